@@ -1,0 +1,209 @@
+// @ts-check
+/**
+ * An OpenAI-compatible mock endpoint, as a Koa middleware for
+ * @web/dev-server / @web/test-runner (Node side). Tests script it from the
+ * browser: POST a script to `/__mock/scripts`, then point the agent at the
+ * returned `baseURL`. Each chat completion request takes the next turn of the
+ * script, and the mock answers exactly as written: SSE frames with delays,
+ * raw bytes with a server's quirks, plain JSON, or an HTTP error.
+ *
+ * The log of what it received (request bodies, whether the client closed the
+ * connection early) is served at `/__mock/<id>/log`, so tests can assert what
+ * the agent sent and that cancelling really closed the connection.
+ *
+ * @example
+ * // web-test-runner.config.js
+ * import { mockOpenAI } from 'pageloop/testing/middleware';
+ * export default { middleware: [mockOpenAI()] };
+ */
+
+/**
+ * @typedef {object} MockTurn
+ * @property {Array<object | string>} [chunks] SSE data frames: objects are JSON-encoded as `data: …\n\n`; strings are written raw.
+ * @property {boolean} [done] Append `data: [DONE]\n\n` after the chunks (default true).
+ * @property {object} [json] Answer with this JSON body instead of a stream.
+ * @property {object} [error] Answer with `{ error }` and `status` (default 400).
+ * @property {number} [status] HTTP status (default 200, or 400 with `error`).
+ * @property {Record<string, string>} [headers] Extra response headers.
+ * @property {number} [delayMs] Pause before each chunk (default 0).
+ * @property {boolean} [hang] After the chunks, keep the connection open until the client closes it.
+ */
+
+/**
+ * @typedef {object} MockScript
+ * @property {MockTurn[]} turns Chat completion answers, in order.
+ * @property {Record<string, number[]> | 'hash'} [embeddings] How `/embeddings` answers: 'hash' (default) is a deterministic bag-of-words vector.
+ * @property {string[]} [models] Model ids `/models` lists (default ['mock-model']).
+ */
+
+/**
+ * @typedef {object} MockLogEntry
+ * @property {string} path
+ * @property {unknown} body
+ * @property {Record<string, string | string[] | undefined>} headers
+ * @property {boolean} clientClosedEarly True when the client closed the connection before the answer ended.
+ */
+
+/** @typedef {{ script: MockScript, next: number, log: MockLogEntry[] }} MockSession */
+
+const PREFIX = '/__mock';
+
+/**
+ * @param {{ prefix?: string }} [options]
+ * @returns {(ctx: any, next: () => Promise<unknown>) => Promise<unknown>}
+ */
+export function mockOpenAI(options = {}) {
+  const prefix = options.prefix ?? PREFIX;
+  /** @type {Map<string, MockSession>} */
+  const sessions = new Map();
+  let counter = 0;
+
+  return async function mockOpenAIMiddleware(ctx, next) {
+    const url = new URL(ctx.request.url ?? ctx.url, 'http://localhost');
+    if (!url.pathname.startsWith(prefix + '/')) return next();
+    const rest = url.pathname.slice(prefix.length + 1);
+    setCors(ctx.res);
+
+    if (ctx.method === 'OPTIONS') {
+      ctx.status = 204;
+      ctx.body = '';
+      return;
+    }
+    if (rest === 'scripts' && ctx.method === 'POST') {
+      const script = /** @type {MockScript} */ (await readJson(ctx.req));
+      const id = `s${++counter}`;
+      sessions.set(id, { script: { turns: [], ...script }, next: 0, log: [] });
+      ctx.type = 'application/json';
+      ctx.body = JSON.stringify({ id, baseURL: `${prefix}/${id}/v1` });
+      return;
+    }
+
+    const [id, ...pathParts] = rest.split('/');
+    const session = id === undefined ? undefined : sessions.get(id);
+    if (!session) return sendError(ctx, 404, `mock: no script "${id}"`);
+    const path = '/' + pathParts.join('/');
+
+    if (path === '/log') {
+      ctx.type = 'application/json';
+      ctx.body = JSON.stringify(session.log);
+      return;
+    }
+    if (path === '/v1/models') {
+      ctx.type = 'application/json';
+      const ids = session.script.models ?? ['mock-model'];
+      ctx.body = JSON.stringify({ object: 'list', data: ids.map((m) => ({ id: m, object: 'model', owned_by: 'mock' })) });
+      return;
+    }
+    if (path === '/v1/embeddings' && ctx.method === 'POST') {
+      const body = /** @type {{ input: string | string[], model?: string }} */ (await readJson(ctx.req));
+      session.log.push({ path, body, headers: ctx.req.headers, clientClosedEarly: false });
+      const inputs = Array.isArray(body.input) ? body.input : [body.input];
+      const table = session.script.embeddings;
+      const data = inputs.map((text, index) => ({
+        object: 'embedding',
+        index,
+        embedding: table && table !== 'hash' && table[text] ? table[text] : hashEmbedding(String(text), 64),
+      }));
+      ctx.type = 'application/json';
+      ctx.body = JSON.stringify({ object: 'list', data, model: body.model ?? 'mock-embed', usage: { prompt_tokens: 0, total_tokens: 0 } });
+      return;
+    }
+    if (path === '/v1/chat/completions' && ctx.method === 'POST') {
+      const body = await readJson(ctx.req);
+      /** @type {MockLogEntry} */
+      const entry = { path, body, headers: ctx.req.headers, clientClosedEarly: false };
+      session.log.push(entry);
+      const turn = session.script.turns[session.next++];
+      if (!turn) return sendError(ctx, 500, `mock: script has no turn ${session.next} (it has ${session.script.turns.length})`);
+      return answer(ctx, turn, entry);
+    }
+    return sendError(ctx, 404, `mock: no route ${ctx.method} ${path}`);
+  };
+}
+
+/**
+ * @param {any} ctx
+ * @param {MockTurn} turn
+ * @param {MockLogEntry} entry
+ */
+async function answer(ctx, turn, entry) {
+  const res = /** @type {import('node:http').ServerResponse} */ (ctx.res);
+  if (turn.error || turn.json) {
+    const status = turn.status ?? (turn.error ? 400 : 200);
+    await sleep(turn.delayMs ?? 0);
+    res.writeHead(status, { 'content-type': 'application/json', ...turn.headers });
+    res.end(JSON.stringify(turn.error ? { error: turn.error } : turn.json));
+    ctx.respond = false;
+    return;
+  }
+
+  // Stream by hand so chunk boundaries and timing are exactly as scripted.
+  ctx.respond = false;
+  res.writeHead(turn.status ?? 200, {
+    'content-type': 'text/event-stream',
+    'cache-control': 'no-cache',
+    connection: 'keep-alive',
+    ...turn.headers,
+  });
+  let closed = false;
+  res.on('close', () => {
+    if (!res.writableFinished) {
+      closed = true;
+      entry.clientClosedEarly = true;
+    }
+  });
+  for (const chunk of turn.chunks ?? []) {
+    if (turn.delayMs) await sleep(turn.delayMs);
+    if (closed) return;
+    res.write(typeof chunk === 'string' ? chunk : `data: ${JSON.stringify(chunk)}\n\n`);
+  }
+  if (turn.hang) {
+    await new Promise((resolve) => res.on('close', resolve));
+    return;
+  }
+  if (closed) return;
+  if (turn.done !== false) res.write('data: [DONE]\n\n');
+  res.end();
+}
+
+/** @param {import('node:http').ServerResponse} res */
+function setCors(res) {
+  res.setHeader('access-control-allow-origin', '*');
+  res.setHeader('access-control-allow-headers', '*');
+  res.setHeader('access-control-allow-methods', 'GET, POST, OPTIONS');
+}
+
+/** @param {any} ctx @param {number} status @param {string} message */
+function sendError(ctx, status, message) {
+  ctx.status = status;
+  ctx.type = 'application/json';
+  ctx.body = JSON.stringify({ error: { message, type: 'mock_error', code: null } });
+}
+
+/** @param {import('node:http').IncomingMessage} req */
+async function readJson(req) {
+  let text = '';
+  for await (const part of req) text += part;
+  return text ? JSON.parse(text) : {};
+}
+
+/** @param {number} ms */
+function sleep(ms) {
+  return ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve();
+}
+
+/**
+ * A deterministic unit vector from the words of `text`, so similar texts get
+ * similar vectors without a model.
+ * @param {string} text @param {number} dims
+ */
+export function hashEmbedding(text, dims) {
+  const v = new Array(dims).fill(0);
+  for (const word of text.toLowerCase().match(/[a-z0-9]+/g) ?? []) {
+    let h = 2166136261;
+    for (let i = 0; i < word.length; i++) h = Math.imul(h ^ word.charCodeAt(i), 16777619);
+    v[(h >>> 0) % dims] += 1;
+  }
+  const norm = Math.hypot(...v) || 1;
+  return v.map((x) => x / norm);
+}

@@ -1,0 +1,195 @@
+/**
+ * The public types of pageloop: what an app passes to `createAgent`, what the
+ * agent emits, and the OpenAI-format history it keeps. Everything here is plain
+ * data that survives structured cloning, because all of it crosses the worker.
+ */
+
+/** A JSON Schema object, as accepted for a tool's `parameters`. */
+export type JSONSchema = { [key: string]: unknown };
+
+/** Why a run ended. */
+export type FinalReason =
+  | 'answer'
+  | 'task_complete'
+  | 'ask_question'
+  | 'converse'
+  | 'max_iterations'
+  | 'cancelled'
+  | 'error';
+
+/** The one event that ends every run. */
+export interface FinalEvent {
+  type: 'final';
+  reason: FinalReason;
+  text: string;
+  suggestions?: string[];
+}
+
+/** How a tool call ended. */
+export type ToolResultStatus = 'ok' | 'error' | 'denied' | 'cancelled';
+
+/** One tool call waiting for the page's answer. */
+export interface ApprovalRequest {
+  callId: string;
+  name: string;
+  args: unknown;
+}
+
+/**
+ * Everything the loop tells the outside world, in the order it happened.
+ * The element renders these; an app without the element consumes the same stream.
+ */
+export type AgentEvent =
+  | { type: 'run-start'; runId: string }
+  | { type: 'iteration'; n: number; max: number }
+  | { type: 'thinking'; delta: string }
+  | { type: 'text'; delta: string }
+  /** Arguments of a native tool call while they stream; `argsText` is the text so far. */
+  | { type: 'tool-call-delta'; callId: string; name: string; argsText: string }
+  | { type: 'tool-call'; callId: string; name: string; args: unknown }
+  | { type: 'approval-request'; requests: ApprovalRequest[] }
+  | {
+      type: 'tool-result';
+      callId: string;
+      name: string;
+      result?: unknown;
+      error?: string;
+      status: ToolResultStatus;
+    }
+  | { type: 'usage'; promptTokens: number; completionTokens: number }
+  | { type: 'error'; message: string; retryable: boolean; code?: string }
+  | FinalEvent;
+
+/** The answer to one approval request. */
+export interface ApprovalAnswer {
+  approve: boolean;
+  /** Replacement arguments; validated again before the tool runs. */
+  args?: unknown;
+  /** Allow this tool without asking for the rest of the agent's life. */
+  always?: boolean;
+  /** Shown to the model when the call is denied. */
+  message?: string;
+}
+
+/** A tool call as the OpenAI chat format writes it in an assistant message. */
+export interface ChatToolCall {
+  id: string;
+  type: 'function';
+  function: { name: string; arguments: string };
+}
+
+/** One message of the OpenAI-format history. */
+export type ChatMessage =
+  | { role: 'system'; content: string }
+  | { role: 'user'; content: string }
+  | { role: 'assistant'; content: string | null; tool_calls?: ChatToolCall[] }
+  | { role: 'tool'; tool_call_id: string; content: string };
+
+/** What a tool's `execute` receives besides its arguments. */
+export interface ToolContext {
+  /** Fires when the run is cancelled or the agent disposed. */
+  signal: AbortSignal;
+  callId: string;
+}
+
+/** Decides, per call, whether a tool needs the user's approval. */
+export type NeedsApproval<A> = boolean | ((args: A) => boolean | Promise<boolean>);
+
+/**
+ * Where a tool runs. `page` tools are closures the page registered and are
+ * reached from the worker through Comlink; `worker` tools are built-ins the
+ * worker constructs itself from plain options (fetch, memory), so they never
+ * cross the boundary.
+ */
+export type ToolKind = 'page' | 'worker';
+
+/** A tool the agent may call. Made by `defineTool` or a built-in factory. */
+export interface Tool<A = unknown, R = unknown> {
+  readonly kind: ToolKind;
+  readonly name: string;
+  readonly description: string;
+  /** JSON Schema of the arguments, as sent to the model. */
+  readonly parameters: JSONSchema;
+  readonly needsApproval: NeedsApproval<A>;
+  /** Checks arguments against the tool's schema (zod or JSON Schema). */
+  validate(args: unknown): ValidationResult<A>;
+  execute(args: A, ctx: ToolContext): Promise<R> | R;
+  /** For `worker` tools: which built-in the worker builds, and its options. */
+  readonly worker?: WorkerToolSpec;
+}
+
+/** A built-in tool the worker constructs from plain, cloneable options. */
+export interface WorkerToolSpec {
+  factory: string;
+  options: unknown;
+}
+
+/** The outcome of validating tool arguments. */
+export type ValidationResult<A> =
+  | { ok: true; value: A }
+  | { ok: false; error: string };
+
+/** How tool calls are written: native `tools`, a text protocol, or native with a fallback. */
+export type ToolProtocol = 'auto' | 'native' | 'text';
+
+/** Options of `createAgent`. */
+export interface AgentOptions {
+  /** An OpenAI-compatible endpoint, e.g. `http://localhost:11434/v1`. */
+  baseURL: string;
+  model: string;
+  /** Visible to anyone who can read the page: prefer a proxy that adds it. */
+  apiKey?: string;
+  headers?: Record<string, string>;
+  systemPrompt?: string;
+  tools?: Tool[];
+  /** Counts model calls; default 10. */
+  maxIterations?: number;
+  /** Default 'auto': native tools, falling back to text when the endpoint rejects them. */
+  toolProtocol?: ToolProtocol;
+  /** Default 'ask'. */
+  approval?: 'ask' | 'auto';
+  /** Keep the history in IndexedDB under this id, so a reload continues the thread. */
+  thread?: string;
+  /** Retries of 429 and 5xx responses, honouring retry-after; default 2. */
+  maxRetries?: number;
+  /** Per-request timeout in ms; default 10 minutes (local models are slow). */
+  timeoutMs?: number;
+  /**
+   * URL of an ES module the worker imports instead of talking HTTP; its
+   * `createModel()` export returns a `ChatModel`. For scripted demos and tests.
+   */
+  modelModule?: string;
+}
+
+/** One user turn being answered; iterate it for events, or await `done`. */
+export interface Run extends AsyncIterable<AgentEvent> {
+  readonly runId: string;
+  /** Resolves with the run's final event; never rejects. */
+  readonly done: Promise<FinalEvent>;
+}
+
+/** An agent whose loop runs in a Web Worker. */
+export interface Agent {
+  /** Starts one user turn. Rejects through its final event if a run is already going. */
+  send(text: string): Run;
+  /** Answers one approval request of the current run. */
+  respond(callId: string, answer: ApprovalAnswer): void;
+  /** Ends the current run with reason `cancelled`. */
+  cancel(): void;
+  /** Subscribes to every event of every run; returns the unsubscribe function. */
+  on(listener: (e: AgentEvent) => void): () => void;
+  /** The OpenAI-format history, system prompt excluded. */
+  messages(): Promise<ChatMessage[]>;
+  /** Forgets the history (and the stored thread). */
+  clear(): Promise<void>;
+  /** Changes connection settings; takes effect on the next `send`. */
+  configure(options: Partial<Pick<AgentOptions, 'baseURL' | 'model' | 'apiKey' | 'headers' | 'systemPrompt' | 'maxIterations' | 'approval' | 'toolProtocol'>>): void;
+  /** Replaces the page's tools; takes effect on the next `send`. */
+  setTools(tools: Tool[]): void;
+  /** Resolves when the worker is up and its state loaded. */
+  readonly ready: Promise<void>;
+  /** True while a run is going. */
+  readonly running: boolean;
+  /** Terminates the worker; pending work settles with an AbortError. */
+  dispose(): void;
+}

@@ -1,0 +1,36 @@
+// Tests run in real headless Chromium (Debian's, found on this machine) with
+// TypeScript compiled by esbuild and the OpenAI-compatible mock as middleware.
+import { existsSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { esbuildPlugin } from '@web/dev-server-esbuild';
+import { playwrightLauncher } from '@web/test-runner-playwright';
+import { mockOpenAI } from './src/testing/mock-middleware.js';
+
+function findChromium() {
+  const candidates = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
+  for (const path of candidates) if (path && existsSync(path)) return path;
+  for (const name of ['chromium', 'chromium-browser', 'google-chrome']) {
+    try {
+      return execFileSync('which', [name], { encoding: 'utf8' }).trim();
+    } catch {}
+  }
+  console.error('No Chromium found: install one (Debian: apt-get install -y chromium) or set CHROME_PATH.');
+  process.exit(1);
+}
+
+export const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'];
+
+export default {
+  files: ['test/**/*.test.ts'],
+  nodeResolve: true,
+  concurrency: 2,
+  testFramework: { config: { timeout: 10000 } },
+  browsers: [
+    playwrightLauncher({
+      product: 'chromium',
+      launchOptions: { executablePath: findChromium(), headless: true, args: chromiumArgs },
+    }),
+  ],
+  middleware: [mockOpenAI()],
+  plugins: [esbuildPlugin({ ts: true, tsx: true, target: 'es2022', tsconfig: './tsconfig.json' })],
+};
