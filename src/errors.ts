@@ -15,7 +15,8 @@ export type ErrorCode =
   | 'busy'
   | 'disposed'
   | 'worker-crashed'
-  | 'storage';
+  | 'storage'
+  | 'tools-unsupported';
 
 /** The base of every error pageloop throws. */
 export class PageloopError extends Error {

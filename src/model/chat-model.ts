@@ -1,0 +1,53 @@
+/**
+ * The model interface the loop talks to. The OpenAI-compatible HTTP client
+ * implements it, and so does any module named by `AgentOptions.modelModule`
+ * (the scripted demo model, benchmarks): the loop cannot tell them apart.
+ */
+import type { ChatMessage, JSONSchema } from '../types.js';
+
+/** A tool as offered to the model. */
+export interface ModelTool {
+  name: string;
+  description: string;
+  parameters: JSONSchema;
+}
+
+/** One request to the model. */
+export interface ModelRequest {
+  messages: ChatMessage[];
+  /** Native tools to offer; absent or empty when the text protocol is used. */
+  tools?: ModelTool[];
+}
+
+/** A tool call the model made, assembled from its stream. */
+export interface AssembledToolCall {
+  /** The server's id, or a generated one when the server sent none. */
+  id: string;
+  name: string;
+  /** The raw arguments text ("" means `{}`); parsed by the loop so a bad one becomes that call's result. */
+  argsText: string;
+}
+
+/** What a model stream yields, in order. Ends with exactly one `done`. */
+export type ModelEvent =
+  | { type: 'text'; delta: string }
+  | { type: 'thinking'; delta: string }
+  /** A native tool call's arguments as they arrive; `argsText` is everything so far. */
+  | { type: 'tool-call-delta'; index: number; id: string; name: string; argsText: string }
+  | { type: 'usage'; promptTokens: number; completionTokens: number }
+  | { type: 'done'; text: string; toolCalls: AssembledToolCall[]; finishReason: string | null };
+
+/**
+ * A chat model. `stream` throws `PageloopError`s: code `tools-unsupported`
+ * when the endpoint rejects native tools (the loop then switches to the text
+ * protocol), `http` / `network` / `stream` / `empty-response` otherwise, and
+ * `aborted` when `signal` fires.
+ */
+export interface ChatModel {
+  stream(request: ModelRequest, signal: AbortSignal): AsyncIterable<ModelEvent>;
+}
+
+/** What a `modelModule` exports. */
+export interface ModelModule {
+  createModel(config: { model: string; baseURL: string }): ChatModel | Promise<ChatModel>;
+}

@@ -1,0 +1,57 @@
+/**
+ * Built-in tools that run inside the worker (fetch, memory). The page holds
+ * only a plain spec (`Tool.worker`); the worker builds the real tool from it
+ * with the factory registered under the spec's name, so these tools never
+ * cross the boundary when called.
+ */
+import type { JSONSchema, NeedsApproval, Tool, ToolContext, ValidationResult, WorkerToolSpec } from '../types.js';
+import { assertToolShape } from './define-tool.js';
+import { compileSchema } from './tool-schema.js';
+
+/** A tool as the worker runs it. */
+export interface WorkerTool {
+  name: string;
+  description: string;
+  parameters: JSONSchema;
+  needsApproval: boolean;
+  validate(args: unknown): ValidationResult<unknown>;
+  execute(args: unknown, ctx: ToolContext): Promise<unknown>;
+}
+
+/** What a worker tool factory can reach in the worker (the agent's memory, for one). */
+export interface WorkerToolEnv {
+  /** Services the worker hosts, looked up by name (e.g. 'memory'). */
+  service<T>(name: string): T | undefined;
+}
+
+/** Builds the worker tools of one spec (a factory may make several, e.g. memory_save and memory_search). */
+export type WorkerToolFactory = (options: unknown, env: WorkerToolEnv) => WorkerTool[];
+
+/**
+ * The page-side placeholder of a worker tool: carries the description for the
+ * model and the spec the worker builds it from. Its `execute` is never called
+ * on the page.
+ */
+export function workerToolStub(def: {
+  name: string;
+  description: string;
+  parameters: JSONSchema;
+  needsApproval?: boolean;
+  spec: WorkerToolSpec;
+}): Tool {
+  const execute = (): never => {
+    throw new Error(`Tool "${def.name}" runs in the agent's worker, not on the page.`);
+  };
+  assertToolShape({ ...def, execute });
+  const compiled = compileSchema<unknown>(def.name, def.parameters);
+  return Object.freeze({
+    kind: 'worker' as const,
+    name: def.name,
+    description: def.description,
+    parameters: compiled.jsonSchema,
+    needsApproval: (def.needsApproval ?? false) as NeedsApproval<unknown>,
+    validate: compiled.validate,
+    execute,
+    worker: def.spec,
+  });
+}
