@@ -72,7 +72,7 @@ export function mockOpenAI(options = {}) {
     if (rest === 'scripts' && ctx.method === 'POST') {
       const script = /** @type {MockScript} */ (await readJson(ctx.req));
       const id = `s${++counter}`;
-      sessions.set(id, { script: { turns: [], ...script }, next: 0, log: [] });
+      sessions.set(id, { script: { ...script, turns: script.turns ?? [] }, next: 0, log: [] });
       ctx.type = 'application/json';
       ctx.body = JSON.stringify({ id, baseURL: `${prefix}/${id}/v1` });
       return;
