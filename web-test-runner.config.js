@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { playwrightLauncher } from '@web/test-runner-playwright';
 import { mockOpenAI } from './src/testing/mock-middleware.js';
+import { fixtures } from './test/support/fixtures-middleware.js';
 
 function findChromium() {
   const candidates = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
@@ -31,6 +32,6 @@ export default {
       launchOptions: { executablePath: findChromium(), headless: true, args: chromiumArgs },
     }),
   ],
-  middleware: [mockOpenAI()],
+  middleware: [mockOpenAI(), fixtures()],
   plugins: [esbuildPlugin({ ts: true, tsx: true, target: 'es2022', tsconfig: './tsconfig.json' })],
 };
