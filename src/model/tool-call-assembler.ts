@@ -1,0 +1,163 @@
+/**
+ * Assembles native tool calls from the `delta.tool_calls` entries of a chat
+ * completion stream. Servers disagree on nearly every detail of this format,
+ * so nothing here trusts a field to be present, typed or stable:
+ *
+ * - OpenAI, vLLM, llama.cpp, DeepSeek, LM Studio send id and name first, then
+ *   the arguments in many fragments; Ollama, Groq, Mistral send a whole call in
+ *   one delta.
+ * - Continuation deltas may repeat the id, send `id: ""`, repeat `type`, or
+ *   carry `name: null` / `""`; none of that starts a new call.
+ * - `index` may be missing (Gemini-style proxies) or not start at 0; then a
+ *   new, different, non-empty id (or a second whole call) starts a new call.
+ * - `arguments` may be a JSON object instead of a string.
+ */
+import type { AssembledToolCall } from './chat-model.js';
+
+/** A tool call as far as it has arrived. */
+export interface PartialToolCall {
+  /** Position among this reply's calls, from 0, whatever index the server used. */
+  position: number;
+  id: string;
+  name: string;
+  argsText: string;
+}
+
+interface CallState extends PartialToolCall {
+  /** The server's `index`, when it sent one. */
+  serverIndex: number | undefined;
+  /** The id was made up here because the server sent none (yet). */
+  generatedId: boolean;
+}
+
+/** Options of `ToolCallAssembler`. */
+export interface ToolCallAssemblerOptions {
+  /** Makes ids for calls the server sent without one; default `call_` + a random UUID. */
+  generateId?: () => string;
+}
+
+/**
+ * Collects tool-call deltas into whole calls.
+ *
+ * @example
+ * const a = new ToolCallAssembler();
+ * a.push([{ index: 0, id: 'c1', function: { name: 'add', arguments: '{"a":' } }]);
+ * a.push([{ index: 0, function: { arguments: '1}' } }]);
+ * a.finish(); // → [{ id: 'c1', name: 'add', argsText: '{"a":1}' }]
+ */
+export class ToolCallAssembler {
+  readonly #calls: CallState[] = [];
+  readonly #generateId: () => string;
+
+  constructor(options: ToolCallAssemblerOptions = {}) {
+    this.#generateId = options.generateId ?? (() => `call_${crypto.randomUUID()}`);
+  }
+
+  /** True once any call has started. */
+  get hasCalls(): boolean {
+    return this.#calls.length > 0;
+  }
+
+  /**
+   * Feeds the `tool_calls` array of one delta (anything else is ignored).
+   * Returns the calls this delta changed, as they now stand.
+   */
+  push(toolCalls: unknown): PartialToolCall[] {
+    if (!Array.isArray(toolCalls)) return [];
+    const changed = new Set<CallState>();
+    for (const raw of toolCalls) {
+      if (typeof raw !== 'object' || raw === null) continue;
+      const entry = raw as Record<string, unknown>;
+      const fn = isRecord(entry.function) ? entry.function : {};
+      const index = typeof entry.index === 'number' ? entry.index : undefined;
+      const id = typeof entry.id === 'string' ? entry.id : '';
+      const name = typeof fn.name === 'string' ? fn.name : '';
+      const args = fn.arguments;
+      const call = this.#callFor(index, id, name, args);
+      if (id !== '' && call.generatedId) {
+        call.id = id;
+        call.generatedId = false;
+      }
+      if (name !== '' && call.name === '') call.name = name;
+      if (typeof args === 'string') call.argsText += args;
+      // A JSON object is the whole arguments, not a fragment.
+      else if (typeof args === 'object' && args !== null) call.argsText = JSON.stringify(args);
+      changed.add(call);
+    }
+    return [...changed].map(snapshot);
+  }
+
+  /**
+   * The finished calls, in order. Calls that never got a name or arguments are
+   * dropped; empty arguments become "{}" so the history stays valid for
+   * servers that reject an empty string.
+   */
+  finish(): AssembledToolCall[] {
+    return this.#calls
+      .filter((c) => c.name !== '' || c.argsText.trim() !== '')
+      .map((c) => ({ id: c.id, name: c.name, argsText: c.argsText.trim() === '' ? '{}' : c.argsText }));
+  }
+
+  #callFor(index: number | undefined, id: string, name: string, args: unknown): CallState {
+    const last = this.#calls.at(-1);
+    if (index !== undefined) {
+      const existing = this.#findLast((c) => c.serverIndex === index);
+      // Some servers number every call 0; a whole new call (new id and a name)
+      // after a complete one is still a new call.
+      if (existing && !(id !== '' && id !== existing.id && !existing.generatedId && name !== '' && isComplete(existing))) {
+        return existing;
+      }
+      return this.#start(index, id);
+    }
+    if (id !== '') {
+      const same = this.#findLast((c) => c.id === id);
+      if (same) return same;
+      if (!last || !last.generatedId || last.name !== '') return this.#start(undefined, id);
+      return last;
+    }
+    if (!last) return this.#start(undefined, id);
+    // No index and no id: a continuation, unless it is plainly a second whole call.
+    const startsAnother = name !== '' && last.name !== '' && (name !== last.name || isComplete(last)) && args !== undefined;
+    return startsAnother ? this.#start(undefined, id) : last;
+  }
+
+  #start(serverIndex: number | undefined, id: string): CallState {
+    const call: CallState = {
+      position: this.#calls.length,
+      id: id !== '' ? id : this.#generateId(),
+      generatedId: id === '',
+      name: '',
+      argsText: '',
+      serverIndex,
+    };
+    this.#calls.push(call);
+    return call;
+  }
+
+  #findLast(test: (c: CallState) => boolean): CallState | undefined {
+    for (let i = this.#calls.length - 1; i >= 0; i--) {
+      const c = this.#calls[i]!;
+      if (test(c)) return c;
+    }
+    return undefined;
+  }
+}
+
+function snapshot(c: CallState): PartialToolCall {
+  return { position: c.position, id: c.id, name: c.name, argsText: c.argsText };
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** The call's arguments already form a whole JSON value. */
+function isComplete(c: CallState): boolean {
+  if (c.argsText.trim() === '') return false;
+  try {
+    JSON.parse(c.argsText);
+    return true;
+  } catch {
+    return false;
+  }
+}
