@@ -1,0 +1,284 @@
+/**
+ * Styles of `<agent-chat>`. Every colour, the font, the radius and the
+ * spacing are CSS custom properties with defaults on `:host`, so a page
+ * restyles the element by setting them (or by `::part()`); the dark theme
+ * follows `prefers-color-scheme` unless the `theme` attribute says otherwise.
+ */
+import { css } from 'lit';
+
+/** The element's stylesheet (adopted, so strict `style-src` pages accept it). */
+export const agentChatStyles = css`
+  :host {
+    --agent-chat-font: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif;
+    --agent-chat-mono-font: ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace;
+    --agent-chat-font-size: 14px;
+    --agent-chat-radius: 10px;
+    --agent-chat-spacing: 12px;
+    --agent-chat-bg: #ffffff;
+    --agent-chat-fg: #1b1f24;
+    --agent-chat-muted: #59636e;
+    --agent-chat-border: #d5dbe1;
+    --agent-chat-surface: #f4f6f8;
+    --agent-chat-user-bg: #1f6feb;
+    --agent-chat-user-fg: #ffffff;
+    --agent-chat-assistant-bg: #f4f6f8;
+    --agent-chat-accent: #1f6feb;
+    --agent-chat-accent-fg: #ffffff;
+    --agent-chat-danger: #c62828;
+    --agent-chat-danger-bg: #fdecea;
+    --agent-chat-success: #1a7f37;
+    --agent-chat-warning-bg: #fff8e1;
+    --agent-chat-code-bg: #eef1f4;
+    --agent-chat-focus: #1f6feb;
+
+    display: flex;
+    flex-direction: column;
+    box-sizing: border-box;
+    min-height: 0;
+    height: 100%;
+    font-family: var(--agent-chat-font);
+    font-size: var(--agent-chat-font-size);
+    line-height: 1.5;
+    color: var(--agent-chat-fg);
+    background: var(--agent-chat-bg);
+    color-scheme: light;
+  }
+  :host([hidden]) {
+    display: none;
+  }
+
+  /* The dark palette, used by theme="dark" and by theme="auto" on dark systems. */
+  :host([theme='dark']) {
+    --agent-chat-bg: #0f1419;
+    --agent-chat-fg: #e6edf3;
+    --agent-chat-muted: #9da7b1;
+    --agent-chat-border: #30363d;
+    --agent-chat-surface: #161b22;
+    --agent-chat-user-bg: #2f81f7;
+    --agent-chat-user-fg: #ffffff;
+    --agent-chat-assistant-bg: #161b22;
+    --agent-chat-accent: #4493f8;
+    --agent-chat-accent-fg: #0f1419;
+    --agent-chat-danger: #ff7b72;
+    --agent-chat-danger-bg: #3a1d1d;
+    --agent-chat-success: #3fb950;
+    --agent-chat-warning-bg: #2d2612;
+    --agent-chat-code-bg: #1f262e;
+    --agent-chat-focus: #4493f8;
+    color-scheme: dark;
+  }
+  @media (prefers-color-scheme: dark) {
+    :host(:not([theme='light']):not([theme='dark'])) {
+      --agent-chat-bg: #0f1419;
+      --agent-chat-fg: #e6edf3;
+      --agent-chat-muted: #9da7b1;
+      --agent-chat-border: #30363d;
+      --agent-chat-surface: #161b22;
+      --agent-chat-user-bg: #2f81f7;
+      --agent-chat-user-fg: #ffffff;
+      --agent-chat-assistant-bg: #161b22;
+      --agent-chat-accent: #4493f8;
+      --agent-chat-accent-fg: #0f1419;
+      --agent-chat-danger: #ff7b72;
+      --agent-chat-danger-bg: #3a1d1d;
+      --agent-chat-success: #3fb950;
+      --agent-chat-warning-bg: #2d2612;
+      --agent-chat-code-bg: #1f262e;
+      --agent-chat-focus: #4493f8;
+      color-scheme: dark;
+    }
+  }
+
+  *, *::before, *::after { box-sizing: border-box; }
+  :focus-visible { outline: 2px solid var(--agent-chat-focus); outline-offset: 2px; }
+  .visually-hidden {
+    position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; overflow: hidden;
+    clip: rect(0 0 0 0); white-space: nowrap; border: 0;
+  }
+
+  button {
+    font: inherit;
+    color: var(--agent-chat-fg);
+    background: var(--agent-chat-surface);
+    border: 1px solid var(--agent-chat-border);
+    border-radius: calc(var(--agent-chat-radius) * 0.6);
+    padding: 4px 10px;
+    cursor: pointer;
+  }
+  button:hover:not(:disabled) { border-color: var(--agent-chat-accent); }
+  button:disabled { opacity: 0.55; cursor: not-allowed; }
+  button.primary {
+    background: var(--agent-chat-accent);
+    border-color: var(--agent-chat-accent);
+    color: var(--agent-chat-accent-fg);
+  }
+
+  .log {
+    flex: 1 1 auto;
+    min-height: 0;
+    overflow-y: auto;
+    padding: var(--agent-chat-spacing);
+    display: flex;
+    flex-direction: column;
+    gap: calc(var(--agent-chat-spacing) * 0.75);
+    overscroll-behavior: contain;
+  }
+  .empty { color: var(--agent-chat-muted); margin: auto; text-align: center; max-width: 28ch; }
+
+  .message {
+    max-width: 92%;
+    padding: calc(var(--agent-chat-spacing) * 0.6) var(--agent-chat-spacing);
+    border-radius: var(--agent-chat-radius);
+    overflow-wrap: anywhere;
+  }
+  .message.user {
+    align-self: flex-end;
+    background: var(--agent-chat-user-bg);
+    color: var(--agent-chat-user-fg);
+    white-space: pre-wrap;
+    border-bottom-right-radius: calc(var(--agent-chat-radius) * 0.3);
+  }
+  .message.assistant {
+    align-self: flex-start;
+    background: var(--agent-chat-assistant-bg);
+    border: 1px solid var(--agent-chat-border);
+    border-bottom-left-radius: calc(var(--agent-chat-radius) * 0.3);
+  }
+  .notice { align-self: center; color: var(--agent-chat-muted); font-size: 0.9em; }
+
+  .markdown > :first-child, .markdown-tail > :first-child { margin-top: 0; }
+  .markdown > :last-child, .markdown-tail > :last-child { margin-bottom: 0; }
+  .markdown p, .markdown ul, .markdown ol, .markdown pre, .markdown blockquote, .markdown table { margin: 0.5em 0; }
+  .markdown h1, .markdown h2, .markdown h3, .markdown h4 { margin: 0.6em 0 0.3em; line-height: 1.25; }
+  .markdown h1 { font-size: 1.3em; }
+  .markdown h2 { font-size: 1.15em; }
+  .markdown h3, .markdown h4 { font-size: 1em; }
+  .markdown ul, .markdown ol { padding-left: 1.4em; }
+  .markdown a { color: var(--agent-chat-accent); }
+  .markdown blockquote { border-left: 3px solid var(--agent-chat-border); margin-left: 0; padding-left: 0.8em; color: var(--agent-chat-muted); }
+  .markdown table { border-collapse: collapse; display: block; overflow-x: auto; }
+  .markdown th, .markdown td { border: 1px solid var(--agent-chat-border); padding: 2px 8px; }
+  code, pre { font-family: var(--agent-chat-mono-font); font-size: 0.92em; }
+  .markdown :not(pre) > code { background: var(--agent-chat-code-bg); padding: 1px 4px; border-radius: 4px; }
+  pre {
+    background: var(--agent-chat-code-bg);
+    border-radius: calc(var(--agent-chat-radius) * 0.6);
+    padding: 8px 10px;
+    overflow-x: auto;
+    white-space: pre;
+  }
+
+  /* highlight.js tokens: a small palette from the theme's own colours. */
+  .hljs-keyword, .hljs-selector-tag, .hljs-built_in, .hljs-type { color: #8250df; }
+  .hljs-string, .hljs-attr, .hljs-template-tag { color: #0a7d45; }
+  .hljs-number, .hljs-literal { color: #b35900; }
+  .hljs-comment { color: var(--agent-chat-muted); font-style: italic; }
+  .hljs-title, .hljs-function .hljs-title, .hljs-title.function_ { color: #0550ae; }
+  :host([theme='dark']) .hljs-keyword, :host([theme='dark']) .hljs-built_in, :host([theme='dark']) .hljs-type { color: #d2a8ff; }
+  :host([theme='dark']) .hljs-string, :host([theme='dark']) .hljs-attr { color: #7ee787; }
+  :host([theme='dark']) .hljs-number, :host([theme='dark']) .hljs-literal { color: #ffa657; }
+  :host([theme='dark']) .hljs-title { color: #79c0ff; }
+
+  .thinking { color: var(--agent-chat-muted); font-size: 0.92em; margin-bottom: 0.4em; }
+  .thinking summary { cursor: pointer; }
+  .thinking-text { white-space: pre-wrap; margin: 0.3em 0 0; padding-left: 0.8em; border-left: 2px solid var(--agent-chat-border); }
+
+  .tool-call {
+    align-self: stretch;
+    border: 1px solid var(--agent-chat-border);
+    border-radius: var(--agent-chat-radius);
+    background: var(--agent-chat-bg);
+    padding: calc(var(--agent-chat-spacing) * 0.6) var(--agent-chat-spacing);
+  }
+  .tool-head { display: flex; align-items: center; gap: 8px; }
+  .tool-icon { color: var(--agent-chat-muted); }
+  .tool-name { font-weight: 600; overflow-wrap: anywhere; }
+  .tool-status {
+    margin-left: auto;
+    font-size: 0.85em;
+    padding: 0 8px;
+    border-radius: 999px;
+    background: var(--agent-chat-surface);
+    color: var(--agent-chat-muted);
+    white-space: nowrap;
+  }
+  .tool-status[data-status='done'] { color: var(--agent-chat-success); }
+  .tool-status[data-status='failed'], .tool-status[data-status='denied'] { color: var(--agent-chat-danger); }
+  .tool-status[data-status='awaiting-approval'] { background: var(--agent-chat-warning-bg); color: var(--agent-chat-fg); }
+  .tool-args { margin: 6px 0 0; max-height: 14em; }
+  .tool-result summary { cursor: pointer; color: var(--agent-chat-muted); margin-top: 6px; }
+  .tool-result pre { max-height: 16em; margin: 4px 0 0; }
+
+  .approval {
+    margin-top: 8px;
+    padding: 8px 10px;
+    border-radius: calc(var(--agent-chat-radius) * 0.6);
+    background: var(--agent-chat-warning-bg);
+    border: 1px solid var(--agent-chat-border);
+  }
+  .approval-label { margin: 0 0 6px; }
+  .approval-actions { display: flex; flex-wrap: wrap; gap: 6px; }
+  .args-editor {
+    width: 100%;
+    font-family: var(--agent-chat-mono-font);
+    font-size: 0.9em;
+    color: var(--agent-chat-fg);
+    background: var(--agent-chat-bg);
+    border: 1px solid var(--agent-chat-border);
+    border-radius: 6px;
+    padding: 6px;
+    margin-bottom: 6px;
+  }
+  .args-editor[aria-invalid='true'] { border-color: var(--agent-chat-danger); }
+  .args-error { color: var(--agent-chat-danger); margin: 0 0 6px; font-size: 0.9em; white-space: pre-wrap; }
+
+  .suggestions { display: flex; flex-wrap: wrap; gap: 6px; }
+  .suggestions button { border-radius: 999px; }
+
+  .error {
+    display: flex;
+    align-items: center;
+    gap: 8px;
+    margin: 0 var(--agent-chat-spacing);
+    padding: 8px 10px;
+    border-radius: calc(var(--agent-chat-radius) * 0.6);
+    background: var(--agent-chat-danger-bg);
+    color: var(--agent-chat-fg);
+    border: 1px solid var(--agent-chat-danger);
+  }
+  .error-text { flex: 1; overflow-wrap: anywhere; }
+
+  .status-bar {
+    display: flex;
+    align-items: center;
+    gap: 8px;
+    padding: 4px var(--agent-chat-spacing);
+    color: var(--agent-chat-muted);
+    font-size: 0.9em;
+    min-height: 1.8em;
+  }
+  .status-bar .step { flex: 1; }
+
+  .composer {
+    display: flex;
+    gap: 8px;
+    align-items: flex-end;
+    padding: var(--agent-chat-spacing);
+    padding-top: 4px;
+    border-top: 1px solid var(--agent-chat-border);
+  }
+  .composer textarea {
+    flex: 1;
+    resize: none;
+    min-height: 2.6em;
+    max-height: 10em;
+    font: inherit;
+    color: var(--agent-chat-fg);
+    background: var(--agent-chat-bg);
+    border: 1px solid var(--agent-chat-border);
+    border-radius: var(--agent-chat-radius);
+    padding: 8px 10px;
+  }
+  .composer textarea::placeholder { color: var(--agent-chat-muted); }
+  .composer button { padding: 8px 14px; border-radius: var(--agent-chat-radius); }
+`;

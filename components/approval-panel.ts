@@ -1,0 +1,79 @@
+/**
+ * The approval panel of one tool call: Approve, Deny, Edit arguments and
+ * Always allow this tool. Edited arguments must parse as JSON and pass the
+ * tool's own schema before Approve is enabled, so the user cannot send the
+ * loop arguments the tool would reject.
+ */
+import { html, nothing, type TemplateResult } from 'lit';
+import { live } from 'lit/directives/live.js';
+import type { ApprovalAnswer, ApprovalRequest, Tool } from '../src/types.js';
+
+/** The editor state of one call's arguments, while the user edits them. */
+export interface ArgsEdit {
+  text: string;
+  /** Why the text cannot be approved, or null when it can. */
+  error: string | null;
+  /** The parsed arguments when `error` is null. */
+  value?: unknown;
+}
+
+/** What the panel calls back into the element. */
+export interface ApprovalHandlers {
+  answer(request: ApprovalRequest, answer: ApprovalAnswer): void;
+  edit(request: ApprovalRequest, edit: ArgsEdit | null): void;
+}
+
+/**
+ * Checks edited arguments: JSON first, then the tool's schema when the page
+ * registered that tool (worker tools are checked again by the loop).
+ */
+export function checkArgs(text: string, tool: Tool | undefined): ArgsEdit {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (err) {
+    return { text, error: `Not valid JSON: ${err instanceof Error ? err.message : String(err)}` };
+  }
+  if (tool) {
+    const checked = tool.validate(value);
+    if (!checked.ok) return { text, error: checked.error };
+  }
+  return { text, error: null, value };
+}
+
+/** Renders the panel for one pending call. */
+export function renderApproval(
+  request: ApprovalRequest,
+  edit: ArgsEdit | undefined,
+  tool: Tool | undefined,
+  handlers: ApprovalHandlers,
+): TemplateResult {
+  const labelId = `approval-label-${request.callId}`;
+  const editorId = `approval-editor-${request.callId}`;
+  const errorId = `approval-error-${request.callId}`;
+  const blocked = edit !== undefined && edit.error !== null;
+  const args = (): unknown => (edit && edit.error === null ? edit.value : request.args);
+  return html`<div part="approval" class="approval" role="group" tabindex="-1" aria-labelledby=${labelId}
+      data-call-id=${request.callId}>
+    <p id=${labelId} class="approval-label">Allow <code>${request.name}</code> to run with these arguments?</p>
+    ${edit
+      ? html`<label class="visually-hidden" for=${editorId}>Arguments of ${request.name} (JSON)</label>
+          <textarea id=${editorId} class="args-editor" spellcheck="false" rows="6"
+            aria-invalid=${edit.error !== null ? 'true' : 'false'}
+            aria-describedby=${edit.error !== null ? errorId : nothing}
+            .value=${live(edit.text)}
+            @input=${(e: Event) => handlers.edit(request, checkArgs((e.target as HTMLTextAreaElement).value, tool))}></textarea>
+          ${edit.error !== null ? html`<p id=${errorId} class="args-error" role="alert">${edit.error}</p>` : nothing}`
+      : nothing}
+    <div class="approval-actions">
+      <button part="approve-button" class="primary" ?disabled=${blocked}
+        @click=${() => handlers.answer(request, { approve: true, args: args() })}>Approve</button>
+      <button part="deny-button" @click=${() => handlers.answer(request, { approve: false })}>Deny</button>
+      <button part="edit-button" aria-expanded=${edit ? 'true' : 'false'}
+        @click=${() => handlers.edit(request, edit ? null : checkArgs(JSON.stringify(request.args ?? {}, null, 2), tool))}>
+        ${edit ? 'Discard edits' : 'Edit arguments'}</button>
+      <button part="always-button" ?disabled=${blocked}
+        @click=${() => handlers.answer(request, { approve: true, always: true, args: args() })}>Always allow ${request.name}</button>
+    </div>
+  </div>`;
+}

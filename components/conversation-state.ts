@@ -1,0 +1,297 @@
+/**
+ * The view model of `<agent-chat>`: a pure reducer from the agent's events
+ * (plus the few things the user does) to what the log shows. Kept free of the
+ * DOM so every rule of "which event lands where" can be tested on its own.
+ *
+ * Streamed text is kept here as plain strings for tests and history; the
+ * element renders it through `MarkdownStream`, which is fed the same deltas,
+ * so this reducer never parses markdown.
+ */
+import type { AgentEvent, ApprovalRequest, ChatMessage, FinalReason } from '../src/types.js';
+
+/** Tool names the loop reserves for itself; their calls are how the run ends, not work to show. */
+const LOOP_TOOLS: ReadonlySet<string> = new Set(['task_complete', 'ask_question', 'converse']);
+
+/** Where a tool call stands, as its card shows it. */
+export type ToolCallStatus =
+  | 'streaming'
+  | 'pending'
+  | 'awaiting-approval'
+  | 'running'
+  | 'done'
+  | 'failed'
+  | 'denied'
+  | 'cancelled';
+
+/** Something the user said. */
+export interface UserItem {
+  kind: 'user';
+  id: string;
+  text: string;
+}
+
+/** One stretch of the assistant's reply (a new one starts after tool calls). */
+export interface AssistantItem {
+  kind: 'assistant';
+  id: string;
+  text: string;
+  thinking: string;
+  /** True while deltas may still arrive. */
+  streaming: boolean;
+}
+
+/** One tool call, from its first streamed argument to its result. */
+export interface ToolCallItem {
+  kind: 'tool-call';
+  /** The call id. */
+  id: string;
+  name: string;
+  /** The arguments as text so far (streamed), or pretty-printed once known. */
+  argsText: string;
+  args?: unknown;
+  status: ToolCallStatus;
+  result?: unknown;
+  error?: string;
+}
+
+/** A line from the element itself (help text, "stopped", iteration limit). */
+export interface NoticeItem {
+  kind: 'notice';
+  id: string;
+  text: string;
+}
+
+/** Anything the log shows. */
+export type LogItem = UserItem | AssistantItem | ToolCallItem | NoticeItem;
+
+/** Everything `<agent-chat>` renders, as data. */
+export interface ConversationState {
+  items: readonly LogItem[];
+  running: boolean;
+  /** From the last `iteration` event of the current run. */
+  step: { n: number; max: number } | null;
+  /** Calls waiting for the user's answer, in the order asked. */
+  approvals: readonly ApprovalRequest[];
+  /** Answers the model offered with `ask_question`. */
+  suggestions: readonly string[];
+  error: { message: string; retryable: boolean } | null;
+  /** Counter for item ids; part of the state so the reducer stays pure. */
+  nextId: number;
+}
+
+/** What the user (or the element on the user's behalf) did. */
+export type UserAction =
+  | { type: 'user-message'; text: string }
+  | { type: 'approval-answered'; callId: string; approve: boolean }
+  | { type: 'notice'; text: string }
+  | { type: 'dismiss-error' }
+  | { type: 'clear' }
+  | { type: 'history-loaded'; messages: readonly ChatMessage[] };
+
+/** Anything the reducer understands. */
+export type ConversationAction = AgentEvent | UserAction;
+
+/** The state of a conversation nobody has spoken in yet. */
+export function initialConversation(): ConversationState {
+  return { items: [], running: false, step: null, approvals: [], suggestions: [], error: null, nextId: 1 };
+}
+
+/** True when a tool name belongs to the loop's own end-of-run tools (no card is shown for them). */
+export function isLoopTool(name: string): boolean {
+  return LOOP_TOOLS.has(name);
+}
+
+/**
+ * Applies one event or user action. Returns a new state (the old one is not
+ * touched), so the element can compare by identity.
+ */
+export function reduceConversation(state: ConversationState, action: ConversationAction): ConversationState {
+  switch (action.type) {
+    case 'user-message':
+      return {
+        ...closeStreaming(state),
+        items: [...state.items, { kind: 'user', id: `u${state.nextId}`, text: action.text }],
+        nextId: state.nextId + 1,
+        suggestions: [],
+        error: null,
+      };
+    case 'notice':
+      return addNotice(state, action.text);
+    case 'dismiss-error':
+      return { ...state, error: null };
+    case 'clear':
+      return { ...initialConversation(), nextId: state.nextId };
+    case 'history-loaded':
+      return historyToState(action.messages, state.nextId);
+    case 'approval-answered':
+      return {
+        ...updateCall(state, action.callId, (c) => ({ ...c, status: action.approve ? 'running' : 'denied' })),
+        approvals: state.approvals.filter((r) => r.callId !== action.callId),
+      };
+    case 'run-start':
+      return { ...state, running: true, step: null, error: null, suggestions: [] };
+    case 'iteration':
+      // A new model call: whatever it says starts a new assistant block.
+      return { ...closeStreaming(state), step: { n: action.n, max: action.max } };
+    case 'thinking':
+      return appendAssistant(state, 'thinking', action.delta);
+    case 'text':
+      return appendAssistant(state, 'text', action.delta);
+    case 'tool-call-delta':
+      if (isLoopTool(action.name)) return state;
+      return upsertCall(closeStreaming(state), action.callId, action.name, (c) => ({ ...c, argsText: action.argsText }));
+    case 'tool-call':
+      if (isLoopTool(action.name)) return state;
+      return upsertCall(closeStreaming(state), action.callId, action.name, (c) => ({
+        ...c,
+        args: action.args,
+        argsText: prettyJson(action.args),
+        status: c.status === 'streaming' ? 'pending' : c.status,
+      }));
+    case 'approval-request': {
+      let next = state;
+      for (const r of action.requests) {
+        next = upsertCall(next, r.callId, r.name, (c) => ({ ...c, args: r.args, argsText: prettyJson(r.args), status: 'awaiting-approval' }));
+      }
+      const known = new Set(state.approvals.map((r) => r.callId));
+      return { ...next, approvals: [...state.approvals, ...action.requests.filter((r) => !known.has(r.callId))] };
+    }
+    case 'tool-result': {
+      if (isLoopTool(action.name)) return state;
+      const status: ToolCallStatus =
+        action.status === 'ok' ? 'done' : action.status === 'error' ? 'failed' : action.status;
+      const next = upsertCall(state, action.callId, action.name, (c) => ({ ...c, status, result: action.result, error: action.error }));
+      return { ...next, approvals: next.approvals.filter((r) => r.callId !== action.callId) };
+    }
+    case 'usage':
+      return state;
+    case 'error':
+      return { ...state, error: { message: action.message, retryable: action.retryable } };
+    case 'final':
+      return finish(state, action.reason, action.text, action.suggestions);
+  }
+}
+
+function finish(state: ConversationState, reason: FinalReason, text: string, suggestions?: string[]): ConversationState {
+  let next = closeStreaming(state);
+  // Calls still open when a run ends will never get a result event.
+  next = {
+    ...next,
+    items: next.items.map((i) =>
+      i.kind === 'tool-call' && !isSettled(i.status) ? { ...i, status: 'cancelled' as const } : i,
+    ),
+  };
+  // The final text is usually what was streamed; when it is not (a task_complete
+  // summary, an ask_question question), show it as its own block.
+  const said = lastAssistantText(next).trim();
+  if (text.trim() !== '' && reason !== 'error' && reason !== 'cancelled' && said !== text.trim()) {
+    next = {
+      ...next,
+      items: [...next.items, { kind: 'assistant', id: `a${next.nextId}`, text, thinking: '', streaming: false }],
+      nextId: next.nextId + 1,
+    };
+  }
+  if (reason === 'cancelled') next = addNotice(next, 'Stopped.');
+  if (reason === 'max_iterations') next = addNotice(next, `Stopped after ${next.step?.max ?? 'the maximum number of'} steps.`);
+  return { ...next, running: false, step: null, approvals: [], suggestions: suggestions ?? [] };
+}
+
+function isSettled(status: ToolCallStatus): boolean {
+  return status === 'done' || status === 'failed' || status === 'denied' || status === 'cancelled';
+}
+
+function lastAssistantText(state: ConversationState): string {
+  for (let i = state.items.length - 1; i >= 0; i--) {
+    const item = state.items[i]!;
+    if (item.kind === 'assistant') return item.text;
+    if (item.kind === 'user') return '';
+  }
+  return '';
+}
+
+function addNotice(state: ConversationState, text: string): ConversationState {
+  return {
+    ...closeStreaming(state),
+    items: [...state.items, { kind: 'notice', id: `n${state.nextId}`, text }],
+    nextId: state.nextId + 1,
+  };
+}
+
+/** Marks the open assistant block finished, so the next delta starts a new one. */
+function closeStreaming(state: ConversationState): ConversationState {
+  const last = state.items[state.items.length - 1];
+  if (last?.kind !== 'assistant' || !last.streaming) return state;
+  return { ...state, items: [...state.items.slice(0, -1), { ...last, streaming: false }] };
+}
+
+function appendAssistant(state: ConversationState, field: 'text' | 'thinking', delta: string): ConversationState {
+  const last = state.items[state.items.length - 1];
+  if (last?.kind === 'assistant' && last.streaming) {
+    return { ...state, items: [...state.items.slice(0, -1), { ...last, [field]: last[field] + delta }] };
+  }
+  const item: AssistantItem = { kind: 'assistant', id: `a${state.nextId}`, text: '', thinking: '', streaming: true };
+  item[field] = delta;
+  return { ...state, items: [...state.items, item], nextId: state.nextId + 1 };
+}
+
+function updateCall(state: ConversationState, callId: string, update: (c: ToolCallItem) => ToolCallItem): ConversationState {
+  const index = state.items.findIndex((i) => i.kind === 'tool-call' && i.id === callId);
+  if (index < 0) return state;
+  const items = state.items.slice();
+  items[index] = update(items[index] as ToolCallItem);
+  return { ...state, items };
+}
+
+function upsertCall(state: ConversationState, callId: string, name: string, update: (c: ToolCallItem) => ToolCallItem): ConversationState {
+  const index = state.items.findIndex((i) => i.kind === 'tool-call' && i.id === callId);
+  if (index >= 0) return updateCall(state, callId, update);
+  const fresh: ToolCallItem = { kind: 'tool-call', id: callId, name, argsText: '', status: 'streaming' };
+  return { ...state, items: [...state.items, update(fresh)] };
+}
+
+/** Pretty JSON for a card; falls back to the string form of what cannot be serialised. */
+export function prettyJson(value: unknown): string {
+  if (value === undefined) return '';
+  if (typeof value === 'string') return value;
+  try {
+    return JSON.stringify(value, null, 2) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
+
+/**
+ * Rebuilds the log from a stored OpenAI-format history (a reloaded thread):
+ * user and assistant messages, and each tool call with the result the model saw.
+ */
+function historyToState(messages: readonly ChatMessage[], nextId: number): ConversationState {
+  let state: ConversationState = { ...initialConversation(), nextId };
+  for (const m of messages) {
+    if (m.role === 'user') {
+      state = { ...state, items: [...state.items, { kind: 'user', id: `u${state.nextId}`, text: m.content }], nextId: state.nextId + 1 };
+    } else if (m.role === 'assistant') {
+      if (m.content) state = closeStreaming(appendAssistant(state, 'text', m.content));
+      for (const call of m.tool_calls ?? []) {
+        if (isLoopTool(call.function.name)) continue;
+        let args: unknown = call.function.arguments;
+        try {
+          args = JSON.parse(call.function.arguments || '{}');
+        } catch {
+          // Keep the raw text: the card shows what the model wrote.
+        }
+        state = upsertCall(state, call.id, call.function.name, (c) => ({ ...c, args, argsText: prettyJson(args), status: 'done' }));
+      }
+    } else if (m.role === 'tool') {
+      state = updateCall(state, m.tool_call_id, (c) => ({ ...c, result: parseMaybeJson(m.content) }));
+    }
+  }
+  return state;
+}
+
+function parseMaybeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}

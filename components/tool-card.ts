@@ -1,0 +1,51 @@
+/**
+ * The card of one tool call: its name, its arguments (live while they
+ * stream), its status and, once it ended, its result behind a disclosure.
+ * Everything shown is text bound through Lit, never HTML, so a tool name or
+ * result cannot inject markup.
+ */
+import { html, nothing, type TemplateResult } from 'lit';
+import { prettyJson, type ToolCallItem, type ToolCallStatus } from './conversation-state.js';
+
+const STATUS_LABEL: Record<ToolCallStatus, string> = {
+  streaming: 'writing arguments…',
+  pending: 'queued',
+  'awaiting-approval': 'awaiting approval',
+  running: 'running',
+  done: 'done',
+  failed: 'failed',
+  denied: 'denied',
+  cancelled: 'cancelled',
+};
+
+/** Arguments as they stream: pretty JSON as soon as they parse, the raw text until then. */
+export function formatArgs(argsText: string): string {
+  if (argsText.trim() === '') return '{}';
+  try {
+    return JSON.stringify(JSON.parse(argsText), null, 2);
+  } catch {
+    return argsText;
+  }
+}
+
+/** Renders one tool call; `approval` is the approval panel when the call awaits one. */
+export function renderToolCard(item: ToolCallItem, approval: TemplateResult | typeof nothing): TemplateResult {
+  const settled = item.status === 'done' || item.status === 'failed' || item.status === 'denied' || item.status === 'cancelled';
+  const hasResult = item.result !== undefined || item.error !== undefined;
+  return html`<article part="tool-call" class="tool-call" data-status=${item.status} data-call-id=${item.id}
+      aria-label=${`Tool call ${item.name}: ${STATUS_LABEL[item.status]}`}>
+    <header class="tool-head">
+      <span class="tool-icon" aria-hidden="true">⚙</span>
+      <code class="tool-name">${item.name}</code>
+      <span class="tool-status" data-status=${item.status}>${STATUS_LABEL[item.status]}</span>
+    </header>
+    <pre class="tool-args"><code>${formatArgs(item.argsText)}</code></pre>
+    ${settled && hasResult
+      ? html`<details class="tool-result">
+          <summary>${item.error !== undefined ? 'Error' : 'Result'}</summary>
+          <pre><code>${item.error ?? prettyJson(item.result)}</code></pre>
+        </details>`
+      : nothing}
+    ${approval}
+  </article>`;
+}
