@@ -35,21 +35,24 @@ export type WorkerConfig = Omit<AgentOptions, 'tools'>;
 /** What a page tool call came to. */
 export type PageToolOutcome =
   | { status: 'ok'; result: unknown }
+  /** The arguments failed the tool's schema; `error` says which field and what was expected. */
   | { status: 'invalid'; error: string }
   | { status: 'error'; error: string }
-  | { status: 'cancelled'; error: string }
-  /** Arguments are valid and the tool wants approval before it runs; `args` are the parsed ones. */
-  | { status: 'needs-approval'; args: unknown };
+  | { status: 'cancelled'; error: string };
+
+/** A page tool call checked before it runs: valid arguments, and whether the user must approve it. */
+export type PreparedCall =
+  | { status: 'ready'; args: unknown; needsApproval: boolean }
+  | { status: 'invalid'; error: string };
 
 /** What the page offers the worker (a Comlink proxy of it is handed over at init). */
 export interface PageHost {
   /** A batch of events, in order; deltas are coalesced (about one batch per frame). */
   emit(events: AgentEvent[]): void;
-  /**
-   * Validates and, unless it needs approval first, runs a page tool.
-   * `approved` says the user already approved this call (run without asking).
-   */
-  runTool(name: string, args: unknown, callId: string, approved: boolean): Promise<PageToolOutcome>;
+  /** Validates a page tool call's arguments and evaluates its `needsApproval`. */
+  prepareTool(name: string, args: unknown): Promise<PreparedCall>;
+  /** Validates and runs a page tool. Never rejects: failures are outcomes. */
+  runTool(name: string, args: unknown, callId: string): Promise<PageToolOutcome>;
   /** Fires the AbortSignal of a running page tool call. */
   abortTool(callId: string): void;
 }
@@ -62,6 +65,10 @@ export interface WorkerApi {
   setTools(tools: ToolDescriptor[]): void;
   /** Runs one user turn; resolves with the final event after it has been emitted. */
   send(runId: string, text: string): Promise<FinalEvent>;
+  /** Runs the loop again on the history as it is (after an error), adding no user message. */
+  retry(runId: string): Promise<FinalEvent>;
+  /** The stored events of the thread (deltas merged), for re-rendering after a reload. */
+  events(): Promise<AgentEvent[]>;
   respond(callId: string, answer: ApprovalAnswer): void;
   cancel(): void;
   messages(): Promise<ChatMessage[]>;

@@ -92,8 +92,12 @@ export interface ToolContext {
   callId: string;
 }
 
-/** Decides, per call, whether a tool needs the user's approval. */
-export type NeedsApproval<A> = boolean | ((args: A) => boolean | Promise<boolean>);
+/**
+ * Decides, per call, whether a tool needs the user's approval. (Written as a
+ * method type so a `Tool<{ id: string }>` is still a `Tool`: method parameters
+ * are compared bivariantly.)
+ */
+export type NeedsApproval<A> = boolean | { rule(args: A): boolean | Promise<boolean> }['rule'];
 
 /**
  * Where a tool runs. `page` tools are closures the page registered and are
@@ -172,6 +176,10 @@ export interface Run extends AsyncIterable<AgentEvent> {
 export interface Agent {
   /** Starts one user turn. Rejects through its final event if a run is already going. */
   send(text: string): Run;
+  /** Runs the loop again on the history as it is, without a new user message (after an error). */
+  retry(): Run;
+  /** The events of the thread so far (deltas merged), e.g. to re-render a stored thread. */
+  events(): Promise<AgentEvent[]>;
   /** Answers one approval request of the current run. */
   respond(callId: string, answer: ApprovalAnswer): void;
   /** Ends the current run with reason `cancelled`. */

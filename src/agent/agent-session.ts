@@ -1,0 +1,199 @@
+/**
+ * The agent between runs: settings, history, tools, approvals granted for
+ * the agent's life, the protocol the endpoint turned out to speak, and the
+ * stored thread. It is independent of where it runs — the worker hosts one,
+ * and so can a test or a benchmark on the main thread.
+ */
+import type { AgentEvent, ApprovalAnswer, ChatMessage, FinalEvent } from '../types.js';
+import type { PageHost, ToolDescriptor, WorkerConfig } from '../protocol.js';
+import type { ChatModel } from '../model/chat-model.js';
+import type { WorkerToolEnv, WorkerToolFactory } from '../tools/worker-tool.js';
+import { PageloopError, toWireError } from '../errors.js';
+import type { ThreadStore } from '../store/thread-store.js';
+import { THREAD_SCHEMA_VERSION } from '../store/thread-store.js';
+import { ApprovalGate } from './approval-gate.js';
+import { mergeDelta } from './event-batcher.js';
+import { answerDanglingCalls } from './history.js';
+import { runLoop, type ProtocolState } from './run-loop.js';
+import { ToolRegistry } from './tool-registry.js';
+
+/** What a session needs from its surroundings; tests inject ids and models. */
+export interface SessionDeps {
+  /** Where events go and how page tools are reached. */
+  host: Pick<PageHost, 'emit' | 'prepareTool' | 'runTool' | 'abortTool'>;
+  createModel(config: WorkerConfig): ChatModel | Promise<ChatModel>;
+  store?: ThreadStore;
+  workerTools?: Readonly<Record<string, WorkerToolFactory>>;
+  env?: WorkerToolEnv;
+  generateId?: () => string;
+}
+
+const DEFAULT_MAX_ITERATIONS = 10;
+
+export class AgentSession {
+  #config: WorkerConfig;
+  #deps: SessionDeps;
+  #registry: ToolRegistry;
+  #gate = new ApprovalGate();
+  #alwaysAllowed = new Set<string>();
+  #protocol: ProtocolState;
+  #model: Promise<ChatModel> | undefined;
+  #history: ChatMessage[] = [];
+  #events: AgentEvent[] = [];
+  #run: AbortController | undefined;
+  #generateId: () => string;
+
+  constructor(config: WorkerConfig, tools: readonly ToolDescriptor[], deps: SessionDeps) {
+    this.#config = config;
+    this.#deps = deps;
+    this.#protocol = config.toolProtocol ?? 'auto';
+    this.#generateId = deps.generateId ?? (() => crypto.randomUUID());
+    this.#registry = new ToolRegistry(deps.host, deps.workerTools, deps.env);
+    this.#registry.set(tools);
+  }
+
+  /** Loads the stored thread, answering calls a reload left unanswered. */
+  async load(): Promise<void> {
+    const { thread } = this.#config;
+    if (!thread || !this.#deps.store) return;
+    const record = await this.#deps.store.load(thread);
+    if (!record) return;
+    this.#history = record.messages;
+    this.#events = record.events;
+    const added = answerDanglingCalls(this.#history, 'Cancelled: the page was closed or reloaded before this call finished.');
+    if (added.length > 0) await this.#save();
+  }
+
+  configure(patch: Partial<WorkerConfig>): void {
+    const connectionChanged = ['baseURL', 'model', 'apiKey', 'headers', 'modelModule'].some((k) => k in patch);
+    this.#config = { ...this.#config, ...patch };
+    if (connectionChanged) this.#model = undefined;
+    if ('toolProtocol' in patch) this.#protocol = patch.toolProtocol ?? 'auto';
+    else if (connectionChanged && (this.#config.toolProtocol ?? 'auto') === 'auto') this.#protocol = 'auto';
+  }
+
+  setTools(tools: readonly ToolDescriptor[]): void {
+    this.#registry.set(tools);
+  }
+
+  get running(): boolean {
+    return this.#run !== undefined;
+  }
+
+  /** One user turn. Resolves with the final event after it was emitted; never rejects. */
+  send(runId: string, text: string): Promise<FinalEvent> {
+    return this.#start(runId, () => {
+      this.#history.push({ role: 'user', content: text });
+    });
+  }
+
+  /** Runs the loop again on the history as it is (e.g. after a network error). */
+  retry(runId: string): Promise<FinalEvent> {
+    return this.#start(runId, () => {});
+  }
+
+  async #start(runId: string, begin: () => void): Promise<FinalEvent> {
+    if (this.#run) {
+      // Not part of the running run's stream: answered to this caller only.
+      const message = 'A run is already going; wait for it to end or cancel it first.';
+      return { type: 'final', reason: 'error', text: message };
+    }
+    const controller = new AbortController();
+    this.#run = controller;
+    try {
+      this.#emit({ type: 'run-start', runId });
+      begin();
+      this.#changed();
+      let model: ChatModel;
+      try {
+        model = await this.#modelNow();
+      } catch (err) {
+        const wire = toWireError(err);
+        this.#emit({ type: 'error', message: wire.message, retryable: false, code: wire.code });
+        return this.#emitFinal({ type: 'final', reason: 'error', text: wire.message });
+      }
+      return await runLoop({
+        model,
+        history: this.#history,
+        systemPrompt: this.#config.systemPrompt,
+        maxIterations: this.#config.maxIterations ?? DEFAULT_MAX_ITERATIONS,
+        protocol: this.#protocol,
+        switchToText: () => (this.#protocol = 'text'),
+        registry: this.#registry,
+        gate: this.#gate,
+        approval: this.#config.approval ?? 'ask',
+        alwaysAllowed: this.#alwaysAllowed,
+        signal: controller.signal,
+        emit: (e) => this.#emit(e),
+        changed: () => this.#changed(),
+        generateId: this.#generateId,
+      });
+    } catch (err) {
+      // The loop never throws; this is a bug guard so the run still ends.
+      const wire = toWireError(err);
+      this.#emit({ type: 'error', message: wire.message, retryable: false, code: wire.code });
+      return this.#emitFinal({ type: 'final', reason: 'error', text: wire.message });
+    } finally {
+      this.#run = undefined;
+      this.#changed();
+    }
+  }
+
+  #emitFinal(event: FinalEvent): FinalEvent {
+    this.#emit(event);
+    return event;
+  }
+
+  respond(callId: string, answer: ApprovalAnswer): void {
+    if (!this.#gate.answer(callId, answer)) {
+      this.#emit({ type: 'error', message: `No call "${callId}" is waiting for approval.`, retryable: false, code: 'bad-request' });
+    }
+  }
+
+  cancel(): void {
+    this.#run?.abort();
+  }
+
+  messages(): ChatMessage[] {
+    return structuredClone(this.#history);
+  }
+
+  events(): AgentEvent[] {
+    return structuredClone(this.#events);
+  }
+
+  async clear(): Promise<void> {
+    if (this.#run) throw new PageloopError('busy', 'Cannot clear the conversation while a run is going; cancel it first.');
+    this.#history = [];
+    this.#events = [];
+    const { thread } = this.#config;
+    if (thread && this.#deps.store) await this.#deps.store.delete(thread);
+  }
+
+  #emit(event: AgentEvent): void {
+    const merged = mergeDelta(this.#events.at(-1), event);
+    if (merged) this.#events[this.#events.length - 1] = merged;
+    else this.#events.push(event);
+    this.#deps.host.emit([event]);
+  }
+
+  #modelNow(): Promise<ChatModel> {
+    const pending = (this.#model ??= Promise.resolve(this.#deps.createModel(this.#config)));
+    pending.catch(() => {
+      if (this.#model === pending) this.#model = undefined;
+    });
+    return pending;
+  }
+
+  #changed(): void {
+    this.#save().catch((err: unknown) => {
+      this.#deps.host.emit([{ type: 'error', message: `Could not store the thread: ${toWireError(err).message}`, retryable: false, code: 'storage' }]);
+    });
+  }
+
+  #save(): Promise<void> {
+    const { thread } = this.#config;
+    if (!thread || !this.#deps.store) return Promise.resolve();
+    return this.#deps.store.save({ schema: THREAD_SCHEMA_VERSION, id: thread, messages: this.#history, events: this.#events, updatedAt: Date.now() });
+  }
+}

@@ -1,0 +1,53 @@
+/**
+ * Batches events across the worker boundary: token deltas are merged and sent
+ * about once per frame instead of one postMessage per token; any other event
+ * flushes at once, so tool calls, approvals and the final event are never late
+ * and order is kept.
+ */
+import type { AgentEvent } from '../types.js';
+
+const FRAME_MS = 16;
+
+type DeltaEvent = Extract<AgentEvent, { type: 'text' | 'thinking' | 'tool-call-delta' }>;
+
+function isDelta(e: AgentEvent): e is DeltaEvent {
+  return e.type === 'text' || e.type === 'thinking' || e.type === 'tool-call-delta';
+}
+
+/** Merges `next` into `last` when both are deltas of the same stream. */
+export function mergeDelta(last: AgentEvent | undefined, next: AgentEvent): AgentEvent | undefined {
+  if (!last || !isDelta(next) || last.type !== next.type) return undefined;
+  if (next.type === 'tool-call-delta') {
+    // argsText is cumulative, so the newest one replaces the older.
+    return last.type === 'tool-call-delta' && last.callId === next.callId ? next : undefined;
+  }
+  return { type: next.type, delta: (last as { delta: string }).delta + next.delta } as AgentEvent;
+}
+
+/** Buffers events and hands them to `send` in ordered batches. */
+export class EventBatcher {
+  #buffer: AgentEvent[] = [];
+  #timer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(
+    private readonly send: (events: AgentEvent[]) => void,
+    private readonly frameMs = FRAME_MS,
+  ) {}
+
+  push(event: AgentEvent): void {
+    const merged = mergeDelta(this.#buffer.at(-1), event);
+    if (merged) this.#buffer[this.#buffer.length - 1] = merged;
+    else this.#buffer.push(event);
+    if (!isDelta(event)) this.flush();
+    else this.#timer ??= setTimeout(() => this.flush(), this.frameMs);
+  }
+
+  flush(): void {
+    if (this.#timer !== undefined) clearTimeout(this.#timer);
+    this.#timer = undefined;
+    if (this.#buffer.length === 0) return;
+    const batch = this.#buffer;
+    this.#buffer = [];
+    this.send(batch);
+  }
+}

@@ -1,0 +1,101 @@
+/**
+ * Runs the tool calls of one model turn: all at once, each call answered
+ * exactly once, results handed back in call order. Calls that need approval
+ * are asked for together, in ONE approval request, and wait in the gate;
+ * the others run meanwhile.
+ */
+import type { AgentEvent, ApprovalRequest } from '../types.js';
+import type { PageToolOutcome } from '../protocol.js';
+import type { ApprovalGate } from './approval-gate.js';
+import type { ToolRegistry } from './tool-registry.js';
+import { settled, type SettledCall } from './tool-result.js';
+
+/** A tool call read from the model's reply. `error` is set when its arguments could not be parsed. */
+export interface ParsedCall {
+  id: string;
+  name: string;
+  args: unknown;
+  error?: string;
+}
+
+export interface TurnContext {
+  registry: ToolRegistry;
+  gate: ApprovalGate;
+  /** 'auto' approves everything. */
+  approval: 'ask' | 'auto';
+  /** Tools the user allowed for the rest of the agent's life. */
+  alwaysAllowed: Set<string>;
+  emit(event: AgentEvent): void;
+  signal: AbortSignal;
+}
+
+/** Runs `calls` and resolves with one settled result per call, in call order. */
+export async function executeCalls(calls: readonly ParsedCall[], ctx: TurnContext): Promise<SettledCall[]> {
+  const approvals: { call: ParsedCall; args: unknown }[] = [];
+  const results: Promise<SettledCall>[] = [];
+
+  // First settle what can be known without the user: parse errors, unknown tools, invalid args.
+  const prepared = await Promise.all(calls.map((call) => prepareCall(call, ctx)));
+  calls.forEach((call, i) => {
+    const step = prepared[i]!;
+    if ('result' in step) results[i] = Promise.resolve(step.result);
+    else if (step.needsApproval) approvals.push({ call, args: step.args });
+    else results[i] = runCall(call, step.args, ctx);
+  });
+
+  if (approvals.length > 0) {
+    const requests: ApprovalRequest[] = approvals.map(({ call, args }) => ({ callId: call.id, name: call.name, args }));
+    const waits = approvals.map(({ call }) => ctx.gate.wait(call.id, ctx.signal));
+    ctx.emit({ type: 'approval-request', requests });
+    approvals.forEach(({ call, args }, j) => {
+      results[calls.indexOf(call)] = waits[j]!.then((outcome) => {
+        if ('cancelled' in outcome) return finish(ctx, settled(call.id, call.name, 'cancelled', { error: 'The run was cancelled while this call waited for approval.' }));
+        if (!outcome.approve) return finish(ctx, settled(call.id, call.name, 'denied', { error: outcome.message }));
+        if (outcome.always) ctx.alwaysAllowed.add(call.name);
+        return runCall(call, outcome.args !== undefined ? outcome.args : args, ctx);
+      });
+    });
+  }
+  return Promise.all(results);
+}
+
+type Prepared = { result: SettledCall } | { needsApproval: boolean; args: unknown };
+
+async function prepareCall(call: ParsedCall, ctx: TurnContext): Promise<Prepared> {
+  const fail = (error: string): Prepared => ({ result: finish(ctx, settled(call.id, call.name, 'error', { error })) });
+  if (call.error !== undefined) return fail(call.error);
+  const tool = ctx.registry.get(call.name);
+  if (!tool) {
+    const known = ctx.registry.names();
+    return fail(`Unknown tool "${call.name}". ${known.length ? `Available tools: ${known.join(', ')}.` : 'No tools are available.'}`);
+  }
+  const autoApproved = ctx.approval === 'auto' || ctx.alwaysAllowed.has(call.name);
+  // A tool that never needs approval is validated where it runs: one round trip, not two.
+  if (tool.approval === 'never' || (autoApproved && tool.kind === 'page')) return { needsApproval: false, args: call.args };
+  const check = await ctx.registry.prepare(call.name, call.args);
+  if (check.status === 'invalid') return fail(check.error);
+  return { needsApproval: check.needsApproval && !autoApproved, args: check.args };
+}
+
+async function runCall(call: ParsedCall, args: unknown, ctx: TurnContext): Promise<SettledCall> {
+  const outcome: PageToolOutcome = await ctx.registry.run(call.name, args, call.id, ctx.signal);
+  switch (outcome.status) {
+    case 'ok':
+      return finish(ctx, settled(call.id, call.name, 'ok', { result: outcome.result }));
+    case 'cancelled':
+      return finish(ctx, settled(call.id, call.name, 'cancelled', { error: outcome.error }));
+    default:
+      return finish(ctx, settled(call.id, call.name, 'error', { error: outcome.error }));
+  }
+}
+
+/** Emits the call's result as soon as it is known (the history gets them in order later). */
+function finish(ctx: TurnContext, result: SettledCall): SettledCall {
+  const { callId, name, status } = result;
+  const event: AgentEvent =
+    status === 'ok'
+      ? { type: 'tool-result', callId, name, status, result: result.result }
+      : { type: 'tool-result', callId, name, status, error: result.error ?? '' };
+  ctx.emit(event);
+  return result;
+}

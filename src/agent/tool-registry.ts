@@ -1,0 +1,109 @@
+/**
+ * The tools of one agent, as the loop reaches them: page tools through the
+ * page host (a Comlink proxy in the worker), worker tools built here from
+ * their specs. Names chosen by the model are looked up as own properties only.
+ */
+import type { PageHost, PageToolOutcome, PreparedCall, ToolDescriptor } from '../protocol.js';
+import type { ModelTool } from '../model/chat-model.js';
+import type { WorkerTool, WorkerToolEnv, WorkerToolFactory } from '../tools/worker-tool.js';
+import { errorMessage } from './tool-result.js';
+
+/** One registered tool: its descriptor and, for worker tools, the tool itself. */
+interface Entry {
+  descriptor: ToolDescriptor;
+  local?: WorkerTool;
+}
+
+/** The page's half of running tools. */
+export type PageToolHost = Pick<PageHost, 'prepareTool' | 'runTool' | 'abortTool'>;
+
+export class ToolRegistry {
+  #entries: Record<string, Entry> = Object.create(null);
+
+  constructor(
+    private readonly page: PageToolHost,
+    private readonly factories: Readonly<Record<string, WorkerToolFactory>> = {},
+    private readonly env: WorkerToolEnv = { service: () => undefined },
+  ) {}
+
+  /** Replaces the tools. Worker tools are built from their specs now, so a bad spec fails here. */
+  set(descriptors: readonly ToolDescriptor[]): void {
+    const entries: Record<string, Entry> = Object.create(null);
+    const built = new Map<string, WorkerTool[]>();
+    for (const descriptor of descriptors) {
+      if (Object.hasOwn(entries, descriptor.name)) throw new TypeError(`Two tools are named "${descriptor.name}".`);
+      const entry: Entry = { descriptor };
+      if (descriptor.kind === 'worker') entry.local = this.#buildWorkerTool(descriptor, built);
+      entries[descriptor.name] = entry;
+    }
+    this.#entries = entries;
+  }
+
+  #buildWorkerTool(descriptor: ToolDescriptor, built: Map<string, WorkerTool[]>): WorkerTool {
+    const spec = descriptor.worker;
+    const factory = spec && Object.hasOwn(this.factories, spec.factory) ? this.factories[spec.factory] : undefined;
+    if (!spec || !factory) throw new TypeError(`Tool "${descriptor.name}" needs the worker tool "${spec?.factory}", which this worker does not have.`);
+    // One spec may build several tools (memory_save and memory_search): build once per spec.
+    const key = JSON.stringify(spec);
+    let tools = built.get(key);
+    if (!tools) built.set(key, (tools = factory(spec.options, this.env)));
+    const tool = tools.find((t) => t.name === descriptor.name);
+    if (!tool) throw new TypeError(`The worker tool "${spec.factory}" does not make a tool named "${descriptor.name}".`);
+    return tool;
+  }
+
+  /** The tool named `name`, if the agent has one (own properties only: `__proto__` is unknown). */
+  get(name: string): ToolDescriptor | undefined {
+    return Object.hasOwn(this.#entries, name) ? this.#entries[name]!.descriptor : undefined;
+  }
+
+  names(): string[] {
+    return Object.keys(this.#entries);
+  }
+
+  /** The tools as offered to the model. */
+  modelTools(): ModelTool[] {
+    return Object.values(this.#entries).map(({ descriptor: d }) => ({ name: d.name, description: d.description, parameters: d.parameters }));
+  }
+
+  /** Validates a call and decides whether it needs approval. */
+  async prepare(name: string, args: unknown): Promise<PreparedCall> {
+    const entry = this.#entries[name]!;
+    if (!entry.local) return this.page.prepareTool(name, args);
+    const checked = entry.local.validate(args);
+    if (!checked.ok) return { status: 'invalid', error: checked.error };
+    return { status: 'ready', args: checked.value, needsApproval: entry.local.needsApproval };
+  }
+
+  /**
+   * Runs a call; settles as cancelled as soon as `signal` fires, without
+   * waiting for a tool that ignores it.
+   */
+  run(name: string, args: unknown, callId: string, signal: AbortSignal): Promise<PageToolOutcome> {
+    const entry = this.#entries[name]!;
+    const cancelled: PageToolOutcome = { status: 'cancelled', error: 'The run was cancelled before this call finished.' };
+    if (signal.aborted) return Promise.resolve(cancelled);
+    const running = entry.local ? this.#runLocal(entry.local, args, callId, signal) : this.page.runTool(name, args, callId);
+    return new Promise((resolve) => {
+      const onAbort = () => {
+        if (!entry.local) void this.page.abortTool(callId);
+        resolve(cancelled);
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+      running.then(
+        (outcome) => resolve(outcome),
+        (err: unknown) => resolve({ status: 'error', error: errorMessage(err) }),
+      ).finally(() => signal.removeEventListener('abort', onAbort));
+    });
+  }
+
+  async #runLocal(tool: WorkerTool, args: unknown, callId: string, signal: AbortSignal): Promise<PageToolOutcome> {
+    const checked = tool.validate(args);
+    if (!checked.ok) return { status: 'invalid', error: checked.error };
+    try {
+      return { status: 'ok', result: await tool.execute(checked.value, { signal, callId }) };
+    } catch (err) {
+      return signal.aborted ? { status: 'cancelled', error: 'Cancelled.' } : { status: 'error', error: errorMessage(err) };
+    }
+  }
+}

@@ -1,0 +1,50 @@
+/**
+ * How tool outcomes read to the model: every call gets one `tool` message
+ * whose text says what happened, so the model can adapt instead of the loop
+ * throwing.
+ */
+import type { ToolResultStatus } from '../types.js';
+
+/** A settled tool call: what the page sees (event) and what the model reads (content). */
+export interface SettledCall {
+  callId: string;
+  name: string;
+  status: ToolResultStatus;
+  result?: unknown;
+  error?: string;
+  /** The `tool` message content for the model. */
+  content: string;
+}
+
+/** The message of anything thrown, for a tool result. */
+export function errorMessage(err: unknown): string {
+  if (err instanceof Error) return err.message || err.name;
+  if (typeof err === 'object' && err !== null && typeof (err as { message?: unknown }).message === 'string') {
+    return (err as { message: string }).message;
+  }
+  return String(err);
+}
+
+/** A successful result as text: strings as they are, anything else as JSON. */
+export function resultContent(result: unknown): string {
+  if (typeof result === 'string') return result;
+  if (result === undefined) return 'Done (the tool returned nothing).';
+  try {
+    return JSON.stringify(result) ?? String(result);
+  } catch {
+    return String(result);
+  }
+}
+
+export function settled(callId: string, name: string, status: ToolResultStatus, value: { result?: unknown; error?: string }): SettledCall {
+  switch (status) {
+    case 'ok':
+      return { callId, name, status, result: value.result, content: resultContent(value.result) };
+    case 'denied':
+      return { callId, name, status, error: value.error, content: `The user denied this call to "${name}".${value.error ? ` They said: ${value.error}` : ''} Do not retry it unchanged.` };
+    case 'cancelled':
+      return { callId, name, status, error: value.error, content: `Cancelled: ${value.error ?? 'the run was stopped before this call finished.'}` };
+    case 'error':
+      return { callId, name, status, error: value.error, content: `Error: ${value.error ?? 'the tool failed.'}` };
+  }
+}

@@ -1,0 +1,88 @@
+/**
+ * The page's half of tool calls: the worker asks it to validate and run the
+ * tools whose powers live on the page (DOM, the app's own closures). Each call
+ * gets an AbortSignal that fires on cancel, dispose or `abortTool`.
+ */
+import type { PageToolOutcome, PreparedCall } from '../protocol.js';
+import type { Tool } from '../types.js';
+import { errorMessage } from '../agent/tool-result.js';
+
+export class PageToolHost {
+  #tools: Record<string, Tool> = Object.create(null);
+  #running = new Map<string, AbortController>();
+
+  setTools(tools: readonly Tool[]): void {
+    const next: Record<string, Tool> = Object.create(null);
+    for (const tool of tools) {
+      if (Object.hasOwn(next, tool.name)) throw new TypeError(`Two tools are named "${tool.name}".`);
+      next[tool.name] = tool;
+    }
+    this.#tools = next;
+  }
+
+  #tool(name: string): Tool | undefined {
+    return Object.hasOwn(this.#tools, name) && this.#tools[name]!.kind === 'page' ? this.#tools[name] : undefined;
+  }
+
+  async prepareTool(name: string, args: unknown): Promise<PreparedCall> {
+    const tool = this.#tool(name);
+    if (!tool) return { status: 'invalid', error: `The page has no tool "${name}".` };
+    const checked = tool.validate(args);
+    if (!checked.ok) return { status: 'invalid', error: checked.error };
+    let needsApproval = true;
+    try {
+      const rule = tool.needsApproval;
+      needsApproval = typeof rule === 'function' ? Boolean(await rule(checked.value)) : rule;
+    } catch {
+      // A failing approval rule must not let the call through unasked.
+      needsApproval = true;
+    }
+    return { status: 'ready', args: checked.value, needsApproval };
+  }
+
+  async runTool(name: string, args: unknown, callId: string): Promise<PageToolOutcome> {
+    const tool = this.#tool(name);
+    if (!tool) return { status: 'error', error: `The page has no tool "${name}".` };
+    const checked = tool.validate(args);
+    if (!checked.ok) return { status: 'invalid', error: checked.error };
+    const controller = new AbortController();
+    this.#running.set(callId, controller);
+    try {
+      const result = await tool.execute(checked.value, { signal: controller.signal, callId });
+      if (controller.signal.aborted) return { status: 'cancelled', error: 'Cancelled.' };
+      return { status: 'ok', result: cloneable(result) };
+    } catch (err) {
+      if (controller.signal.aborted) return { status: 'cancelled', error: 'Cancelled.' };
+      return { status: 'error', error: errorMessage(err) || `Tool "${name}" failed.` };
+    } finally {
+      this.#running.delete(callId);
+    }
+  }
+
+  abortTool(callId: string): void {
+    this.#running.get(callId)?.abort();
+  }
+
+  /** Fires every running call's signal (cancel, dispose). */
+  abortAll(): void {
+    for (const controller of this.#running.values()) controller.abort();
+  }
+}
+
+/**
+ * A tool's result must cross to the worker by structured cloning; a result
+ * that cannot (a DOM node, a function) is sent as its JSON form instead of
+ * failing the call.
+ */
+function cloneable(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return typeof value === 'function' ? String(value) : value;
+  try {
+    return structuredClone(value);
+  } catch {
+    try {
+      return JSON.parse(JSON.stringify(value)) as unknown;
+    } catch {
+      return String(value);
+    }
+  }
+}

@@ -1,0 +1,113 @@
+/**
+ * The worker side of the boundary: one `AgentSession`, reached by the page
+ * through Comlink. Events leave through an `EventBatcher`, so token deltas
+ * cross about once per frame.
+ */
+import * as Comlink from 'comlink';
+import type { AgentEvent, ApprovalAnswer, ChatMessage, FinalEvent } from '../types.js';
+import type { PageHost, ToolDescriptor, WorkerApi, WorkerConfig } from '../protocol.js';
+import type { ChatModel, ModelModule } from '../model/chat-model.js';
+import { createOpenAIModel } from '../model/openai-model.js';
+import { AgentSession } from '../agent/agent-session.js';
+import { EventBatcher } from '../agent/event-batcher.js';
+import { ThreadStore } from '../store/thread-store.js';
+import { PageloopError } from '../errors.js';
+import { WORKER_TOOL_FACTORIES, createWorkerEnv } from './worker-services.js';
+
+/** Builds the model the config names: a `modelModule`'s, or the OpenAI-compatible client. */
+export async function createModel(config: WorkerConfig): Promise<ChatModel> {
+  if (config.modelModule) {
+    const url = new URL(config.modelModule, self.location.href).href;
+    const module = (await import(/* @vite-ignore */ url)) as Partial<ModelModule>;
+    if (typeof module.createModel !== 'function') {
+      throw new PageloopError('bad-request', `The model module ${url} does not export createModel().`);
+    }
+    return module.createModel({ model: config.model, baseURL: config.baseURL });
+  }
+  return createOpenAIModel({
+    baseURL: config.baseURL,
+    model: config.model,
+    apiKey: config.apiKey,
+    headers: config.headers,
+    maxRetries: config.maxRetries,
+    timeoutMs: config.timeoutMs,
+  });
+}
+
+/** Implements the worker half of the protocol. */
+export class AgentWorker implements WorkerApi {
+  #session: AgentSession | undefined;
+  #ready: Promise<void> | undefined;
+  #batcher: EventBatcher | undefined;
+
+  init(config: WorkerConfig, tools: ToolDescriptor[], host: PageHost): Promise<void> {
+    const batcher = new EventBatcher((events: AgentEvent[]) => void host.emit(events));
+    this.#batcher = batcher;
+    const session = new AgentSession(config, tools, {
+      host: {
+        emit: (events) => events.forEach((e) => batcher.push(e)),
+        prepareTool: (name, args) => host.prepareTool(name, args),
+        runTool: (name, args, callId) => host.runTool(name, args, callId),
+        abortTool: (callId) => void host.abortTool(callId),
+      },
+      createModel,
+      store: config.thread ? new ThreadStore() : undefined,
+      workerTools: WORKER_TOOL_FACTORIES,
+      env: createWorkerEnv(config),
+    });
+    this.#session = session;
+    this.#ready = session.load();
+    return this.#ready;
+  }
+
+  async #now(): Promise<AgentSession> {
+    if (!this.#session || !this.#ready) throw new PageloopError('bad-request', 'The agent worker was not initialised.');
+    await this.#ready;
+    return this.#session;
+  }
+
+  configure(patch: Partial<WorkerConfig>): void {
+    void this.#now().then((s) => s.configure(patch));
+  }
+
+  setTools(tools: ToolDescriptor[]): void {
+    void this.#now().then((s) => s.setTools(tools));
+  }
+
+  async send(runId: string, text: string): Promise<FinalEvent> {
+    const final = await (await this.#now()).send(runId, text);
+    this.#batcher?.flush();
+    return final;
+  }
+
+  async retry(runId: string): Promise<FinalEvent> {
+    const final = await (await this.#now()).retry(runId);
+    this.#batcher?.flush();
+    return final;
+  }
+
+  respond(callId: string, answer: ApprovalAnswer): void {
+    void this.#now().then((s) => s.respond(callId, answer));
+  }
+
+  cancel(): void {
+    this.#session?.cancel();
+  }
+
+  async messages(): Promise<ChatMessage[]> {
+    return (await this.#now()).messages();
+  }
+
+  async events(): Promise<AgentEvent[]> {
+    return (await this.#now()).events();
+  }
+
+  async clear(): Promise<void> {
+    return (await this.#now()).clear();
+  }
+}
+
+/** Exposes an `AgentWorker` on this worker's global scope. */
+export function exposeAgentWorker(): void {
+  Comlink.expose(new AgentWorker());
+}
