@@ -1,0 +1,81 @@
+/**
+ * The browser side of the scripted OpenAI-compatible mock (the middleware in
+ * mock-middleware.js runs in the test server). A test posts a script of turns,
+ * points the agent at the `baseURL` it gets back, and reads the log of what
+ * the agent sent.
+ */
+
+/** A chunk the mock writes: an object becomes `data: JSON\n\n`; a string is written raw. */
+export type MockChunk = Record<string, unknown> | string;
+
+/** One scripted answer to a chat completion request. */
+export interface MockTurn {
+  /** SSE frames, in order. */
+  chunks?: MockChunk[];
+  /** Append `data: [DONE]\n\n` after the chunks (default true). */
+  done?: boolean;
+  /** Answer with this JSON body instead of a stream. */
+  json?: Record<string, unknown>;
+  /** Answer `{ error }` with `status` (default 400). */
+  error?: Record<string, unknown> | string;
+  /** HTTP status (default 200, or 400 with `error`). */
+  status?: number;
+  /** Extra response headers. */
+  headers?: Record<string, string>;
+  /** Pause before each chunk, in ms (default 0). */
+  delayMs?: number;
+  /** After the chunks, keep the connection open until the client closes it. */
+  hang?: boolean;
+}
+
+/** What the mock answers, in order, one turn per chat completion request. */
+export interface MockScript {
+  turns: MockTurn[];
+  /** How `/embeddings` answers: 'hash' (default) is a deterministic bag-of-words vector. */
+  embeddings?: Record<string, number[]> | 'hash';
+  /** Model ids `/models` lists (default ['mock-model']). */
+  models?: string[];
+}
+
+/** One request the mock received. */
+export interface MockLogEntry {
+  path: string;
+  body: unknown;
+  headers: Record<string, string | string[] | undefined>;
+  /** True when the client closed the connection before the answer ended. */
+  clientClosedEarly: boolean;
+}
+
+/** A scripted endpoint, ready to be used as an agent's `baseURL`. */
+export interface MockEndpoint {
+  /** The OpenAI-compatible base URL (relative to the test server), e.g. `/__mock/s1/v1`. */
+  baseURL: string;
+  /** What the mock has received so far. */
+  log(): Promise<MockLogEntry[]>;
+}
+
+/**
+ * Posts a script to the mock and returns its endpoint.
+ *
+ * @example
+ * const mock = await mockEndpoint({ turns: [textTurn('Hello!')] });
+ * const agent = createAgent({ baseURL: mock.baseURL, model: 'mock-model' });
+ */
+export async function mockEndpoint(script: MockScript, options: { origin?: string } = {}): Promise<MockEndpoint> {
+  const origin = options.origin ?? '';
+  const res = await fetch(`${origin}/__mock/scripts`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(script),
+  });
+  if (!res.ok) throw new Error(`mockEndpoint: the mock refused the script (HTTP ${res.status}); is the mock middleware installed?`);
+  const { baseURL } = (await res.json()) as { baseURL: string };
+  const root = origin + baseURL;
+  return {
+    baseURL: root,
+    async log() {
+      const logRes = await fetch(root.replace(/\/v1$/, '/log'));
+      return (await logRes.json()) as MockLogEntry[];
+    },
+  };
+}
