@@ -1,0 +1,115 @@
+import { expect } from 'chai';
+import { MarkdownStream } from '../../components/markdown-stream.js';
+
+/** A stream whose passes run only when the test says so. */
+function manual(): { md: MarkdownStream; flush: () => void } {
+  let pending: (() => void) | undefined;
+  const md = new MarkdownStream({ schedule: (render) => (pending = render) });
+  return {
+    md,
+    flush: () => {
+      const render = pending;
+      pending = undefined;
+      render?.();
+    },
+  };
+}
+
+describe('markdown-stream', () => {
+  it('renders markdown as it streams, and the same as a whole parse at the end', () => {
+    const { md, flush } = manual();
+    const text = '# Title\n\nSome **bold** and `code`.\n\n- one\n- two\n\n> quote\n\nLast line.';
+    // One character at a time, rendering after every third: block boundaries land everywhere.
+    [...text].forEach((ch, i) => {
+      md.append(ch);
+      if (i % 3 === 0) flush();
+    });
+    md.finish();
+    const root = md.element;
+    expect(root.querySelector('h1')?.textContent).to.equal('Title');
+    expect(root.querySelector('strong')?.textContent).to.equal('bold');
+    expect(root.querySelectorAll('li')).to.have.length(2);
+    expect(root.querySelector('blockquote')?.textContent?.trim()).to.equal('quote');
+    expect(root.textContent).to.contain('Last line.');
+  });
+
+  it('never touches a block again once a later block has started', () => {
+    const { md, flush } = manual();
+    md.append('First paragraph.\n\nSecond');
+    flush();
+    const first = md.element.querySelector('p');
+    expect(first?.textContent).to.equal('First paragraph.');
+    md.append(' grows and grows.');
+    flush();
+    expect(md.element.querySelector('p')).to.equal(first);
+    expect(md.element.textContent).to.contain('Second grows and grows.');
+  });
+
+  it('streams an open code fence as text and parses it once when it closes', () => {
+    const { md, flush } = manual();
+    md.append('```js\nconst a = 1;\n');
+    flush();
+    const code = md.element.querySelector('pre code');
+    expect(code?.textContent).to.equal('const a = 1;\n');
+    md.append('const b = "<b>not bold</b>";\n');
+    flush();
+    expect(md.element.querySelector('pre code')).to.equal(code);
+    expect(md.element.querySelector('b')).to.equal(null);
+    md.append('```\n\nAfter.');
+    md.finish();
+    expect(md.element.querySelectorAll('pre')).to.have.length(1);
+    expect(md.element.querySelector('pre code')?.textContent).to.contain('const b = "<b>not bold</b>";');
+    expect(md.element.querySelector('p')?.textContent).to.equal('After.');
+  });
+
+  it('keeps a list open across a blank line until a non-list block follows', () => {
+    const { md, flush } = manual();
+    md.append('- a\n\n');
+    flush();
+    md.append('- b\n\nText');
+    flush();
+    md.finish();
+    expect(md.element.querySelectorAll('ul')).to.have.length(1);
+    expect(md.element.querySelectorAll('li')).to.have.length(2);
+  });
+
+  it('does not re-parse frozen text: parse work per pass stays bounded by the tail', () => {
+    const { md, flush } = manual();
+    const paragraph = 'word '.repeat(40).trim() + '.\n\n';
+    for (let i = 0; i < 300; i++) {
+      md.append(paragraph);
+      flush();
+    }
+    md.finish();
+    // All 300 paragraphs are there, each rendered once (frozen nodes are never replaced).
+    expect(md.element.querySelectorAll(':scope > p')).to.have.length(300);
+  });
+
+  it('drops script, event handlers and javascript: links', () => {
+    const { md } = manual();
+    (window as unknown as { __xss?: boolean }).__xss = false;
+    md.append('<img src=x onerror="window.__xss=true"> <script>window.__xss=true</script>\n\n[click](javascript:window.__xss=true) [ok](https://example.com)\n\n<a href="https://example.org" onclick="window.__xss=true">x</a>');
+    md.finish();
+    document.body.append(md.element);
+    try {
+      expect(md.element.querySelector('script, img, [onerror], [onclick]')).to.equal(null);
+      const links = [...md.element.querySelectorAll('a')];
+      expect(links.some((a) => (a.getAttribute('href') ?? '').startsWith('javascript'))).to.equal(false);
+      const ok = links.find((a) => a.getAttribute('href') === 'https://example.com');
+      expect(ok?.getAttribute('target')).to.equal('_blank');
+      expect(ok?.getAttribute('rel')).to.contain('noopener');
+      expect((window as unknown as { __xss?: boolean }).__xss).to.equal(false);
+    } finally {
+      md.element.remove();
+    }
+  });
+
+  it('highlights a finished code block once highlight.js has loaded', async () => {
+    const { md } = manual();
+    md.append('```js\nconst x = 1;\n```\n');
+    md.finish();
+    const code = md.element.querySelector('pre code')!;
+    for (let i = 0; i < 100 && !code.classList.contains('hljs'); i++) await new Promise((r) => setTimeout(r, 20));
+    expect(code.querySelector('.hljs-keyword')?.textContent).to.equal('const');
+  });
+});
