@@ -32,6 +32,6 @@ export default {
       launchOptions: { executablePath: findChromium(), headless: true, args: chromiumArgs },
     }),
   ],
-  middleware: [mockOpenAI(), fixtures()],
+  middleware: [mockOpenAI(), fixtures(), (await import('./test/support/csp-middleware.js')).cspPages()],
   plugins: [esbuildPlugin({ ts: true, tsx: true, target: 'es2022', tsconfig: './tsconfig.json' })],
 };
