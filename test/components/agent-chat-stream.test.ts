@@ -1,0 +1,99 @@
+import { expect } from 'chai';
+import { textTurn } from '../../src/testing/chunks.js';
+import { chatOnMock, part, parts, until, typeAndEnter, type ChatFixture } from './helpers.js';
+
+describe('agent-chat: streaming replies', () => {
+  let f: ChatFixture | undefined;
+  afterEach(() => f?.remove());
+
+  it('shows the user message and the reply rendered as markdown', async () => {
+    f = await chatOnMock([textTurn('# Heading\n\nSome **bold** text and a [link](https://example.com).\n\n```js\nconst a = 1;\n```\n', { delayMs: 5 })]);
+    const done = f.nextFinal();
+    await typeAndEnter(f.chat, 'Hello there');
+    await done;
+    await f.chat.updateComplete;
+    expect(part(f.chat, 'user')?.textContent).to.contain('Hello there');
+    const reply = part(f.chat, 'assistant')!;
+    expect(reply.querySelector('h1')?.textContent).to.equal('Heading');
+    expect(reply.querySelector('strong')?.textContent).to.equal('bold');
+    const link = reply.querySelector('a')!;
+    expect(link.getAttribute('target')).to.equal('_blank');
+    expect(link.getAttribute('rel')).to.contain('noopener');
+    expect(reply.querySelector('pre code')?.textContent).to.contain('const a = 1;');
+  });
+
+  it('sends what the user typed to the endpoint', async () => {
+    f = await chatOnMock([textTurn('ok')]);
+    const done = f.nextFinal();
+    await typeAndEnter(f.chat, 'What is 2+2?');
+    await done;
+    const log = await f.mock.log();
+    const body = log[0]!.body as { messages: Array<{ role: string; content: string }> };
+    expect(body.messages.at(-1)).to.deep.include({ role: 'user', content: 'What is 2+2?' });
+  });
+
+  it('fires an agent-event for every loop event, composed and bubbling', async () => {
+    f = await chatOnMock([textTurn('Hi!')]);
+    const seen: string[] = [];
+    const listener = (e: Event) => {
+      const ce = e as CustomEvent<{ type: string }>;
+      if (ce.bubbles && ce.composed) seen.push(ce.detail.type);
+    };
+    document.addEventListener('agent-event', listener);
+    try {
+      const done = f.nextFinal();
+      f.chat.send('hi');
+      await done;
+    } finally {
+      document.removeEventListener('agent-event', listener);
+    }
+    expect(seen[0]).to.equal('run-start');
+    expect(seen).to.include('text');
+    expect(seen.at(-1)).to.equal('final');
+    expect(seen).to.deep.equal(f.events.map((e) => e.type));
+  });
+
+  it('shows the step while running and a Stop button that cancels', async () => {
+    f = await chatOnMock([{ ...textTurn('Thinking about it '), hang: true }]);
+    const done = f.nextFinal();
+    f.chat.send('go');
+    const step = await until(() => part(f!.chat, 'step'), 'the step indicator');
+    await until(() => /Step 1 of \d+/.test(step.textContent ?? ''), 'step 1 of max');
+    part(f.chat, 'stop-button')!.click();
+    const final = await done;
+    expect(final).to.include({ type: 'final', reason: 'cancelled' });
+    await f.chat.updateComplete;
+    expect(part(f.chat, 'stop-button')).to.equal(null);
+    expect((await f.mock.log())[0]!.clientClosedEarly).to.equal(true);
+  });
+
+  it('shows reasoning collapsed', async () => {
+    f = await chatOnMock([textTurn('The answer is 4.', { reasoning: 'Two plus two is four.' })]);
+    const done = f.nextFinal();
+    f.chat.send('2+2?');
+    await done;
+    await f.chat.updateComplete;
+    const thinking = part<HTMLDetailsElement>(f.chat, 'thinking')!;
+    expect(thinking.open).to.equal(false);
+    expect(thinking.textContent).to.contain('Two plus two is four.');
+  });
+
+  it('shows an error banner with Retry, and Retry sends again', async () => {
+    f = await chatOnMock([
+      { status: 400, error: { message: 'model "nope" not found', type: 'invalid_request_error', code: null } },
+      textTurn('Recovered.'),
+    ]);
+    let done = f.nextFinal();
+    f.chat.send('hello');
+    await done;
+    const banner = await until(() => part(f!.chat, 'error'), 'the error banner');
+    expect(banner.textContent).to.contain('not found');
+    const retry = [...banner.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Retry')!;
+    done = f.nextFinal();
+    retry.click();
+    await done;
+    await f.chat.updateComplete;
+    expect(part(f.chat, 'error')).to.equal(null);
+    expect(parts(f.chat, 'assistant').at(-1)?.textContent).to.contain('Recovered.');
+  });
+});
