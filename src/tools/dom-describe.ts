@@ -1,0 +1,251 @@
+/**
+ * How an element is named in what the agent reads: its role, its accessible
+ * name (a simplified version of the accname algorithm: labelledby, label,
+ * labels, content, title, placeholder) and its current state. Secret values —
+ * passwords, hidden inputs, card numbers, one-time codes — are never returned.
+ */
+import type { DomScope } from './dom-scope.js';
+import { readText } from './dom-text.js';
+
+/** What an element is, for the outline. */
+export type ElementKind = 'control' | 'heading' | 'landmark' | 'table' | 'image' | 'other';
+
+const CONTROL_ROLES = new Set([
+  'button', 'link', 'checkbox', 'radio', 'switch', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio',
+  'option', 'combobox', 'textbox', 'searchbox', 'slider', 'spinbutton', 'treeitem', 'listbox',
+]);
+const LANDMARK_ROLES = new Set([
+  'banner', 'navigation', 'main', 'complementary', 'contentinfo', 'region', 'search', 'form', 'dialog', 'alertdialog',
+]);
+/** `autocomplete` tokens that mark a value as secret, like a password. */
+const SECRET_AUTOCOMPLETE = /\b(current-password|new-password|one-time-code|cc-number|cc-csc)\b/;
+const NAME_MAX = 80;
+
+/** The element's role, from `role` or its tag. */
+export function roleOf(element: Element): string {
+  const explicit = element.getAttribute('role')?.trim().split(/\s+/)[0];
+  if (explicit && explicit !== 'presentation' && explicit !== 'none' && explicit !== 'generic') return explicit;
+  const tag = element.tagName;
+  switch (tag) {
+    case 'A':
+    case 'AREA':
+      return element.hasAttribute('href') ? 'link' : 'generic';
+    case 'BUTTON':
+    case 'SUMMARY':
+      return 'button';
+    case 'INPUT':
+      return inputRole(element as HTMLInputElement);
+    case 'TEXTAREA':
+      return 'textbox';
+    case 'SELECT':
+      return (element as HTMLSelectElement).multiple ? 'listbox' : 'combobox';
+    case 'NAV':
+      return 'navigation';
+    case 'MAIN':
+      return 'main';
+    case 'ASIDE':
+      return 'complementary';
+    case 'SEARCH':
+      return 'search';
+    case 'DIALOG':
+      return 'dialog';
+    case 'HEADER':
+    case 'FOOTER':
+      // Page-level only when not inside sectioning content.
+      if (element.closest('article, aside, main, nav, section')) return 'generic';
+      return tag === 'HEADER' ? 'banner' : 'contentinfo';
+    case 'FORM':
+    case 'SECTION':
+      return hasOwnName(element) ? (tag === 'FORM' ? 'form' : 'region') : 'generic';
+    case 'TABLE':
+      return 'table';
+    case 'IMG':
+      return element.getAttribute('alt') ? 'img' : 'generic';
+    default:
+      if (/^H[1-6]$/.test(tag)) return 'heading';
+      if (element instanceof HTMLElement && element.isContentEditable && !element.parentElement?.isContentEditable) {
+        return 'textbox';
+      }
+      return 'generic';
+  }
+}
+
+function inputRole(input: HTMLInputElement): string {
+  switch (input.type) {
+    case 'button':
+    case 'submit':
+    case 'reset':
+    case 'image':
+      return 'button';
+    case 'checkbox':
+    case 'radio':
+      return input.type;
+    case 'range':
+      return 'slider';
+    case 'number':
+      return 'spinbutton';
+    case 'search':
+      return 'searchbox';
+    case 'hidden':
+      return 'generic';
+    case 'password':
+    case 'date':
+    case 'time':
+    case 'datetime-local':
+    case 'month':
+    case 'week':
+    case 'color':
+    case 'file':
+      return input.type;
+    default:
+      return 'textbox';
+  }
+}
+
+/** Which outline line, if any, the element gets. */
+export function kindOf(role: string): ElementKind {
+  if (role === 'heading') return 'heading';
+  if (role === 'table' || role === 'grid') return 'table';
+  if (role === 'img') return 'image';
+  if (LANDMARK_ROLES.has(role)) return 'landmark';
+  if (CONTROL_ROLES.has(role) || INPUT_ROLES.has(role)) return 'control';
+  return 'other';
+}
+const INPUT_ROLES = new Set(['password', 'date', 'time', 'datetime-local', 'month', 'week', 'color', 'file']);
+
+/** True for a value the agent must never see. */
+export function isSecret(element: Element): boolean {
+  if (!(element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement)) return false;
+  if (element instanceof HTMLInputElement && (element.type === 'password' || element.type === 'hidden')) return true;
+  return SECRET_AUTOCOMPLETE.test(element.getAttribute('autocomplete') ?? '');
+}
+
+function hasOwnName(element: Element): boolean {
+  return element.hasAttribute('aria-label') || element.hasAttribute('aria-labelledby') || element.hasAttribute('title');
+}
+
+/** The accessible name, simplified, at most about 80 characters. */
+export function nameOf(scope: DomScope, element: Element): string {
+  return clip(computeName(scope, element), NAME_MAX);
+}
+
+function computeName(scope: DomScope, element: Element): string {
+  const labelledBy = element.getAttribute('aria-labelledby');
+  if (labelledBy) {
+    const rootNode = element.getRootNode() as Document | ShadowRoot;
+    const parts = labelledBy
+      .split(/\s+/)
+      .map((id) => rootNode.getElementById?.(id))
+      .filter((el): el is HTMLElement => !!el && !scope.isOffLimits(el))
+      .map((el) => readText(scope, el, { maxChars: NAME_MAX * 2, controls: 'skip' }).text);
+    const joined = parts.join(' ').trim();
+    if (joined) return joined;
+  }
+  const label = element.getAttribute('aria-label')?.trim();
+  if (label) return label;
+  if (element instanceof HTMLInputElement && ['button', 'submit', 'reset'].includes(element.type)) {
+    return element.value || (element.type === 'reset' ? 'Reset' : 'Submit');
+  }
+  if (element instanceof HTMLInputElement && element.type === 'image') return element.alt || 'Submit';
+  if (element instanceof HTMLImageElement) return element.alt.trim();
+  if (isLabelable(element) && element.labels && element.labels.length > 0) {
+    const text = [...element.labels]
+      .filter((l) => !scope.isOffLimits(l))
+      .map((l) => readText(scope, l, { maxChars: NAME_MAX * 2, controls: 'skip' }).text)
+      .join(' ')
+      .trim();
+    if (text) return text;
+  }
+  const role = roleOf(element);
+  if (element.tagName === 'TABLE') {
+    const caption = (element as HTMLTableElement).caption;
+    if (caption) return readText(scope, caption, { maxChars: NAME_MAX * 2, controls: 'skip' }).text;
+  } else if (element.tagName === 'FIELDSET') {
+    const legend = element.querySelector(':scope > legend');
+    if (legend) return readText(scope, legend, { maxChars: NAME_MAX * 2, controls: 'skip' }).text;
+  } else if (NAMED_BY_CONTENT.has(role)) {
+    const text = readText(scope, element, { maxChars: NAME_MAX * 2, controls: 'skip' }).text;
+    if (text) return text;
+  }
+  const title = element.getAttribute('title')?.trim();
+  if (title) return title;
+  const placeholder = element.getAttribute('placeholder')?.trim();
+  if (placeholder) return placeholder;
+  return '';
+}
+
+/** Roles whose name is their content. */
+const NAMED_BY_CONTENT = new Set([
+  'button', 'link', 'heading', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'option', 'treeitem',
+  'checkbox', 'radio', 'switch',
+]);
+
+type Labelable = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | HTMLButtonElement | HTMLMeterElement | HTMLOutputElement | HTMLProgressElement;
+
+function isLabelable(element: Element): element is Labelable {
+  return 'labels' in element;
+}
+
+/**
+ * The current value of a form control as the agent may see it: secrets as
+ * `(hidden)` when filled, selects as their chosen options, file inputs as a
+ * count (file names can be private). `undefined` for elements without a value.
+ */
+export function valueOf(element: Element, maxChars = NAME_MAX): string | undefined {
+  if (isSecret(element)) {
+    return (element as HTMLInputElement).value ? '(hidden)' : '';
+  }
+  if (element instanceof HTMLSelectElement) {
+    return [...element.selectedOptions].map((o) => o.label.trim()).join(', ');
+  }
+  if (element instanceof HTMLInputElement) {
+    if (['checkbox', 'radio', 'button', 'submit', 'reset', 'image'].includes(element.type)) return undefined;
+    if (element.type === 'file') return `${element.files?.length ?? 0} file(s) chosen`;
+    return clip(element.value, maxChars);
+  }
+  if (element instanceof HTMLTextAreaElement) return clip(element.value, maxChars);
+  return undefined;
+}
+
+/** States worth telling: checked, selected, expanded, disabled, required, read-only. */
+export function statesOf(element: Element): string[] {
+  const states: string[] = [];
+  const checked =
+    element instanceof HTMLInputElement && (element.type === 'checkbox' || element.type === 'radio')
+      ? element.checked
+      : element.getAttribute('aria-checked') === 'true' || element.getAttribute('aria-pressed') === 'true';
+  if (checked) states.push('checked');
+  if (element instanceof HTMLInputElement && element.indeterminate) states.push('mixed');
+  if (element.getAttribute('aria-selected') === 'true') states.push('selected');
+  const expanded = element.getAttribute('aria-expanded');
+  if (expanded === 'true' || expanded === 'false') states.push(expanded === 'true' ? 'expanded' : 'collapsed');
+  if (element.matches(':disabled') || element.getAttribute('aria-disabled') === 'true') states.push('disabled');
+  if (element.matches(':required') || element.getAttribute('aria-required') === 'true') states.push('required');
+  if ((element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) && element.readOnly) states.push('read-only');
+  return states;
+}
+
+/** The options of a select, clipped to a few: `a | b | c (+12 more)`. */
+export function optionsOf(select: HTMLSelectElement, max = 10): string {
+  const labels = [...select.options].filter((o) => !o.hidden).map((o) => o.label.trim());
+  const shown = labels.slice(0, max).join(' | ');
+  return labels.length > max ? `${shown} (+${labels.length - max} more)` : shown;
+}
+
+/** A one-line description: `button "Save" (disabled)`, `textbox "Email" = "a@b.c"`. */
+export function describeElement(scope: DomScope, element: Element): string {
+  const role = roleOf(element);
+  const name = nameOf(scope, element);
+  let line = name ? `${role} ${JSON.stringify(name)}` : role;
+  const value = valueOf(element);
+  if (value !== undefined && value !== '') line += ` = ${value === '(hidden)' ? value : JSON.stringify(value)}`;
+  const states = statesOf(element);
+  if (states.length > 0) line += ` (${states.join(', ')})`;
+  return line;
+}
+
+/** Shortens text to `max` characters, marking the cut with `…`. */
+export function clip(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}

@@ -1,0 +1,145 @@
+/**
+ * What the DOM tools may see: a root, minus private regions, the agent's own
+ * chat, and whatever the app excludes. Traversal follows the flat tree (what is
+ * rendered): open shadow roots are entered, slots yield what is assigned to
+ * them, so components built with Lit or other web-component libraries are read
+ * like any other markup. Closed shadow roots cannot be entered and are skipped.
+ */
+import { PageloopError } from '../errors.js';
+
+/** Where the DOM tools look: a document, an element, or a shadow root. */
+export type DomRoot = Document | Element | ShadowRoot;
+
+/** Options every DOM tool factory shares. */
+export interface DomScopeOptions {
+  /** What the tools may see; default `document`. */
+  root?: DomRoot;
+  /** Elements, or CSS selectors, whose whole subtree the tools never read or act on. */
+  exclude?: ReadonlyArray<string | Element>;
+}
+
+/**
+ * Never readable, whatever the app passes: the agent's own chat (reading its
+ * own transcript back as "page content" would loop) and regions the page
+ * marked private.
+ */
+const ALWAYS_BLOCKED = 'agent-chat, [data-agent-chat], [data-agent-private]';
+
+/** Elements whose content is never page text. */
+const NEVER_TEXT = new Set(['SCRIPT', 'STYLE', 'TEMPLATE', 'NOSCRIPT', 'HEAD', 'META', 'LINK', 'TITLE', 'IFRAME', 'OBJECT']);
+
+/** The resolved view of one root with its exclusions. */
+export interface DomScope {
+  readonly root: DomRoot;
+  /** True when this element itself (not its ancestors) must not be read. */
+  isBlocked(element: Element): boolean;
+  /**
+   * True when the element must not be read or acted on: it, or an ancestor in
+   * the flat tree, is blocked, or it is not inside the root at all.
+   */
+  isOffLimits(element: Element): boolean;
+  /** The element the root stands for, where traversal starts. */
+  start(): Element | null;
+}
+
+/** Builds a scope, checking the exclude selectors now so a typo fails at definition time. */
+export function createDomScope(options: DomScopeOptions = {}): DomScope {
+  const root = options.root ?? document;
+  const selectors: string[] = [ALWAYS_BLOCKED];
+  const elements = new Set<Element>();
+  for (const item of options.exclude ?? []) {
+    if (typeof item === 'string') {
+      assertSelector(item);
+      selectors.push(item);
+    } else if (item instanceof Element) {
+      elements.add(item);
+    } else {
+      throw new PageloopError('bad-request', 'DOM tools: `exclude` takes CSS selectors and elements.');
+    }
+  }
+  const blocked = selectors.join(', ');
+  const isBlocked = (element: Element): boolean => elements.has(element) || element.matches(blocked);
+
+  return {
+    root,
+    isBlocked,
+    isOffLimits(element) {
+      let current: Element | null = element;
+      while (current) {
+        if (isBlocked(current)) return true;
+        if (current === root) return false;
+        const parent = flatParent(current);
+        if (!parent) return !(current.parentNode === root && current.isConnected);
+        current = parent;
+      }
+      return true;
+    },
+    start() {
+      if (root instanceof Document) return root.documentElement;
+      if (root instanceof ShadowRoot) return root.host;
+      return root;
+    },
+  };
+}
+
+function assertSelector(selector: string): void {
+  try {
+    document.createDocumentFragment().querySelector(selector);
+  } catch {
+    throw new PageloopError('bad-request', `DOM tools: exclude selector ${JSON.stringify(selector)} is not valid CSS.`);
+  }
+}
+
+/** The element's parent in the flat tree: its slot, its parent, or its shadow host. */
+export function flatParent(element: Element): Element | null {
+  if (element.assignedSlot) return element.assignedSlot;
+  if (element.parentElement) return element.parentElement;
+  const parent = element.parentNode;
+  return parent instanceof ShadowRoot ? parent.host : null;
+}
+
+/**
+ * The node's children in the flat tree: a host's shadow content instead of its
+ * light children, a slot's assigned nodes (or its fallback content).
+ */
+export function flatChildren(node: Node): Node[] {
+  if (node instanceof Element) {
+    if (node.shadowRoot) return [...node.shadowRoot.childNodes];
+    if (node instanceof HTMLSlotElement) {
+      const assigned = node.assignedNodes();
+      if (assigned.length > 0) return assigned;
+    }
+    // A closed <details> renders only its summary.
+    if (node instanceof HTMLDetailsElement && !node.open) {
+      return [...node.children].filter((child) => child.tagName === 'SUMMARY');
+    }
+  }
+  return [...node.childNodes];
+}
+
+/**
+ * True when the element and its subtree are not rendered, or are hidden from
+ * assistive technology: `display: none`, the `hidden` attribute,
+ * `aria-hidden="true"`, or content that is never page text (scripts, styles).
+ */
+export function isSubtreeHidden(element: Element, style: CSSStyleDeclaration): boolean {
+  if (NEVER_TEXT.has(element.tagName)) return true;
+  if (element.hasAttribute('hidden') || element.getAttribute('aria-hidden') === 'true') return true;
+  return style.display === 'none';
+}
+
+/**
+ * True when the element itself is painted with a size: not `visibility:
+ * hidden`, not inside `content-visibility: hidden`, and not zero-sized.
+ * Elements scrolled out of view count as visible: the outline covers the page,
+ * not just the viewport.
+ */
+export function isElementVisible(element: Element): boolean {
+  if (typeof element.checkVisibility === 'function' && !element.checkVisibility({ visibilityProperty: true })) {
+    return false;
+  }
+  for (const rect of element.getClientRects()) {
+    if (rect.width > 0 && rect.height > 0) return true;
+  }
+  return false;
+}

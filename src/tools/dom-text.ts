@@ -1,0 +1,151 @@
+/**
+ * The readable text of an element, the way a person sees it: rendered text
+ * only, blocks on their own lines, table cells joined with ` | `, form controls
+ * described in brackets, and nothing private. `innerText` would be simpler but
+ * reads private regions and skips shadow DOM, so the flat tree is walked here.
+ */
+import { describeElement, roleOf, valueOf } from './dom-describe.js';
+import { flatChildren, isSubtreeHidden, type DomScope } from './dom-scope.js';
+
+/** How `readText` treats what it meets. */
+export interface ReadTextOptions {
+  /** Stop after about this many characters. */
+  maxChars: number;
+  /** `describe` writes `[textbox "Email" = "a@b.c"]`; `skip` leaves controls out (for names). */
+  controls: 'describe' | 'skip';
+  /** Leave out the text of links and buttons (used to tell prose from a list of links). */
+  skipActionable?: boolean;
+}
+
+/** Text and whether it was cut at `maxChars`. */
+export interface ReadTextResult {
+  text: string;
+  truncated: boolean;
+}
+
+const FORM_CONTROLS = new Set(['INPUT', 'SELECT', 'TEXTAREA']);
+const ACTIONABLE_ROLES = new Set(['link', 'button', 'tab', 'menuitem']);
+
+/** Thrown inside the walk to stop it once enough text is collected. */
+const FULL = Symbol('full');
+
+/** Reads the element's text under the scope's rules. */
+export function readText(scope: DomScope, element: Element, options: ReadTextOptions): ReadTextResult {
+  const out = new TextBuilder(options.maxChars);
+  // A control read on its own is its (safe) value.
+  if (FORM_CONTROLS.has(element.tagName)) {
+    return { text: options.controls === 'skip' ? '' : (valueOf(element, options.maxChars) ?? ''), truncated: false };
+  }
+  try {
+    walk(scope, element, options, out, true);
+  } catch (err) {
+    if (err !== FULL) throw err;
+  }
+  return { text: out.result(), truncated: out.full };
+}
+
+function walk(scope: DomScope, node: Node, options: ReadTextOptions, out: TextBuilder, visible: boolean): void {
+  if (node.nodeType === Node.TEXT_NODE) {
+    if (visible) out.text((node as Text).data, preserved(node.parentElement));
+    return;
+  }
+  if (!(node instanceof Element)) return;
+  if (scope.isBlocked(node)) return;
+  const style = getComputedStyle(node);
+  if (isSubtreeHidden(node, style)) return;
+  const shown = style.visibility === 'visible';
+  const tag = node.tagName;
+  if (FORM_CONTROLS.has(tag)) {
+    // Controls are never read as text: described (with a safe value) or left out.
+    if (options.controls === 'describe' && shown && !(tag === 'INPUT' && (node as HTMLInputElement).type === 'hidden')) {
+      out.inline(`[${describeElement(scope, node)}]`);
+    }
+    return;
+  }
+  if (options.skipActionable) {
+    // Links, buttons and the labels of controls each get their own outline line.
+    if (ACTIONABLE_ROLES.has(roleOf(node))) return;
+    if (tag === 'LABEL' && (node as HTMLLabelElement).control) return;
+  }
+  if (tag === 'BR') {
+    out.newline();
+    return;
+  }
+  if (tag === 'IMG') {
+    const alt = node.getAttribute('alt')?.trim();
+    if (alt && shown) out.inline(alt);
+    return;
+  }
+  const display = style.display;
+  const block = !display.startsWith('inline') && display !== 'contents';
+  if (display === 'table-cell') out.cell();
+  else if (block) out.newline();
+  for (const child of flatChildren(node)) walk(scope, child, options, out, shown);
+  if (block && display !== 'table-cell') out.newline();
+}
+
+function preserved(parent: Element | null): boolean {
+  return !!parent && getComputedStyle(parent).whiteSpace.startsWith('pre');
+}
+
+/** Accumulates text with collapsed whitespace, stopping at a size. */
+class TextBuilder {
+  full = false;
+  private parts: string[] = [];
+  private length = 0;
+  /** Text on the current line so far (for cell separators and spacing). */
+  private line = '';
+
+  constructor(private readonly max: number) {}
+
+  text(data: string, keepWhitespace: boolean): void {
+    if (keepWhitespace) {
+      const lines = data.split('\n');
+      lines.forEach((l, i) => {
+        if (i > 0) this.newline(true);
+        if (l) this.push(l);
+      });
+      return;
+    }
+    let flat = data.replace(/\s+/g, ' ');
+    if (this.line === '' || this.line.endsWith(' ')) flat = flat.trimStart();
+    if (flat) this.push(flat);
+  }
+
+  inline(text: string): void {
+    if (this.line !== '' && !this.line.endsWith(' ')) this.push(' ');
+    this.push(text);
+  }
+
+  cell(): void {
+    if (this.line.trim() !== '') this.push(' | ');
+  }
+
+  newline(force = false): void {
+    if (this.line === '' && !force) return;
+    this.push('\n');
+  }
+
+  private push(text: string): void {
+    const room = this.max - this.length;
+    const piece = text.length > room ? text.slice(0, Math.max(0, room)) : text;
+    this.parts.push(piece);
+    this.length += piece.length;
+    const nl = piece.lastIndexOf('\n');
+    this.line = nl >= 0 ? piece.slice(nl + 1) : this.line + piece;
+    if (piece.length < text.length) {
+      this.full = true;
+      throw FULL;
+    }
+  }
+
+  result(): string {
+    return this.parts
+      .join('')
+      .split('\n')
+      .map((l) => l.trimEnd())
+      .join('\n')
+      .replace(/\n{3,}/g, '\n\n')
+      .trim();
+  }
+}
