@@ -5,6 +5,7 @@
  * captures lexical and morphological similarity, not deep semantics — an
  * endpoint embedder is the upgrade path.
  */
+import { PageloopError } from '../errors.js';
 import { stem, words } from './text-tokens.js';
 
 /** Turns texts into vectors. Both embedders implement it. */
@@ -69,7 +70,7 @@ export function embedOffline(text: string, out: Float32Array): Float32Array {
 export class OfflineEmbedder implements Embedder {
   readonly id: string;
   constructor(readonly dimensions = 384) {
-    if (!Number.isInteger(dimensions) || dimensions < 8) throw new RangeError(`dimensions must be an integer ≥ 8; got ${dimensions}.`);
+    if (!Number.isInteger(dimensions) || dimensions < 1) throw new PageloopError('bad-request', `dimensions must be a positive integer; got ${dimensions}.`);
     this.id = `offline-v1:${dimensions}`;
   }
 
