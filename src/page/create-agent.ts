@@ -79,12 +79,15 @@ export function createAgent(options: AgentOptions): Agent {
     abortTool: (callId) => toolHost.abortTool(callId),
   };
 
-  /** Settles `promise` with an AbortError if the worker dies or is disposed first. */
-  const track = <T>(promise: Promise<T>): Promise<T> => {
+  /**
+   * Calls the worker; the promise settles with an AbortError if the worker
+   * dies or is disposed first (Comlink alone would leave it pending forever).
+   */
+  const call = <T>(start: () => Promise<T>): Promise<T> => {
     if (dead) return Promise.reject(abortError(dead));
     return new Promise<T>((resolve, reject) => {
       pending.add(reject);
-      promise.then(resolve, reject).finally(() => pending.delete(reject));
+      start().then(resolve, reject).finally(() => pending.delete(reject));
     });
   };
 
@@ -109,7 +112,7 @@ export function createAgent(options: AgentOptions): Agent {
   });
 
   const workerConfig: WorkerConfig = config;
-  const ready = track(remote.init(workerConfig, tools.map(toDescriptor), Comlink.proxy(host)));
+  const ready = call(() => remote.init(workerConfig, tools.map(toDescriptor), Comlink.proxy(host)));
   ready.catch(() => {});
 
   const startRun = (start: (runId: string) => Promise<FinalEvent>): Run => {
@@ -121,7 +124,7 @@ export function createAgent(options: AgentOptions): Agent {
       return run;
     }
     current = run;
-    track(ready.then(() => start(runId))).catch((err: unknown) => {
+    call(() => ready.then(() => start(runId))).catch((err: unknown) => {
       // The worker could not run it at all (crashed, disposed, or a bug): still one final event.
       if (run.finished) return;
       const message = err instanceof Error ? err.message : String(err);
@@ -140,27 +143,27 @@ export function createAgent(options: AgentOptions): Agent {
       if (typeof answer !== 'object' || answer === null || typeof answer.approve !== 'boolean') {
         throw new TypeError('respond(callId, answer) needs an answer with approve: true or false.');
       }
-      if (!dead) void track(remote.respond(callId, answer)).catch(() => {});
+      void call(() => remote.respond(callId, answer)).catch(() => {});
     },
     cancel: () => {
       toolHost.abortAll();
-      if (!dead) void track(remote.cancel()).catch(() => {});
+      void call(() => remote.cancel()).catch(() => {});
     },
     on: (listener: (e: AgentEvent) => void) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    messages: (): Promise<ChatMessage[]> => track(remote.messages()),
-    events: (): Promise<AgentEvent[]> => track(remote.events()),
-    clear: () => track(remote.clear()),
+    messages: (): Promise<ChatMessage[]> => call(() => remote.messages()),
+    events: (): Promise<AgentEvent[]> => call(() => remote.events()),
+    clear: () => call(() => remote.clear()),
     configure: (patch) => {
       checkOptions({ ...options, ...patch });
       Object.assign(options, patch);
-      if (!dead) void track(remote.configure(patch)).catch(() => {});
+      void call(() => remote.configure(patch)).catch(() => {});
     },
     setTools: (next: Tool[]) => {
       toolHost.setTools(next);
-      if (!dead) void track(remote.setTools(next.map(toDescriptor))).catch(() => {});
+      void call(() => remote.setTools(next.map(toDescriptor))).catch(() => {});
     },
     ready,
     get running() {
