@@ -173,3 +173,29 @@ describe('createOpenAIModel: reading the stream', () => {
     expect(await mock.log()).to.have.length(0);
   });
 });
+
+describe('createOpenAIModel: server quirks over the wire', () => {
+  it('reads arguments sent as a JSON object inside an SSE stream', async () => {
+    const mock = await mockEndpoint({
+      turns: [{ chunks: [chunk({ tool_calls: [{ index: 0, id: 'q1', type: 'function', function: { name: 'add', arguments: { a: 2 } } }] }, 'tool_calls')] }],
+    });
+    const done = doneOf(await collect(createOpenAIModel({ baseURL: mock.baseURL, model: 'm' }), { messages, tools }));
+    expect(done.toolCalls).to.deep.equal([{ id: 'q1', name: 'add', argsText: '{"a":2}' }]);
+  });
+
+  it('reads data lines sent without blank lines between them, and comment keep-alives', async () => {
+    const raw =
+      ': OPENROUTER PROCESSING\n\n' +
+      'data: {"choices":[{"index":0,"delta":{"content":"A"}}]}\n' +
+      'data: {"choices":[{"index":0,"delta":{"content":"B"}}]}\n' +
+      'data: {"choices":[{"index":0,"delta":{},"finish_reason":"stop"}]}\n\n' +
+      'data: [DONE]\n';
+    const mock = await mockEndpoint({ turns: [{ chunks: [raw], done: false }] });
+    expect(doneOf(await collect(createOpenAIModel({ baseURL: mock.baseURL, model: 'm' }), { messages })).text).to.equal('AB');
+  });
+
+  it('stops at [DONE] even if the server keeps the connection open', async () => {
+    const mock = await mockEndpoint({ turns: [{ chunks: [chunk({ content: 'end' }), 'data: [DONE]\n\n'], hang: true }] });
+    expect(doneOf(await collect(createOpenAIModel({ baseURL: mock.baseURL, model: 'm' }), { messages })).text).to.equal('end');
+  });
+});
