@@ -81,10 +81,22 @@ export function createOpenAIModel(config: OpenAIModelConfig): ChatModel {
   };
 }
 
-/** Resolves a relative base URL against the page's or worker's location. */
+/**
+ * Resolves a relative base URL against the page's or worker's location. A
+ * worker started from a `blob:` URL cannot resolve against its own href, so
+ * its origin is tried next.
+ */
 export function resolveBaseURL(baseURL: string): string {
-  const base = typeof self !== 'undefined' && self.location ? self.location.href : undefined;
-  return base ? new URL(baseURL, base).href.replace(/\/+$/, '') : baseURL;
+  const location = typeof self !== 'undefined' ? self.location : undefined;
+  if (!location) return baseURL;
+  for (const base of [location.href, location.origin]) {
+    try {
+      return new URL(baseURL, base).href.replace(/\/+$/, '');
+    } catch {
+      // try the next base
+    }
+  }
+  return baseURL;
 }
 
 function toOpenAITool(tool: ModelTool): ChatCompletionTool {

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { createOpenAIModel } from '../../src/model/openai-model.js';
+import { createOpenAIModel, resolveBaseURL } from '../../src/model/openai-model.js';
 import { PageloopError } from '../../src/errors.js';
 import { mockEndpoint } from '../../src/testing/mock-endpoint.js';
 import { errorTurn, textTurn, toolCallTurn, chunk } from '../../src/testing/chunks.js';
@@ -88,5 +88,24 @@ describe('createOpenAIModel', () => {
       );
     const err = await streamError(createOpenAIModel({ baseURL: 'http://x.test/v1', model: 'm', fetch: failingFetch }), { messages });
     expect(err).to.include({ code: 'network' });
+  });
+});
+
+describe('resolveBaseURL', () => {
+  it('resolves a relative URL against the location and drops trailing slashes', () => {
+    expect(resolveBaseURL('/__mock/s1/v1/')).to.equal(`${location.origin}/__mock/s1/v1`);
+    expect(resolveBaseURL('http://localhost:11434/v1')).to.equal('http://localhost:11434/v1');
+  });
+
+  it('resolves a relative URL inside a worker', async () => {
+    const source = `import { resolveBaseURL } from '${new URL('/src/model/openai-model.ts', location.href).href}';
+      postMessage(resolveBaseURL('/__mock/s2/v1'));`;
+    const worker = new Worker(URL.createObjectURL(new Blob([source], { type: 'text/javascript' })), { type: 'module' });
+    const result = await new Promise<string>((resolve, reject) => {
+      worker.onmessage = (e) => resolve(e.data as string);
+      worker.onerror = (e) => reject(new Error(e.message));
+    });
+    worker.terminate();
+    expect(result).to.equal(`${location.origin}/__mock/s2/v1`);
   });
 });
