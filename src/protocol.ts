@@ -4,6 +4,7 @@
  * structured-cloneable data (functions cross only as Comlink proxies).
  */
 import type { WireError } from './errors.js';
+import type { MemoryWorkerApi } from './memory/memory-protocol.js';
 import type {
   AgentEvent,
   AgentOptions,
@@ -73,6 +74,8 @@ export interface WorkerApi {
   cancel(): void;
   messages(): Promise<ChatMessage[]>;
   clear(): Promise<void>;
+  /** The agent's vector memory (the same engine its memory tools use). */
+  memory: MemoryWorkerApi;
 }
 
 /** A failed worker call, as the page receives it. */

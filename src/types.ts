@@ -133,6 +133,8 @@ export type ValidationResult<A> =
   | { ok: true; value: A }
   | { ok: false; error: string };
 
+import type { Memory, MemoryOptions } from './memory/types.js';
+
 /** How tool calls are written: native `tools`, a text protocol, or native with a fallback. */
 export type ToolProtocol = 'auto' | 'native' | 'text';
 
@@ -163,6 +165,8 @@ export interface AgentOptions {
    * `createModel()` export returns a `ChatModel`. For scripted demos and tests.
    */
   modelModule?: string;
+  /** The agent's vector memory (in its worker, IndexedDB store `name`); used by `agent.memory` and `memoryTools()`. */
+  memory?: MemoryOptions;
 }
 
 /** One user turn being answered; iterate it for events, or await `done`. */
@@ -194,6 +198,8 @@ export interface Agent {
   configure(options: Partial<Pick<AgentOptions, 'baseURL' | 'model' | 'apiKey' | 'headers' | 'systemPrompt' | 'maxIterations' | 'approval' | 'toolProtocol'>>): void;
   /** Replaces the page's tools; takes effect on the next `send`. */
   setTools(tools: Tool[]): void;
+  /** The agent's vector memory, living in its worker; opened on first use. Disposed with the agent. */
+  readonly memory: Memory;
   /** Resolves when the worker is up and its state loaded. */
   readonly ready: Promise<void>;
   /** True while a run is going. */

@@ -42,23 +42,36 @@ export function createMemory(options: MemoryOptions = {}): Memory {
     end(new PageloopError('worker-crashed', why), abortError(why));
   });
 
-  const call = <T>(invoke: () => Promise<MemoryOutcome<T>>): Promise<T> => {
+  /** Settles with an AbortError when the worker ends first: Comlink alone would hang. */
+  const track = <T>(start: () => Promise<T>): Promise<T> => {
     if (ended) return Promise.reject(ended);
     return new Promise<T>((resolve, reject) => {
       pending.add(reject);
-      invoke().then(
-        (outcome) => {
-          pending.delete(reject);
-          if (outcome.ok) resolve(outcome.value);
-          else reject(new PageloopError(outcome.error.code, outcome.error.message, outcome.error.retryable));
-        },
-        (err: unknown) => {
-          pending.delete(reject);
-          reject(err);
-        },
-      );
+      start().then(resolve, reject).finally(() => pending.delete(reject));
     });
   };
+
+  return memoryClient(remote, options, track, () =>
+    end(new PageloopError('disposed', 'The memory was disposed.'), abortError('The memory was disposed.')),
+  );
+}
+
+/**
+ * A `Memory` over a worker's memory API (its own worker's, or the agent's).
+ * `track` settles each call when that worker ends; outcomes are unwrapped into
+ * values or `PageloopError`s with their codes.
+ */
+export function memoryClient(
+  remote: MemoryWorkerApi,
+  options: MemoryOptions,
+  track: <T>(start: () => Promise<T>) => Promise<T>,
+  dispose: () => void,
+): Memory {
+  const call = <T>(invoke: () => Promise<MemoryOutcome<T>>): Promise<T> =>
+    track(invoke).then((outcome) => {
+      if (outcome.ok) return outcome.value;
+      throw new PageloopError(outcome.error.code, outcome.error.message, outcome.error.retryable);
+    });
 
   // The first message; the worker processes messages in order, so every later call finds the engine.
   call(() => remote.open(options)).catch(() => {
@@ -71,6 +84,6 @@ export function createMemory(options: MemoryOptions = {}): Memory {
     delete: (ids) => call(() => remote.delete(ids)),
     count: () => call(() => remote.count()),
     clear: () => call(() => remote.clear()),
-    dispose: () => end(new PageloopError('disposed', 'The memory was disposed.'), abortError('The memory was disposed.')),
+    dispose,
   };
 }

@@ -11,6 +11,9 @@ import { abortError } from '../errors.js';
 import { PageToolHost } from './page-tool-host.js';
 import { RunStream } from './run-stream.js';
 import { spawnAgentWorker } from './spawn-worker.js';
+import { memoryClient } from '../memory/create-memory.js';
+import type { Memory } from '../memory/types.js';
+import type { MemoryWorkerApi } from '../memory/memory-protocol.js';
 
 /** The form of a tool the worker needs: everything but its closures. */
 export function toDescriptor(tool: Tool): ToolDescriptor {
@@ -133,7 +136,16 @@ export function createAgent(options: AgentOptions): Agent {
     return run;
   };
 
+  let memory: Memory | undefined;
+
   return {
+    get memory() {
+      // Opened on first use, so agents that never touch memory never load it.
+      // Comlink types a nested object as a Promise of it, but its proxy also forwards
+      // method calls along the path (`remote.memory.add(…)`), which is what we use.
+      const api = remote.memory as unknown as MemoryWorkerApi;
+      return (memory ??= memoryClient(api, options.memory ?? {}, call, () => {}));
+    },
     send: (text: string) => {
       if (typeof text !== 'string') throw new TypeError('send(text) needs a string.');
       return startRun((runId) => remote.send(runId, text));

@@ -12,7 +12,9 @@ import { AgentSession } from '../agent/agent-session.js';
 import { EventBatcher } from '../agent/event-batcher.js';
 import { ThreadStore } from '../store/thread-store.js';
 import { PageloopError } from '../errors.js';
-import { WORKER_TOOL_FACTORIES, createWorkerEnv } from './worker-services.js';
+import { WORKER_TOOL_FACTORIES, createWorkerServices, type WorkerServices } from './worker-services.js';
+import { memoryWorkerApi } from '../memory/memory-api.js';
+import type { MemoryWorkerApi } from '../memory/memory-protocol.js';
 
 /** Builds the model the config names: a `modelModule`'s, or the OpenAI-compatible client. */
 export async function createModel(config: WorkerConfig): Promise<ChatModel> {
@@ -39,10 +41,18 @@ export class AgentWorker implements WorkerApi {
   #session: AgentSession | undefined;
   #ready: Promise<void> | undefined;
   #batcher: EventBatcher | undefined;
+  #services: WorkerServices | undefined;
+
+  /** The agent's memory: the engine its memory tools use, made on first use. */
+  readonly memory: MemoryWorkerApi = memoryWorkerApi(() => {
+    if (!this.#services) throw new PageloopError('bad-request', 'The agent worker was not initialised.');
+    return this.#services.memory();
+  });
 
   init(config: WorkerConfig, tools: ToolDescriptor[], host: PageHost): Promise<void> {
     const batcher = new EventBatcher((events: AgentEvent[]) => void host.emit(events));
     this.#batcher = batcher;
+    const services = (this.#services = createWorkerServices(config));
     const session = new AgentSession(config, tools, {
       host: {
         emit: (events) => events.forEach((e) => batcher.push(e)),
@@ -53,7 +63,7 @@ export class AgentWorker implements WorkerApi {
       createModel,
       store: config.thread ? new ThreadStore() : undefined,
       workerTools: WORKER_TOOL_FACTORIES,
-      env: createWorkerEnv(config),
+      env: services,
     });
     this.#session = session;
     this.#ready = session.load();

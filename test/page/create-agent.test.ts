@@ -209,3 +209,28 @@ describe('createAgent (worker + mock endpoint)', () => {
     expect(() => createAgent({ baseURL: '/v1', model: 'm', maxIterations: 0 })).to.throw(/maxIterations/);
   });
 });
+
+describe('agent memory', () => {
+  it('agent.memory and the memory tools share the worker engine', async () => {
+    const name = `agent-mem-${crypto.randomUUID()}`;
+    const { memoryTools } = await import('../../src/memory/memory-tools.js');
+    const mock = await mockEndpoint({
+      turns: [
+        toolCallTurn([{ id: 'm1', name: 'memory_save', args: { text: 'The blue van is parked on level 3', tags: ['car'] } }]),
+        textTurn('Saved.'),
+        toolCallTurn([{ id: 'm2', name: 'memory_search', args: { query: 'where is the blue van parked' } }]),
+        textTurn('Level 3.'),
+      ],
+    });
+    const agent = agentFor(mock.baseURL, { tools: memoryTools(), memory: { name } });
+    await agent.send('remember where the van is').done;
+    expect(await agent.memory.count()).to.equal(1);
+    const hits = await agent.memory.search('blue van parking', { k: 1 });
+    expect(hits[0]!.text).to.equal('The blue van is parked on level 3');
+    expect(hits[0]!.meta).to.deep.equal({ tags: ['car'] });
+    const events = await collect(agent.send('where is the van?'));
+    const result = events.find((e) => e.type === 'tool-result' && e.callId === 'm2') as { result: string };
+    expect(result.result).to.contain('level 3');
+    await agent.memory.clear();
+  });
+});
