@@ -19,7 +19,17 @@ const OPENERS: ReadonlyArray<readonly [opener: string, closer: string | undefine
   ['```json', '```'],
 ];
 
-type Mode = { kind: 'text' } | { kind: 'markup'; closer: string | undefined; from: number };
+/**
+ * Held markup is kept as pieces plus a short window for the closer search:
+ * searching one ever-growing string would flatten it on every delta, which
+ * makes a long call quadratic.
+ */
+interface Markup {
+  closer: string | undefined;
+  pieces: string[];
+  /** The last `closer.length - 1` characters held, where a split closer may begin. */
+  window: string;
+}
 
 /**
  * Feed text deltas with `push`; show what it returns. At the end, `flush`
@@ -32,37 +42,46 @@ type Mode = { kind: 'text' } | { kind: 'markup'; closer: string | undefined; fro
  * f.flush();                                    // → ''
  */
 export class TextCallFilter {
+  /** Unshown text while not inside markup: at most a partial opener (or leading whitespace). */
   #pending = '';
-  #mode: Mode = { kind: 'text' };
+  #markup: Markup | undefined;
   /** Nothing but whitespace has arrived yet: a `{` now would make the whole reply a JSON call. */
   #atStart = true;
 
   /** Feeds one delta; returns the text that can be shown now. */
   push(delta: string): string {
-    this.#pending += delta;
     let shown = '';
+    let input = delta;
     for (;;) {
-      if (this.#mode.kind === 'markup') {
-        const { closer, from } = this.#mode;
-        if (closer === undefined) return shown;
-        const at = this.#pending.indexOf(closer, from);
-        if (at === -1) {
-          this.#mode.from = Math.max(from, this.#pending.length - closer.length + 1);
+      const markup = this.#markup;
+      if (markup) {
+        if (markup.closer === undefined) {
+          markup.pieces.push(input);
           return shown;
         }
-        const segment = this.#pending.slice(0, at + closer.length);
-        this.#pending = this.#pending.slice(at + closer.length);
-        this.#mode = { kind: 'text' };
-        shown += parseTextToolCalls(segment).text;
+        const searched = markup.window + input;
+        const at = searched.indexOf(markup.closer);
+        if (at === -1) {
+          markup.pieces.push(input);
+          markup.window = searched.slice(-(markup.closer.length - 1));
+          return shown;
+        }
+        const cut = at + markup.closer.length - markup.window.length;
+        markup.pieces.push(input.slice(0, cut));
+        this.#markup = undefined;
+        shown += parseTextToolCalls(markup.pieces.join('')).text;
+        input = input.slice(cut);
         continue;
       }
+      this.#pending += input;
+      input = '';
       if (this.#atStart) {
         const body = this.#pending.trimStart();
         if (body === '') return shown;
         this.#atStart = false;
         if (body[0] === '{' || body.startsWith('<|python_tag|>')) {
           // Llama-style: the whole reply may be one JSON call; hold it all.
-          this.#mode = { kind: 'markup', closer: undefined, from: 0 };
+          this.#hold(undefined, this.#pending.length);
           return shown;
         }
       }
@@ -70,7 +89,9 @@ export class TextCallFilter {
       if (found) {
         shown += this.#pending.slice(0, found.at);
         this.#pending = this.#pending.slice(found.at);
-        this.#mode = { kind: 'markup', closer: found.closer, from: found.opener.length };
+        const rest = this.#pending.slice(found.opener.length);
+        this.#hold(found.closer, found.opener.length);
+        input = rest;
         continue;
       }
       const keep = Math.max(...OPENERS.map(([opener]) => partialSuffix(this.#pending, opener)));
@@ -82,12 +103,18 @@ export class TextCallFilter {
 
   /** The reply ended: returns the held text that was not call markup. */
   flush(): string {
+    const markup = this.#markup;
     const held = this.#pending;
     this.#pending = '';
-    const wasMarkup = this.#mode.kind === 'markup';
-    this.#mode = { kind: 'text' };
+    this.#markup = undefined;
     this.#atStart = true;
-    return wasMarkup ? parseTextToolCalls(held).text : held;
+    return markup ? parseTextToolCalls(markup.pieces.join('')).text : held;
+  }
+
+  /** Moves the first `length` pending characters into held markup (the rest is fed again by the caller). */
+  #hold(closer: string | undefined, length: number): void {
+    this.#markup = { closer, pieces: [this.#pending.slice(0, length)], window: '' };
+    this.#pending = '';
   }
 
   #findOpener(): { at: number; opener: string; closer: string | undefined } | undefined {
