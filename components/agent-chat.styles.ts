@@ -30,6 +30,10 @@ export const agentChatStyles = css`
     --agent-chat-warning-bg: #fff8e1;
     --agent-chat-code-bg: #eef1f4;
     --agent-chat-focus: #1f6feb;
+    --agent-chat-code-keyword: #8250df;
+    --agent-chat-code-string: #0a6b3b;
+    --agent-chat-code-number: #9a4d00;
+    --agent-chat-code-title: #0550ae;
 
     display: flex;
     flex-direction: column;
@@ -65,6 +69,10 @@ export const agentChatStyles = css`
     --agent-chat-warning-bg: #2d2612;
     --agent-chat-code-bg: #1f262e;
     --agent-chat-focus: #4493f8;
+    --agent-chat-code-keyword: #d2a8ff;
+    --agent-chat-code-string: #7ee787;
+    --agent-chat-code-number: #ffa657;
+    --agent-chat-code-title: #79c0ff;
     color-scheme: dark;
   }
   @media (prefers-color-scheme: dark) {
@@ -85,6 +93,10 @@ export const agentChatStyles = css`
       --agent-chat-warning-bg: #2d2612;
       --agent-chat-code-bg: #1f262e;
       --agent-chat-focus: #4493f8;
+      --agent-chat-code-keyword: #d2a8ff;
+      --agent-chat-code-string: #7ee787;
+      --agent-chat-code-number: #ffa657;
+      --agent-chat-code-title: #79c0ff;
       color-scheme: dark;
     }
   }
@@ -168,16 +180,12 @@ export const agentChatStyles = css`
     white-space: pre;
   }
 
-  /* highlight.js tokens: a small palette from the theme's own colours. */
-  .hljs-keyword, .hljs-selector-tag, .hljs-built_in, .hljs-type { color: #8250df; }
-  .hljs-string, .hljs-attr, .hljs-template-tag { color: #0a7d45; }
-  .hljs-number, .hljs-literal { color: #b35900; }
+  /* highlight.js tokens, coloured from the theme's palette. */
+  .hljs-keyword, .hljs-selector-tag, .hljs-built_in, .hljs-type { color: var(--agent-chat-code-keyword); }
+  .hljs-string, .hljs-attr, .hljs-template-tag { color: var(--agent-chat-code-string); }
+  .hljs-number, .hljs-literal { color: var(--agent-chat-code-number); }
   .hljs-comment { color: var(--agent-chat-muted); font-style: italic; }
-  .hljs-title, .hljs-function .hljs-title, .hljs-title.function_ { color: #0550ae; }
-  :host([theme='dark']) .hljs-keyword, :host([theme='dark']) .hljs-built_in, :host([theme='dark']) .hljs-type { color: #d2a8ff; }
-  :host([theme='dark']) .hljs-string, :host([theme='dark']) .hljs-attr { color: #7ee787; }
-  :host([theme='dark']) .hljs-number, :host([theme='dark']) .hljs-literal { color: #ffa657; }
-  :host([theme='dark']) .hljs-title { color: #79c0ff; }
+  .hljs-title, .hljs-title.function_ { color: var(--agent-chat-code-title); }
 
   .thinking { color: var(--agent-chat-muted); font-size: 0.92em; margin-bottom: 0.4em; }
   .thinking summary { cursor: pointer; }

@@ -92,6 +92,10 @@ const STICK_DISTANCE = 32;
  * @cssproperty --agent-chat-warning-bg - Background of approval panels.
  * @cssproperty --agent-chat-code-bg - Background of code.
  * @cssproperty --agent-chat-focus - Focus ring.
+ * @cssproperty --agent-chat-code-keyword - Highlighted keywords in code.
+ * @cssproperty --agent-chat-code-string - Highlighted strings in code.
+ * @cssproperty --agent-chat-code-number - Highlighted numbers and literals in code.
+ * @cssproperty --agent-chat-code-title - Highlighted function and class names in code.
  *
  * @example
  * <agent-chat base-url="http://localhost:11434/v1" model="qwen3:4b"></agent-chat>
@@ -206,9 +210,9 @@ export class AgentChat extends LitElement {
     } else if (this.isConnected && (!this.hasUpdated || [...CONFIGURABLE, 'thread', 'modelModule'].some((k) => changed.has(k as keyof AgentChat)))) {
       try {
         this.#startAgent();
-      } catch (err) {
-        // Attributes still missing (no model yet): say so, and try again when they change.
-        this.conversation = reduceConversation(this.conversation, { type: 'error', message: errorMessage(err), retryable: false });
+      } catch {
+        // Attributes still missing (a page often sets them just after): try
+        // again when they change; a send before then reports what is missing.
       }
     }
     // Cheap when nothing changed: only new text is appended to the streams.
