@@ -19,10 +19,10 @@ export const agentChatStyles = css`
     --agent-chat-muted: #59636e;
     --agent-chat-border: #d5dbe1;
     --agent-chat-surface: #f4f6f8;
-    --agent-chat-user-bg: #1f6feb;
+    --agent-chat-user-bg: #1a62d6;
     --agent-chat-user-fg: #ffffff;
     --agent-chat-assistant-bg: #f4f6f8;
-    --agent-chat-accent: #1f6feb;
+    --agent-chat-accent: #1a62d6;
     --agent-chat-accent-fg: #ffffff;
     --agent-chat-danger: #c62828;
     --agent-chat-danger-bg: #fdecea;
@@ -58,7 +58,7 @@ export const agentChatStyles = css`
     --agent-chat-muted: #9da7b1;
     --agent-chat-border: #30363d;
     --agent-chat-surface: #161b22;
-    --agent-chat-user-bg: #2f81f7;
+    --agent-chat-user-bg: #1f5fc4;
     --agent-chat-user-fg: #ffffff;
     --agent-chat-assistant-bg: #161b22;
     --agent-chat-accent: #4493f8;
@@ -82,7 +82,7 @@ export const agentChatStyles = css`
       --agent-chat-muted: #9da7b1;
       --agent-chat-border: #30363d;
       --agent-chat-surface: #161b22;
-      --agent-chat-user-bg: #2f81f7;
+      --agent-chat-user-bg: #1f5fc4;
       --agent-chat-user-fg: #ffffff;
       --agent-chat-assistant-bg: #161b22;
       --agent-chat-accent: #4493f8;

@@ -33,9 +33,11 @@ const applyTheme = (): void => {
   const theme = themeSelect.value as 'light' | 'dark' | 'auto';
   chat.theme = theme;
   document.documentElement.dataset.theme = theme;
-  localStorage.setItem('pageloop-demo-theme', theme);
 };
-themeSelect.addEventListener('change', applyTheme);
+themeSelect.addEventListener('change', () => {
+  applyTheme();
+  localStorage.setItem('pageloop-demo-theme', themeSelect.value);
+});
 applyTheme();
 
 function fillForm(settings: EndpointSettings): void {
