@@ -43,9 +43,11 @@ export function buildOutline(scope: DomScope, index: DomIndex, options: OutlineO
   let used = header.length;
   const omitted = new Map<Counted, number>();
 
-  const emit = (kind: ElementKind | 'text', depth: number, element: Element, body: string): void => {
+  const emit = (kind: ElementKind | 'text', depth: number, element: Element, describe: () => string): void => {
     // The outline is a prefix of the page in document order: once one line
-    // does not fit, everything after it is counted instead of shown.
+    // does not fit, everything after it is only counted, and never described
+    // (describing is the costly part on a big page).
+    const body = omitted.size === 0 ? describe() : '';
     const cost = depth * 2 + body.length + 8;
     if (omitted.size === 0 && used + cost <= budget - NOTE_RESERVE) {
       const line = `${'  '.repeat(depth)}[${index.indexOf(element)}] ${body}`;
@@ -57,50 +59,57 @@ export function buildOutline(scope: DomScope, index: DomIndex, options: OutlineO
     if (counted) omitted.set(counted, (omitted.get(counted) ?? 0) + 1);
   };
 
-  const walk = (node: Node, depth: number, inText: boolean, inTable: boolean): void => {
+  /**
+   * `covered` says how much of the text below is already in a line: `all`
+   * (inside a heading or table: only controls still get lines), `inline` (the
+   * inline content of a text block: nested blocks get their own lines), `none`.
+   */
+  const walk = (node: Node, depth: number, covered: Covered): void => {
     if (!(node instanceof Element)) return;
     if (scope.isBlocked(node)) return;
     const style = getComputedStyle(node);
     if (isSubtreeHidden(node, style)) return;
+    if (covered === 'inline' && isBlockLevel(style)) covered = 'none';
     const role = roleOf(node);
     const kind = kindOf(role);
     const visible = kind !== 'other' && isElementVisible(node);
     let childDepth = depth;
-    let childInText = inText;
-    let descend = true;
+    let childCovered = covered;
 
     if (visible && kind === 'landmark') {
-      const name = nameOf(scope, node);
-      emit(kind, depth, node, name ? `${role} ${JSON.stringify(name)}` : role);
+      emit(kind, depth, node, () => {
+        const name = nameOf(scope, node);
+        return name ? `${role} ${JSON.stringify(name)}` : role;
+      });
       childDepth = depth + 1;
     } else if (visible && kind === 'heading') {
       const level = Number(node.getAttribute('aria-level') ?? node.tagName.slice(1)) || 2;
-      emit(kind, depth, node, `${'#'.repeat(Math.min(level, 6))} ${clip(nameOf(scope, node), SNIPPET)}`);
-      childInText = true;
+      emit(kind, depth, node, () => `${'#'.repeat(Math.min(level, 6))} ${clip(nameOf(scope, node), SNIPPET)}`);
+      childCovered = 'all';
     } else if (visible && kind === 'control') {
-      emit(kind, depth, node, controlLine(scope, node, role));
+      emit(kind, depth, node, () => controlLine(scope, node, role));
       // A control's content is its name; nothing inside it gets a line of its own.
-      descend = false;
+      return;
     } else if (visible && kind === 'table') {
-      emit(kind, depth, node, tableLine(scope, node));
-      childInText = true;
-      inTable = true;
-    } else if (visible && kind === 'image' && !inText) {
-      emit(kind, depth, node, `image ${JSON.stringify(nameOf(scope, node))}`);
-    } else if (!inText && !inTable && isTextBlock(node, style)) {
-      const prose = readText(scope, node, { maxChars: SNIPPET, controls: 'skip', skipActionable: true });
-      if (prose.text.trim() !== '' && isElementVisible(node)) {
-        const full = readText(scope, node, { maxChars: SNIPPET + 1, controls: 'skip' });
+      emit(kind, depth, node, () => tableLine(scope, node));
+      childCovered = 'all';
+    } else if (visible && kind === 'image' && covered === 'none') {
+      emit(kind, depth, node, () => `image ${JSON.stringify(nameOf(scope, node))}`);
+    } else if (covered === 'none' && isTextBlock(node, style)) {
+      const prose = readText(scope, node, { maxChars: SNIPPET, controls: 'skip', skipActionable: true, inlineOnly: true }).text;
+      if (prose.trim() !== '' && isElementVisible(node)) {
         const prefix = style.display === 'list-item' ? 'item' : 'text';
-        emit('text', depth, node, `${prefix} ${JSON.stringify(clip(full.text, SNIPPET))}`);
-        childInText = true;
+        emit('text', depth, node, () => {
+          const full = readText(scope, node, { maxChars: SNIPPET + 1, controls: 'skip', inlineOnly: true });
+          return `${prefix} ${JSON.stringify(clip(full.text, SNIPPET))}`;
+        });
+        childCovered = 'inline';
       }
     }
-    if (!descend) return;
-    for (const child of flatChildren(node)) walk(child, childDepth, childInText, inTable);
+    for (const child of flatChildren(node)) walk(child, childDepth, childCovered);
   };
 
-  if (start) walk(start, 0, false, false);
+  if (start) walk(start, 0, 'none');
   index.prune();
 
   const out = [header, ...lines];
@@ -125,10 +134,16 @@ function headerLine(scope: DomScope, within: Element | undefined): string {
   return `Outline. ${note}`;
 }
 
+type Covered = 'none' | 'inline' | 'all';
+
+/** Block-level: starts its own line (display: contents boxes nothing, so it is not). */
+function isBlockLevel(style: CSSStyleDeclaration): boolean {
+  return !style.display.startsWith('inline') && style.display !== 'contents';
+}
+
 /** A block with prose of its own: a text node, or inline content with text, directly inside. */
 function isTextBlock(element: Element, style: CSSStyleDeclaration): boolean {
-  const display = style.display;
-  if (display.startsWith('inline') || display === 'contents') return false;
+  if (!isBlockLevel(style)) return false;
   for (const child of flatChildren(element)) {
     if (child.nodeType === Node.TEXT_NODE) {
       if ((child as Text).data.trim() !== '') return true;

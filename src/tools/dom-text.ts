@@ -15,6 +15,8 @@ export interface ReadTextOptions {
   controls: 'describe' | 'skip';
   /** Leave out the text of links and buttons (used to tell prose from a list of links). */
   skipActionable?: boolean;
+  /** Read only the element's inline content, leaving out nested blocks (they get outline lines of their own). */
+  inlineOnly?: boolean;
 }
 
 /** Text and whether it was cut at `maxChars`. */
@@ -37,14 +39,14 @@ export function readText(scope: DomScope, element: Element, options: ReadTextOpt
     return { text: options.controls === 'skip' ? '' : (valueOf(element, options.maxChars) ?? ''), truncated: false };
   }
   try {
-    walk(scope, element, options, out, true);
+    walk(scope, element, options, out, true, element);
   } catch (err) {
     if (err !== FULL) throw err;
   }
   return { text: out.result(), truncated: out.full };
 }
 
-function walk(scope: DomScope, node: Node, options: ReadTextOptions, out: TextBuilder, visible: boolean): void {
+function walk(scope: DomScope, node: Node, options: ReadTextOptions, out: TextBuilder, visible: boolean, start: Element): void {
   if (node.nodeType === Node.TEXT_NODE) {
     if (visible) out.text((node as Text).data, preserved(node.parentElement));
     return;
@@ -78,9 +80,14 @@ function walk(scope: DomScope, node: Node, options: ReadTextOptions, out: TextBu
   }
   const display = style.display;
   const block = !display.startsWith('inline') && display !== 'contents';
+  if (options.inlineOnly && block && node !== start) {
+    // The block is left out, but it still separates the text around it.
+    out.newline();
+    return;
+  }
   if (display === 'table-cell') out.cell();
   else if (block) out.newline();
-  for (const child of flatChildren(node)) walk(scope, child, options, out, shown);
+  for (const child of flatChildren(node)) walk(scope, child, options, out, shown, start);
   if (block && display !== 'table-cell') out.newline();
 }
 

@@ -43,6 +43,16 @@ describe('domTools', () => {
     expect(outline).to.include('scrolled out of view');
   });
 
+  it('gives a block’s own prose one line and nested blocks their own lines', async () => {
+    const root = mount('<div>Intro <b>bold</b><p>Nested paragraph</p>tail<ul><li><a href="/x">Only a link</a></li></ul></div>');
+    const outline = await call<string>(tools(root).outline, {});
+    expect(outline).to.match(/\[\d+\] text "Intro bold tail"\n/);
+    expect(outline).to.match(/\[\d+\] text "Nested paragraph"\n/);
+    // A list item that is only a link is the link's line, not a text line too.
+    expect(outline).not.to.include('item "Only a link"');
+    expect(outline).to.include('link "Only a link"');
+  });
+
   it('summarizes a table and reads it in full with dom_read', async () => {
     const rows = Array.from({ length: 12 }, (_, i) => `<tr><td>#${i + 1}</td><td>Item ${i + 1}</td></tr>`).join('');
     const root = mount(`<table><caption>Invoices</caption><tr><th>Id</th><th>Item</th></tr>${rows}</table>`);
