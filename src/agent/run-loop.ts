@@ -132,7 +132,9 @@ async function streamTurn(ctx: RunContext, protocol: 'native' | 'text'): Promise
   const system: ChatMessage = { role: 'system', content: buildSystemPrompt(ctx.systemPrompt, protocol === 'text' ? tools : undefined) };
   const request: ModelRequest =
     protocol === 'text' ? { messages: [system, ...toTextProtocol(ctx.history)] } : { messages: [system, ...ctx.history], tools };
-  const filter = protocol === 'text' ? new TextCallFilter() : undefined;
+  // Also in native mode: models served without a tool-call parser (Qwen or Hermes
+  // behind a plain template) write their calls as text even when offered tools.
+  const filter = new TextCallFilter();
   let shown = '';
   const showText = (delta: string) => {
     if (!delta) return;
@@ -143,7 +145,7 @@ async function streamTurn(ctx: RunContext, protocol: 'native' | 'text'): Promise
     for await (const event of abortable(ctx.model.stream(request, ctx.signal), ctx.signal)) {
       switch (event.type) {
         case 'text':
-          showText(filter ? filter.push(event.delta) : event.delta);
+          showText(filter.push(event.delta));
           break;
         case 'thinking':
           ctx.emit({ type: 'thinking', delta: event.delta });
@@ -155,8 +157,8 @@ async function streamTurn(ctx: RunContext, protocol: 'native' | 'text'): Promise
           ctx.emit({ type: 'usage', promptTokens: event.promptTokens, completionTokens: event.completionTokens });
           break;
         case 'done': {
-          if (filter) showText(filter.flush());
-          if (protocol === 'native') return { text: event.text, calls: event.toolCalls.map(parseNativeCall) };
+          showText(filter.flush());
+          if (event.toolCalls.length > 0) return { text: event.text, calls: event.toolCalls.map(parseNativeCall) };
           const parsed = parseTextToolCalls(event.text);
           const calls = parsed.calls.map((c): ParsedCall => {
             const id = `call_${ctx.generateId()}`;

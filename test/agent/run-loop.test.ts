@@ -161,3 +161,15 @@ describe('run loop', () => {
     expect((await first).reason).to.equal('answer');
   });
 });
+
+describe('run loop, native mode with calls written as text', () => {
+  it('runs a <tool_call> a model wrote as text although native tools were offered, and hides the markup', async () => {
+    const h = harness([{ text: 'Let me add. <tool_call>{"name": "add", "arguments": {"a": 4, "b": 5}}</tool_call>' }, { text: '9' }], [add]);
+    const final = await h.send('4+5?');
+    expect(final.text).to.equal('9');
+    expect(h.of('tool-result')[0]).to.deep.include({ status: 'ok', result: { sum: 9 } });
+    const shown = h.of('text').map((e) => e.delta).join('');
+    expect(shown).to.not.contain('tool_call');
+    expect(h.model.requests[0]!.tools).to.not.equal(undefined);
+  });
+});
