@@ -18,7 +18,7 @@ export interface MemoryEngineOptions extends MemoryOptions {
   generateId?: () => string;
   /** False forces the plain-JS scan (tests compare it with WebAssembly SIMD). */
   simd?: boolean;
-  /** Rows per chunk record; a power of two, default 1024. */
+  /** Rows per chunk record; a power of two, default 4096. */
   chunkSize?: number;
   /** The endpoint embedder's fetch (tests). */
   fetch?: typeof fetch;
@@ -217,7 +217,8 @@ export class MemoryEngine {
     if (configured !== undefined && configured !== state.dimensions) {
       throw new PageloopError('bad-request', `Memory "${this.name}" holds ${state.dimensions}-dimensional vectors; it was opened with dimensions ${configured}.`);
     }
-    const index = this.#indexFor(state.dimensions);
+    // The stored chunk size wins: records are laid out by it.
+    const index = this.#indexFor(state.dimensions, state.chunkSize);
     let rows = 0;
     for (const record of vectors) {
       if (record.chunk * index.chunkSize !== rows || record.vectors.length !== record.count * state.dimensions) throw corrupt(this.name);
@@ -249,10 +250,10 @@ export class MemoryEngine {
   }
 
   /** The index, created on the first vector when the dimensions were not known before. */
-  #indexFor(dimensions: number | undefined): VectorIndex {
+  #indexFor(dimensions: number | undefined, chunkSize = this.#options.chunkSize): VectorIndex {
     if (this.#index) return this.#index;
     const dims = this.#options.dimensions ?? dimensions ?? this.#embedder.dimensions ?? DEFAULT_DIMENSIONS;
-    this.#index = new VectorIndex(dims, { chunkSize: this.#options.chunkSize, simd: this.#options.simd });
+    this.#index = new VectorIndex(dims, { chunkSize, simd: this.#options.simd });
     return this.#index;
   }
 
@@ -296,8 +297,7 @@ export class MemoryEngine {
       if (chunk >= chunkCount) continue;
       const start = chunk * size;
       const end = Math.min(count, start + size);
-      // slice(), not a view: a view would clone the whole chunk buffer, filled or not.
-      vectors.push({ chunk, count: end - start, vectors: index.chunkRows(chunk).slice() });
+      vectors.push({ chunk, count: end - start, vectors: index.chunkRows(chunk) });
       docs.push({
         chunk,
         ids: this.#ids.slice(start, end),

@@ -17,27 +17,37 @@ export interface SlotHit {
   score: number;
 }
 
-/** Vectors per chunk: the unit of allocation here and of records in IndexedDB. */
-export const DEFAULT_CHUNK_SIZE = 1024;
+/** Vectors per chunk: the unit of records in IndexedDB. */
+export const DEFAULT_CHUNK_SIZE = 4096;
+
+/**
+ * Vectors per page, the unit of allocation in memory: small, so that the
+ * growth slack stays a fraction of a percent of the vector bytes, and pages
+ * never move, so growing copies nothing.
+ */
+const PAGE_ROWS = 128;
 
 /** An in-memory vector index over dense slots `0..count-1`. */
 export class VectorIndex {
   count = 0;
   readonly chunkSize: number;
-  readonly #chunks: Float32Array[] = [];
+  /** f32 rows, `pageRows` per page; pages of a loaded chunk are views into its record's buffer. */
+  readonly #pages: Float32Array[] = [];
+  readonly #pageRows: number;
+  readonly #pageShift: number;
   #scales = new Float32Array(0);
   /** Largest per-vector scale ever stored; only grows, which keeps the error bound valid. */
   #maxScale = 0;
   readonly #scanner: Int8Scanner;
-  readonly #shift: number;
 
   constructor(
     readonly dimensions: number,
     options: { chunkSize?: number; simd?: boolean } = {},
   ) {
     this.chunkSize = options.chunkSize ?? DEFAULT_CHUNK_SIZE;
-    this.#shift = Math.log2(this.chunkSize);
-    if (!Number.isInteger(this.#shift)) throw new RangeError('chunkSize must be a power of two.');
+    if (!Number.isInteger(Math.log2(this.chunkSize))) throw new RangeError('chunkSize must be a power of two.');
+    this.#pageRows = Math.min(PAGE_ROWS, this.chunkSize);
+    this.#pageShift = Math.log2(this.#pageRows);
     this.#scanner = createInt8Scanner(dimensions, options.simd ?? true);
   }
 
@@ -46,10 +56,10 @@ export class VectorIndex {
     return this.#scanner.simd;
   }
 
-  /** Bytes this index holds for vectors (f32 chunks, int8 rows, scales, scratch). */
+  /** Bytes this index holds for vectors (f32 pages, int8 rows, scales, scratch). */
   get byteLength(): number {
     let bytes = this.#scanner.byteLength + this.#scales.byteLength;
-    for (const chunk of this.#chunks) bytes += chunk.byteLength;
+    for (const page of this.#pages) bytes += page.byteLength;
     return bytes;
   }
 
@@ -63,7 +73,7 @@ export class VectorIndex {
     for (let i = 0; i < row.length; i++) norm += vector[i]! * vector[i]!;
     const inv = norm > 0 ? 1 / Math.sqrt(norm) : 0;
     for (let i = 0; i < row.length; i++) row[i] = vector[i]! * inv;
-    this.#quantize(slot, this.#scanner.rows());
+    this.#quantize(slot, row);
   }
 
   /** Copies slot `from` over slot `to` (for swap-removal). */
@@ -83,39 +93,44 @@ export class VectorIndex {
 
   /** The normalized f32 vector at `slot` (a view: do not keep it across writes). */
   row(slot: number): Float32Array {
-    const chunk = this.#chunks[slot >> this.#shift];
-    if (!chunk || slot >= this.count) throw new RangeError(`no slot ${slot}.`);
-    const start = (slot & (this.chunkSize - 1)) * this.dimensions;
-    return chunk.subarray(start, start + this.dimensions);
+    const page = this.#pages[slot >> this.#pageShift];
+    if (!page || slot >= this.count) throw new RangeError(`no slot ${slot}.`);
+    const start = (slot & (this.#pageRows - 1)) * this.dimensions;
+    return page.subarray(start, start + this.dimensions);
   }
 
-  /** The filled rows of chunk `c`, as stored (a view). */
+  /** A copy of the filled rows of chunk `c`, contiguous, as a record stores them. */
   chunkRows(c: number): Float32Array {
-    const chunk = this.#chunks[c];
-    if (!chunk) return new Float32Array(0);
-    const filled = Math.max(0, Math.min(this.chunkSize, this.count - c * this.chunkSize));
-    return chunk.subarray(0, filled * this.dimensions);
+    const first = c * this.chunkSize;
+    const filled = Math.max(0, Math.min(this.chunkSize, this.count - first));
+    const out = new Float32Array(filled * this.dimensions);
+    for (let done = 0; done < filled; ) {
+      const slot = first + done;
+      const take = Math.min(filled - done, this.#pageRows - (slot & (this.#pageRows - 1)));
+      const page = this.#pages[slot >> this.#pageShift]!;
+      const at = (slot & (this.#pageRows - 1)) * this.dimensions;
+      out.set(page.subarray(at, at + take * this.dimensions), done * this.dimensions);
+      done += take;
+    }
+    return out;
   }
 
   /**
-   * Appends already-normalized rows in bulk (cold load). The f32 data is copied
-   * into the index's own chunk, so the caller's buffer can be released.
+   * Appends already-normalized rows in bulk (cold load), starting at a chunk
+   * boundary. Whole pages become views into `rows` rather than copies, so a
+   * load neither pays a second pass over the bytes nor holds them twice.
    */
   appendNormalized(rows: Float32Array): void {
-    const n = rows.length / this.dimensions;
     const start = this.count;
+    if (start & (this.chunkSize - 1)) throw new RangeError('appendNormalized must start at a chunk boundary.');
+    const n = rows.length / this.dimensions;
+    const pageLength = this.#pageRows * this.dimensions;
+    const whole = Math.floor(n / this.#pageRows);
+    for (let p = 0; p < whole; p++) this.#pages.push(rows.subarray(p * pageLength, (p + 1) * pageLength));
     this.count += n;
     this.#ensure(this.count);
-    let copied = 0;
-    while (copied < n) {
-      const slot = start + copied;
-      const within = slot & (this.chunkSize - 1);
-      const take = Math.min(n - copied, this.chunkSize - within);
-      this.#chunks[slot >> this.#shift]!.set(rows.subarray(copied * this.dimensions, (copied + take) * this.dimensions), within * this.dimensions);
-      copied += take;
-    }
-    const int8 = this.#scanner.rows();
-    for (let slot = start; slot < this.count; slot++) this.#quantize(slot, int8);
+    if (whole * this.#pageRows < n) this.#pages[this.#pages.length - 1]!.set(rows.subarray(whole * pageLength));
+    this.#quantize(start, rows);
   }
 
   /**
@@ -177,29 +192,22 @@ export class VectorIndex {
   }
 
   #ensure(rows: number): void {
-    while (this.#chunks.length * this.chunkSize < rows) this.#chunks.push(new Float32Array(this.chunkSize * this.dimensions));
-    const capacity = this.#chunks.length * this.chunkSize;
+    while (this.#pages.length * this.#pageRows < rows) this.#pages.push(new Float32Array(this.#pageRows * this.dimensions));
+    const capacity = this.#pages.length * this.#pageRows;
     if (this.#scales.length < capacity) {
-      const scales = new Float32Array(capacity);
+      // Scales are 1/dims of the vector bytes: growing them geometrically costs nothing that shows.
+      const scales = new Float32Array(Math.max(capacity, Math.ceil(this.#scales.length * 1.25)));
       scales.set(this.#scales);
       this.#scales = scales;
     }
     this.#scanner.reserve(capacity);
   }
 
-  #quantize(slot: number, int8: Int8Array): void {
-    const row = this.row(slot);
-    let maxAbs = 0;
-    for (let i = 0; i < row.length; i++) {
-      const a = Math.abs(row[i]!);
-      if (a > maxAbs) maxAbs = a;
-    }
-    const scale = maxAbs / 127;
-    const inv = maxAbs > 0 ? 127 / maxAbs : 0;
-    const base = slot * this.#scanner.stride;
-    for (let i = 0; i < row.length; i++) int8[base + i] = Math.round(row[i]! * inv);
-    this.#scales[slot] = scale;
-    if (scale > this.#maxScale) this.#maxScale = scale;
+  /** Quantizes the f32 rows `rows` (already in the chunks) that start at `slot`. */
+  #quantize(slot: number, rows: Float32Array): void {
+    this.#scanner.quantize(rows, this.dimensions, slot, this.#scales);
+    const n = rows.length / this.dimensions;
+    for (let i = slot; i < slot + n; i++) if (this.#scales[i]! > this.#maxScale) this.#maxScale = this.#scales[i]!;
   }
 }
 

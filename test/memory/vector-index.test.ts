@@ -38,6 +38,21 @@ describe('VectorIndex', () => {
     expect(Array.from(js.scan(37))).to.deep.equal(expected);
   });
 
+  it('the SIMD kernel and the JS fallback quantize alike (to within rounding of exact halves)', () => {
+    const dims = 40;
+    const src = randomVectors(70, dims, 12).reduce((all, v, i) => (all.set(v, i * dims), all), new Float32Array(70 * dims));
+    const out = [true, false].map((simd) => {
+      const scanner = createInt8Scanner(dims, simd);
+      scanner.reserve(72);
+      const scales = new Float32Array(72);
+      scanner.quantize(src, dims, 2, scales);
+      return { rows: Array.from(scanner.rows().subarray(2 * scanner.stride, 72 * scanner.stride)), scales: Array.from(scales) };
+    });
+    expect(out[0]!.scales.map((s) => s.toFixed(6))).to.deep.equal(out[1]!.scales.map((s) => s.toFixed(6)));
+    out[0]!.rows.forEach((x, i) => expect(Math.abs(x - out[1]!.rows[i]!), `lane ${i}`).to.be.at.most(1));
+    expect(out[0]!.rows.some((x) => x === 127 || x === -127)).to.equal(true);
+  });
+
   for (const simd of [true, false]) {
     it(`agrees with exact f32 search on random data (recall@10 ≥ 0.99, ${simd ? 'SIMD' : 'JS'} scan)`, () => {
       const dims = 384;

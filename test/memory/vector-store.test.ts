@@ -40,7 +40,8 @@ describe('vector store (persisted schema)', () => {
     const name = uniqueName('fixture');
     const data = await fixture();
     await writeRaw(name, data);
-    const memory = new MemoryEngine({ name, dimensions: 4, chunkSize: 2 });
+    // No chunkSize given: the stored one (2) must be used to read the records.
+    const memory = new MemoryEngine({ name, dimensions: 4 });
     try {
       expect(await memory.count()).to.equal(3);
       const hits = await memory.search(new Float32Array([0, 0, 1, 1]), { k: 3 });
