@@ -142,6 +142,7 @@ export class AgentChat extends LitElement {
   #stickToBottom = true;
   #focusApproval = false;
   #lastUserText: string | undefined;
+  #run: Run | undefined;
   #disposeTimer: Promise<void> | undefined;
 
   /** The agent this element drives; created from the current attributes on first use. */
@@ -157,14 +158,28 @@ export class AgentChat extends LitElement {
    */
   send(text: string): Run {
     const agent = this.agent;
-    if (agent.running || this.conversation.running) {
-      throw new PageloopError('busy', 'The assistant is still answering; stop it or wait for the reply.');
-    }
+    this.#assertIdle(agent);
     this.#history.add(text);
     this.#lastUserText = text;
     this.#apply({ type: 'user-message', text });
     this.#stickToBottom = true;
-    return agent.send(text);
+    return this.#track(agent.send(text));
+  }
+
+  #assertIdle(agent: Agent): void {
+    // `agent.running` and the run-start event both lag a send by a message
+    // round trip; the run this element started is known at once.
+    if (this.#run || agent.running) {
+      throw new PageloopError('busy', 'The assistant is still answering; stop it or wait for the reply.');
+    }
+  }
+
+  #track(run: Run): Run {
+    this.#run = run;
+    void run.done.then(() => {
+      if (this.#run === run) this.#run = undefined;
+    });
+    return run;
   }
 
   /**
@@ -267,6 +282,7 @@ export class AgentChat extends LitElement {
 
   #restartAgent(): void {
     this.#stopAgent();
+    this.#run = undefined;
     this.#streams.clear();
     this.conversation = reduceConversation(this.conversation, { type: 'clear' });
     this.edits = new Map();
@@ -363,7 +379,7 @@ export class AgentChat extends LitElement {
       void this.#runCommand(command);
       return;
     }
-    if (this.conversation.running) return;
+    if (this.conversation.running || this.#run) return;
     this.draft = '';
     try {
       this.send(text);
@@ -409,11 +425,13 @@ export class AgentChat extends LitElement {
   }
 
   #retry(): void {
-    const text = this.#lastUserText;
     this.#apply({ type: 'dismiss-error' });
-    if (text === undefined || this.conversation.running) return;
     try {
-      this.send(text);
+      const agent = this.agent;
+      this.#assertIdle(agent);
+      // The failed turn's user message is already in the history: run the loop on it again.
+      this.#stickToBottom = true;
+      this.#track(agent.retry());
     } catch (err) {
       this.#apply({ type: 'error', message: errorMessage(err), retryable: false });
     }
@@ -437,7 +455,7 @@ export class AgentChat extends LitElement {
       ${c.error
         ? html`<div part="error" class="error" role="alert">
             <span class="error-text">${c.error.message}</span>
-            ${this.#lastUserText !== undefined && !c.running ? html`<button @click=${() => this.#retry()}>Retry</button>` : nothing}
+            ${c.error.retryable || this.#lastUserText !== undefined ? html`<button ?disabled=${c.running} @click=${() => this.#retry()}>Retry</button>` : nothing}
             <button aria-label="Dismiss error" @click=${() => this.#apply({ type: 'dismiss-error' })}>✕</button>
           </div>`
         : nothing}

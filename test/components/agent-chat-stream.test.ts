@@ -64,7 +64,13 @@ describe('agent-chat: streaming replies', () => {
     expect(final).to.include({ type: 'final', reason: 'cancelled' });
     await f.chat.updateComplete;
     expect(part(f.chat, 'stop-button')).to.equal(null);
-    expect((await f.mock.log())[0]!.clientClosedEarly).to.equal(true);
+    // The server sees the close a moment after the page aborts: poll its log.
+    let closed = false;
+    for (let i = 0; i < 100 && !closed; i++) {
+      closed = (await f.mock.log())[0]!.clientClosedEarly;
+      if (!closed) await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(closed).to.equal(true);
   });
 
   it('shows reasoning collapsed', async () => {
@@ -95,5 +101,10 @@ describe('agent-chat: streaming replies', () => {
     await f.chat.updateComplete;
     expect(part(f.chat, 'error')).to.equal(null);
     expect(parts(f.chat, 'assistant').at(-1)?.textContent).to.contain('Recovered.');
+    // Retry runs the same turn again: the user message is not sent twice.
+    const log = await f.mock.log();
+    const messages = (log[1]!.body as { messages: Array<{ role: string; content: string }> }).messages;
+    expect(messages.filter((m) => m.role === 'user').map((m) => m.content)).to.deep.equal(['hello']);
+    expect(parts(f.chat, 'user')).to.have.length(1);
   });
 });
