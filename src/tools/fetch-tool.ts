@@ -17,7 +17,10 @@ import { htmlToText } from './html-to-text.js';
 import { compileSchema } from './tool-schema.js';
 import { workerToolStub, type WorkerToolFactory } from './worker-tool.js';
 
-/** Options of `fetchTool`. */
+/**
+ * Options of `fetchTool`. Requests use fetch's default credentials mode
+ * (`same-origin`): cookies go only to the page's own origin, when it is allowed.
+ */
 export interface FetchToolOptions {
   /** Origins the tool may reach, e.g. `['https://api.example.com']`; at least one, no wildcards. */
   allow: string[];
