@@ -10,7 +10,7 @@ import { fuseRankings } from './hybrid-search.js';
 import { OfflineEmbedder, type Embedder } from './offline-embedder.js';
 import type { MemoryFilter, MemoryHit, MemoryItem, MemoryOptions, MemorySearchOptions } from './types.js';
 import { VectorIndex } from './vector-index.js';
-import { SCHEMA_VERSION, VectorStore, type DocChunkRecord, type StoredState, type VectorChunkRecord } from './vector-store.js';
+import { SCHEMA_VERSION, VectorStore, type DocChunkRecord, type StoredState, type VectorChunk } from './vector-store.js';
 
 /** `MemoryOptions` plus what only in-worker code and tests can pass (not cloneable). */
 export interface MemoryEngineOptions extends MemoryOptions {
@@ -291,7 +291,7 @@ export class MemoryEngine {
     const size = index.chunkSize;
     const count = index.count;
     const chunkCount = Math.ceil(count / size);
-    const vectors: VectorChunkRecord[] = [];
+    const vectors: VectorChunk[] = [];
     const docs: DocChunkRecord[] = [];
     for (const chunk of [...this.#dirty].sort((a, b) => a - b)) {
       if (chunk >= chunkCount) continue;

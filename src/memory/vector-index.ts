@@ -100,7 +100,7 @@ export class VectorIndex {
   }
 
   /** A copy of the filled rows of chunk `c`, contiguous, as a record stores them. */
-  chunkRows(c: number): Float32Array {
+  chunkRows(c: number): Float32Array<ArrayBuffer> {
     const first = c * this.chunkSize;
     const filled = Math.max(0, Math.min(this.chunkSize, this.count - first));
     const out = new Float32Array(filled * this.dimensions);

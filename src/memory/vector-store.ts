@@ -23,10 +23,23 @@ export interface StoredState {
 }
 
 /** Rows `chunk·chunkSize …` of L2-normalized f32 vectors. Every chunk but the last is full. */
-export interface VectorChunkRecord {
+export interface VectorChunk {
   chunk: number;
   count: number;
-  vectors: Float32Array;
+  vectors: Float32Array<ArrayBuffer>;
+}
+
+/**
+ * A vector chunk as stored: the f32 rows as a Blob (platform byte order, i.e.
+ * little-endian everywhere browsers run). A Blob rather than a Float32Array
+ * because Chromium reads large Blobs in parallel, lazily, after `getAll`
+ * returns, while large typed arrays are unwrapped one by one: a 100k × 384
+ * cold load reads about twice as fast this way.
+ */
+interface VectorChunkRecord {
+  chunk: number;
+  count: number;
+  vectors: Blob;
 }
 
 /** The ids, texts and meta of the same rows as the vector chunk of the same number. */
@@ -46,7 +59,7 @@ interface MemorySchema extends DBSchema {
 /** Everything a store holds, as one cold load reads it. */
 export interface StoredMemory {
   state: StoredState | undefined;
-  vectors: VectorChunkRecord[];
+  vectors: VectorChunk[];
   docs: DocChunkRecord[];
 }
 
@@ -85,7 +98,7 @@ export class VectorStore {
   async load(): Promise<StoredMemory> {
     try {
       const tx = this.db.transaction(['state', 'vectors', 'docs'], 'readonly');
-      const [state, vectors, docs] = await Promise.all([
+      const [state, records, docs] = await Promise.all([
         tx.objectStore('state').get(STATE_KEY),
         tx.objectStore('vectors').getAll(),
         tx.objectStore('docs').getAll(),
@@ -94,6 +107,9 @@ export class VectorStore {
       if (state && state.schemaVersion > SCHEMA_VERSION) {
         throw new PageloopError('storage', `Memory was saved by a newer pageloop (schema ${state.schemaVersion}; this one reads ${SCHEMA_VERSION}).`);
       }
+      // Blobs stay readable after their transaction ends; reading them all at once lets the browser overlap the reads.
+      const buffers = await Promise.all(records.map((record) => record.vectors.arrayBuffer()));
+      const vectors = records.map((record, i) => ({ chunk: record.chunk, count: record.count, vectors: new Float32Array(buffers[i]!) }));
       return { state, vectors, docs };
     } catch (err) {
       throw storageError('load', err);
@@ -104,12 +120,14 @@ export class VectorStore {
    * Writes changed chunks and the state in one transaction, and drops chunk
    * records from `chunkCount` on (the tail a deletion emptied).
    */
-  async write(state: StoredState, vectors: VectorChunkRecord[], docs: DocChunkRecord[], chunkCount: number): Promise<void> {
+  async write(state: StoredState, vectors: VectorChunk[], docs: DocChunkRecord[], chunkCount: number): Promise<void> {
     try {
       const tx = this.db.transaction(['state', 'vectors', 'docs'], 'readwrite');
       // Values are cloned when `put` is called, so callers may reuse their buffers at once.
       const pending: Promise<unknown>[] = [tx.objectStore('state').put(state, STATE_KEY)];
-      for (const record of vectors) pending.push(tx.objectStore('vectors').put(record));
+      for (const { chunk, count, vectors: rows } of vectors) {
+        pending.push(tx.objectStore('vectors').put({ chunk, count, vectors: new Blob([rows]) }));
+      }
       for (const record of docs) pending.push(tx.objectStore('docs').put(record));
       const tail = IDBKeyRange.lowerBound(chunkCount);
       pending.push(tx.objectStore('vectors').delete(tail), tx.objectStore('docs').delete(tail));

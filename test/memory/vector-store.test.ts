@@ -25,7 +25,7 @@ async function writeRaw(name: string, data: Fixture): Promise<void> {
   });
   const tx = db.transaction(['state', 'vectors', 'docs'], 'readwrite');
   await tx.objectStore('state').put(data.state, 'state');
-  for (const record of data.vectors) await tx.objectStore('vectors').put({ ...record, vectors: Float32Array.from(record.vectors) });
+  for (const record of data.vectors) await tx.objectStore('vectors').put({ ...record, vectors: new Blob([Float32Array.from(record.vectors)]) });
   for (const record of data.docs) await tx.objectStore('docs').put(record);
   await tx.done;
   db.close();
@@ -69,8 +69,11 @@ describe('vector store (persisted schema)', () => {
     try {
       const state = await db.get('state', 'state');
       expect({ ...state, embedder: data.state.embedder }).to.deep.equal(data.state);
-      const vectors = (await db.getAll('vectors')) as { chunk: number; count: number; vectors: Float32Array }[];
-      expect(vectors.map((r) => ({ ...r, vectors: Array.from(r.vectors, (x) => Math.round(x * 1e6) / 1e6) }))).to.deep.equal(data.vectors);
+      const records = (await db.getAll('vectors')) as { chunk: number; count: number; vectors: Blob }[];
+      const vectors = await Promise.all(
+        records.map(async (r) => ({ ...r, vectors: Array.from(new Float32Array(await r.vectors.arrayBuffer()), (x) => Math.round(x * 1e6) / 1e6) })),
+      );
+      expect(vectors).to.deep.equal(data.vectors);
       expect(await db.getAll('docs')).to.deep.equal(data.docs);
     } finally {
       db.close();
