@@ -16,7 +16,9 @@ export type ErrorCode =
   | 'disposed'
   | 'worker-crashed'
   | 'storage'
-  | 'tools-unsupported';
+  | 'tools-unsupported'
+  /** A policy said no: an origin not on the allow-list, a redirect to another origin. */
+  | 'refused';
 
 /** The base of every error pageloop throws. */
 export class PageloopError extends Error {

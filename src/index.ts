@@ -1,6 +1,8 @@
 /** pageloop: an in-page agent SDK whose loop runs in a Web Worker. */
 export { createAgent } from './page/create-agent.js';
 export { defineTool } from './tools/define-tool.js';
+export { domTools, domActions, createDomIndex, fetchTool } from './tools/index.js';
+export { createMemory, memoryTools } from './memory/index.js';
 export { PageloopError, isAbortError } from './errors.js';
 
 export type {
@@ -24,4 +26,13 @@ export type {
 } from './types.js';
 export type { ErrorCode, WireError } from './errors.js';
 export type { JsonToolDefinition, ZodToolDefinition } from './tools/define-tool.js';
+export type {
+  DomToolsOptions,
+  DomActionsOptions,
+  DomActionResult,
+  DomIndex,
+  FetchToolOptions,
+  FetchResult,
+} from './tools/index.js';
+export type { Memory, MemoryOptions, MemoryItem, MemoryHit, MemoryFilter, MemorySearchOptions, EmbedderEndpoint, MemoryToolsOptions } from './memory/index.js';
 export type { ChatModel, ModelEvent, ModelModule, ModelRequest, ModelTool, AssembledToolCall } from './model/chat-model.js';

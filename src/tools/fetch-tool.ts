@@ -178,11 +178,11 @@ async function runFetch(spec: FetchSpec, args: FetchArgs, signal: AbortSignal): 
     throw new PageloopError('bad-request', `${JSON.stringify(args.url)} is not an absolute URL; write it in full, e.g. ${spec.allow[0]}/path.`);
   }
   if (!spec.allow.includes(url.origin)) {
-    throw new PageloopError('bad-request', `Fetching ${url.origin} is not allowed; allowed origins: ${spec.allow.join(', ')}.`);
+    throw new PageloopError('refused', `Fetching ${url.origin} is not allowed; allowed origins: ${spec.allow.join(', ')}.`);
   }
   const method = (args.method ?? spec.methods[0] ?? 'GET').toUpperCase();
   if (!spec.methods.includes(method)) {
-    throw new PageloopError('bad-request', `Method ${method} is not allowed; allowed: ${spec.methods.join(', ')}.`);
+    throw new PageloopError('refused', `Method ${method} is not allowed; allowed: ${spec.methods.join(', ')}.`);
   }
   if (args.body !== undefined && SAFE_METHODS.has(method)) {
     throw new PageloopError('bad-request', `A ${method} request cannot have a body.`);
@@ -202,7 +202,7 @@ async function runFetch(spec: FetchSpec, args: FetchArgs, signal: AbortSignal): 
   const finalOrigin = new URL(finalURL).origin;
   if (!spec.allow.includes(finalOrigin)) {
     await response.body?.cancel().catch(() => undefined);
-    throw new PageloopError('bad-request', `${url.href} redirected to ${finalOrigin}, which is not an allowed origin; the response was discarded unread.`);
+    throw new PageloopError('refused', `${url.href} redirected to ${finalOrigin}, which is not an allowed origin; the response was discarded unread.`);
   }
   const contentType = response.headers.get('content-type') ?? '';
   const body = await readCapped(response, spec.maxBytes);

@@ -6,11 +6,13 @@ import type { WorkerConfig } from '../protocol.js';
 import type { WorkerToolEnv, WorkerToolFactory } from '../tools/worker-tool.js';
 import { MemoryEngine } from '../memory/memory-engine.js';
 import { MEMORY_TOOL_FACTORY, memoryToolFactory } from '../memory/memory-tools.js';
+import { fetchToolFactory } from '../tools/fetch-tool.js';
 
 /** Built-in worker tools by factory name. */
 export const WORKER_TOOL_FACTORIES: Readonly<Record<string, WorkerToolFactory>> = Object.freeze(
   Object.assign(Object.create(null) as Record<string, WorkerToolFactory>, {
     [MEMORY_TOOL_FACTORY]: memoryToolFactory,
+    fetch: fetchToolFactory,
   }),
 );
 

@@ -238,3 +238,26 @@ describe('agent memory', () => {
     await agent.memory.clear();
   });
 });
+
+describe('worker tools through the agent', () => {
+  it('runs fetchTool inside the worker and refuses an origin not on the allow-list', async () => {
+    const { fetchTool } = await import('../../src/tools/fetch-tool.js');
+    const here = location.origin;
+    const other = here.replace('localhost', '127.0.0.1');
+    const mock = await mockEndpoint({
+      turns: [
+        toolCallTurn([
+          { id: 'f1', name: 'fetch', args: { url: `${here}/__fixtures/json` } },
+          { id: 'f2', name: 'fetch', args: { url: `${other}/__fixtures/json` } },
+        ]),
+        textTurn('Fetched.'),
+      ],
+    });
+    const agent = agentFor(mock.baseURL, { tools: [fetchTool({ allow: [here] })] });
+    const events = await collect(agent.send('fetch both'));
+    const results = Object.fromEntries(events.filter((e) => e.type === 'tool-result').map((e) => [(e as { callId: string }).callId, e]));
+    expect(results.f1).to.deep.include({ status: 'ok' });
+    expect(results.f2).to.deep.include({ status: 'error' });
+    expect((results.f2 as { error: string }).error).to.contain('is not allowed');
+  });
+});

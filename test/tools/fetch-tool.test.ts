@@ -95,7 +95,7 @@ describe('fetchTool', () => {
 
   it('refuses an origin that is not allow-listed, before sending anything', async () => {
     const err = await refusal(run(build({ allow: [here] }), { url: `${other}/__fixtures/json` }));
-    expect(err.code).to.equal('bad-request');
+    expect(err.code).to.equal('refused');
     expect(err.message).to.include(`Fetching ${other} is not allowed`);
   });
 
@@ -174,7 +174,7 @@ describe('fetchTool', () => {
 
     it('refuses a cross-origin redirect there too, as a plain { code, message }', async () => {
       const reply = await inWorker({ url: `${here}/__fixtures/redirect?to=${encodeURIComponent(`${other}/__fixtures/json`)}` });
-      expect(reply.error).to.include({ code: 'bad-request' });
+      expect(reply.error).to.include({ code: 'refused' });
       expect(reply.error!.message).to.include('not an allowed origin');
     });
   });
