@@ -1,0 +1,69 @@
+// @ts-check
+/**
+ * The figures the bench reports: each with the baseline measured beside it in
+ * the same run, its target, and what it means (the README's table is this list).
+ */
+
+/**
+ * @typedef {object} Figure
+ * @property {string} key        results.json key
+ * @property {string} [baseline] key of the baseline measured in the same run
+ * @property {'<=' | '>='} [op]  how the target compares
+ * @property {number} [target]
+ * @property {string} unit
+ */
+
+/** @type {Figure[]} */
+export const FIGURES = [
+  { key: 'loop.tool_roundtrip_ms_p50', baseline: 'loop.tool_roundtrip_inthread_ms_p50', op: '<=', target: 0.5, unit: 'ms' },
+  { key: 'loop.iteration_overhead_ms_p50', baseline: 'loop.iteration_overhead_inthread_ms_p50', op: '<=', target: 1, unit: 'ms' },
+  { key: 'loop.iteration_createagent_ms_p50', baseline: 'loop.iteration_ms_p50', unit: 'ms' },
+  { key: 'main.longtasks_worker', baseline: 'main.longtasks_inthread', op: '<=', target: 0, unit: 'tasks' },
+  { key: 'main.longest_task_worker_ms', baseline: 'main.longest_task_inthread_ms', unit: 'ms' },
+  { key: 'render.stream_5k_ms', baseline: 'render.naive_5k_ms', unit: 'ms' },
+  { key: 'render.stream_20k_ms', baseline: 'render.naive_20k_ms', unit: 'ms' },
+  { key: 'render.linearity', baseline: 'render.naive_linearity', op: '<=', target: 4.5, unit: '×' },
+  { key: 'render.max_frame_ms', baseline: 'render.naive_max_frame_ms', op: '<=', target: 16, unit: 'ms' },
+  { key: 'memory.query_100k_p50', baseline: 'memory.baseline_query_100k_p50', op: '<=', target: 10, unit: 'ms' },
+  { key: 'memory.query_10k_p50', baseline: 'memory.baseline_query_10k_p50', op: '<=', target: 1, unit: 'ms' },
+  { key: 'memory.cold_load_100k', baseline: 'memory.baseline_cold_load_100k', op: '<=', target: 500, unit: 'ms' },
+  { key: 'memory.insert_per_s', baseline: 'memory.baseline_insert_per_s', op: '>=', target: 20000, unit: '/s' },
+  { key: 'memory.recall_at_10', baseline: 'memory.baseline_recall_at_10', op: '>=', target: 0.99, unit: '' },
+  { key: 'memory.resident_ratio', baseline: 'memory.baseline_resident_ratio', op: '<=', target: 1.3, unit: '×' },
+  { key: 'bundle.page_gz_kb', baseline: 'bundle.baseline_inthread_page_gz_kb', op: '<=', target: 40, unit: 'KB' },
+  { key: 'bundle.worker_gz_kb', baseline: 'bundle.baseline_openai_gz_kb', op: '<=', target: 70, unit: 'KB' },
+  { key: 'bundle.cdn_total_gz_kb', baseline: 'bundle.reference_deep_chat_gz_kb', op: '<=', target: 110, unit: 'KB' },
+  { key: 'startup.ready_ms', baseline: 'startup.baseline_worker_echo_ms', op: '<=', target: 50, unit: 'ms' },
+];
+
+/** @param {number | undefined} value */
+function show(value) {
+  if (value === undefined || Number.isNaN(value)) return '—';
+  if (Math.abs(value) >= 1000) return Math.round(value).toLocaleString('en-US');
+  if (Math.abs(value) >= 10) return value.toFixed(1);
+  if (Math.abs(value) >= 1) return value.toFixed(2);
+  return value.toFixed(3);
+}
+
+/**
+ * The table `npm run bench` prints: figure, value, baseline, ratio, target, met.
+ * @param {Record<string, number>} results
+ * @returns {string}
+ */
+export function formatTable(results) {
+  const rows = [['figure', 'value', 'baseline', 'ratio', 'target', 'met']];
+  for (const f of FIGURES) {
+    if (!(f.key in results)) continue;
+    const value = results[f.key];
+    const base = f.baseline ? results[f.baseline] : undefined;
+    const ratio = value !== undefined && base !== undefined && base !== 0 ? `${show(value / base)}×` : '—';
+    const target = f.op ? `${f.op} ${show(f.target)}` : '—';
+    const met = f.op && value !== undefined && f.target !== undefined ? (f.op === '<=' ? value <= f.target : value >= f.target) ? 'yes' : 'NO' : '';
+    rows.push([f.key, `${show(value)} ${f.unit}`.trim(), base === undefined ? '—' : `${show(base)} ${f.unit}`.trim(), ratio, target, met]);
+  }
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
+  return rows.map((r, ri) => {
+    const line = r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');
+    return ri === 0 ? `${line}\n${widths.map((w) => '─'.repeat(w)).join('  ')}` : line;
+  }).join('\n');
+}

@@ -1,0 +1,123 @@
+// @ts-check
+/**
+ * `npm run bench [-- --quick] [--only=loop,render] [--no-build]`: builds dist/ if it is
+ * missing or older than the sources, serves the repository, runs every bench
+ * suite in headless Chromium (a fresh page each), prints the table and writes
+ * bench/results.json. Figures never fail the run; a suite that crashes does
+ * (exit code 1), so the benchmarks cannot rot unnoticed.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { startBenchServer } from './lib/server.js';
+import { formatTable } from './lib/figures.js';
+import { measureBundles } from './lib/bundle-size.js';
+
+const root = new URL('..', import.meta.url).pathname;
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const noBuild = args.includes('--no-build');
+const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
+
+/**
+ * The browser suites: the module a bench page imports, the function it calls,
+ * and its options in full and quick mode.
+ * @type {{ name: string, module: string, run: string, options: unknown }[]}
+ */
+const SUITES = [
+  { name: 'loop', module: '/bench/loop-bench.ts', run: 'runLoopBench', options: quick ? { calls: 100, warmup: 20 } : { calls: 1000, warmup: 200 } },
+  { name: 'render', module: '/bench/render-bench.ts', run: 'runRenderBench', options: quick ? { small: 500, large: 2000, naive: true, runs: 2 } : { small: 5000, large: 20000, naive: true, runs: 3 } },
+  { name: 'longtasks', module: '/bench/longtask-bench.ts', run: 'runLongTaskBench', options: quick ? { tokens: 2000, vectors: 10000 } : { tokens: 20000, vectors: 100000 } },
+  { name: 'memory', module: '/bench/memory-bench.ts', run: 'runMemoryBench', options: { quick } },
+  { name: 'startup', module: '/bench/startup-bench.ts', run: 'runStartupBench', options: quick ? { loads: 3 } : { loads: 9 } },
+];
+
+function findChromium() {
+  for (const path of [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome']) {
+    if (path && existsSync(path)) return path;
+  }
+  throw new Error('No Chromium found: install one (Debian: apt-get install -y chromium) or set CHROME_PATH.');
+}
+
+/** The newest modification time under `dir` (recursively), in ms. */
+function newest(dir) {
+  let latest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    latest = Math.max(latest, entry.isDirectory() ? newest(path) : statSync(path).mtimeMs);
+  }
+  return latest;
+}
+
+function ensureBuilt() {
+  const entry = join(root, 'dist/cdn/agent-chat.js');
+  const stale = !existsSync(entry) || statSync(entry).mtimeMs < Math.max(newest(join(root, 'src')), newest(join(root, 'components')));
+  if (!stale) return;
+  console.log('dist/ is missing or older than the sources: npm run build');
+  execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+}
+
+async function main() {
+  const started = performance.now();
+  if (!noBuild) ensureBuilt();
+  /** @type {Record<string, number>} */
+  const results = {};
+  const failures = [];
+  if (!only || only.includes('bundle')) Object.assign(results, await measureBundles(root));
+
+  const server = await startBenchServer(root);
+  const browser = await chromium.launch({
+    executablePath: findChromium(),
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
+  });
+  try {
+    for (const suite of SUITES) {
+      if (only && !only.includes(suite.name)) continue;
+      const t0 = performance.now();
+      const page = await browser.newPage();
+      const errors = [];
+      page.on('pageerror', (err) => errors.push(err.message));
+      try {
+        await page.goto(`${server.url}/bench/blank.html`);
+        const figures = await page.evaluate(
+          async ({ module, run, options }) => (await import(module))[run](options),
+          { module: suite.module, run: suite.run, options: suite.options },
+        );
+        Object.assign(results, figures);
+        console.log(`  ${suite.name}: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+      } catch (err) {
+        failures.push(suite.name);
+        console.error(`  ${suite.name} FAILED: ${err instanceof Error ? err.message : err}${errors.length ? `\n    page errors: ${errors.join('\n    ')}` : ''}`);
+      } finally {
+        await page.close();
+      }
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+
+  console.log(`\npageloop bench${quick ? ' (quick: small sizes, figures not comparable to targets)' : ''}\n`);
+  console.log(formatTable(results));
+  const out = { mode: quick ? 'quick' : 'full', date: new Date().toISOString(), chromium: browser.version(), ...sortKeys(results) };
+  // Quick runs are smoke checks: they must not overwrite the figures the README quotes.
+  const file = join(root, quick ? 'bench/results.quick.json' : 'bench/results.json');
+  if (!only) writeFileSync(file, `${JSON.stringify(out, null, 2)}\n`);
+  console.log(`\n${only ? 'partial run, nothing written' : `wrote ${file.slice(root.length)}`} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  if (failures.length) {
+    console.error(`failed suites: ${failures.join(', ')}`);
+    process.exitCode = 1;
+  }
+}
+
+/** @param {Record<string, number>} record */
+function sortKeys(record) {
+  return Object.fromEntries(Object.entries(record).sort(([a], [b]) => a.localeCompare(b)));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
