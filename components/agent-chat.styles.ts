@@ -125,41 +125,43 @@ export const agentChatStyles = css`
     color: var(--agent-chat-accent-fg);
   }
 
+  /* Block layout, not flex: while a reply streams, a flex column would be
+     laid out again item by item on every frame of a long conversation. */
   .log {
     flex: 1 1 auto;
     min-height: 0;
     overflow-y: auto;
     padding: var(--agent-chat-spacing);
-    display: flex;
-    flex-direction: column;
-    gap: calc(var(--agent-chat-spacing) * 0.75);
     overscroll-behavior: contain;
   }
-  .empty { color: var(--agent-chat-muted); margin: auto; text-align: center; max-width: 28ch; }
+  .log > * { margin: 0; }
+  .log > * + * { margin-top: calc(var(--agent-chat-spacing) * 0.75); }
+  .log > .empty { color: var(--agent-chat-muted); margin: 20% auto 0; text-align: center; max-width: 28ch; }
 
   .message {
+    width: fit-content;
     max-width: 92%;
     padding: calc(var(--agent-chat-spacing) * 0.6) var(--agent-chat-spacing);
     border-radius: var(--agent-chat-radius);
     overflow-wrap: anywhere;
   }
   .message.user {
-    align-self: flex-end;
+    margin-left: auto;
     background: var(--agent-chat-user-bg);
     color: var(--agent-chat-user-fg);
     white-space: pre-wrap;
     border-bottom-right-radius: calc(var(--agent-chat-radius) * 0.3);
   }
   .message.assistant {
-    align-self: flex-start;
     background: var(--agent-chat-assistant-bg);
     border: 1px solid var(--agent-chat-border);
     border-bottom-left-radius: calc(var(--agent-chat-radius) * 0.3);
   }
-  .notice { align-self: center; color: var(--agent-chat-muted); font-size: 0.9em; }
+  .notice { text-align: center; color: var(--agent-chat-muted); font-size: 0.9em; }
 
-  .markdown > :first-child, .markdown-tail > :first-child { margin-top: 0; }
-  .markdown > :last-child, .markdown-tail > :last-child { margin-bottom: 0; }
+  /* Frozen blocks sit in group elements (see markdown-stream.ts); margins collapse through them. */
+  .markdown > .markdown-group:first-child > :first-child, .markdown-tail > :first-child { margin-top: 0; }
+  .markdown-group > :last-child, .markdown-tail > :last-child { margin-bottom: 0; }
   .markdown p, .markdown ul, .markdown ol, .markdown pre, .markdown blockquote, .markdown table { margin: 0.5em 0; }
   .markdown h1, .markdown h2, .markdown h3, .markdown h4 { margin: 0.6em 0 0.3em; line-height: 1.25; }
   .markdown h1 { font-size: 1.3em; }
@@ -192,7 +194,6 @@ export const agentChatStyles = css`
   .thinking-text { white-space: pre-wrap; margin: 0.3em 0 0; padding-left: 0.8em; border-left: 2px solid var(--agent-chat-border); }
 
   .tool-call {
-    align-self: stretch;
     border: 1px solid var(--agent-chat-border);
     border-radius: var(--agent-chat-radius);
     background: var(--agent-chat-bg);

@@ -19,6 +19,9 @@ import { highlightCode } from './highlight.js';
 
 const marked = new Marked({ gfm: true, breaks: false, async: false });
 
+/** Frozen blocks per group element (see `freezeBlocks`). */
+const GROUP_SIZE = 24;
+
 /** An opening code fence at the very start of the text, with its info string. */
 const OPEN_FENCE = /^ {0,3}(`{3,}|~{3,})([^\n]*)\n/;
 
@@ -59,6 +62,8 @@ export class MarkdownStream {
   private frozen = 0;
   private readonly tail: HTMLElement;
   private fence: OpenFence | null = null;
+  /** The group frozen blocks are currently appended to. */
+  private group: HTMLElement | undefined;
   private scheduled = false;
   private finished = false;
   private readonly options: MarkdownStreamOptions;
@@ -161,7 +166,16 @@ export class MarkdownStream {
   private freezeBlocks(tokens: Token[]): void {
     const fragment = sanitizeToFragment(marked.parser(tokens));
     for (const code of fragment.querySelectorAll<HTMLElement>('pre > code')) void highlightCode(code);
-    this.element.insertBefore(fragment, this.tail);
+    // Frozen blocks go into groups of a bounded size. A change to the tail
+    // then re-lays out only the tail and a handful of groups (each a single
+    // cached box), rather than every block of a long reply, which made
+    // layout per frame grow with the reply's length.
+    if (!this.group || this.group.childElementCount >= GROUP_SIZE) {
+      this.group = document.createElement('div');
+      this.group.className = 'markdown-group';
+      this.element.insertBefore(this.group, this.tail);
+    }
+    this.group.append(fragment);
   }
 
   private openFence(match: RegExpExecArray): void {

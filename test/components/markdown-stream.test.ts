@@ -73,16 +73,21 @@ describe('markdown-stream', () => {
     expect(md.element.querySelectorAll('li')).to.have.length(2);
   });
 
-  it('does not re-parse frozen text: parse work per pass stays bounded by the tail', () => {
+  it('keeps every frozen block node as it was first rendered', () => {
     const { md, flush } = manual();
     const paragraph = 'word '.repeat(40).trim() + '.\n\n';
+    const seen: Element[] = [];
     for (let i = 0; i < 300; i++) {
       md.append(paragraph);
       flush();
+      seen.push(...[...md.element.querySelectorAll('.markdown-group > p')].slice(seen.length));
     }
     md.finish();
-    // All 300 paragraphs are there, each rendered once (frozen nodes are never replaced).
-    expect(md.element.querySelectorAll(':scope > p')).to.have.length(300);
+    const final = [...md.element.querySelectorAll('p')];
+    expect(final).to.have.length(300);
+    // The nodes frozen along the way are the very nodes at the end: none was re-rendered.
+    expect(seen.every((node, i) => final[i] === node)).to.equal(true);
+    expect(seen.length).to.be.greaterThan(290);
   });
 
   it('drops script, event handlers and javascript: links', () => {
@@ -111,5 +116,49 @@ describe('markdown-stream', () => {
     const code = md.element.querySelector('pre code')!;
     for (let i = 0; i < 100 && !code.classList.contains('hljs'); i++) await new Promise((r) => setTimeout(r, 20));
     expect(code.querySelector('.hljs-keyword')?.textContent).to.equal('const');
+  });
+});
+
+describe('markdown-stream: work is linear in the reply’s length', () => {
+  /** Counts the characters handed to marked's block lexer while `body` runs. */
+  async function lexedChars(body: () => void): Promise<number> {
+    const { Lexer } = await import('marked');
+    const original = Lexer.lex;
+    let total = 0;
+    Lexer.lex = function (src: string, options?: Parameters<typeof original>[1]) {
+      total += src.length;
+      return original.call(this, src, options);
+    };
+    try {
+      body();
+    } finally {
+      Lexer.lex = original;
+    }
+    return total;
+  }
+
+  function stream(text: string, piece: number): void {
+    const { md, flush } = manual();
+    for (let i = 0; i < text.length; i += piece) {
+      md.append(text.slice(i, i + piece));
+      flush();
+    }
+    md.finish();
+  }
+
+  it('a long reply of paragraphs, lists and headings is lexed a bounded number of times per character', async () => {
+    const unit = '## Section\n\nA paragraph with **bold**, `code` and a [link](https://example.com) in it.\n\n- one item\n- two items\n\n';
+    const text = unit.repeat(400); // ~45k characters, ~10k tokens
+    const lexed = await lexedChars(() => stream(text, 16));
+    // Quadratic re-parsing would lex ~text.length²/32 ≈ 60M characters.
+    expect(lexed).to.be.greaterThan(text.length * 0.9); // the count sees the lexer at all
+    expect(lexed).to.be.lessThan(text.length * 12);
+  });
+
+  it('a long code block streams without being re-lexed', async () => {
+    const text = '```js\n' + 'const value = compute(1, 2, 3);\n'.repeat(2000) + '```\n\nDone.';
+    const lexed = await lexedChars(() => stream(text, 16));
+    expect(lexed).to.be.greaterThan(text.length * 0.9);
+    expect(lexed).to.be.lessThan(text.length * 3);
   });
 });
