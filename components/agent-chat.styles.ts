@@ -160,8 +160,9 @@ export const agentChatStyles = css`
   .notice { text-align: center; color: var(--agent-chat-muted); font-size: 0.9em; }
 
   /* Frozen blocks sit in group elements (see markdown-stream.ts); margins collapse through them. */
-  .markdown > .markdown-group:first-child > :first-child, .markdown-tail > :first-child { margin-top: 0; }
-  .markdown-group > :last-child, .markdown-tail > :last-child { margin-bottom: 0; }
+  .markdown > :first-child > :first-child { margin-top: 0; }
+  .markdown-tail > :last-child,
+  .markdown > .markdown-group:has(+ .markdown-tail:empty) > :last-child { margin-bottom: 0; }
   .markdown p, .markdown ul, .markdown ol, .markdown pre, .markdown blockquote, .markdown table { margin: 0.5em 0; }
   .markdown h1, .markdown h2, .markdown h3, .markdown h4 { margin: 0.6em 0 0.3em; line-height: 1.25; }
   .markdown h1 { font-size: 1.3em; }
