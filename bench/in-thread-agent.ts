@@ -1,0 +1,77 @@
+/**
+ * An `Agent` whose loop runs on the main thread: the same `AgentSession`,
+ * `PageToolHost` and `RunStream` the worker build uses, with the worker and
+ * Comlink taken out. It is the baseline of the long-task benchmark (plugged
+ * into `<agent-chat>` through its `createAgent` hook) and is not a product:
+ * no memory, no thread store, events delivered one by one as emitted.
+ */
+import { AgentSession } from '../src/agent/agent-session.js';
+import { PageToolHost } from '../src/page/page-tool-host.js';
+import { RunStream } from '../src/page/run-stream.js';
+import { toDescriptor } from '../src/page/create-agent.js';
+import type { ChatModel } from '../src/model/chat-model.js';
+import type { Agent, AgentEvent, AgentOptions, Run } from '../src/types.js';
+import type { Memory } from '../src/memory/types.js';
+
+/** Makes an in-thread agent that takes its model from `model` instead of a `modelModule`. */
+export function inThreadAgent(options: AgentOptions, model: () => ChatModel | Promise<ChatModel>): Agent {
+  const { tools = [], ...config } = options;
+  const page = new PageToolHost();
+  page.setTools(tools);
+  const listeners = new Set<(e: AgentEvent) => void>();
+  let current: RunStream | undefined;
+  const session = new AgentSession(config, tools.map(toDescriptor), {
+    host: {
+      emit: (events) => {
+        for (const event of events) {
+          for (const listener of listeners) listener(event);
+          current?.push(event);
+        }
+      },
+      prepareTool: (name, args) => page.prepareTool(name, args),
+      runTool: (name, args, callId) => page.runTool(name, args, callId),
+      abortTool: (callId) => page.abortTool(callId),
+    },
+    createModel: () => model(),
+  });
+  const start = (begin: (runId: string) => Promise<unknown>): Run => {
+    const run = new RunStream(crypto.randomUUID());
+    current = run;
+    void begin(run.runId).finally(() => {
+      if (current === run) current = undefined;
+    });
+    return run;
+  };
+  const noMemory = (): never => {
+    throw new Error('The in-thread bench agent has no memory.');
+  };
+  return {
+    send: (text) => start((runId) => session.send(runId, text)),
+    retry: () => start((runId) => session.retry(runId)),
+    events: async () => session.events(),
+    respond: (callId, answer) => session.respond(callId, answer),
+    cancel: () => {
+      page.abortAll();
+      session.cancel();
+    },
+    on: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    messages: async () => session.messages(),
+    clear: () => session.clear(),
+    configure: (patch) => session.configure(patch),
+    setTools: (next) => {
+      page.setTools(next);
+      session.setTools(next.map(toDescriptor));
+    },
+    get memory(): Memory {
+      return noMemory();
+    },
+    ready: Promise.resolve(),
+    get running() {
+      return current !== undefined;
+    },
+    dispose: () => session.cancel(),
+  };
+}
