@@ -157,6 +157,7 @@ export const agentChatStyles = css`
     border: 1px solid var(--agent-chat-border);
     border-bottom-left-radius: calc(var(--agent-chat-radius) * 0.3);
   }
+  .markdown.plain { white-space: pre-wrap; }
   .notice { text-align: center; color: var(--agent-chat-muted); font-size: 0.9em; }
 
   /* Frozen blocks sit in group elements (see markdown-stream.ts); margins collapse through them. */

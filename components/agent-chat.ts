@@ -18,7 +18,7 @@ import {
   type ConversationState,
   type LogItem,
 } from './conversation-state.js';
-import { MarkdownStream } from './markdown-stream.js';
+import type { MarkdownStream } from './markdown-stream.js';
 import { renderToolCard } from './tool-card.js';
 import { renderApproval, type ApprovalHandlers, type ArgsEdit } from './approval-panel.js';
 import { InputHistory } from './input-history.js';
@@ -26,6 +26,17 @@ import { SLASH_HELP, parseSlashCommand } from './slash-commands.js';
 
 /** Settings that `agent.configure()` can change on a live agent. */
 const CONFIGURABLE = ['baseUrl', 'model', 'apiKey', 'systemPrompt', 'maxIterations', 'approval', 'toolProtocol'] as const;
+
+/**
+ * The markdown renderer (marked + DOMPurify, about half of the element's
+ * weight) is loaded when the first element connects, alongside the agent's
+ * worker, rather than before the page can show anything. Replies that start
+ * before it arrives show as plain text for those few milliseconds.
+ */
+let markdownModule: Promise<typeof import('./markdown-stream.js')> | undefined;
+function loadMarkdown(): Promise<typeof import('./markdown-stream.js')> {
+  return (markdownModule ??= import('./markdown-stream.js'));
+}
 
 /** How close to the bottom (px) still counts as "at the bottom" for auto-scroll. */
 const STICK_DISTANCE = 32;
@@ -138,6 +149,7 @@ export class AgentChat extends LitElement {
   #agent: Agent | undefined;
   #unsubscribe: (() => void) | undefined;
   #streams = new Map<string, MarkdownStream>();
+  #MarkdownStream: typeof MarkdownStream | undefined;
   #history = new InputHistory();
   #stickToBottom = true;
   #focusApproval = false;
@@ -192,6 +204,12 @@ export class AgentChat extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
+    if (!this.#MarkdownStream) {
+      void loadMarkdown().then((m) => {
+        this.#MarkdownStream = m.MarkdownStream;
+        this.requestUpdate();
+      });
+    }
     // A move in the DOM disconnects and reconnects at once; keep the agent.
     this.#disposeTimer = undefined;
   }
@@ -302,13 +320,15 @@ export class AgentChat extends LitElement {
 
   /** Brings each assistant block's markdown stream up to the reducer's text (appending only what is new). */
   #syncStreams(): void {
+    const Stream = this.#MarkdownStream;
+    if (!Stream) return;
     const live = new Set<string>();
     for (const item of this.conversation.items) {
       if (item.kind !== 'assistant') continue;
       live.add(item.id);
       let stream = this.#streams.get(item.id);
       if (!stream) {
-        stream = new MarkdownStream({ onRender: () => this.#scrollIfStuck() });
+        stream = new Stream({ onRender: () => this.#scrollIfStuck() });
         this.#streams.set(item.id, stream);
       }
       if (item.text.length > stream.text.length) stream.append(item.text.slice(stream.text.length));
@@ -503,7 +523,7 @@ export class AgentChat extends LitElement {
             <div class="thinking-text">${item.thinking}</div>
           </details>`
         : nothing}
-      ${stream && item.text !== '' ? stream.element : nothing}
+      ${item.text === '' ? nothing : stream ? stream.element : html`<div class="markdown plain">${item.text}</div>`}
     </div>`;
   }
 }

@@ -125,10 +125,10 @@ describe('markdown-stream: work is linear in the reply’s length', () => {
     const { Lexer } = await import('marked');
     const original = Lexer.lex;
     let total = 0;
-    Lexer.lex = function (src: string, options?: Parameters<typeof original>[1]) {
+    Lexer.lex = function (this: unknown, src: string, options?: Parameters<typeof original>[1]) {
       total += src.length;
       return original.call(this, src, options);
-    };
+    } as typeof original;
     try {
       body();
     } finally {
