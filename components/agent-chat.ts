@@ -5,7 +5,6 @@
 import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
-import { live } from 'lit/directives/live.js';
 import { createAgent } from '../src/page/create-agent.js';
 import { PageloopError } from '../src/errors.js';
 import type { Agent, AgentEvent, AgentOptions, ApprovalAnswer, ApprovalRequest, Run, Tool, ToolProtocol } from '../src/types.js';
@@ -23,6 +22,8 @@ import { renderToolCard } from './tool-card.js';
 import { renderApproval, type ApprovalHandlers, type ArgsEdit } from './approval-panel.js';
 import { InputHistory } from './input-history.js';
 import { SLASH_HELP, parseSlashCommand } from './slash-commands.js';
+import { renderComposer } from './composer.js';
+import { renderErrorBanner, renderStatusBar, renderSuggestions } from './run-status.js';
 
 /** Settings that `agent.configure()` can change on a live agent. */
 const CONFIGURABLE = ['baseUrl', 'model', 'apiKey', 'systemPrompt', 'maxIterations', 'approval', 'toolProtocol'] as const;
@@ -420,30 +421,6 @@ export class AgentChat extends LitElement {
     } else this.#apply({ type: 'notice', text: `Unknown command. ${SLASH_HELP}` });
   }
 
-  #onKeydown(e: KeyboardEvent): void {
-    const input = e.currentTarget as HTMLTextAreaElement;
-    if (e.key === 'Enter' && !e.shiftKey && !e.isComposing) {
-      e.preventDefault();
-      this.#submit();
-      return;
-    }
-    const caretOnFirstLine = !input.value.slice(0, input.selectionStart).includes('\n');
-    const caretOnLastLine = !input.value.slice(input.selectionEnd).includes('\n');
-    if (e.key === 'ArrowUp' && caretOnFirstLine && !e.shiftKey) {
-      const previous = this.#history.previous(this.draft);
-      if (previous !== null) {
-        e.preventDefault();
-        this.draft = previous;
-      }
-    } else if (e.key === 'ArrowDown' && caretOnLastLine && !e.shiftKey) {
-      const next = this.#history.next();
-      if (next !== null) {
-        e.preventDefault();
-        this.draft = next;
-      }
-    }
-  }
-
   #retry(): void {
     this.#apply({ type: 'dismiss-error' });
     try {
@@ -466,32 +443,21 @@ export class AgentChat extends LitElement {
         aria-busy=${c.running ? 'true' : 'false'} tabindex="0" @scroll=${this.#onLogScroll}>
         ${c.items.length === 0 ? html`<p class="empty">Ask a question to start. Type /help for commands.</p>` : nothing}
         ${repeat(c.items, (item) => item.id, (item) => this.#renderItem(item))}
-        ${c.suggestions.length > 0 && !c.running
-          ? html`<div class="suggestions" role="group" aria-label="Suggested answers">
-              ${c.suggestions.map((s) => html`<button part="suggestion" @click=${() => this.send(s)}>${s}</button>`)}
-            </div>`
-          : nothing}
+        ${renderSuggestions(c, (text) => this.send(text))}
       </div>
-      ${c.error
-        ? html`<div part="error" class="error" role="alert">
-            <span class="error-text">${c.error.message}</span>
-            ${c.error.retryable || this.#lastUserText !== undefined ? html`<button ?disabled=${c.running} @click=${() => this.#retry()}>Retry</button>` : nothing}
-            <button aria-label="Dismiss error" @click=${() => this.#apply({ type: 'dismiss-error' })}>✕</button>
-          </div>`
-        : nothing}
-      <div class="status-bar">
-        ${c.running
-          ? html`<span part="step" class="step">${c.step ? `Step ${c.step.n} of ${c.step.max}` : 'Starting…'}</span>
-              <button part="stop-button" @click=${() => this.agent.cancel()}>Stop</button>`
-          : nothing}
-      </div>
-      <form class="composer" @submit=${(e: Event) => { e.preventDefault(); this.#submit(); }}>
-        <textarea part="input" rows="2" aria-label="Message" placeholder=${this.placeholder}
-          .value=${live(this.draft)}
-          @input=${(e: Event) => (this.draft = (e.target as HTMLTextAreaElement).value)}
-          @keydown=${this.#onKeydown}></textarea>
-        <button part="send-button" class="primary" type="submit" ?disabled=${c.running || this.draft.trim() === ''}>Send</button>
-      </form>
+      ${renderErrorBanner(c, c.error?.retryable === true || this.#lastUserText !== undefined, {
+        retry: () => this.#retry(),
+        dismiss: () => this.#apply({ type: 'dismiss-error' }),
+      })}
+      ${renderStatusBar(c, () => this.agent.cancel())}
+      ${renderComposer({
+        draft: this.draft,
+        placeholder: this.placeholder,
+        busy: c.running,
+        history: this.#history,
+        setDraft: (text) => (this.draft = text),
+        submit: () => this.#submit(),
+      })}
     `;
   }
 

@@ -1,0 +1,39 @@
+/**
+ * What the element shows about the run around the log: the model's
+ * suggested answers, the error banner with Retry, and "step n of max" with
+ * the Stop button while a reply runs. Text is bound through Lit, never HTML.
+ */
+import { html, nothing, type TemplateResult } from 'lit';
+import type { ConversationState } from './conversation-state.js';
+
+/** Suggested answers (from `ask_question`) as buttons that send them. */
+export function renderSuggestions(c: ConversationState, send: (text: string) => void): TemplateResult | typeof nothing {
+  if (c.suggestions.length === 0 || c.running) return nothing;
+  return html`<div class="suggestions" role="group" aria-label="Suggested answers">
+    ${c.suggestions.map((s) => html`<button part="suggestion" @click=${() => send(s)}>${s}</button>`)}
+  </div>`;
+}
+
+/** The error banner; Retry is offered when there is a turn to run again. */
+export function renderErrorBanner(
+  c: ConversationState,
+  canRetry: boolean,
+  handlers: { retry(): void; dismiss(): void },
+): TemplateResult | typeof nothing {
+  if (!c.error) return nothing;
+  return html`<div part="error" class="error" role="alert">
+    <span class="error-text">${c.error.message}</span>
+    ${canRetry ? html`<button ?disabled=${c.running} @click=${handlers.retry}>Retry</button>` : nothing}
+    <button aria-label="Dismiss error" @click=${handlers.dismiss}>✕</button>
+  </div>`;
+}
+
+/** "Step n of max" and Stop while running; an empty bar (keeping its height) otherwise. */
+export function renderStatusBar(c: ConversationState, stop: () => void): TemplateResult {
+  return html`<div class="status-bar">
+    ${c.running
+      ? html`<span part="step" class="step">${c.step ? `Step ${c.step.n} of ${c.step.max}` : 'Starting…'}</span>
+          <button part="stop-button" @click=${stop}>Stop</button>`
+      : nothing}
+  </div>`;
+}
