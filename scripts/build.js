@@ -5,6 +5,7 @@ import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { basename } from 'node:path';
+import { writeManifest } from '../components/manifest.js';
 
 const root = new URL('..', import.meta.url).pathname;
 process.chdir(root);
@@ -58,9 +59,8 @@ for (const name of ['index', 'testing', 'agent-chat']) {
   if (existsSync(`dist/types/${from}.d.ts`)) writeFileSync(`dist/${name}.d.ts`, `export * from './types/${from}.js';\n`);
 }
 
-if (existsSync('components/agent-chat.ts')) {
-  execFileSync('npx', ['cem', 'analyze', '--globs', 'components/**/*.ts', '--exclude', 'components/**/*.test.ts', '--outdir', 'dist'], { stdio: 'inherit' });
-}
+// The custom-elements manifest, from the element's JSDoc (package.json's `customElements` points at it).
+writeManifest('dist');
 console.log('built dist/ and dist/cdn/');
 
 function copyIfPresent(from, to) {

@@ -71,7 +71,8 @@ export interface WorkerApi {
   /** The stored events of the thread (deltas merged), for re-rendering after a reload. */
   events(): Promise<AgentEvent[]>;
   respond(callId: string, answer: ApprovalAnswer): void;
-  cancel(): void;
+  /** Cancels run `runId`, also when the worker has not started it yet. */
+  cancel(runId: string): void;
   messages(): Promise<ChatMessage[]>;
   clear(): Promise<void>;
   /** The agent's vector memory (the same engine its memory tools use). */

@@ -40,7 +40,9 @@ export class AgentSession {
   #model: Promise<ChatModel> | undefined;
   #history: ChatMessage[] = [];
   #events: AgentEvent[] = [];
-  #run: AbortController | undefined;
+  #run: { id: string; controller: AbortController } | undefined;
+  /** Runs cancelled before they started (a cancel can overtake its send across the worker boundary). */
+  #cancelledEarly = new Set<string>();
   #generateId: () => string;
 
   constructor(config: WorkerConfig, tools: readonly ToolDescriptor[], deps: SessionDeps) {
@@ -99,7 +101,10 @@ export class AgentSession {
       return { type: 'final', reason: 'error', text: message };
     }
     const controller = new AbortController();
-    this.#run = controller;
+    this.#run = { id: runId, controller };
+    if (this.#cancelledEarly.has(runId)) controller.abort();
+    // Runs are one at a time, so no older id can still be waiting to start.
+    this.#cancelledEarly.clear();
     try {
       this.#emit({ type: 'run-start', runId });
       begin();
@@ -150,8 +155,10 @@ export class AgentSession {
     }
   }
 
-  cancel(): void {
-    this.#run?.abort();
+  /** Cancels the current run, or run `runId` if it has not started yet. */
+  cancel(runId?: string): void {
+    if (this.#run && (runId === undefined || this.#run.id === runId)) this.#run.controller.abort();
+    else if (runId !== undefined) this.#cancelledEarly.add(runId);
   }
 
   messages(): ChatMessage[] {

@@ -159,7 +159,10 @@ export function createAgent(options: AgentOptions): Agent {
     },
     cancel: () => {
       toolHost.abortAll();
-      void call(() => remote.cancel()).catch(() => {});
+      if (current) {
+        const runId = current.runId;
+        void call(() => remote.cancel(runId)).catch(() => {});
+      }
     },
     on: (listener: (e: AgentEvent) => void) => {
       listeners.add(listener);

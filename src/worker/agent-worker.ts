@@ -100,8 +100,9 @@ export class AgentWorker implements WorkerApi {
     void this.#now().then((s) => s.respond(callId, answer));
   }
 
-  cancel(): void {
-    this.#session?.cancel();
+  cancel(runId: string): void {
+    // Not after `ready`: a cancel sent right after `send` must reach the session before the run starts.
+    this.#session?.cancel(runId);
   }
 
   async messages(): Promise<ChatMessage[]> {

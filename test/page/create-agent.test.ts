@@ -101,6 +101,16 @@ describe('createAgent (worker + mock endpoint)', () => {
     expect((await agent.send('again').done).text).to.equal('Next answer.');
   });
 
+  it('cancel() right after send() cancels that run, although it overtakes the send', async () => {
+    const mock = await mockEndpoint({ turns: [textTurn('Answer.')] });
+    const agent = agentFor(mock.baseURL);
+    const run = agent.send('x');
+    agent.cancel();
+    expect((await run.done).reason).to.equal('cancelled');
+    expect(await mock.log(), 'the model was never asked').to.have.length(0);
+    expect((await agent.send('again').done).text).to.equal('Answer.');
+  });
+
   it('fires the page tool signal on cancel', async () => {
     let aborted = false;
     let started!: () => void;
