@@ -45,6 +45,14 @@ await build({
   sourcemap: true,
 });
 copyIfPresent('src/testing/mock-middleware.js', 'dist/testing-middleware.js');
+writeFileSync(
+  'dist/testing-middleware.d.ts',
+  `/** The scripted OpenAI-compatible mock, as a Koa middleware for @web/dev-server and @web/test-runner. */
+export declare function mockOpenAI(options?: { prefix?: string }): (ctx: unknown, next: () => Promise<unknown>) => Promise<unknown>;
+/** The deterministic bag-of-words embedding the mock's /embeddings answers with. */
+export declare function hashEmbedding(text: string, dims: number): number[];
+`,
+);
 
 // The standalone bundle: one module for <script type="module">, each worker self-contained beside it.
 const cdnEntry = existsSync('components/cdn.ts') ? 'components/cdn.ts' : 'src/index.ts';
