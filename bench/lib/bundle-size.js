@@ -2,11 +2,11 @@
 /**
  * Bundle figures, from the built dist/cdn (gzip level 9, as a CDN would serve
  * it), and where the bytes come from: the page entry and the worker are
- * rebuilt in memory with esbuild's metafile to attribute output bytes to
- * packages.
+ * rebuilt in memory, once whole and once without each of their biggest
+ * sources (made external), and the gzipped difference is that source's cost.
  */
 import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 
@@ -39,33 +39,65 @@ export function staticClosure(dir, entry) {
   return [...seen];
 }
 
+/** The package a bundled path belongs to, or our own folder (`src/tools`, `components`). */
+function sourceOf(/** @type {string} */ path) {
+  return /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path)?.[1] ?? path.split('/').slice(0, -1).join('/');
+}
+
 /**
- * Minified bytes each package (or our own folder) contributes to what a page
- * loads up front for `entry` (split as dist/cdn is; lazy chunks left out).
- * @param {string} root @param {string} entry
+ * Bundles `entry` as dist/cdn does (minified, split) and returns the gzipped
+ * KB a page loads up front (lazy chunks left out) and the minified bytes per source.
+ * `leaveOut` sources are made external, to see what they cost.
+ * @param {string} root @param {string} entry @param {string} [leaveOut]
  */
-async function breakdown(root, entry) {
+async function upFront(root, entry, leaveOut) {
+  /** @type {import('esbuild').Plugin[]} */
+  const plugins = leaveOut
+    ? [{
+        name: 'leave-out',
+        setup(b) {
+          b.onResolve({ filter: /.*/ }, async (args) => {
+            if (args.pluginData === 'leave-out' || args.kind === 'entry-point') return undefined;
+            const resolved = await b.resolve(args.path, { resolveDir: args.resolveDir, kind: args.kind, importer: args.importer, pluginData: 'leave-out' });
+            return resolved.path && sourceOf(relative(root, resolved.path)) === leaveOut ? { path: args.path, external: true } : undefined;
+          });
+        },
+      }]
+    : [];
   const result = await build({
     entryPoints: { entry: join(root, entry) }, bundle: true, format: 'esm', target: 'es2022', platform: 'browser', splitting: true,
-    minify: true, write: false, metafile: true, outdir: '/tmp/pageloop-bench-out', logLevel: 'silent', legalComments: 'none',
+    minify: true, write: false, metafile: true, outdir: '/tmp/pageloop-bench-out', logLevel: 'silent', legalComments: 'none', plugins,
   });
   const outputs = result.metafile.outputs;
   const loaded = new Set();
   const visit = (/** @type {string} */ path) => {
-    if (loaded.has(path)) return;
+    if (loaded.has(path) || !outputs[path]) return;
     loaded.add(path);
     for (const imported of outputs[path].imports) if (imported.kind === 'import-statement') visit(imported.path);
   };
   visit(Object.keys(outputs).find((path) => path.endsWith('entry.js')) ?? '');
   /** @type {Record<string, number>} */
   const bytes = {};
-  for (const output of [...loaded].map((path) => outputs[path])) {
-    for (const [path, info] of Object.entries(output.inputs)) {
-      const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path)?.[1] ?? path.split('/').slice(0, -1).join('/');
-      bytes[pkg] = (bytes[pkg] ?? 0) + info.bytesInOutput;
-    }
+  let gz = 0;
+  for (const path of loaded) {
+    const file = result.outputFiles.find((f) => f.path.endsWith(path.replace(/^.*\//, '/')));
+    if (file) gz += gzKb(file.contents);
+    for (const [input, info] of Object.entries(outputs[path].inputs)) bytes[sourceOf(input)] = (bytes[sourceOf(input)] ?? 0) + info.bytesInOutput;
   }
-  return Object.entries(bytes).sort((a, b) => b[1] - a[1]);
+  return { gz, bytes };
+}
+
+/**
+ * What each of the biggest sources costs, gzipped, in what a page loads up
+ * front for `entry`: the bundle with it, minus the bundle without it.
+ * @param {string} root @param {string} entry
+ */
+async function breakdown(root, entry) {
+  const all = await upFront(root, entry);
+  const biggest = Object.entries(all.bytes).sort((a, b) => b[1] - a[1]).slice(0, 9).map(([name]) => name);
+  const rows = [];
+  for (const name of biggest) rows.push([name, all.gz - (await upFront(root, entry, name)).gz]);
+  return { total: all.gz, rows: rows.sort((a, b) => b[1] - a[1]) };
 }
 
 /**
@@ -93,10 +125,13 @@ export async function measureBundles(root) {
   const worker = gzKb(read('worker.js'));
   const total = readdirSync(dir).filter((f) => f.endsWith('.js')).reduce((sum, file) => sum + gzKb(read(file)), 0);
 
-  const show = (/** @type {[string, number][]} */ rows) => rows.slice(0, 10).map(([name, b]) => `${name} ${(b / KB).toFixed(1)}`).join(', ');
-  console.log(`bundle: page loads ${pageFiles.join(' + ')}`);
-  console.log(`  page, minified KB by source: ${show(await breakdown(root, 'components/cdn.ts'))}`);
-  console.log(`  worker, minified KB by source: ${show(await breakdown(root, 'src/worker/worker.ts'))}`);
+  const show = async (/** @type {string} */ entry) => {
+    const { total, rows } = await breakdown(root, entry);
+    return `${total.toFixed(1)} KB gz; without each source: ${rows.map(([name, kb]) => `${name} −${Number(kb).toFixed(1)}`).join(', ')}`;
+  };
+  console.log(`bundle: the page loads ${pageFiles.join(' + ')} up front`);
+  console.log(`  page (rebuilt from source): ${await show('components/cdn.ts')}`);
+  console.log(`  worker (rebuilt from source): ${await show('src/worker/worker.ts')}`);
   return {
     'bundle.page_gz_kb': page,
     'bundle.worker_gz_kb': worker,
