@@ -52,7 +52,8 @@ export class MemoryEngine {
   #ids: string[] = [];
   #texts: string[] = [];
   #metas: (Record<string, unknown> | undefined)[] = [];
-  #slotOf = new Map<string, number>();
+  /** id → slot; built on first use, because a cold load that only serves vector searches never needs it. */
+  #slotMap: Map<string, number> | undefined;
   /** Built on the first hybrid search: most memories never need it, and it costs a pass over every text. */
   #bm25: Bm25Index | undefined;
   #embedderId: string;
@@ -90,13 +91,13 @@ export class MemoryEngine {
       }
       const ids = items.map((item, i) => {
         const id = item.id ?? this.#generateId();
-        const existing = this.#slotOf.get(id);
+        const existing = this.#slotOf().get(id);
         const slot = existing ?? index.count;
         index.set(slot, vectors[i]!);
         this.#ids[slot] = id;
         this.#texts[slot] = item.text;
         this.#metas[slot] = item.meta;
-        this.#slotOf.set(id, slot);
+        this.#slotOf().set(id, slot);
         this.#bm25?.add(id, item.text);
         this.#dirty.add(slot >> Math.log2(index.chunkSize));
         return id;
@@ -131,8 +132,8 @@ export class MemoryEngine {
     // Each half ranks deeper than k, so an item strong in one half only can still be fused in.
     const depth = Math.max(2 * k, 20);
     const vectorHits = index.search(vector, depth, allowed).map(({ slot }) => ({ id: this.#ids[slot]! }));
-    const textHits = this.#lexical().search(query, depth, allowed && ((id) => allowed[this.#slotOf.get(id) ?? -1] === 1));
-    return fuseRankings([vectorHits, textHits], k).map(({ id, score }) => this.#hit(this.#slotOf.get(id)!, score));
+    const textHits = this.#lexical().search(query, depth, allowed && ((id) => allowed[this.#slotOf().get(id) ?? -1] === 1));
+    return fuseRankings([vectorHits, textHits], k).map(({ id, score }) => this.#hit(this.#slotOf().get(id)!, score));
   }
 
   /** Forgets these ids; unknown ones are ignored. Resolves with how many were removed. */
@@ -144,7 +145,7 @@ export class MemoryEngine {
       const shift = Math.log2(index.chunkSize);
       let removed = 0;
       for (const id of new Set(ids)) {
-        const slot = typeof id === 'string' ? this.#slotOf.get(id) : undefined;
+        const slot = typeof id === 'string' ? this.#slotOf().get(id) : undefined;
         if (slot === undefined) continue;
         // Swap-remove: the last row fills the hole, so slots stay dense and every chunk but the last stays full.
         const last = index.count - 1;
@@ -154,12 +155,12 @@ export class MemoryEngine {
           this.#ids[slot] = lastId;
           this.#texts[slot] = this.#texts[last]!;
           this.#metas[slot] = this.#metas[last];
-          this.#slotOf.set(lastId, slot);
+          this.#slotOf().set(lastId, slot);
           this.#dirty.add(slot >> shift);
         }
         index.truncate(last);
         this.#ids.length = this.#texts.length = this.#metas.length = last;
-        this.#slotOf.delete(id);
+        this.#slotOf().delete(id);
         this.#bm25?.remove(id);
         this.#dirty.add(last >> shift);
         removed++;
@@ -217,21 +218,21 @@ export class MemoryEngine {
     if (configured !== undefined && configured !== state.dimensions) {
       throw new PageloopError('bad-request', `Memory "${this.name}" holds ${state.dimensions}-dimensional vectors; it was opened with dimensions ${configured}.`);
     }
+    // Texts and ids first: their work overlaps the reading of the vector blobs.
+    this.#ids = docs.flatMap((record) => record.ids);
+    this.#texts = docs.flatMap((record) => record.texts);
+    this.#metas = docs.flatMap((record) => record.metas.map((meta) => meta ?? undefined));
     // The stored chunk size wins: records are laid out by it.
     const index = this.#indexFor(state.dimensions, state.chunkSize);
     let rows = 0;
-    for (const record of vectors) {
+    // Each chunk is indexed as soon as it is read, while later ones are still being read.
+    for (const pending of vectors) {
+      const record = await pending;
       if (record.chunk * index.chunkSize !== rows || record.vectors.length !== record.count * state.dimensions) throw corrupt(this.name);
       index.appendNormalized(record.vectors);
       rows += record.count;
     }
-    for (const record of docs) {
-      this.#ids.push(...record.ids);
-      this.#texts.push(...record.texts);
-      for (const meta of record.metas) this.#metas.push(meta ?? undefined);
-    }
     if (rows !== state.count || this.#ids.length !== state.count || this.#texts.length !== state.count) throw corrupt(this.name);
-    this.#ids.forEach((id, slot) => this.#slotOf.set(id, slot));
     this.#embedderId = state.embedder;
   }
 
@@ -262,6 +263,14 @@ export class MemoryEngine {
     if (embedding && this.#embedderId !== this.#embedder.id && (this.#index?.count ?? 0) > 0) {
       throw badRequest(`Memory "${this.name}" was embedded with ${this.#embedderId}, not ${this.#embedder.id}: use the same embedder, or clear() it.`);
     }
+  }
+
+  #slotOf(): Map<string, number> {
+    if (!this.#slotMap) {
+      this.#slotMap = new Map();
+      this.#ids.forEach((id, slot) => this.#slotMap!.set(id, slot));
+    }
+    return this.#slotMap;
   }
 
   #lexical(): Bm25Index {
@@ -315,7 +324,7 @@ export class MemoryEngine {
     this.#ids = [];
     this.#texts = [];
     this.#metas = [];
-    this.#slotOf.clear();
+    this.#slotMap = undefined;
     this.#bm25 = undefined;
     this.#dirty.clear();
   }

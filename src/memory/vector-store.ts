@@ -59,7 +59,8 @@ interface MemorySchema extends DBSchema {
 /** Everything a store holds, as one cold load reads it. */
 export interface StoredMemory {
   state: StoredState | undefined;
-  vectors: VectorChunk[];
+  /** In chunk order; each settles when its bytes are read, so callers can index early chunks while later ones load. */
+  vectors: Promise<VectorChunk>[];
   docs: DocChunkRecord[];
 }
 
@@ -107,9 +108,15 @@ export class VectorStore {
       if (state && state.schemaVersion > SCHEMA_VERSION) {
         throw new PageloopError('storage', `Memory was saved by a newer pageloop (schema ${state.schemaVersion}; this one reads ${SCHEMA_VERSION}).`);
       }
-      // Blobs stay readable after their transaction ends; reading them all at once lets the browser overlap the reads.
-      const buffers = await Promise.all(records.map((record) => record.vectors.arrayBuffer()));
-      const vectors = records.map((record, i) => ({ chunk: record.chunk, count: record.count, vectors: new Float32Array(buffers[i]!) }));
+      // Blobs stay readable after their transaction ends; starting every read now lets the browser overlap them.
+      const vectors = records.map((record) =>
+        record.vectors.arrayBuffer().then(
+          (buffer) => ({ chunk: record.chunk, count: record.count, vectors: new Float32Array(buffer) }),
+          (err: unknown) => Promise.reject(storageError('read vectors', err)),
+        ),
+      );
+      // A failure after the first is reported through the first awaited one; keep the rest from being "unhandled".
+      for (const pending of vectors) pending.catch(() => {});
       return { state, vectors, docs };
     } catch (err) {
       throw storageError('load', err);
