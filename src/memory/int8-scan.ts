@@ -39,8 +39,8 @@ export interface Int8Scanner {
 }
 
 const WASM_PAGE = 65536;
-/** Rows quantized per kernel call: the f32 scratch stays small (≈100 KB at 384 dims). */
-const QUANT_ROWS = 64;
+/** Rows quantized per kernel call: the f32 scratch stays small (≈25 KB at 384 dims). */
+const QUANT_ROWS = 16;
 
 let compiled: WebAssembly.Module | null | undefined;
 

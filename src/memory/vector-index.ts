@@ -25,7 +25,7 @@ export const DEFAULT_CHUNK_SIZE = 4096;
  * growth slack stays a fraction of a percent of the vector bytes, and pages
  * never move, so growing copies nothing.
  */
-const PAGE_ROWS = 128;
+const PAGE_ROWS = 64;
 
 /** An in-memory vector index over dense slots `0..count-1`. */
 export class VectorIndex {
