@@ -64,7 +64,7 @@ async function main() {
   /** @type {Record<string, number>} */
   const results = {};
   const failures = [];
-  if (!only || only.includes('bundle')) Object.assign(results, await measureBundles(root));
+  if (!only || only.includes('bundle')) Object.assign(results, await measureBundles(root, { explain: !quick }));
 
   const server = await startBenchServer(root);
   const browser = await chromium.launch({

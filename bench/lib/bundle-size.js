@@ -113,11 +113,12 @@ async function openaiAloneGzKb(root) {
 }
 
 /**
- * Measures the bundle figures and prints where the page and worker bytes come from.
- * @param {string} root
+ * Measures the bundle figures and, with `explain`, prints where the page and
+ * worker bytes come from (about twenty rebuilds: seconds, so quick runs skip it).
+ * @param {string} root @param {{ explain?: boolean }} [options]
  * @returns {Promise<Record<string, number>>}
  */
-export async function measureBundles(root) {
+export async function measureBundles(root, options = {}) {
   const dir = join(root, 'dist/cdn');
   const read = (/** @type {string} */ file) => readFileSync(join(dir, file));
   const pageFiles = staticClosure(dir, 'agent-chat.js');
@@ -130,8 +131,10 @@ export async function measureBundles(root) {
     return `${total.toFixed(1)} KB gz; without each source: ${rows.map(([name, kb]) => `${name} −${Number(kb).toFixed(1)}`).join(', ')}`;
   };
   console.log(`bundle: the page loads ${pageFiles.join(' + ')} up front`);
-  console.log(`  page (rebuilt from source): ${await show('components/cdn.ts')}`);
-  console.log(`  worker (rebuilt from source): ${await show('src/worker/worker.ts')}`);
+  if (options.explain) {
+    console.log(`  page (rebuilt from source): ${await show('components/cdn.ts')}`);
+    console.log(`  worker (rebuilt from source): ${await show('src/worker/worker.ts')}`);
+  }
   return {
     'bundle.page_gz_kb': page,
     'bundle.worker_gz_kb': worker,
