@@ -80,6 +80,8 @@ export class MemoryEngine {
     return this.#exclusive(async () => {
       if (!Array.isArray(items)) throw badRequest('add() takes an array of items.');
       items.forEach(checkItem);
+      // Nothing to do, and nothing to learn dimensions from: an empty batch must not fix them at the default.
+      if (items.length === 0) return [];
       const toEmbed = items.filter((item) => item.vector === undefined).map((item) => item.text);
       const embedded = toEmbed.length ? await this.#embedder.embed(toEmbed, signal) : [];
       signal?.throwIfAborted();
@@ -302,7 +304,8 @@ export class MemoryEngine {
     const chunkCount = Math.ceil(count / size);
     const vectors: VectorChunk[] = [];
     const docs: DocChunkRecord[] = [];
-    for (const chunk of [...this.#dirty].sort((a, b) => a - b)) {
+    const dirty = [...this.#dirty].sort((a, b) => a - b);
+    for (const chunk of dirty) {
       if (chunk >= chunkCount) continue;
       const start = chunk * size;
       const end = Math.min(count, start + size);
@@ -316,7 +319,13 @@ export class MemoryEngine {
     }
     this.#dirty.clear();
     const state: StoredState = { schemaVersion: SCHEMA_VERSION, dimensions: index.dimensions, count, chunkSize: size, embedder: this.#embedderId };
-    await this.#store!.write(state, vectors, docs, chunkCount);
+    try {
+      await this.#store!.write(state, vectors, docs, chunkCount);
+    } catch (err) {
+      // The memory is ahead of the disk now: keep the chunks dirty so the next write carries them.
+      for (const chunk of dirty) this.#dirty.add(chunk);
+      throw err;
+    }
   }
 
   #reset(): void {

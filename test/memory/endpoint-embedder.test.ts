@@ -46,6 +46,7 @@ describe('endpoint embedder', () => {
     const name = uniqueName('endpoint');
     const memory = new MemoryEngine({ name, embedder: { baseURL, model: 'm' } });
     try {
+      expect(await memory.add([])).to.deep.equal([]); // must not fix the dimensions at the offline default
       await memory.add([{ id: 'p', text: 'pasta with tomato sauce' }, { id: 'b', text: 'bike tyre pressure' }]);
       const [best] = await memory.search('tomato pasta', { k: 1, hybrid: false });
       expect(best?.id).to.equal('p');
