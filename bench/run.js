@@ -40,7 +40,7 @@ function findChromium() {
   throw new Error('No Chromium found: install one (Debian: apt-get install -y chromium) or set CHROME_PATH.');
 }
 
-/** The newest modification time under `dir` (recursively), in ms. */
+/** The newest modification time under `dir` (recursively), in ms. @param {string} dir */
 function newest(dir) {
   let latest = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {

@@ -95,6 +95,7 @@ async function upFront(root, entry, leaveOut) {
 async function breakdown(root, entry) {
   const all = await upFront(root, entry);
   const biggest = Object.entries(all.bytes).sort((a, b) => b[1] - a[1]).slice(0, 9).map(([name]) => name);
+  /** @type {[string, number][]} */
   const rows = [];
   for (const name of biggest) rows.push([name, all.gz - (await upFront(root, entry, name)).gz]);
   return { total: all.gz, rows: rows.sort((a, b) => b[1] - a[1]) };
