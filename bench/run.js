@@ -77,6 +77,7 @@ async function main() {
       if (only && !only.includes(suite.name)) continue;
       const t0 = performance.now();
       const page = await browser.newPage();
+      /** @type {string[]} */
       const errors = [];
       page.on('pageerror', (err) => errors.push(err.message));
       try {
