@@ -25,7 +25,8 @@ export default {
   files: ['test/**/*.test.ts'],
   nodeResolve: true,
   concurrency: 2,
-  testFramework: { config: { timeout: 10000 } },
+  // Generous: these machines are shared and a busy 2-core box can stall a page for seconds.
+  testFramework: { config: { timeout: 20000 } },
   browsers: [
     playwrightLauncher({
       product: 'chromium',

@@ -6,7 +6,7 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { live } from 'lit/directives/live.js';
-import type { ApprovalAnswer, ApprovalRequest, Tool } from '../src/types.js';
+import type { ApprovalAnswer, ApprovalRequest, Tool, ValidationResult } from '../src/types.js';
 
 /** The editor state of one call's arguments, while the user edits them. */
 export interface ArgsEdit {
@@ -27,18 +27,31 @@ export interface ApprovalHandlers {
  * Checks edited arguments: JSON first, then the tool's schema when the page
  * registered that tool (worker tools are checked again by the loop).
  */
-export function checkArgs(text: string, tool: Tool | undefined): ArgsEdit {
+export function checkArgs(text: string, tool: Tool | undefined): ArgsEdit | Promise<ArgsEdit> {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (err) {
     return { text, error: `Not valid JSON: ${err instanceof Error ? err.message : String(err)}` };
   }
-  if (tool) {
-    const checked = tool.validate(value);
-    if (!checked.ok) return { text, error: checked.error };
-  }
-  return { text, error: null, value };
+  if (!tool) return { text, error: null, value };
+  const toEdit = (checked: ValidationResult<unknown>): ArgsEdit => (checked.ok ? { text, error: null, value } : { text, error: checked.error });
+  const checked = tool.validate(value);
+  return checked instanceof Promise ? checked.then(toEdit) : toEdit(checked);
+}
+
+/** The latest edit text per call, so a slow first check cannot overwrite a newer one. */
+const latestText = new Map<string, string>();
+
+/** Checks an edit and hands it to the element; Approve stays blocked while a check is pending. */
+function applyEdit(handlers: ApprovalHandlers, request: ApprovalRequest, text: string, tool: Tool | undefined): void {
+  latestText.set(request.callId, text);
+  const edit = checkArgs(text, tool);
+  if (!(edit instanceof Promise)) return handlers.edit(request, edit);
+  handlers.edit(request, { text, error: 'Checking the arguments…' });
+  void edit.then((done) => {
+    if (latestText.get(request.callId) === text) handlers.edit(request, done);
+  });
 }
 
 /** Renders the panel for one pending call. */
@@ -62,7 +75,7 @@ export function renderApproval(
             aria-invalid=${edit.error !== null ? 'true' : 'false'}
             aria-describedby=${edit.error !== null ? errorId : nothing}
             .value=${live(edit.text)}
-            @input=${(e: Event) => handlers.edit(request, checkArgs((e.target as HTMLTextAreaElement).value, tool))}></textarea>
+            @input=${(e: Event) => applyEdit(handlers, request, (e.target as HTMLTextAreaElement).value, tool)}></textarea>
           ${edit.error !== null ? html`<p id=${errorId} class="args-error" role="alert">${edit.error}</p>` : nothing}`
       : nothing}
     <div class="approval-actions">
@@ -70,7 +83,7 @@ export function renderApproval(
         @click=${() => handlers.answer(request, { approve: true, args: args() })}>Approve</button>
       <button part="deny-button" @click=${() => handlers.answer(request, { approve: false })}>Deny</button>
       <button part="edit-button" aria-expanded=${edit ? 'true' : 'false'}
-        @click=${() => handlers.edit(request, edit ? null : checkArgs(JSON.stringify(request.args ?? {}, null, 2), tool))}>
+        @click=${() => (edit ? handlers.edit(request, null) : applyEdit(handlers, request, JSON.stringify(request.args ?? {}, null, 2), tool))}>
         ${edit ? 'Discard edits' : 'Edit arguments'}</button>
       <button part="always-button" ?disabled=${blocked}
         @click=${() => handlers.answer(request, { approve: true, always: true, args: args() })}>Always allow ${request.name}</button>

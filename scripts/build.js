@@ -54,11 +54,18 @@ export declare function hashEmbedding(text: string, dims: number): number[];
 `,
 );
 
-// The standalone bundle: one module for <script type="module">, each worker self-contained beside it.
+// The standalone bundle for <script type="module">: every dependency inside, the workers beside it.
+// One build, so code the page and the workers share (comlink, the schema validator) is served once.
 const cdnEntry = existsSync('components/cdn.ts') ? 'components/cdn.ts' : 'src/index.ts';
-for (const [name, path] of Object.entries({ 'agent-chat': cdnEntry, ...workers })) {
-  await build({ ...common, entryPoints: { [name]: path }, outdir: 'dist/cdn', minify: true, sourcemap: 'linked', splitting: name === 'agent-chat' });
-}
+await build({
+  ...common,
+  entryPoints: { 'agent-chat': cdnEntry, ...workers },
+  outdir: 'dist/cdn',
+  minify: true,
+  sourcemap: 'linked',
+  splitting: true,
+  chunkNames: '[name]-[hash]',
+});
 
 // Types beside the library.
 execFileSync('npx', ['tsc', '-p', 'tsconfig.build.json'], { stdio: 'inherit' });

@@ -18,7 +18,9 @@ export type ErrorCode =
   | 'storage'
   | 'tools-unsupported'
   /** A policy said no: an origin not on the allow-list, a redirect to another origin. */
-  | 'refused';
+  | 'refused'
+  /** Anything else: a bug or an error pageloop did not expect. */
+  | 'internal';
 
 /** The base of every error pageloop throws. */
 export class PageloopError extends Error {
@@ -44,7 +46,7 @@ export function toWireError(err: unknown): WireError {
   if (err instanceof PageloopError) return { code: err.code, message: err.message, retryable: err.retryable };
   if (isAbortError(err)) return { code: 'aborted', message: 'The operation was aborted.', retryable: false };
   const message = err instanceof Error ? err.message : String(err);
-  return { code: 'network', message, retryable: false };
+  return { code: 'internal', message, retryable: false };
 }
 
 /** An AbortError, the way DOM APIs make one, so `err.name === 'AbortError'` checks work. */

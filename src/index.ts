@@ -1,8 +1,12 @@
 /** pageloop: an in-page agent SDK whose loop runs in a Web Worker. */
 export { createAgent } from './page/create-agent.js';
 export { defineTool } from './tools/define-tool.js';
-export { domTools, domActions, createDomIndex, fetchTool } from './tools/index.js';
-export { createMemory, memoryTools } from './memory/index.js';
+export { domTools } from './tools/dom-tools.js';
+export { domActions } from './tools/dom-actions.js';
+export { createDomIndex } from './tools/dom-index.js';
+export { fetchTool } from './tools/fetch-tool.js';
+export { createMemory } from './memory/create-memory.js';
+export { memoryTools } from './memory/memory-tools.js';
 export { PageloopError, isAbortError } from './errors.js';
 
 export type {

@@ -115,8 +115,11 @@ export interface Tool<A = unknown, R = unknown> {
   /** JSON Schema of the arguments, as sent to the model. */
   readonly parameters: JSONSchema;
   readonly needsApproval: NeedsApproval<A>;
-  /** Checks arguments against the tool's schema (zod or JSON Schema). */
-  validate(args: unknown): ValidationResult<A>;
+  /**
+   * Checks arguments against the tool's schema (zod or JSON Schema). A JSON
+   * Schema validator loads on first use, so that first check may be a promise.
+   */
+  validate(args: unknown): ValidationResult<A> | Promise<ValidationResult<A>>;
   execute(args: A, ctx: ToolContext): Promise<R> | R;
   /** For `worker` tools: which built-in the worker builds, and its options. */
   readonly worker?: WorkerToolSpec;

@@ -70,7 +70,7 @@ export class ToolRegistry {
   async prepare(name: string, args: unknown): Promise<PreparedCall> {
     const entry = this.#entries[name]!;
     if (!entry.local) return this.page.prepareTool(name, args);
-    const checked = entry.local.validate(args);
+    const checked = await entry.local.validate(args);
     if (!checked.ok) return { status: 'invalid', error: checked.error };
     return { status: 'ready', args: checked.value, needsApproval: entry.local.needsApproval };
   }
@@ -98,7 +98,7 @@ export class ToolRegistry {
   }
 
   async #runLocal(tool: WorkerTool, args: unknown, callId: string, signal: AbortSignal): Promise<PageToolOutcome> {
-    const checked = tool.validate(args);
+    const checked = await tool.validate(args);
     if (!checked.ok) return { status: 'invalid', error: checked.error };
     try {
       return { status: 'ok', result: await tool.execute(checked.value, { signal, callId }) };

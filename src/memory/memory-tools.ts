@@ -5,7 +5,7 @@
  * 'memory', so a save or a search never crosses to the page.
  */
 import { PageloopError } from '../errors.js';
-import { compileSchema } from '../tools/tool-schema.js';
+import { compileJsonSchema } from '../tools/json-schema.js';
 import { workerToolStub, type WorkerTool, type WorkerToolFactory } from '../tools/worker-tool.js';
 import type { JSONSchema, Tool } from '../types.js';
 import type { MemoryEngine } from './memory-engine.js';
@@ -78,8 +78,8 @@ export const memoryToolFactory: WorkerToolFactory = (options, env) => {
     if (!service) throw new PageloopError('bad-request', 'This agent has no memory to save to or search.');
     return service;
   };
-  const save = compileSchema<{ text: string; tags?: string[] }>(SAVE.name, SAVE.parameters);
-  const search = compileSchema<{ query: string; k?: number }>(SEARCH.name, SEARCH.parameters);
+  const save = compileJsonSchema<{ text: string; tags?: string[] }>(SAVE.name, SAVE.parameters);
+  const search = compileJsonSchema<{ query: string; k?: number }>(SEARCH.name, SEARCH.parameters);
 
   const saveTool: WorkerTool = {
     ...SAVE,

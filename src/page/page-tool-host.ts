@@ -27,7 +27,7 @@ export class PageToolHost {
   async prepareTool(name: string, args: unknown): Promise<PreparedCall> {
     const tool = this.#tool(name);
     if (!tool) return { status: 'invalid', error: `The page has no tool "${name}".` };
-    const checked = tool.validate(args);
+    const checked = await tool.validate(args);
     if (!checked.ok) return { status: 'invalid', error: checked.error };
     let needsApproval = true;
     try {
@@ -43,11 +43,13 @@ export class PageToolHost {
   async runTool(name: string, args: unknown, callId: string): Promise<PageToolOutcome> {
     const tool = this.#tool(name);
     if (!tool) return { status: 'error', error: `The page has no tool "${name}".` };
-    const checked = tool.validate(args);
-    if (!checked.ok) return { status: 'invalid', error: checked.error };
+    // Registered before validation, which may wait: a cancel in the meantime must stop the call from starting.
     const controller = new AbortController();
     this.#running.set(callId, controller);
     try {
+      const checked = await tool.validate(args);
+      if (!checked.ok) return { status: 'invalid', error: checked.error };
+      if (controller.signal.aborted) return { status: 'cancelled', error: 'Cancelled before it started.' };
       const result = await tool.execute(checked.value, { signal: controller.signal, callId });
       if (controller.signal.aborted) return { status: 'cancelled', error: 'Cancelled.' };
       return { status: 'ok', result: cloneable(result) };

@@ -1,12 +1,9 @@
 import type { $ZodType, input, output } from 'zod/v4/core';
 import type { JSONSchema, NeedsApproval, Tool, ToolContext } from '../types.js';
 import { compileSchema } from './tool-schema.js';
+import { assertToolShape } from './tool-shape.js';
 
-/** Tool names the OpenAI format accepts: letters, digits, `_` and `-`, up to 64. */
-const TOOL_NAME = /^[A-Za-z0-9_-]{1,64}$/;
-
-/** Names the loop reserves for its own built-in tools. */
-export const RESERVED_TOOL_NAMES: ReadonlySet<string> = new Set(['task_complete', 'ask_question', 'converse']);
+export { assertToolShape, RESERVED_TOOL_NAMES } from './tool-shape.js';
 
 /** What `defineTool` takes when the parameters are a zod schema. */
 export interface ZodToolDefinition<S extends $ZodType, R> {
@@ -48,26 +45,6 @@ export function defineTool(def: JsonToolDefinition<unknown, unknown> | ZodToolDe
     validate: compiled.validate,
     execute: def.execute as Tool['execute'],
   });
-}
-
-/** Checks the parts every tool needs; shared by `defineTool` and the built-in factories. */
-export function assertToolShape(def: { name?: unknown; description?: unknown; execute?: unknown; needsApproval?: unknown }): void {
-  if (typeof def.name !== 'string' || !TOOL_NAME.test(def.name)) {
-    throw new TypeError(`Tool name must be 1–64 letters, digits, "_" or "-"; got ${JSON.stringify(def.name)}.`);
-  }
-  if (RESERVED_TOOL_NAMES.has(def.name)) {
-    throw new TypeError(`Tool name "${def.name}" is reserved for the agent loop's built-in tools.`);
-  }
-  if (typeof def.description !== 'string' || def.description.trim() === '') {
-    throw new TypeError(`Tool "${def.name}" needs a description: the model reads it to decide when to call the tool.`);
-  }
-  if (typeof def.execute !== 'function') {
-    throw new TypeError(`Tool "${def.name}" needs an execute function.`);
-  }
-  const approval = def.needsApproval;
-  if (approval !== undefined && typeof approval !== 'boolean' && typeof approval !== 'function') {
-    throw new TypeError(`Tool "${def.name}": needsApproval must be a boolean or a function of the arguments.`);
-  }
 }
 
 /** A zod schema's parsed type, re-exported for tool authors. */

@@ -6,11 +6,9 @@
  */
 import type { Tool } from '../types.js';
 import { defineTool } from './define-tool.js';
-import { watchChanges } from './dom-changes.js';
-import { describeElement, isSecret } from './dom-describe.js';
-import { resolveIndex, sharedDomIndex, type DomIndex } from './dom-index.js';
-import { chooseOptions, fillEditable, fillField, pressClick, type FillableElement } from './dom-input.js';
-import { createDomScope, isElementVisible, type DomScopeOptions } from './dom-scope.js';
+import { sharedDomIndex, type DomIndex } from './dom-index.js';
+import { createDomScope, type DomScopeOptions } from './dom-scope.js';
+import type { domActing as domActingType } from './dom-acting.js';
 
 /** Options of `domActions`. */
 export interface DomActionsOptions extends DomScopeOptions {
@@ -48,11 +46,6 @@ export interface SelectArgs {
   value: string | string[];
 }
 
-/** Input types whose value is text `fill` can set (others have their own widgets). */
-const FILLABLE_TYPES = new Set([
-  'text', 'search', 'email', 'url', 'tel', 'password', 'number', 'date', 'time', 'datetime-local', 'month', 'week', 'color', 'range',
-]);
-
 const INDEX = { type: 'integer', minimum: 1, description: 'An index from page_outline or dom_query.' } as const;
 
 /**
@@ -66,49 +59,16 @@ export function domActions(options: DomActionsOptions = {}): Tool[] {
   const index = options.index ?? sharedDomIndex(scope.root);
   const needsApproval = options.needsApproval ?? true;
 
-  /** Resolves an index and checks the element can be used at all. */
-  const usable = (n: number): { element: Element } | { refusal: DomActionResult } => {
-    const resolved = resolveIndex(index, scope, n);
-    if (!resolved.ok) return { refusal: { ok: false, reason: resolved.reason, message: resolved.message } };
-    const element = resolved.element;
-    if (element.matches(':disabled') || element.getAttribute('aria-disabled') === 'true' || element.closest('[inert]')) {
-      return { refusal: refuse('disabled', `${describeElement(scope, element)} [${n}] is disabled.`) };
-    }
-    if (!isElementVisible(element)) {
-      return { refusal: refuse('not-visible', `${describeElement(scope, element)} [${n}] is not visible (hidden or zero-size); call page_outline to see what is shown.`) };
-    }
-    return { element };
-  };
-
-  /** Runs an action and reports what it changed. */
-  const act = async (element: Element, action: () => void): Promise<DomActionResult> => {
-    const watch = watchChanges(scope, element);
-    action();
-    return { ok: true, element: describeElement(scope, element), changes: await watch.finish() };
-  };
+  // The actions' code loads on the first call; defining the tools stays cheap.
+  let loaded: Promise<ReturnType<typeof domActingType>> | undefined;
+  const acting = () => (loaded ??= import('./dom-acting.js').then((m) => m.domActing(scope, index)));
 
   const click = defineTool<{ index: number }, DomActionResult>({
     name: 'click',
     description: 'Click an element (button, link, checkbox, tab, …) by its index, with real pointer and mouse events. Returns what changed on the page.',
     parameters: { type: 'object', properties: { index: INDEX }, required: ['index'], additionalProperties: false },
     needsApproval,
-    execute: async ({ index: n }) => {
-      const found = usable(n);
-      if ('refusal' in found) return found.refusal;
-      const element = found.element;
-      if (getComputedStyle(element).pointerEvents === 'none') {
-        return refuse('disabled', `${describeElement(scope, element)} [${n}] does not accept clicks (pointer-events: none).`);
-      }
-      element.scrollIntoView({ block: 'center', inline: 'nearest' });
-      let followed: string | undefined;
-      const result = await act(element, () => {
-        const proceeded = pressClick(element);
-        const link = element.closest('a[href]');
-        if (proceeded && link instanceof HTMLAnchorElement && !link.getAttribute('href')?.startsWith('#')) followed = link.href;
-      });
-      if (followed && result.ok) result.changes.push(`The link leads to ${followed}; the page may be navigating away.`);
-      return result;
-    },
+    execute: async ({ index: n }) => (await acting()).click(n),
   });
 
   const fill = defineTool<FillArgs, DomActionResult>({
@@ -121,29 +81,7 @@ export function domActions(options: DomActionsOptions = {}): Tool[] {
       additionalProperties: false,
     },
     needsApproval,
-    execute: async ({ index: n, value }) => {
-      const found = usable(n);
-      if ('refusal' in found) return found.refusal;
-      const target = editableTarget(found.element);
-      const what = describeElement(scope, found.element);
-      if (!target) {
-        const hint = found.element instanceof HTMLSelectElement ? ' Use select for dropdowns.' : found.element.matches('input[type=checkbox], input[type=radio]') ? ' Use click to toggle it.' : '';
-        return refuse('not-editable', `${what} [${n}] is not a text field.${hint}`);
-      }
-      if (target instanceof HTMLElement && !(target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement)) {
-        return act(target, () => fillEditable(target, value));
-      }
-      const field = target as FillableElement;
-      if (field.readOnly) return refuse('not-editable', `${what} [${n}] is read-only.`);
-      if (field.maxLength > 0 && value.length > field.maxLength) {
-        return refuse('rejected', `${what} [${n}] takes at most ${field.maxLength} characters; the value has ${value.length}.`);
-      }
-      if (!accepts(field, value)) {
-        const shown = isSecret(field) ? 'the value' : JSON.stringify(value);
-        return refuse('rejected', `${what} [${n}] does not accept ${shown} (a ${field.type} field has its own format).`);
-      }
-      return act(field, () => fillField(field, value));
-    },
+    execute: async ({ index: n, value }) => (await acting()).fill(n, value),
   });
 
   const select = defineTool<SelectArgs, DomActionResult>({
@@ -159,30 +97,7 @@ export function domActions(options: DomActionsOptions = {}): Tool[] {
       additionalProperties: false,
     },
     needsApproval,
-    execute: async ({ index: n, value }) => {
-      const found = usable(n);
-      if ('refusal' in found) return found.refusal;
-      const element = found.element;
-      const what = describeElement(scope, element);
-      if (!(element instanceof HTMLSelectElement)) {
-        return refuse('not-editable', `${what} [${n}] is not a <select>; for a custom dropdown, click it and then click the option.`);
-      }
-      const wanted = Array.isArray(value) ? value : [value];
-      if (wanted.length > 1 && !element.multiple) return refuse('rejected', `${what} [${n}] takes one option, not ${wanted.length}.`);
-      const chosen: HTMLOptionElement[] = [];
-      for (const w of wanted) {
-        const option = findOption(element, w);
-        if (!option) {
-          const labels = [...element.options].map((o) => o.label.trim()).slice(0, 20).join(' | ');
-          return refuse('no-such-option', `${what} [${n}] has no option ${JSON.stringify(w)}. Options: ${labels}.`);
-        }
-        if (option.disabled || option.closest('optgroup')?.disabled) {
-          return refuse('disabled', `Option ${JSON.stringify(option.label)} of ${what} [${n}] is disabled.`);
-        }
-        chosen.push(option);
-      }
-      return act(element, () => chooseOptions(element, chosen));
-    },
+    execute: async ({ index: n, value }) => (await acting()).select(n, value),
   });
 
   const scrollTo = defineTool<{ index: number }, DomActionResult>({
@@ -190,55 +105,8 @@ export function domActions(options: DomActionsOptions = {}): Tool[] {
     description: 'Scroll the page so the element with this index is in the middle of the view.',
     parameters: { type: 'object', properties: { index: INDEX }, required: ['index'], additionalProperties: false },
     needsApproval,
-    execute: async ({ index: n }) => {
-      const found = usable(n);
-      if ('refusal' in found) return found.refusal;
-      const element = found.element;
-      element.scrollIntoView({ block: 'center', inline: 'nearest' });
-      const rect = element.getBoundingClientRect();
-      const inView = rect.bottom > 0 && rect.right > 0 && rect.top < innerHeight && rect.left < innerWidth;
-      return {
-        ok: true,
-        element: describeElement(scope, element),
-        changes: [inView ? 'Scrolled; the element is in view.' : 'Scrolled, but the element is still out of view (it may be inside a clipped container).'],
-      };
-    },
+    execute: async ({ index: n }) => (await acting()).scrollTo(n),
   });
 
   return [click, fill, select, scrollTo] as Tool[];
-}
-
-/**
- * True when the field would keep `value`: typed inputs (number, date, color…)
- * sanitize what they do not accept. Tried on a detached copy, so a refused
- * value fires no events on the page.
- */
-function accepts(field: FillableElement, value: string): boolean {
-  const probe = field.cloneNode(false) as FillableElement;
-  probe.value = value;
-  return probe.value === value;
-}
-
-function refuse(reason: DomActionRefusal, message: string): DomActionResult {
-  return { ok: false, reason, message };
-}
-
-/** The field to fill: the element itself, a label's control, or a contenteditable host. */
-function editableTarget(element: Element): FillableElement | HTMLElement | undefined {
-  const target = element instanceof HTMLLabelElement ? element.control : element;
-  if (target instanceof HTMLTextAreaElement) return target;
-  if (target instanceof HTMLInputElement) return FILLABLE_TYPES.has(target.type) ? target : undefined;
-  if (target instanceof HTMLElement && target.isContentEditable) return target;
-  return undefined;
-}
-
-/** The option whose value or label is `wanted`: exact first, then ignoring case and spaces. */
-function findOption(select: HTMLSelectElement, wanted: string): HTMLOptionElement | undefined {
-  const options = [...select.options];
-  const loose = (s: string): string => s.replace(/\s+/g, ' ').trim().toLowerCase();
-  return (
-    options.find((o) => o.value === wanted) ??
-    options.find((o) => o.label === wanted) ??
-    options.find((o) => loose(o.label) === loose(wanted) || loose(o.value) === loose(wanted))
-  );
 }

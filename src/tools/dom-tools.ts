@@ -7,11 +7,9 @@
 import { PageloopError } from '../errors.js';
 import type { Tool } from '../types.js';
 import { defineTool } from './define-tool.js';
-import { clip, describeElement, valueOf } from './dom-describe.js';
-import { resolveIndex, sharedDomIndex, type DomIndex } from './dom-index.js';
-import { buildOutline } from './dom-outline.js';
-import { createDomScope, isElementVisible, type DomRoot, type DomScope, type DomScopeOptions } from './dom-scope.js';
-import { readText } from './dom-text.js';
+import { sharedDomIndex, type DomIndex } from './dom-index.js';
+import { createDomScope, type DomScopeOptions } from './dom-scope.js';
+import type { domReading as domReadingType } from './dom-reading.js';
 
 /** Options of `domTools`. */
 export interface DomToolsOptions extends DomScopeOptions {
@@ -52,9 +50,9 @@ export type DomQueryResult = { count: number; shown: number; matches: DomQueryMa
 export type DomReadResult = { index: number; element: string; text: string; truncated: boolean } | { error: string };
 
 const DEFAULT_MAX_TOKENS = 4000;
-const QUERY_LIMIT = 20;
+/** How many matches `dom_query` returns unless asked otherwise. */
+export const QUERY_LIMIT = 20;
 const QUERY_LIMIT_MAX = 100;
-const QUERY_TEXT = 300;
 
 /**
  * Makes the read-only DOM tools over `root` (default `document`).
@@ -69,6 +67,9 @@ export function domTools(options: DomToolsOptions = {}): Tool[] {
   }
   const scope = createDomScope(options);
   const index = options.index ?? sharedDomIndex(scope.root);
+  // The reading code loads on the first call; defining the tools stays cheap.
+  let loaded: Promise<ReturnType<typeof domReadingType>> | undefined;
+  const reading = () => (loaded ??= import('./dom-reading.js').then((m) => m.domReading(scope, index, maxTokens)));
 
   const pageOutline = defineTool<PageOutlineArgs, string>({
     name: 'page_outline',
@@ -81,12 +82,7 @@ export function domTools(options: DomToolsOptions = {}): Tool[] {
       properties: { within: { type: 'integer', minimum: 1, description: 'Outline only inside this element.' } },
       additionalProperties: false,
     },
-    execute: ({ within }) => {
-      if (within === undefined) return buildOutline(scope, index, { maxTokens });
-      const resolved = resolveIndex(index, scope, within);
-      if (!resolved.ok) return resolved.message;
-      return buildOutline(scope, index, { maxTokens, within: resolved.element });
-    },
+    execute: async ({ within }) => (await reading()).outline(within),
   });
 
   const domQuery = defineTool<DomQueryArgs, DomQueryResult>({
@@ -103,7 +99,7 @@ export function domTools(options: DomToolsOptions = {}): Tool[] {
       required: ['selector'],
       additionalProperties: false,
     },
-    execute: (args) => runQuery(scope, index, args),
+    execute: async (args) => (await reading()).query(args),
   });
 
   const domRead = defineTool<{ index: number }, DomReadResult>({
@@ -115,72 +111,8 @@ export function domTools(options: DomToolsOptions = {}): Tool[] {
       required: ['index'],
       additionalProperties: false,
     },
-    execute: ({ index: n }) => {
-      const resolved = resolveIndex(index, scope, n);
-      if (!resolved.ok) return { error: resolved.message };
-      const { text, truncated } = readText(scope, resolved.element, { maxChars: maxTokens * 4, controls: 'describe' });
-      return { index: n, element: describeElement(scope, resolved.element), text, truncated };
-    },
+    execute: async ({ index: n }) => (await reading()).read(n),
   });
 
   return [pageOutline, domQuery, domRead] as Tool[];
-}
-
-function runQuery(scope: DomScope, index: DomIndex, args: DomQueryArgs): DomQueryResult {
-  let found: Element[];
-  try {
-    found = queryFlat(scope, args.selector);
-  } catch (err) {
-    const detail = err instanceof Error ? err.message : String(err);
-    return {
-      error: `${JSON.stringify(args.selector)} is not a valid CSS selector (${detail}). Write a standard CSS selector such as "main h2" or "button[type=submit]".`,
-    };
-  }
-  const allowed = found.filter((el) => !scope.isOffLimits(el));
-  const limit = args.limit ?? QUERY_LIMIT;
-  const matches = allowed.slice(0, limit).map((element): DomQueryMatch => {
-    const match: DomQueryMatch = {
-      index: index.indexOf(element),
-      element: describeElement(scope, element),
-      text: clip(readText(scope, element, { maxChars: QUERY_TEXT + 1, controls: 'describe' }).text, QUERY_TEXT),
-      visible: isElementVisible(element),
-    };
-    if (args.attributes && args.attributes.length > 0) match.attributes = pickAttributes(element, args.attributes);
-    return match;
-  });
-  return { count: allowed.length, shown: matches.length, matches };
-}
-
-/** Matches in the root and in every open shadow root inside it, in tree order per root. */
-function queryFlat(scope: DomScope, selector: string): Element[] {
-  const root: DomRoot = scope.root;
-  const treeScopes: Array<Document | Element | ShadowRoot> = [root];
-  if (root instanceof Element && root.shadowRoot) treeScopes.push(root.shadowRoot);
-  const matches: Element[] = [];
-  for (let i = 0; i < treeScopes.length; i++) {
-    const tree = treeScopes[i]!;
-    // Throws a SyntaxError for a bad selector; the caller explains it.
-    matches.push(...tree.querySelectorAll(selector));
-    for (const el of tree.querySelectorAll('*')) {
-      if (el.shadowRoot && !scope.isBlocked(el)) treeScopes.push(el.shadowRoot);
-    }
-  }
-  return matches;
-}
-
-/** Chosen attributes; `value` is the control's current value, never a secret one. */
-function pickAttributes(element: Element, names: readonly string[]): Record<string, string> {
-  // Entries, not assignments: a model-chosen name like "__proto__" stays an own property.
-  const picked: Array<[string, string]> = [];
-  for (const raw of names) {
-    const name = raw.toLowerCase();
-    if (name === 'value') {
-      const value = valueOf(element, QUERY_TEXT) ?? element.getAttribute('value');
-      if (value !== null) picked.push([name, value]);
-      continue;
-    }
-    const attr = element.getAttribute(name);
-    if (attr !== null) picked.push([name, clip(attr, QUERY_TEXT)]);
-  }
-  return Object.fromEntries(picked);
 }

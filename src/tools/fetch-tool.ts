@@ -11,11 +11,9 @@
  * redirect pointed at may thus see the request, but the agent never sees its
  * answer; and such a server must allow CORS for the browser to follow there at all.
  */
-import { PageloopError, isAbortError } from '../errors.js';
+import { PageloopError } from '../errors.js';
 import type { JSONSchema, Tool } from '../types.js';
-import { htmlToText } from './html-to-text.js';
-import { compileSchema } from './tool-schema.js';
-import { workerToolStub, type WorkerToolFactory } from './worker-tool.js';
+import { workerToolStub } from './worker-tool.js';
 
 /**
  * Options of `fetchTool`. Requests use fetch's default credentials mode
@@ -33,7 +31,7 @@ export interface FetchToolOptions {
 }
 
 /** The options as they cross to the worker: checked and normalized. */
-interface FetchSpec {
+export interface FetchSpec {
   allow: string[];
   methods: string[];
   maxBytes: number;
@@ -67,15 +65,15 @@ export interface FetchResult {
   text: string;
 }
 
-const TOOL_NAME = 'fetch';
+export const TOOL_NAME = 'fetch';
 const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']);
-const SAFE_METHODS = new Set(['GET', 'HEAD']);
+export const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD']);
 const DEFAULT_MAX_BYTES = 200_000;
 const MAX_MAX_BYTES = 10_000_000;
 
 /**
  * Makes the page-side `fetch` tool; the worker builds the real one with
- * `fetchToolFactory`. Options are checked here, so a bad allow-list fails now.
+ * `fetchToolFactory` (fetch-tool-worker.ts). Options are checked here, so a bad allow-list fails now.
  *
  * @example
  * const tools = [fetchTool({ allow: ['https://api.github.com'] })];
@@ -91,23 +89,8 @@ export function fetchTool(options: FetchToolOptions): Tool {
   });
 }
 
-/** Builds the `fetch` tool inside the worker from the stub's options (checked again: they crossed a boundary). */
-export const fetchToolFactory: WorkerToolFactory = (options) => {
-  const spec = normalizeOptions(options as FetchToolOptions);
-  const compiled = compileSchema<FetchArgs>(TOOL_NAME, parametersFor(spec));
-  return [
-    {
-      name: TOOL_NAME,
-      description: describe(spec),
-      parameters: compiled.jsonSchema,
-      needsApproval: spec.needsApproval,
-      validate: compiled.validate,
-      execute: (args, ctx) => runFetch(spec, args as FetchArgs, ctx.signal),
-    },
-  ];
-};
-
-function normalizeOptions(options: FetchToolOptions): FetchSpec {
+/** Checks and normalizes the options (on the page, and again in the worker: they crossed a boundary). */
+export function normalizeOptions(options: FetchToolOptions): FetchSpec {
   if (typeof options !== 'object' || options === null || !Array.isArray(options.allow) || options.allow.length === 0) {
     throw new PageloopError('bad-request', 'fetchTool: `allow` must list at least one origin, e.g. ["https://api.example.com"].');
   }
@@ -148,14 +131,16 @@ function normalizeOrigin(entry: unknown): string {
   return url.origin;
 }
 
-function describe(spec: FetchSpec): string {
+/** The tool's description for the model. */
+export function describe(spec: FetchSpec): string {
   return (
     `Fetch a URL and read the response. Only these origins are reachable: ${spec.allow.join(', ')}. ` +
     `Methods: ${spec.methods.join(', ')}. HTML comes back as readable text, JSON pretty-printed; bodies over ${spec.maxBytes} bytes are cut.`
   );
 }
 
-function parametersFor(spec: FetchSpec): JSONSchema {
+/** The tool's JSON Schema for the model. */
+export function parametersFor(spec: FetchSpec): JSONSchema {
   return {
     type: 'object',
     properties: {
@@ -167,115 +152,4 @@ function parametersFor(spec: FetchSpec): JSONSchema {
     required: ['url'],
     additionalProperties: false,
   };
-}
-
-/** Runs one fetch under the spec's rules. Refusals and network failures throw `PageloopError`s. */
-async function runFetch(spec: FetchSpec, args: FetchArgs, signal: AbortSignal): Promise<FetchResult> {
-  let url: URL;
-  try {
-    url = new URL(args.url);
-  } catch {
-    throw new PageloopError('bad-request', `${JSON.stringify(args.url)} is not an absolute URL; write it in full, e.g. ${spec.allow[0]}/path.`);
-  }
-  if (!spec.allow.includes(url.origin)) {
-    throw new PageloopError('refused', `Fetching ${url.origin} is not allowed; allowed origins: ${spec.allow.join(', ')}.`);
-  }
-  const method = (args.method ?? spec.methods[0] ?? 'GET').toUpperCase();
-  if (!spec.methods.includes(method)) {
-    throw new PageloopError('refused', `Method ${method} is not allowed; allowed: ${spec.methods.join(', ')}.`);
-  }
-  if (args.body !== undefined && SAFE_METHODS.has(method)) {
-    throw new PageloopError('bad-request', `A ${method} request cannot have a body.`);
-  }
-  let response: Response;
-  try {
-    response = await fetch(url, { method, headers: args.headers, body: args.body, redirect: 'follow', signal });
-  } catch (err) {
-    if (isAbortError(err) || signal.aborted) throw err;
-    const detail = err instanceof Error ? err.message : String(err);
-    throw new PageloopError(
-      'network',
-      `Could not fetch ${url.href}: ${detail}. The server may be down, or it does not allow cross-origin requests from this page (CORS).`,
-    );
-  }
-  const finalURL = response.url || url.href;
-  const finalOrigin = new URL(finalURL).origin;
-  if (!spec.allow.includes(finalOrigin)) {
-    await response.body?.cancel().catch(() => undefined);
-    throw new PageloopError('refused', `${url.href} redirected to ${finalOrigin}, which is not an allowed origin; the response was discarded unread.`);
-  }
-  const contentType = response.headers.get('content-type') ?? '';
-  const body = await readCapped(response, spec.maxBytes);
-  return {
-    url: finalURL,
-    status: response.status,
-    statusText: response.statusText,
-    ok: response.ok,
-    redirected: response.redirected,
-    contentType,
-    bytes: body.bytes.length,
-    truncated: body.truncated,
-    ...render(body.bytes, contentType, body.truncated, finalURL),
-  };
-}
-
-/** Reads at most `max` bytes of the body, then cancels the rest of the stream. */
-async function readCapped(response: Response, max: number): Promise<{ bytes: Uint8Array; truncated: boolean }> {
-  if (!response.body) return { bytes: new Uint8Array(0), truncated: false };
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  let truncated = false;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    if (size + value.length > max) {
-      chunks.push(value.subarray(0, max - size));
-      size = max;
-      truncated = true;
-      await reader.cancel().catch(() => undefined);
-      break;
-    }
-    chunks.push(value);
-    size += value.length;
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return { bytes, truncated };
-}
-
-const TEXTUAL = /^(text\/|application\/(json|xml|javascript|ecmascript|x-www-form-urlencoded|xhtml\+xml|ld\+json)|[^;]*\+(json|xml)\b)/i;
-
-function render(bytes: Uint8Array, contentType: string, truncated: boolean, url: string): { text: string; title?: string } {
-  const mime = contentType.split(';')[0]!.trim().toLowerCase();
-  if (mime !== '' && !TEXTUAL.test(mime)) {
-    return { text: `(${mime} content, ${bytes.length}${truncated ? '+' : ''} bytes, not shown: only text, HTML and JSON are read.)` };
-  }
-  const text = decode(bytes, contentType, truncated);
-  if (mime === 'text/html' || mime === 'application/xhtml+xml') return htmlToText(text, url);
-  if (mime === 'application/json' || mime.endsWith('+json')) {
-    if (truncated) return { text: `${text}\n(cut at ${bytes.length} bytes: the JSON is incomplete)` };
-    try {
-      return { text: JSON.stringify(JSON.parse(text), null, 2) };
-    } catch {
-      return { text: `${text}\n(the server said JSON, but this is not valid JSON)` };
-    }
-  }
-  return { text };
-}
-
-/** Decodes with the charset the server named (UTF-8 when none or unknown); a character cut at the cap is dropped. */
-function decode(bytes: Uint8Array, contentType: string, truncated: boolean): string {
-  const charset = /charset="?([\w.:-]+)"?/i.exec(contentType)?.[1] ?? 'utf-8';
-  let decoder: TextDecoder;
-  try {
-    decoder = new TextDecoder(charset);
-  } catch {
-    decoder = new TextDecoder('utf-8');
-  }
-  return decoder.decode(bytes, { stream: truncated });
 }

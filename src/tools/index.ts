@@ -5,7 +5,8 @@ export { workerToolStub } from './worker-tool.js';
 export { domTools } from './dom-tools.js';
 export { domActions } from './dom-actions.js';
 export { createDomIndex, sharedDomIndex } from './dom-index.js';
-export { fetchTool, fetchToolFactory } from './fetch-tool.js';
+export { fetchTool } from './fetch-tool.js';
+export { fetchToolFactory } from './fetch-tool-worker.js';
 export { htmlToText, decodeEntities } from './html-to-text.js';
 
 export type { ZodToolDefinition, JsonToolDefinition, ToolInput } from './define-tool.js';

@@ -5,18 +5,14 @@
  * @cfworker/json-schema, which never calls `eval` (strict-CSP pages work).
  */
 import { safeParse, toJSONSchema, type $ZodType } from 'zod/v4/core';
-import { Validator, type Schema } from '@cfworker/json-schema';
-import type { JSONSchema, ValidationResult } from '../types.js';
+import type { JSONSchema } from '../types.js';
+import { compileJsonSchema, type CompiledSchema } from './json-schema.js';
+
+export type { CompiledSchema } from './json-schema.js';
 
 /** True when `schema` is a zod v4 schema (every one carries `_zod`). */
 export function isZodSchema(schema: unknown): schema is $ZodType {
   return typeof schema === 'object' && schema !== null && '_zod' in schema;
-}
-
-/** A compiled schema: its JSON Schema for the model and a validator for arguments. */
-export interface CompiledSchema<A> {
-  jsonSchema: JSONSchema;
-  validate(args: unknown): ValidationResult<A>;
 }
 
 /**
@@ -36,19 +32,7 @@ export function compileSchema<A>(toolName: string, parameters: unknown): Compile
       },
     };
   }
-  if (typeof parameters !== 'object' || parameters === null || Array.isArray(parameters)) {
-    throw new TypeError(`Tool "${toolName}": parameters must be a zod v4 schema or a JSON Schema object.`);
-  }
-  const jsonSchema = { type: 'object', properties: {}, ...(parameters as JSONSchema) };
-  const validator = new Validator(jsonSchema as Schema, '2020-12', false);
-  return {
-    jsonSchema,
-    validate(args) {
-      const result = validator.validate(args);
-      if (result.valid) return { ok: true, value: args as A };
-      return { ok: false, error: describeJsonSchemaErrors(toolName, result.errors) };
-    },
-  };
+  return compileJsonSchema<A>(toolName, parameters);
 }
 
 interface ZodIssueLike {
@@ -68,21 +52,4 @@ function describeZodIssues(toolName: string, issues: readonly ZodIssueLike[]): s
     return `- ${fieldName(issue.path)}: ${issue.message}${expected}`;
   });
   return `Invalid arguments for tool "${toolName}":\n${lines.join('\n')}`;
-}
-
-interface JsonSchemaErrorLike {
-  instanceLocation: string;
-  keyword: string;
-  error: string;
-}
-
-function describeJsonSchemaErrors(toolName: string, errors: readonly JsonSchemaErrorLike[]): string {
-  // The validator reports every enclosing schema too ("properties", "allOf");
-  // the leaf errors are the ones that say what was expected.
-  const leaves = errors.filter((e) => !['properties', 'allOf', 'anyOf', 'items', '$ref'].includes(e.keyword));
-  const shown = (leaves.length > 0 ? leaves : errors).map((e) => {
-    const field = e.instanceLocation.replace(/^#\/?/, '').replace(/\//g, '.') || '(arguments)';
-    return `- ${field}: ${e.error}`;
-  });
-  return `Invalid arguments for tool "${toolName}":\n${[...new Set(shown)].join('\n')}`;
 }

@@ -5,8 +5,8 @@
  * cross the boundary when called.
  */
 import type { JSONSchema, NeedsApproval, Tool, ToolContext, ValidationResult, WorkerToolSpec } from '../types.js';
-import { assertToolShape } from './define-tool.js';
-import { compileSchema } from './tool-schema.js';
+import { assertToolShape } from './tool-shape.js';
+import { compileJsonSchema } from './json-schema.js';
 
 /** A tool as the worker runs it. */
 export interface WorkerTool {
@@ -14,7 +14,7 @@ export interface WorkerTool {
   description: string;
   parameters: JSONSchema;
   needsApproval: boolean;
-  validate(args: unknown): ValidationResult<unknown>;
+  validate(args: unknown): ValidationResult<unknown> | Promise<ValidationResult<unknown>>;
   execute(args: unknown, ctx: ToolContext): Promise<unknown>;
 }
 
@@ -43,7 +43,7 @@ export function workerToolStub(def: {
     throw new Error(`Tool "${def.name}" runs in the agent's worker, not on the page.`);
   };
   assertToolShape({ ...def, execute });
-  const compiled = compileSchema<unknown>(def.name, def.parameters);
+  const compiled = compileJsonSchema<unknown>(def.name, def.parameters);
   return Object.freeze({
     kind: 'worker' as const,
     name: def.name,

@@ -7,7 +7,6 @@ import * as Comlink from 'comlink';
 import type { AgentEvent, ApprovalAnswer, ChatMessage, FinalEvent } from '../types.js';
 import type { PageHost, ToolDescriptor, WorkerApi, WorkerConfig } from '../protocol.js';
 import type { ChatModel, ModelModule } from '../model/chat-model.js';
-import { createOpenAIModel } from '../model/openai-model.js';
 import { AgentSession } from '../agent/agent-session.js';
 import { EventBatcher } from '../agent/event-batcher.js';
 import { ThreadStore } from '../store/thread-store.js';
@@ -26,6 +25,8 @@ export async function createModel(config: WorkerConfig): Promise<ChatModel> {
     }
     return module.createModel({ model: config.model, baseURL: config.baseURL });
   }
+  // Loaded on demand: the client is most of the worker's code, and `ready` should not wait for it.
+  const { createOpenAIModel } = await import('../model/openai-model.js');
   return createOpenAIModel({
     baseURL: config.baseURL,
     model: config.model,
@@ -67,6 +68,8 @@ export class AgentWorker implements WorkerApi {
     });
     this.#session = session;
     this.#ready = session.load();
+    // Warm the client's module while the page is still idle, so the first send does not wait for it.
+    if (!config.modelModule) void import('../model/openai-model.js').catch(() => {});
     return this.#ready;
   }
 

@@ -6,7 +6,7 @@ import type { WorkerConfig } from '../protocol.js';
 import type { WorkerToolEnv, WorkerToolFactory } from '../tools/worker-tool.js';
 import { MemoryEngine } from '../memory/memory-engine.js';
 import { MEMORY_TOOL_FACTORY, memoryToolFactory } from '../memory/memory-tools.js';
-import { fetchToolFactory } from '../tools/fetch-tool.js';
+import { fetchToolFactory } from '../tools/fetch-tool-worker.js';
 
 /** Built-in worker tools by factory name. */
 export const WORKER_TOOL_FACTORIES: Readonly<Record<string, WorkerToolFactory>> = Object.freeze(

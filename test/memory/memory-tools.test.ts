@@ -7,16 +7,16 @@ import { deleteStore, uniqueName } from './helpers.js';
 const ctx = () => ({ signal: new AbortController().signal, callId: crypto.randomUUID() });
 
 describe('memory tools', () => {
-  it('memoryTools() gives page stubs of kind worker, naming the memory factory', () => {
+  it('memoryTools() gives page stubs of kind worker, naming the memory factory', async () => {
     const tools = memoryTools({ k: 3 });
     expect(tools.map((t) => t.name)).to.deep.equal(['memory_save', 'memory_search']);
     for (const tool of tools) {
       expect(tool.kind).to.equal('worker');
       expect(tool.worker).to.deep.equal({ factory: MEMORY_TOOL_FACTORY, options: { k: 3 } });
     }
-    expect(tools[0]!.validate({ text: 'x', tags: ['a'] }).ok).to.equal(true);
-    expect(tools[0]!.validate({ tags: ['a'] }).ok).to.equal(false);
-    expect(tools[1]!.validate({ query: 'q', k: 500 }).ok).to.equal(false);
+    expect((await tools[0]!.validate({ text: 'x', tags: ['a'] })).ok).to.equal(true);
+    expect((await tools[0]!.validate({ tags: ['a'] })).ok).to.equal(false);
+    expect((await tools[1]!.validate({ query: 'q', k: 500 })).ok).to.equal(false);
   });
 
   it('rejects a bad default k when the tools are made', () => {

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { PageloopError, type WireError } from '../../src/errors.js';
-import { fetchTool, fetchToolFactory, type FetchResult, type FetchToolOptions } from '../../src/tools/fetch-tool.js';
+import { fetchTool, type FetchResult, type FetchToolOptions } from '../../src/tools/fetch-tool.js';
+import { fetchToolFactory } from '../../src/tools/fetch-tool-worker.js';
 import type { WorkerTool } from '../../src/tools/worker-tool.js';
 
 // The test server answers on localhost and 127.0.0.1: two origins.
@@ -15,7 +16,7 @@ function build(options: FetchToolOptions): WorkerTool {
 }
 
 async function run(tool: WorkerTool, args: unknown, signal = new AbortController().signal): Promise<FetchResult> {
-  const checked = tool.validate(args);
+  const checked = await tool.validate(args);
   if (!checked.ok) throw new Error(checked.error);
   return (await tool.execute(checked.value, { signal, callId: 'c1' })) as FetchResult;
 }
@@ -128,7 +129,7 @@ describe('fetchTool', () => {
     expect(JSON.parse(result.text)).to.deep.equal({ method: 'POST', body: '{"a":1}', contentType: 'application/json' });
     // A method outside the list fails validation, so the loop tells the model before anything is sent.
     const getOnly = build({ allow: [here] });
-    const checked = getOnly.validate({ url: `${here}/__fixtures/echo`, method: 'POST' });
+    const checked = await getOnly.validate({ url: `${here}/__fixtures/echo`, method: 'POST' });
     expect(checked.ok).to.equal(false);
     expect(!checked.ok && checked.error).to.include('method');
     expect((await refusal(run(post, { url: `${here}/__fixtures/echo`, body: 'x' }))).message).to.include('cannot have a body');

@@ -4,7 +4,7 @@
  * Proves the tool needs nothing a worker lacks (no DOMParser, no document).
  */
 import { toWireError } from '../../src/errors.js';
-import { fetchToolFactory } from '../../src/tools/fetch-tool.js';
+import { fetchToolFactory } from '../../src/tools/fetch-tool-worker.js';
 
 const scope = self as unknown as { onmessage: ((e: MessageEvent) => void) | null; postMessage(message: unknown): void };
 
@@ -12,7 +12,7 @@ scope.onmessage = async (e: MessageEvent) => {
   const { options, args } = e.data as { options: unknown; args: unknown };
   try {
     const [tool] = fetchToolFactory(options, { service: () => undefined });
-    const checked = tool!.validate(args);
+    const checked = await tool!.validate(args);
     if (!checked.ok) throw new Error(checked.error);
     const result = await tool!.execute(checked.value, { signal: new AbortController().signal, callId: 'w1' });
     scope.postMessage({ result, hasDocument: typeof document !== 'undefined' });

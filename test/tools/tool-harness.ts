@@ -10,7 +10,7 @@ export function pick(tools: readonly Tool[], name: string): Tool {
 
 /** Validates `args` and runs the tool; a validation failure throws with its message. */
 export async function call<R = unknown>(tool: Tool, args: unknown): Promise<R> {
-  const checked = tool.validate(args);
+  const checked = await tool.validate(args);
   if (!checked.ok) throw new Error(checked.error);
   return (await tool.execute(checked.value, { signal: new AbortController().signal, callId: 'test-call' })) as R;
 }

@@ -1,0 +1,91 @@
+/**
+ * What the read-only DOM tools do, loaded on their first call: the page pays
+ * for walking and describing the DOM only when the agent reads it.
+ */
+import { QUERY_LIMIT, type DomQueryArgs, type DomQueryMatch, type DomQueryResult, type DomReadResult } from './dom-tools.js';
+import { clip, describeElement, valueOf } from './dom-describe.js';
+import { resolveIndex, type DomIndex } from './dom-index.js';
+import { buildOutline } from './dom-outline.js';
+import { isElementVisible, type DomRoot, type DomScope } from './dom-scope.js';
+import { readText } from './dom-text.js';
+
+/** Characters of text shown per `dom_query` match. */
+const QUERY_TEXT = 300;
+
+/** The three reads over one scope and index registry, within a token budget. */
+export function domReading(scope: DomScope, index: DomIndex, maxTokens: number) {
+  return {
+    outline(within: number | undefined): string {
+      if (within === undefined) return buildOutline(scope, index, { maxTokens });
+      const resolved = resolveIndex(index, scope, within);
+      if (!resolved.ok) return resolved.message;
+      return buildOutline(scope, index, { maxTokens, within: resolved.element });
+    },
+    query: (args: DomQueryArgs): DomQueryResult => runQuery(scope, index, args),
+    read(n: number): DomReadResult {
+      const resolved = resolveIndex(index, scope, n);
+      if (!resolved.ok) return { error: resolved.message };
+      const { text, truncated } = readText(scope, resolved.element, { maxChars: maxTokens * 4, controls: 'describe' });
+      return { index: n, element: describeElement(scope, resolved.element), text, truncated };
+    },
+  };
+}
+
+function runQuery(scope: DomScope, index: DomIndex, args: DomQueryArgs): DomQueryResult {
+  let found: Element[];
+  try {
+    found = queryFlat(scope, args.selector);
+  } catch (err) {
+    const detail = err instanceof Error ? err.message : String(err);
+    return {
+      error: `${JSON.stringify(args.selector)} is not a valid CSS selector (${detail}). Write a standard CSS selector such as "main h2" or "button[type=submit]".`,
+    };
+  }
+  const allowed = found.filter((el) => !scope.isOffLimits(el));
+  const limit = args.limit ?? QUERY_LIMIT;
+  const matches = allowed.slice(0, limit).map((element): DomQueryMatch => {
+    const match: DomQueryMatch = {
+      index: index.indexOf(element),
+      element: describeElement(scope, element),
+      text: clip(readText(scope, element, { maxChars: QUERY_TEXT + 1, controls: 'describe' }).text, QUERY_TEXT),
+      visible: isElementVisible(element),
+    };
+    if (args.attributes && args.attributes.length > 0) match.attributes = pickAttributes(element, args.attributes);
+    return match;
+  });
+  return { count: allowed.length, shown: matches.length, matches };
+}
+
+/** Matches in the root and in every open shadow root inside it, in tree order per root. */
+function queryFlat(scope: DomScope, selector: string): Element[] {
+  const root: DomRoot = scope.root;
+  const treeScopes: Array<Document | Element | ShadowRoot> = [root];
+  if (root instanceof Element && root.shadowRoot) treeScopes.push(root.shadowRoot);
+  const matches: Element[] = [];
+  for (let i = 0; i < treeScopes.length; i++) {
+    const tree = treeScopes[i]!;
+    // Throws a SyntaxError for a bad selector; the caller explains it.
+    matches.push(...tree.querySelectorAll(selector));
+    for (const el of tree.querySelectorAll('*')) {
+      if (el.shadowRoot && !scope.isBlocked(el)) treeScopes.push(el.shadowRoot);
+    }
+  }
+  return matches;
+}
+
+/** Chosen attributes; `value` is the control's current value, never a secret one. */
+function pickAttributes(element: Element, names: readonly string[]): Record<string, string> {
+  // Entries, not assignments: a model-chosen name like "__proto__" stays an own property.
+  const picked: Array<[string, string]> = [];
+  for (const raw of names) {
+    const name = raw.toLowerCase();
+    if (name === 'value') {
+      const value = valueOf(element, QUERY_TEXT) ?? element.getAttribute('value');
+      if (value !== null) picked.push([name, value]);
+      continue;
+    }
+    const attr = element.getAttribute(name);
+    if (attr !== null) picked.push([name, clip(attr, QUERY_TEXT)]);
+  }
+  return Object.fromEntries(picked);
+}
