@@ -18,17 +18,23 @@ const gzKb = (data) => gzipSync(data, { level: 9 }).length / KB;
 /** Static imports of an ES module (`import … from "./x.js"`, `import "./x.js"`, `export … from`), not `import("…")`. */
 const STATIC_IMPORT = /(?:^|[;}\s])(?:import|export)\s*(?:[\w*{}\s,$]*?from\s*)?["'](\.\/[^"']+)["']/g;
 
+/** Dynamic imports (`import("./x.js")`). */
+const DYNAMIC_IMPORT = /import\(\s*["'](\.\/[^"']+)["']\s*\)/g;
+
 /**
  * The files a page loads before anything runs: the entry and, transitively,
  * every chunk it imports statically (lazy chunks, like highlight.js languages, excluded).
- * @param {string} dir @param {string} entry
+ * Lazy chunks whose names match `alsoLazy` are followed too (the worker
+ * prefetches the OpenAI client as soon as it starts, so that is worker code).
+ * @param {string} dir @param {string} entry @param {RegExp} [alsoLazy]
  */
-export function staticClosure(dir, entry) {
+export function staticClosure(dir, entry, alsoLazy) {
   const seen = new Set([entry]);
   const queue = [entry];
   while (queue.length) {
     const source = readFileSync(join(dir, /** @type {string} */ (queue.pop())), 'utf8');
-    for (const match of source.matchAll(STATIC_IMPORT)) {
+    const lazy = alsoLazy ? [...source.matchAll(DYNAMIC_IMPORT)].filter((m) => alsoLazy.test(m[1])) : [];
+    for (const match of [...source.matchAll(STATIC_IMPORT), ...lazy]) {
       const file = match[1].slice(2);
       if (!seen.has(file)) {
         seen.add(file);
@@ -124,14 +130,16 @@ export async function measureBundles(root, options = {}) {
   const read = (/** @type {string} */ file) => readFileSync(join(dir, file));
   const pageFiles = staticClosure(dir, 'agent-chat.js');
   const page = pageFiles.reduce((sum, file) => sum + gzKb(read(file)), 0);
-  const worker = gzKb(read('worker.js'));
+  // The worker's own code: its entry, the chunks it imports, and the OpenAI client it loads at start.
+  const workerFiles = staticClosure(dir, 'worker.js', /openai-model/);
+  const worker = workerFiles.reduce((sum, file) => sum + gzKb(read(file)), 0);
   const total = readdirSync(dir).filter((f) => f.endsWith('.js')).reduce((sum, file) => sum + gzKb(read(file)), 0);
 
   const show = async (/** @type {string} */ entry) => {
     const { total, rows } = await breakdown(root, entry);
     return `${total.toFixed(1)} KB gz; without each source: ${rows.map(([name, kb]) => `${name} −${Number(kb).toFixed(1)}`).join(', ')}`;
   };
-  console.log(`bundle: the page loads ${pageFiles.join(' + ')} up front`);
+  console.log(`bundle: the page loads ${pageFiles.join(' + ')} up front; the worker ${workerFiles.join(' + ')}`);
   if (options.explain) {
     console.log(`  page (rebuilt from source): ${await show('components/cdn.ts')}`);
     console.log(`  worker (rebuilt from source): ${await show('src/worker/worker.ts')}`);
