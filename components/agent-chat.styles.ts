@@ -184,12 +184,12 @@ export const agentChatStyles = css`
     white-space: pre;
   }
 
-  /* highlight.js tokens, coloured from the theme's palette. */
-  .hljs-keyword, .hljs-selector-tag, .hljs-built_in, .hljs-type { color: var(--agent-chat-code-keyword); }
-  .hljs-string, .hljs-attr, .hljs-template-tag { color: var(--agent-chat-code-string); }
-  .hljs-number, .hljs-literal { color: var(--agent-chat-code-number); }
-  .hljs-comment { color: var(--agent-chat-muted); font-style: italic; }
-  .hljs-title, .hljs-title.function_ { color: var(--agent-chat-code-title); }
+  /* Code tokens (see highlight.ts), coloured from the theme's palette. */
+  .tok-keyword { color: var(--agent-chat-code-keyword); }
+  .tok-string { color: var(--agent-chat-code-string); }
+  .tok-number { color: var(--agent-chat-code-number); }
+  .tok-comment { color: var(--agent-chat-muted); font-style: italic; }
+  .tok-title { color: var(--agent-chat-code-title); }
 
   .thinking { color: var(--agent-chat-muted); font-size: 0.92em; margin-bottom: 0.4em; }
   .thinking summary { cursor: pointer; }

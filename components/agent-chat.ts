@@ -149,7 +149,8 @@ export class AgentChat extends LitElement {
 
   #agent: Agent | undefined;
   #unsubscribe: (() => void) | undefined;
-  #streams = new Map<string, MarkdownStream>();
+  /** Each assistant block's renderer, and how much of the block's text it has been fed. */
+  #streams = new Map<string, { stream: MarkdownStream; fed: number }>();
   #MarkdownStream: typeof MarkdownStream | undefined;
   #history = new InputHistory();
   #stickToBottom = true;
@@ -253,6 +254,16 @@ export class AgentChat extends LitElement {
     this.#syncStreams();
   }
 
+  /**
+   * Also waits for the replies' markdown to be on screen: the renderers
+   * spread a long reply over several frames.
+   */
+  protected override async getUpdateComplete(): Promise<boolean> {
+    const result = await super.getUpdateComplete();
+    await Promise.all([...this.#streams.values()].map((entry) => entry.stream.renderComplete));
+    return result;
+  }
+
   protected override updated(): void {
     this.#scrollIfStuck();
     if (this.#focusApproval) {
@@ -327,13 +338,18 @@ export class AgentChat extends LitElement {
     for (const item of this.conversation.items) {
       if (item.kind !== 'assistant') continue;
       live.add(item.id);
-      let stream = this.#streams.get(item.id);
-      if (!stream) {
-        stream = new Stream({ onRender: () => this.#scrollIfStuck() });
-        this.#streams.set(item.id, stream);
+      let entry = this.#streams.get(item.id);
+      if (!entry) {
+        entry = { stream: new Stream({ onRender: () => this.#scrollIfStuck() }), fed: 0 };
+        this.#streams.set(item.id, entry);
       }
-      if (item.text.length > stream.text.length) stream.append(item.text.slice(stream.text.length));
-      if (!item.streaming) stream.finish();
+      // Counted here, not from the stream's text, which drops carriage returns.
+      if (item.text.length > entry.fed) {
+        entry.stream.append(item.text.slice(entry.fed));
+        entry.fed = item.text.length;
+      }
+      // Rendering the rest is the stream's, over the next frames: never a long task here.
+      if (!item.streaming) entry.stream.finish();
     }
     for (const id of this.#streams.keys()) if (!live.has(id)) this.#streams.delete(id);
   }
@@ -480,7 +496,7 @@ export class AgentChat extends LitElement {
   }
 
   #renderAssistant(item: AssistantItem): TemplateResult {
-    const stream = this.#streams.get(item.id);
+    const stream = this.#streams.get(item.id)?.stream;
     const thinkingOpen = item.streaming && item.text === '' && item.thinking !== '';
     return html`<div part="message assistant" class="message assistant">
       ${item.thinking

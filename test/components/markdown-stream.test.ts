@@ -1,30 +1,39 @@
 import { expect } from 'chai';
 import { MarkdownStream } from '../../components/markdown-stream.js';
 
-/** A stream whose passes run only when the test says so. */
-function manual(): { md: MarkdownStream; flush: () => void } {
+/**
+ * A stream whose passes run only when the test says so, on a clock that
+ * never advances (so no pass runs out of budget): `flush` runs one pass,
+ * `finish` finishes the reply and runs passes until it is all rendered.
+ */
+function manual(): { md: MarkdownStream; flush: () => void; finish: () => void } {
   let pending: (() => void) | undefined;
-  const md = new MarkdownStream({ schedule: (render) => (pending = render) });
+  const md = new MarkdownStream({ schedule: (render) => (pending = render), now: () => 0 });
+  const flush = (): void => {
+    const render = pending;
+    pending = undefined;
+    render?.();
+  };
   return {
     md,
-    flush: () => {
-      const render = pending;
-      pending = undefined;
-      render?.();
+    flush,
+    finish: () => {
+      md.finish();
+      for (let i = 0; i < 1000 && pending; i++) flush();
     },
   };
 }
 
 describe('markdown-stream', () => {
   it('renders markdown as it streams, and the same as a whole parse at the end', () => {
-    const { md, flush } = manual();
+    const { md, flush, finish } = manual();
     const text = '# Title\n\nSome **bold** and `code`.\n\n- one\n- two\n\n> quote\n\nLast line.';
     // One character at a time, rendering after every third: block boundaries land everywhere.
     [...text].forEach((ch, i) => {
       md.append(ch);
       if (i % 3 === 0) flush();
     });
-    md.finish();
+    finish();
     const root = md.element;
     expect(root.querySelector('h1')?.textContent).to.equal('Title');
     expect(root.querySelector('strong')?.textContent).to.equal('bold');
@@ -34,7 +43,7 @@ describe('markdown-stream', () => {
   });
 
   it('never touches a block again once a later block has started', () => {
-    const { md, flush } = manual();
+    const { md, flush, finish } = manual();
     md.append('First paragraph.\n\nSecond');
     flush();
     const first = md.element.querySelector('p');
@@ -46,7 +55,7 @@ describe('markdown-stream', () => {
   });
 
   it('streams an open code fence as text and parses it once when it closes', () => {
-    const { md, flush } = manual();
+    const { md, flush, finish } = manual();
     md.append('```js\nconst a = 1;\n');
     flush();
     const code = md.element.querySelector('pre code');
@@ -56,25 +65,25 @@ describe('markdown-stream', () => {
     expect(md.element.querySelector('pre code')).to.equal(code);
     expect(md.element.querySelector('b')).to.equal(null);
     md.append('```\n\nAfter.');
-    md.finish();
+    finish();
     expect(md.element.querySelectorAll('pre')).to.have.length(1);
     expect(md.element.querySelector('pre code')?.textContent).to.contain('const b = "<b>not bold</b>";');
     expect(md.element.querySelector('p')?.textContent).to.equal('After.');
   });
 
   it('keeps a list open across a blank line until a non-list block follows', () => {
-    const { md, flush } = manual();
+    const { md, flush, finish } = manual();
     md.append('- a\n\n');
     flush();
     md.append('- b\n\nText');
     flush();
-    md.finish();
+    finish();
     expect(md.element.querySelectorAll('ul')).to.have.length(1);
     expect(md.element.querySelectorAll('li')).to.have.length(2);
   });
 
   it('keeps every frozen block node as it was first rendered', () => {
-    const { md, flush } = manual();
+    const { md, flush, finish } = manual();
     const paragraph = 'word '.repeat(40).trim() + '.\n\n';
     const seen: Element[] = [];
     for (let i = 0; i < 300; i++) {
@@ -82,7 +91,7 @@ describe('markdown-stream', () => {
       flush();
       seen.push(...[...md.element.querySelectorAll('.markdown-group > p')].slice(seen.length));
     }
-    md.finish();
+    finish();
     const final = [...md.element.querySelectorAll('p')];
     expect(final).to.have.length(300);
     // The nodes frozen along the way are the very nodes at the end: none was re-rendered.
@@ -91,10 +100,10 @@ describe('markdown-stream', () => {
   });
 
   it('drops script, event handlers and javascript: links', () => {
-    const { md } = manual();
+    const { md, finish } = manual();
     (window as unknown as { __xss?: boolean }).__xss = false;
     md.append('<img src=x onerror="window.__xss=true"> <script>window.__xss=true</script>\n\n[click](javascript:window.__xss=true) [ok](https://example.com)\n\n<a href="https://example.org" onclick="window.__xss=true">x</a>');
-    md.finish();
+    finish();
     document.body.append(md.element);
     try {
       expect(md.element.querySelector('script, img, [onerror], [onclick]')).to.equal(null);
@@ -109,19 +118,72 @@ describe('markdown-stream', () => {
     }
   });
 
-  it('highlights a finished code block once highlight.js has loaded', async () => {
-    const { md } = manual();
-    md.append('```js\nconst x = 1;\n```\n');
-    md.finish();
+  it('highlights a finished code block in the pass that renders it', () => {
+    const { md, finish } = manual();
+    md.append('Some code:\n\n```js\nconst x = 1; // one\n```\n');
+    finish();
     const code = md.element.querySelector('pre code')!;
-    for (let i = 0; i < 100 && !code.classList.contains('hljs'); i++) await new Promise((r) => setTimeout(r, 20));
-    expect(code.querySelector('.hljs-keyword')?.textContent).to.equal('const');
+    expect(code.querySelector('.tok-keyword')?.textContent).to.equal('const');
+    expect(code.querySelector('.tok-number')?.textContent).to.equal('1');
+    expect(code.querySelector('.tok-comment')?.textContent).to.equal('// one');
+    expect(code.textContent).to.equal('const x = 1; // one\n');
+  });
+
+  it('highlights a streaming code block line by line, the open line as plain text', () => {
+    const { md, flush, finish } = manual();
+    md.append('```py\ns = """a doc\nstring""" # c\nx = "unterminated');
+    flush();
+    const code = md.element.querySelector('pre code')!;
+    expect([...code.querySelectorAll('.tok-string')].map((e) => e.textContent).join('')).to.equal('"""a doc\nstring"""');
+    expect(code.querySelector('.tok-comment')?.textContent).to.equal('# c');
+    // The line still arriving is shown, not yet highlighted.
+    expect(code.textContent).to.equal('s = """a doc\nstring""" # c\nx = "unterminated');
+    expect(code.querySelectorAll('.tok-string')).to.have.length(1);
+    md.append('"\n```\n\nAfter.');
+    finish();
+    expect(md.element.querySelector('pre code')).to.equal(code);
+    expect(code.textContent).to.equal('s = """a doc\nstring""" # c\nx = "unterminated"\n');
+    expect([...code.querySelectorAll('.tok-string')].at(-1)?.textContent).to.equal('"unterminated"');
+    expect(md.element.querySelector('p')?.textContent).to.equal('After.');
+  });
+
+  it('keeps an unclosed fence at the end of a finished reply as code', () => {
+    const { md, flush, finish } = manual();
+    md.append('```js\nlet a = "open');
+    flush();
+    finish();
+    expect(md.element.querySelectorAll('pre')).to.have.length(1);
+    expect(md.element.querySelector('pre code')?.textContent).to.equal('let a = "open');
+    expect(md.element.querySelector('.tok-string')?.textContent).to.equal('"open');
+  });
+
+  it('removes a fence’s indentation from its lines, as a whole parse does', () => {
+    const { md, flush, finish } = manual();
+    md.append('  ```\n  a\n    b\n c\n  ```\n');
+    flush();
+    finish();
+    expect(md.element.querySelector('pre code')?.textContent).to.equal('a\n  b\nc\n');
+  });
+
+  it('does not render on finish(); renderComplete resolves once it is all shown', async () => {
+    const { md, flush } = manual();
+    md.append('# Done\n\nAll of it.');
+    md.finish();
+    expect(md.element.querySelector('h1')).to.equal(null);
+    let resolved = false;
+    const complete = md.renderComplete.then(() => (resolved = true));
+    await Promise.resolve();
+    expect(resolved).to.equal(false);
+    flush();
+    await complete;
+    expect(md.element.querySelector('h1')?.textContent).to.equal('Done');
+    expect(md.element.querySelector('p')?.textContent).to.equal('All of it.');
   });
 });
 
 describe('markdown-stream: work is linear in the reply’s length', () => {
   /** Counts the characters handed to marked's block lexer while `body` runs. */
-  async function lexedChars(body: () => void): Promise<number> {
+  async function lexedChars(body: () => unknown): Promise<number> {
     const { Lexer } = await import('marked');
     const original = Lexer.lex;
     let total = 0;
@@ -137,13 +199,14 @@ describe('markdown-stream: work is linear in the reply’s length', () => {
     return total;
   }
 
-  function stream(text: string, piece: number): void {
-    const { md, flush } = manual();
+  function stream(text: string, piece: number): MarkdownStream {
+    const { md, flush, finish } = manual();
     for (let i = 0; i < text.length; i += piece) {
       md.append(text.slice(i, i + piece));
       flush();
     }
-    md.finish();
+    finish();
+    return md;
   }
 
   it('a long reply of paragraphs, lists and headings is lexed a bounded number of times per character', async () => {
@@ -155,10 +218,15 @@ describe('markdown-stream: work is linear in the reply’s length', () => {
     expect(lexed).to.be.lessThan(text.length * 12);
   });
 
-  it('a long code block streams without being re-lexed', async () => {
+  it('a long code block streams without being lexed as markdown at all', async () => {
     const text = '```js\n' + 'const value = compute(1, 2, 3);\n'.repeat(2000) + '```\n\nDone.';
-    const lexed = await lexedChars(() => stream(text, 16));
-    expect(lexed).to.be.greaterThan(text.length * 0.9);
-    expect(lexed).to.be.lessThan(text.length * 3);
+    let md: MarkdownStream | undefined;
+    const lexed = await lexedChars(() => (md = stream(text, 16)));
+    // Only the text around the fence reaches the lexer ("Done.", a partial opening line).
+    expect(lexed).to.be.greaterThan(0);
+    expect(lexed).to.be.lessThan(100);
+    expect(md!.element.querySelector('pre code')?.textContent).to.equal('const value = compute(1, 2, 3);\n'.repeat(2000));
+    expect(md!.element.querySelectorAll('pre code .tok-keyword')).to.have.length(2000);
+    expect(md!.element.querySelector('p')?.textContent).to.equal('Done.');
   });
 });
