@@ -6,13 +6,16 @@
  */
 import { PageloopError, toWireError } from '../errors.js';
 import type { MemoryEngine } from './memory-engine.js';
+
+/** What the API needs of an engine (the agent's worker hands it one that loads on first use). */
+export type MemoryBackend = Pick<MemoryEngine, 'ready' | 'add' | 'search' | 'delete' | 'count' | 'clear'>;
 import type { MemoryOutcome, MemoryWorkerApi } from './memory-protocol.js';
 import type { MemoryOptions } from './types.js';
 
 /** Builds the API; `open(options)` gets the engine (once) from `create`. */
-export function memoryWorkerApi(create: (options: MemoryOptions) => MemoryEngine): MemoryWorkerApi {
-  let engine: MemoryEngine | undefined;
-  async function settle<T>(operation: (memory: MemoryEngine) => Promise<T>): Promise<MemoryOutcome<T>> {
+export function memoryWorkerApi(create: (options: MemoryOptions) => MemoryBackend): MemoryWorkerApi {
+  let engine: MemoryBackend | undefined;
+  async function settle<T>(operation: (memory: MemoryBackend) => Promise<T>): Promise<MemoryOutcome<T>> {
     try {
       const memory = engine;
       if (!memory) throw new PageloopError('bad-request', 'The memory was not opened.');

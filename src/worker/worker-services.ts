@@ -4,7 +4,8 @@
  */
 import type { WorkerConfig } from '../protocol.js';
 import type { WorkerToolEnv, WorkerToolFactory } from '../tools/worker-tool.js';
-import { MemoryEngine } from '../memory/memory-engine.js';
+import type { MemoryBackend } from '../memory/memory-api.js';
+import type { MemoryOptions } from '../memory/types.js';
 import { MEMORY_TOOL_FACTORY, memoryToolFactory } from '../memory/memory-tools.js';
 import { fetchToolFactory } from '../tools/fetch-tool-worker.js';
 
@@ -18,16 +19,34 @@ export const WORKER_TOOL_FACTORIES: Readonly<Record<string, WorkerToolFactory>> 
 
 /** The worker's services, each built on first use (a memory's cold load is not paid by agents that never use it). */
 export interface WorkerServices extends WorkerToolEnv {
-  memory(): MemoryEngine;
+  memory(): MemoryBackend;
 }
 
 export function createWorkerServices(config: WorkerConfig): WorkerServices {
-  let memory: MemoryEngine | undefined;
+  let memory: MemoryBackend | undefined;
   const services: WorkerServices = {
-    memory: () => (memory ??= new MemoryEngine(config.memory ?? {})),
+    memory: () => (memory ??= lazyMemory(config.memory ?? {})),
     service<T>(name: string): T | undefined {
       return name === 'memory' ? (services.memory() as T) : undefined;
     },
   };
   return services;
+}
+
+/**
+ * The agent's memory engine, whose code loads on first use: most agents never
+ * touch memory, and the worker should be ready without it.
+ */
+function lazyMemory(options: MemoryOptions): MemoryBackend {
+  const engine = import('../memory/memory-engine.js').then(({ MemoryEngine }) => new MemoryEngine(options));
+  const ready = engine.then((e) => e.ready);
+  ready.catch(() => {}); // callers see a failure through their own calls
+  return {
+    ready,
+    add: (items, signal) => engine.then((e) => e.add(items, signal)),
+    search: (query, searchOptions, signal) => engine.then((e) => e.search(query, searchOptions, signal)),
+    delete: (ids) => engine.then((e) => e.delete(ids)),
+    count: () => engine.then((e) => e.count()),
+    clear: () => engine.then((e) => e.clear()),
+  };
 }
