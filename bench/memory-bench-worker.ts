@@ -5,22 +5,12 @@
  */
 import { openDB } from 'idb';
 import { MemoryEngine } from '../src/memory/memory-engine.js';
+import { seededRandom as rng } from './lib/stats.js';
 import type { MemoryBenchReply, MemoryBenchRequest, MemoryBenchResult } from './memory-bench.js';
 
 const DIMS = 384;
 const K = 10;
 const BATCH = 10_000;
-
-/** Seeded mulberry32: the data is the same every run and can be regenerated batch by batch. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Vectors `start … start+count-1` of the data set `seed` (uniform in [-1, 1), as embeddings are centred). */
 function* batches(seed: number, total: number): Generator<{ start: number; vectors: Float32Array[] }> {
