@@ -1,0 +1,53 @@
+// @ts-check
+// How pageloop is bundled, shared by the build (scripts/build.js) and the
+// test runner (which bundles the standalone build to test it as shipped).
+import { build } from 'esbuild';
+import { existsSync, readFileSync } from 'node:fs';
+import { basename, resolve } from 'node:path';
+
+const root = resolve(new URL('..', import.meta.url).pathname);
+
+/** Entries that exist. @param {Record<string, string>} entries */
+export const present = (entries) => Object.fromEntries(Object.entries(entries).filter(([, path]) => existsSync(resolve(root, path))).map(([name, path]) => [name, resolve(root, path)]));
+
+/**
+ * Source refers to workers as `new URL('./x-worker.ts', import.meta.url)` (what
+ * Vite and the dev server understand); bundled, every worker is a sibling `x-worker.js`.
+ * @type {import('esbuild').Plugin}
+ */
+const workerUrls = {
+  name: 'worker-urls',
+  setup(b) {
+    b.onLoad({ filter: /\.ts$/ }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      if (!source.includes('import.meta.url')) return undefined;
+      const contents = source.replace(/new URL\((['"])([^'"]+)\.ts\1,\s*import\.meta\.url\)/g, (_m, q, path) => `new URL(${q}./${basename(path)}.js${q}, import.meta.url)`);
+      return { contents, loader: 'ts' };
+    });
+  },
+};
+
+/** @type {import('esbuild').BuildOptions} */
+export const common = { bundle: true, format: 'esm', target: 'es2022', platform: 'browser', plugins: [workerUrls], logLevel: 'warning', legalComments: 'none' };
+
+/** The workers, by output name. */
+export const workers = () => present({ worker: 'src/worker/worker.ts', 'memory-worker': 'src/memory/memory-worker.ts' });
+
+/**
+ * The standalone bundle for <script type="module">: every dependency inside,
+ * the workers beside it. One build, so code the page and the workers share
+ * (comlink, the schema validator) is served once.
+ * @param {string} outdir
+ */
+export async function buildCdn(outdir) {
+  const entry = existsSync(resolve(root, 'components/cdn.ts')) ? 'components/cdn.ts' : 'src/index.ts';
+  await build({
+    ...common,
+    entryPoints: { 'agent-chat': resolve(root, entry), ...workers() },
+    outdir: resolve(root, outdir),
+    minify: true,
+    sourcemap: 'linked',
+    splitting: true,
+    chunkNames: '[name]-[hash]',
+  });
+}
