@@ -34,7 +34,10 @@ const marked = new Marked({ gfm: true, breaks: false, async: false });
 const GROUP_SIZE = 24;
 
 /** Source characters per slice: a few milliseconds of lexing, parsing and sanitising. */
-const SLICE_CHARS = 2048;
+const SLICE_CHARS = 1024;
+
+/** At most this much layout per ms of rendering is assumed, so a pass always has time to write something. */
+const MAX_LAYOUT_RATIO = 4;
 
 /** An opening code fence at the very start of the text, with its info string. */
 const OPEN_FENCE = /^( {0,3})(`{3,}|~{3,})([^\n]*)\n/;
@@ -58,7 +61,7 @@ export interface MarkdownStreamOptions {
   schedule?: (render: () => void) => void;
   /** Main-thread time one pass may spend before it carries the rest to the next pass; default 8 ms. */
   budgetMs?: number;
-  /** Most source characters rendered per slice of a pass; default 2048. */
+  /** Most source characters rendered per slice of a pass; default 1024. */
   sliceChars?: number;
   /** The clock the budget is measured with; default `performance.now`. */
   now?: () => number;
@@ -99,6 +102,8 @@ export class MarkdownStream {
   /** True once the finished reply has been rendered to its end. */
   private done = false;
   private waiters: Array<() => void> = [];
+  /** Layout time per ms of rendering, as `onRender` measured it in the last passes. */
+  private layoutRatio = 0;
   private readonly options: MarkdownStreamOptions;
 
   constructor(options: MarkdownStreamOptions = {}) {
@@ -147,17 +152,25 @@ export class MarkdownStream {
     this.scheduled = false;
     const now = this.options.now ?? (() => performance.now());
     const start = now();
-    const own = start + (this.options.budgetMs ?? FRAME_BUDGET_MS);
+    let budget = this.options.budgetMs ?? FRAME_BUDGET_MS;
     // The shared frame scheduler's budget, when it runs this pass; a custom scheduler owns its frames.
     const shared = this.options.schedule ? undefined : frameDeadline();
-    const deadline = shared === undefined ? own : Math.min(own, shared);
+    if (shared !== undefined) budget = Math.min(budget, shared - start);
+    // The budget covers the layout the pass causes too, which grows with what it writes.
+    const deadline = start + budget / (1 + this.layoutRatio);
     const wanted = this.pending();
     // The first slice always runs, so every pass makes progress whatever its budget.
     for (let first = true; this.pending() && (first || now() < deadline); first = false) this.renderSlice();
     this.showTail();
     if (this.pending()) this.requestRender();
     // Layout is read once per pass, after all its writes, never per slice.
-    if (wanted) this.options.onRender?.();
+    if (wanted && this.options.onRender) {
+      const wrote = now() - start;
+      const before = now();
+      this.options.onRender();
+      // A smoothed layout-to-writing ratio; passes too short to time leave it as it is.
+      if (wrote >= 1) this.layoutRatio = Math.min(MAX_LAYOUT_RATIO, (this.layoutRatio + (now() - before) / wrote) / 2);
+    }
     if (!this.pending()) for (const resolve of this.waiters.splice(0)) resolve();
   }
 
@@ -254,7 +267,9 @@ export class MarkdownStream {
     const tokens = this.tailTokens;
     if (!tokens) return;
     this.tailTokens = undefined;
-    this.tail.replaceChildren(tokens.length > 0 ? sanitizeToFragment(marked.parser(tokens)) : '');
+    if (tokens.length > 0) this.tail.replaceChildren(sanitizeToFragment(marked.parser(tokens)));
+    // Emptied with no node at all, so the styles' `.markdown-tail:empty` holds.
+    else this.tail.replaceChildren();
   }
 
   private freezeBlocks(tokens: Token[]): void {
