@@ -5,6 +5,7 @@
 import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
+import { guard } from 'lit/directives/guard.js';
 import { createAgent } from '../src/page/create-agent.js';
 import { PageloopError } from '../src/errors.js';
 import type { Agent, AgentEvent, AgentOptions, ApprovalAnswer, ApprovalRequest, Run, Tool, ToolProtocol } from '../src/types.js';
@@ -458,7 +459,7 @@ export class AgentChat extends LitElement {
       <div part="log" class="log" role="log" aria-live="polite" aria-relevant="additions" aria-label="Conversation"
         aria-busy=${c.running ? 'true' : 'false'} tabindex="0" @scroll=${this.#onLogScroll}>
         ${c.items.length === 0 ? html`<p class="empty">Ask a question to start. Type /help for commands.</p>` : nothing}
-        ${repeat(c.items, (item) => item.id, (item) => this.#renderItem(item))}
+        ${repeat(c.items, (item) => item.id, (item) => guard(this.#renderInputs(item), () => this.#renderItem(item)))}
         ${renderSuggestions(c, (text) => this.send(text))}
       </div>
       ${renderErrorBanner(c, c.error?.retryable === true || this.#lastUserText !== undefined, {
@@ -475,6 +476,19 @@ export class AgentChat extends LitElement {
         submit: () => this.#submit(),
       })}
     `;
+  }
+
+  /**
+   * What an item's rendering depends on. The reducer keeps the objects of
+   * unchanged items, so a batch of deltas re-renders only the items it
+   * touched, not every card and message of a long log (a tool card formats
+   * its arguments and result as JSON each time it renders).
+   */
+  #renderInputs(item: LogItem): unknown[] {
+    if (item.kind === 'assistant') return [item, this.#streams.get(item.id)?.stream];
+    if (item.kind !== 'tool-call') return [item];
+    const request = this.conversation.approvals.find((r) => r.callId === item.id);
+    return request ? [item, request, this.edits.get(request.callId), this.#toolNamed(request.name)] : [item];
   }
 
   #renderItem(item: LogItem): TemplateResult {
