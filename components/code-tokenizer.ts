@@ -36,8 +36,8 @@ export interface Tokenized {
 
 interface Grammar {
   keywords: ReadonlySet<string>;
-  /** Line comment markers. */
-  line?: string[];
+  /** The line comment marker; `#` starts a comment only at the start of a word (shells need that, the rest do not mind). */
+  line?: string;
   /** Block comment open and close. */
   block?: [string, string];
   /** Quote characters that start strings. */
@@ -50,88 +50,77 @@ interface Grammar {
   triple?: boolean;
   /** Keywords match in any case (SQL). */
   caseless?: boolean;
-  /** `#` starts a comment only at the start of a word (shells). */
-  hashWord?: boolean;
   /** Markup: tag names are keywords, quotes count only inside tags. */
   tags?: boolean;
-  /** Rust: `'` starts a string only as a char literal (`'a'`), not a lifetime (`'a`). */
-  charQuote?: boolean;
   /** Identifier characters beyond `\w` and `$` (CSS allows `-` and `@`). */
   word?: RegExp;
 }
 
 const words = (list: string): ReadonlySet<string> => new Set(list.split(' '));
-const C_COMMENTS = { line: ['//'], block: ['/*', '*/'] as [string, string] };
+const C_COMMENTS = { line: '//', block: ['/*', '*/'] as [string, string] };
 const JS_WORDS =
-  'break case catch class const continue debugger default delete do else export extends finally for function if import in instanceof let new of return super switch this throw try typeof var void while with yield async await static get set true false null undefined';
+  'break case catch class const continue default do else export extends finally for function if import in let new of return switch this throw try typeof var while async await true false null undefined';
 
 const JS: Grammar = { ...C_COMMENTS, keywords: words(JS_WORDS), quotes: `'"\``, multiline: '`' };
 const TS: Grammar = {
   ...JS,
-  keywords: words(`${JS_WORDS} type interface enum implements namespace declare abstract private protected public readonly as is keyof infer never unknown any satisfies override string number boolean`),
+  keywords: words(`${JS_WORDS} type interface enum implements private public readonly as any`),
 };
 const GRAMMARS: Record<string, Grammar> = {
   js: JS,
   ts: TS,
   json: { ...C_COMMENTS, keywords: words('true false null'), quotes: '"' },
   python: {
-    line: ['#'],
-    keywords: words('False None True and as assert async await break class continue def del elif else except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield match case self'),
+    line: '#',
+    keywords: words('False None True and as async await class def elif else except for from if import in is lambda not or pass raise return try while with yield self'),
     quotes: `'"`,
     triple: true,
   },
   bash: {
-    line: ['#'],
-    hashWord: true,
-    keywords: words('if then else elif fi for while until do done case esac function in return exit export local readonly unset echo cd source set shift'),
+    line: '#',
+    keywords: words('if then else elif fi for while do done case esac function in return exit export local echo cd'),
     quotes: `'"`,
     multiline: `'"`,
     raw: "'",
   },
   css: {
     block: ['/*', '*/'],
-    keywords: words('@media @import @keyframes @supports @font-face important inherit initial unset none auto'),
+    keywords: words('@media @import @keyframes important none auto'),
     quotes: `'"`,
     word: /[\w$@-]/,
   },
   html: { block: ['<!--', '-->'], keywords: words(''), quotes: `'"`, tags: true, word: /[\w$-]/ },
   sql: {
-    line: ['--'],
+    line: '--',
     block: ['/*', '*/'],
     caseless: true,
-    keywords: words('select from where and or not insert into values update set delete create table drop alter add index view join inner left right outer full on as group by order having limit offset distinct union all null is in between like exists case when then else end primary key foreign references default unique begin commit rollback with returning asc desc true false'),
+    keywords: words('select from where and or not insert into values update set delete create table drop join left on as group by order having limit null is in like case when then else end'),
     quotes: `'"`,
     raw: `'"`,
   },
   go: {
     ...C_COMMENTS,
-    keywords: words('break case chan const continue default defer else fallthrough for func go goto if import interface map package range return select struct switch type var nil true false iota'),
+    keywords: words('break case chan const continue defer else for func go if import interface map package range return select struct switch type var nil true false'),
     quotes: '"`\'',
     multiline: '`',
     raw: '`',
   },
   rust: {
     ...C_COMMENTS,
-    keywords: words('as async await break const continue crate dyn else enum extern false fn for if impl in let loop match mod move mut pub ref return self Self static struct super trait true type unsafe use where while Some None Ok Err'),
-    quotes: `"'`,
-    charQuote: true,
+    keywords: words('as async await break const else enum false fn for if impl in let loop match mod mut pub return self struct trait true type use where while Some None'),
+    // Not `'`: it starts lifetimes (`'a`) as often as char literals.
+    quotes: '"',
   },
 };
 
-const ALIASES: Record<string, string> = {
-  javascript: 'js', jsx: 'js', mjs: 'js', cjs: 'js',
-  typescript: 'ts', tsx: 'ts',
-  jsonc: 'json',
-  py: 'python',
-  sh: 'bash', shell: 'bash', zsh: 'bash',
-  xml: 'html', svg: 'html',
-  golang: 'go',
-  rs: 'rust',
-};
+/** Other names of the languages: `alias:name` pairs. */
+const ALIASES = new Map(
+  'javascript:js jsx:js typescript:ts tsx:ts py:python sh:bash shell:bash xml:html rs:rust'.split(' ').map((p) => p.split(':') as [string, string]),
+);
 
 function grammarOf(language: string): Grammar | undefined {
   const name = language.toLowerCase();
-  const key = Object.hasOwn(ALIASES, name) ? ALIASES[name]! : name;
+  const key = ALIASES.get(name) ?? name;
   return Object.hasOwn(GRAMMARS, key) ? GRAMMARS[key] : undefined;
 }
 
@@ -140,8 +129,8 @@ export function isHighlightable(language: string): boolean {
   return grammarOf(language) !== undefined;
 }
 
-const NUMBER = /0[xXbBoO][\da-fA-F_]+|\d[\d_]*(?:\.\d[\d_]*)?(?:[eE][+-]?\d+)?[a-zA-Z%]*/y;
-const CHAR_LITERAL = /'(?:\\.[^'\n]*|[^\\'\n])'/y;
+/** Digits and what may follow them in a literal: `0x1f`, `2.5e3`, `10px`, `1_000u32`. */
+const NUMBER = /\d[\w.]*%?/y;
 const WORD = /[\w$]/;
 
 /**
@@ -170,7 +159,7 @@ function closeOf(src: string, from: number, open: OpenConstruct, multiline: bool
 export function tokenize(src: string, language: string, open: OpenConstruct | null = null): Tokenized {
   const g = grammarOf(language);
   const tokens: CodeToken[] = [];
-  if (!g) return { tokens: src ? [{ kind: null, text: src }] : [], open: null };
+  if (!g) return { tokens: [{ kind: null, text: src }], open: null };
   const word = g.word ?? WORD;
   let i = 0;
   let plain = 0;
@@ -195,19 +184,12 @@ export function tokenize(src: string, language: string, open: OpenConstruct | nu
   }
   while (i < src.length) {
     const ch = src[i]!;
-    const line = g.line?.find((m) => src.startsWith(m, i));
-    if (line && !(g.hashWord && i > 0 && !/\s/.test(src[i - 1]!))) {
+    if (g.line && src.startsWith(g.line, i) && !(ch === '#' && i > 0 && !/\s/.test(src[i - 1]!))) {
       const end = src.indexOf('\n', i);
       emit('comment', end < 0 ? src.length : end);
     } else if (g.block && src.startsWith(g.block[0], i)) {
       if (!construct(i + g.block[0].length, { kind: 'comment', close: g.block[1], escapes: false }, true)) break;
     } else if (g.quotes.includes(ch) && (!g.tags || inTag)) {
-      if (g.charQuote && ch === "'") {
-        CHAR_LITERAL.lastIndex = i;
-        if (CHAR_LITERAL.test(src)) emit('string', CHAR_LITERAL.lastIndex);
-        else i++;
-        continue;
-      }
       const quote = g.triple && src.startsWith(ch + ch + ch, i) ? ch + ch + ch : ch;
       const multiline = quote.length === 3 || (g.multiline ?? '').includes(ch);
       if (!construct(i + quote.length, { kind: 'string', close: quote, escapes: !(g.raw ?? '').includes(ch) }, multiline)) break;

@@ -59,10 +59,11 @@ describe('code-tokenizer', () => {
   it('knows each language’s comments and keywords', () => {
     expect(marked(tokenize('echo $#x # note', 'bash').tokens)).to.deep.equal(['keyword:echo', 'comment:# note']);
     expect(marked(tokenize('SELECT id FROM t -- all', 'sql').tokens)).to.deep.equal(['keyword:SELECT', 'keyword:FROM', 'comment:-- all']);
-    expect(marked(tokenize('fn main<\'a>(c: char) { let c = \'x\'; }', 'rust').tokens)).to.deep.equal([
+    // In Rust a quote starts a lifetime as often as a char: neither is taken for a string.
+    expect(marked(tokenize('fn f<\'a>(s: &\'a str) { let n = "x"; }', 'rust').tokens)).to.deep.equal([
       'keyword:fn',
       'keyword:let',
-      "string:'x'",
+      'string:"x"',
     ]);
     expect(marked(tokenize('func f() string { return `raw\\` }', 'go').tokens)).to.deep.equal([
       'keyword:func',
