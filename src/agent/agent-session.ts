@@ -139,7 +139,7 @@ export class AgentSession {
       this.#emit({ type: 'error', message: wire.message, retryable: false, code: wire.code });
       return this.#emitFinal({ type: 'final', reason: 'error', text: wire.message });
     } finally {
-      this.#run = undefined;
+      if (this.#run?.controller === controller) this.#run = undefined;
       this.#changed();
     }
   }
@@ -178,6 +178,8 @@ export class AgentSession {
   }
 
   #emit(event: AgentEvent): void {
+    // The run is over once its final event is out: a send made in answer to it must be accepted.
+    if (event.type === 'final') this.#run = undefined;
     const merged = mergeDelta(this.#events.at(-1), event);
     if (merged) this.#events[this.#events.length - 1] = merged;
     else this.#events.push(event);

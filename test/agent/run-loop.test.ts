@@ -173,3 +173,22 @@ describe('run loop, native mode with calls written as text', () => {
     expect(h.model.requests[0]!.tools).to.not.equal(undefined);
   });
 });
+
+describe('run loop, back to back', () => {
+  it('accepts a send made in answer to the previous final event', async () => {
+    const h = harness([{ text: 'one' }, { text: 'two' }]);
+    let second: Promise<unknown> | undefined;
+    const seen: string[] = [];
+    const original = h.events.push.bind(h.events);
+    h.events.push = (...events) => {
+      for (const e of events) if (e.type === 'final') {
+        seen.push(e.text);
+        if (!second) second = h.session.send('run2', 'again');
+      }
+      return original(...events);
+    };
+    await h.send('first');
+    await second;
+    expect(seen).to.deep.equal(['one', 'two']);
+  });
+});
