@@ -26,6 +26,8 @@ export interface SessionDeps {
   workerTools?: Readonly<Record<string, WorkerToolFactory>>;
   env?: WorkerToolEnv;
   generateId?: () => string;
+  /** The clock for stored timestamps; default `Date.now`. */
+  now?: () => number;
 }
 
 const DEFAULT_MAX_ITERATIONS = 10;
@@ -203,6 +205,6 @@ export class AgentSession {
   #save(): Promise<void> {
     const { thread } = this.#config;
     if (!thread || !this.#deps.store) return Promise.resolve();
-    return this.#deps.store.save({ schema: THREAD_SCHEMA_VERSION, id: thread, messages: this.#history, events: this.#events, updatedAt: Date.now() });
+    return this.#deps.store.save({ schema: THREAD_SCHEMA_VERSION, id: thread, messages: this.#history, events: this.#events, updatedAt: (this.#deps.now ?? Date.now)() });
   }
 }
