@@ -59,7 +59,7 @@ export interface MarkdownStreamOptions {
   onRender?: () => void;
   /** How to schedule a render pass; default: the next animation frame, sharing its budget with other streams. */
   schedule?: (render: () => void) => void;
-  /** Main-thread time one pass may spend before it carries the rest to the next pass; default 8 ms. */
+  /** Main-thread time one pass may spend before it carries the rest to the next pass; default 6 ms (`FRAME_BUDGET_MS`). */
   budgetMs?: number;
   /** Most source characters rendered per slice of a pass; default 1024. */
   sliceChars?: number;
@@ -102,8 +102,8 @@ export class MarkdownStream {
   /** True once the finished reply has been rendered to its end. */
   private done = false;
   private waiters: Array<() => void> = [];
-  /** Layout time per ms of rendering, as `onRender` measured it in the last passes. */
-  private layoutRatio = 0;
+  /** Layout time per ms of rendering, as `onRender` measured it in the last passes; until then, as much again. */
+  private layoutRatio = 1;
   private readonly options: MarkdownStreamOptions;
 
   constructor(options: MarkdownStreamOptions = {}) {
