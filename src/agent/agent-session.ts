@@ -107,18 +107,33 @@ export class AgentSession {
     if (this.#cancelledEarly.has(runId)) controller.abort();
     // Runs are one at a time, so no older id can still be waiting to start.
     this.#cancelledEarly.clear();
+    this.#emit({ type: 'run-start', runId });
+    begin();
+    this.#changed();
+    const final = await this.#loop(controller.signal);
+    if (this.#run?.controller === controller) this.#run = undefined;
+    // The thread is on disk before the page hears the run is over, so a reload
+    // (or dispose) right after the final event loses nothing that was shown.
+    this.#record(final);
+    await this.#save().catch(() => this.#changed());
+    this.#deps.host.emit([final]);
+    return final;
+  }
+
+  /** Runs the loop and returns its final event without emitting it; never throws. */
+  async #loop(signal: AbortSignal): Promise<FinalEvent> {
+    const fail = (err: unknown): FinalEvent => {
+      const wire = toWireError(err);
+      this.#emit({ type: 'error', message: wire.message, retryable: false, code: wire.code });
+      return { type: 'final', reason: 'error', text: wire.message };
+    };
+    let model: ChatModel;
     try {
-      this.#emit({ type: 'run-start', runId });
-      begin();
-      this.#changed();
-      let model: ChatModel;
-      try {
-        model = await this.#modelNow();
-      } catch (err) {
-        const wire = toWireError(err);
-        this.#emit({ type: 'error', message: wire.message, retryable: false, code: wire.code });
-        return this.#emitFinal({ type: 'final', reason: 'error', text: wire.message });
-      }
+      model = await this.#modelNow();
+    } catch (err) {
+      return fail(err);
+    }
+    try {
       return await runLoop({
         model,
         history: this.#history,
@@ -130,25 +145,16 @@ export class AgentSession {
         gate: this.#gate,
         approval: this.#config.approval ?? 'ask',
         alwaysAllowed: this.#alwaysAllowed,
-        signal: controller.signal,
-        emit: (e) => this.#emit(e),
+        signal,
+        // The final event is held back until the thread is stored (see #start).
+        emit: (e) => e.type !== 'final' && this.#emit(e),
         changed: () => this.#changed(),
         generateId: this.#generateId,
       });
     } catch (err) {
-      // The loop never throws; this is a bug guard so the run still ends.
-      const wire = toWireError(err);
-      this.#emit({ type: 'error', message: wire.message, retryable: false, code: wire.code });
-      return this.#emitFinal({ type: 'final', reason: 'error', text: wire.message });
-    } finally {
-      if (this.#run?.controller === controller) this.#run = undefined;
-      this.#changed();
+      // The loop never throws; this guards against a bug so the run still ends.
+      return fail(err);
     }
-  }
-
-  #emitFinal(event: FinalEvent): FinalEvent {
-    this.#emit(event);
-    return event;
   }
 
   respond(callId: string, answer: ApprovalAnswer): void {
@@ -180,12 +186,15 @@ export class AgentSession {
   }
 
   #emit(event: AgentEvent): void {
-    // The run is over once its final event is out: a send made in answer to it must be accepted.
-    if (event.type === 'final') this.#run = undefined;
+    this.#record(event);
+    this.#deps.host.emit([event]);
+  }
+
+  /** Adds an event to the thread's stored events, deltas merged. */
+  #record(event: AgentEvent): void {
     const merged = mergeDelta(this.#events.at(-1), event);
     if (merged) this.#events[this.#events.length - 1] = merged;
     else this.#events.push(event);
-    this.#deps.host.emit([event]);
   }
 
   #modelNow(): Promise<ChatModel> {

@@ -4,7 +4,6 @@ import { createAgent } from '../../src/page/create-agent.js';
 import { defineTool } from '../../src/tools/define-tool.js';
 import type { Agent, AgentEvent } from '../../src/types.js';
 import { mockEndpoint } from '../../src/testing/mock-endpoint.js';
-import { ThreadStore } from '../../src/store/thread-store.js';
 import { chunk, textTurn, toolCallTurn } from '../../src/testing/chunks.js';
 
 const agents: Agent[] = [];
@@ -177,10 +176,7 @@ describe('createAgent (worker + mock endpoint)', () => {
     const mock = await mockEndpoint({ turns: [textTurn('Remembered.')] });
     const first = agentFor(mock.baseURL, { thread });
     await first.send('remember this').done;
-    // The worker writes as it goes; wait until the answer is on disk (the page shares the origin's IndexedDB).
-    const store = new ThreadStore();
-    for (let i = 0; i < 200 && ((await store.load(thread))?.messages.length ?? 0) < 2; i++) await new Promise((r) => setTimeout(r, 10));
-    await store.close();
+    // Disposed the moment the run is over, as a reload would: the thread is stored before the final event.
     first.dispose();
     const second = agentFor(mock.baseURL, { thread });
     expect(await second.messages()).to.deep.equal([
