@@ -21,7 +21,6 @@ import type { MemoryHit } from '../src/memory/types.js';
 import { inThreadAgent } from './in-thread-agent.js';
 import { createModel } from './stream-model.js';
 import { seededRandom } from './lib/stats.js';
-import { installWindowedRender, uninstallWindowedRender } from './prototypes/windowed-render.js';
 
 /** Options of the long-task benchmark. */
 export interface LongTaskBenchOptions {
@@ -31,11 +30,6 @@ export interface LongTaskBenchOptions {
   vectors: number;
   /** Searches run while the reply streams (default 5). */
   searches?: number;
-  /**
-   * Also measure the worker way with the proposed windowed renderer
-   * (prototypes/windowed-render.ts), this many characters per pass.
-   */
-  windowChars?: number;
 }
 
 const DIMS = 384;
@@ -123,15 +117,6 @@ export async function runLongTaskBench(options: LongTaskBenchOptions): Promise<R
   await searchAll((q) => memory.search(q, { k: 10 }), queries.slice(0, 1));
   await streamReply(chat, 200);
   const worker = await observe(() => Promise.all([streamReply(chat, options.tokens), searchAll((q) => memory.search(q, { k: 10 }), queries)]));
-  let windowed: Window | undefined;
-  if (options.windowChars) {
-    installWindowedRender(options.windowChars);
-    try {
-      windowed = await observe(() => Promise.all([streamReply(chat, options.tokens), searchAll((q) => memory.search(q, { k: 10 }), queries)]));
-    } finally {
-      uninstallWindowedRender();
-    }
-  }
   chat.remove();
 
   // The in-thread way, same element, model and stored vectors.
@@ -151,6 +136,5 @@ export async function runLongTaskBench(options: LongTaskBenchOptions): Promise<R
     'main.longtasks_inthread': thread.count,
     'main.longest_task_worker_ms': worker.longest,
     'main.longest_task_inthread_ms': thread.longest,
-    ...(windowed ? { 'main.proposed_windowed_longtasks_worker': windowed.count, 'main.proposed_windowed_longest_task_ms': windowed.longest } : {}),
   };
 }

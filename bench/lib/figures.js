@@ -22,9 +22,6 @@ export const FIGURES = [
   { key: 'loop.cancel_tool_ms_p50', baseline: 'loop.cancel_tool_inthread_ms_p50', op: '<=', target: 100, unit: 'ms' },
   { key: 'main.longtasks_worker', baseline: 'main.longtasks_inthread', op: '<=', target: 0, unit: 'tasks' },
   { key: 'main.longest_task_worker_ms', baseline: 'main.longest_task_inthread_ms', unit: 'ms' },
-  // The proposed MarkdownStream fix (bench/prototypes/windowed-render.ts), beside today's figure.
-  { key: 'main.proposed_windowed_longtasks_worker', baseline: 'main.longtasks_worker', op: '<=', target: 0, unit: 'tasks' },
-  { key: 'main.proposed_windowed_longest_task_ms', baseline: 'main.longest_task_worker_ms', unit: 'ms' },
   { key: 'render.stream_5k_ms', baseline: 'render.naive_5k_ms', unit: 'ms' },
   { key: 'render.stream_20k_ms', baseline: 'render.naive_20k_ms', unit: 'ms' },
   { key: 'render.linearity', baseline: 'render.naive_linearity', op: '<=', target: 4.5, unit: '×' },
