@@ -174,6 +174,7 @@ export class AgentChat extends LitElement {
   send(text: string): Run {
     const agent = this.agent;
     this.#assertIdle(agent);
+    this.#loadRenderer();
     this.#history.add(text);
     this.#lastUserText = text;
     this.#apply({ type: 'user-message', text });
@@ -207,12 +208,8 @@ export class AgentChat extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    if (!this.#MarkdownStream) {
-      void loadMarkdown().then((m) => {
-        this.#MarkdownStream = m.MarkdownStream;
-        this.requestUpdate();
-      });
-    }
+    // The renderer is loaded once the agent is ready (see #startAgent), not now:
+    // parsing it here would hold up the page while the worker starts.
     // A move in the DOM disconnects and reconnects at once; keep the agent.
     this.#disposeTimer = undefined;
   }
@@ -285,9 +282,22 @@ export class AgentChat extends LitElement {
     return options;
   }
 
+  /** Loads the markdown renderer (marked, DOMPurify); until then replies show as plain text. */
+  #loadRenderer(): void {
+    if (this.#MarkdownStream) return;
+    void loadMarkdown().then((m) => {
+      this.#MarkdownStream = m.MarkdownStream;
+      this.requestUpdate();
+    });
+  }
+
   #startAgent(): void {
     const agent = this.createAgent(this.#agentOptions());
     this.#agent = agent;
+    void agent.ready.then(
+      () => this.#loadRenderer(),
+      () => this.#loadRenderer(),
+    );
     this.#unsubscribe = agent.on((event) => this.#onAgentEvent(agent, event));
     if (this.thread) {
       // A stored thread: show what it holds once the worker has loaded it.
