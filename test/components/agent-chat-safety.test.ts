@@ -152,7 +152,8 @@ describe('agent-chat: persistence', () => {
     again.setAttribute('thread', thread);
     document.body.append(again);
     try {
-      await until(() => parts(again, 'assistant').length > 0, 'the stored conversation');
+      // Rendered as markdown once the renderer has loaded (it loads after the agent is ready).
+      await until(() => part(again, 'assistant')?.querySelector('strong') != null, 'the stored conversation, as markdown');
       expect(part(again, 'user')?.textContent).to.contain(`Remember ${marker}`);
       expect(part(again, 'assistant')?.querySelector('strong')?.textContent).to.equal(marker);
       await again.agent.clear();
