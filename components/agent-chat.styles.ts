@@ -6,6 +6,31 @@
  */
 import { css } from 'lit';
 
+/** The dark palette, used by theme="dark" and by theme="auto" on dark systems. */
+const darkPalette = css`
+  --agent-chat-bg: #0f1419;
+  --agent-chat-fg: #e6edf3;
+  --agent-chat-muted: #9da7b1;
+  --agent-chat-border: #30363d;
+  --agent-chat-surface: #161b22;
+  --agent-chat-user-bg: #1f5fc4;
+  --agent-chat-user-fg: #ffffff;
+  --agent-chat-assistant-bg: #161b22;
+  --agent-chat-accent: #4493f8;
+  --agent-chat-accent-fg: #0f1419;
+  --agent-chat-danger: #ff7b72;
+  --agent-chat-danger-bg: #3a1d1d;
+  --agent-chat-success: #3fb950;
+  --agent-chat-warning-bg: #2d2612;
+  --agent-chat-code-bg: #1f262e;
+  --agent-chat-focus: #4493f8;
+  --agent-chat-code-keyword: #d2a8ff;
+  --agent-chat-code-string: #7ee787;
+  --agent-chat-code-number: #ffa657;
+  --agent-chat-code-title: #79c0ff;
+  color-scheme: dark;
+`;
+
 /** The element's stylesheet (adopted, so strict `style-src` pages accept it). */
 export const agentChatStyles = css`
   :host {
@@ -51,53 +76,12 @@ export const agentChatStyles = css`
     display: none;
   }
 
-  /* The dark palette, used by theme="dark" and by theme="auto" on dark systems. */
   :host([theme='dark']) {
-    --agent-chat-bg: #0f1419;
-    --agent-chat-fg: #e6edf3;
-    --agent-chat-muted: #9da7b1;
-    --agent-chat-border: #30363d;
-    --agent-chat-surface: #161b22;
-    --agent-chat-user-bg: #1f5fc4;
-    --agent-chat-user-fg: #ffffff;
-    --agent-chat-assistant-bg: #161b22;
-    --agent-chat-accent: #4493f8;
-    --agent-chat-accent-fg: #0f1419;
-    --agent-chat-danger: #ff7b72;
-    --agent-chat-danger-bg: #3a1d1d;
-    --agent-chat-success: #3fb950;
-    --agent-chat-warning-bg: #2d2612;
-    --agent-chat-code-bg: #1f262e;
-    --agent-chat-focus: #4493f8;
-    --agent-chat-code-keyword: #d2a8ff;
-    --agent-chat-code-string: #7ee787;
-    --agent-chat-code-number: #ffa657;
-    --agent-chat-code-title: #79c0ff;
-    color-scheme: dark;
+    ${darkPalette}
   }
   @media (prefers-color-scheme: dark) {
     :host(:not([theme='light']):not([theme='dark'])) {
-      --agent-chat-bg: #0f1419;
-      --agent-chat-fg: #e6edf3;
-      --agent-chat-muted: #9da7b1;
-      --agent-chat-border: #30363d;
-      --agent-chat-surface: #161b22;
-      --agent-chat-user-bg: #1f5fc4;
-      --agent-chat-user-fg: #ffffff;
-      --agent-chat-assistant-bg: #161b22;
-      --agent-chat-accent: #4493f8;
-      --agent-chat-accent-fg: #0f1419;
-      --agent-chat-danger: #ff7b72;
-      --agent-chat-danger-bg: #3a1d1d;
-      --agent-chat-success: #3fb950;
-      --agent-chat-warning-bg: #2d2612;
-      --agent-chat-code-bg: #1f262e;
-      --agent-chat-focus: #4493f8;
-      --agent-chat-code-keyword: #d2a8ff;
-      --agent-chat-code-string: #7ee787;
-      --agent-chat-code-number: #ffa657;
-      --agent-chat-code-title: #79c0ff;
-      color-scheme: dark;
+      ${darkPalette}
     }
   }
 
