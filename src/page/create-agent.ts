@@ -47,7 +47,9 @@ function checkOptions(options: AgentOptions): void {
  */
 export function createAgent(options: AgentOptions): Agent {
   checkOptions(options);
-  const { tools = [], ...config } = options;
+  // A copy: `configure` updates it, and the caller's object is theirs.
+  const settings: AgentOptions = { ...options };
+  const { tools = [], ...config } = settings;
   const toolHost = new PageToolHost();
   toolHost.setTools(tools);
   const listeners = new Set<(e: AgentEvent) => void>();
@@ -144,7 +146,7 @@ export function createAgent(options: AgentOptions): Agent {
       // Comlink types a nested object as a Promise of it, but its proxy also forwards
       // method calls along the path (`remote.memory.add(…)`), which is what we use.
       const api = remote.memory as unknown as MemoryWorkerApi;
-      return (memory ??= memoryClient(api, options.memory ?? {}, call, () => {}));
+      return (memory ??= memoryClient(api, settings.memory ?? {}, call, () => {}));
     },
     send: (text: string) => {
       if (typeof text !== 'string') throw new TypeError('send(text) needs a string.');
@@ -172,8 +174,8 @@ export function createAgent(options: AgentOptions): Agent {
     events: (): Promise<AgentEvent[]> => call(() => remote.events()),
     clear: () => call(() => remote.clear()),
     configure: (patch) => {
-      checkOptions({ ...options, ...patch });
-      Object.assign(options, patch);
+      checkOptions({ ...settings, ...patch });
+      Object.assign(settings, patch);
       void call(() => remote.configure(patch)).catch(() => {});
     },
     setTools: (next: Tool[]) => {

@@ -41,7 +41,6 @@ export async function createModel(config: WorkerConfig): Promise<ChatModel> {
 export class AgentWorker implements WorkerApi {
   #session: AgentSession | undefined;
   #ready: Promise<void> | undefined;
-  #batcher: EventBatcher | undefined;
   #services: WorkerServices | undefined;
 
   /** The agent's memory: the engine its memory tools use, made on first use. */
@@ -52,7 +51,6 @@ export class AgentWorker implements WorkerApi {
 
   init(config: WorkerConfig, tools: ToolDescriptor[], host: PageHost): Promise<void> {
     const batcher = new EventBatcher((events: AgentEvent[]) => void host.emit(events));
-    this.#batcher = batcher;
     const services = (this.#services = createWorkerServices(config));
     const session = new AgentSession(config, tools, {
       host: {
@@ -87,16 +85,13 @@ export class AgentWorker implements WorkerApi {
     void this.#now().then((s) => s.setTools(tools));
   }
 
+  // The final event itself reaches the page through the batcher, which sends it at once.
   async send(runId: string, text: string): Promise<FinalEvent> {
-    const final = await (await this.#now()).send(runId, text);
-    this.#batcher?.flush();
-    return final;
+    return (await this.#now()).send(runId, text);
   }
 
   async retry(runId: string): Promise<FinalEvent> {
-    const final = await (await this.#now()).retry(runId);
-    this.#batcher?.flush();
-    return final;
+    return (await this.#now()).retry(runId);
   }
 
   respond(callId: string, answer: ApprovalAnswer): void {

@@ -214,6 +214,18 @@ describe('createAgent (worker + mock endpoint)', () => {
     expect((error as Error | undefined)?.name ?? 'resolved before dispose').to.be.oneOf(['AbortError', 'resolved before dispose']);
   });
 
+  it('configure() changes the next send without touching the options object the app passed', async () => {
+    const first = await mockEndpoint({ turns: [textTurn('From the first.')] });
+    const second = await mockEndpoint({ turns: [textTurn('From the second.')] });
+    const options = { baseURL: first.baseURL, model: 'mock-model' };
+    const agent = createAgent(options);
+    agents.push(agent);
+    agent.configure({ baseURL: second.baseURL });
+    expect((await agent.send('hi').done).text).to.equal('From the second.');
+    expect(options.baseURL).to.equal(first.baseURL);
+    expect(() => agent.configure({ maxIterations: 0 })).to.throw(/maxIterations/);
+  });
+
   it('validates options when the agent is created', () => {
     expect(() => createAgent({ baseURL: '', model: 'm' })).to.throw(/baseURL/);
     expect(() => createAgent({ baseURL: '/v1', model: 'm', maxIterations: 0 })).to.throw(/maxIterations/);
