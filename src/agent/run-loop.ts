@@ -9,11 +9,11 @@ import type { AgentEvent, ChatMessage, ChatToolCall, FinalEvent, FinalReason } f
 import type { AssembledToolCall, ChatModel, ModelRequest } from '../model/chat-model.js';
 import { parseTextToolCalls, TextCallFilter } from '../model/text-protocol.js';
 import { PageloopError, isAbortError, toWireError } from '../errors.js';
-import { BUILTIN_TOOLS, isBuiltinTool, readBuiltinCall, type BuiltinToolName } from './builtin-tools.js';
+import { BUILTIN_TOOLS, isBuiltinTool, readBuiltinCall, type BuiltinOutcome, type BuiltinToolName } from './builtin-tools.js';
 import { buildSystemPrompt } from './system-prompt.js';
 import { toTextProtocol } from './history.js';
 import { executeCalls, type ParsedCall, type TurnContext } from './tool-executor.js';
-import { settled } from './tool-result.js';
+import { resultEvent, settled } from './tool-result.js';
 
 /** Which protocol the next request speaks; 'auto' has not yet met a refusal of native tools. */
 export type ProtocolState = 'auto' | 'native' | 'text';
@@ -78,15 +78,15 @@ export async function runLoop(ctx: RunContext): Promise<FinalEvent> {
     const builtins = turn.calls.filter((c) => isBuiltinTool(c.name) && c.error === undefined);
     const others = turn.calls.filter((c) => !builtins.includes(c));
     const results = new Map((await executeCalls(others, ctx)).map((r) => [r.callId, r]));
-    let ending: FinalEvent | undefined;
+    let ending: Extract<BuiltinOutcome, { ok: true }> | undefined;
     for (const call of builtins) {
       const outcome = readBuiltinCall(call.name as BuiltinToolName, call.args);
       const result = outcome.ok
         ? settled(call.id, call.name, 'ok', { result: 'Delivered to the user.' })
         : settled(call.id, call.name, 'error', { error: outcome.error });
-      ctx.emit(outcome.ok ? { type: 'tool-result', callId: call.id, name: call.name, status: 'ok', result: result.result } : { type: 'tool-result', callId: call.id, name: call.name, status: 'error', error: outcome.error });
+      ctx.emit(resultEvent(result));
       results.set(call.id, result);
-      if (outcome.ok && !ending) ending = { type: 'final', reason: outcome.reason, text: outcome.text, ...(outcome.suggestions ? { suggestions: outcome.suggestions } : {}) };
+      if (outcome.ok) ending ??= outcome;
     }
     for (const call of turn.calls) ctx.history.push({ role: 'tool', tool_call_id: call.id, content: results.get(call.id)!.content });
     ctx.changed();

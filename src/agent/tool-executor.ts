@@ -8,7 +8,7 @@ import type { AgentEvent, ApprovalRequest } from '../types.js';
 import type { PageToolOutcome } from '../protocol.js';
 import type { ApprovalGate } from './approval-gate.js';
 import type { ToolRegistry } from './tool-registry.js';
-import { settled, type SettledCall } from './tool-result.js';
+import { resultEvent, settled, type SettledCall } from './tool-result.js';
 
 /** A tool call read from the model's reply. `error` is set when its arguments could not be parsed. */
 export interface ParsedCall {
@@ -91,11 +91,6 @@ async function runCall(call: ParsedCall, args: unknown, ctx: TurnContext): Promi
 
 /** Emits the call's result as soon as it is known (the history gets them in order later). */
 function finish(ctx: TurnContext, result: SettledCall): SettledCall {
-  const { callId, name, status } = result;
-  const event: AgentEvent =
-    status === 'ok'
-      ? { type: 'tool-result', callId, name, status, result: result.result }
-      : { type: 'tool-result', callId, name, status, error: result.error ?? '' };
-  ctx.emit(event);
+  ctx.emit(resultEvent(result));
   return result;
 }

@@ -3,7 +3,7 @@
  * whose text says what happened, so the model can adapt instead of the loop
  * throwing.
  */
-import type { ToolResultStatus } from '../types.js';
+import type { AgentEvent, ToolResultStatus } from '../types.js';
 
 /** A settled tool call: what the page sees (event) and what the model reads (content). */
 export interface SettledCall {
@@ -47,4 +47,12 @@ export function settled(callId: string, name: string, status: ToolResultStatus, 
     case 'error':
       return { callId, name, status, error: value.error, content: `Error: ${value.error ?? 'the tool failed.'}` };
   }
+}
+
+/** The `tool-result` event that tells the page how a call ended. */
+export function resultEvent(call: SettledCall): AgentEvent {
+  const { callId, name, status } = call;
+  return status === 'ok'
+    ? { type: 'tool-result', callId, name, status, result: call.result }
+    : { type: 'tool-result', callId, name, status, error: call.error ?? '' };
 }

@@ -43,7 +43,7 @@ describe('markdown-stream', () => {
   });
 
   it('never touches a block again once a later block has started', () => {
-    const { md, flush, finish } = manual();
+    const { md, flush } = manual();
     md.append('First paragraph.\n\nSecond');
     flush();
     const first = md.element.querySelector('p');
