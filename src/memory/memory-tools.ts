@@ -5,8 +5,7 @@
  * 'memory', so a save or a search never crosses to the page.
  */
 import { PageloopError } from '../errors.js';
-import { compileJsonSchema } from '../tools/json-schema.js';
-import { workerToolStub, type WorkerTool, type WorkerToolFactory } from '../tools/worker-tool.js';
+import { workerTool, workerToolStub, type WorkerToolFactory } from '../tools/worker-tool.js';
 import type { JSONSchema, Tool } from '../types.js';
 import type { MemoryEngine } from './memory-engine.js';
 
@@ -78,33 +77,17 @@ export const memoryToolFactory: WorkerToolFactory = (options, env) => {
     if (!service) throw new PageloopError('bad-request', 'This agent has no memory to save to or search.');
     return service;
   };
-  const save = compileJsonSchema<{ text: string; tags?: string[] }>(SAVE.name, SAVE.parameters);
-  const search = compileJsonSchema<{ query: string; k?: number }>(SEARCH.name, SEARCH.parameters);
-
-  const saveTool: WorkerTool = {
-    ...SAVE,
-    parameters: save.jsonSchema,
-    needsApproval: false,
-    validate: save.validate,
-    async execute(args, ctx) {
-      const { text, tags } = args as { text: string; tags?: string[] };
+  return [
+    workerTool<{ text: string; tags?: string[] }>(SAVE, async ({ text, tags }, ctx) => {
       const meta = tags && tags.length ? { tags } : undefined;
       const [id] = await memory().add([{ text, meta }], ctx.signal);
       return `Saved to memory (id ${id}).`;
-    },
-  };
-  const searchTool: WorkerTool = {
-    ...SEARCH,
-    parameters: search.jsonSchema,
-    needsApproval: false,
-    validate: search.validate,
-    async execute(args, ctx) {
-      const { query, k } = args as { query: string; k?: number };
+    }),
+    workerTool<{ query: string; k?: number }>(SEARCH, async ({ query, k }, ctx) => {
       const hits = await memory().search(query, { k: k ?? defaultK }, ctx.signal);
       return formatHits(query, hits);
-    },
-  };
-  return [saveTool, searchTool];
+    }),
+  ];
 };
 
 /** Hits as short numbered lines, the form models read best. */

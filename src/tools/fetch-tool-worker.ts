@@ -5,24 +5,14 @@
  */
 import { PageloopError, isAbortError } from '../errors.js';
 import { htmlToText } from './html-to-text.js';
-import { compileJsonSchema } from './json-schema.js';
-import type { WorkerToolFactory } from './worker-tool.js';
+import { workerTool, type WorkerToolFactory } from './worker-tool.js';
 import { SAFE_METHODS, TOOL_NAME, describe, normalizeOptions, parametersFor, type FetchArgs, type FetchResult, type FetchSpec, type FetchToolOptions } from './fetch-tool.js';
 
 /** Builds the `fetch` tool inside the worker from the stub's options (checked again: they crossed a boundary). */
 export const fetchToolFactory: WorkerToolFactory = (options) => {
   const spec = normalizeOptions(options as FetchToolOptions);
-  const compiled = compileJsonSchema<FetchArgs>(TOOL_NAME, parametersFor(spec));
-  return [
-    {
-      name: TOOL_NAME,
-      description: describe(spec),
-      parameters: compiled.jsonSchema,
-      needsApproval: spec.needsApproval,
-      validate: compiled.validate,
-      execute: (args, ctx) => runFetch(spec, args as FetchArgs, ctx.signal),
-    },
-  ];
+  const def = { name: TOOL_NAME, description: describe(spec), parameters: parametersFor(spec), needsApproval: spec.needsApproval };
+  return [workerTool<FetchArgs>(def, (args, ctx) => runFetch(spec, args, ctx.signal))];
 };
 
 /** Runs one fetch under the spec's rules. Refusals and network failures throw `PageloopError`s. */

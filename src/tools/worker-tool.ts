@@ -28,6 +28,25 @@ export interface WorkerToolEnv {
 export type WorkerToolFactory = (options: unknown, env: WorkerToolEnv) => WorkerTool[];
 
 /**
+ * Builds a worker tool from its definition: the JSON Schema is compiled once,
+ * and `execute` receives arguments that passed it.
+ */
+export function workerTool<A>(
+  def: { name: string; description: string; parameters: JSONSchema; needsApproval?: boolean },
+  execute: (args: A, ctx: ToolContext) => Promise<unknown>,
+): WorkerTool {
+  const compiled = compileJsonSchema<A>(def.name, def.parameters);
+  return {
+    name: def.name,
+    description: def.description,
+    parameters: compiled.jsonSchema,
+    needsApproval: def.needsApproval ?? false,
+    validate: compiled.validate,
+    execute: (args, ctx) => execute(args as A, ctx),
+  };
+}
+
+/**
  * The page-side placeholder of a worker tool: carries the description for the
  * model and the spec the worker builds it from. Its `execute` is never called
  * on the page.
