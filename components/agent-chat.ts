@@ -156,7 +156,6 @@ export class AgentChat extends LitElement {
   #history = new InputHistory();
   #stickToBottom = true;
   #focusApproval = false;
-  #lastUserText: string | undefined;
   #run: Run | undefined;
   #disposeTimer: Promise<void> | undefined;
 
@@ -176,7 +175,6 @@ export class AgentChat extends LitElement {
     this.#assertIdle(agent);
     this.#loadRenderer();
     this.#history.add(text);
-    this.#lastUserText = text;
     this.#apply({ type: 'user-message', text });
     this.#stickToBottom = true;
     return this.#track(agent.send(text));
@@ -472,7 +470,7 @@ export class AgentChat extends LitElement {
         ${repeat(c.items, (item) => item.id, (item) => guard(this.#renderInputs(item), () => this.#renderItem(item)))}
         ${renderSuggestions(c, (text) => this.send(text))}
       </div>
-      ${renderErrorBanner(c, c.error?.retryable === true || this.#lastUserText !== undefined, {
+      ${renderErrorBanner(c, c.error?.retryable === true || c.items.some((item) => item.kind === 'user'), {
         retry: () => this.#retry(),
         dismiss: () => this.#apply({ type: 'dismiss-error' }),
       })}
