@@ -54,6 +54,9 @@ function config(calls: number): WorkerConfig {
     modelModule: new URL('./loop-model.ts', import.meta.url).href,
     maxIterations: calls + 1,
     approval: 'auto',
+    // A thousand calls outgrow any default window: without room the context
+    // budget would fold the history (an extra model call) and time that instead.
+    contextTokens: 50_000_000,
   };
 }
 
