@@ -46,7 +46,8 @@ export function inThreadAgent(options: AgentOptions, model: () => ChatModel | Pr
     throw new Error('The in-thread bench agent has no memory.');
   };
   return {
-    send: (text) => start((runId) => session.send(runId, text)),
+    send: (text, options) => start((runId) => session.send(runId, text, options)),
+    runWorkflow: (name, input, options) => start((runId) => session.runWorkflow(runId, name, input, options)),
     retry: () => start((runId) => session.retry(runId)),
     events: async () => session.events(),
     engine: { status: () => ({ state: 'idle' }) },

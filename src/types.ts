@@ -51,7 +51,14 @@ export interface ApprovalRequest {
  * The element renders these; an app without the element consumes the same stream.
  */
 export type AgentEvent =
-  | { type: 'run-start'; runId: string; /** The user's message that started the run; absent for `retry`. */ input?: string }
+  | {
+      type: 'run-start';
+      runId: string;
+      /** The user's message that started the run; absent for `retry`. For a workflow run, the input it was given (if any). */
+      input?: string;
+      /** The workflow the run follows (`agent.runWorkflow`, `/workflow`); absent for other runs. */
+      workflow?: string;
+    }
   | { type: 'iteration'; n: number; max: number }
   | { type: 'thinking'; delta: string }
   | { type: 'text'; delta: string }
@@ -319,7 +326,49 @@ export interface AgentOptions {
   planning?: boolean | 'first';
   /** Every this many model calls, a short self-check is added to the request (emitted as `reflection`). Default off. */
   reflectEvery?: number;
+  /** Named task templates, started with `agent.runWorkflow(name, input)` (or `/workflow name …` in `<agent-chat>`). */
+  workflows?: Record<string, WorkflowTemplate>;
 }
+
+/**
+ * A workflow template (option `workflows`): a named task the agent can be
+ * started on with `agent.runWorkflow(name, input)` or `/workflow name …`.
+ */
+export interface WorkflowTemplate {
+  /** What the workflow does, in a line: the run's goal, and what `/help` shows. */
+  description: string;
+  /** The steps, in order. With `planning` they become the run's initial plan; without, a numbered list in its instructions. */
+  steps: string[];
+  /** Names of the agent's tools this workflow's run is offered (default: all of them). Built-ins stay available. */
+  tools?: string[];
+}
+
+/**
+ * Which tool the model must call in the run's first model call. `auto`: as
+ * it likes; `none`: no tools are offered, so it answers in text; `required`:
+ * some tool; `{ name }`: that tool. Later calls of the run are `auto`, so a
+ * forced call cannot repeat for ever. Under the text protocol (no native
+ * `tool_choice`) `required` and `{ name }` are a sentence in that request's
+ * system prompt, which a model may still ignore.
+ */
+export type ToolChoice = 'auto' | 'none' | 'required' | { name: string };
+
+/** Settings for one run only (`send(text, options)`); the agent's own settings are untouched. */
+export interface SendOptions {
+  /** The endpoint's model for this run (an in-page engine ignores it). */
+  model?: string;
+  /** Replaces the agent's system prompt for this run. */
+  systemPrompt?: string;
+  /** Names of the agent's tools to offer in this run (default: all). Built-ins stay available. */
+  tools?: string[];
+  /** The most model calls this run may take. */
+  maxIterations?: number;
+  /** See `ToolChoice`. */
+  toolChoice?: ToolChoice;
+}
+
+/** Settings for one workflow run (`runWorkflow(name, input, options)`): as `SendOptions`, tools aside (the template names them). */
+export type WorkflowRunOptions = Omit<SendOptions, 'tools'>;
 
 /** One user turn being answered; iterate it for events, or await `done`. */
 export interface Run extends AsyncIterable<AgentEvent> {
@@ -330,8 +379,18 @@ export interface Run extends AsyncIterable<AgentEvent> {
 
 /** An agent whose loop runs in a Web Worker. */
 export interface Agent {
-  /** Starts one user turn. Rejects through its final event if a run is already going. */
-  send(text: string): Run;
+  /**
+   * Starts one user turn. Rejects through its final event if a run is already
+   * going. `options` change settings for this run only (see `SendOptions`).
+   */
+  send(text: string, options?: SendOptions): Run;
+  /**
+   * Starts a run on workflow `name` (option `workflows`): its description is
+   * the goal, `input` what the user adds, its steps the plan. Throws a
+   * PageloopError with code `unknown-workflow` (nothing is sent) when no
+   * workflow has that name.
+   */
+  runWorkflow(name: string, input?: string, options?: WorkflowRunOptions): Run;
   /** Runs the loop again on the history as it is, without a new user message (after an error). */
   retry(): Run;
   /** The events of the thread so far (deltas merged), e.g. to re-render a stored thread. */
@@ -363,7 +422,7 @@ export interface Agent {
   /** Forgets the history (and the stored thread). */
   clear(): Promise<void>;
   /** Changes connection settings; takes effect on the next `send`. */
-  configure(options: Partial<Pick<AgentOptions, 'baseURL' | 'model' | 'apiKey' | 'headers' | 'systemPrompt' | 'maxIterations' | 'approval' | 'toolProtocol' | 'toolFormat' | 'contextTokens' | 'planning' | 'reflectEvery' | 'approvalTimeoutMs' | 'engine'>>): void;
+  configure(options: Partial<Pick<AgentOptions, 'baseURL' | 'model' | 'apiKey' | 'headers' | 'systemPrompt' | 'maxIterations' | 'approval' | 'toolProtocol' | 'toolFormat' | 'contextTokens' | 'planning' | 'reflectEvery' | 'approvalTimeoutMs' | 'engine' | 'workflows'>>): void;
   /** Replaces the page's tools; takes effect on the next `send`. */
   setTools(tools: Tool[]): void;
   /** The agent's vector memory, living in its worker; opened on first use. Disposed with the agent. */

@@ -4,7 +4,7 @@
  * stored thread. It is independent of where it runs — the worker hosts one,
  * and so can a test or a benchmark on the main thread.
  */
-import type { AgentEvent, ApprovalAnswer, ApprovalRequest, ChatMessage, FinalEvent } from '../types.js';
+import type { AgentEvent, ApprovalAnswer, ApprovalRequest, ChatMessage, FinalEvent, SendOptions, WorkflowRunOptions } from '../types.js';
 import { ToolCallingModel, type ChatModel } from '../model/tool-calling-model.js';
 import type { WorkerToolEnv, WorkerToolFactory } from '../worker-tools/worker-tool.js';
 import { PageloopError, toWireError } from '../errors.js';
@@ -21,6 +21,8 @@ import { abandonInterruptedTurn, findInterruption, finishInterruptedTurn, waitin
 import { PlanBoard } from './plan.js';
 import { PlanTurn } from './plan-turn.js';
 import { ToolRegistry } from './tool-registry.js';
+import { withOverrides } from './run-overrides.js';
+import { findWorkflow, workflowStart } from './workflow.js';
 import type { SessionConfig, SessionHost, ToolDescriptor } from './session-types.js';
 
 /** What a session needs from its surroundings; tests inject ids and models. */
@@ -39,6 +41,13 @@ export interface SessionDeps {
 }
 
 const DEFAULT_MAX_ITERATIONS = 10;
+
+/** What sets one run apart from the agent's settings: its overrides, its workflow, a plan made before it began. */
+interface RunSetup {
+  overrides?: SendOptions;
+  workflow?: string;
+  planned?: boolean;
+}
 
 /** One agent's state between runs, and the way to start, answer and cancel them. */
 export class AgentSession {
@@ -214,12 +223,37 @@ export class AgentSession {
     return this.#run !== undefined;
   }
 
-  /** One user turn. Resolves with the final event after it was emitted; never rejects. */
-  send(runId: string, text: string): Promise<FinalEvent> {
+  /** One user turn (`overrides` for this run only). Resolves with the final event after it was emitted; never rejects. */
+  send(runId: string, text: string, overrides?: SendOptions): Promise<FinalEvent> {
     this.#abandonInterrupted();
     return this.#start(runId, text, () => {
       this.#history.push({ role: 'user', content: text });
-    });
+    }, undefined, { overrides });
+  }
+
+  /**
+   * A run of workflow `name` (option `workflows`): its message states the
+   * goal and steps; with planning, the steps are emitted as the initial plan.
+   * An unknown name ends in an `unknown-workflow` error before anything is sent.
+   */
+  runWorkflow(runId: string, name: string, input?: string, options?: WorkflowRunOptions): Promise<FinalEvent> {
+    let template;
+    try {
+      template = findWorkflow(this.#config.workflows, name);
+    } catch (err) {
+      const wire = toWireError(err);
+      const final: FinalEvent = { type: 'final', reason: 'error', text: wire.message };
+      this.#deps.host.emit([{ type: 'error', message: wire.message, retryable: false, code: wire.code }, final]);
+      return Promise.resolve(final);
+    }
+    this.#abandonInterrupted();
+    const start = workflowStart(name, template, input, !!this.#config.planning);
+    const overrides: SendOptions = template.tools ? { ...options, tools: template.tools } : { ...options };
+    return this.#start(runId, input, () => {
+      this.#history.push({ role: 'user', content: start.message });
+      const plan = start.plan && this.#plan.update({ tasks: start.plan });
+      if (plan?.ok) this.#emit({ type: 'plan', tasks: plan.tasks });
+    }, undefined, { overrides, workflow: name, planned: start.plan !== undefined });
   }
 
   /** Runs the loop again on the history as it is (e.g. after a network error). */
@@ -228,7 +262,7 @@ export class AgentSession {
     return this.#start(runId, undefined, () => {});
   }
 
-  async #start(runId: string, input: string | undefined, begin: () => void, before?: (ctx: RunContext) => Promise<FinalEvent | undefined>): Promise<FinalEvent> {
+  async #start(runId: string, input: string | undefined, begin: () => void, before?: (ctx: RunContext) => Promise<FinalEvent | undefined>, setup: RunSetup = {}): Promise<FinalEvent> {
     if (this.#run) {
       // Not part of the running run's stream: answered to this caller only.
       const message = 'A run is already going; wait for it to end or cancel it first.';
@@ -239,10 +273,13 @@ export class AgentSession {
     if (this.#cancelledEarly.has(runId)) controller.abort();
     // Runs are one at a time, so no older id can still be waiting to start.
     this.#cancelledEarly.clear();
-    this.#emit(input === undefined ? { type: 'run-start', runId } : { type: 'run-start', runId, input });
+    const started: AgentEvent = { type: 'run-start', runId };
+    if (input !== undefined) started.input = input;
+    if (setup.workflow !== undefined) started.workflow = setup.workflow;
+    this.#emit(started);
     begin();
     this.#changed();
-    const final = withoutKey(await this.#loop(controller.signal, before), this.#config.apiKey) as FinalEvent;
+    const final = withoutKey(await this.#loop(controller.signal, before, setup), this.#config.apiKey) as FinalEvent;
     if (this.#run?.controller === controller) this.#run = undefined;
     // The thread is on disk before the page hears the run is over, so a reload
     // (or dispose) right after the final event loses nothing that was shown.
@@ -253,7 +290,7 @@ export class AgentSession {
   }
 
   /** Runs the loop and returns its final event without emitting it; never throws. */
-  async #loop(signal: AbortSignal, before?: (ctx: RunContext) => Promise<FinalEvent | undefined>): Promise<FinalEvent> {
+  async #loop(signal: AbortSignal, before?: (ctx: RunContext) => Promise<FinalEvent | undefined>, setup: RunSetup = {}): Promise<FinalEvent> {
     const fail = (err: unknown): FinalEvent => {
       const wire = toWireError(err);
       this.#emit({ type: 'error', message: wire.message, retryable: false, code: wire.code });
@@ -266,7 +303,7 @@ export class AgentSession {
       return fail(err);
     }
     const { planning, reflectEvery } = this.#config;
-    const ctx: RunContext = {
+    const base: RunContext = {
       model,
       history: this.#history,
       systemPrompt: this.#config.systemPrompt,
@@ -280,10 +317,16 @@ export class AgentSession {
       changed: () => this.#changed(),
       trustToolOutput: this.#config.trustToolOutput === true,
       approvalTimeoutMs: this.#config.approvalTimeoutMs,
-      plan: planning ? { turn: new PlanTurn(this.#plan, planning), mode: planning } : undefined,
+      plan: planning ? { turn: new PlanTurn(this.#plan, planning, setup.planned), mode: planning } : undefined,
       reflectEvery,
       context: this.#context,
     };
+    let ctx: RunContext;
+    try {
+      ctx = withOverrides(base, setup.overrides);
+    } catch (err) {
+      return fail(err);
+    }
     try {
       return (before && (await before(ctx))) || (await runLoop(ctx));
     } catch (err) {

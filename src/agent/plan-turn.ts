@@ -25,9 +25,11 @@ export class PlanTurn {
   #first: boolean;
   #planned = false;
 
-  constructor(board: PlanBoard, mode: true | 'first') {
+  /** `planned`: the run starts with a plan already made (a workflow's steps), so `'first'` holds nothing back. */
+  constructor(board: PlanBoard, mode: true | 'first', planned = false) {
     this.#board = board;
     this.#first = mode === 'first';
+    this.#planned = planned;
   }
 
   /**

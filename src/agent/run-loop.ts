@@ -16,6 +16,7 @@ import { planningRule, type PlanTurn } from './plan-turn.js';
 import { reflectionDue, reflectionNote } from './reflection.js';
 import { executeCalls, type TurnContext } from './tool-executor.js';
 import { resultEvent, settled } from './tool-result.js';
+import { overriddenTurn, type TurnOverrides } from './run-overrides.js';
 
 /** What one run needs. */
 export interface RunContext extends Omit<TurnContext, 'emit'> {
@@ -33,6 +34,8 @@ export interface RunContext extends Omit<TurnContext, 'emit'> {
   changed(): void;
   /** Keeps what is sent inside the model's context window; absent: the history is sent whole. */
   context?: ContextBudget;
+  /** This run's own model and tool choice (`send(text, options)`). */
+  turn?: TurnOverrides;
 }
 
 /** Runs the loop to its end; never throws. */
@@ -49,7 +52,7 @@ export async function runLoop(ctx: RunContext): Promise<FinalEvent> {
     const reflect = reflectionDue(n, ctx.reflectEvery);
     if (reflect) ctx.emit({ type: 'reflection', n });
 
-    const turn = await ask(ctx, reflect ? reflectionNote(!!ctx.plan) : undefined);
+    const turn = await ask(ctx, n, reflect ? reflectionNote(!!ctx.plan) : undefined);
     if ('error' in turn) {
       if (ctx.signal.aborted || isAbortError(turn.error)) {
         // What was shown stays in the history, so the model knows what the user saw.
@@ -124,14 +127,14 @@ function isBuiltinCall(call: ToolCall): call is { id: string; name: BuiltinToolN
 /** A turn's reply, or how it failed and what of it was already shown. */
 type Asked = { text: string; calls: ToolCall[] } | { error: unknown; shown: string };
 
-/** One model turn, its deltas passed on as events; never throws. `note` is added to this request only. */
-async function ask(ctx: RunContext, note?: string): Promise<Asked> {
-  const request: TurnRequest = {
+/** Model call `n`, its deltas passed on as events; never throws. `note` is added to this request only. */
+async function ask(ctx: RunContext, n: number, note?: string): Promise<Asked> {
+  const request: TurnRequest = overriddenTurn({
     system: buildSystemPrompt(ctx.systemPrompt, ctx.plan && planningRule(ctx.plan.mode)),
     history: note ? [...ctx.history, { role: 'user', content: note }] : ctx.history,
     tools: [...BUILTIN_TOOLS, ...(ctx.plan ? [PLAN_TOOL] : []), ...ctx.registry.modelTools()],
     endingTools: BUILTIN_NAMES,
-  };
+  }, ctx.turn, n);
   let shown = '';
   // A server that says the request overflowed its context gets one folded retry.
   for (let attempt = 0; ; attempt++) {

@@ -5,7 +5,7 @@
  * entry (src/worker/agent-worker.ts) adapts the page↔worker protocol to them,
  * and a test or a benchmark can host a session with no worker at all.
  */
-import type { AgentEvent, EngineOptions, JSONSchema, ToolKind, ToolFormat, ToolProtocol, WorkerToolSpec } from '../types.js';
+import type { AgentEvent, EngineOptions, JSONSchema, ToolKind, ToolFormat, ToolProtocol, WorkerToolSpec, WorkflowTemplate } from '../types.js';
 
 /** What a session is configured with. */
 export interface SessionConfig {
@@ -42,6 +42,8 @@ export interface SessionConfig {
   planning?: boolean | 'first';
   /** A self-check note every this many model calls. */
   reflectEvery?: number;
+  /** Named task templates, started with `runWorkflow`. */
+  workflows?: Record<string, WorkflowTemplate>;
 }
 
 /** A tool as the loop knows it: what the model is told, where it runs, and how approval is decided. */

@@ -58,6 +58,13 @@ export class ToolRegistry {
     return tool;
   }
 
+  /** A registry of only the tools named (for one run); the tools themselves are shared, not built again. */
+  only(names: readonly string[]): ToolRegistry {
+    const view = new ToolRegistry(this.#page, this.#factories, this.#env);
+    for (const name of names) if (Object.hasOwn(this.#entries, name)) view.#entries[name] = this.#entries[name]!;
+    return view;
+  }
+
   /** The tool named `name`, if the agent has one (own properties only: `__proto__` is unknown). */
   get(name: string): ToolDescriptor | undefined {
     return Object.hasOwn(this.#entries, name) ? this.#entries[name]!.descriptor : undefined;

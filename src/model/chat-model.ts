@@ -17,7 +17,14 @@ export interface ModelRequest {
   messages: ChatMessage[];
   /** Native tools to offer; absent or empty when the text protocol is used. */
   tools?: ModelTool[];
+  /** The model for this request only (a per-send override); absent: the client's own. */
+  model?: string;
+  /** With native tools: the call the model must make (`tool_choice`); absent: as it likes. */
+  toolChoice?: ForcedToolChoice;
 }
+
+/** A tool call a request insists on: some tool, or the one named. */
+export type ForcedToolChoice = 'required' | { name: string };
 
 /** A tool call the model made, assembled from its stream. */
 export interface AssembledToolCall {

@@ -16,6 +16,7 @@ import { readCompletionChunks } from './response-reader.js';
 import { RETRY_LISTENER, retryingFetch, type RetryNotice } from './retrying-fetch.js';
 import { unreachableMessage } from './network-diagnosis.js';
 import { StreamAssembler } from './stream-assembler.js';
+import { toOpenAIToolChoice } from './forced-call.js';
 
 /** Settings of `createOpenAIModel`. */
 export interface OpenAIModelConfig {
@@ -76,12 +77,13 @@ export function createOpenAIModel(config: OpenAIModelConfig): ChatModel {
     async *stream(request: ModelRequest, signal: AbortSignal): AsyncGenerator<ModelEvent> {
       const hadTools = (request.tools?.length ?? 0) > 0;
       const body: ChatCompletionCreateParamsStreaming = {
-        model: config.model,
+        model: request.model ?? config.model,
         messages: request.messages,
         stream: true,
         stream_options: { include_usage: true },
       };
       if (hadTools) body.tools = request.tools!.map(toOpenAITool);
+      if (hadTools && request.toolChoice) body.tool_choice = toOpenAIToolChoice(request.toolChoice);
       try {
         if (signal.aborted) throw new PageloopError('aborted', 'The request was aborted.');
         // The retries of this request are announced through its own listener (see retrying-fetch.ts).

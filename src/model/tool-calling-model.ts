@@ -20,13 +20,14 @@
 import type { ChatMessage, ToolFormat, ToolProtocol } from '../types.js';
 import { PageloopError, abortError } from '../errors.js';
 import { abortable } from '../abortable.js';
-import type { ChatModel, ModelRequest, ModelTool } from './chat-model.js';
+import type { ChatModel, ForcedToolChoice, ModelRequest, ModelTool } from './chat-model.js';
+import { forcedCallRule } from './forced-call.js';
 import { TextCallFilter, parseTextToolCalls, textProtocolPrompt, toTextProtocol } from './text-protocol.js';
 import { readNativeCall, readTextCall, type ToolCall } from './tool-call.js';
 import { CallIds } from './call-ids.js';
 
 export { assistantMessage, type ToolCall } from './tool-call.js';
-export type { ChatModel, ModelTool } from './chat-model.js';
+export type { ChatModel, ForcedToolChoice, ModelTool } from './chat-model.js';
 export { TokenEstimator, estimateTextTokens, type PromptParts } from './token-estimate.js';
 export { DEFAULT_CONTEXT_TOKENS, probeContextWindow, readOverflow, type ContextProbeConfig } from './context-window.js';
 
@@ -41,6 +42,10 @@ export interface TurnRequest {
   tools: readonly ModelTool[];
   /** Names of the tools that end the run; the text protocol names them when teaching how to finish. */
   endingTools: readonly string[];
+  /** The model for this turn only; absent: the client's own. */
+  model?: string;
+  /** A call this turn must make: native `tool_choice`, or a sentence of the text protocol's system prompt. */
+  toolChoice?: ForcedToolChoice;
 }
 
 /** What a turn yields, in order; ends with exactly one `done`. */
@@ -116,10 +121,12 @@ export class ToolCallingModel {
   async *#stream(request: TurnRequest, protocol: 'native' | 'text', signal: AbortSignal): AsyncGenerator<TurnEvent, void, undefined> {
     const tools = [...request.tools];
     // A turn offered no tools (a summary) needs no lesson in calling them.
-    const system = protocol === 'text' && tools.length > 0 ? [request.system, textProtocolPrompt(tools, request.endingTools)].filter(Boolean).join('\n\n') : request.system;
+    const system = protocol === 'text' && tools.length > 0 ? [request.system, textProtocolPrompt(tools, request.endingTools), forcedCallRule(request.toolChoice)].filter(Boolean).join('\n\n') : request.system;
     const history = protocol === 'text' ? toTextProtocol(request.history) : [...request.history];
     const messages: ChatMessage[] = [{ role: 'system', content: system }, ...history];
     const wire: ModelRequest = protocol === 'text' ? { messages } : { messages, tools };
+    if (request.model !== undefined) wire.model = request.model;
+    if (protocol === 'native' && request.toolChoice !== undefined && tools.length > 0) wire.toolChoice = request.toolChoice;
     // The offered tools type string-written arguments and vet the names weak call forms use.
     const reading = { tools, ...(this.#toolFormat ? { format: this.#toolFormat } : {}) };
     const filter = new TextCallFilter(reading);

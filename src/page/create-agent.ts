@@ -5,7 +5,7 @@
  * the worker dies or is disposed (the worker link sees to that).
  */
 import * as Comlink from 'comlink';
-import type { Agent, AgentEvent, AgentOptions, ApprovalAnswer, ApprovalRequest, ChatMessage, EngineOptions, EngineStatus, FinalEvent, Run, Tool } from '../types.js';
+import type { Agent, AgentEvent, AgentOptions, ApprovalAnswer, ApprovalRequest, ChatMessage, EngineOptions, EngineStatus, FinalEvent, Run, SendOptions, Tool, WorkflowRunOptions } from '../types.js';
 import type { AgentWorkerApi, PageHost, ToolDescriptor, WorkerConfig } from '../protocol/agent.js';
 import type { Outcome } from '../protocol/errors.js';
 import type { Memory } from '../memory/types.js';
@@ -17,6 +17,7 @@ import { spawnAgentWorker } from './spawn-worker.js';
 import { linkWorker } from './worker-link.js';
 import { memoryClient } from './create-memory.js';
 import { threadsClient } from './thread-client.js';
+import { checkSendOptions, checkWorkflowRunOptions, checkWorkflowStart, checkWorkflows } from './run-options.js';
 
 /** The form of a tool the worker needs: everything but its closures. */
 export function toDescriptor(tool: Tool): ToolDescriptor {
@@ -66,6 +67,7 @@ const WORKER_CONFIG_KEYS = [
   'planning',
   'reflectEvery',
   'engine',
+  'workflows',
 ] as const satisfies readonly (keyof WorkerConfig & keyof AgentOptions)[];
 // Does not compile when WorkerConfig gains a field the list above lacks.
 ({}) satisfies Record<Exclude<keyof WorkerConfig, (typeof WORKER_CONFIG_KEYS)[number]>, never>;
@@ -127,6 +129,7 @@ function checkOptions(options: AgentOptions): void {
   if (wait !== undefined && (!Number.isFinite(wait) || wait <= 0)) throw new TypeError('createAgent: approvalTimeoutMs must be a positive number of milliseconds.');
   const every = options.reflectEvery;
   if (every !== undefined && (!Number.isInteger(every) || every < 1)) throw new TypeError('createAgent: reflectEvery must be a whole number of at least 1.');
+  checkWorkflows(options.workflows);
 }
 
 /**
@@ -141,6 +144,8 @@ export function createAgent(options: AgentOptions): Agent {
   // A copy: `configure` updates it, and the caller's object is theirs.
   const settings: AgentOptions = { ...options };
   const tools = settings.tools ?? [];
+  /** The names `send`'s and workflows' `tools` may use: the agent's tools as last set. */
+  let toolNames = tools.map((t) => t.name);
   const toolHost = new PageToolHost();
   toolHost.setTools(tools);
   const listeners = new Set<(e: AgentEvent) => void>();
@@ -229,9 +234,15 @@ export function createAgent(options: AgentOptions): Agent {
       // Opened on first use, so agents that never touch memory never load it.
       return (memory ??= memoryClient((invoke) => link.call((remote) => invoke(remote.memory)), settings.memory ?? {}, () => {}));
     },
-    send: (text: string) => {
+    send: (text: string, options?: SendOptions) => {
       if (typeof text !== 'string') throw new TypeError('send(text) needs a string.');
-      return startRun((remote, runId) => remote.send(runId, text));
+      const checked = checkSendOptions(options, toolNames);
+      return startRun((remote, runId) => remote.send(runId, text, checked));
+    },
+    runWorkflow: (name: string, input?: string, options?: WorkflowRunOptions) => {
+      checkWorkflowStart(settings.workflows, name, input, toolNames);
+      const checked = checkWorkflowRunOptions(options, toolNames);
+      return startRun((remote, runId) => remote.runWorkflow(runId, name, input, checked));
     },
     retry: () => startRun((remote, runId) => remote.retry(runId)),
     respond: (callId: string, answer: ApprovalAnswer) => {
@@ -282,6 +293,7 @@ export function createAgent(options: AgentOptions): Agent {
     },
     setTools: (next: Tool[]) => {
       toolHost.setTools(next);
+      toolNames = next.map((t) => t.name);
       tell((remote) => remote.setTools(next.map(toDescriptor)));
     },
     engine: { status: () => engineStatus },

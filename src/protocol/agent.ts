@@ -8,7 +8,7 @@
 import type { ProxyMarked } from 'comlink';
 import type { Outcome } from './errors.js';
 import type { MemoryWorkerApi } from './memory.js';
-import type { AgentEvent, ApprovalAnswer, ApprovalRequest, ChatMessage, EngineOptions, FinalEvent, JSONSchema, ThreadSummary, ToolKind, ToolFormat, ToolProtocol, WorkerToolSpec } from '../types.js';
+import type { AgentEvent, ApprovalAnswer, ApprovalRequest, ChatMessage, EngineOptions, FinalEvent, JSONSchema, SendOptions, ThreadSummary, ToolKind, ToolFormat, ToolProtocol, WorkerToolSpec, WorkflowRunOptions, WorkflowTemplate } from '../types.js';
 import type { MemoryOptions } from '../memory/types.js';
 
 /** How a tool decides approval, as the worker sees it. `dynamic` asks the page per call. */
@@ -67,6 +67,8 @@ export interface WorkerConfig {
   reflectEvery?: number;
   /** A GGUF model the worker runs itself instead of calling `baseURL` (a URL resolved against the page, or a File/Blob). */
   engine?: EngineOptions;
+  /** Named task templates (`runWorkflow`). */
+  workflows?: Record<string, WorkflowTemplate>;
 }
 
 /** What a page tool call came to. */
@@ -100,8 +102,10 @@ export interface AgentWorkerApi {
   init(config: WorkerConfig, tools: ToolDescriptor[], host: PageHost): Promise<Outcome<void>>;
   configure(patch: Partial<WorkerConfig>): Promise<Outcome<void>>;
   setTools(tools: ToolDescriptor[]): Promise<Outcome<void>>;
-  /** Runs one user turn; resolves with the final event after it has been emitted. */
-  send(runId: string, text: string): Promise<Outcome<FinalEvent>>;
+  /** Runs one user turn (with `options` for this run only); resolves with the final event after it has been emitted. */
+  send(runId: string, text: string, options?: SendOptions): Promise<Outcome<FinalEvent>>;
+  /** Runs workflow `name` of the config's `workflows`; resolves with the final event after it has been emitted. */
+  runWorkflow(runId: string, name: string, input?: string, options?: WorkflowRunOptions): Promise<Outcome<FinalEvent>>;
   /** Runs the loop again on the history as it is (after an error), adding no user message. */
   retry(runId: string): Promise<Outcome<FinalEvent>>;
   /**

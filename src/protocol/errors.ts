@@ -34,6 +34,8 @@ export type ErrorCode =
   | 'out-of-memory'
   /** A policy said no: an origin not on the allow-list, a redirect to another origin. */
   | 'refused'
+  /** `runWorkflow` named a workflow the agent does not have. */
+  | 'unknown-workflow'
   /** Anything else: a bug or an error pageloop did not expect. */
   | 'internal'
   /** The model server did not answer, or stopped sending, within the configured time; retryable. */

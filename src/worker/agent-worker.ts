@@ -6,7 +6,7 @@
  * leave through an `EventBatcher`, so token deltas cross about once per frame.
  */
 import * as Comlink from 'comlink';
-import type { AgentEvent, ApprovalAnswer, ApprovalRequest, ChatMessage, FinalEvent, ThreadSummary } from '../types.js';
+import type { AgentEvent, ApprovalAnswer, ApprovalRequest, ChatMessage, FinalEvent, SendOptions, ThreadSummary, WorkflowRunOptions } from '../types.js';
 import type { AgentWorkerApi, PageHost, ToolDescriptor, WorkerConfig } from '../protocol/agent.js';
 import type { MemoryWorkerApi } from '../protocol/memory.js';
 import type { Outcome } from '../protocol/errors.js';
@@ -136,8 +136,12 @@ export class AgentWorker implements AgentWorkerApi {
   }
 
   // The final event itself reaches the page through the batcher, which sends it at once.
-  send(runId: string, text: string): Promise<Outcome<FinalEvent>> {
-    return toOutcome(async () => (await this.#now()).send(runId, text));
+  send(runId: string, text: string, options?: SendOptions): Promise<Outcome<FinalEvent>> {
+    return toOutcome(async () => (await this.#now()).send(runId, text, options));
+  }
+
+  runWorkflow(runId: string, name: string, input?: string, options?: WorkflowRunOptions): Promise<Outcome<FinalEvent>> {
+    return toOutcome(async () => (await this.#now()).runWorkflow(runId, name, input, options));
   }
 
   retry(runId: string): Promise<Outcome<FinalEvent>> {

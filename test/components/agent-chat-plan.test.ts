@@ -50,6 +50,9 @@ class EventAgent implements Agent {
   retry(): Run {
     return this.send();
   }
+  runWorkflow(): Run {
+    return this.send();
+  }
   events = async (): Promise<AgentEvent[]> => [];
   respond(): void {}
   cancel(): void {}

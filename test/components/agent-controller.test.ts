@@ -37,6 +37,10 @@ class FakeAgent implements Agent {
     return this.#run({ type: 'run-start', runId: 'r' });
   }
 
+  runWorkflow(name: string, input?: string): Run {
+    return this.#run({ type: 'run-start', runId: 'r', input, workflow: name });
+  }
+
   #run(start: AgentEvent): Run {
     const final: FinalEvent = { type: 'final', reason: 'answer', text: 'ok' };
     // Like the worker: events arrive after a round trip, not inside send().
