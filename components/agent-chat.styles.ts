@@ -229,6 +229,18 @@ export const agentChatStyles = css`
   }
   .args-editor[aria-invalid='true'] { border-color: var(--agent-chat-danger); }
   .args-error { color: var(--agent-chat-danger); margin: 0 0 6px; font-size: 0.9em; white-space: pre-wrap; }
+  .deny-reason { margin-top: 6px; }
+  .deny-reason summary {
+    display: inline-block; cursor: pointer; color: var(--agent-chat-muted); font-size: 0.9em;
+    border-radius: 4px; padding: 2px 4px;
+  }
+  .deny-reason summary:hover { color: var(--agent-chat-fg); }
+  .deny-reason-form { display: flex; flex-wrap: wrap; align-items: center; gap: 6px; margin-top: 6px; }
+  .deny-reason-form label { flex-basis: 100%; font-size: 0.9em; }
+  .deny-reason-form input {
+    flex: 1 1 12em; min-width: 0; font: inherit; color: var(--agent-chat-fg); background: var(--agent-chat-bg);
+    border: 1px solid var(--agent-chat-border); border-radius: 6px; padding: 4px 8px;
+  }
 
   .continue { display: flex; justify-content: center; }
   .suggestions { display: flex; flex-wrap: wrap; gap: 6px; }
@@ -327,5 +339,16 @@ export const agentChatStyles = css`
     padding: 8px 10px;
   }
   .composer textarea::placeholder { color: var(--agent-chat-muted); }
+  .composer { flex-wrap: wrap; }
+  .completions {
+    flex-basis: 100%; margin: 0; display: flex; flex-wrap: wrap; gap: 4px 12px;
+    color: var(--agent-chat-muted); font-size: 0.85em;
+  }
+  .completion code { color: var(--agent-chat-fg); font-family: var(--agent-chat-mono-font); }
+  .workflow-badge {
+    display: block; width: fit-content; margin-bottom: 4px; padding: 1px 8px; border-radius: 999px;
+    font-size: 0.8em; background: var(--agent-chat-surface); color: var(--agent-chat-fg);
+    border: 1px solid var(--agent-chat-border);
+  }
   .composer button { padding: 8px 14px; border-radius: var(--agent-chat-radius); }
 `;

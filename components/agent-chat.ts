@@ -13,7 +13,7 @@ import { property } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { guard } from 'lit/directives/guard.js';
 import { createAgent } from '../src/page/create-agent.js';
-import type { Agent, AgentEvent, AgentOptions, ApprovalAnswer, ApprovalRequest, EngineOptions, EngineStatus, Run, Tool, ToolFormat, ToolProtocol } from '../src/types.js';
+import type { Agent, AgentEvent, AgentOptions, ApprovalAnswer, ApprovalRequest, EngineOptions, EngineStatus, Run, Tool, ToolFormat, ToolProtocol, WorkflowTemplate } from '../src/types.js';
 import { agentChatStyles } from './agent-chat.styles.js';
 import { AgentController } from './agent-controller.js';
 import { Composer } from './composer.js';
@@ -35,6 +35,7 @@ import { renderContextNote, renderContinue, renderErrorBanner, renderStatusBar, 
 import { renderPlan } from './plan-view.js';
 import { renderEngineProgress } from './engine-progress.js';
 import { elementOptions } from './element-options.js';
+import { renderWorkflowBadge, runWorkflowCommand, workflowHelp } from './workflow-command.js';
 
 /**
  * A chat with an in-page agent: streams its replies as markdown, shows each
@@ -67,6 +68,7 @@ import { elementOptions } from './element-options.js';
  * @prop {Tool[]} tools - The page's tools; may be set before or after the element connects.
  * @prop {EngineOptions} engine - The in-page engine's options, e.g. `{ gguf: file }` for a picked `File`; wins over `gguf`.
  * @prop {Agent} agent - The agent this element drives (read-only; created on first use).
+ * @prop {Record<string, WorkflowTemplate>} workflows - Named task templates, started with `/workflow name …` (Tab completes; `/help` lists them).
  *
  * @fires {CustomEvent<AgentEvent>} agent-event - Every event of the agent loop; bubbles and is composed.
  *
@@ -92,6 +94,9 @@ import { elementOptions } from './element-options.js';
  * @csspart context-note - The quiet mark where older turns were folded or a tool result cut to fit the context.
  * @csspart continue-button - Offered after a reply stopped at its step limit: lets the agent go on.
  * @csspart plan - The agent's plan (a disclosure: n of m done, the tasks); closes itself when every task is finished.
+ * @csspart workflow - The mark "Workflow: name" on the message that started a workflow run.
+ * @csspart completions - Command or workflow names that Tab completes, under the input while a command is typed.
+ * @csspart deny-reason-button - Opens the field for a reason to deny with; `deny-reason` is that field, `deny-reason-submit` denies with it.
  * @csspart engine-progress - The in-page model's download/loading progress (a `<progress>` inside), or why it failed.
  *
  * @cssproperty --agent-chat-font - Font family.
@@ -176,6 +181,8 @@ export class AgentChat extends LitElement {
   @property({ reflect: true }) theme: 'light' | 'dark' | 'auto' = 'auto';
   /** The page's tools. */
   @property({ attribute: false }) tools: Tool[] = [];
+  /** Named task templates (`/workflow name …`, `agent.runWorkflow`). */
+  @property({ attribute: false }) workflows?: Record<string, WorkflowTemplate>;
 
   #conversation: ConversationState = initialConversation();
   /** What the in-page engine is doing (from its events); `idle` for an endpoint. */
@@ -213,8 +220,12 @@ export class AgentChat extends LitElement {
         this.#apply({ type: 'error', message: errorMessage(err), retryable: false });
       }
     },
+    workflows: () => this.workflows ?? {},
+    workflow: (command) =>
+      runWorkflowCommand(command, this.workflows ?? {}, { notice: (text) => this.#apply({ type: 'notice', text }), start: (name, input) => this.#carryOn((agent) => agent.runWorkflow(name, input)) }),
     command: (command) =>
       void runSlashCommand(command, {
+        moreHelp: () => workflowHelp(this.workflows ?? {}),
         notice: (text) => this.#apply({ type: 'notice', text }),
         stop: () => this.agent.cancel(),
         clear: async () => {
@@ -400,7 +411,7 @@ export class AgentChat extends LitElement {
   #renderItem(item: LogItem): TemplateResult {
     switch (item.kind) {
       case 'user':
-        return html`<div part="message user" class="message user"><span class="visually-hidden">You: </span>${item.text}</div>`;
+        return html`<div part="message user" class="message user"><span class="visually-hidden">You: </span>${renderWorkflowBadge(item.workflow)}${item.text}</div>`;
       case 'assistant':
         return this.#renderAssistant(item);
       case 'notice':

@@ -1,12 +1,14 @@
 /**
- * The approval panel of one tool call: Approve, Deny, Edit arguments and
- * Always allow this tool. Edited arguments must parse as JSON and pass the
+ * The approval panel of one tool call: Approve, Deny, Deny with a reason
+ * (which the model reads in the call's result), Edit arguments and Always
+ * allow this tool. Edited arguments must parse as JSON and pass the
  * tool's own schema before Approve is enabled, so the user cannot send the
  * loop arguments the tool would reject.
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { live } from 'lit/directives/live.js';
 import type { ApprovalAnswer, ApprovalRequest, Tool, ValidationResult } from '../src/types.js';
+import { renderDenyReason } from './deny-reason.js';
 
 /** The editor state of one call's arguments, while the user edits them. */
 export interface ArgsEdit {
@@ -88,5 +90,6 @@ export function renderApproval(
       <button part="always-button" ?disabled=${blocked}
         @click=${() => handlers.answer(request, { approve: true, always: true, args: args() })}>Always allow ${request.name}</button>
     </div>
+    ${renderDenyReason(request, (message) => handlers.answer(request, message ? { approve: false, message } : { approve: false }))}
   </div>`;
 }

@@ -1,13 +1,15 @@
 /**
  * The composer: a multiline input where Enter sends, Shift+Enter adds a
- * line, and ↑ / ↓ at the first / last line recall earlier inputs. `Composer`
- * owns the draft and the history, and splits what is entered into slash
- * commands (the element's own, never sent to the model) and messages.
+ * line, ↑ / ↓ at the first / last line recall earlier inputs, and Tab
+ * completes a command or workflow name. `Composer` owns the draft and the
+ * history, and splits what is entered into slash commands (the element's
+ * own, never sent to the model), `/workflow` runs and messages.
  */
 import { html, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import { live } from 'lit/directives/live.js';
 import { InputHistory } from './input-history.js';
 import { parseSlashCommand, type SlashCommand } from './slash-commands.js';
+import { completeDraft, parseWorkflowCommand, renderCompletions, type WorkflowCommand, type Workflows } from './workflow-command.js';
 
 /** What the composer needs from the element. */
 export interface ComposerHost {
@@ -16,6 +18,8 @@ export interface ComposerHost {
   /** True while a reply runs (Send is disabled; the Stop button is elsewhere). */
   busy: boolean;
   history: InputHistory;
+  /** The workflows `/workflow` can start (and Tab completes). */
+  workflows: Workflows;
   setDraft(text: string): void;
   submit(): void;
 }
@@ -29,6 +33,15 @@ export function composerKeydown(e: KeyboardEvent, host: ComposerHost): void {
     return;
   }
   if (e.shiftKey) return;
+  // Tab completes a command only when it has something to add; otherwise it moves focus as usual.
+  if (e.key === 'Tab') {
+    const completed = completeDraft(input.value, host.workflows);
+    if (completed !== null) {
+      e.preventDefault();
+      host.setDraft(completed);
+    }
+    return;
+  }
   // Only at the edges: inside a multiline draft the arrows move the caret as usual.
   if (e.key === 'ArrowUp' && !input.value.slice(0, input.selectionStart).includes('\n')) {
     const previous = host.history.previous(input.value);
@@ -51,6 +64,7 @@ export function renderComposer(host: ComposerHost): TemplateResult {
       e.preventDefault();
       host.submit();
     }}>
+    ${renderCompletions(host.draft, host.workflows)}
     <textarea part="input" rows="2" aria-label="Message" placeholder=${host.placeholder}
       .value=${live(host.draft)}
       @input=${(e: Event) => host.setDraft((e.target as HTMLTextAreaElement).value)}
@@ -67,6 +81,10 @@ export interface ComposerBinding {
   send(text: string): void;
   /** Runs a slash command. */
   command(command: SlashCommand | 'unknown'): void;
+  /** Runs a `/workflow` command (lists, refuses or starts). */
+  workflow(command: WorkflowCommand): void;
+  /** The workflows `/workflow` can start. */
+  workflows(): Workflows;
 }
 
 /** Owns the draft and the input history of one element. */
@@ -96,6 +114,13 @@ export class Composer {
   submit(): void {
     const text = this.#draft.trim();
     if (text === '') return;
+    const workflow = parseWorkflowCommand(text);
+    if (workflow !== null) {
+      this.history.add(text);
+      this.draft = '';
+      this.#binding.workflow(workflow);
+      return;
+    }
     const command = parseSlashCommand(text);
     if (command !== null) {
       this.history.add(text);
@@ -115,6 +140,7 @@ export class Composer {
       placeholder,
       busy: this.#binding.busy(),
       history: this.history,
+      workflows: this.#binding.workflows(),
       setDraft: (text) => (this.draft = text),
       submit: () => this.submit(),
     });

@@ -32,6 +32,8 @@ export interface UserItem {
   kind: 'user';
   id: string;
   text: string;
+  /** The workflow this message started (`run-start.workflow`); `text` is then the input given to it. */
+  workflow?: string;
 }
 
 /** One stretch of the assistant's reply (a new one starts after tool calls). */
@@ -172,8 +174,8 @@ function reduceAction(state: ConversationState, action: ConversationAction): Con
       };
     case 'run-start': {
       // The element shows its own sends at once; runs started elsewhere, or replayed, show theirs here.
-      const shown = action.input === undefined || action.input === state.shownInput;
-      const next = shown ? state : addUser(state, action.input!);
+      const shown = action.workflow === undefined && (action.input === undefined || action.input === state.shownInput);
+      const next = shown ? state : addUser(state, action.input ?? '', action.workflow);
       return { ...next, running: true, step: null, error: null, suggestions: [], shownInput: null, interrupted: false, canContinue: false };
     }
     case 'iteration':
@@ -282,10 +284,11 @@ function lastAssistantText(state: ConversationState): string {
   return '';
 }
 
-function addUser(state: ConversationState, text: string): ConversationState {
+function addUser(state: ConversationState, text: string, workflow?: string): ConversationState {
+  const item: UserItem = workflow === undefined ? { kind: 'user', id: `u${state.nextId}`, text } : { kind: 'user', id: `u${state.nextId}`, text, workflow };
   return {
     ...closeStreaming(state),
-    items: [...state.items, { kind: 'user', id: `u${state.nextId}`, text }],
+    items: [...state.items, item],
     nextId: state.nextId + 1,
     suggestions: [],
     error: null,

@@ -4,7 +4,7 @@
  * checked (finite, positive where only that makes sense) and a setting that
  * is absent or unusable is left out, letting the agent's default apply.
  */
-import type { AgentOptions, EngineOptions, Tool, ToolFormat, ToolProtocol } from '../src/types.js';
+import type { AgentOptions, EngineOptions, Tool, ToolFormat, ToolProtocol, WorkflowTemplate } from '../src/types.js';
 
 /** The element's settings that map to agent options, as its properties hold them. */
 export interface ElementSettings {
@@ -27,6 +27,7 @@ export interface ElementSettings {
   trustToolOutput: boolean;
   modelModule?: string;
   tools: Tool[];
+  workflows?: Record<string, WorkflowTemplate>;
 }
 
 /** The agent options `settings` say now; `engine` is the in-page engine, if any. */
@@ -49,5 +50,6 @@ export function elementOptions(s: ElementSettings, engine: EngineOptions | undef
   }
   if (s.trustToolOutput) options.trustToolOutput = true;
   if (engine) options.engine = engine;
+  if (s.workflows) options.workflows = s.workflows;
   return options;
 }

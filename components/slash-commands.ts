@@ -27,11 +27,13 @@ export interface SlashTarget {
   stop(): void;
   /** Clears the conversation, shown and stored. */
   clear(): Promise<void>;
+  /** More help to add to `/help` (the workflows' names). */
+  moreHelp?(): string;
 }
 
 /** Runs a parsed command against `target`. */
 export async function runSlashCommand(command: SlashCommand | 'unknown', target: SlashTarget): Promise<void> {
-  if (command === 'help') target.notice(SLASH_HELP);
+  if (command === 'help') target.notice([SLASH_HELP, target.moreHelp?.()].filter(Boolean).join(' '));
   else if (command === 'stop') target.stop();
   else if (command === 'clear') await target.clear();
   else target.notice(`Unknown command. ${SLASH_HELP}`);
