@@ -8,6 +8,7 @@ import '../components/define.js';
 import { OrderStore } from './data.js';
 import { mountDashboard } from './dashboard.js';
 import { dashboardTools } from './tools.js';
+import { DEMO_WORKFLOWS } from './workflows.js';
 import { checkEndpoint, type EndpointCheck, type EndpointSettings } from './endpoint-check.js';
 import { loadSettings, saveSettings } from './settings-store.js';
 import type { AgentEvent } from '../src/types.js';
@@ -20,6 +21,7 @@ mountDashboard(store);
 
 const chat = document.querySelector('agent-chat')!;
 chat.tools = dashboardTools(store);
+chat.workflows = DEMO_WORKFLOWS;
 
 const badge = document.getElementById('model-badge')!;
 const connection = document.getElementById('connection')!;
