@@ -13,7 +13,7 @@ import { property } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { guard } from 'lit/directives/guard.js';
 import { createAgent } from '../src/page/create-agent.js';
-import type { Agent, AgentEvent, AgentOptions, ApprovalAnswer, ApprovalRequest, EngineOptions, EngineStatus, Run, Tool, ToolFormat, ToolProtocol, WorkflowTemplate } from '../src/types.js';
+import type { Agent, AgentEvent, AgentOptions, ApprovalAnswer, ApprovalRequest, EngineOptions, EngineStatus, Run, SendOptions, Tool, ToolFormat, ToolProtocol, WorkflowTemplate } from '../src/types.js';
 import { agentChatStyles } from './agent-chat.styles.js';
 import { AgentController } from './agent-controller.js';
 import { Composer } from './composer.js';
@@ -221,8 +221,7 @@ export class AgentChat extends LitElement {
       }
     },
     workflows: () => this.workflows ?? {},
-    workflow: (command) =>
-      runWorkflowCommand(command, this.workflows ?? {}, { notice: (text) => this.#apply({ type: 'notice', text }), start: (name, input) => this.#carryOn((agent) => agent.runWorkflow(name, input)) }),
+    workflow: (command) => runWorkflowCommand(command, this.workflows ?? {}, { notice: (text) => this.#apply({ type: 'notice', text }), start: (name, input) => this.#carryOn((agent) => agent.runWorkflow(name, input)) }),
     command: (command) =>
       void runSlashCommand(command, {
         moreHelp: () => workflowHelp(this.workflows ?? {}),
@@ -243,18 +242,20 @@ export class AgentChat extends LitElement {
 
   /**
    * Sends `text` as the user's message (verbatim: slash commands are the
-   * composer's, not this method's). Throws a `busy` PageloopError while a
-   * reply is running.
+   * composer's, not this method's), with `options` for this run only.
+   * Throws a `busy` PageloopError while a reply is running.
    */
-  send(text: string): Run {
+  send(text: string, options?: SendOptions): Run {
     const agent = this.agent;
     this.#agent.assertIdle();
+    // Started first, so options refused at the call leave nothing shown; its events arrive later.
+    const run = agent.send(text, options);
     this.#replies.load();
     this.#composer.history.add(text);
     // Shown at once; the run's `run-start` carries the same input and adds no second copy.
     this.#apply({ type: 'user-message', text });
     this.#scroll.stick();
-    return this.#agent.track(agent.send(text));
+    return this.#agent.track(run);
   }
 
   /**
