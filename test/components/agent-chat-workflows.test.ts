@@ -175,3 +175,22 @@ describe('agent-chat: deny with a reason', () => {
     f.chat.agent.cancel();
   });
 });
+
+describe('agent-chat: send(text, options)', () => {
+  let f: ChatFixture | undefined;
+  afterEach(() => f?.remove());
+
+  it('passes options on for that run, and refused options leave nothing shown', async () => {
+    f = await chatOnMock([textTurn('ok')], { tools: [cancelOrder] });
+    expect(() => f!.chat.send('x', { tools: ['nope'] })).to.throw(TypeError);
+    await f.chat.updateComplete;
+    expect(parts(f.chat, 'user')).to.have.length(0);
+    const done = f.nextFinal();
+    f.chat.send('hi', { model: 'other-model', toolChoice: 'none' });
+    await done;
+    const body = (await f.mock.log())[0]!.body as { model: string; tools?: unknown[] };
+    expect(body.model).to.equal('other-model');
+    expect(body.tools).to.equal(undefined);
+    expect(parts(f.chat, 'user')).to.have.length(1);
+  });
+});
