@@ -1,20 +1,24 @@
 // The token estimate against a real BPE tokenizer: the mock counts with
 // cl100k_base (js-tiktoken) the way llama-server counts a ChatML prompt. The
-// corpus is this repository's own prose, code and JSON, served by the test server
-// (code as the server serves it: compiled by esbuild, its inline source map removed,
-// since a base64 blob is not what a conversation is made of).
+// corpus is this repository's own prose, code and JSON, frozen in
+// test/fixtures/token-corpus/ (copies taken on 2026-11-23), so that editing the
+// live files cannot move the figures this test checks.
 import { expect } from 'chai';
 import { TokenEstimator, estimateTextTokens } from '../../src/model/token-estimate.js';
 import { mockEndpoint } from '../../src/testing/mock-endpoint.js';
 import type { ChatMessage } from '../../src/types.js';
 import type { ModelTool } from '../../src/model/chat-model.js';
 
-const FILES = ['/README.md', '/docs/ARCHITECTURE.md', '/src/agent/run-loop.ts', '/components/conversation-state.ts', '/bench/markdown-corpus.ts', '/test/fixtures/thread-schema-1.json', '/package.json', '/src/worker-tools/html-to-text.ts'];
+const CORPUS = '/test/fixtures/token-corpus/';
+const FILES = [
+  ...['README.md', 'ARCHITECTURE.md', 'run-loop.ts', 'conversation-state.ts', 'markdown-corpus.ts', 'package.json', 'html-to-text.ts'].map((name) => `${CORPUS}${name}.txt`),
+  '/test/fixtures/thread-schema-1.json',
+];
 
 async function text(path: string): Promise<string> {
   const res = await fetch(path);
   expect(res.ok, path).to.equal(true);
-  return (await res.text()).replace(/\/\/# sourceMappingURL=\S*/g, '');
+  return res.text();
 }
 
 async function tokenize(baseURL: string, content: string): Promise<number> {
