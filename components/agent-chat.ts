@@ -15,6 +15,7 @@ import { guard } from 'lit/directives/guard.js';
 import { createAgent } from '../src/page/create-agent.js';
 import type { Agent, AgentEvent, AgentOptions, ApprovalAnswer, ApprovalRequest, EngineOptions, EngineStatus, Run, SendOptions, Tool, ToolFormat, ToolProtocol, WorkflowTemplate } from '../src/types.js';
 import { agentChatStyles } from './agent-chat.styles.js';
+import { subAgentStyles } from './sub-agent-view.styles.js';
 import { AgentController } from './agent-controller.js';
 import { Composer } from './composer.js';
 import {
@@ -60,6 +61,7 @@ import { renderWorkflowBadge, runWorkflowCommand, workflowHelp } from './workflo
  * @attr approval-timeout-ms - Deny a call whose approval nobody answered within this many ms (the model is told so). Absent: wait.
  * @attr planning - Offer the agent a task list (`update_plan`) shown as the plan; `first` also asks for a plan before it acts. Absent or `false`: off.
  * @attr reflect-every - Every this many model calls, the agent gets a short self-check (shown quietly in the log).
+ * @attr sub-agents - Present (and not `false`): offer `dispatch_agent`, read-only sub-agents whose work shows inside its card.
  * @attr gguf - URL of a GGUF model to run inside the page (llama.cpp in WebAssembly) instead of calling an endpoint.
  * @attr model-module - URL of an ES module whose `createModel()` the agent's worker uses instead of HTTP (scripted demos, tests).
  * @attr placeholder - The composer's placeholder.
@@ -93,6 +95,7 @@ import { renderWorkflowBadge, runWorkflowCommand, workflowHelp } from './workflo
  * @csspart usage - Tokens of the last model call and how full the context is.
  * @csspart context-note - The quiet mark where older turns were folded or a tool result cut to fit the context.
  * @csspart continue-button - Offered after a reply stopped at its step limit: lets the agent go on.
+ * @csspart sub-agent - A sub-agent's work inside its `dispatch_agent` card (a disclosure, closed by default).
  * @csspart plan - The agent's plan (a disclosure: n of m done, the tasks); closes itself when every task is finished.
  * @csspart workflow - The mark "Workflow: name" on the message that started a workflow run.
  * @csspart completions - Command or workflow names that Tab completes, under the input while a command is typed.
@@ -132,7 +135,7 @@ import { renderWorkflowBadge, runWorkflowCommand, workflowHelp } from './workflo
  * </script>
  */
 export class AgentChat extends LitElement {
-  static override styles = agentChatStyles;
+  static override styles = [agentChatStyles, subAgentStyles];
 
   /** The OpenAI-compatible endpoint. */
   @property({ attribute: 'base-url' }) baseUrl?: string;
@@ -159,6 +162,8 @@ export class AgentChat extends LitElement {
   planning?: boolean | 'first';
   /** A short self-check every this many model calls. */
   @property({ attribute: 'reflect-every', type: Number }) reflectEvery?: number;
+  /** Offer `dispatch_agent` (read-only sub-agents). */
+  @property({ attribute: 'sub-agents', converter: { fromAttribute: (value: string | null) => value !== null && value !== 'false' } }) subAgents = false;
   /** IndexedDB thread id; changing it starts a new agent on that thread. */
   @property() thread?: string;
   /** How long to wait for response headers, in ms. */

@@ -58,6 +58,8 @@ export interface ToolCallItem {
   status: ToolCallStatus;
   result?: unknown;
   error?: string;
+  /** For a `dispatch_agent` call: the sub-agent's own conversation, from its `sub-agent` events. */
+  sub?: ConversationState;
 }
 
 /** A line from the element itself (help text, "stopped", iteration limit). */
@@ -242,6 +244,9 @@ function reduceAction(state: ConversationState, action: ConversationAction): Con
     case 'reflection':
       // Quiet: one muted line, so the user sees why the model paused to take stock.
       return addNotice(state, `Self-check at step ${action.n}`);
+    case 'sub-agent':
+      // A child's events fold into its own state inside the parent's call: they never touch the parent's run.
+      return updateCall(state, action.parentCallId, (c) => ({ ...c, sub: reduceConversation(c.sub ?? { ...initialConversation(), running: true }, action.event) }));
   }
 }
 
@@ -251,7 +256,9 @@ function finish(state: ConversationState, reason: FinalReason, text: string, sug
   next = {
     ...next,
     items: next.items.map((i) =>
-      i.kind === 'tool-call' && !isSettled(i.status) ? { ...i, status: 'cancelled' as const } : i,
+      i.kind !== 'tool-call' || (isSettled(i.status) && !i.sub?.running)
+        ? i
+        : { ...i, status: isSettled(i.status) ? i.status : 'cancelled', sub: i.sub?.running ? finish(i.sub, 'cancelled', '') : i.sub },
     ),
   };
   // The final text is usually what was streamed; when it is not (a task_complete

@@ -20,6 +20,7 @@ export interface ElementSettings {
   approvalTimeoutMs?: number;
   planning?: boolean | 'first';
   reflectEvery?: number;
+  subAgents?: boolean;
   thread?: string;
   timeoutMs?: number;
   idleTimeoutMs?: number;
@@ -42,6 +43,7 @@ export function elementOptions(s: ElementSettings, engine: EngineOptions | undef
   if (s.toolFormat) options.toolFormat = s.toolFormat;
   if (s.planning === true || s.planning === false || s.planning === 'first') options.planning = s.planning;
   if (s.reflectEvery !== undefined && Number.isInteger(s.reflectEvery) && s.reflectEvery >= 1) options.reflectEvery = s.reflectEvery;
+  if (s.subAgents) options.subAgents = true;
   if (s.thread) options.thread = s.thread;
   if (s.modelModule) options.modelModule = s.modelModule;
   for (const key of ['approvalTimeoutMs', 'timeoutMs', 'idleTimeoutMs', 'maxRetryWaitMs'] as const) {

@@ -2,10 +2,12 @@
  * The card of one tool call: its name, its arguments (live while they
  * stream), its status and, once it ended, its result behind a disclosure.
  * Everything shown is text bound through Lit, never HTML, so a tool name or
- * result cannot inject markup.
+ * result cannot inject markup. A `dispatch_agent` call also shows its
+ * sub-agent's work, collapsed (sub-agent-view.ts).
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { prettyJson, type ToolCallItem, type ToolCallStatus } from './conversation-state.js';
+import { renderSubAgent } from './sub-agent-view.js';
 
 const STATUS_LABEL: Record<ToolCallStatus, string> = {
   streaming: 'writing arguments…',
@@ -49,6 +51,7 @@ export function renderToolCard(item: ToolCallItem, approval: TemplateResult | ty
           ${error !== undefined ? html`<pre class="tool-error"><code>${error}</code></pre>` : html`<pre><code>${prettyJson(item.result)}</code></pre>`}
         </details>`
       : nothing}
+    ${item.sub ? renderSubAgent(item.sub, (child) => renderToolCard(child, nothing)) : nothing}
     ${approval}
   </article>`;
 }

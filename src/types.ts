@@ -85,7 +85,38 @@ export type AgentEvent =
   /** The model's plan was accepted (option `planning`): the whole task list as it stands now. */
   | { type: 'plan'; tasks: PlanTask[] }
   /** A short self-check was added to model call `n` (option `reflectEvery`); it is not stored in the history. */
-  | { type: 'reflection'; n: number };
+  | { type: 'reflection'; n: number }
+  /** An event of a sub-agent (option `subAgents`), nested under the `dispatch_agent` call that started it. */
+  | SubAgentEvent;
+
+/**
+ * An event of a sub-agent's own loop, wrapped so it cannot be taken for the
+ * parent's: a child's `final` or `text` arrives as `{ type: 'sub-agent',
+ * parentCallId, event: { type: 'final', … } }`, never as a bare `final`, so
+ * consumers that do not know sub-agents see nothing of them, and the parent's
+ * run is not ended by a child's. `parentCallId` is the id of the parent's
+ * `dispatch_agent` call; that call's `tool-result` carries the child's answer.
+ */
+export interface SubAgentEvent {
+  type: 'sub-agent';
+  parentCallId: string;
+  /** The child's event, as its loop emitted it (a child never dispatches, so this is never itself a `sub-agent` event). */
+  event: AgentEvent;
+}
+
+/**
+ * Option `subAgents`: the built-in `dispatch_agent {task}` runs a child loop
+ * with only the read-only tools (`readOnly: true`, needing no approval) and
+ * returns its final text as the call's result. `true` takes every default.
+ */
+export interface SubAgentOptions {
+  /** The child's budget of model calls; default 5. */
+  maxIterations?: number;
+  /** Another model of the same endpoint for the children; default the agent's model. */
+  model?: string;
+  /** The child's instructions, in place of the default ones (which say: read only, answer the task for the agent that asked). */
+  systemPrompt?: string;
+}
 
 /**
  * The history sent to the model was shortened to fit its context window:
@@ -195,12 +226,25 @@ export interface Tool<A = unknown, R = unknown> {
    * `defineTool` for your own tools that return outside content.
    */
   readonly untrustedOutput?: boolean;
+  /**
+   * True when the tool only reads (looks up, searches, reads the page) and
+   * never changes anything: sub-agents (option `subAgents`) are offered only
+   * such tools, and only those that need no approval. Set on `domTools`,
+   * `memory_search` and a GET-only `fetchTool`.
+   */
+  readonly readOnly?: boolean;
 }
 
 /** A built-in tool the worker constructs from plain, cloneable options. */
 export interface WorkerToolSpec {
   factory: string;
   options: unknown;
+  /**
+   * Options that build a read-only form of a tool that can also write, for
+   * sub-agents: `fetchTool` with POST allowed gives its GET/HEAD-only form
+   * here, so a child can read but never post.
+   */
+  readOnlyOptions?: unknown;
 }
 
 /** The outcome of validating tool arguments. */
@@ -328,6 +372,12 @@ export interface AgentOptions {
   reflectEvery?: number;
   /** Named task templates, started with `agent.runWorkflow(name, input)` (or `/workflow name …` in `<agent-chat>`). */
   workflows?: Record<string, WorkflowTemplate>;
+  /**
+   * Offers the built-in `dispatch_agent {task}`: a read-only sub-agent that
+   * works on the task with the `readOnly` tools only and returns its answer
+   * as the call's result; its events arrive as `sub-agent` events. Default off.
+   */
+  subAgents?: boolean | SubAgentOptions;
 }
 
 /**
@@ -422,7 +472,7 @@ export interface Agent {
   /** Forgets the history (and the stored thread). */
   clear(): Promise<void>;
   /** Changes connection settings; takes effect on the next `send`. */
-  configure(options: Partial<Pick<AgentOptions, 'baseURL' | 'model' | 'apiKey' | 'headers' | 'systemPrompt' | 'maxIterations' | 'approval' | 'toolProtocol' | 'toolFormat' | 'contextTokens' | 'planning' | 'reflectEvery' | 'approvalTimeoutMs' | 'engine' | 'workflows'>>): void;
+  configure(options: Partial<Pick<AgentOptions, 'baseURL' | 'model' | 'apiKey' | 'headers' | 'systemPrompt' | 'maxIterations' | 'approval' | 'toolProtocol' | 'toolFormat' | 'contextTokens' | 'planning' | 'reflectEvery' | 'approvalTimeoutMs' | 'engine' | 'workflows' | 'subAgents'>>): void;
   /** Replaces the page's tools; takes effect on the next `send`. */
   setTools(tools: Tool[]): void;
   /** The agent's vector memory, living in its worker; opened on first use. Disposed with the agent. */

@@ -20,6 +20,7 @@ import { runLoop, type RunContext } from './run-loop.js';
 import { abandonInterruptedTurn, findInterruption, finishInterruptedTurn, waitingApprovals, type Interruption } from './interrupted-run.js';
 import { PlanBoard } from './plan.js';
 import { PlanTurn } from './plan-turn.js';
+import { SubAgents } from './sub-agent.js';
 import { ToolRegistry } from './tool-registry.js';
 import { withOverrides } from './run-overrides.js';
 import { findWorkflow, workflowStart } from './workflow.js';
@@ -62,6 +63,8 @@ export class AgentSession {
   #model: Promise<ChatModel> | undefined;
   /** Its tool-calling wrapper, which remembers a fallback to the text protocol until the connection or protocol changes. */
   #calling: ToolCallingModel | undefined;
+  /** The sub-agents' own model (option `subAgents.model`), until the connection changes. */
+  #child: { name: string; model: Promise<ToolCallingModel> } | undefined;
   #history: ChatMessage[] = [];
   #events: AgentEvent[] = [];
   #run: { id: string; controller: AbortController } | undefined;
@@ -200,6 +203,7 @@ export class AgentSession {
   configure(patch: Partial<SessionConfig>): void {
     const connectionChanged = ['baseURL', 'model', 'apiKey', 'headers', 'modelModule', 'engine'].some((k) => k in patch);
     this.#config = { ...this.#config, ...patch };
+    if (connectionChanged || 'toolProtocol' in patch || 'toolFormat' in patch) this.#child = undefined;
     if (connectionChanged) this.#model = undefined;
     if (connectionChanged || 'toolProtocol' in patch || 'toolFormat' in patch) this.#calling = undefined;
     // Another model or server has another window and tokenizer.
@@ -320,6 +324,7 @@ export class AgentSession {
       plan: planning ? { turn: new PlanTurn(this.#plan, planning, setup.planned), mode: planning } : undefined,
       reflectEvery,
       context: this.#context,
+      subAgents: this.#subAgents(),
     };
     let ctx: RunContext;
     try {
@@ -333,6 +338,27 @@ export class AgentSession {
       // The loop never throws; this guards against a bug so the run still ends.
       return fail(err);
     }
+  }
+
+  /** With option `subAgents`: what runs this run's `dispatch_agent` calls (the read-only tools as they are now). */
+  #subAgents(): SubAgents | undefined {
+    const options = this.#config.subAgents;
+    if (!options) return undefined;
+    const model = typeof options === 'object' ? options.model : undefined;
+    return new SubAgents(options, { model: () => (model && model !== this.#config.model ? this.#childModel(model) : this.#modelNow()), registry: this.#registry.readOnlyView() });
+  }
+
+  /** The children's own model (`subAgents.model`), made once per connection and name. */
+  #childModel(name: string): Promise<ToolCallingModel> {
+    if (this.#child?.name !== name) {
+      const config = { ...this.#config, model: name };
+      const made = Promise.resolve(this.#deps.createModel(config)).then((raw) => new ToolCallingModel(raw, { protocol: config.toolProtocol ?? 'auto', toolFormat: config.toolFormat, generateId: this.#generateId }));
+      made.catch(() => {
+        if (this.#child?.model === made) this.#child = undefined;
+      });
+      this.#child = { name, model: made };
+    }
+    return this.#child.model;
   }
 
   /** The page's answer to an approval request; "always" is applied by the gate. */

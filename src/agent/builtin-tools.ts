@@ -5,7 +5,9 @@
  * guessing from silence. `read_result` ends nothing: it pages through a tool
  * result the context budget cut, and is offered only while one is cut.
  * `update_plan` (option `planning`) ends nothing either: it records the
- * model's task list and the run goes on.
+ * model's task list and the run goes on. `dispatch_agent` (option
+ * `subAgents`) ends nothing: it runs a read-only child loop on a task and
+ * answers with the child's final text (src/agent/sub-agent.ts).
  */
 import type { FinalReason, JSONSchema } from '../types.js';
 import type { ModelTool } from '../model/tool-calling-model.js';
@@ -76,6 +78,13 @@ const BUILTINS = {
       ['tasks'],
     ),
   },
+  dispatch_agent: {
+    ends: false,
+    field: 'task',
+    description:
+      'Hand a self-contained research task to a helper agent that can only read (look things up, read the page, search). It returns its findings as the result. Several may run at once.',
+    parameters: object({ task: { type: 'string', minLength: 1, description: 'What to find out, with everything the helper needs to know; it sees nothing else of this conversation.' } }, ['task']),
+  },
 } as const satisfies Record<string, { ends: boolean; field: string; description: string; parameters: JSONSchema }>;
 
 type Builtins = typeof BUILTINS;
@@ -100,6 +109,12 @@ export const PLAN_TOOL_NAME = 'update_plan';
 
 /** `update_plan` as offered to the model (only with option `planning`). */
 export const PLAN_TOOL: ModelTool = offered(PLAN_TOOL_NAME);
+
+/** The name of the built-in that starts a read-only sub-agent (offered with option `subAgents`). */
+export const DISPATCH_TOOL_NAME = 'dispatch_agent';
+
+/** `dispatch_agent` as offered to the model (only with option `subAgents`, and never to a sub-agent). */
+export const DISPATCH_TOOL: ModelTool = offered(DISPATCH_TOOL_NAME);
 
 function offered(name: keyof Builtins): ModelTool {
   return { name, description: BUILTINS[name].description, parameters: BUILTINS[name].parameters };

@@ -4,7 +4,8 @@
  * waits the same way (the call's result, or the frame, follows soon enough,
  * and a message per call start would cost every iteration a postMessage);
  * any other event flushes at once, so tool calls, approvals, results and the
- * final event are never late, and order is kept.
+ * final event are never late, and order is kept. A sub-agent's events (wrapped
+ * as `sub-agent`) are batched and merged like the events they wrap, per child.
  */
 import type { AgentEvent } from '../types.js';
 
@@ -16,8 +17,17 @@ function isDelta(e: AgentEvent): e is DeltaEvent {
   return e.type === 'text' || e.type === 'thinking' || e.type === 'tool-call-delta';
 }
 
-/** Merges `next` into `last` when both are deltas of the same stream. */
+/** The event itself, or the child's event a `sub-agent` event wraps. */
+function unwrapped(e: AgentEvent): AgentEvent {
+  return e.type === 'sub-agent' ? e.event : e;
+}
+
+/** Merges `next` into `last` when both are deltas of the same stream (of the same sub-agent, for wrapped ones). */
 export function mergeDelta(last: AgentEvent | undefined, next: AgentEvent): AgentEvent | undefined {
+  if (last?.type === 'sub-agent' && next.type === 'sub-agent') {
+    const inner = last.parentCallId === next.parentCallId ? mergeDelta(last.event, next.event) : undefined;
+    return inner && { ...next, event: inner };
+  }
   if (!last || !isDelta(next) || last.type !== next.type) return undefined;
   if (next.type === 'tool-call-delta') {
     // argsText is cumulative, so the newest one replaces the older.
@@ -42,7 +52,8 @@ export class EventBatcher {
     const merged = mergeDelta(this.#buffer.at(-1), event);
     if (merged) this.#buffer[this.#buffer.length - 1] = merged;
     else this.#buffer.push(event);
-    if (!isDelta(event) && event.type !== 'tool-start') this.flush();
+    const own = unwrapped(event);
+    if (!isDelta(own) && own.type !== 'tool-start') this.flush();
     else this.#timer ??= setTimeout(() => this.flush(), this.#frameMs);
   }
 

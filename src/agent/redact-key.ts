@@ -12,5 +12,9 @@ export function withoutKey(event: AgentEvent, key: string | undefined): AgentEve
   if (!key || key.length < 6 || key === 'not-needed') return event;
   if (event.type === 'error' && event.message.includes(key)) return { ...event, message: event.message.split(key).join('[api key]') };
   if (event.type === 'final' && event.text.includes(key)) return { ...event, text: event.text.split(key).join('[api key]') };
+  if (event.type === 'sub-agent') {
+    const inner = withoutKey(event.event, key);
+    return inner === event.event ? event : { ...event, event: inner };
+  }
   return event;
 }

@@ -9,13 +9,13 @@
 import type { AgentEvent, ChatMessage, FinalEvent, FinalReason } from '../types.js';
 import { assistantMessage, type ToolCall, type ToolCallingModel, type TurnRequest } from '../model/tool-calling-model.js';
 import { PageloopError, isAbortError, toWireError } from '../errors.js';
-import { BUILTIN_NAMES, BUILTIN_TOOLS, PLAN_TOOL, READ_RESULT, builtinMark, isBuiltinTool, readBuiltinCall, type BuiltinOutcome, type BuiltinToolName } from './builtin-tools.js';
+import { BUILTIN_NAMES, BUILTIN_TOOLS, DISPATCH_TOOL, DISPATCH_TOOL_NAME, PLAN_TOOL, READ_RESULT, builtinMark, isBuiltinTool, readBuiltinCall, type BuiltinOutcome, type BuiltinToolName } from './builtin-tools.js';
 import type { ContextBudget } from './context-budget.js';
 import { buildSystemPrompt } from './system-prompt.js';
 import { planningRule, type PlanTurn } from './plan-turn.js';
 import { reflectionDue, reflectionNote } from './reflection.js';
 import { executeCalls, type TurnContext } from './tool-executor.js';
-import { resultEvent, settled } from './tool-result.js';
+import { resultEvent, settled, type SettledCall } from './tool-result.js';
 import { overriddenTurn, type TurnOverrides } from './run-overrides.js';
 
 /** What one run needs. */
@@ -36,6 +36,8 @@ export interface RunContext extends Omit<TurnContext, 'emit'> {
   context?: ContextBudget;
   /** This run's own model and tool choice (`send(text, options)`). */
   turn?: TurnOverrides;
+  /** With option `subAgents`: runs `dispatch_agent` calls (src/agent/sub-agent.ts); absent in a sub-agent, so it never dispatches. */
+  subAgents?: { dispatch(calls: readonly ToolCall[], parent: RunContext): Promise<SettledCall[]> };
 }
 
 /** Runs the loop to its end; never throws. */
@@ -91,8 +93,11 @@ export async function runLoop(ctx: RunContext): Promise<FinalEvent> {
     // Built-in calls end the run, but only after the turn's other calls have run.
     const builtins = rest.filter(isBuiltinCall);
     const reads = ctx.context ? rest.filter((c) => c.name === READ_RESULT && 'args' in c) : [];
-    const others = rest.filter((c) => !isBuiltinCall(c) && !reads.includes(c));
-    const results = new Map([...answered, ...(await executeCalls(others, ctx))].map((r) => [r.callId, r]));
+    const dispatches = ctx.subAgents ? rest.filter((c) => c.name === DISPATCH_TOOL_NAME) : [];
+    const others = rest.filter((c) => !isBuiltinCall(c) && !reads.includes(c) && !dispatches.includes(c));
+    // Sub-agents run alongside the turn's other calls, not after them.
+    const [executed, dispatched] = await Promise.all([executeCalls(others, ctx), ctx.subAgents?.dispatch(dispatches, ctx) ?? []]);
+    const results = new Map([...answered, ...executed, ...dispatched].map((r) => [r.callId, r]));
     for (const call of reads) {
       const page = ctx.context!.readResult(ctx.history, 'args' in call ? call.args : undefined);
       const result = page.ok ? settled(call.id, call.name, 'ok', { result: page.text }) : settled(call.id, call.name, 'error', { error: page.error });
@@ -132,7 +137,7 @@ async function ask(ctx: RunContext, n: number, note?: string): Promise<Asked> {
   const request: TurnRequest = overriddenTurn({
     system: buildSystemPrompt(ctx.systemPrompt, ctx.plan && planningRule(ctx.plan.mode)),
     history: note ? [...ctx.history, { role: 'user', content: note }] : ctx.history,
-    tools: [...BUILTIN_TOOLS, ...(ctx.plan ? [PLAN_TOOL] : []), ...ctx.registry.modelTools()],
+    tools: [...BUILTIN_TOOLS, ...(ctx.plan ? [PLAN_TOOL] : []), ...(ctx.subAgents ? [DISPATCH_TOOL] : []), ...ctx.registry.modelTools()],
     endingTools: BUILTIN_NAMES,
   }, ctx.turn, n);
   let shown = '';

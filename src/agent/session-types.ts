@@ -5,7 +5,7 @@
  * entry (src/worker/agent-worker.ts) adapts the page↔worker protocol to them,
  * and a test or a benchmark can host a session with no worker at all.
  */
-import type { AgentEvent, EngineOptions, JSONSchema, ToolKind, ToolFormat, ToolProtocol, WorkerToolSpec, WorkflowTemplate } from '../types.js';
+import type { AgentEvent, EngineOptions, JSONSchema, SubAgentOptions, ToolKind, ToolFormat, ToolProtocol, WorkerToolSpec, WorkflowTemplate } from '../types.js';
 
 /** What a session is configured with. */
 export interface SessionConfig {
@@ -44,6 +44,8 @@ export interface SessionConfig {
   reflectEvery?: number;
   /** Named task templates, started with `runWorkflow`. */
   workflows?: Record<string, WorkflowTemplate>;
+  /** Offer `dispatch_agent` (src/agent/sub-agent.ts); `true`: the defaults. */
+  subAgents?: boolean | SubAgentOptions;
 }
 
 /** A tool as the loop knows it: what the model is told, where it runs, and how approval is decided. */
@@ -60,6 +62,8 @@ export interface ToolDescriptor {
   worker?: WorkerToolSpec;
   /** Results carry outside content (fetch, DOM reads): marked as untrusted data for the model. */
   untrustedOutput?: true;
+  /** It only reads: offered to sub-agents when it also needs no approval (src/agent/sub-agent.ts). */
+  readOnly?: true;
 }
 
 /** A call checked before it runs: valid arguments, and whether the user must approve it. */

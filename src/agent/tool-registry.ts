@@ -65,6 +65,36 @@ export class ToolRegistry {
     return view;
   }
 
+  /**
+   * The tools a sub-agent may use: those marked `readOnly` that never need
+   * approval (a read-only tool that asks for approval is left out, since no
+   * one answers a child's requests), plus the read-only form of a worker tool
+   * that can also write (`worker.readOnlyOptions`: fetch's GET/HEAD-only
+   * form), built here from its own spec so what it refuses is enforced by the tool.
+   */
+  readOnlyView(): ToolRegistry {
+    const view = new ToolRegistry(this.#page, this.#factories, this.#env);
+    const entries: Record<string, Entry> = Object.create(null);
+    for (const [name, entry] of Object.entries(this.#entries)) {
+      const d = entry.descriptor;
+      if (d.readOnly && d.approval === 'never') entries[name] = entry;
+      else if (d.kind === 'worker' && d.worker?.readOnlyOptions !== undefined) {
+        const spec = { factory: d.worker.factory, options: d.worker.readOnlyOptions };
+        let local: WorkerTool;
+        try {
+          local = this.#buildWorkerTool({ ...d, worker: spec }, new Map());
+        } catch {
+          continue; // A read-only form that cannot be built is simply not offered.
+        }
+        if (local.needsApproval) continue;
+        const descriptor: ToolDescriptor = { ...d, description: local.description, parameters: local.parameters, approval: 'never', readOnly: true, worker: spec };
+        entries[name] = { descriptor, local };
+      }
+    }
+    view.#entries = entries;
+    return view;
+  }
+
   /** The tool named `name`, if the agent has one (own properties only: `__proto__` is unknown). */
   get(name: string): ToolDescriptor | undefined {
     return Object.hasOwn(this.#entries, name) ? this.#entries[name]!.descriptor : undefined;

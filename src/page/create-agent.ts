@@ -27,6 +27,7 @@ export function toDescriptor(tool: Tool): ToolDescriptor {
   if (tool.worker) descriptor.worker = tool.worker;
   if (tool.untrustedOutput) descriptor.untrustedOutput = true;
   if (tool.idempotent) descriptor.idempotent = true;
+  if (tool.readOnly) descriptor.readOnly = true;
   return descriptor;
 }
 
@@ -38,6 +39,10 @@ export function toDescriptor(tool: Tool): ToolDescriptor {
  */
 function afterCancel(event: AgentEvent, tools: PageToolHost): AgentEvent | undefined {
   if (!tools.refusing) return event;
+  if (event.type === 'sub-agent') {
+    const inner = afterCancel(event.event, tools);
+    return inner && { ...event, event: inner };
+  }
   if (event.type === 'tool-start' && tools.refused(event.name, event.callId)) return undefined;
   if (event.type === 'final' && event.reason !== 'cancelled') return { type: 'final', reason: 'cancelled', text: event.text };
   return event;
@@ -68,6 +73,7 @@ const WORKER_CONFIG_KEYS = [
   'reflectEvery',
   'engine',
   'workflows',
+  'subAgents',
 ] as const satisfies readonly (keyof WorkerConfig & keyof AgentOptions)[];
 // Does not compile when WorkerConfig gains a field the list above lacks.
 ({}) satisfies Record<Exclude<keyof WorkerConfig, (typeof WORKER_CONFIG_KEYS)[number]>, never>;
@@ -127,9 +133,17 @@ function checkOptions(options: AgentOptions): void {
   if (options.planning !== undefined && ![true, false, 'first'].includes(options.planning)) throw new TypeError('createAgent: planning must be true, false or "first".');
   const wait = options.approvalTimeoutMs;
   if (wait !== undefined && (!Number.isFinite(wait) || wait <= 0)) throw new TypeError('createAgent: approvalTimeoutMs must be a positive number of milliseconds.');
+  const sub = options.subAgents;
+  if (sub !== undefined && typeof sub !== 'boolean' && !validSubAgents(sub)) throw new TypeError('createAgent: subAgents must be true, false or { maxIterations?: whole number ≥ 1, model?: string, systemPrompt?: string }.');
   const every = options.reflectEvery;
   if (every !== undefined && (!Number.isInteger(every) || every < 1)) throw new TypeError('createAgent: reflectEvery must be a whole number of at least 1.');
   checkWorkflows(options.workflows);
+}
+
+function validSubAgents(s: unknown): boolean {
+  if (typeof s !== 'object' || s === null) return false;
+  const { maxIterations: max, model, systemPrompt } = s as Record<string, unknown>;
+  return (max === undefined || (Number.isInteger(max) && (max as number) >= 1)) && (model === undefined || (typeof model === 'string' && model !== '')) && (systemPrompt === undefined || typeof systemPrompt === 'string');
 }
 
 /**

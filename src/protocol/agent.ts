@@ -8,7 +8,7 @@
 import type { ProxyMarked } from 'comlink';
 import type { Outcome } from './errors.js';
 import type { MemoryWorkerApi } from './memory.js';
-import type { AgentEvent, ApprovalAnswer, ApprovalRequest, ChatMessage, EngineOptions, FinalEvent, JSONSchema, SendOptions, ThreadSummary, ToolKind, ToolFormat, ToolProtocol, WorkerToolSpec, WorkflowRunOptions, WorkflowTemplate } from '../types.js';
+import type { AgentEvent, ApprovalAnswer, ApprovalRequest, ChatMessage, EngineOptions, FinalEvent, JSONSchema, SendOptions, SubAgentOptions, ThreadSummary, ToolKind, ToolFormat, ToolProtocol, WorkerToolSpec, WorkflowRunOptions, WorkflowTemplate } from '../types.js';
 import type { MemoryOptions } from '../memory/types.js';
 
 /** How a tool decides approval, as the worker sees it. `dynamic` asks the page per call. */
@@ -27,6 +27,8 @@ export interface ToolDescriptor {
   worker?: WorkerToolSpec;
   /** Results carry outside content (`Tool.untrustedOutput`): the loop marks them as untrusted data. */
   untrustedOutput?: true;
+  /** It only reads (`Tool.readOnly`): sub-agents may be offered it. */
+  readOnly?: true;
 }
 
 /**
@@ -65,6 +67,8 @@ export interface WorkerConfig {
   planning?: boolean | 'first';
   /** A self-check every this many model calls. */
   reflectEvery?: number;
+  /** Offer `dispatch_agent`: read-only sub-agents with these settings (`true`: the defaults). */
+  subAgents?: boolean | SubAgentOptions;
   /** A GGUF model the worker runs itself instead of calling `baseURL` (a URL resolved against the page, or a File/Blob). */
   engine?: EngineOptions;
   /** Named task templates (`runWorkflow`). */

@@ -16,6 +16,8 @@ export interface ZodToolDefinition<S extends $ZodType, R> {
   untrustedOutput?: boolean;
   /** Running it twice does no harm (a read, a lookup): a call interrupted by a reload is run again on resume. */
   idempotent?: boolean;
+  /** It only reads, never changes anything: offered to sub-agents (when it needs no approval); see `Tool.readOnly`. */
+  readOnly?: boolean;
 }
 
 /** What `defineTool` takes when the parameters are a plain JSON Schema object. */
@@ -29,6 +31,8 @@ export interface JsonToolDefinition<A, R> {
   untrustedOutput?: boolean;
   /** Running it twice does no harm (a read, a lookup): a call interrupted by a reload is run again on resume. */
   idempotent?: boolean;
+  /** It only reads, never changes anything: offered to sub-agents (when it needs no approval); see `Tool.readOnly`. */
+  readOnly?: boolean;
 }
 
 /**
@@ -46,6 +50,7 @@ export function defineTool(def: JsonToolDefinition<unknown, unknown> | ZodToolDe
   if (def.untrustedOutput !== undefined && typeof def.untrustedOutput !== 'boolean') {
     throw new TypeError(`Tool "${def.name}": untrustedOutput must be a boolean.`);
   }
+  if (def.readOnly !== undefined && typeof def.readOnly !== 'boolean') throw new TypeError(`Tool "${def.name}": readOnly must be a boolean.`);
   const compiled = compileSchema<unknown>(def.name, def.parameters);
   return Object.freeze({
     kind: 'page' as const,
@@ -57,6 +62,7 @@ export function defineTool(def: JsonToolDefinition<unknown, unknown> | ZodToolDe
     validate: compiled.validate,
     execute: def.execute as Tool['execute'],
     ...(def.untrustedOutput ? { untrustedOutput: true } : {}),
+    ...(def.readOnly ? { readOnly: true } : {}),
   });
 }
 

@@ -6,9 +6,16 @@
  * are marked untrusted (`untrustedOutput`): a fetched page is not the user. The page holds a
  * stub carrying the checked options; src/worker-tools/fetch-tool-factory.ts
  * does the fetching.
+ *
+ * For sub-agents (option `subAgents`): a fetch allowed only GET/HEAD, with no
+ * approval, is `readOnly`. One that may also POST (or PUT, PATCH, DELETE)
+ * is not; it carries a GET/HEAD-only form in its spec (`readOnlyOptions`)
+ * that the child is built from instead, so a POST through a child is refused
+ * by the tool itself, not merely left unmentioned. A fetch the app asked
+ * approval for explicitly (`needsApproval: true`) is never given to a child.
  */
 import type { Tool } from '../types.js';
-import { normalizeOptions, describe, parametersFor, TOOL_NAME, type FetchToolOptions } from './fetch-tool-spec.js';
+import { normalizeOptions, describe, parametersFor, SAFE_METHODS, TOOL_NAME, type FetchSpec, type FetchToolOptions } from './fetch-tool-spec.js';
 import { workerToolStub } from './worker-tool-stub.js';
 
 export type { FetchToolOptions, FetchArgs, FetchResult } from './fetch-tool-spec.js';
@@ -22,6 +29,7 @@ export type { FetchToolOptions, FetchArgs, FetchResult } from './fetch-tool-spec
  */
 export function fetchTool(options: FetchToolOptions): Tool {
   const spec = normalizeOptions(options);
+  const reads = readingForm(spec, options.needsApproval === true);
   return workerToolStub({
     name: TOOL_NAME,
     description: describe(spec),
@@ -29,6 +37,16 @@ export function fetchTool(options: FetchToolOptions): Tool {
     needsApproval: spec.needsApproval,
     // A fetched page is outside content: it may carry planted instructions.
     untrustedOutput: true,
-    spec: { factory: 'fetch', options: spec },
+    readOnly: reads === spec,
+    spec: reads && reads !== spec ? { factory: 'fetch', options: spec, readOnlyOptions: reads } : { factory: 'fetch', options: spec },
   });
+}
+
+/** The spec itself when it only reads; its GET/HEAD-only form when it can also write; none when approval was asked for or nothing safe is allowed. */
+function readingForm(spec: FetchSpec, approvalAsked: boolean): FetchSpec | undefined {
+  if (approvalAsked) return undefined;
+  const safe = spec.methods.filter((m) => SAFE_METHODS.has(m));
+  if (safe.length === 0) return undefined;
+  if (safe.length === spec.methods.length && !spec.needsApproval) return spec;
+  return { ...spec, methods: safe, needsApproval: false };
 }

@@ -20,6 +20,8 @@ export function workerToolStub(def: {
   needsApproval?: boolean;
   /** True when results carry outside content; see `Tool.untrustedOutput`. */
   untrustedOutput?: boolean;
+  /** True when the tool only reads; see `Tool.readOnly`. */
+  readOnly?: boolean;
   spec: WorkerToolSpec;
 }): Tool {
   const execute = (): never => {
@@ -37,5 +39,6 @@ export function workerToolStub(def: {
     execute,
     worker: def.spec,
     ...(def.untrustedOutput ? { untrustedOutput: true } : {}),
+    ...(def.readOnly ? { readOnly: true } : {}),
   });
 }

@@ -65,6 +65,7 @@ export function toLoopTool(tool: ToolDescriptor): LoopTool {
   if (tool.worker) loopTool.worker = tool.worker;
   if (tool.untrustedOutput) loopTool.untrustedOutput = true;
   if (tool.idempotent) loopTool.idempotent = true;
+  if (tool.readOnly) loopTool.readOnly = true;
   return loopTool;
 }
 

@@ -27,6 +27,10 @@ export function crossableEvent(event: AgentEvent): AgentEvent {
       if (event.requests.every((r) => outOfBounds(r.args) === undefined)) return event;
       return { ...event, requests: event.requests.map((r) => (outOfBounds(r.args) === undefined ? r : { ...r, args: '(arguments not shown: too deep or too large)' })) };
     }
+    case 'sub-agent': {
+      const inner = crossableEvent(event.event);
+      return inner === event.event ? event : { ...event, event: inner };
+    }
     default:
       return event;
   }

@@ -5,7 +5,8 @@
  * `exclude` list, or the agent's own `<agent-chat>`. A selector runs on a
  * public copy of the page (public-view.ts), so even whether it matches says
  * nothing about a secret. Their results are page text, which may hold
- * planted instructions: they are marked untrusted (`untrustedOutput`).
+ * planted instructions: they are marked untrusted (`untrustedOutput`). They
+ * only read (`readOnly`), so sub-agents may use them; the action tools may not.
  */
 import { PageloopError } from '../../errors.js';
 import type { Tool } from '../../types.js';
@@ -66,6 +67,7 @@ export function domTools(options: DomToolsOptions = {}): Tool[] {
       additionalProperties: false,
     },
     untrustedOutput: true,
+    readOnly: true,
     execute: async ({ within }) => (await reading()).outline(within),
   });
 
@@ -84,6 +86,7 @@ export function domTools(options: DomToolsOptions = {}): Tool[] {
       additionalProperties: false,
     },
     untrustedOutput: true,
+    readOnly: true,
     execute: async (args) => (await reading()).query(args, QUERY_LIMIT),
   });
 
@@ -97,6 +100,7 @@ export function domTools(options: DomToolsOptions = {}): Tool[] {
       additionalProperties: false,
     },
     untrustedOutput: true,
+    readOnly: true,
     execute: async ({ index: n }) => (await reading()).read(n),
   });
 

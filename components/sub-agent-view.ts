@@ -1,0 +1,42 @@
+/**
+ * A sub-agent's work (option `subAgents`) inside the card of the
+ * `dispatch_agent` call that started it: a disclosure, closed by default, whose
+ * summary says whether the child is working and at which step, over the
+ * child's own log — its replies as plain text and its tool calls as nested
+ * cards. The state comes from the child's `sub-agent` events, folded by the
+ * same reducer as the parent's (so a reload shows what was shown live). Lit
+ * never binds `open`, so the disclosure stays as the user left it. Text is
+ * bound through Lit, never HTML: everything here comes from a model.
+ */
+import { html, nothing, type TemplateResult } from 'lit';
+import type { ConversationState, ToolCallItem } from './conversation-state.js';
+
+/** Renders a sub-agent's work; `renderCard` draws its tool calls (the parent's card renderer, passed in to keep imports one-way). */
+export function renderSubAgent(sub: ConversationState, renderCard: (item: ToolCallItem) => TemplateResult): TemplateResult {
+  const calls = sub.items.filter((i) => i.kind === 'tool-call').length;
+  const step = sub.running && sub.step ? ` · step ${sub.step.n} of ${sub.step.max}` : '';
+  const state = sub.running ? `working${step}` : 'finished';
+  return html`<details part="sub-agent" class="sub-agent" data-running=${sub.running ? 'true' : 'false'}>
+    <summary>
+      <span class="sub-agent-title">Sub-agent</span>
+      <span class="sub-agent-state">${state} · ${calls === 1 ? '1 tool call' : `${calls} tool calls`}</span>
+    </summary>
+    <div class="sub-agent-log">
+      ${sub.items.map((item) => {
+        switch (item.kind) {
+          case 'assistant':
+            return item.text.trim() === '' && item.thinking.trim() === ''
+              ? nothing
+              : html`<div class="sub-agent-text">${item.thinking ? html`<span class="sub-agent-thinking">${item.thinking}</span>` : nothing}${item.text}</div>`;
+          case 'tool-call':
+            return renderCard(item);
+          case 'user':
+            return nothing;
+          default:
+            return html`<p class="sub-agent-notice">${item.text}</p>`;
+        }
+      })}
+      ${sub.error ? html`<p class="sub-agent-notice sub-agent-error">${sub.error.message}</p>` : nothing}
+    </div>
+  </details>`;
+}

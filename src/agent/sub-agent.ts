@@ -1,0 +1,135 @@
+/**
+ * Read-only sub-agents (option `subAgents`): each `dispatch_agent {task}`
+ * call runs a child loop — the same `runLoop`, in the same worker — on a
+ * history of just its task. The invariants:
+ * - a child is offered ONLY the read-only tools that need no approval
+ *   (`ToolRegistry.readOnlyView`), never `dispatch_agent` (no recursion) and
+ *   never a write tool the parent has, so it never waits for a user;
+ * - a child runs on the parent's AbortSignal, so cancelling the parent
+ *   cancels every child at once;
+ * - whatever a child comes to (answer, model error, budget spent, cancel) is
+ *   exactly one settled result of the parent's call, never a throw; the
+ *   child's history stays its own — only its final text reaches the parent's;
+ * - a child's events reach the page wrapped as `sub-agent` events under the
+ *   parent's call id, so no child `final` can end the parent's run;
+ * - the calls of one turn run at the same time;
+ * - a child that read outside content (an `untrustedOutput` tool) hands back
+ *   an answer marked untrusted, and makes the parent's gate distrust, as the
+ *   tool itself would have.
+ */
+import type { AgentEvent, FinalEvent, SubAgentOptions } from '../types.js';
+import type { ToolCall, ToolCallingModel } from '../model/tool-calling-model.js';
+import { ApprovalGate } from './approval-gate.js';
+import { runLoop, type RunContext } from './run-loop.js';
+import type { ToolRegistry } from './tool-registry.js';
+import { errorMessage, resultEvent, settled, type SettledCall } from './tool-result.js';
+import { markUntrusted } from './untrusted-content.js';
+
+/** A child's budget of model calls when the options give none. */
+export const DEFAULT_SUB_AGENT_ITERATIONS = 5;
+
+/** What a child is told when the options give no system prompt. */
+export const SUB_AGENT_PROMPT = `You are a helper agent. Another agent gave you one task; you cannot talk to the user.
+Your tools only read: use them to find what the task asks. Do not guess.
+When you know the answer, reply with it in full and concisely (or call task_complete with it): it goes back to the agent that asked.`;
+
+/** What a dispatch needs from the session that hosts it. */
+export interface SubAgentHost {
+  /** The model a child talks to (the agent's, or `subAgents.model` on the same endpoint). */
+  model(): Promise<Pick<ToolCallingModel, 'turn'>>;
+  /** The read-only tools, as of this run. */
+  registry: ToolRegistry;
+}
+
+/** Runs the `dispatch_agent` calls of a run (`RunContext.subAgents`). */
+export class SubAgents {
+  readonly #options: SubAgentOptions;
+  readonly #host: SubAgentHost;
+
+  constructor(options: boolean | SubAgentOptions, host: SubAgentHost) {
+    this.#options = typeof options === 'object' ? options : {};
+    this.#host = host;
+  }
+
+  /** Runs every call at once; resolves with one settled result per call, in call order. Never rejects. */
+  dispatch(calls: readonly ToolCall[], parent: RunContext): Promise<SettledCall[]> {
+    return Promise.all(calls.map((call) => this.#one(call, parent)));
+  }
+
+  async #one(call: ToolCall, parent: RunContext): Promise<SettledCall> {
+    const finish = (result: SettledCall): SettledCall => {
+      parent.emit(resultEvent(result));
+      return result;
+    };
+    const fail = (error: string) => finish(settled(call.id, call.name, 'error', { error }));
+    if ('error' in call) return fail(call.error);
+    const task = readTask(call.args);
+    if (task === undefined) return fail(`Invalid arguments for tool "${call.name}":\n- task: expected a non-empty string`);
+    if (parent.signal.aborted) return finish(settled(call.id, call.name, 'cancelled', { error: 'The run was cancelled before this sub-agent started.' }));
+    parent.emit({ type: 'tool-start', callId: call.id, name: call.name });
+    const child = { read: false };
+    let final: FinalEvent;
+    try {
+      final = await this.#run(task, call.id, parent, child);
+    } catch (err) {
+      // runLoop never throws; the model's making can.
+      return fail(`The sub-agent could not start: ${errorMessage(err)}`);
+    }
+    const result = outcome(call, final, this.#maxIterations());
+    if (result.status !== 'ok' || !child.read) return finish(result);
+    if (!parent.trustToolOutput) parent.gate.distrust();
+    return finish({ ...result, content: markUntrusted(call.name, result.content) });
+  }
+
+  #maxIterations(): number {
+    return this.#options.maxIterations ?? DEFAULT_SUB_AGENT_ITERATIONS;
+  }
+
+  async #run(task: string, callId: string, parent: RunContext, child: { read: boolean }): Promise<FinalEvent> {
+    const registry = this.#host.registry;
+    const nest = (event: AgentEvent): AgentEvent => {
+      if (event.type === 'tool-result' && event.status === 'ok' && registry.untrusted(event.name)) child.read = true;
+      return { type: 'sub-agent', parentCallId: callId, event };
+    };
+    const model = await this.#host.model();
+    return runLoop({
+      model,
+      history: [{ role: 'user', content: task }],
+      systemPrompt: this.#options.systemPrompt ?? SUB_AGENT_PROMPT,
+      maxIterations: this.#maxIterations(),
+      registry,
+      // Its tools never need approval; a gate of its own keeps the parent's "allow for good" out of reach.
+      gate: new ApprovalGate(),
+      approval: 'auto',
+      trustToolOutput: parent.trustToolOutput,
+      signal: parent.signal,
+      emit: (event) => parent.emit(nest(event)),
+      changed: () => {},
+    });
+  }
+}
+
+/** The task of a `dispatch_agent` call, or undefined when it has none. */
+function readTask(args: unknown): string | undefined {
+  const task = typeof args === 'object' && args !== null ? (args as { task?: unknown }).task : undefined;
+  return typeof task === 'string' && task.trim() !== '' ? task : undefined;
+}
+
+/** What the parent's call comes to, from how the child's run ended. */
+function outcome(call: ToolCall, final: FinalEvent, max: number): SettledCall {
+  const error = (text: string) => settled(call.id, call.name, 'error', { error: text });
+  switch (final.reason) {
+    case 'answer':
+    case 'task_complete':
+    case 'converse':
+      return final.text.trim() === '' ? error('The sub-agent finished without an answer.') : settled(call.id, call.name, 'ok', { result: final.text });
+    case 'ask_question':
+      return error(`The sub-agent needed something only the user can say: ${final.text}`);
+    case 'max_iterations':
+      return error(`The sub-agent used all of its ${max} steps without finishing the task. Give it a narrower task, or do it yourself.`);
+    case 'cancelled':
+      return settled(call.id, call.name, 'cancelled', { error: 'The run was cancelled while this sub-agent worked.' });
+    default:
+      return error(`The sub-agent failed: ${final.text || final.reason}`);
+  }
+}
