@@ -13,14 +13,17 @@ export const subAgentStyles = css`
     background: var(--agent-chat-surface);
     border-radius: 0 calc(var(--agent-chat-radius) * 0.6) calc(var(--agent-chat-radius) * 0.6) 0;
   }
-  .sub-agent summary { cursor: pointer; list-style: none; display: flex; flex-wrap: wrap; gap: 0 6px; align-items: baseline; }
-  .sub-agent summary::-webkit-details-marker { display: none; }
-  .sub-agent summary::before { content: '▸'; color: var(--agent-chat-muted); }
-  .sub-agent[open] summary::before { content: '▾'; }
+  .sub-agent > summary { cursor: pointer; list-style: none; display: flex; flex-wrap: wrap; gap: 0 6px; align-items: baseline; }
+  .sub-agent > summary::-webkit-details-marker { display: none; }
+  .sub-agent > summary::before { content: '▸'; color: var(--agent-chat-muted); }
+  .sub-agent[open] > summary::before { content: '▾'; }
   .sub-agent-title { font-weight: 600; }
   .sub-agent-state { color: var(--agent-chat-muted); font-size: 0.92em; }
   .sub-agent-log { display: flex; flex-direction: column; gap: 6px; margin: 6px 0 2px; }
-  .sub-agent-text { white-space: pre-wrap; overflow-wrap: anywhere; }
+  .sub-agent-text { overflow-wrap: anywhere; }
+  .sub-agent-plain { white-space: pre-wrap; }
+  .sub-agent-text > :first-child { margin-top: 0; }
+  .sub-agent-text > :last-child { margin-bottom: 0; }
   .sub-agent-thinking { display: block; color: var(--agent-chat-muted); font-size: 0.92em; }
   .sub-agent-notice { margin: 0; color: var(--agent-chat-muted); font-size: 0.9em; }
   .sub-agent-error { color: var(--agent-chat-danger); }

@@ -5,11 +5,24 @@
  * child's own log — its replies as plain text and its tool calls as nested
  * cards. The state comes from the child's `sub-agent` events, folded by the
  * same reducer as the parent's (so a reload shows what was shown live). Lit
- * never binds `open`, so the disclosure stays as the user left it. Text is
- * bound through Lit, never HTML: everything here comes from a model.
+ * never binds `open`, so the disclosure stays as the user left it. A finished
+ * reply is rendered as markdown (the element's own renderer, loaded on first
+ * need, so the sanitiser applies); until then, and while it streams, it is
+ * plain text bound through Lit.
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import type { ConversationState, ToolCallItem } from './conversation-state.js';
+import { guard } from 'lit/directives/guard.js';
+import { until } from 'lit/directives/until.js';
+import type { AssistantItem, ConversationState, ToolCallItem } from './conversation-state.js';
+
+let renderer: Promise<typeof import('./markdown-render.js')> | undefined;
+
+/** A child's reply: markdown once it is finished and the renderer is here, plain text before. */
+function reply(item: AssistantItem): TemplateResult {
+  const plain = html`<span class="sub-agent-plain">${item.text}</span>`;
+  if (item.streaming) return plain;
+  return html`${guard([item.text], () => until((renderer ??= import('./markdown-render.js')).then((m) => m.renderMarkdown(item.text)), plain))}`;
+}
 
 /** Renders a sub-agent's work; `renderCard` draws its tool calls (the parent's card renderer, passed in to keep imports one-way). */
 export function renderSubAgent(sub: ConversationState, renderCard: (item: ToolCallItem) => TemplateResult): TemplateResult {
@@ -27,7 +40,7 @@ export function renderSubAgent(sub: ConversationState, renderCard: (item: ToolCa
           case 'assistant':
             return item.text.trim() === '' && item.thinking.trim() === ''
               ? nothing
-              : html`<div class="sub-agent-text">${item.thinking ? html`<span class="sub-agent-thinking">${item.thinking}</span>` : nothing}${item.text}</div>`;
+              : html`<div class="sub-agent-text markdown">${item.thinking ? html`<span class="sub-agent-thinking">${item.thinking}</span>` : nothing}${reply(item)}</div>`;
           case 'tool-call':
             return renderCard(item);
           case 'user':

@@ -76,6 +76,7 @@ describe('agent-chat: sub-agents', () => {
     expect(topCards).to.deep.equal(['d1']);
     const replies = [...f.chat.shadowRoot!.querySelectorAll('[part~="log"] > [part~="assistant"]')].map((a) => a.textContent!.trim());
     expect(replies).to.deep.equal(['Your order is in Lyon.']);
+    await until(() => sub.querySelector('.sub-agent-text p'), "the child's reply as markdown");
     const html = sub.innerHTML;
 
     f.remove();
@@ -87,7 +88,7 @@ describe('agent-chat: sub-agents', () => {
     again.setAttribute('sub-agents', '');
     again.tools = [lookup()];
     document.body.append(again);
-    const restored = await until(() => subOf(again!), 'the restored sub-agent view');
+    const restored = await until(() => subOf(again!)?.querySelector('.sub-agent-text p') && subOf(again!), 'the restored sub-agent view');
     await again.updateComplete;
     expect(restored.open).to.equal(false);
     expect(restored.innerHTML.replace(/<!--.*?-->/gs, '')).to.equal(html.replace(/<!--.*?-->/gs, ''));
