@@ -26,6 +26,8 @@ export type {
   JSONSchema,
   NeedsApproval,
   Run,
+  SubAgentEvent,
+  SubAgentOptions,
   Tool,
   ToolContext,
   ToolProtocol,
