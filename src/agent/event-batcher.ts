@@ -22,6 +22,11 @@ function unwrapped(e: AgentEvent): AgentEvent {
   return e.type === 'sub-agent' ? e.event : e;
 }
 
+/** True for a streamed delta, a sub-agent's included: it may wait for its batch. */
+export function isStreamDelta(e: AgentEvent): boolean {
+  return isDelta(unwrapped(e));
+}
+
 /** Merges `next` into `last` when both are deltas of the same stream (of the same sub-agent, for wrapped ones). */
 export function mergeDelta(last: AgentEvent | undefined, next: AgentEvent): AgentEvent | undefined {
   if (last?.type === 'sub-agent' && next.type === 'sub-agent') {
@@ -52,8 +57,7 @@ export class EventBatcher {
     const merged = mergeDelta(this.#buffer.at(-1), event);
     if (merged) this.#buffer[this.#buffer.length - 1] = merged;
     else this.#buffer.push(event);
-    const own = unwrapped(event);
-    if (!isDelta(own) && own.type !== 'tool-start') this.flush();
+    if (!isStreamDelta(event) && unwrapped(event).type !== 'tool-start') this.flush();
     else this.#timer ??= setTimeout(() => this.flush(), this.#frameMs);
   }
 

@@ -12,7 +12,7 @@
  */
 import type { AgentEvent, ChatMessage } from '../types.js';
 import type { PageloopError } from '../errors.js';
-import { mergeDelta } from '../agent/event-batcher.js';
+import { isStreamDelta, mergeDelta } from '../agent/event-batcher.js';
 import { THREAD_SCHEMA_VERSION, defaultTitle, type ThreadRecord } from './thread-schema.js';
 import type { StoredThread, ThreadMeta, ThreadStorage } from './thread-store.js';
 import { toStorageError } from './storage-errors.js';
@@ -118,7 +118,7 @@ export class ThreadJournal {
     if (merged) this.#pending[this.#pending.length - 1] = merged;
     else this.#pending.push(event);
     // A delta waits for its batch; anything else (a message sent, a call, an approval) is written at once.
-    this.changed(!merged && event.type !== 'text' && event.type !== 'thinking' && event.type !== 'tool-call-delta');
+    this.changed(!merged && !isStreamDelta(event));
   }
 
   /** Notes that the history changed; it is written with the next batch. */

@@ -259,3 +259,27 @@ describe('the readOnly tool flag', () => {
     expect(asked.worker!.readOnlyOptions).to.equal(undefined);
   });
 });
+
+describe('sub-agent events on their way out', () => {
+  const wrap = (parentCallId: string, event: AgentEvent): AgentEvent => ({ type: 'sub-agent', parentCallId, event });
+
+  it("merges a child's deltas per child, never across children", async () => {
+    const { mergeDelta, isStreamDelta } = await import('../../src/agent/event-batcher.js');
+    expect(mergeDelta(wrap('a', { type: 'text', delta: 'x' }), wrap('a', { type: 'text', delta: 'y' }))).to.deep.equal(wrap('a', { type: 'text', delta: 'xy' }));
+    expect(mergeDelta(wrap('a', { type: 'text', delta: 'x' }), wrap('b', { type: 'text', delta: 'y' }))).to.equal(undefined);
+    expect(mergeDelta({ type: 'text', delta: 'x' }, wrap('a', { type: 'text', delta: 'y' }))).to.equal(undefined);
+    expect(isStreamDelta(wrap('a', { type: 'thinking', delta: 'x' }))).to.equal(true);
+    expect(isStreamDelta(wrap('a', { type: 'final', reason: 'answer', text: '' }))).to.equal(false);
+  });
+
+  it("blanks the API key and bounds payloads inside a child's events too", async () => {
+    const { withoutKey } = await import('../../src/agent/redact-key.js');
+    const { crossableEvent } = await import('../../src/worker/crossing-events.js');
+    const key = 'sk-secret-123456';
+    expect(withoutKey(wrap('a', { type: 'error', message: `bad key ${key}`, retryable: false }), key)).to.deep.equal(wrap('a', { type: 'error', message: 'bad key [api key]', retryable: false }));
+    let deep: unknown = 'x';
+    for (let i = 0; i < 500; i++) deep = { deep };
+    const crossed = crossableEvent(wrap('a', { type: 'tool-call', callId: 'c', name: 'n', args: deep })) as SubAgentEvent;
+    expect((crossed.event as { args: unknown }).args).to.match(/^\(arguments not shown/);
+  });
+});
