@@ -135,6 +135,7 @@ function checkOptions(options: AgentOptions): void {
   if (wait !== undefined && (!Number.isFinite(wait) || wait <= 0)) throw new TypeError('createAgent: approvalTimeoutMs must be a positive number of milliseconds.');
   const sub = options.subAgents;
   if (sub !== undefined && typeof sub !== 'boolean' && !validSubAgents(sub)) throw new TypeError('createAgent: subAgents must be true, false or { maxIterations?: whole number ≥ 1, model?: string, systemPrompt?: string }.');
+  if (sub && options.tools?.some((t) => t.name === 'dispatch_agent')) throw new TypeError('createAgent: with subAgents, "dispatch_agent" is the built-in tool; rename your own tool of that name.');
   const every = options.reflectEvery;
   if (every !== undefined && (!Number.isInteger(every) || every < 1)) throw new TypeError('createAgent: reflectEvery must be a whole number of at least 1.');
   checkWorkflows(options.workflows);

@@ -226,6 +226,13 @@ describe('sub-agents (option subAgents)', () => {
     expect(events.at(-1)).to.deep.equal({ type: 'final', reason: 'answer', text: 'Gave up.' });
   });
 
+  it('checks the option, and refuses a tool of its own named dispatch_agent beside it', () => {
+    expect(() => createAgent({ baseURL: '/x', model: 'm', subAgents: { maxIterations: 0 } })).to.throw(/subAgents must be/);
+    expect(() => createAgent({ baseURL: '/x', model: 'm', subAgents: 'yes' as unknown as boolean })).to.throw(/subAgents must be/);
+    const mine = defineTool({ name: 'dispatch_agent', description: 'Mine', parameters: {}, execute: () => 1 });
+    expect(() => createAgent({ baseURL: '/x', model: 'm', subAgents: true, tools: [mine] })).to.throw(/rename your own tool/);
+  });
+
   it('offers no dispatch_agent without the option', async () => {
     const mock = await mockEndpoint({ turns: [textTurn('Hi.')] });
     const { agent } = agentOn(mock.baseURL, { subAgents: undefined });
