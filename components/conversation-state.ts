@@ -246,7 +246,11 @@ function reduceAction(state: ConversationState, action: ConversationAction): Con
       return addNotice(state, `Self-check at step ${action.n}`);
     case 'sub-agent':
       // A child's events fold into its own state inside the parent's call: they never touch the parent's run.
-      return updateCall(state, action.parentCallId, (c) => ({ ...c, sub: reduceConversation(c.sub ?? { ...initialConversation(), running: true }, action.event) }));
+      return updateCall(state, action.parentCallId, (c) => {
+        const sub = reduceConversation(c.sub ?? initialConversation(), action.event);
+        // A child works until its own final (and again when a resume runs it anew).
+        return { ...c, sub: { ...sub, running: action.event.type !== 'final' } };
+      });
   }
 }
 

@@ -21,6 +21,7 @@ import { abandonInterruptedTurn, findInterruption, finishInterruptedTurn, waitin
 import { PlanBoard } from './plan.js';
 import { PlanTurn } from './plan-turn.js';
 import { SubAgents } from './sub-agent.js';
+import { DISPATCH_TOOL_NAME } from './builtin-tools.js';
 import { ToolRegistry } from './tool-registry.js';
 import { withOverrides } from './run-overrides.js';
 import { findWorkflow, workflowStart } from './workflow.js';
@@ -122,7 +123,7 @@ export class AgentSession {
   #noteInterruption(interruption: Interruption): void {
     if (interruption.partial) this.#history.push({ role: 'assistant', content: interruption.partial });
     for (const open of interruption.calls) {
-      if (open.state !== 'running' || this.#registry.get(open.call.name)?.idempotent) continue;
+      if (open.state !== 'running' || this.#rerunnable(open.call.name)) continue;
       const result = { type: 'tool-result' as const, callId: open.call.id, name: open.call.name, status: 'interrupted' as const, error: 'the page was closed or reloaded while this call was running.' };
       this.#record(result);
       open.state = 'settled';
@@ -150,7 +151,12 @@ export class AgentSession {
       return Promise.resolve(final);
     }
     this.#interrupted = undefined;
-    return this.#start(runId, undefined, () => {}, (ctx) => finishInterruptedTurn({ ...ctx, idempotent: (name) => this.#registry.get(name)?.idempotent === true }, interruption, first));
+    return this.#start(runId, undefined, () => {}, (ctx) => finishInterruptedTurn({ ...ctx, idempotent: (name) => this.#rerunnable(name) }, interruption, first));
+  }
+
+  /** True when a call of `name` the page died in may simply run again: an idempotent tool, or a read-only sub-agent. */
+  #rerunnable(name: string): boolean {
+    return this.#registry.get(name)?.idempotent === true || (name === DISPATCH_TOOL_NAME && !!this.#config.subAgents);
   }
 
   /** A new message instead of a resume: every open call of the interrupted run gets its one result first. */

@@ -17,8 +17,9 @@
  */
 import type { AgentEvent, ApprovalAnswer, ApprovalRequest, ChatMessage, FinalEvent } from '../types.js';
 import type { ToolCall } from '../model/tool-calling-model.js';
-import { isBuiltinTool, readBuiltinCall, type BuiltinOutcome } from './builtin-tools.js';
+import { DISPATCH_TOOL_NAME, isBuiltinTool, readBuiltinCall, type BuiltinOutcome } from './builtin-tools.js';
 import { executeCalls, type TurnContext } from './tool-executor.js';
+import type { SubAgentDispatch } from './run-loop.js';
 import { resultEvent, settled, type SettledCall } from './tool-result.js';
 
 type ResultEvent = Extract<AgentEvent, { type: 'tool-result' }>;
@@ -101,6 +102,8 @@ export interface ResumeContext extends TurnContext {
   changed(): void;
   /** True when tool `name` may be run twice. */
   idempotent(name: string): boolean;
+  /** With option `subAgents`: a read-only `dispatch_agent` the page died in is simply run again. */
+  subAgents?: SubAgentDispatch;
 }
 
 /**
@@ -138,8 +141,10 @@ export async function finishInterruptedTurn(ctx: ResumeContext, interruption: In
 
   const again: ToolCall[] = [];
   const queued: ToolCall[] = [];
+  const dispatches: ToolCall[] = [];
   for (const c of interruption.calls) {
     if (c.state === 'settled') results.set(c.call.id, fromEvent(c.result!));
+    else if (ctx.subAgents && c.call.name === DISPATCH_TOOL_NAME) dispatches.push(c.call);
     else if (isBuiltinTool(c.call.name) && 'args' in c.call) {
       const outcome = readBuiltinCall(c.call.name, c.call.args);
       emit(outcome.ok ? settled(c.call.id, c.call.name, 'ok', { result: 'Delivered to the user.' }) : settled(c.call.id, c.call.name, 'error', { error: outcome.error }));
@@ -153,6 +158,7 @@ export async function finishInterruptedTurn(ctx: ResumeContext, interruption: In
   const record = (list: SettledCall[]) => list.forEach((r) => results.set(r.callId, r));
   if (again.length > 0) work.push(executeCalls(again, auto).then(record));
   if (queued.length > 0) work.push(executeCalls(queued, ctx).then(record));
+  if (dispatches.length > 0) work.push(ctx.subAgents!.dispatch(dispatches, ctx).then(record));
   await Promise.all(work);
 
   for (const c of interruption.calls) ctx.history.push({ role: 'tool', tool_call_id: c.call.id, content: results.get(c.call.id)!.content });

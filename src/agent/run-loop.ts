@@ -37,7 +37,12 @@ export interface RunContext extends Omit<TurnContext, 'emit'> {
   /** This run's own model and tool choice (`send(text, options)`). */
   turn?: TurnOverrides;
   /** With option `subAgents`: runs `dispatch_agent` calls (src/agent/sub-agent.ts); absent in a sub-agent, so it never dispatches. */
-  subAgents?: { dispatch(calls: readonly ToolCall[], parent: RunContext): Promise<SettledCall[]> };
+  subAgents?: SubAgentDispatch;
+}
+
+/** What runs `dispatch_agent` calls, given the parent's emit, signal and gate. */
+export interface SubAgentDispatch {
+  dispatch(calls: readonly ToolCall[], parent: Pick<TurnContext, 'emit' | 'signal' | 'gate' | 'trustToolOutput'>): Promise<SettledCall[]>;
 }
 
 /** Runs the loop to its end; never throws. */

@@ -20,7 +20,8 @@
 import type { AgentEvent, FinalEvent, SubAgentOptions } from '../types.js';
 import type { ToolCall, ToolCallingModel } from '../model/tool-calling-model.js';
 import { ApprovalGate } from './approval-gate.js';
-import { runLoop, type RunContext } from './run-loop.js';
+import { runLoop, type SubAgentDispatch } from './run-loop.js';
+import type { TurnContext } from './tool-executor.js';
 import type { ToolRegistry } from './tool-registry.js';
 import { errorMessage, resultEvent, settled, type SettledCall } from './tool-result.js';
 import { markUntrusted } from './untrusted-content.js';
@@ -41,8 +42,11 @@ export interface SubAgentHost {
   registry: ToolRegistry;
 }
 
+/** What a dispatch uses of the parent's run: where events go, its signal, its gate. */
+type Parent = Pick<TurnContext, 'emit' | 'signal' | 'gate' | 'trustToolOutput'>;
+
 /** Runs the `dispatch_agent` calls of a run (`RunContext.subAgents`). */
-export class SubAgents {
+export class SubAgents implements SubAgentDispatch {
   readonly #options: SubAgentOptions;
   readonly #host: SubAgentHost;
 
@@ -52,11 +56,11 @@ export class SubAgents {
   }
 
   /** Runs every call at once; resolves with one settled result per call, in call order. Never rejects. */
-  dispatch(calls: readonly ToolCall[], parent: RunContext): Promise<SettledCall[]> {
+  dispatch(calls: readonly ToolCall[], parent: Parent): Promise<SettledCall[]> {
     return Promise.all(calls.map((call) => this.#one(call, parent)));
   }
 
-  async #one(call: ToolCall, parent: RunContext): Promise<SettledCall> {
+  async #one(call: ToolCall, parent: Parent): Promise<SettledCall> {
     const finish = (result: SettledCall): SettledCall => {
       parent.emit(resultEvent(result));
       return result;
@@ -85,7 +89,7 @@ export class SubAgents {
     return this.#options.maxIterations ?? DEFAULT_SUB_AGENT_ITERATIONS;
   }
 
-  async #run(task: string, callId: string, parent: RunContext, child: { read: boolean }): Promise<FinalEvent> {
+  async #run(task: string, callId: string, parent: Parent, child: { read: boolean }): Promise<FinalEvent> {
     const registry = this.#host.registry;
     const nest = (event: AgentEvent): AgentEvent => {
       if (event.type === 'tool-result' && event.status === 'ok' && registry.untrusted(event.name)) child.read = true;
