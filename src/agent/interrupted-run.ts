@@ -10,7 +10,8 @@
  * `queued` (neither). The invariants:
  * - a call that was running is never run again silently: it is answered
  *   `interrupted` (it may or may not have taken effect), unless its tool is
- *   idempotent, in which case a resume runs it again;
+ *   idempotent, in which case a resume runs it again (so is a read-only
+ *   sub-agent's `dispatch_agent`, with option `subAgents`);
  * - a call waiting for approval keeps waiting: answering it resumes the run
  *   where it stopped, and the model is not asked again for that turn;
  * - every open call gets exactly one result before the model is asked again.
