@@ -36,6 +36,9 @@ import { FRAME_BUDGET_MS, frameDeadline, schedulePass } from './frame-scheduler.
 import { collectDefinitions, lexMarkdown, referencedLabels, renderBlocks, renderFenceShell, type LinkDefinitions } from './markdown-render.js';
 import { settledBlockCount } from './settled-blocks.js';
 
+/** Whole-text rendering, re-exported so a finished text (a sub-agent's reply) needs no second markdown chunk. */
+export { renderMarkdown } from './markdown-render.js';
+
 /** Frozen blocks per group element (see `appendFrozen`). */
 const GROUP_SIZE = 24;
 

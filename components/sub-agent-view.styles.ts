@@ -22,8 +22,8 @@ export const subAgentStyles = css`
   .sub-agent-log { display: flex; flex-direction: column; gap: 6px; margin: 6px 0 2px; }
   .sub-agent-text { overflow-wrap: anywhere; }
   .sub-agent-plain { white-space: pre-wrap; }
-  .sub-agent-text > :first-child { margin-top: 0; }
-  .sub-agent-text > :last-child { margin-bottom: 0; }
+  .sub-agent-markdown > :first-child { margin-top: 0; }
+  .sub-agent-markdown > :last-child { margin-bottom: 0; }
   .sub-agent-thinking { display: block; color: var(--agent-chat-muted); font-size: 0.92em; }
   .sub-agent-notice { margin: 0; color: var(--agent-chat-muted); font-size: 0.9em; }
   .sub-agent-error { color: var(--agent-chat-danger); }

@@ -12,16 +12,30 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { guard } from 'lit/directives/guard.js';
-import { until } from 'lit/directives/until.js';
 import type { AssistantItem, ConversationState, ToolCallItem } from './conversation-state.js';
 
-let renderer: Promise<typeof import('./markdown-render.js')> | undefined;
+// The streaming renderer's module (the element loads it anyway), so the markdown code stays one chunk.
+let renderer: Promise<typeof import('./markdown-stream.js')> | undefined;
 
-/** A child's reply: markdown once it is finished and the renderer is here, plain text before. */
+/**
+ * A child's reply: plain text while it streams; once finished, a block that
+ * shows the text and is filled with its markdown when the renderer is here
+ * (kept by `guard` while the text stays the same — no async directive needed).
+ */
 function reply(item: AssistantItem): TemplateResult {
-  const plain = html`<span class="sub-agent-plain">${item.text}</span>`;
-  if (item.streaming) return plain;
-  return html`${guard([item.text], () => until((renderer ??= import('./markdown-render.js')).then((m) => m.renderMarkdown(item.text)), plain))}`;
+  if (item.streaming) return html`<span class="sub-agent-plain">${item.text}</span>`;
+  return html`${guard([item.text], () => {
+    const block = document.createElement('div');
+    block.className = 'sub-agent-plain';
+    block.textContent = item.text;
+    (renderer ??= import('./markdown-stream.js'))
+      .then((m) => {
+        block.className = 'sub-agent-markdown';
+        block.replaceChildren(m.renderMarkdown(item.text));
+      })
+      .catch(() => {}); // Not loaded: the plain text stays.
+    return block;
+  })}`;
 }
 
 /** Renders a sub-agent's work; `renderCard` draws its tool calls (the parent's card renderer, passed in to keep imports one-way). */
