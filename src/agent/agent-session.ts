@@ -346,12 +346,12 @@ export class AgentSession {
     }
   }
 
-  /** With option `subAgents`: what runs this run's `dispatch_agent` calls (the read-only tools as they are now). */
+  /** With option `subAgents`: what runs this run's `dispatch_agent` calls (the read-only ones of the run's tools). */
   #subAgents(): SubAgents | undefined {
     const options = this.#config.subAgents;
     if (!options) return undefined;
     const model = typeof options === 'object' ? options.model : undefined;
-    return new SubAgents(options, { model: () => (model && model !== this.#config.model ? this.#childModel(model) : this.#modelNow()), registry: this.#registry.readOnlyView() });
+    return new SubAgents(options, { model: () => (model && model !== this.#config.model ? this.#childModel(model) : this.#modelNow()) });
   }
 
   /** The children's own model (`subAgents.model`), made once per connection and name. */

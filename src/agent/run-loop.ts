@@ -40,9 +40,9 @@ export interface RunContext extends Omit<TurnContext, 'emit'> {
   subAgents?: SubAgentDispatch;
 }
 
-/** What runs `dispatch_agent` calls, given the parent's emit, signal and gate. */
+/** What runs `dispatch_agent` calls, given the parent's emit, signal, gate, tools and per-send model. */
 export interface SubAgentDispatch {
-  dispatch(calls: readonly ToolCall[], parent: Pick<TurnContext, 'emit' | 'signal' | 'gate' | 'trustToolOutput'>): Promise<SettledCall[]>;
+  dispatch(calls: readonly ToolCall[], parent: Pick<TurnContext, 'emit' | 'signal' | 'gate' | 'trustToolOutput' | 'registry'> & { turn?: TurnOverrides }): Promise<SettledCall[]>;
 }
 
 /** Runs the loop to its end; never throws. */

@@ -10,7 +10,7 @@ import type { SendOptions, ToolChoice } from '../types.js';
 import type { ForcedToolChoice, TurnRequest } from '../model/tool-calling-model.js';
 import { PageloopError } from '../errors.js';
 import type { ToolRegistry } from './tool-registry.js';
-import { BUILTIN_NAMES, PLAN_TOOL_NAME } from './builtin-tools.js';
+import { BUILTIN_NAMES, DISPATCH_TOOL_NAME, PLAN_TOOL_NAME } from './builtin-tools.js';
 
 /** What a run takes from its overrides when it asks the model. */
 export interface TurnOverrides {
@@ -25,6 +25,8 @@ export interface OverridableContext {
   registry: ToolRegistry;
   /** Present with option `planning`: `update_plan` is offered. */
   plan?: unknown;
+  /** Present with option `subAgents`: `dispatch_agent` is offered. */
+  subAgents?: unknown;
   turn?: TurnOverrides;
 }
 
@@ -45,7 +47,7 @@ export function withOverrides<C extends OverridableContext>(ctx: C, overrides: S
   }
   const choice = overrides.toolChoice;
   if (typeof choice === 'object') {
-    const offered = [...BUILTIN_NAMES, ...(ctx.plan ? [PLAN_TOOL_NAME] : []), ...next.registry.names()];
+    const offered = [...BUILTIN_NAMES, ...(ctx.plan ? [PLAN_TOOL_NAME] : []), ...(ctx.subAgents ? [DISPATCH_TOOL_NAME] : []), ...next.registry.names()];
     if (!offered.includes(choice.name)) throw new PageloopError('bad-request', `toolChoice names "${choice.name}", which this run does not offer. It offers: ${offered.join(', ')}.`);
   }
   if (overrides.model !== undefined || choice !== undefined) next.turn = { model: overrides.model, toolChoice: choice };

@@ -22,7 +22,7 @@ import type { ToolCall, ToolCallingModel } from '../model/tool-calling-model.js'
 import { ApprovalGate } from './approval-gate.js';
 import { runLoop, type SubAgentDispatch } from './run-loop.js';
 import type { TurnContext } from './tool-executor.js';
-import type { ToolRegistry } from './tool-registry.js';
+import type { TurnOverrides } from './run-overrides.js';
 import { errorMessage, resultEvent, settled, type SettledCall } from './tool-result.js';
 import { markUntrusted } from './untrusted-content.js';
 
@@ -38,12 +38,15 @@ When you know the answer, reply with it in full and concisely (or call task_comp
 export interface SubAgentHost {
   /** The model a child talks to (the agent's, or `subAgents.model` on the same endpoint). */
   model(): Promise<Pick<ToolCallingModel, 'turn'>>;
-  /** The read-only tools, as of this run. */
-  registry: ToolRegistry;
 }
 
-/** What a dispatch uses of the parent's run: where events go, its signal, its gate. */
-type Parent = Pick<TurnContext, 'emit' | 'signal' | 'gate' | 'trustToolOutput'>;
+/**
+ * What a dispatch uses of the parent's run: where events go, its signal, its
+ * gate, its tools (a run limited to some tools — `send(text, { tools })`, a
+ * workflow's — gives its children only the read-only ones among them) and its
+ * per-send model, which children follow unless `subAgents.model` names one.
+ */
+type Parent = Pick<TurnContext, 'emit' | 'signal' | 'gate' | 'trustToolOutput' | 'registry'> & { turn?: TurnOverrides };
 
 /** Runs the `dispatch_agent` calls of a run (`RunContext.subAgents`). */
 export class SubAgents implements SubAgentDispatch {
@@ -90,7 +93,7 @@ export class SubAgents implements SubAgentDispatch {
   }
 
   async #run(task: string, callId: string, parent: Parent, child: { read: boolean }): Promise<FinalEvent> {
-    const registry = this.#host.registry;
+    const registry = parent.registry.readOnlyView();
     const nest = (event: AgentEvent): AgentEvent => {
       if (event.type === 'tool-result' && event.status === 'ok' && registry.untrusted(event.name)) child.read = true;
       return { type: 'sub-agent', parentCallId: callId, event };
@@ -107,6 +110,7 @@ export class SubAgents implements SubAgentDispatch {
       approval: 'auto',
       trustToolOutput: parent.trustToolOutput,
       signal: parent.signal,
+      turn: !this.#options.model && parent.turn?.model !== undefined ? { model: parent.turn.model } : undefined,
       emit: (event) => parent.emit(nest(event)),
       changed: () => {},
     });

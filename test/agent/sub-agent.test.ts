@@ -226,6 +226,20 @@ describe('sub-agents (option subAgents)', () => {
     expect(events.at(-1)).to.deep.equal({ type: 'final', reason: 'answer', text: 'Gave up.' });
   });
 
+  it("gives a child only the read-only tools of its run, and the run's own model", async () => {
+    const mock = await mockEndpoint({
+      turns: [toolCallTurn([{ id: 'd1', name: 'dispatch_agent', args: { task: 'look' } }]), textTurn('Seen.'), textTurn('Done.')],
+    });
+    const { agent } = agentOn(mock.baseURL, { tools: [read('lookup'), read('other')] });
+    const final = await agent.send('go', { tools: ['lookup'], model: 'run-model', toolChoice: { name: 'dispatch_agent' } }).done;
+    expect(final).to.deep.include({ reason: 'answer', text: 'Done.' });
+    const log = (await mock.log()).filter((e) => e.path.endsWith('/chat/completions'));
+    const child = log.find(isChild)!;
+    expect(toolNames(child)).to.deep.equal(['ask_question', 'converse', 'lookup', 'task_complete']);
+    expect((child.body as { model: string }).model).to.equal('run-model');
+    expect((log[0]!.body as { tool_choice?: unknown }).tool_choice).to.deep.equal({ type: 'function', function: { name: 'dispatch_agent' } });
+  });
+
   it('checks the option, and refuses a tool of its own named dispatch_agent beside it', () => {
     expect(() => createAgent({ baseURL: '/x', model: 'm', subAgents: { maxIterations: 0 } })).to.throw(/subAgents must be/);
     expect(() => createAgent({ baseURL: '/x', model: 'm', subAgents: 'yes' as unknown as boolean })).to.throw(/subAgents must be/);
