@@ -36,6 +36,9 @@ import { renderPlan } from './plan-view.js';
 import { renderEngineProgress } from './engine-progress.js';
 import { elementOptions } from './element-options.js';
 import { renderWorkflowBadge, runWorkflowCommand, workflowHelp } from './workflow-command.js';
+import { ThreadList } from './thread-list.js';
+import { PermissionsPanel } from './permissions-panel.js';
+import { RetryCountdown } from './retry-countdown.js';
 
 /**
  * A chat with an in-page agent: streams its replies as markdown, shows each
@@ -161,6 +164,8 @@ export class AgentChat extends LitElement {
   @property({ attribute: 'reflect-every', type: Number }) reflectEvery?: number;
   /** IndexedDB thread id; changing it starts a new agent on that thread. */
   @property() thread?: string;
+  /** Shows the thread list (part `threads`); without `thread`, a new thread is opened. */
+  @property({ attribute: 'show-threads', type: Boolean }) showThreads = false;
   /** How long to wait for response headers, in ms. */
   @property({ attribute: 'timeout-ms', type: Number }) timeoutMs?: number;
   /** Longest silence allowed in the middle of a streamed reply, in ms. */
@@ -235,6 +240,9 @@ export class AgentChat extends LitElement {
       }),
   });
 
+  readonly #threads = new ThreadList(this);
+  readonly #permissions = new PermissionsPanel(this);
+  readonly #countdown = new RetryCountdown(this, () => this.#conversation.retry);
   /** The agent this element drives; created from the current attributes on first use. */
   get agent(): Agent {
     return this.#agent.agent;
@@ -378,6 +386,7 @@ export class AgentChat extends LitElement {
   protected override render(): TemplateResult {
     const c = this.#conversation;
     return html`
+      ${this.#threads.render(c.running)}${this.#permissions.render()}
       ${renderPlan(c.plan)}
       <div part="log" class="log" role="log" aria-live="polite" aria-relevant="additions" aria-label="Conversation"
         aria-busy=${c.running ? 'true' : 'false'} tabindex="0" @scroll=${this.#scroll.onScroll}>
@@ -391,7 +400,7 @@ export class AgentChat extends LitElement {
         dismiss: () => this.#apply({ type: 'dismiss-error' }),
       })}
       ${renderEngineProgress(this.#engineStatus)}
-      ${renderStatusBar(c, () => this.agent.cancel(), () => this.#resume())}
+      ${renderStatusBar(c, () => this.agent.cancel(), () => this.#resume(), this.#countdown.remainingMs)}
       ${this.#composer.render(this.placeholder)}
     `;
   }
