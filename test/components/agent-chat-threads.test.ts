@@ -113,6 +113,7 @@ describe('agent-chat: the thread list', () => {
     // And back.
     row(chat, second)!.querySelector<HTMLButtonElement>('.thread-open')!.click();
     await until(() => logText(chat).includes('The second answer.'), 'the second thread again');
+    expect(chat.getAttribute('thread')).to.equal(second);
     expect(logText(chat)).to.not.contain('apples');
   });
 
