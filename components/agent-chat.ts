@@ -56,6 +56,7 @@ import { RetryCountdown } from './retry-countdown.js';
  * @attr tool-protocol - `auto` (default), `native` or `text`.
  * @attr tool-format - Narrows text-protocol call detection to one model family (e.g. `qwen3-coder`); detection is automatic without it.
  * @attr thread - Keep the conversation in IndexedDB under this id, so a reload shows it. Without it nothing is stored.
+ * @attr show-threads - Show the thread list (part `threads`): new, open, rename, delete. Without `thread`, a new thread is opened.
  * @attr timeout-ms - How long to wait for the server's response headers, in ms (default 5 minutes).
  * @attr idle-timeout-ms - Longest silence allowed in the middle of a streamed reply, in ms (default 3 minutes).
  * @attr max-retry-wait-ms - Longest total wait before retries of one request (429, 5xx), in ms (default 60 s).
@@ -74,6 +75,7 @@ import { RetryCountdown } from './retry-countdown.js';
  * @prop {Record<string, WorkflowTemplate>} workflows - Named task templates, started with `/workflow name …` (Tab completes; `/help` lists them).
  *
  * @fires {CustomEvent<AgentEvent>} agent-event - Every event of the agent loop; bubbles and is composed.
+ * @fires {CustomEvent<ThreadChangeDetail>} thread-change - The element changed its `thread` attribute (`detail.reason`: `open`, `new`, `deleted`).
  *
  * @csspart log - The scrolling conversation (a polite live region).
  * @csspart message - A message; also carries `user` or `assistant`.
@@ -101,6 +103,9 @@ import { RetryCountdown } from './retry-countdown.js';
  * @csspart completions - Command or workflow names that Tab completes, under the input while a command is typed.
  * @csspart deny-reason-button - Opens the field for a reason to deny with; `deny-reason` is that field, `deny-reason-submit` denies with it.
  * @csspart engine-progress - The in-page model's download/loading progress (a `<progress>` inside), or why it failed.
+ * @csspart retry - The wait before a retry, counting down the seconds left.
+ * @csspart threads - The thread list (a disclosure), with `show-threads`; also `thread` (a row), `new-thread-button`, `delete-thread-button`, `confirm-delete-button`.
+ * @csspart permissions - The tools allowed for good (a disclosure), each with a `revoke-button`.
  *
  * @cssproperty --agent-chat-font - Font family.
  * @cssproperty --agent-chat-mono-font - Font family of code.
