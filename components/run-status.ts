@@ -71,8 +71,11 @@ export function renderContextNote(item: ContextItem): TemplateResult {
   return html`<p part="context-note" class="notice context-note" data-action=${item.action}>${item.text}</p>`;
 }
 
-/** "The server is busy (HTTP 429): trying again in 30 s (attempt 2)." */
+/**
+ * "The server did not answer (HTTP 429): trying again in 30 s (attempt 2).":
+ * the whole wait, as announced once; rounded up like the countdown's first value.
+ */
 export function retryText(retry: { attempt: number; delayMs: number; reason: string }): string {
-  const seconds = Math.max(1, Math.round(retry.delayMs / 1000));
+  const seconds = Math.max(1, Math.ceil(retry.delayMs / 1000));
   return `The server did not answer (${retry.reason}): trying again in ${seconds} s (attempt ${retry.attempt}).`;
 }
