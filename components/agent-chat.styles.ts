@@ -5,6 +5,7 @@
  * follows `prefers-color-scheme` unless the `theme` attribute says otherwise.
  */
 import { css } from 'lit';
+import { chatDrawerStyles } from './chat-drawers.styles.js';
 
 /** The dark palette, used by theme="dark" and by theme="auto" on dark systems. */
 const darkPalette = css`
@@ -351,4 +352,6 @@ export const agentChatStyles = css`
     border: 1px solid var(--agent-chat-border);
   }
   .composer button { padding: 8px 14px; border-radius: var(--agent-chat-radius); }
+
+  ${chatDrawerStyles}
 `;

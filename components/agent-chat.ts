@@ -37,6 +37,9 @@ import { renderPlan } from './plan-view.js';
 import { renderEngineProgress } from './engine-progress.js';
 import { elementOptions } from './element-options.js';
 import { renderWorkflowBadge, runWorkflowCommand, workflowHelp } from './workflow-command.js';
+import { ThreadList } from './thread-list.js';
+import { PermissionsPanel } from './permissions-panel.js';
+import { RetryCountdown } from './retry-countdown.js';
 
 /**
  * A chat with an in-page agent: streams its replies as markdown, shows each
@@ -54,6 +57,7 @@ import { renderWorkflowBadge, runWorkflowCommand, workflowHelp } from './workflo
  * @attr tool-protocol - `auto` (default), `native` or `text`.
  * @attr tool-format - Narrows text-protocol call detection to one model family (e.g. `qwen3-coder`); detection is automatic without it.
  * @attr thread - Keep the conversation in IndexedDB under this id, so a reload shows it. Without it nothing is stored.
+ * @attr show-threads - Show the thread list (part `threads`): new, open, rename, delete. Without `thread`, a new thread is opened.
  * @attr timeout-ms - How long to wait for the server's response headers, in ms (default 5 minutes).
  * @attr idle-timeout-ms - Longest silence allowed in the middle of a streamed reply, in ms (default 3 minutes).
  * @attr max-retry-wait-ms - Longest total wait before retries of one request (429, 5xx), in ms (default 60 s).
@@ -73,6 +77,7 @@ import { renderWorkflowBadge, runWorkflowCommand, workflowHelp } from './workflo
  * @prop {Record<string, WorkflowTemplate>} workflows - Named task templates, started with `/workflow name …` (Tab completes; `/help` lists them).
  *
  * @fires {CustomEvent<AgentEvent>} agent-event - Every event of the agent loop; bubbles and is composed.
+ * @fires {CustomEvent<ThreadChangeDetail>} thread-change - The element changed its `thread` attribute (`detail.reason`: `open`, `new`, `deleted`).
  *
  * @csspart log - The scrolling conversation (a polite live region).
  * @csspart message - A message; also carries `user` or `assistant`.
@@ -101,6 +106,9 @@ import { renderWorkflowBadge, runWorkflowCommand, workflowHelp } from './workflo
  * @csspart completions - Command or workflow names that Tab completes, under the input while a command is typed.
  * @csspart deny-reason-button - Opens the field for a reason to deny with; `deny-reason` is that field, `deny-reason-submit` denies with it.
  * @csspart engine-progress - The in-page model's download/loading progress (a `<progress>` inside), or why it failed.
+ * @csspart retry - The wait before a retry, counting down the seconds left.
+ * @csspart threads - The thread list (a disclosure), with `show-threads`; also `thread` (a row), `new-thread-button`, `delete-thread-button`, `confirm-delete-button`.
+ * @csspart permissions - The tools allowed for good (a disclosure), each with a `revoke-button`.
  *
  * @cssproperty --agent-chat-font - Font family.
  * @cssproperty --agent-chat-mono-font - Font family of code.
@@ -166,6 +174,8 @@ export class AgentChat extends LitElement {
   @property({ attribute: 'sub-agents', converter: { fromAttribute: (value: string | null) => value !== null && value !== 'false' } }) subAgents = false;
   /** IndexedDB thread id; changing it starts a new agent on that thread. */
   @property() thread?: string;
+  /** Shows the thread list (part `threads`); without `thread`, a new thread is opened. */
+  @property({ attribute: 'show-threads', type: Boolean }) showThreads = false;
   /** How long to wait for response headers, in ms. */
   @property({ attribute: 'timeout-ms', type: Number }) timeoutMs?: number;
   /** Longest silence allowed in the middle of a streamed reply, in ms. */
@@ -240,6 +250,9 @@ export class AgentChat extends LitElement {
       }),
   });
 
+  readonly #threads = new ThreadList(this);
+  readonly #permissions = new PermissionsPanel(this);
+  readonly #countdown = new RetryCountdown(this, () => this.#conversation.retry);
   /** The agent this element drives; created from the current attributes on first use. */
   get agent(): Agent {
     return this.#agent.agent;
@@ -383,6 +396,7 @@ export class AgentChat extends LitElement {
   protected override render(): TemplateResult {
     const c = this.#conversation;
     return html`
+      ${this.#threads.render(c.running)}${this.#permissions.render()}
       ${renderPlan(c.plan)}
       <div part="log" class="log" role="log" aria-live="polite" aria-relevant="additions" aria-label="Conversation"
         aria-busy=${c.running ? 'true' : 'false'} tabindex="0" @scroll=${this.#scroll.onScroll}>
@@ -396,7 +410,7 @@ export class AgentChat extends LitElement {
         dismiss: () => this.#apply({ type: 'dismiss-error' }),
       })}
       ${renderEngineProgress(this.#engineStatus)}
-      ${renderStatusBar(c, () => this.agent.cancel(), () => this.#resume())}
+      ${renderStatusBar(c, () => this.agent.cancel(), () => this.#resume(), this.#countdown.remainingMs)}
       ${this.#composer.render(this.placeholder)}
     `;
   }

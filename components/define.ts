@@ -5,6 +5,7 @@
 import { AgentChat } from './agent-chat.js';
 
 export { AgentChat };
+export type { ThreadChangeDetail, ThreadChangeReason } from './thread-list.js';
 
 // Defining twice throws; a page may load two copies (say, the CDN build and a bundle).
 if (!customElements.get('agent-chat')) customElements.define('agent-chat', AgentChat);

@@ -5,6 +5,7 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import type { ContextItem, ConversationState, UsageInfo } from './conversation-state.js';
+import { renderRetryLine } from './retry-countdown.js';
 
 /** Suggested answers (from `ask_question`) as buttons that send them. */
 export function renderSuggestions(c: ConversationState, send: (text: string) => void): TemplateResult | typeof nothing {
@@ -34,11 +35,18 @@ export function renderErrorBanner(
   </div>`;
 }
 
-/** "Step n of max" and Stop while running, and the last call's token usage; Continue after an interrupted run; an empty bar (keeping its height) otherwise. */
-export function renderStatusBar(c: ConversationState, stop: () => void, resume?: () => void): TemplateResult {
+/**
+ * "Step n of max" and Stop while running (or the retry wait, counting down
+ * from `retryRemainingMs`), and the last call's token usage; Continue after an
+ * interrupted run; an empty bar (keeping its height) otherwise. The wait is
+ * announced once, through a live region whose text changes only with a new retry.
+ */
+export function renderStatusBar(c: ConversationState, stop: () => void, resume?: () => void, retryRemainingMs?: number): TemplateResult {
+  const waiting = c.running && c.retry ? c.retry : null;
   return html`<div class="status-bar">
-    ${c.running && c.retry
-      ? html`<span part="retry" class="step" role="status">${retryText(c.retry)}</span>`
+    <span class="visually-hidden" role="status">${waiting ? retryText(waiting) : ''}</span>
+    ${waiting
+      ? renderRetryLine(waiting, retryRemainingMs ?? waiting.delayMs)
       : c.running
       ? html`<span part="step" class="step">${c.step ? `Step ${c.step.n} of ${c.step.max}` : 'Starting…'}</span>`
       : nothing}
@@ -63,8 +71,11 @@ export function renderContextNote(item: ContextItem): TemplateResult {
   return html`<p part="context-note" class="notice context-note" data-action=${item.action}>${item.text}</p>`;
 }
 
-/** "The server is busy (HTTP 429): trying again in 30 s (attempt 2)." */
+/**
+ * "The server did not answer (HTTP 429): trying again in 30 s (attempt 2).":
+ * the whole wait, as announced once; rounded up like the countdown's first value.
+ */
 export function retryText(retry: { attempt: number; delayMs: number; reason: string }): string {
-  const seconds = Math.max(1, Math.round(retry.delayMs / 1000));
+  const seconds = Math.max(1, Math.ceil(retry.delayMs / 1000));
   return `The server did not answer (${retry.reason}): trying again in ${seconds} s (attempt ${retry.attempt}).`;
 }

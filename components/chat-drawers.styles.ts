@@ -1,0 +1,77 @@
+/**
+ * Styles of the element's drawers — the thread list (`threads`) and the
+ * "Always allow" list (`permissions`) — and of the retry countdown. Kept
+ * apart from agent-chat.styles.ts, which includes them; colours come from
+ * the element's custom properties only, so both themes hold. The drawers
+ * drop down over the top of the log rather than taking a side column, so
+ * they fit a 420 px wide chat.
+ */
+import { css } from 'lit';
+
+/** The drawers' and the countdown's rules. */
+export const chatDrawerStyles = css`
+  .threads, .permissions {
+    flex: 0 0 auto;
+    margin: var(--agent-chat-spacing) var(--agent-chat-spacing) 0;
+    border: 1px solid var(--agent-chat-border);
+    border-radius: var(--agent-chat-radius);
+    background: var(--agent-chat-surface);
+    padding: 6px 10px;
+  }
+  .permissions { padding: 4px 10px; font-size: 0.92em; }
+  .threads summary, .permissions summary {
+    cursor: pointer; list-style: none; display: flex; gap: 0 8px; align-items: baseline; min-width: 0;
+  }
+  .threads summary::-webkit-details-marker, .permissions summary::-webkit-details-marker { display: none; }
+  .threads summary::before, .permissions summary::before { content: '▸'; color: var(--agent-chat-muted); }
+  .threads[open] summary::before, .permissions[open] summary::before { content: '▾'; }
+  .threads-title, .permissions-title { font-weight: 600; flex: 0 0 auto; }
+  .threads-current, .permissions-count {
+    color: var(--agent-chat-muted); overflow: hidden; text-overflow: ellipsis; white-space: nowrap; min-width: 0;
+  }
+  .threads-body { margin-top: 8px; }
+  .threads-actions { display: flex; flex-wrap: wrap; gap: 6px 10px; align-items: center; }
+  .threads-note, .thread-meta { color: var(--agent-chat-muted); font-size: 0.85em; }
+  .threads-error, .permissions-error { color: var(--agent-chat-danger); margin: 6px 0 0; }
+  .thread-items, .permission-items {
+    list-style: none; margin: 8px 0 2px; padding: 0; max-height: 16em; overflow-y: auto;
+  }
+  .thread {
+    display: flex; flex-wrap: wrap; align-items: center; gap: 4px 6px;
+    padding: 2px; border-radius: 6px;
+  }
+  .thread + .thread { border-top: 1px solid var(--agent-chat-border); }
+  .thread-open {
+    flex: 1 1 12em; min-width: 0; display: flex; flex-direction: column; align-items: flex-start;
+    text-align: start; background: transparent; border-color: transparent; padding: 4px 8px;
+  }
+  .thread-open[aria-current='true'] {
+    background: var(--agent-chat-bg);
+    box-shadow: inset 3px 0 0 var(--agent-chat-accent);
+  }
+  .thread-open[aria-current='true'] .thread-title { font-weight: 600; }
+  .thread-title { max-width: 100%; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+  .thread-row-actions, .thread-confirm { display: flex; flex-wrap: wrap; gap: 4px; align-items: center; }
+  .thread-row-actions button, .thread-confirm button, .thread-rename-form button { font-size: 0.85em; padding: 2px 8px; }
+  .thread-confirm-text { font-size: 0.85em; }
+  button.danger { background: var(--agent-chat-danger); border-color: var(--agent-chat-danger); color: var(--agent-chat-bg); }
+  .thread-rename-form { flex: 1 1 100%; display: flex; flex-wrap: wrap; gap: 4px; align-items: center; }
+  .thread-title-input {
+    flex: 1 1 10em; min-width: 0; font: inherit; color: var(--agent-chat-fg); background: var(--agent-chat-bg);
+    border: 1px solid var(--agent-chat-border); border-radius: 6px; padding: 3px 8px;
+  }
+  .permission { display: flex; align-items: center; justify-content: space-between; gap: 8px; padding: 2px 0; }
+  .permission-tool { font-family: var(--agent-chat-mono-font); overflow-wrap: anywhere; }
+  .permission button { font-size: 0.9em; padding: 2px 8px; }
+
+  .retry { display: inline-flex; align-items: baseline; gap: 6px; font-variant-numeric: tabular-nums; }
+  .retry-pulse {
+    flex: 0 0 auto; width: 0.55em; height: 0.55em; border-radius: 50%;
+    background: var(--agent-chat-accent); align-self: center;
+    animation: agent-chat-retry-pulse 1s ease-in-out infinite alternate;
+  }
+  @keyframes agent-chat-retry-pulse { from { opacity: 1; } to { opacity: 0.3; } }
+  @media (prefers-reduced-motion: reduce) {
+    .retry-pulse { animation: none; }
+  }
+`;

@@ -1,0 +1,336 @@
+/**
+ * The thread list of `<agent-chat show-threads>` (part `threads`), as a Lit
+ * ReactiveController: a disclosure over the stored threads — New thread,
+ * open another, rename, delete (with a confirmation step) — that works at
+ * any width (it drops down over the log instead of taking a side column) and
+ * by keyboard alone (a list of buttons, arrow keys between threads, Escape
+ * closes, `aria-current` on the open thread).
+ *
+ * Invariant: the element's `thread` attribute is the truth. Every switch
+ * (open, New thread, deleting the open thread) sets the attribute — the
+ * agent controller then replaces the agent and the log is re-rendered from
+ * the thread's stored events — and fires `thread-change`; the list only ever
+ * marks the thread the attribute names. While a reply runs nothing switches:
+ * replacing the agent would cut the run off.
+ */
+import { html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
+import type { Agent, ThreadSummary } from '../src/types.js';
+
+/** What the thread list needs of its element. */
+export interface ThreadListHost extends ReactiveControllerHost, HTMLElement {
+  /** The element's agent (created on first use; throws while the endpoint is not set). */
+  readonly agent: Agent;
+  /** The open thread's id (the `thread` attribute). */
+  thread?: string;
+  /** Whether the list is shown (`show-threads`). */
+  showThreads: boolean;
+}
+
+/** Why the element moved to another thread. */
+export type ThreadChangeReason = 'open' | 'new' | 'deleted';
+
+/** The detail of `thread-change`. */
+export interface ThreadChangeDetail {
+  /** The thread now open (the new value of the `thread` attribute). */
+  thread: string;
+  /** `open`: picked in the list; `new`: New thread (or the first thread of `show-threads`); `deleted`: the open thread was deleted. */
+  reason: ThreadChangeReason;
+}
+
+/** The row being edited: renaming it, or confirming its deletion. */
+type RowMode = { id: string; mode: 'rename' | 'confirm-delete' } | undefined;
+
+/** Threads stored under `thread-…` ids are this element's: a fresh id for a new one. */
+function newThreadId(): string {
+  return `thread-${crypto.randomUUID()}`;
+}
+
+/** Keeps the stored threads listed and switches the element between them. */
+export class ThreadList implements ReactiveController {
+  #host: ThreadListHost;
+  #threads: ThreadSummary[] = [];
+  #error: string | undefined;
+  #open = false;
+  #row: RowMode;
+  /** The thread the list was last loaded for; another one means load again. */
+  #listedFor: string | undefined | null = null;
+  /** Answers of older loads are dropped: only the latest load is shown. */
+  #loads = 0;
+  #now: () => number;
+
+  constructor(host: ThreadListHost, now: () => number = () => Date.now()) {
+    this.#host = host;
+    this.#now = now;
+    host.addController(this);
+  }
+
+  hostConnected(): void {
+    this.#host.addEventListener('agent-event', this.#onAgentEvent);
+  }
+
+  hostDisconnected(): void {
+    this.#host.removeEventListener('agent-event', this.#onAgentEvent);
+  }
+
+  /** Before a render: `show-threads` without a thread opens a new one, so what is said is stored and listed. */
+  hostUpdate(): void {
+    if (this.#host.showThreads && !this.#host.thread) this.#switch(newThreadId(), 'new');
+  }
+
+  /** After a render (the agent controller has made the thread's agent by now): load the list for a new thread. */
+  hostUpdated(): void {
+    if (!this.#host.showThreads || this.#listedFor === this.#host.thread) return;
+    this.#listedFor = this.#host.thread;
+    this.#row = undefined;
+    void this.refresh();
+  }
+
+  /** Loads the stored threads again. */
+  async refresh(): Promise<void> {
+    const load = ++this.#loads;
+    let threads: ThreadSummary[] | undefined;
+    let error: string | undefined;
+    try {
+      threads = await this.#host.agent.threads.list();
+    } catch (err) {
+      error = `The threads could not be read: ${err instanceof Error ? err.message : String(err)}`;
+    }
+    if (load !== this.#loads) return;
+    if (threads) this.#threads = threads;
+    this.#error = error;
+    this.#host.requestUpdate();
+  }
+
+  /** A finished run changed the open thread's title, time or count. */
+  readonly #onAgentEvent = (e: Event): void => {
+    const type = (e as CustomEvent<{ type: string }>).detail?.type;
+    if (this.#host.showThreads && (type === 'final' || type === 'run-start')) void this.refresh();
+  };
+
+  /** Makes `id` the element's thread: the attribute, then the event. */
+  #switch(id: string, reason: ThreadChangeReason): void {
+    this.#host.setAttribute('thread', id);
+    this.#host.dispatchEvent(
+      new CustomEvent<ThreadChangeDetail>('thread-change', { detail: { thread: id, reason }, bubbles: true, composed: true }),
+    );
+  }
+
+  #root(): ShadowRoot | HTMLElement {
+    return this.#host.shadowRoot ?? this.#host;
+  }
+
+  /** Focuses what `selector` finds in the list once the next render is on screen. */
+  #focusAfterUpdate(selector: string, fallback?: string): void {
+    void this.#host.updateComplete.then(() => {
+      const root = this.#root();
+      const target = root.querySelector<HTMLElement>(selector) ?? (fallback ? root.querySelector<HTMLElement>(fallback) : null);
+      target?.focus();
+    });
+  }
+
+  // ——— user actions ———
+
+  #openThread(id: string): void {
+    if (id === this.#host.thread) return this.#close(true);
+    this.#switch(id, 'open');
+    this.#close(false);
+    this.#focusAfterUpdate('textarea[part~="input"]');
+  }
+
+  #newThread(): void {
+    this.#switch(newThreadId(), 'new');
+    this.#close(false);
+    this.#focusAfterUpdate('textarea[part~="input"]');
+  }
+
+  async #delete(id: string): Promise<void> {
+    const ids = this.#shownThreads().map((t) => t.id);
+    const next = ids[ids.indexOf(id) + 1] ?? ids[ids.indexOf(id) - 1];
+    this.#row = undefined;
+    try {
+      await this.#host.agent.threads.delete(id);
+    } catch (err) {
+      this.#error = `The thread could not be deleted: ${err instanceof Error ? err.message : String(err)}`;
+      this.#host.requestUpdate();
+      return;
+    }
+    this.#threads = this.#threads.filter((t) => t.id !== id);
+    // The open thread is gone: start a new one (the list loads again for it).
+    if (id === this.#host.thread) this.#switch(newThreadId(), 'deleted');
+    else void this.refresh();
+    this.#host.requestUpdate();
+    this.#focusAfterUpdate(next && next !== id ? `[data-thread-id="${CSS.escape(next)}"] .thread-open` : '.thread-open', '[part~="new-thread-button"]');
+  }
+
+  async #rename(id: string, title: string): Promise<void> {
+    this.#row = undefined;
+    const trimmed = title.trim();
+    if (trimmed !== '') {
+      try {
+        await this.#host.agent.threads.rename(id, trimmed);
+        this.#threads = this.#threads.map((t) => (t.id === id ? { ...t, title: trimmed } : t));
+      } catch (err) {
+        this.#error = `The thread could not be renamed: ${err instanceof Error ? err.message : String(err)}`;
+      }
+    }
+    this.#host.requestUpdate();
+    this.#focusAfterUpdate(`[data-thread-id="${CSS.escape(id)}"] .thread-open`);
+  }
+
+  #setRow(row: RowMode, focus?: string): void {
+    this.#row = row;
+    this.#host.requestUpdate();
+    if (focus) this.#focusAfterUpdate(focus);
+  }
+
+  /**
+   * Closes the drawer in the DOM itself: `open` is the user's, so no render
+   * binds it (a render between a click and its late `toggle` event would
+   * close what the user just opened).
+   */
+  #close(focusSummary: boolean): void {
+    const details = this.#root().querySelector<HTMLDetailsElement>('[part~="threads"]');
+    if (details) details.open = false;
+    this.#open = false;
+    this.#row = undefined;
+    this.#host.requestUpdate();
+    if (focusSummary) this.#focusAfterUpdate('[part~="threads"] > summary');
+  }
+
+  readonly #onToggle = (e: Event): void => {
+    const open = (e.currentTarget as HTMLDetailsElement).open;
+    if (open === this.#open) return;
+    this.#open = open;
+    if (open) void this.refresh();
+    else this.#row = undefined;
+    this.#host.requestUpdate();
+  };
+
+  /** Arrow keys move between threads; Escape backs out of a row's edit, then closes the list. */
+  readonly #onKeydown = (e: KeyboardEvent): void => {
+    if (e.key === 'Escape') {
+      e.preventDefault();
+      if (this.#row) {
+        const id = this.#row.id;
+        this.#setRow(undefined, `[data-thread-id="${CSS.escape(id)}"] .thread-open`);
+      } else this.#close(true);
+      return;
+    }
+    const target = e.target as HTMLElement;
+    if (!target.classList.contains('thread-open')) return;
+    const buttons = [...this.#root().querySelectorAll<HTMLButtonElement>('.thread-open')];
+    const at = buttons.indexOf(target as HTMLButtonElement);
+    const to =
+      e.key === 'ArrowDown' ? Math.min(at + 1, buttons.length - 1)
+      : e.key === 'ArrowUp' ? Math.max(at - 1, 0)
+      : e.key === 'Home' ? 0
+      : e.key === 'End' ? buttons.length - 1
+      : -1;
+    if (to < 0) return;
+    e.preventDefault();
+    buttons[to]?.focus();
+  };
+
+  // ——— rendering ———
+
+  /** The stored threads, with the open one first if it is not stored yet (nothing said in it). */
+  #shownThreads(): ThreadSummary[] {
+    const current = this.#host.thread;
+    if (!current || this.#threads.some((t) => t.id === current)) return this.#threads;
+    return [{ id: current, title: '', updated: 0, messageCount: 0 }, ...this.#threads];
+  }
+
+  /** The list, or nothing without `show-threads`. `running`: a reply is going, so nothing may switch. */
+  render(running: boolean): TemplateResult | typeof nothing {
+    if (!this.#host.showThreads) return nothing;
+    const threads = this.#shownThreads();
+    const current = threads.find((t) => t.id === this.#host.thread);
+    return html`<details part="threads" class="threads" @toggle=${this.#onToggle} @keydown=${this.#onKeydown}>
+      <summary>
+        <span class="threads-title">Threads</span>
+        <span class="threads-current">${current ? titleOf(current) : ''}</span>
+      </summary>
+      <div class="threads-body">
+        <div class="threads-actions">
+          <button part="new-thread-button" class="primary" ?disabled=${running} @click=${() => this.#newThread()}>New thread</button>
+          ${running ? html`<span class="threads-note">Stop the reply to switch threads.</span>` : nothing}
+        </div>
+        ${this.#error ? html`<p class="threads-error" role="alert">${this.#error}</p>` : nothing}
+        <ul class="thread-items" aria-label="Threads">
+          ${threads.map((t) => this.#renderRow(t, t.id === this.#host.thread, running))}
+        </ul>
+      </div>
+    </details>`;
+  }
+
+  #renderRow(t: ThreadSummary, isCurrent: boolean, running: boolean): TemplateResult {
+    const title = titleOf(t);
+    const stored = t.updated > 0;
+    const mode = this.#row?.id === t.id ? this.#row.mode : undefined;
+    return html`<li part="thread" class="thread" data-thread-id=${t.id} data-current=${isCurrent ? 'true' : 'false'}>
+      ${mode === 'rename'
+        ? this.#renderRename(t, title)
+        : html`<button class="thread-open" aria-current=${isCurrent ? 'true' : nothing} ?disabled=${running && !isCurrent}
+            @click=${() => this.#openThread(t.id)}>
+            <span class="thread-title">${title}</span>
+            <span class="thread-meta">${stored ? html`<time datetime=${new Date(t.updated).toISOString()} title=${new Date(t.updated).toLocaleString()}>${relativeTime(t.updated, this.#now())}</time> · ${messageCount(t.messageCount)}` : 'Not saved yet'}</span>
+          </button>`}
+      ${mode === 'confirm-delete'
+        ? html`<div class="thread-confirm" role="group" aria-label=${`Delete “${title}”?`}>
+            <span class="thread-confirm-text">Delete this thread?</span>
+            <button part="confirm-delete-button" class="danger" @click=${() => void this.#delete(t.id)}>Delete</button>
+            <button class="thread-cancel" @click=${() => this.#setRow(undefined, `[data-thread-id="${CSS.escape(t.id)}"] .thread-open`)}>Cancel</button>
+          </div>`
+        : mode === 'rename' || !stored
+        ? nothing
+        : html`<div class="thread-row-actions">
+            <button class="thread-rename" aria-label=${`Rename “${title}”`} ?disabled=${running}
+              @click=${() => this.#setRow({ id: t.id, mode: 'rename' }, `[data-thread-id="${CSS.escape(t.id)}"] input`)}>Rename</button>
+            <button part="delete-thread-button" class="thread-delete" aria-label=${`Delete “${title}”`} ?disabled=${running}
+              @click=${() => this.#setRow({ id: t.id, mode: 'confirm-delete' }, `[data-thread-id="${CSS.escape(t.id)}"] .thread-cancel`)}>Delete</button>
+          </div>`}
+    </li>`;
+  }
+
+  #renderRename(t: ThreadSummary, title: string): TemplateResult {
+    const inputId = `thread-title-${t.id}`;
+    const submit = (e: Event) => {
+      e.preventDefault();
+      const input = (e.currentTarget as HTMLFormElement).querySelector('input')!;
+      void this.#rename(t.id, input.value);
+    };
+    return html`<form class="thread-rename-form" @submit=${submit}>
+      <label class="visually-hidden" for=${inputId}>New title of “${title}”</label>
+      <input id=${inputId} class="thread-title-input" .value=${t.title} maxlength="200" />
+      <button type="submit">Save</button>
+      <button type="button" class="thread-cancel" @click=${() => this.#setRow(undefined, `[data-thread-id="${CSS.escape(t.id)}"] .thread-open`)}>Cancel</button>
+    </form>`;
+  }
+}
+
+function titleOf(t: ThreadSummary): string {
+  return t.title.trim() || (t.updated > 0 ? 'Untitled thread' : 'New thread');
+}
+
+function messageCount(n: number): string {
+  return n === 1 ? '1 message' : `${n.toLocaleString('en')} messages`;
+}
+
+const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+
+/** "just now", "5 minutes ago", "yesterday", then the date. */
+export function relativeTime(then: number, now: number): string {
+  const seconds = Math.round((then - now) / 1000);
+  const abs = Math.abs(seconds);
+  if (abs < 45) return 'just now';
+  if (abs < 3600) return relative.format(Math.round(seconds / 60), 'minute');
+  if (abs < 86_400) return relative.format(Math.round(seconds / 3600), 'hour');
+  if (abs < 7 * 86_400) return relative.format(Math.round(seconds / 86_400), 'day');
+  return new Date(then).toLocaleDateString('en', { year: 'numeric', month: 'short', day: 'numeric' });
+}
+
+declare global {
+  interface HTMLElementEventMap {
+    'thread-change': CustomEvent<ThreadChangeDetail>;
+  }
+}
