@@ -13,6 +13,8 @@ const STICK_DISTANCE = 32;
 export class ScrollController implements ReactiveController {
   #log: () => HTMLElement | null;
   #stuck = true;
+  /** No update has run yet: the log is new and empty (its content comes from the agent's events, later). */
+  #first = true;
 
   /** @param log The scrolling element, once rendered. */
   constructor(host: ReactiveControllerHost, log: () => HTMLElement | null) {
@@ -39,6 +41,12 @@ export class ScrollController implements ReactiveController {
   };
 
   hostUpdated(): void {
+    // The first render's log has nothing to scroll; reading its height would force the
+    // element's first style and layout in this task, which holds up the worker's start.
+    if (this.#first) {
+      this.#first = false;
+      return;
+    }
     this.follow();
   }
 }

@@ -46,6 +46,32 @@ export function staticClosure(dir, entry, alsoLazy) {
   return [...seen];
 }
 
+/**
+ * Every file a page can ever load from `dir` starting at `entries`, following
+ * static and dynamic imports, except dynamic imports whose names match `skip`
+ * (and what only they reach).
+ * @param {string} dir @param {string[]} entries @param {RegExp} skip
+ */
+export function everyLoad(dir, entries, skip) {
+  const seen = new Set(entries);
+  const queue = [...entries];
+  while (queue.length) {
+    const source = readFileSync(join(dir, /** @type {string} */ (queue.pop())), 'utf8');
+    const lazy = [...source.matchAll(DYNAMIC_IMPORT)].filter((m) => !skip.test(m[1]));
+    for (const match of [...source.matchAll(STATIC_IMPORT), ...lazy]) {
+      const file = match[1].slice(2);
+      if (!seen.has(file)) {
+        seen.add(file);
+        queue.push(file);
+      }
+    }
+  }
+  return [...seen];
+}
+
+/** The in-page engine's chunk, which the agent worker imports only when an agent is given `engine` (issue 15). */
+const ENGINE_CHUNK = /gguf-engine/;
+
 /** The package a bundled path belongs to, or our own folder (`src/tools`, `components`). */
 function sourceOf(/** @type {string} */ path) {
   return /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path)?.[1] ?? path.split('/').slice(0, -1).join('/');
@@ -161,13 +187,21 @@ export async function measureBundles(root, options = {}) {
   // The worker's own code: its entry, the chunks it imports, and the OpenAI client it loads at start.
   const workerFiles = staticClosure(dir, 'worker.js', /openai-model/);
   const worker = workerFiles.reduce((sum, file) => sum + gzKb(read(file)), 0);
-  const total = readdirSync(dir).filter((f) => f.endsWith('.js')).reduce((sum, file) => sum + gzKb(read(file)), 0);
+  // Core: what a page that does not use `engine` can ever load (the page, both workers, every
+  // lazy chunk of theirs); the engine's opt-in chunks (wllama, the Jinja engine, the engine) apart.
+  const all = readdirSync(dir).filter((f) => f.endsWith('.js'));
+  const coreFiles = new Set(everyLoad(dir, ['agent-chat.js', ...Object.keys(workers()).map((name) => `${name}.js`)], ENGINE_CHUNK));
+  const total = all.filter((f) => coreFiles.has(f)).reduce((sum, file) => sum + gzKb(read(file)), 0);
+  const engineFiles = all.filter((f) => !coreFiles.has(f));
+  const engine = engineFiles.reduce((sum, file) => sum + gzKb(read(file)), 0);
+  const wasm = readdirSync(dir).filter((f) => f.endsWith('.wasm'));
 
   const show = async (/** @type {string} */ entry) => {
     const { total, rows } = await breakdown(root, entry);
     return `${total.toFixed(1)} KB gz; without each source: ${rows.map(([name, kb]) => `${name} −${Number(kb).toFixed(1)}`).join(', ')}`;
   };
   console.log(`bundle: the page loads ${pageFiles.join(' + ')} up front; the worker ${workerFiles.join(' + ')}`);
+  console.log(`  core ${total.toFixed(1)} KB gz in ${coreFiles.size} files; the engine's opt-in chunks ${engine.toFixed(1)} KB gz (${engineFiles.join(' + ')})${wasm.length ? `, plus ${wasm.map((f) => `${f} ${(gzKb(read(f))).toFixed(0)} KB gz`).join(', ')}` : ''}`);
   if (options.explain) {
     console.log(`  page (rebuilt from source): ${await show('components/cdn.ts')}`);
     console.log(`  worker (rebuilt from source): ${await show(relative(root, workers().worker))}`);
@@ -178,6 +212,7 @@ export async function measureBundles(root, options = {}) {
     'bundle.page_gz_kb': page,
     'bundle.worker_gz_kb': worker,
     'bundle.cdn_total_gz_kb': total,
+    'bundle.engine_gz_kb': engine,
     // What the page would load before it could run if the loop lived on the page too.
     'bundle.baseline_inthread_page_gz_kb': page + worker,
     'bundle.baseline_openai_gz_kb': await openaiAloneGzKb(root),

@@ -1,15 +1,17 @@
 /**
  * Tool parameter schemas: a zod v4 schema or a plain JSON Schema object.
- * Zod is reached through `zod/v4/core` so the bundle carries only what
- * `toJSONSchema` needs; arguments are checked by the schema itself, through
+ * A zod schema's JSON Schema comes from the schema's own converter (classic
+ * zod) or zod-json-schema.ts (zod-mini, core), so the bundle carries none of
+ * zod's code (`zod/v4/core` is imported for types only); arguments are checked by the schema itself, through
  * the Standard Schema interface every zod v4 schema (classic, mini, core)
  * carries (`schema['~standard'].validate`), so no second copy of zod's
  * parser is bundled. JSON Schema is checked by @cfworker/json-schema, which
  * never calls `eval` (strict-CSP pages work).
  */
-import { toJSONSchema, type $ZodType } from 'zod/v4/core';
+import type { $ZodType } from 'zod/v4/core';
 import type { JSONSchema, ValidationResult } from '../types.js';
 import { compileJsonSchema, type CompiledSchema } from './json-schema.js';
+import { zodToJsonSchema } from './zod-json-schema.js';
 
 export type { CompiledSchema } from './json-schema.js';
 
@@ -24,7 +26,7 @@ export function isZodSchema(schema: unknown): schema is $ZodType {
  */
 export function compileSchema<A>(toolName: string, parameters: unknown): CompiledSchema<A> {
   if (isZodSchema(parameters)) {
-    const jsonSchema = toJSONSchema(parameters, { io: 'input', unrepresentable: 'any' }) as JSONSchema;
+    const jsonSchema = zodToJsonSchema(parameters);
     delete jsonSchema.$schema;
     const settle = (result: StandardResult): ValidationResult<A> =>
       result.issues ? { ok: false, error: describeZodIssues(toolName, result.issues as readonly ZodIssueLike[]) } : { ok: true, value: result.value as A };

@@ -1,110 +1,22 @@
 /**
  * The worker half of the `fetch` tool: the request itself, under the rules the
  * page-side `fetchTool` wrote into its spec. Kept apart so the page never
- * loads the fetching and HTML-to-text code it does not run.
+ * loads the fetching and HTML-to-text code it does not run; and the request
+ * code (fetch-request.ts) loads on the tool's first call, so a worker whose
+ * agent never fetches is ready without it.
  *
  * Redirects never leave the allow-list: redirect-guard.ts sends the request so
  * that the browser itself refuses any hop off the page's own origin, and does
  * not follow redirects from other origins at all (a browser hides where they
  * lead); the header of that file explains why nothing else is sound.
  */
-import { PageloopError } from '../errors.js';
-import { SAFE_METHODS, TOOL_NAME, describe, normalizeOptions, parametersFor, type FetchArgs, type FetchResult, type FetchSpec, type FetchToolOptions } from '../tools/fetch-tool-spec.js';
-import { htmlToText } from './html-to-text.js';
-import { checkTarget, guardedFetch } from './redirect-guard.js';
+import { TOOL_NAME, describe, normalizeOptions, parametersFor, type FetchArgs, type FetchToolOptions } from '../tools/fetch-tool-spec.js';
 import { workerTool, type WorkerToolFactory } from './worker-tool.js';
 
 /** Builds the `fetch` tool inside the worker from the stub's options (checked again: they crossed a boundary). */
 export const fetchToolFactory: WorkerToolFactory = (options) => {
   const spec = normalizeOptions(options as FetchToolOptions);
   const def = { name: TOOL_NAME, description: describe(spec), parameters: parametersFor(spec), needsApproval: spec.needsApproval, untrustedOutput: true };
-  return [workerTool<FetchArgs>(def, (args, ctx) => runFetch(spec, args, ctx.signal))];
+  return [workerTool<FetchArgs>(def, async (args, ctx) => (await import('./fetch-request.js')).runFetch(spec, args, ctx.signal))];
 };
 
-/** Runs one fetch under the spec's rules. Refusals and network failures throw `PageloopError`s. */
-async function runFetch(spec: FetchSpec, args: FetchArgs, signal: AbortSignal): Promise<FetchResult> {
-  const url = checkTarget(spec, args.url);
-  const method = (args.method ?? spec.methods[0] ?? 'GET').toUpperCase();
-  if (!spec.methods.includes(method)) {
-    throw new PageloopError('refused', `Method ${method} is not allowed; allowed: ${spec.methods.join(', ')}.`);
-  }
-  if (args.body !== undefined && SAFE_METHODS.has(method)) {
-    throw new PageloopError('bad-request', `A ${method} request cannot have a body.`);
-  }
-  const response = await guardedFetch(spec, { url, method, headers: args.headers, body: args.body }, signal);
-  const finalURL = response.url || url.href;
-  const contentType = response.headers.get('content-type') ?? '';
-  const body = await readCapped(response, spec.maxBytes);
-  return {
-    url: finalURL,
-    status: response.status,
-    statusText: response.statusText,
-    ok: response.ok,
-    redirected: response.redirected,
-    contentType,
-    bytes: body.bytes.length,
-    truncated: body.truncated,
-    ...render(body.bytes, contentType, body.truncated, finalURL),
-  };
-}
-
-/** Reads at most `max` bytes of the body, then cancels the rest of the stream. */
-async function readCapped(response: Response, max: number): Promise<{ bytes: Uint8Array; truncated: boolean }> {
-  if (!response.body) return { bytes: new Uint8Array(0), truncated: false };
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  let truncated = false;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    if (size + value.length > max) {
-      chunks.push(value.subarray(0, max - size));
-      size = max;
-      truncated = true;
-      await reader.cancel().catch(() => undefined);
-      break;
-    }
-    chunks.push(value);
-    size += value.length;
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return { bytes, truncated };
-}
-
-const TEXTUAL = /^(text\/|application\/(json|xml|javascript|ecmascript|x-www-form-urlencoded|xhtml\+xml|ld\+json)|[^;]*\+(json|xml)\b)/i;
-
-function render(bytes: Uint8Array, contentType: string, truncated: boolean, url: string): { text: string; title?: string } {
-  const mime = contentType.split(';')[0]!.trim().toLowerCase();
-  if (mime !== '' && !TEXTUAL.test(mime)) {
-    return { text: `(${mime} content, ${bytes.length}${truncated ? '+' : ''} bytes, not shown: only text, HTML and JSON are read.)` };
-  }
-  const text = decode(bytes, contentType, truncated);
-  if (mime === 'text/html' || mime === 'application/xhtml+xml') return htmlToText(text, url);
-  if (mime === 'application/json' || mime.endsWith('+json')) {
-    if (truncated) return { text: `${text}\n(cut at ${bytes.length} bytes: the JSON is incomplete)` };
-    try {
-      return { text: JSON.stringify(JSON.parse(text), null, 2) };
-    } catch {
-      return { text: `${text}\n(the server said JSON, but this is not valid JSON)` };
-    }
-  }
-  return { text };
-}
-
-/** Decodes with the charset the server named (UTF-8 when none or unknown); a character cut at the cap is dropped. */
-function decode(bytes: Uint8Array, contentType: string, truncated: boolean): string {
-  const charset = /charset="?([\w.:-]+)"?/i.exec(contentType)?.[1] ?? 'utf-8';
-  let decoder: TextDecoder;
-  try {
-    decoder = new TextDecoder(charset);
-  } catch {
-    decoder = new TextDecoder('utf-8');
-  }
-  return decoder.decode(bytes, { stream: truncated });
-}

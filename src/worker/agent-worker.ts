@@ -15,7 +15,7 @@ import type { ChatModel, ModelModule } from '../model/chat-model.js';
 import { AgentSession } from '../agent/agent-session.js';
 import { EventBatcher } from '../agent/event-batcher.js';
 import { sendCrossable } from './crossing-events.js';
-import { ThreadStore } from '../store/thread-store.js';
+import { lazyThreadStore } from '../store/lazy-thread-store.js';
 import { ThreadLibrary } from '../agent/thread-library.js';
 import { PageloopError, toOutcome } from '../errors.js';
 import { WORKER_TOOL_FACTORIES, createWorkerServices, type WorkerServices } from './worker-services.js';
@@ -102,7 +102,7 @@ export class AgentWorker implements AgentWorkerApi {
       // Engine status is not part of any conversation: it goes to the page, not into the thread.
       const engine = (this.#engine = new EngineSlot((status) => batcher.push({ type: 'engine', status })));
       engine.set(config.engine);
-      const store = new ThreadStore();
+      const store = lazyThreadStore();
       const session = new AgentSession({ ...toSessionConfig(config), baseURL: config.baseURL, model: config.model }, tools.map(toLoopTool), {
         host: toSessionHost(host, batcher),
         createModel: (c) => (c.engine ? engine.model : createModel(c)),
