@@ -8,12 +8,12 @@
  * reply renderers (`ReplyRenderers`) and scroll stickiness (`ScrollController`);
  * the composer's draft and commands are `Composer`'s. The class wires them and renders.
  */
-import { LitElement, html, nothing, type TemplateResult } from 'lit';
-import { property } from 'lit/decorators.js';
+import { html, nothing, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import { guard } from 'lit/directives/guard.js';
 import { createAgent } from '../src/page/create-agent.js';
-import type { Agent, AgentEvent, AgentOptions, ApprovalAnswer, ApprovalRequest, EngineOptions, EngineStatus, Run, SendOptions, Tool, ToolFormat, ToolProtocol, WorkflowTemplate } from '../src/types.js';
+import type { Agent, AgentEvent, AgentOptions, EngineOptions, EngineStatus, Run, SendOptions } from '../src/types.js';
+import { AgentChatSettings } from './agent-chat-settings.js';
 import { agentChatStyles } from './agent-chat.styles.js';
 import { subAgentStyles } from './sub-agent-view.styles.js';
 import { AgentController } from './agent-controller.js';
@@ -30,7 +30,7 @@ import {
 import { ReplyRenderers } from './reply-renderers.js';
 import { ScrollController } from './scroll-controller.js';
 import { renderToolCard } from './tool-card.js';
-import { renderApproval, type ApprovalHandlers, type ArgsEdit } from './approval-panel.js';
+import { ApprovalController } from './approval-controller.js';
 import { runSlashCommand } from './slash-commands.js';
 import { renderContextNote, renderContinue, renderErrorBanner, renderStatusBar, renderSuggestions } from './run-status.js';
 import { renderPlan } from './plan-view.js';
@@ -142,72 +142,14 @@ import { RetryCountdown } from './retry-countdown.js';
  *   document.querySelector('agent-chat').tools = [myTool];
  * </script>
  */
-export class AgentChat extends LitElement {
+export class AgentChat extends AgentChatSettings {
   static override styles = [agentChatStyles, subAgentStyles];
-
-  /** The OpenAI-compatible endpoint. */
-  @property({ attribute: 'base-url' }) baseUrl?: string;
-  /** The model id. */
-  @property() model?: string;
-  /** Bearer token; visible to anyone who can read the page. */
-  @property({ attribute: 'api-key' }) apiKey?: string;
-  /** The system prompt. */
-  @property({ attribute: 'system-prompt' }) systemPrompt?: string;
-  /** The most model calls one reply may take. */
-  @property({ attribute: 'max-iterations', type: Number }) maxIterations?: number;
-  /** The model's context window in tokens; unset: learned from the server, else 8192. */
-  @property({ attribute: 'context-tokens', type: Number }) contextTokens?: number;
-  /** Whether tools that need approval ask first (`ask`) or just run (`auto`). */
-  @property() approval?: 'ask' | 'auto';
-  /** How tool calls are written. */
-  @property({ attribute: 'tool-protocol' }) toolProtocol?: ToolProtocol;
-  /** Narrows call detection to one model family's format. */
-  @property({ attribute: 'tool-format' }) toolFormat?: ToolFormat;
-  /** Deny a call whose approval nobody answered within this many ms. */
-  @property({ attribute: 'approval-timeout-ms', type: Number }) approvalTimeoutMs?: number;
-  /** Whether the agent keeps a plan (`update_plan`); `first` asks for one before it acts. */
-  @property({ converter: { fromAttribute: (value: string | null) => (value === null ? undefined : value === 'first' ? 'first' : value !== 'false') } })
-  planning?: boolean | 'first';
-  /** A short self-check every this many model calls. */
-  @property({ attribute: 'reflect-every', type: Number }) reflectEvery?: number;
-  /** Offer `dispatch_agent` (read-only sub-agents). */
-  @property({ attribute: 'sub-agents', converter: { fromAttribute: (value: string | null) => value !== null && value !== 'false' } }) subAgents = false;
-  /** IndexedDB thread id; changing it starts a new agent on that thread. */
-  @property() thread?: string;
-  /** Shows the thread list (part `threads`); without `thread`, a new thread is opened. */
-  @property({ attribute: 'show-threads', type: Boolean }) showThreads = false;
-  /** How long to wait for response headers, in ms. */
-  @property({ attribute: 'timeout-ms', type: Number }) timeoutMs?: number;
-  /** Longest silence allowed in the middle of a streamed reply, in ms. */
-  @property({ attribute: 'idle-timeout-ms', type: Number }) idleTimeoutMs?: number;
-  /** Longest total wait before retries of one request, in ms. */
-  @property({ attribute: 'max-retry-wait-ms', type: Number }) maxRetryWaitMs?: number;
-  /** Tools allowed for good keep running unasked after untrusted content entered the conversation. */
-  @property({ attribute: 'trust-tool-output', type: Boolean }) trustToolOutput = false;
-  /** ES module the worker loads a `ChatModel` from instead of HTTP; changing it starts a new agent. */
-  @property({ attribute: 'model-module' }) modelModule?: string;
-  /** URL of a GGUF model to run in the page. */
-  @property() gguf?: string;
-  /** The in-page engine's options (for a picked `File`, or threads, temperature…); wins over `gguf`. */
-  @property({ attribute: false }) engine?: EngineOptions;
-  /** The composer's placeholder. */
-  @property() placeholder = 'Message the assistant…  (/help for commands)';
-  /** Colour theme; `auto` follows the system. */
-  @property({ reflect: true }) theme: 'light' | 'dark' | 'auto' = 'auto';
-  /** The page's tools. */
-  @property({ attribute: false }) tools: Tool[] = [];
-  /** Named task templates (`/workflow name …`, `agent.runWorkflow`). */
-  @property({ attribute: false }) workflows?: Record<string, WorkflowTemplate>;
 
   #conversation: ConversationState = initialConversation();
   /** What the in-page engine is doing (from its events); `idle` for an endpoint. */
   #engineStatus: EngineStatus = { state: 'idle' };
   /** The engine options made from the `gguf` attribute, kept while it stays the same (a new object would mean a new agent). */
   #ggufEngine: EngineOptions | undefined;
-  /** Arguments being edited in approval panels, by call id. */
-  #edits: ReadonlyMap<string, ArgsEdit> = new Map();
-  /** The call whose approval panel takes focus after the next update. */
-  #focusCall: string | undefined;
 
   readonly #agent = new AgentController(this, {
     options: () => this.#agentOptions(),
@@ -250,6 +192,15 @@ export class AgentChat extends LitElement {
       }),
   });
 
+  readonly #approvals = new ApprovalController(this, {
+    approvals: () => this.#conversation.approvals,
+    tools: () => this.tools,
+    answered: (request, answer) => {
+      this.agent.respond(request.callId, answer);
+      this.#apply({ type: 'approval-answered', callId: request.callId, approve: answer.approve });
+    },
+    root: () => this.renderRoot,
+  });
   readonly #threads = new ThreadList(this);
   readonly #permissions = new PermissionsPanel(this);
   readonly #countdown = new RetryCountdown(this, () => this.#conversation.retry);
@@ -294,21 +245,13 @@ export class AgentChat extends LitElement {
     return result;
   }
 
-  protected override updated(): void {
-    if (this.#focusCall === undefined) return;
-    const id = this.#focusCall;
-    this.#focusCall = undefined;
-    const panels = [...this.renderRoot.querySelectorAll<HTMLElement>('[part~="approval"]')];
-    (panels.find((panel) => panel.dataset.callId === id) ?? panels[0])?.focus();
-  }
-
   #agentOptions(): AgentOptions {
     if (this.gguf && this.#ggufEngine?.gguf !== this.gguf) this.#ggufEngine = { gguf: this.gguf };
     return elementOptions(this, this.engine ?? (this.gguf ? this.#ggufEngine : undefined));
   }
 
   #onAgentEvent(event: AgentEvent): void {
-    if (event.type === 'approval-request') this.#focusCall = event.requests[0]?.callId;
+    if (event.type === 'approval-request') this.#approvals.requested(event.requests);
     if (event.type === 'engine') this.#engineStatus = event.status;
     this.#apply(event);
     this.dispatchEvent(new CustomEvent<AgentEvent>('agent-event', { detail: event, bubbles: true, composed: true }));
@@ -326,47 +269,11 @@ export class AgentChat extends LitElement {
   /** Forgets the shown conversation (cleared, or another thread). */
   #reset(): void {
     this.#replies.clear();
-    this.#setEdits(new Map());
+    this.#approvals.clear();
     this.#apply({ type: 'clear' });
   }
 
-  #setEdits(edits: ReadonlyMap<string, ArgsEdit>): void {
-    this.#edits = edits;
-    this.requestUpdate();
-  }
-
   // ——— user actions ———
-
-  #answer(request: ApprovalRequest, answer: ApprovalAnswer): void {
-    this.agent.respond(request.callId, answer);
-    this.#apply({ type: 'approval-answered', callId: request.callId, approve: answer.approve });
-    const edits = new Map(this.#edits);
-    edits.delete(request.callId);
-    this.#setEdits(edits);
-    // "Always allow" also approves this tool's other waiting calls (the agent's
-    // approval gate does; their tool-start events close their panels).
-    const allowsAll = answer.approve && answer.always === true;
-    const next = this.#conversation.approvals.find((r) => !(allowsAll && r.name === request.name));
-    if (next) this.#focusCall = next.callId;
-    else void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>('textarea[part~="input"]')?.focus());
-  }
-
-  readonly #approvalHandlers: ApprovalHandlers = {
-    answer: (request, answer) => this.#answer(request, answer),
-    edit: (request, edit) => {
-      const edits = new Map(this.#edits);
-      if (edit) edits.set(request.callId, edit);
-      else edits.delete(request.callId);
-      this.#setEdits(edits);
-    },
-  };
-
-  #toolNamed(name: string): Tool | undefined {
-    // Names come from the model: look them up as own entries only.
-    const byName: Record<string, Tool> = Object.create(null) as Record<string, Tool>;
-    for (const tool of this.tools) byName[tool.name] = tool;
-    return Object.hasOwn(byName, name) ? byName[name] : undefined;
-  }
 
   #retry(): void {
     this.#apply({ type: 'dismiss-error' });
@@ -424,8 +331,7 @@ export class AgentChat extends LitElement {
   #renderInputs(item: LogItem): unknown[] {
     if (item.kind === 'assistant') return [item, this.#replies.elementFor(item)];
     if (item.kind !== 'tool-call') return [item];
-    const request = this.#conversation.approvals.find((r) => r.callId === item.id);
-    return request ? [item, request, this.#edits.get(request.callId), this.#toolNamed(request.name)] : [item];
+    return [item, ...this.#approvals.inputsFor(item.id)];
   }
 
   #renderItem(item: LogItem): TemplateResult {
@@ -438,13 +344,8 @@ export class AgentChat extends LitElement {
         return html`<p class="notice">${item.text}</p>`;
       case 'context':
         return renderContextNote(item);
-      case 'tool-call': {
-        const request = this.#conversation.approvals.find((r) => r.callId === item.id);
-        const panel = request
-          ? renderApproval(request, this.#edits.get(request.callId), this.#toolNamed(request.name), this.#approvalHandlers)
-          : nothing;
-        return renderToolCard(item, panel);
-      }
+      case 'tool-call':
+        return renderToolCard(item, this.#approvals.panelFor(item.id));
     }
   }
 
