@@ -39,7 +39,9 @@ const workerUrls = {
     });
     b.onEnd(() => {
       const outdir = b.initialOptions.outdir;
-      if (!outdir || b.initialOptions.write === false) return;
+      // Also for builds that write their own output (write: false, then minified
+      // and written by the caller): the wasm is never part of esbuild's output.
+      if (!outdir) return;
       mkdirSync(outdir, { recursive: true });
       for (const file of wasm) if (existsSync(file)) copyFileSync(file, resolve(outdir, basename(file)));
     });
