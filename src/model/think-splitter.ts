@@ -7,6 +7,7 @@
  *
  * The tags, by family (each from its chat template):
  * `<think>…</think>` (DeepSeek-R1, Qwen3, GLM, MiniMax, Kimi, LFM2),
+ * `<thinking>…</thinking>` (ReAct-style prompts, Claude-style fine-tunes),
  * `[THINK]…[/THINK]` (Magistral), `<seed:think>…</seed:think>` (Seed-OSS),
  * `<|START_THINKING|>…<|END_THINKING|>` (Command R7B / A),
  * `<|inner_prefix|>…<|inner_suffix|>` (Apertus), `<|channel>thought…<channel|>`
@@ -21,6 +22,7 @@
 /** Reasoning openers and the closer of each. */
 const TAGS: ReadonlyArray<readonly [open: string, close: string]> = [
   ['<think>', '</think>'],
+  ['<thinking>', '</thinking>'],
   ['[THINK]', '[/THINK]'],
   ['<seed:think>', '</seed:think>'],
   ['<|START_THINKING|>', '<|END_THINKING|>'],

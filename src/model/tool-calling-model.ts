@@ -137,6 +137,8 @@ export class ToolCallingModel {
         case 'text': {
           const shown = filter.push(event.delta);
           if (shown) yield { type: 'text', delta: shown };
+          const thought = filter.takeThinking();
+          if (thought) yield { type: 'thinking', delta: thought };
           break;
         }
         case 'thinking':
