@@ -25,6 +25,7 @@ import { forcedCallRule } from './forced-call.js';
 import { TextCallFilter, parseTextToolCalls, textProtocolPrompt, toTextProtocol } from './text-protocol.js';
 import { readNativeCall, readTextCall, type ToolCall } from './tool-call.js';
 import { CallIds } from './call-ids.js';
+import { OBSERVATION_OPENER } from './call-formats/protocol-tags.js';
 
 export { assistantMessage, type ToolCall } from './tool-call.js';
 export type { ChatModel, ForcedToolChoice, ModelTool } from './chat-model.js';
@@ -124,7 +125,8 @@ export class ToolCallingModel {
     const system = protocol === 'text' && tools.length > 0 ? [request.system, textProtocolPrompt(tools, request.endingTools), forcedCallRule(request.toolChoice)].filter(Boolean).join('\n\n') : request.system;
     const history = protocol === 'text' ? toTextProtocol(request.history) : [...request.history];
     const messages: ChatMessage[] = [{ role: 'system', content: system }, ...history];
-    const wire: ModelRequest = protocol === 'text' ? { messages } : { messages, tools };
+    // A text-protocol model that wrote a call should stop there, not invent its result.
+    const wire: ModelRequest = protocol === 'native' ? { messages, tools } : tools.length > 0 ? { messages, stop: [OBSERVATION_OPENER] } : { messages };
     if (request.model !== undefined) wire.model = request.model;
     if (protocol === 'native' && request.toolChoice !== undefined && tools.length > 0) wire.toolChoice = request.toolChoice;
     // The offered tools type string-written arguments and vet the names weak call forms use.
