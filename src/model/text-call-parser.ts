@@ -37,7 +37,7 @@ export interface TextCallOptions {
 }
 
 /** Reasoning closers whose opener a template may have written into the prompt, with that opener. */
-const REASONING = [
+export const PROMPT_OPENED_REASONING = [
   ['<think>', '</think>'],
   ['<thinking>', '</thinking>'],
   ['[THINK]', '[/THINK]'],
@@ -88,7 +88,7 @@ export function readContext(tools: readonly ToolShape[] | undefined): ReadContex
 
 /** The text after a reasoning closer that nothing before it opened; the text itself otherwise. */
 function afterUnopenedReasoning(text: string): string {
-  for (const [open, close] of REASONING) {
+  for (const [open, close] of PROMPT_OPENED_REASONING) {
     const at = text.indexOf(close);
     if (at === -1 || text[at - 1] === '`') continue;
     if (text.lastIndexOf(open, at) !== -1) continue;

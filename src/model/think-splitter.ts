@@ -64,6 +64,11 @@ export class ThinkSplitter {
     this.#state = options.opened ? { close: '</think>' } : 'start';
   }
 
+  /** Inside reasoning now: its closer has not arrived yet. */
+  get inside(): boolean {
+    return typeof this.#state === 'object';
+  }
+
   /** Feeds one content delta. */
   push(delta: string): ThinkSplit {
     const out: ThinkSplit = { text: '', thinking: '' };
