@@ -8,6 +8,7 @@
  * The tags, by family (each from its chat template):
  * `<think>…</think>` (DeepSeek-R1, Qwen3, GLM, MiniMax, Kimi, LFM2),
  * `<thinking>…</thinking>` (ReAct-style prompts, Claude-style fine-tunes),
+ * `<|thought_start|>…<|thought_end|>` (MiniCPM3 / MiniCPM4),
  * `[THINK]…[/THINK]` (Magistral), `<seed:think>…</seed:think>` (Seed-OSS),
  * `<|START_THINKING|>…<|END_THINKING|>` (Command R7B / A),
  * `<|inner_prefix|>…<|inner_suffix|>` (Apertus), `<|channel>thought…<channel|>`
@@ -23,6 +24,7 @@
 const TAGS: ReadonlyArray<readonly [open: string, close: string]> = [
   ['<think>', '</think>'],
   ['<thinking>', '</thinking>'],
+  ['<|thought_start|>', '<|thought_end|>'],
   ['[THINK]', '[/THINK]'],
   ['<seed:think>', '</seed:think>'],
   ['<|START_THINKING|>', '<|END_THINKING|>'],
