@@ -37,6 +37,8 @@ export class AgentChatSettings extends LitElement {
   @property({ attribute: 'reflect-every', type: Number }) reflectEvery?: number;
   /** Offer `dispatch_agent` (read-only sub-agents). */
   @property({ attribute: 'sub-agents', converter: { fromAttribute: (value: string | null) => value !== null && value !== 'false' } }) subAgents = false;
+  /** One reminder a run when the model announces an action but calls no tool; `off` turns it off. */
+  @property({ converter: { fromAttribute: (v: string | null) => (v === null ? undefined : v !== 'off' && v !== 'false') } }) nudge?: boolean;
   /** IndexedDB thread id; changing it starts a new agent on that thread. */
   @property() thread?: string;
   /** Shows the thread list (part `threads`); without `thread`, a new thread is opened. */

@@ -66,6 +66,7 @@ import { RetryCountdown } from './retry-countdown.js';
  * @attr planning - Offer the agent a task list (`update_plan`) shown as the plan; `first` also asks for a plan before it acts. Absent or `false`: off.
  * @attr reflect-every - Every this many model calls, the agent gets a short self-check (shown quietly in the log).
  * @attr sub-agents - Present (and not `false`): offer `dispatch_agent`, read-only sub-agents whose work shows inside its card.
+ * @attr nudge - `off` (or `false`) stops the one reminder a run when the model announces an action but calls no tool. Absent: on.
  * @attr gguf - URL of a GGUF model to run inside the page (llama.cpp in WebAssembly) instead of calling an endpoint.
  * @attr model-module - URL of an ES module whose `createModel()` the agent's worker uses instead of HTTP (scripted demos, tests).
  * @attr placeholder - The composer's placeholder.
@@ -109,6 +110,7 @@ import { RetryCountdown } from './retry-countdown.js';
  * @csspart retry - The wait before a retry, counting down the seconds left.
  * @csspart threads - The thread list (a disclosure), with `show-threads`; also `thread` (a row), `new-thread-button`, `delete-thread-button`, `confirm-delete-button`.
  * @csspart permissions - The tools allowed for good (a disclosure), each with a `revoke-button`.
+ * @csspart nudge - The quiet line where the model, having announced an action without calling a tool, was reminded once (option `nudge`).
  *
  * @cssproperty --agent-chat-font - Font family.
  * @cssproperty --agent-chat-mono-font - Font family of code.
@@ -341,7 +343,7 @@ export class AgentChat extends AgentChatSettings {
       case 'assistant':
         return this.#renderAssistant(item);
       case 'notice':
-        return html`<p class="notice">${item.text}</p>`;
+        return html`<p class="notice" part=${item.part ?? nothing}>${item.text}</p>`;
       case 'context':
         return renderContextNote(item);
       case 'tool-call':

@@ -13,7 +13,7 @@ import { PageloopError } from '../src/errors.js';
 import type { Agent, AgentEvent, AgentOptions, Run } from '../src/types.js';
 
 /** Settings that `agent.configure()` can change on a live agent. */
-const CONFIGURABLE = ['baseURL', 'model', 'apiKey', 'systemPrompt', 'maxIterations', 'approval', 'toolProtocol', 'toolFormat', 'contextTokens', 'planning', 'reflectEvery', 'approvalTimeoutMs', 'workflows', 'subAgents'] as const;
+const CONFIGURABLE = ['baseURL', 'model', 'apiKey', 'systemPrompt', 'maxIterations', 'approval', 'toolProtocol', 'toolFormat', 'contextTokens', 'planning', 'reflectEvery', 'approvalTimeoutMs', 'workflows', 'subAgents', 'nudge'] as const;
 
 /** Settings only a new agent (a new worker) can take. */
 const RESTARTING = ['thread', 'modelModule', 'engine'] as const;

@@ -67,6 +67,8 @@ export interface NoticeItem {
   kind: 'notice';
   id: string;
   text: string;
+  /** The part name of a notice that has its own (`nudge`). */
+  part?: string;
 }
 
 /** A quiet mark where the history sent to the model was shortened to fit its context. */
@@ -251,6 +253,11 @@ function reduceAction(state: ConversationState, action: ConversationAction): Con
         // A child works until its own final (and again when a resume runs it anew).
         return { ...c, sub: { ...sub, running: action.event.type !== 'final' } };
       });
+    case 'retraction':
+      return retract(state, action.field, action.text);
+    case 'nudge':
+      // Quiet, like the self-check: why the model was asked again.
+      return addNotice(state, 'Reminded the model to act on what it announced', 'nudge');
   }
 }
 
@@ -306,10 +313,10 @@ function addUser(state: ConversationState, text: string, workflow?: string): Con
   };
 }
 
-function addNotice(state: ConversationState, text: string): ConversationState {
+function addNotice(state: ConversationState, text: string, part?: string): ConversationState {
   return {
     ...closeStreaming(state),
-    items: [...state.items, { kind: 'notice', id: `n${state.nextId}`, text }],
+    items: [...state.items, { kind: 'notice', id: `n${state.nextId}`, text, ...(part ? { part } : {}) }],
     nextId: state.nextId + 1,
   };
 }
@@ -329,6 +336,13 @@ function appendAssistant(state: ConversationState, field: 'text' | 'thinking', d
   const item: AssistantItem = { kind: 'assistant', id: `a${state.nextId}`, text: '', thinking: '', streaming: true };
   item[field] = delta;
   return { ...state, items: [...state.items, item], nextId: state.nextId + 1 };
+}
+
+/** Withdraws `text` from the end of the open reply's `field` (it follows again as the other kind). */
+function retract(state: ConversationState, field: 'text' | 'thinking', text: string): ConversationState {
+  const last = state.items[state.items.length - 1];
+  if (last?.kind !== 'assistant' || !last.streaming || !last[field].endsWith(text)) return state;
+  return { ...state, items: [...state.items.slice(0, -1), { ...last, [field]: last[field].slice(0, last[field].length - text.length) }] };
 }
 
 function updateCall(state: ConversationState, callId: string, update: (c: ToolCallItem) => ToolCallItem): ConversationState {

@@ -21,6 +21,7 @@ export interface ElementSettings {
   planning?: boolean | 'first';
   reflectEvery?: number;
   subAgents?: boolean;
+  nudge?: boolean;
   thread?: string;
   timeoutMs?: number;
   idleTimeoutMs?: number;
@@ -44,6 +45,7 @@ export function elementOptions(s: ElementSettings, engine: EngineOptions | undef
   if (s.planning === true || s.planning === false || s.planning === 'first') options.planning = s.planning;
   if (s.reflectEvery !== undefined && Number.isInteger(s.reflectEvery) && s.reflectEvery >= 1) options.reflectEvery = s.reflectEvery;
   if (s.subAgents) options.subAgents = true;
+  if (s.nudge === true || s.nudge === false) options.nudge = s.nudge;
   if (s.thread) options.thread = s.thread;
   if (s.modelModule) options.modelModule = s.modelModule;
   for (const key of ['approvalTimeoutMs', 'timeoutMs', 'idleTimeoutMs', 'maxRetryWaitMs'] as const) {

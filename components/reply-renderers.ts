@@ -70,7 +70,8 @@ export class ReplyRenderers implements ReactiveController {
       if (item.kind !== 'assistant') continue;
       live.add(item.id);
       let entry = this.#streams.get(item.id);
-      if (!entry) {
+      // Text was withdrawn (a `retraction`: it was reasoning): the block renders afresh.
+      if (!entry || item.text.length < entry.fed) {
         entry = { stream: new Stream({ onRender: this.#onRender }), fed: 0 };
         this.#streams.set(item.id, entry);
       }

@@ -87,7 +87,22 @@ export type AgentEvent =
   /** A short self-check was added to model call `n` (option `reflectEvery`); it is not stored in the history. */
   | { type: 'reflection'; n: number }
   /** An event of a sub-agent (option `subAgents`), nested under the `dispatch_agent` call that started it. */
-  | SubAgentEvent;
+  | SubAgentEvent
+  /**
+   * The last `text` this model call streamed as `field` (`text` or `thinking`)
+   * was the other kind: reasoning whose opener the chat template wrote into
+   * the prompt, recognised only when its closer arrived (or, the other way,
+   * read as such reasoning and never closed). A renderer removes `text` from
+   * the end of what it showed as `field` in the current reply; the same
+   * stretch follows as the other kind. At most once per model call.
+   */
+  | { type: 'retraction'; field: 'text' | 'thinking'; text: string }
+  /**
+   * The model announced an action ("Let me check the orders…") and called no
+   * tool, so model call `n` carries a short reminder to act or answer (option
+   * `nudge`, at most once a run). The reminder is not stored in the history.
+   */
+  | { type: 'nudge'; n: number };
 
 /**
  * An event of a sub-agent's own loop, wrapped so it cannot be taken for the
@@ -378,6 +393,13 @@ export interface AgentOptions {
    * as the call's result; its events arrive as `sub-agent` events. Default off.
    */
   subAgents?: boolean | SubAgentOptions;
+  /**
+   * Default true: when the model ends a reply by announcing an action ("Let
+   * me check the orders…") but calls no tool while tools are offered, one
+   * short reminder turn is tried (at most once a run, emitted as `nudge`).
+   * False turns it off.
+   */
+  nudge?: boolean;
 }
 
 /**
@@ -472,7 +494,7 @@ export interface Agent {
   /** Forgets the history (and the stored thread). */
   clear(): Promise<void>;
   /** Changes connection settings; takes effect on the next `send`. */
-  configure(options: Partial<Pick<AgentOptions, 'baseURL' | 'model' | 'apiKey' | 'headers' | 'systemPrompt' | 'maxIterations' | 'approval' | 'toolProtocol' | 'toolFormat' | 'contextTokens' | 'planning' | 'reflectEvery' | 'approvalTimeoutMs' | 'engine' | 'workflows' | 'subAgents'>>): void;
+  configure(options: Partial<Pick<AgentOptions, 'baseURL' | 'model' | 'apiKey' | 'headers' | 'systemPrompt' | 'maxIterations' | 'approval' | 'toolProtocol' | 'toolFormat' | 'contextTokens' | 'planning' | 'reflectEvery' | 'approvalTimeoutMs' | 'engine' | 'workflows' | 'subAgents' | 'nudge'>>): void;
   /** Replaces the page's tools; takes effect on the next `send`. */
   setTools(tools: Tool[]): void;
   /** The agent's vector memory, living in its worker; opened on first use. Disposed with the agent. */

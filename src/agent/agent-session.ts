@@ -329,6 +329,7 @@ export class AgentSession {
       approvalTimeoutMs: this.#config.approvalTimeoutMs,
       plan: planning ? { turn: new PlanTurn(this.#plan, planning, setup.planned), mode: planning } : undefined,
       reflectEvery,
+      nudge: this.#config.nudge,
       context: this.#context,
       subAgents: this.#subAgents(),
     };

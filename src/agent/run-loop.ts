@@ -14,6 +14,7 @@ import type { ContextBudget } from './context-budget.js';
 import { buildSystemPrompt } from './system-prompt.js';
 import { planningRule, type PlanTurn } from './plan-turn.js';
 import { reflectionDue, reflectionNote } from './reflection.js';
+import { NUDGE_NOTE, Nudge } from './nudge.js';
 import { executeCalls, type TurnContext } from './tool-executor.js';
 import { resultEvent, settled, type SettledCall } from './tool-result.js';
 import { overriddenTurn, type TurnOverrides } from './run-overrides.js';
@@ -29,6 +30,8 @@ export interface RunContext extends Omit<TurnContext, 'emit'> {
   plan?: { turn: PlanTurn; mode: true | 'first' };
   /** Option `reflectEvery`. */
   reflectEvery?: number;
+  /** Option `nudge` (default on): one reminder a run when the model announces an action and calls nothing. */
+  nudge?: boolean;
   emit(event: AgentEvent): void;
   /** Called whenever the history grew, so it can be stored. */
   changed(): void;
@@ -53,18 +56,20 @@ export async function runLoop(ctx: RunContext): Promise<FinalEvent> {
     return event;
   };
   let lastText = '';
+  const nudge = new Nudge(ctx.nudge !== false);
   for (let n = 1; n <= ctx.maxIterations; n++) {
     if (ctx.signal.aborted) return end('cancelled', lastText);
     ctx.emit({ type: 'iteration', n, max: ctx.maxIterations });
     const reflect = reflectionDue(n, ctx.reflectEvery);
     if (reflect) ctx.emit({ type: 'reflection', n });
 
-    const turn = await ask(ctx, n, reflect ? reflectionNote(!!ctx.plan) : undefined);
+    const notes = [reflect ? reflectionNote(!!ctx.plan) : '', nudge.pending ? NUDGE_NOTE : ''].filter(Boolean).join('\n\n');
+    const turn = await ask(ctx, n, notes || undefined);
     if ('error' in turn) {
       if (ctx.signal.aborted || isAbortError(turn.error)) {
         // What was shown stays in the history, so the model knows what the user saw.
         if (turn.shown) {
-          ctx.history.push({ role: 'assistant', content: turn.shown });
+          nudge.append(ctx.history, { role: 'assistant', content: turn.shown });
           ctx.changed();
         }
         return end('cancelled', turn.shown || lastText);
@@ -72,7 +77,7 @@ export async function runLoop(ctx: RunContext): Promise<FinalEvent> {
       const wire = toWireError(turn.error);
       // A stall or a broken stream keeps what was already shown, in the history as on the screen.
       if (turn.shown) {
-        ctx.history.push({ role: 'assistant', content: turn.shown });
+        nudge.append(ctx.history, { role: 'assistant', content: turn.shown });
         ctx.changed();
       }
       ctx.emit({ type: 'error', message: wire.message, retryable: wire.retryable, code: wire.code });
@@ -82,14 +87,20 @@ export async function runLoop(ctx: RunContext): Promise<FinalEvent> {
     const { text, calls } = turn;
     if (ctx.signal.aborted) {
       // Cancelled as the stream finished: what was said stays, its calls never run.
-      if (text) ctx.history.push({ role: 'assistant', content: text });
+      if (text) nudge.append(ctx.history, { role: 'assistant', content: text });
       ctx.changed();
       return end('cancelled', text || lastText);
     }
-    ctx.history.push(assistantMessage(text, calls));
+    nudge.append(ctx.history, assistantMessage(text, calls));
     ctx.changed();
     if (text) lastText = text;
-    if (calls.length === 0) return end('answer', text);
+    if (calls.length === 0) {
+      // Tools the app offers, unless this call was told to use none (`toolChoice: 'none'`).
+      const offered = ctx.registry.modelTools().length > 0 && !(n === 1 && ctx.turn?.toolChoice === 'none');
+      if (!nudge.due(text, ctx.history, offered, n < ctx.maxIterations)) return end('answer', text);
+      ctx.emit({ type: 'nudge', n: n + 1 });
+      continue;
+    }
 
     for (const call of calls) ctx.emit({ type: 'tool-call', callId: call.id, name: call.name, args: 'args' in call ? call.args : undefined, ...builtinMark(call.name) });
 
@@ -158,6 +169,11 @@ async function ask(ctx: RunContext, n: number, note?: string): Promise<Asked> {
             break;
           case 'thinking':
           case 'retry':
+            ctx.emit(event);
+            break;
+          case 'retraction':
+            // Shown as answer, then found to be reasoning: no longer what the user saw as text.
+            if (event.field === 'text' && shown.endsWith(event.text)) shown = shown.slice(0, shown.length - event.text.length);
             ctx.emit(event);
             break;
           case 'usage':

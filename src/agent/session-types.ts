@@ -46,6 +46,8 @@ export interface SessionConfig {
   workflows?: Record<string, WorkflowTemplate>;
   /** Offer `dispatch_agent` (src/agent/sub-agent.ts); `true`: the defaults. */
   subAgents?: boolean | SubAgentOptions;
+  /** One reminder a run when the model announces an action and calls nothing; absent: on. */
+  nudge?: boolean;
 }
 
 /** A tool as the loop knows it: what the model is told, where it runs, and how approval is decided. */

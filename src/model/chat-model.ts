@@ -21,6 +21,12 @@ export interface ModelRequest {
   model?: string;
   /** With native tools: the call the model must make (`tool_choice`); absent: as it likes. */
   toolChoice?: ForcedToolChoice;
+  /**
+   * Where the reply should end (the text protocol's `<observation`): sent as
+   * `stop` where the server accepts it. A model may ignore it; the reader
+   * cuts what follows anyway.
+   */
+  stop?: string[];
 }
 
 /** A tool call a request insists on: some tool, or the one named. */

@@ -6,6 +6,10 @@
  * is read here (`asResponse()`), because local servers' streams break the
  * SDK's parser in ways ours tolerates: objects as `arguments`, `{"error"}`
  * chunks, JSON instead of SSE, `[DONE]` without its blank line.
+ *
+ * A request's `stop` is sent until the server refuses it (a 400 naming the
+ * parameter, as OpenAI's reasoning models answer): then the request is sent
+ * once more without it, and it is never sent for that model again.
  */
 import OpenAI from 'openai';
 import type { ChatCompletionCreateParamsStreaming, ChatCompletionTool } from 'openai/resources/chat/completions';
@@ -17,6 +21,7 @@ import { RETRY_LISTENER, retryingFetch, type RetryNotice } from './retrying-fetc
 import { unreachableMessage } from './network-diagnosis.js';
 import { StreamAssembler } from './stream-assembler.js';
 import { toOpenAIToolChoice } from './forced-call.js';
+import { saysStopRefused } from './stop-sequences.js';
 
 /** Settings of `createOpenAIModel`. */
 export interface OpenAIModelConfig {
@@ -72,50 +77,67 @@ export function createOpenAIModel(config: OpenAIModelConfig): ChatModel {
   });
   const idleTimeoutMs = config.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
   const assemblerOptions = config.generateId ? { generateId: config.generateId } : {};
+  /** Models the server refused a `stop` for (a 400): never sent again for them. */
+  const stopRefused = new Set<string>();
+
+  /** One request, sent with `stop` or without, read to its end. */
+  async function* attempt(request: ModelRequest, stop: string[] | undefined, signal: AbortSignal): AsyncGenerator<ModelEvent> {
+    const hadTools = (request.tools?.length ?? 0) > 0;
+    const body: ChatCompletionCreateParamsStreaming = {
+      model: request.model ?? config.model,
+      messages: request.messages,
+      stream: true,
+      stream_options: { include_usage: true },
+    };
+    if (hadTools) body.tools = request.tools!.map(toOpenAITool);
+    if (hadTools && request.toolChoice) body.tool_choice = toOpenAIToolChoice(request.toolChoice);
+    if (stop) body.stop = stop;
+    try {
+      if (signal.aborted) throw new PageloopError('aborted', 'The request was aborted.');
+      // The retries of this request are announced through its own listener (see retrying-fetch.ts).
+      const notices: RetryNotice[] = [];
+      let wake: () => void = () => {};
+      const fetchOptions = { [RETRY_LISTENER]: (n: RetryNotice) => (notices.push(n), wake()) } as Omit<RequestInit, 'headers' | 'body' | 'method' | 'signal'>;
+      const pending = client.chat.completions.create(body, { signal, fetchOptions }).asResponse();
+      const settled = untilAborted(pending, signal).then(
+        (response) => ({ response }),
+        (error: unknown) => ({ error }),
+      );
+      let outcome: { response: Response } | { error: unknown } | undefined;
+      while (!outcome) {
+        const noticed = new Promise<undefined>((resolve) => (wake = () => resolve(undefined)));
+        if (notices.length === 0) outcome = await Promise.race([settled, noticed]);
+        for (const n of notices.splice(0)) yield { type: 'retry', attempt: n.attempt, delayMs: n.delayMs, reason: n.reason };
+      }
+      if ('error' in outcome) throw outcome.error;
+      const response = outcome.response;
+      const assembler = new StreamAssembler(assemblerOptions);
+      for await (const chunk of readCompletionChunks(response, { idleTimeoutMs, endpoint })) {
+        yield* assembler.push(chunk);
+      }
+      // A read that ended because the signal fired is an abort, not a short reply.
+      if (signal.aborted) throw new PageloopError('aborted', 'The request was aborted.');
+      yield* assembler.finish();
+    } catch (err) {
+      if (signal.aborted) throw toModelError(new PageloopError('aborted', 'The request was aborted.'), hadTools);
+      if (failedToConnect(err)) throw new PageloopError('network', await unreachableMessage(endpoint, currentFetch()), true);
+      // The SDK's own timeout is off, so a timeout it reports is ours (it drops our error, whose text says "timeoutMs").
+      if (err instanceof OpenAI.APIConnectionTimeoutError) throw connectTimeout(endpoint, config.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+      throw toModelError(err, hadTools, endpoint);
+    }
+  }
 
   return {
     async *stream(request: ModelRequest, signal: AbortSignal): AsyncGenerator<ModelEvent> {
-      const hadTools = (request.tools?.length ?? 0) > 0;
-      const body: ChatCompletionCreateParamsStreaming = {
-        model: request.model ?? config.model,
-        messages: request.messages,
-        stream: true,
-        stream_options: { include_usage: true },
-      };
-      if (hadTools) body.tools = request.tools!.map(toOpenAITool);
-      if (hadTools && request.toolChoice) body.tool_choice = toOpenAIToolChoice(request.toolChoice);
+      const model = request.model ?? config.model;
+      const stop = !stopRefused.has(model) && request.stop?.length ? request.stop : undefined;
       try {
-        if (signal.aborted) throw new PageloopError('aborted', 'The request was aborted.');
-        // The retries of this request are announced through its own listener (see retrying-fetch.ts).
-        const notices: RetryNotice[] = [];
-        let wake: () => void = () => {};
-        const fetchOptions = { [RETRY_LISTENER]: (n: RetryNotice) => (notices.push(n), wake()) } as Omit<RequestInit, 'headers' | 'body' | 'method' | 'signal'>;
-        const pending = client.chat.completions.create(body, { signal, fetchOptions }).asResponse();
-        const settled = untilAborted(pending, signal).then(
-          (response) => ({ response }),
-          (error: unknown) => ({ error }),
-        );
-        let outcome: { response: Response } | { error: unknown } | undefined;
-        while (!outcome) {
-          const noticed = new Promise<undefined>((resolve) => (wake = () => resolve(undefined)));
-          if (notices.length === 0) outcome = await Promise.race([settled, noticed]);
-          for (const n of notices.splice(0)) yield { type: 'retry', attempt: n.attempt, delayMs: n.delayMs, reason: n.reason };
-        }
-        if ('error' in outcome) throw outcome.error;
-        const response = outcome.response;
-        const assembler = new StreamAssembler(assemblerOptions);
-        for await (const chunk of readCompletionChunks(response, { idleTimeoutMs, endpoint })) {
-          yield* assembler.push(chunk);
-        }
-        // A read that ended because the signal fired is an abort, not a short reply.
-        if (signal.aborted) throw new PageloopError('aborted', 'The request was aborted.');
-        yield* assembler.finish();
+        yield* attempt(request, stop, signal);
       } catch (err) {
-        if (signal.aborted) throw toModelError(new PageloopError('aborted', 'The request was aborted.'), hadTools);
-        if (failedToConnect(err)) throw new PageloopError('network', await unreachableMessage(endpoint, currentFetch()), true);
-        // The SDK's own timeout is off, so a timeout it reports is ours (it drops our error, whose text says "timeoutMs").
-        if (err instanceof OpenAI.APIConnectionTimeoutError) throw connectTimeout(endpoint, config.timeoutMs ?? DEFAULT_TIMEOUT_MS);
-        throw toModelError(err, hadTools, endpoint);
+        // Refused before a byte of the reply: asked again without it, once.
+        if (!stop || !saysStopRefused(err)) throw err;
+        stopRefused.add(model);
+        yield* attempt(request, undefined, signal);
       }
     },
   };

@@ -8,7 +8,11 @@
  *
  * It asks the same table and the same scanner as the parser
  * (call-formats/block-scanner.ts), and turns each held block into text with
- * the parser itself, so what it shows is what the parser keeps.
+ * the parser itself, so what it shows is what the parser keeps. Two kinds of
+ * block are not turned into text: reasoning in the middle of a reply, whose
+ * body is handed out as thinking once its closer arrives (`takeThinking`),
+ * and an observation the model invented after its own call, which is cut
+ * with everything after it.
  */
 import type { ToolFormat } from '../types.js';
 import { findBlock } from './call-formats/block-scanner.js';
@@ -30,6 +34,10 @@ interface Markup {
   window: string;
   /** Answer text kept as written (a code fence): shown as it arrives, only its end is looked for. */
   keep?: true;
+  /** Mid-reply reasoning (its body becomes thinking), or an invented observation (dropped to the end). */
+  kind?: 'reasoning' | 'cut';
+  /** The opener and header the first piece starts with. */
+  head?: number;
 }
 
 /**
@@ -46,7 +54,7 @@ interface Markup {
 export class TextCallFilter {
   readonly #options: TextCallOptions;
   readonly #formats: readonly CallFormat[];
-  readonly #ctx: ReadContext;
+  #ctx: ReadContext;
   readonly #hint: ToolFormat | undefined;
   /** Unshown text outside markup: at most an undecided stretch (or leading whitespace). */
   #pending = '';
@@ -55,6 +63,10 @@ export class TextCallFilter {
   #before = '';
   /** No answer text has been shown yet: a `{` now may make the whole reply one call. */
   #atStart = true;
+  /** Reasoning found in the middle of the reply since the last `takeThinking`. */
+  #thinking = '';
+  /** A call has been read in this reply: `#ctx` then says so, for invented observations. */
+  #afterCall = false;
 
   constructor(options: TextCallOptions = {}) {
     this.#options = options;
@@ -71,7 +83,7 @@ export class TextCallFilter {
       const markup = this.#markup;
       if (markup) {
         if (markup.closers === undefined) {
-          markup.pieces.push(input);
+          if (markup.kind !== 'cut') markup.pieces.push(input);
           return shown;
         }
         const searched = markup.window + input;
@@ -83,7 +95,7 @@ export class TextCallFilter {
         }
         if (at === -1) {
           if (markup.keep) shown += input;
-          else markup.pieces.push(input);
+          else if (markup.kind !== 'cut') markup.pieces.push(input);
           markup.window = searched.slice(-Math.max(...markup.closers.map((c) => c.length - 1), 1));
           return shown;
         }
@@ -91,6 +103,7 @@ export class TextCallFilter {
         this.#markup = undefined;
         this.#before = closer.slice(-1);
         if (markup.keep) shown += input.slice(0, cut);
+        else if (markup.kind === 'reasoning') this.#thinking += [...markup.pieces, input.slice(0, cut)].join('').slice(markup.head, -closer.length);
         else shown += this.#textOf([...markup.pieces, input.slice(0, cut)].join(''));
         input = input.slice(cut);
         continue;
@@ -137,6 +150,10 @@ export class TextCallFilter {
       if (found.keep) {
         shown += held;
         this.#markup = { closers, pieces: [], window: '', keep: true };
+      } else if (found.format.id === 'observation') {
+        this.#markup = { closers, pieces: [], window: '', kind: 'cut' };
+      } else if (found.format.id === 'reasoning') {
+        this.#markup = { closers, pieces: [held], window: '', kind: 'reasoning', head: held.length };
       } else {
         this.#markup = { closers, pieces: [held], window: '' };
       }
@@ -146,16 +163,35 @@ export class TextCallFilter {
 
   /** The reply ended: returns the held text that was not call markup. */
   flush(): string {
-    const held = this.#markup ? (this.#markup.keep ? '' : this.#markup.pieces.join('')) : this.#pending;
+    const markup = this.#markup;
+    const held = markup ? (markup.keep || markup.kind === 'cut' ? '' : markup.pieces.join('')) : this.#pending;
     this.#pending = '';
     this.#markup = undefined;
     this.#atStart = true;
     this.#before = '';
+    this.#afterCall = false;
+    this.#ctx = readContext(this.#options.tools);
     return held === '' ? '' : this.#textOf(held);
+  }
+
+  /**
+   * Reasoning the reply wrote after some answer text (`…<think>…</think>…`),
+   * found since the last call: it never shows as text, and is handed out
+   * here once its closer arrives (an opener alone is prose).
+   */
+  takeThinking(): string {
+    const thinking = this.#thinking;
+    this.#thinking = '';
+    return thinking;
   }
 
   /** The answer text in held text, as the parser reads it. */
   #textOf(held: string): string {
-    return parseTextToolCalls(held, this.#options).text;
+    const parsed = parseTextToolCalls(held, this.#options);
+    if (parsed.calls.length > 0 && !this.#afterCall) {
+      this.#afterCall = true;
+      this.#ctx = { ...this.#ctx, afterCall: true };
+    }
+    return parsed.text;
   }
 }

@@ -37,8 +37,9 @@ export interface TextCallOptions {
 }
 
 /** Reasoning closers whose opener a template may have written into the prompt, with that opener. */
-const REASONING = [
+export const PROMPT_OPENED_REASONING = [
   ['<think>', '</think>'],
+  ['<thinking>', '</thinking>'],
   ['[THINK]', '[/THINK]'],
   ['<seed:think>', '</seed:think>'],
   ['<|START_THINKING|>', '<|END_THINKING|>'],
@@ -61,7 +62,9 @@ export function parseTextToolCalls(text: string, options: TextCallOptions = {}):
   let out = '';
   let pos = 0;
   let removed = source !== text;
-  for (let found = findBlock(source, 0, formats, true, ctx); found?.kind === 'block'; found = findBlock(source, pos, formats, true, ctx)) {
+  // Once a call is read, an `<observation` after it is one the model invented (protocol-tags.ts).
+  const scan = (from: number) => findBlock(source, from, formats, true, calls.length > 0 ? { ...ctx, afterCall: true } : ctx);
+  for (let found = scan(0); found?.kind === 'block'; found = scan(pos)) {
     const { bodyEnd, end, closed } = blockEnd(source, found);
     out += source.slice(pos, found.keep ? end : found.start);
     pos = end;
@@ -85,7 +88,7 @@ export function readContext(tools: readonly ToolShape[] | undefined): ReadContex
 
 /** The text after a reasoning closer that nothing before it opened; the text itself otherwise. */
 function afterUnopenedReasoning(text: string): string {
-  for (const [open, close] of REASONING) {
+  for (const [open, close] of PROMPT_OPENED_REASONING) {
     const at = text.indexOf(close);
     if (at === -1 || text[at - 1] === '`') continue;
     if (text.lastIndexOf(open, at) !== -1) continue;

@@ -7,6 +7,8 @@
  *
  * The tags, by family (each from its chat template):
  * `<think>…</think>` (DeepSeek-R1, Qwen3, GLM, MiniMax, Kimi, LFM2),
+ * `<thinking>…</thinking>` (ReAct-style prompts, Claude-style fine-tunes),
+ * `<|thought_start|>…<|thought_end|>` (MiniCPM3 / MiniCPM4),
  * `[THINK]…[/THINK]` (Magistral), `<seed:think>…</seed:think>` (Seed-OSS),
  * `<|START_THINKING|>…<|END_THINKING|>` (Command R7B / A),
  * `<|inner_prefix|>…<|inner_suffix|>` (Apertus), `<|channel>thought…<channel|>`
@@ -21,6 +23,8 @@
 /** Reasoning openers and the closer of each. */
 const TAGS: ReadonlyArray<readonly [open: string, close: string]> = [
   ['<think>', '</think>'],
+  ['<thinking>', '</thinking>'],
+  ['<|thought_start|>', '<|thought_end|>'],
   ['[THINK]', '[/THINK]'],
   ['<seed:think>', '</seed:think>'],
   ['<|START_THINKING|>', '<|END_THINKING|>'],
@@ -60,6 +64,11 @@ export class ThinkSplitter {
    */
   constructor(options: { opened?: boolean } = {}) {
     this.#state = options.opened ? { close: '</think>' } : 'start';
+  }
+
+  /** Inside reasoning now: its closer has not arrived yet. */
+  get inside(): boolean {
+    return typeof this.#state === 'object';
   }
 
   /** Feeds one content delta. */

@@ -11,6 +11,9 @@
  * - `text` deltas never show call markup, in either protocol: models served
  *   without a tool-call parser (Qwen or Hermes behind a plain template) write
  *   their calls as text even when offered native tools.
+ * - Reasoning never stays shown as text: reasoning the template opened in the
+ *   prompt is read as such once learned, and withdrawn by a `retraction` when
+ *   its closer reveals it (reply-reasoning.ts).
  * - Protocol 'auto' speaks native until the endpoint refuses tools
  *   (`tools-unsupported`) before saying anything; then it asks again with the
  *   text protocol, and stays on it for every later turn.
@@ -25,6 +28,8 @@ import { forcedCallRule } from './forced-call.js';
 import { TextCallFilter, parseTextToolCalls, textProtocolPrompt, toTextProtocol } from './text-protocol.js';
 import { readNativeCall, readTextCall, type ToolCall } from './tool-call.js';
 import { CallIds } from './call-ids.js';
+import { ReplyReasoning } from './reply-reasoning.js';
+import { OBSERVATION_OPENER } from './call-formats/protocol-tags.js';
 
 export { assistantMessage, type ToolCall } from './tool-call.js';
 export type { ChatModel, ForcedToolChoice, ModelTool } from './chat-model.js';
@@ -53,6 +58,12 @@ export type TurnEvent =
   /** Answer text, call markup already removed. */
   | { type: 'text'; delta: string }
   | { type: 'thinking'; delta: string }
+  /**
+   * The last `text` this turn showed as `field` was the other kind (reasoning
+   * the chat template opened in the prompt, found when its closer arrived);
+   * it follows again as that kind. See reply-reasoning.ts.
+   */
+  | { type: 'retraction'; field: 'text' | 'thinking'; text: string }
   /** A native call's arguments as they stream; `argsText` is everything so far. */
   | { type: 'tool-call-delta'; callId: string; name: string; argsText: string }
   | { type: 'usage'; promptTokens: number; completionTokens: number }
@@ -86,6 +97,8 @@ export class ToolCallingModel {
   #protocol: ToolProtocol;
   readonly #generateId: () => string;
   readonly #toolFormat: ToolFormat | undefined;
+  /** Learned, by model (a per-send model override is another model): replies start inside reasoning the template opened (reply-reasoning.ts). */
+  readonly #replyOpened = new Map<string, boolean>();
 
   constructor(model: ChatModel, options: ToolCallingOptions = {}) {
     this.#model = model;
@@ -124,23 +137,23 @@ export class ToolCallingModel {
     const system = protocol === 'text' && tools.length > 0 ? [request.system, textProtocolPrompt(tools, request.endingTools), forcedCallRule(request.toolChoice)].filter(Boolean).join('\n\n') : request.system;
     const history = protocol === 'text' ? toTextProtocol(request.history) : [...request.history];
     const messages: ChatMessage[] = [{ role: 'system', content: system }, ...history];
-    const wire: ModelRequest = protocol === 'text' ? { messages } : { messages, tools };
+    // A text-protocol model that wrote a call should stop there, not invent its result.
+    const wire: ModelRequest = protocol === 'native' ? { messages, tools } : tools.length > 0 ? { messages, stop: [OBSERVATION_OPENER] } : { messages };
     if (request.model !== undefined) wire.model = request.model;
     if (protocol === 'native' && request.toolChoice !== undefined && tools.length > 0) wire.toolChoice = request.toolChoice;
     // The offered tools type string-written arguments and vet the names weak call forms use.
     const reading = { tools, ...(this.#toolFormat ? { format: this.#toolFormat } : {}) };
-    const filter = new TextCallFilter(reading);
+    const modelKey = request.model ?? '';
+    const content = new ReplyReasoning(() => new TextCallFilter(reading), this.#replyOpened.get(modelKey) ?? false);
     // Ids unique in the history, whatever the server sent (see call-ids.ts).
     const ids = new CallIds(request.history, this.#generateId);
     for await (const event of abortableStream(this.#model.stream(wire, signal), signal)) {
       switch (event.type) {
-        case 'text': {
-          const shown = filter.push(event.delta);
-          if (shown) yield { type: 'text', delta: shown };
+        case 'text':
+          yield* content.text(event.delta);
           break;
-        }
         case 'thinking':
-          yield { type: 'thinking', delta: event.delta };
+          yield* content.thinking(event.delta);
           break;
         case 'tool-call-delta':
           yield { type: 'tool-call-delta', callId: ids.idFor(event.id), name: event.name, argsText: event.argsText };
@@ -152,8 +165,8 @@ export class ToolCallingModel {
           yield { type: 'retry', attempt: event.attempt, delayMs: event.delayMs, reason: event.reason };
           break;
         case 'done': {
-          const rest = filter.flush();
-          if (rest) yield { type: 'text', delta: rest };
+          yield* content.finish();
+          if (content.learned !== undefined) this.#replyOpened.set(modelKey, content.learned);
           if (event.toolCalls.length > 0) {
             const callIds = ids.finalIds(event.toolCalls.map((c) => c.id));
             yield { type: 'done', text: event.text, calls: event.toolCalls.map((c, i) => readNativeCall({ ...c, id: callIds[i]! })) };

@@ -74,6 +74,7 @@ const WORKER_CONFIG_KEYS = [
   'engine',
   'workflows',
   'subAgents',
+  'nudge',
 ] as const satisfies readonly (keyof WorkerConfig & keyof AgentOptions)[];
 // Does not compile when WorkerConfig gains a field the list above lacks.
 ({}) satisfies Record<Exclude<keyof WorkerConfig, (typeof WORKER_CONFIG_KEYS)[number]>, never>;
@@ -139,6 +140,7 @@ function checkOptions(options: AgentOptions): void {
   const every = options.reflectEvery;
   if (every !== undefined && (!Number.isInteger(every) || every < 1)) throw new TypeError('createAgent: reflectEvery must be a whole number of at least 1.');
   checkWorkflows(options.workflows);
+  if (options.nudge !== undefined && typeof options.nudge !== 'boolean') throw new TypeError('createAgent: nudge must be true or false.');
 }
 
 function validSubAgents(s: unknown): boolean {

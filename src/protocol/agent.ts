@@ -69,6 +69,8 @@ export interface WorkerConfig {
   reflectEvery?: number;
   /** Offer `dispatch_agent`: read-only sub-agents with these settings (`true`: the defaults). */
   subAgents?: boolean | SubAgentOptions;
+  /** See `AgentOptions.nudge` (absent: on). */
+  nudge?: boolean;
   /** A GGUF model the worker runs itself instead of calling `baseURL` (a URL resolved against the page, or a File/Blob). */
   engine?: EngineOptions;
   /** Named task templates (`runWorkflow`). */

@@ -30,6 +30,8 @@ export interface ToolShape {
 export interface ReadContext {
   /** Tools by name; `undefined` when the caller did not say which tools exist. */
   tools: ReadonlyMap<string, ToolShape> | undefined;
+  /** A call was read earlier in this reply (an `<observation>` after it is one the model invented). */
+  afterCall?: boolean;
 }
 
 /**

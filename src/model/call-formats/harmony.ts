@@ -51,6 +51,8 @@ export const HARMONY_FORMAT: CallFormat = {
 /** Reasoning openers and their closers, as in think-splitter.ts. */
 const REASONING: ReadonlyArray<readonly [string, string]> = [
   ['<think>', '</think>'],
+  ['<thinking>', '</thinking>'],
+  ['<|thought_start|>', '<|thought_end|>'],
   ['[THINK]', '[/THINK]'],
   ['<seed:think>', '</seed:think>'],
   ['<|START_THINKING|>', '<|END_THINKING|>'],
@@ -87,7 +89,7 @@ export const STRAY_TOKENS: CallFormat = {
   open: [
     '<|end|>', '<|return|>', '<|call|>', '<|eot_id|>', '<|eom_id|>', '<|python_end|>', '<|im_end|>',
     '<|START_RESPONSE|>', '<|END_RESPONSE|>', '<|START_TEXT|>', '<|END_TEXT|>',
-    '</think>', '[/THINK]', '</seed:think>', '<|END_THINKING|>', '<|inner_suffix|>', '<channel|>',
+    '</think>', '</thinking>', '<|thought_end|>', '[/THINK]', '</seed:think>', '<|END_THINKING|>', '<|inner_suffix|>', '<channel|>',
   ],
   accept: () => ({ close: 'none' }),
   read: () => ({ calls: [] }),

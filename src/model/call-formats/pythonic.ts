@@ -8,10 +8,14 @@
  * - Olmo 3 `<function_calls>fn(a=1)\nfn2()</function_calls>`, one call a line (vLLM olmo3).
  * - LFM2 `<|tool_call_start|>[fn(a=1)]<|tool_call_end|>` (vLLM lfm2, llama.cpp lfm2:
  *   JSON's true/false/null allowed).
+ * - MiniCPM3 / MiniCPM4 (the form before MiniCPM5's XML) `<|tool_call_start|>\n```python\n
+ *   fn(a=1)\nfn2()\n```\n<|tool_call_end|>`, one call a line, after reasoning in
+ *   `<|thought_start|>…<|thought_end|>` (MiniCPM tokenizer's `decode_function_call`,
+ *   ast-parsed; MiniCPM4-MCP training data).
  * - Llama 3.1 built-ins `<|python_tag|>brave_search.call(query="…")` (llama.cpp llama 3.x).
  */
 import type { CallFormat, ReadContext, TextToolCall } from './call-format.js';
-import { failed, HOW_TO, namedCall, readJsonCalls } from './scan.js';
+import { failed, HOW_TO, namedCall, readJsonCalls, unfence } from './scan.js';
 import { always } from './verdicts.js';
 
 /** Where the reader is in the text; `fail` marks text that is not Python calls. */
@@ -171,10 +175,11 @@ function pythonOrJson(body: string, ctx: ReadContext, where: string): TextToolCa
 export const PYTHONIC_FORMATS: readonly CallFormat[] = [
   {
     id: 'lfm2',
-    families: ['lfm2'],
+    families: ['lfm2', 'minicpm'],
     open: ['<|tool_call_start|>'],
     accept: always(['<|tool_call_end|>']),
-    read: (body, ctx) => ({ calls: pythonOrJson(body, ctx, '<|tool_call_start|>') }),
+    // MiniCPM3/4 fence the calls in ```python.
+    read: (body, ctx) => ({ calls: pythonOrJson(unfence(body), ctx, '<|tool_call_start|>') }),
   },
   {
     id: 'olmo3',

@@ -184,6 +184,8 @@ export class GgufEngine {
         abortSignal: signal,
         temperature: this.#options.temperature ?? DEFAULT_TEMPERATURE,
         max_tokens: this.#options.maxTokens ?? DEFAULT_MAX_TOKENS,
+        // llama.cpp's completion stops there itself, as a server would (the text protocol's `<observation`).
+        ...(request.stop?.length ? { stop: request.stop } : {}),
         ...(this.#options.seed !== undefined ? { seed: this.#options.seed } : {}),
       });
       for await (const chunk of chunks) {

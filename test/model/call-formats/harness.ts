@@ -43,6 +43,8 @@ export interface FormatCase {
   unopenedReasoning?: true;
   /** Run without the tools list (the caller did not pass it). */
   noTools?: true;
+  /** The reasoning the run must hand out as thinking (compared with whitespace runs collapsed). */
+  thinking?: string;
 }
 
 /** A family's cases, with the markers that must never reach the user. */
@@ -74,6 +76,7 @@ export function runPieces(pieces: string[], options: TextCallOptions): Run {
     thinking += split.thinking;
     content += split.text;
     shown += filter.push(split.text);
+    thinking += filter.takeThinking();
   };
   for (const p of pieces) feed(splitter.push(p));
   feed(splitter.flush());
@@ -153,6 +156,7 @@ export function describeFormat(suite: FormatSuite): void {
             expect(run.shown, `${how}: shown text holds ${m}`).to.not.contain(m);
           }
           if (!c.unopenedReasoning) expect(squash(run.shown), `${how}: shown text`).to.equal(squash(c.text));
+          if (c.thinking !== undefined) expect(squash(run.thinking), `${how}: thinking`).to.equal(squash(c.thinking));
         });
       }
       it(`${c.what} — every truncation, streamed a character at a time, shows what the parser keeps`, () => {
