@@ -8,7 +8,7 @@
 import type { ChatMessage } from '../types.js';
 import type { AssembledToolCall } from './chat-model.js';
 import type { TextToolCall } from './text-call-parser.js';
-import { outOfBounds } from '../json-bounds.js';
+import { JSON_LIMITS, outOfBounds } from '../json-bounds.js';
 
 /**
  * One tool call of a model turn: parsed arguments, or why they could not be read.
@@ -21,6 +21,10 @@ export type ToolCall = { id: string; name: string; args: unknown } | { id: strin
 
 /** Reads a native call's arguments; bad JSON becomes the call's `error`. */
 export function readNativeCall(call: AssembledToolCall): ToolCall {
+  if (call.argsTooLarge !== undefined) {
+    const mb = (call.argsTooLarge / 1e6).toFixed(1);
+    return { id: call.id, name: call.name, error: `The arguments for tool "${call.name}" were refused: they are ${mb} MB, more than ${JSON_LIMITS.maxBytes / 1e6} MB. Send smaller arguments.` };
+  }
   const text = call.argsText.trim();
   if (text === '') return { id: call.id, name: call.name, args: {} };
   try {
