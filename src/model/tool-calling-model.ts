@@ -23,7 +23,7 @@ import { abortable } from '../abortable.js';
 import type { ChatModel, ForcedToolChoice, ModelRequest, ModelTool } from './chat-model.js';
 import { forcedCallRule } from './forced-call.js';
 import { TextCallFilter, parseTextToolCalls, textProtocolPrompt, toTextProtocol } from './text-protocol.js';
-import { readNativeCall, readTextCall, type ToolCall } from './tool-call.js';
+import { keptName, readNativeCall, readTextCall, type ToolCall } from './tool-call.js';
 import { ShownArgs } from './shown-args.js';
 import { CallIds } from './call-ids.js';
 
@@ -148,7 +148,7 @@ export class ToolCallingModel {
         case 'tool-call-delta': {
           const callId = ids.idFor(event.id);
           const argsText = shownArgs.shown(callId, event.argsText);
-          if (argsText !== undefined) yield { type: 'tool-call-delta', callId, name: event.name, argsText };
+          if (argsText !== undefined) yield { type: 'tool-call-delta', callId, name: keptName(event.name), argsText };
           break;
         }
         case 'usage':

@@ -109,6 +109,8 @@ async function cancelAsResultArrives(seed: number, agent: Agent): Promise<string
   const rand = random(seed);
   const gap = pick(rand, [0, 0, 0, 1, 2, 3]);
   const mock = await mockEndpoint({ turns: [toolCallTurn([{ name: 'quick', args: {} }]), textTurn('Done.')] });
+  // A fresh history: a long one would be folded, and the summary is a request of its own.
+  await agent.clear();
   agent.configure({ baseURL: mock.baseURL });
   let cancelledAt = Infinity;
   const delivered: { e: AgentEvent; at: number }[] = [];
