@@ -21,8 +21,8 @@ const STATUS_LABEL: Record<ToolCallStatus, string> = {
   interrupted: 'interrupted — may or may not have taken effect',
 };
 
-/** Characters of arguments or a result a card shows at most: a card re-renders on every delta, and a browser struggles with megabytes in one `<pre>`. */
-export const CARD_TEXT_CHARS = 65_536;
+/** Characters of arguments or a result a card shows at most (a million: whole for anything a person would read, bounded for 16 MB): a browser struggles with megabytes in one `<pre>`. */
+export const CARD_TEXT_CHARS = 1_000_000;
 
 /** `text` cut to what a card shows, saying how much was left out. */
 export function clipForCard(text: string): string {

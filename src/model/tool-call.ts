@@ -20,11 +20,12 @@ import { JSON_LIMITS, outOfBounds } from '../json-bounds.js';
 export type ToolCall = { id: string; name: string; args: unknown } | { id: string; name: string; error: string };
 
 /**
- * Longest tool name kept (OpenAI allows 64 characters): a longer one is cut
+ * Longest tool name kept (OpenAI allows 64 characters; kept longer so a page can still show what a
+ * model wrote in it): a longer one is cut
  * and the call answered with an error, so a server that sends a name of
  * megabytes does not carry it into every event and into the history.
  */
-export const MAX_TOOL_NAME = 256;
+export const MAX_TOOL_NAME = 4096;
 
 /** `name` as events and the history keep it: cut to `MAX_TOOL_NAME` characters. */
 export function keptName(name: string): string {
