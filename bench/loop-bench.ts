@@ -82,6 +82,7 @@ function pageHost(page: PageToolHost): PageHost {
     prepareTool: (name, args) => page.prepareTool(name, args),
     runTool: (name, args, callId) => page.runTool(name, args, callId),
     abortTool: (callId) => page.abortTool(callId),
+    mayStart: async (request) => page.mayStart(request),
   };
 }
 

@@ -18,5 +18,6 @@ export function timedHost(host: PageHost): PageHost {
       return outcome;
     },
     abortTool: (callId) => host.abortTool(callId),
+    mayStart: (request) => host.mayStart(request),
   };
 }

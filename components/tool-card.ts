@@ -21,9 +21,20 @@ const STATUS_LABEL: Record<ToolCallStatus, string> = {
   interrupted: 'interrupted — may or may not have taken effect',
 };
 
+/** Characters of arguments or a result a card shows at most (a million: whole for anything a person would read, bounded for 16 MB): a browser struggles with megabytes in one `<pre>`. */
+export const CARD_TEXT_CHARS = 1_000_000;
+
+/** `text` cut to what a card shows, saying how much was left out. */
+export function clipForCard(text: string): string {
+  if (text.length <= CARD_TEXT_CHARS) return text;
+  return `${text.slice(0, CARD_TEXT_CHARS)}\n… (${(text.length - CARD_TEXT_CHARS).toLocaleString('en')} more characters not shown)`;
+}
+
 /** Arguments as they stream: pretty JSON as soon as they parse, the raw text until then. */
 export function formatArgs(argsText: string): string {
   if (argsText.trim() === '') return '{}';
+  // Not parsed again on every render when long: shown as they came, cut.
+  if (argsText.length > CARD_TEXT_CHARS) return clipForCard(argsText);
   try {
     return JSON.stringify(JSON.parse(argsText), null, 2);
   } catch {
@@ -44,11 +55,11 @@ export function renderToolCard(item: ToolCallItem, approval: TemplateResult | ty
       <code class="tool-name">${item.name}</code>
       <span class="tool-status" data-status=${item.status}>${STATUS_LABEL[item.status]}</span>
     </header>
-    <pre class="tool-args"><code>${formatArgs(item.argsText)}</code></pre>
+    <pre class="tool-args"><code>${clipForCard(formatArgs(item.argsText))}</code></pre>
     ${settled && hasResult
       ? html`<details class="tool-result">
           <summary>${error !== undefined ? 'Error' : 'Result'}</summary>
-          ${error !== undefined ? html`<pre class="tool-error"><code>${error}</code></pre>` : html`<pre><code>${prettyJson(item.result)}</code></pre>`}
+          ${error !== undefined ? html`<pre class="tool-error"><code>${clipForCard(error)}</code></pre>` : html`<pre><code>${clipForCard(prettyJson(item.result))}</code></pre>`}
         </details>`
       : nothing}
     ${item.sub ? renderSubAgent(item.sub, (child) => renderToolCard(child, nothing)) : nothing}

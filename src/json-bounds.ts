@@ -24,6 +24,9 @@ export interface JsonLimits {
  */
 export const JSON_LIMITS: JsonLimits = { maxDepth: 200, maxBytes: 16_000_000 };
 
+/** Values read through getters that one measured value may hold (a data property costs nothing here). */
+export const MAX_GETTERS = 10_000;
+
 /**
  * Why `value` may not cross or be stored (a sentence), or `undefined` when it
  * is within `limits`.
@@ -35,6 +38,7 @@ export const JSON_LIMITS: JsonLimits = { maxDepth: 200, maxBytes: 16_000_000 };
 export function outOfBounds(value: unknown, limits: JsonLimits = JSON_LIMITS): string | undefined {
   const stack: [unknown, number][] = [[value, 0]];
   let bytes = 0;
+  let getters = 0;
   while (stack.length > 0) {
     const [v, depth] = stack.pop()!;
     if (typeof v === 'string') bytes += v.length + 2;
@@ -54,7 +58,11 @@ export function outOfBounds(value: unknown, limits: JsonLimits = JSON_LIMITS): s
       else {
         for (const key of Object.keys(v)) {
           bytes += key.length + 4;
-          stack.push([(v as Record<string, unknown>)[key], depth + 1]);
+          // A getter may make a fresh object on every read, for ever: a walk of
+          // such values would run until the size bound, seconds of the page's time.
+          const own = Object.getOwnPropertyDescriptor(v, key);
+          if (own && own.get && ++getters > MAX_GETTERS) return `it computes more than ${MAX_GETTERS.toLocaleString('en')} values in getters; return plain data`;
+          stack.push([own && !own.get ? own.value : (v as Record<string, unknown>)[key], depth + 1]);
         }
       }
     }

@@ -17,6 +17,7 @@ import { ContextBudget } from './context-budget.js';
 import { answerDanglingCalls } from './history.js';
 import { withoutKey } from './redact-key.js';
 import { runLoop, type RunContext } from './run-loop.js';
+import { gatedModel } from './start-gate.js';
 import { abandonInterruptedTurn, findInterruption, finishInterruptedTurn, waitingApprovals, type Interruption } from './interrupted-run.js';
 import { PlanBoard } from './plan.js';
 import { PlanTurn } from './plan-turn.js';
@@ -314,7 +315,8 @@ export class AgentSession {
     }
     const { planning, reflectEvery } = this.#config;
     const base: RunContext = {
-      model,
+      // Each model request is asked for first: the page may have cancelled the run already.
+      model: gatedModel(model, this.#deps.host),
       history: this.#history,
       systemPrompt: this.#config.systemPrompt,
       maxIterations: this.#config.maxIterations ?? DEFAULT_MAX_ITERATIONS,

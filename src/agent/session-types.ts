@@ -89,7 +89,15 @@ export interface ToolHost {
   runTool(name: string, args: unknown, callId: string): Promise<ToolOutcome>;
   /** Fires the AbortSignal of a running call. */
   abortTool(callId: string): void;
+  /**
+   * Asked before a worker tool or a model request starts (see start-gate.ts);
+   * absent: everything may start (a session hosted with no page).
+   */
+  mayStart?(request: StartRequest): Promise<boolean>;
 }
+
+/** What the loop is about to start: a worker tool's call, or a request to the model. */
+export type StartRequest = { kind: 'tool'; name: string; callId: string } | { kind: 'model' };
 
 /** A session's surroundings: where its events go, and its tool host. */
 export interface SessionHost extends ToolHost {

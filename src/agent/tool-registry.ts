@@ -8,6 +8,7 @@ import type { WorkerTool, WorkerToolEnv, WorkerToolFactory } from '../worker-too
 import { abortable } from '../abortable.js';
 import { outOfBounds } from '../json-bounds.js';
 import { errorMessage } from './tool-result.js';
+import { mayStart } from './start-gate.js';
 import type { PreparedCall, ToolDescriptor, ToolHost, ToolOutcome } from './session-types.js';
 
 /** One registered tool: its descriptor and, for worker tools, the tool itself. */
@@ -145,6 +146,10 @@ export class ToolRegistry {
   async #runLocal(tool: WorkerTool, args: unknown, callId: string, signal: AbortSignal): Promise<ToolOutcome> {
     const checked = await tool.validate(args);
     if (!checked.ok) return { status: 'invalid', error: checked.error };
+    // The page may have cancelled the run before this worker heard of it.
+    if (!(await mayStart(this.#page, { kind: 'tool', name: tool.name, callId }, signal))) {
+      return { status: 'cancelled', error: 'The run was cancelled before this call started.' };
+    }
     try {
       const result = await tool.execute(checked.value, { signal, callId });
       // Measured before it goes into an event (and across the worker) or the history.

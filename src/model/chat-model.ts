@@ -39,6 +39,8 @@ export interface AssembledToolCall {
   name: string;
   /** The raw arguments text ("" means `{}`); parsed by the loop so a bad one becomes that call's result. */
   argsText: string;
+  /** Set when the arguments passed the size limit: how many characters arrived (`argsText` holds only the first part). */
+  argsTooLarge?: number;
 }
 
 /** What a model stream yields, in order. Ends with exactly one `done`. */

@@ -112,8 +112,12 @@ export function createOpenAIModel(config: OpenAIModelConfig): ChatModel {
       if ('error' in outcome) throw outcome.error;
       const response = outcome.response;
       const assembler = new StreamAssembler(assemblerOptions);
-      for await (const chunk of readCompletionChunks(response, { idleTimeoutMs, endpoint })) {
-        yield* assembler.push(chunk);
+      // Only chunks that say something count against the idle timeout (not keep-alives, not empty deltas).
+      const progress = { at: performance.now() };
+      for await (const chunk of readCompletionChunks(response, { idleTimeoutMs, endpoint, progress })) {
+        const events = assembler.push(chunk);
+        if (events.length > 0) progress.at = performance.now();
+        yield* events;
       }
       // A read that ended because the signal fired is an abort, not a short reply.
       if (signal.aborted) throw new PageloopError('aborted', 'The request was aborted.');

@@ -61,6 +61,13 @@ export async function* readCompletionChunks(response: Response, options: ReadOpt
 export interface ReadOptions {
   /** Longest silence allowed between two pieces of the body, in ms; absent: no limit. */
   idleTimeoutMs?: number;
+  /**
+   * When the reply last said something (`performance.now()`), kept up to date
+   * by the caller: the idle timeout then counts from it, so bytes that carry
+   * nothing — keep-alive comments, empty chunks, sent for ever — do not keep a
+   * stalled reply alive.
+   */
+  progress?: { at: number };
   /** Named in errors when the response carries no URL. */
   endpoint?: string;
 }
@@ -70,11 +77,12 @@ async function readWithin(reader: ReadableStreamDefaultReader<Uint8Array>, optio
   const ms = options.idleTimeoutMs;
   if (ms === undefined || !Number.isFinite(ms) || ms <= 0) return reader.read();
   let timer: ReturnType<typeof setTimeout> | undefined;
+  const wait = options.progress ? options.progress.at + ms - performance.now() : ms;
   const silence = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
       const where = options.endpoint ?? (url || 'The model server');
-      reject(new PageloopError('timeout', `${where} stopped sending for ${Math.round(ms / 1000)} s in the middle of the reply (idleTimeoutMs). What arrived is kept; retry, or raise idleTimeoutMs for a slow model.`, true));
-    }, ms);
+      reject(new PageloopError('timeout', `${where} stopped sending for ${Math.round(ms / 1000)} s in the middle of the reply (idleTimeoutMs)${options.progress ? ' (keep-alives and empty chunks do not count)' : ''}. What arrived is kept; retry, or raise idleTimeoutMs for a slow model.`, true));
+    }, Math.max(0, wait));
   });
   try {
     return await Promise.race([reader.read(), silence]);

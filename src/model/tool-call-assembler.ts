@@ -15,8 +15,13 @@
  *   ids handed out are unique within the reply — a repeated server id gets a
  *   generated one — and a whole call arriving after a complete one with the
  *   same index and id is a new call, not more arguments for the old one.
+ * - Arguments are kept up to the size any value may have (16 MB, see
+ *   json-bounds.ts); beyond it only their length is counted, and the call is
+ *   handed back marked `argsTooLarge` (the loop answers it with an error), so
+ *   a server streaming 50 MB of arguments cannot grow memory without bound.
  */
 import type { AssembledToolCall } from './chat-model.js';
+import { JSON_LIMITS } from '../json-bounds.js';
 
 /** A tool call as far as it has arrived. */
 export interface PartialToolCall {
@@ -34,6 +39,10 @@ interface CallState extends PartialToolCall {
   serverId: string;
   /** The id was made up here because the server sent none (yet). */
   generatedId: boolean;
+  /** Characters of arguments received, also those past the limit that were not kept. */
+  argsChars: number;
+  /** Whether `argsText` of this length parses as JSON (parsed once per length). */
+  completeAt?: { length: number; complete: boolean };
 }
 
 /** Options of `ToolCallAssembler`. */
@@ -86,9 +95,13 @@ export class ToolCallAssembler {
         call.generatedId = false;
       }
       if (name !== '' && call.name === '') call.name = name;
-      if (typeof args === 'string') call.argsText += args;
+      if (typeof args === 'string') append(call, args);
       // A JSON object is the whole arguments, not a fragment.
-      else if (typeof args === 'object' && args !== null) call.argsText = stringified(args);
+      else if (typeof args === 'object' && args !== null) {
+        call.argsText = '';
+        call.argsChars = 0;
+        append(call, stringified(args));
+      }
       changed.add(call);
     }
     return [...changed].map(snapshot);
@@ -102,7 +115,10 @@ export class ToolCallAssembler {
   finish(): AssembledToolCall[] {
     return this.#calls
       .filter((c) => c.name !== '' || c.argsText.trim() !== '')
-      .map((c) => ({ id: c.id, name: c.name, argsText: c.argsText.trim() === '' ? '{}' : c.argsText }));
+      .map((c) => {
+        const argsText = c.argsText.trim() === '' ? '{}' : c.argsText;
+        return c.argsChars > c.argsText.length ? { id: c.id, name: c.name, argsText, argsTooLarge: c.argsChars } : { id: c.id, name: c.name, argsText };
+      });
   }
 
   #callFor(index: number | undefined, id: string, name: string, args: unknown): CallState {
@@ -139,6 +155,7 @@ export class ToolCallAssembler {
       generatedId: id === '',
       name: '',
       argsText: '',
+      argsChars: 0,
       serverIndex,
     };
     this.#calls.push(call);
@@ -176,13 +193,33 @@ function stringified(args: object): string {
   }
 }
 
-/** The call's arguments already form a whole JSON value. */
+/** Adds a fragment of arguments: kept while the call stays within the size limit, only counted past it. */
+function append(call: CallState, fragment: string): void {
+  call.argsChars += fragment.length;
+  if (call.argsChars <= JSON_LIMITS.maxBytes) call.argsText += fragment;
+}
+
+/**
+ * The call's arguments already form a whole JSON value. Parsed at most once
+ * per length (a server that repeats the name in every fragment would
+ * otherwise parse ever longer text on every one), and only when the text
+ * ends as an object or array can; arguments over the limit are never whole.
+ */
 function isComplete(c: CallState): boolean {
-  if (c.argsText.trim() === '') return false;
-  try {
-    JSON.parse(c.argsText);
-    return true;
-  } catch {
-    return false;
+  if (c.argsChars > c.argsText.length) return false;
+  const text = c.argsText.trimEnd();
+  if (text.trim() === '') return false;
+  if (c.completeAt?.length === text.length) return c.completeAt.complete;
+  const last = text[text.length - 1];
+  let complete = false;
+  if (last === '}' || last === ']' || text.length < 1000) {
+    try {
+      JSON.parse(text);
+      complete = true;
+    } catch {
+      complete = false;
+    }
   }
+  c.completeAt = { length: text.length, complete };
+  return complete;
 }

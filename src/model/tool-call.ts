@@ -8,7 +8,7 @@
 import type { ChatMessage } from '../types.js';
 import type { AssembledToolCall } from './chat-model.js';
 import type { TextToolCall } from './text-call-parser.js';
-import { outOfBounds } from '../json-bounds.js';
+import { JSON_LIMITS, outOfBounds } from '../json-bounds.js';
 
 /**
  * One tool call of a model turn: parsed arguments, or why they could not be read.
@@ -19,8 +19,33 @@ import { outOfBounds } from '../json-bounds.js';
  */
 export type ToolCall = { id: string; name: string; args: unknown } | { id: string; name: string; error: string };
 
+/**
+ * Longest tool name kept (OpenAI allows 64 characters; kept longer so a page can still show what a
+ * model wrote in it): a longer one is cut
+ * and the call answered with an error, so a server that sends a name of
+ * megabytes does not carry it into every event and into the history.
+ */
+export const MAX_TOOL_NAME = 4096;
+
+/** `name` as events and the history keep it: cut to `MAX_TOOL_NAME` characters. */
+export function keptName(name: string): string {
+  return name.length > MAX_TOOL_NAME ? `${name.slice(0, MAX_TOOL_NAME)}…` : name;
+}
+
+/** A call whose name is too long: cut, and answered with an error. */
+function longName(id: string, name: string): ToolCall | undefined {
+  if (name.length <= MAX_TOOL_NAME) return undefined;
+  return { id, name: keptName(name), error: `The tool name was ${name.length.toLocaleString('en')} characters long; no tool has such a name. Call one of the tools offered, by its name.` };
+}
+
 /** Reads a native call's arguments; bad JSON becomes the call's `error`. */
 export function readNativeCall(call: AssembledToolCall): ToolCall {
+  const named = longName(call.id, call.name);
+  if (named) return named;
+  if (call.argsTooLarge !== undefined) {
+    const mb = (call.argsTooLarge / 1e6).toFixed(1);
+    return { id: call.id, name: call.name, error: `The arguments for tool "${call.name}" were refused: they are ${mb} MB, more than ${JSON_LIMITS.maxBytes / 1e6} MB. Send smaller arguments.` };
+  }
   const text = call.argsText.trim();
   if (text === '') return { id: call.id, name: call.name, args: {} };
   try {
@@ -46,6 +71,8 @@ export function readNativeCall(call: AssembledToolCall): ToolCall {
 
 /** A call read from reply text, given the id the text did not carry. */
 export function readTextCall(call: TextToolCall, id: string): ToolCall {
+  const named = longName(id, call.name);
+  if (named) return named;
   if (call.error !== undefined) return { id, name: call.name || 'unknown', error: call.error };
   return bounded({ id, name: call.name, args: call.args ?? {} });
 }

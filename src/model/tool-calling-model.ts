@@ -26,7 +26,8 @@ import { abortable } from '../abortable.js';
 import type { ChatModel, ForcedToolChoice, ModelRequest, ModelTool } from './chat-model.js';
 import { forcedCallRule } from './forced-call.js';
 import { TextCallFilter, parseTextToolCalls, textProtocolPrompt, toTextProtocol } from './text-protocol.js';
-import { readNativeCall, readTextCall, type ToolCall } from './tool-call.js';
+import { keptName, readNativeCall, readTextCall, type ToolCall } from './tool-call.js';
+import { ShownArgs } from './shown-args.js';
 import { CallIds } from './call-ids.js';
 import { ReplyReasoning } from './reply-reasoning.js';
 import { OBSERVATION_OPENER } from './call-formats/protocol-tags.js';
@@ -147,6 +148,8 @@ export class ToolCallingModel {
     const content = new ReplyReasoning(() => new TextCallFilter(reading), this.#replyOpened.get(modelKey) ?? false);
     // Ids unique in the history, whatever the server sent (see call-ids.ts).
     const ids = new CallIds(request.history, this.#generateId);
+    // Deltas carry at most the first 16 K characters of a call's arguments.
+    const shownArgs = new ShownArgs();
     for await (const event of abortableStream(this.#model.stream(wire, signal), signal)) {
       switch (event.type) {
         case 'text':
@@ -155,9 +158,12 @@ export class ToolCallingModel {
         case 'thinking':
           yield* content.thinking(event.delta);
           break;
-        case 'tool-call-delta':
-          yield { type: 'tool-call-delta', callId: ids.idFor(event.id), name: event.name, argsText: event.argsText };
+        case 'tool-call-delta': {
+          const callId = ids.idFor(event.id);
+          const argsText = shownArgs.shown(callId, event.argsText);
+          if (argsText !== undefined) yield { type: 'tool-call-delta', callId, name: keptName(event.name), argsText };
           break;
+        }
         case 'usage':
           yield { type: 'usage', promptTokens: event.promptTokens, completionTokens: event.completionTokens };
           break;

@@ -32,8 +32,8 @@ export function toDescriptor(tool: Tool): ToolDescriptor {
 }
 
 /**
- * An event of a run the page has cancelled, as the page delivers it: a page
- * call the page refused to start never reports `tool-start`, and the run ends
+ * An event of a run the page has cancelled, as the page delivers it: a call
+ * (page or worker tool) the page refused to start never reports `tool-start`, and the run ends
  * `cancelled` even when the worker finished it before the cancel reached it
  * (its text is kept).
  */
@@ -196,6 +196,7 @@ export function createAgent(options: AgentOptions): Agent {
     prepareTool: (name, args) => toolHost.prepareTool(name, args),
     runTool: (name, args, callId) => toolHost.runTool(name, args, callId),
     abortTool: (callId) => toolHost.abortTool(callId),
+    mayStart: async (request) => toolHost.mayStart(request),
   };
 
   // The running run still gets its one final event: an error when the worker crashed, cancelled on dispose.

@@ -3,7 +3,7 @@
  * tools whose powers live on the page (DOM, the app's own closures). Each call
  * gets an AbortSignal that fires on cancel, dispose or `abortTool`.
  */
-import type { PageToolOutcome, PreparedCall } from '../protocol/agent.js';
+import type { PageToolOutcome, PreparedCall, StartRequest } from '../protocol/agent.js';
 import type { Tool } from '../types.js';
 import { errorMessage } from '../agent/tool-result.js';
 import { outOfBounds } from '../json-bounds.js';
@@ -72,6 +72,16 @@ export class PageToolHost {
     }
   }
 
+  /**
+   * The worker asks before a worker tool or a model request starts: no from
+   * `cancel()` until the next run (see src/agent/start-gate.ts).
+   */
+  mayStart(request: StartRequest): boolean {
+    if (this.#refusing) return false;
+    if (request.kind === 'tool') this.#started.add(request.callId);
+    return true;
+  }
+
   abortTool(callId: string): void {
     this.#running.get(callId)?.abort();
   }
@@ -93,9 +103,9 @@ export class PageToolHost {
     this.#started.clear();
   }
 
-  /** True when `name` is a page tool and call `callId` was refused (never started) since the cancel. */
+  /** True when `name` is a tool of the page's list (page or worker) and call `callId` was refused (never started) since the cancel. */
   refused(name: string, callId: string): boolean {
-    return this.#refusing && this.#tool(name) !== undefined && !this.#started.has(callId);
+    return this.#refusing && Object.hasOwn(this.#tools, name) && !this.#started.has(callId);
   }
 
   /** True between a cancel and the next run. */

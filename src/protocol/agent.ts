@@ -100,7 +100,15 @@ export interface PageHost {
   runTool(name: string, args: unknown, callId: string): Promise<PageToolOutcome>;
   /** Fires the AbortSignal of a running page tool call. */
   abortTool(callId: string): void;
+  /**
+   * Asked before a worker tool or a model request starts: false once the page
+   * has cancelled the run (the worker may not have heard of the cancel yet).
+   */
+  mayStart(request: StartRequest): Promise<boolean>;
 }
+
+/** What the worker is about to start: a worker tool's call, or a request to the model. */
+export type StartRequest = { kind: 'tool'; name: string; callId: string } | { kind: 'model' };
 
 /** What the agent's worker offers the page. Every method resolves with an outcome. */
 export interface AgentWorkerApi {

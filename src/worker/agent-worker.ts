@@ -76,6 +76,11 @@ function toSessionHost(page: PageHost, batcher: EventBatcher): SessionHost {
     prepareTool: (name, args) => page.prepareTool(name, args),
     runTool: (name, args, callId) => page.runTool(name, args, callId),
     abortTool: (callId) => void page.abortTool(callId),
+    // Held events (a tool-start) go first, so the page has heard of a call before it lets it start.
+    mayStart: (request) => {
+      batcher.flush();
+      return page.mayStart(request);
+    },
   };
 }
 

@@ -59,6 +59,8 @@ describe('agent-chat: streaming replies', () => {
     f.chat.send('go');
     const step = await until(() => part(f!.chat, 'step'), 'the step indicator');
     await until(() => /Step 1 of \d+/.test(step.textContent ?? ''), 'step 1 of max');
+    // The step shows before the page lets the request start (start-gate.ts): wait until it reached the server.
+    for (let i = 0; i < 500 && (await f.mock.log()).length === 0; i++) await new Promise((r) => setTimeout(r, 20));
     part(f.chat, 'stop-button')!.click();
     const final = await done;
     expect(final).to.include({ type: 'final', reason: 'cancelled' });

@@ -221,6 +221,67 @@ async function answers(pageSeed: number, s: Secrets, probes: ReturnType<typeof m
   return out;
 }
 
+/**
+ * One seeded change to the page between two calls, the same on both pages but
+ * for the secrets it may carry: public elements added and removed, attributes
+ * and text changed, values typed and boxes ticked by script (no event, no
+ * mutation), a secret typed, a private region changed, a shadow root attached
+ * late to an element that had none.
+ */
+function mutate(root: HTMLElement, rand: () => number, s: Secrets, n: number): void {
+  const list = root.querySelector('#mixed')!;
+  const pick1 = <T extends Element>(selector: string): T | null => root.querySelector<T>(selector);
+  switch (between(rand, 0, 11)) {
+    case 0: list.insertAdjacentHTML(pick(rand, ['afterbegin', 'beforeend'] as const), `<li class="pub new">new ${n}</li>`); break;
+    case 1: { const items = root.querySelectorAll('li.pub'); if (items.length > 1) items[between(rand, 0, items.length - 1)]!.remove(); break; }
+    case 2: pick1('section p')?.setAttribute('data-x', String(n)); break;
+    case 3: pick1<HTMLInputElement>('[name=email]')!.value = pick(rand, ['', 'bob@example.com', `x${n}@example.com`]); break;
+    case 4: { const box = pick1<HTMLInputElement>('[name=news]')!; box.checked = !box.checked; break; }
+    case 5: pick1<HTMLInputElement>('#pw')!.value = pick(rand, ['', s.password + n]); break;
+    case 6: pick1('#vault')!.insertAdjacentHTML('beforeend', `<span data-balance="${esc(s.balance)}">${n}</span>`); break;
+    case 7: { const text = pick1('section p')!.firstChild as Text; text.data = `Public text ${n}.`; break; }
+    case 8: { const host = pick1('.late-host'); if (host && !host.shadowRoot) host.attachShadow({ mode: 'open' }).innerHTML = `<span class="in-late-shadow">late ${n}</span>`; break; }
+    case 9: { const select = pick1<HTMLSelectElement>('#vault select'); if (select) select.selectedIndex = s.privateChecked ? 0 : 1; break; }
+    case 10: pick1('[name=email]')!.setAttribute('type', pick(rand, ['email', 'text'])); break;
+    default: { const box = pick1<HTMLInputElement>('#vault input[type=checkbox]'); if (box) box.checked = !box.checked; pick1<HTMLInputElement>('[name=otp]')!.value = rand() < 0.5 ? '' : s.otp; }
+  }
+}
+
+/** Selectors whose answers follow the changes `mutate` makes. */
+const STATE_PROBES = [
+  'li.pub', 'section p[data-x]', 'input:placeholder-shown', 'input:checked', 'input:invalid', '[name=email][type=text]', '.in-late-shadow',
+  'option:checked', 'section p:first-of-type', ':has(> .in-late-shadow)', 'input[type=password]:placeholder-shown',
+].map((selector) => ({ selector, attributes: ['value', 'data-x', 'type'] }));
+
+/**
+ * `answers`, with seeded changes to the page between calls. Each dom_query
+ * answer must also equal the answer of tools built afresh on the page as it
+ * is now (whose copy is new), so a copy kept from before a change shows.
+ */
+async function answersAfterChanges(pageSeed: number, s: Secrets, probes: ReturnType<typeof makeProbe>[], stale: string[]): Promise<string[]> {
+  const root = render(pageSeed, s);
+  root.querySelector('section')!.insertAdjacentHTML('beforeend', '<div class="late-host">late host</div>');
+  const index = createDomIndex();
+  const tools = domTools({ root, index, exclude: ['#billing'] });
+  const query = tools.find((t) => t.name === 'dom_query')!;
+  const rand = random(pageSeed * 31 + 7);
+  const out: string[] = [];
+  for (let i = 0; i < probes.length; i++) {
+    const changed = rand() < 0.5;
+    if (changed) mutate(root, rand, s, i);
+    // After a change, also the probes that see what the changes touch.
+    for (const probe of [probes[i]!, ...(changed ? STATE_PROBES : [])]) {
+      const text = JSON.stringify(await call(query, probe));
+      const fresh = domTools({ root, index, exclude: ['#billing'] }).find((t) => t.name === 'dom_query')!;
+      const expected = JSON.stringify(await call(fresh, probe));
+      if (text !== expected && stale.length < 5) stale.push(`seed ${pageSeed}, probe ${i} ${JSON.stringify(probe)}:\n  kept:  ${text.slice(0, 300)}\n  fresh: ${expected.slice(0, 300)}`);
+      out.push(text);
+    }
+  }
+  root.remove();
+  return out;
+}
+
 describe('class 8: DOM tools are not a selector oracle', function () {
   this.timeout(LONG_RUN ? 900_000 : 120_000);
 
@@ -249,6 +310,32 @@ describe('class 8: DOM tools are not a selector oracle', function () {
     }
     console.log(`class 8 (selector oracle): ${total - failures.length} passed, ${failures.length} failed`);
     expect(failures, failures.slice(0, 4).join('\n')).to.deep.equal([]);
+  });
+
+  it(`answers the same on both pages, and as a fresh copy would, when the pages change between calls (seed ${BASE_SEED})`, async () => {
+    const pages = LONG_RUN ? 20 : 3;
+    const perPage = LONG_RUN ? 200 : 60;
+    const failures: string[] = [];
+    const stale: string[] = [];
+    let total = 0;
+    for (let p = 0; p < pages; p++) {
+      const seed = BASE_SEED + 500 + p;
+      const rand = random(seed * 7919);
+      const a = makeSecrets(rand);
+      const b = makeSecrets(rand);
+      const probes = Array.from({ length: perPage }, () => makeProbe(rand, a, b));
+      const staleA: string[] = [];
+      const outA = await answersAfterChanges(seed, a, probes, staleA);
+      const outB = await answersAfterChanges(seed, b, probes, stale);
+      stale.push(...staleA);
+      for (let i = 0; i < outA.length; i++) {
+        total++;
+        if (outA[i] !== outB[i]) failures.push(`seed ${seed}, dom_query ${JSON.stringify(probes[i])}:\n  A: ${outA[i]!.slice(0, 300)}\n  B: ${outB[i]!.slice(0, 300)}`);
+      }
+    }
+    console.log(`class 8 (selector oracle, page changing between calls): ${total - failures.length} passed, ${failures.length} failed; ${stale.length ? 'kept copy stale: ' + stale.length : 'kept copy never stale'}`);
+    expect(failures, failures.slice(0, 4).join('\n')).to.deep.equal([]);
+    expect(stale, stale.join('\n')).to.deep.equal([]);
   });
 
   it('builds its copy of the page without loading anything or running anything', async () => {

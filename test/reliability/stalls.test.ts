@@ -39,6 +39,53 @@ describe('reliability class 3: stalls', () => {
     expect(tally.failures).to.deep.equal([]);
   });
 
+  it('an endless stream of keep-alives or empty chunks after a random piece still ends in a timeout (seeded)', async () => {
+    const tally = new Tally('class 3 endless empty chunks');
+    const cases = LONG_RUN ? 200 : 16;
+    const nothing = [
+      ': ping\n\n',
+      'data: {"choices":[{"index":0,"delta":{}}]}\n\n',
+      'data: {"choices":[]}\n\n',
+      'data: {"choices":[{"index":0,"delta":{"content":""}}]}\n\n',
+      'data: {"choices":[{"index":0,"delta":{"content":null,"tool_calls":[]}}]}\n\n',
+      'data: ping\n\n',
+      '\n',
+      'data: {"choices":[],"usage":{"prompt_tokens":1,"completion_tokens":1}}\n\n',
+    ];
+    for (let i = 0; i < cases; i++) {
+      const seed = BASE_SEED + 70_000 + i;
+      await tally.check(seed, async () => {
+        const rand = random(seed);
+        const sent = Array.from({ length: between(rand, 0, 3) }, (_, k) => `w${k} `);
+        const frames = sse(sent).slice(0, sent.length);
+        const kinds = Array.from({ length: between(rand, 1, 3) }, () => nothing[between(rand, 0, nothing.length - 1)]!);
+        let k = 0;
+        let closed = false;
+        const endless: typeof fetch = async (_input, init) => {
+          const signal = (init as RequestInit | undefined)?.signal;
+          const stream = new ReadableStream<Uint8Array>({
+            async pull(controller) {
+              if (k < frames.length) return controller.enqueue(new TextEncoder().encode(frames[k++]!));
+              await new Promise((r) => setTimeout(r, between(rand, 2, 10)));
+              if (!closed && !signal?.aborted) controller.enqueue(new TextEncoder().encode(kinds[k++ % kinds.length]!));
+            },
+            cancel() {
+              closed = true;
+            },
+          });
+          return new Response(stream, { headers: { 'content-type': 'text/event-stream' } });
+        };
+        const { events, error } = await play(fakeModel(endless, { idleTimeoutMs: 150 }));
+        if (!error) return 'no error';
+        if (error.code !== 'timeout' || error.retryable !== true) return `error ${error.code}: ${error.message}`;
+        if (text(events) !== sent.join('')) return `text ${JSON.stringify(text(events))} ≠ ${JSON.stringify(sent.join(''))}`;
+        return undefined;
+      });
+    }
+    tally.report();
+    expect(tally.failures).to.deep.equal([]);
+  });
+
   it('headers that never come end in a timeout naming the endpoint and timeoutMs, even when fetch ignores its signal', async () => {
     const { impl } = fakeFetch([{ never: true }]);
     const { error } = await play(fakeModel(impl, { timeoutMs: 50 }));

@@ -38,6 +38,16 @@
  * same order), then cut: a few milliseconds for a page of a few thousand
  * elements. Secret values are only ever overwritten, never inspected, so the
  * time taken does not depend on them.
+ *
+ * Kept between calls (`publicView`): a big page's copy takes far longer to
+ * build than a query takes to run. The copy is rebuilt when anything it was
+ * built from may have changed: a MutationObserver on the page and on every
+ * shadow root copied (children, attributes, text) says so, and so does a
+ * shadow root attached since to an element that had none (no mutation tells
+ * of that). Typing and scripts change form controls without any mutation, so
+ * the live state of every control (value, checkedness, selection; a secret's
+ * only as filled or empty) is copied again before each query. Reused or
+ * rebuilt, the copy is the one a fresh build would give.
  */
 import { isSecret } from './element-facts.js';
 import { flatParent, type DomScope } from './scope.js';
@@ -67,17 +77,75 @@ const SECRET_FIELD_ATTRIBUTES = new Set([
 /** One tree (the document, an element's subtree, or a shadow root) and its copy. */
 type Tree = Document | Element | ShadowRoot;
 
-/** Builds the public copy of what the scope may see. Build one per query: the page changes between calls. */
+/** Builds the public copy of what the scope may see, afresh (`publicView` keeps one between calls). */
 export function buildPublicView(scope: DomScope): PublicView {
+  return build(scope).view;
+}
+
+/** A built view and what tells whether it still holds. */
+interface Built {
+  view: PublicView;
+  /** The page trees copied: the top one and every open shadow root entered. */
+  trees: Node[];
+  /** Form controls and options, page and copy, whose live state is copied again before each query. */
+  controls: Array<[Element, Element]>;
+  /** Elements that could host a shadow root and had none when the copy was built. */
+  hostless: Element[];
+}
+
+/** A scope's kept view: reused while nothing it was built from changed. */
+interface Kept {
+  built: Built;
+  observer: MutationObserver;
+  dirty: boolean;
+}
+
+const kept = new WeakMap<DomScope, Kept>();
+
+/**
+ * The public copy of what the scope may see, reused between calls while the
+ * page did not change (see the header), its form controls' state brought up
+ * to date first.
+ */
+export function publicView(scope: DomScope): PublicView {
+  const old = kept.get(scope);
+  if (old && !old.dirty && old.observer.takeRecords().length === 0 && !old.built.hostless.some((el) => el.shadowRoot)) {
+    for (const [element, clone] of old.built.controls) syncControl(element, clone);
+    return old.built.view;
+  }
+  old?.observer.disconnect();
+  const built = build(scope);
+  const entry: Kept = { built, dirty: false, observer: new MutationObserver(() => {
+    entry.dirty = true;
+    // Nothing more to learn until it is rebuilt: no records pile up meanwhile.
+    entry.observer.disconnect();
+  }) };
+  for (const tree of built.trees) entry.observer.observe(tree, { subtree: true, childList: true, attributes: true, characterData: true });
+  kept.set(scope, entry);
+  return built.view;
+}
+
+/** Elements that may have a shadow root attached (the HTML standard's list, and custom elements). */
+const SHADOW_HOSTS = new Set(['article', 'aside', 'blockquote', 'body', 'div', 'footer', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'main', 'nav', 'p', 'section', 'span']);
+
+function build(scope: DomScope): Built {
   const doc = document.implementation.createHTMLDocument('');
   const toPage = new Map<Node, Element>();
   const toCopy = new Map<Node, Node>();
   const secrets: Array<[Element, Element]> = [];
   const blocked: Element[] = [];
+  const trees: Node[] = [];
+  const controls: Array<[Element, Element]> = [];
+  const hostless: Element[] = [];
+  /** Each copy tree's shadow roots, in tree order of their hosts. */
+  const childTrees = new Map<Tree, Tree[]>();
 
   /** Pairs a page tree with its fresh copy, element by element, and queues their shadow roots. */
   const pair = (page: Tree, copy: Tree): void => {
     toCopy.set(page, copy);
+    trees.push(page);
+    const children: Tree[] = [];
+    childTrees.set(copy, children);
     const pageAll = elementsOf(page);
     const copyAll = elementsOf(copy);
     if (pageAll.length !== copyAll.length) throw new Error('public view: the copy does not match the page');
@@ -89,8 +157,10 @@ export function buildPublicView(scope: DomScope): PublicView {
       if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) {
         if (isSecret(element)) secrets.push([element, clone]);
         else if (element instanceof HTMLInputElement && clone instanceof HTMLInputElement) clone.indeterminate = element.indeterminate;
-      }
+        controls.push([element, clone]);
+      } else if (element instanceof HTMLOptionElement) controls.push([element, clone]);
       const shadow = element.shadowRoot;
+      if (!shadow && (SHADOW_HOSTS.has(element.localName) || element.localName.includes('-'))) hostless.push(element);
       if (shadow && !scope.isBlocked(element)) {
         let copyShadow: ShadowRoot;
         try {
@@ -99,6 +169,7 @@ export function buildPublicView(scope: DomScope): PublicView {
           continue; // the copy cannot host a shadow root: that content stays out of the view
         }
         for (const child of shadow.childNodes) copyShadow.appendChild(doc.importNode(child, true));
+        children.push(copyShadow);
         pair(shadow, copyShadow);
       }
     }
@@ -134,23 +205,37 @@ export function buildPublicView(scope: DomScope): PublicView {
     for (const el of tree.querySelectorAll('meta[content]')) el.removeAttribute('content');
   }
 
-  return {
+  // The trees a query searches, as a walk of the copy would find them: the root's own, then, level by
+  // level, the shadow roots of hosts within it, each level in tree order (found once, then kept).
+  let searched: Tree[] | undefined;
+  const searchedTrees = (root: Tree): Tree[] => {
+    if (searched) return searched;
+    const live = (tree: Tree): boolean => tree instanceof ShadowRoot && tree.host.isConnected;
+    const home = root instanceof Element ? (root.getRootNode() as Tree) : root;
+    const first = (childTrees.get(home) ?? []).filter((t) => live(t) && (home === root || root.contains((t as ShadowRoot).host)));
+    searched = [root];
+    for (let i = 0, level = first; level.length > 0; ) {
+      searched.push(...level);
+      const next: Tree[] = [];
+      for (; i < searched.length; i++) if (i > 0) next.push(...(childTrees.get(searched[i]!) ?? []).filter(live));
+      level = next;
+    }
+    return searched;
+  };
+
+  const view: PublicView = {
     query(selector) {
       const root = toCopy.get(scope.root);
       if (!root || !(root instanceof Document || root instanceof ShadowRoot || root.isConnected)) {
         doc.querySelectorAll(selector); // still throws for a bad selector
         return [];
       }
-      const trees: Tree[] = [root as Tree];
-      if (root instanceof Element && root.shadowRoot) trees.push(root.shadowRoot);
       const found: Element[] = [];
-      for (let i = 0; i < trees.length; i++) {
-        const tree = trees[i]!;
+      for (const tree of searchedTrees(root as Tree)) {
         for (const match of tree.querySelectorAll(selector)) {
           const element = toPage.get(match);
           if (element) found.push(element);
         }
-        for (const el of tree.querySelectorAll('*')) if (el.shadowRoot) trees.push(el.shadowRoot);
       }
       return found;
     },
@@ -159,6 +244,29 @@ export function buildPublicView(scope: DomScope): PublicView {
       return copy instanceof Element && copy.isConnected ? copy : undefined;
     },
   };
+  return { view, trees, controls, hostless };
+}
+
+/** Copies a control's live state to its copy again: a secret's only as filled (the mask) or empty. */
+function syncControl(element: Element, clone: Element): void {
+  if (element instanceof HTMLOptionElement) {
+    (clone as HTMLOptionElement).selected = element.selected;
+    return;
+  }
+  const control = element as HTMLInputElement | HTMLTextAreaElement;
+  const copy = clone as HTMLInputElement | HTMLTextAreaElement;
+  if (isSecret(control)) {
+    if (!(copy instanceof HTMLInputElement && copy.type === 'hidden')) copy.value = control.value !== '' ? MASK : '';
+    return;
+  }
+  if (control instanceof HTMLInputElement && copy instanceof HTMLInputElement) {
+    if (control.type === 'checkbox' || control.type === 'radio') {
+      copy.checked = control.checked;
+      copy.indeterminate = control.indeterminate;
+    } else if (control.type !== 'file' && copy.value !== control.value) copy.value = control.value;
+    return;
+  }
+  if (copy.value !== control.value) copy.value = control.value;
 }
 
 /** The elements of one tree in tree order, the tree's own element first. */

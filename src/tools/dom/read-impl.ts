@@ -7,7 +7,7 @@
 import { clip, valueOf } from './element-facts.js';
 import { resolveIndex, type DomIndex } from './element-index.js';
 import { buildOutline } from './outline.js';
-import { buildPublicView, type PublicView } from './public-view.js';
+import { publicView, type PublicView } from './public-view.js';
 import { describeElement, readText } from './read-text.js';
 import { isElementVisible, type DomScope } from './scope.js';
 
@@ -57,7 +57,7 @@ export function domReading(scope: DomScope, index: DomIndex, maxTokens: number) 
 }
 
 function runQuery(scope: DomScope, index: DomIndex, args: DomQueryArgs, defaultLimit: number): DomQueryResult {
-  const view = buildPublicView(scope);
+  const view = publicView(scope);
   let found: Element[];
   try {
     found = view.query(args.selector);
