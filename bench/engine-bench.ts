@@ -7,8 +7,13 @@
  *
  * - `engine.tokens_per_s`: completion tokens / time from the first streamed
  *   text to the last, as the page sees them (the generation rate, without the
- *   prompt's processing). Beside it, from bench/lib/native-llama.js, the same
- *   GGUF and the same prompt under node-llama-cpp on this machine, one thread.
+ *   prompt's processing). Beside it `engine.wllama_tokens_per_s`, wllama's own
+ *   createCompletion from the page with nothing of pageloop around it
+ *   (engine-wllama-alone.ts), and from bench/lib/native-llama.js the same GGUF
+ *   and the same rendered prompt (system prompt + the built-in tools through the
+ *   model's template: ~507 tokens) under node-llama-cpp, one thread. All three
+ *   are a first generation after loading: in the browser that includes V8
+ *   compiling wllama's hot wasm functions to its optimising tier as it runs.
  * - `engine.load_cache_ms`: `ready` of a second load of the same URL, read from
  *   the Cache API (no network), beside `engine.load_network_ms`, the first load.
  * - `engine.longtasks_generating`: main-thread tasks over 50 ms from `send`
@@ -23,6 +28,7 @@
 import { createAgent } from '../src/page/create-agent.js';
 import type { Agent, EngineOptions, EngineStatus } from '../src/types.js';
 import { buildSystemPrompt } from '../src/agent/system-prompt.js';
+import { measureWllamaAlone, templateTools } from './engine-wllama-alone.js';
 
 /** Options of the engine benchmark. */
 export interface EngineBenchOptions {
@@ -51,6 +57,9 @@ function readyOf(agent: Agent): Promise<Extract<EngineStatus, { state: 'ready' }
 export async function runEngineBench(options: EngineBenchOptions): Promise<Record<string, number | string>> {
   // A URL of its own, so the first load really downloads and the second really reads the cache.
   const url = new URL(`${MODEL}?bench=${crypto.randomUUID()}`, location.href).href;
+  // wllama alone first, its worker gone before the agent's starts (V8 shares compiled wasm only while a module lives).
+  const alone = await measureWllamaAlone(await (await fetch(MODEL)).blob(), STORY_PROMPT, options.maxTokens);
+
   const engine: EngineOptions = { gguf: url, cache: true, threads: 1, temperature: 0, seed: 1, maxTokens: options.maxTokens };
 
   const first = createAgent({ engine });
@@ -64,20 +73,26 @@ export async function runEngineBench(options: EngineBenchOptions): Promise<Recor
   const longTasks: number[] = [];
   const observer = new PerformanceObserver((list) => list.getEntries().forEach((e) => longTasks.push(e.duration)));
   observer.observe({ type: 'longtask', buffered: false });
+  // What ran in a long task, when there is one (Long Animation Frames name the scripts).
+  const frames: string[] = [];
+  const loaf = new PerformanceObserver((list) => list.getEntries().forEach((e) => frames.push(describeFrame(e))));
+  loaf.observe({ type: 'long-animation-frame', buffered: false });
   let firstText = 0;
   let lastText = 0;
   let completionTokens = 0;
+  let promptTokens = 0;
   agent.on((event) => {
     if (event.type === 'text') {
       lastText = performance.now();
       firstText ||= lastText;
     }
-    if (event.type === 'usage') completionTokens = event.completionTokens;
+    if (event.type === 'usage') ({ completionTokens, promptTokens } = event);
   });
   const sent = performance.now();
   const final = await agent.send(STORY_PROMPT).done;
   await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 50)));
   observer.disconnect();
+  loaf.disconnect();
   // Baseline: the same page doing nothing for as long, on this (shared) machine.
   const idleTasks: number[] = [];
   const idle = new PerformanceObserver((list) => list.getEntries().forEach((e) => idleTasks.push(e.duration)));
@@ -87,15 +102,33 @@ export async function runEngineBench(options: EngineBenchOptions): Promise<Recor
   agent.dispose();
   await caches.open('pageloop-models-v1').then((c) => c.delete(url));
   if (final.reason !== 'answer' || !final.text.startsWith('Once upon a time')) throw new Error(`unexpected reply: ${final.reason} ${final.text.slice(0, 80)}`);
+  if (!alone.text.startsWith('Once upon a time')) throw new Error(`unexpected reply from wllama alone: ${alone.text.slice(0, 80)}`);
 
   return {
     'engine.tokens_per_s': (completionTokens - 1) / ((lastText - firstText) / 1000),
     'engine.completion_tokens': completionTokens,
+    'engine.prompt_tokens': promptTokens,
+    'engine.wllama_tokens_per_s': alone.tokensPerS,
+    'engine.wllama_completion_tokens': alone.completionTokens,
     'engine.load_cache_ms': cached.loadMs,
     'engine.load_network_ms': network.loadMs,
     'engine.longtasks_generating': longTasks.length,
     'engine.longest_task_generating_ms': longTasks.length ? Math.max(...longTasks) : 0,
     'engine.longtasks_idle': idleTasks.length,
     engine_system_prompt: buildSystemPrompt(undefined),
+    engine_tools: templateTools(),
+    ...(frames.length ? { engine_long_frames: frames.join('\n') } : {}),
   };
+}
+
+interface FrameTiming extends PerformanceEntry {
+  blockingDuration?: number;
+  scripts?: Array<{ invoker: string; invokerType: string; sourceURL: string; sourceFunctionName: string; duration: number }>;
+}
+
+/** One line per long animation frame: its length and the scripts that ran in it. */
+function describeFrame(entry: PerformanceEntry): string {
+  const frame = entry as FrameTiming;
+  const scripts = (frame.scripts ?? []).map((s) => `${s.invokerType} ${s.invoker} ${s.sourceFunctionName}@${s.sourceURL.split('/').pop()} ${Math.round(s.duration)} ms`);
+  return `${Math.round(frame.duration)} ms (blocking ${Math.round(frame.blockingDuration ?? 0)} ms): ${scripts.join('; ') || 'no script'}`;
 }
