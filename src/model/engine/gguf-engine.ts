@@ -138,7 +138,8 @@ export class GgufEngine {
       throw err;
     }
     const name = wllama.getModelMetadata().meta['general.name'] || file.name;
-    this.#setStatus({ state: 'ready', source: file.source, model: name, threads, contextSize, loadMs: Math.round(performance.now() - started) });
+    const ready: EngineStatus = { state: 'ready', source: file.source, model: name, threads, contextSize, loadMs: Math.round(performance.now() - started) };
+    this.#setStatus(file.warning ? { ...ready, cacheWarning: file.warning } : ready);
     return { wllama, template };
   }
 
