@@ -15,7 +15,8 @@
  *   are a first generation after loading: in the browser that includes V8
  *   compiling wllama's hot wasm functions to its optimising tier as it runs.
  * - `engine.load_cache_ms`: `ready` of a second load of the same URL, read from
- *   the Cache API (no network), beside `engine.load_network_ms`, the first load.
+ *   the Cache API (no network), beside `engine.load_network_ms`, the first load;
+ *   `engine.load_opfs_ms`: the same second load with `cache: 'opfs'`.
  * - `engine.longtasks_generating`: main-thread tasks over 50 ms from `send`
  *   until the run's final event (goal 0: llama.cpp runs in wllama's worker,
  *   the loop in the agent's worker; the page only receives events), beside
@@ -28,6 +29,7 @@
 import { createAgent } from '../src/page/create-agent.js';
 import type { Agent, EngineOptions, EngineStatus } from '../src/types.js';
 import { buildSystemPrompt } from '../src/agent/system-prompt.js';
+import { forgetCachedGguf } from '../src/model/engine/gguf-source.js';
 import { measureWllamaAlone, templateTools } from './engine-wllama-alone.js';
 
 /** Options of the engine benchmark. */
@@ -66,6 +68,16 @@ export async function runEngineBench(options: EngineBenchOptions): Promise<Recor
   const network = await readyOf(first);
   first.dispose();
 
+  // The same second load from the Origin Private File System (its first load fills it).
+  const opfs: EngineOptions = { ...engine, cache: 'opfs' };
+  const opfsFirst = createAgent({ engine: opfs });
+  await readyOf(opfsFirst);
+  opfsFirst.dispose();
+  const opfsSecond = createAgent({ engine: opfs });
+  const fromOpfs = await readyOf(opfsSecond);
+  opfsSecond.dispose();
+  if (fromOpfs.source !== 'cache') throw new Error(`the second OPFS load came from ${fromOpfs.source}, not the cache`);
+
   const agent = createAgent({ engine });
   const cached = await readyOf(agent);
   if (cached.source !== 'cache') throw new Error(`the second load came from ${cached.source}, not the cache`);
@@ -75,13 +87,15 @@ export async function runEngineBench(options: EngineBenchOptions): Promise<Recor
   observer.observe({ type: 'longtask', buffered: false });
   // What ran in a long task, when there is one (Long Animation Frames name the scripts).
   const frames: string[] = [];
-  const loaf = new PerformanceObserver((list) => list.getEntries().forEach((e) => frames.push(describeFrame(e))));
+  const delivered: Array<{ at: number; type: string }> = [];
+  const loaf = new PerformanceObserver((list) => list.getEntries().forEach((e) => frames.push(describeFrame(e, delivered))));
   loaf.observe({ type: 'long-animation-frame', buffered: false });
   let firstText = 0;
   let lastText = 0;
   let completionTokens = 0;
   let promptTokens = 0;
   agent.on((event) => {
+    delivered.push({ at: performance.now(), type: event.type });
     if (event.type === 'text') {
       lastText = performance.now();
       firstText ||= lastText;
@@ -101,6 +115,7 @@ export async function runEngineBench(options: EngineBenchOptions): Promise<Recor
   idle.disconnect();
   agent.dispose();
   await caches.open('pageloop-models-v1').then((c) => c.delete(url));
+  await forgetCachedGguf(url);
   if (final.reason !== 'answer' || !final.text.startsWith('Once upon a time')) throw new Error(`unexpected reply: ${final.reason} ${final.text.slice(0, 80)}`);
   if (!alone.text.startsWith('Once upon a time')) throw new Error(`unexpected reply from wllama alone: ${alone.text.slice(0, 80)}`);
 
@@ -112,6 +127,7 @@ export async function runEngineBench(options: EngineBenchOptions): Promise<Recor
     'engine.wllama_completion_tokens': alone.completionTokens,
     'engine.load_cache_ms': cached.loadMs,
     'engine.load_network_ms': network.loadMs,
+    'engine.load_opfs_ms': fromOpfs.loadMs,
     'engine.longtasks_generating': longTasks.length,
     'engine.longest_task_generating_ms': longTasks.length ? Math.max(...longTasks) : 0,
     'engine.longtasks_idle': idleTasks.length,
@@ -126,9 +142,10 @@ interface FrameTiming extends PerformanceEntry {
   scripts?: Array<{ invoker: string; invokerType: string; sourceURL: string; sourceFunctionName: string; duration: number }>;
 }
 
-/** One line per long animation frame: its length and the scripts that ran in it. */
-function describeFrame(entry: PerformanceEntry): string {
+/** One line per long animation frame: its length, the scripts that ran in it and the agent events they delivered. */
+function describeFrame(entry: PerformanceEntry, delivered: ReadonlyArray<{ at: number; type: string }>): string {
   const frame = entry as FrameTiming;
   const scripts = (frame.scripts ?? []).map((s) => `${s.invokerType} ${s.invoker} ${s.sourceFunctionName}@${s.sourceURL.split('/').pop()} ${Math.round(s.duration)} ms`);
-  return `${Math.round(frame.duration)} ms (blocking ${Math.round(frame.blockingDuration ?? 0)} ms): ${scripts.join('; ') || 'no script'}`;
+  const events = delivered.filter((e) => e.at >= frame.startTime && e.at <= frame.startTime + frame.duration).map((e) => e.type);
+  return `${Math.round(frame.duration)} ms (blocking ${Math.round(frame.blockingDuration ?? 0)} ms): ${scripts.join('; ') || 'no script'}; events delivered: ${events.join(', ') || 'none'}`;
 }
