@@ -7,10 +7,16 @@
  *
  * - `engine.tokens_per_s`: completion tokens / time from the first streamed
  *   text to the last, as the page sees them (the generation rate, without the
- *   prompt's processing). Beside it, from bench/lib/native-llama.js, the same
- *   GGUF and the same prompt under node-llama-cpp on this machine, one thread.
+ *   prompt's processing). Beside it `engine.wllama_tokens_per_s`, wllama's own
+ *   createCompletion from the page with nothing of pageloop around it
+ *   (engine-wllama-alone.ts), and from bench/lib/native-llama.js the same GGUF
+ *   and the same rendered prompt (system prompt + the built-in tools through the
+ *   model's template: ~507 tokens) under node-llama-cpp, one thread. All three
+ *   are a first generation after loading: in the browser that includes V8
+ *   compiling wllama's hot wasm functions to its optimising tier as it runs.
  * - `engine.load_cache_ms`: `ready` of a second load of the same URL, read from
- *   the Cache API (no network), beside `engine.load_network_ms`, the first load.
+ *   the Cache API (no network), beside `engine.load_network_ms`, the first load;
+ *   `engine.load_opfs_ms`: the same second load with `cache: 'opfs'`.
  * - `engine.longtasks_generating`: main-thread tasks over 50 ms from `send`
  *   until the run's final event (goal 0: llama.cpp runs in wllama's worker,
  *   the loop in the agent's worker; the page only receives events), beside
@@ -23,6 +29,8 @@
 import { createAgent } from '../src/page/create-agent.js';
 import type { Agent, EngineOptions, EngineStatus } from '../src/types.js';
 import { buildSystemPrompt } from '../src/agent/system-prompt.js';
+import { forgetCachedGguf } from '../src/model/engine/gguf-source.js';
+import { measureWllamaAlone, templateTools } from './engine-wllama-alone.js';
 
 /** Options of the engine benchmark. */
 export interface EngineBenchOptions {
@@ -51,11 +59,24 @@ function readyOf(agent: Agent): Promise<Extract<EngineStatus, { state: 'ready' }
 export async function runEngineBench(options: EngineBenchOptions): Promise<Record<string, number | string>> {
   // A URL of its own, so the first load really downloads and the second really reads the cache.
   const url = new URL(`${MODEL}?bench=${crypto.randomUUID()}`, location.href).href;
+  // wllama alone first, its worker gone before the agent's starts (V8 shares compiled wasm only while a module lives).
+  const alone = await measureWllamaAlone(await (await fetch(MODEL)).blob(), STORY_PROMPT, options.maxTokens);
+
   const engine: EngineOptions = { gguf: url, cache: true, threads: 1, temperature: 0, seed: 1, maxTokens: options.maxTokens };
 
   const first = createAgent({ engine });
   const network = await readyOf(first);
   first.dispose();
+
+  // The same second load from the Origin Private File System (its first load fills it).
+  const opfs: EngineOptions = { ...engine, cache: 'opfs' };
+  const opfsFirst = createAgent({ engine: opfs });
+  await readyOf(opfsFirst);
+  opfsFirst.dispose();
+  const opfsSecond = createAgent({ engine: opfs });
+  const fromOpfs = await readyOf(opfsSecond);
+  opfsSecond.dispose();
+  if (fromOpfs.source !== 'cache') throw new Error(`the second OPFS load came from ${fromOpfs.source}, not the cache`);
 
   const agent = createAgent({ engine });
   const cached = await readyOf(agent);
@@ -64,20 +85,28 @@ export async function runEngineBench(options: EngineBenchOptions): Promise<Recor
   const longTasks: number[] = [];
   const observer = new PerformanceObserver((list) => list.getEntries().forEach((e) => longTasks.push(e.duration)));
   observer.observe({ type: 'longtask', buffered: false });
+  // What ran in a long task, when there is one (Long Animation Frames name the scripts).
+  const frames: string[] = [];
+  const delivered: Array<{ at: number; type: string }> = [];
+  const loaf = new PerformanceObserver((list) => list.getEntries().forEach((e) => frames.push(describeFrame(e, delivered))));
+  loaf.observe({ type: 'long-animation-frame', buffered: false });
   let firstText = 0;
   let lastText = 0;
   let completionTokens = 0;
+  let promptTokens = 0;
   agent.on((event) => {
+    delivered.push({ at: performance.now(), type: event.type });
     if (event.type === 'text') {
       lastText = performance.now();
       firstText ||= lastText;
     }
-    if (event.type === 'usage') completionTokens = event.completionTokens;
+    if (event.type === 'usage') ({ completionTokens, promptTokens } = event);
   });
   const sent = performance.now();
   const final = await agent.send(STORY_PROMPT).done;
   await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 50)));
   observer.disconnect();
+  loaf.disconnect();
   // Baseline: the same page doing nothing for as long, on this (shared) machine.
   const idleTasks: number[] = [];
   const idle = new PerformanceObserver((list) => list.getEntries().forEach((e) => idleTasks.push(e.duration)));
@@ -86,16 +115,37 @@ export async function runEngineBench(options: EngineBenchOptions): Promise<Recor
   idle.disconnect();
   agent.dispose();
   await caches.open('pageloop-models-v1').then((c) => c.delete(url));
+  await forgetCachedGguf(url);
   if (final.reason !== 'answer' || !final.text.startsWith('Once upon a time')) throw new Error(`unexpected reply: ${final.reason} ${final.text.slice(0, 80)}`);
+  if (!alone.text.startsWith('Once upon a time')) throw new Error(`unexpected reply from wllama alone: ${alone.text.slice(0, 80)}`);
 
   return {
     'engine.tokens_per_s': (completionTokens - 1) / ((lastText - firstText) / 1000),
     'engine.completion_tokens': completionTokens,
+    'engine.prompt_tokens': promptTokens,
+    'engine.wllama_tokens_per_s': alone.tokensPerS,
+    'engine.wllama_completion_tokens': alone.completionTokens,
     'engine.load_cache_ms': cached.loadMs,
     'engine.load_network_ms': network.loadMs,
+    'engine.load_opfs_ms': fromOpfs.loadMs,
     'engine.longtasks_generating': longTasks.length,
     'engine.longest_task_generating_ms': longTasks.length ? Math.max(...longTasks) : 0,
     'engine.longtasks_idle': idleTasks.length,
     engine_system_prompt: buildSystemPrompt(undefined),
+    engine_tools: templateTools(),
+    ...(frames.length ? { engine_long_frames: frames.join('\n') } : {}),
   };
+}
+
+interface FrameTiming extends PerformanceEntry {
+  blockingDuration?: number;
+  scripts?: Array<{ invoker: string; invokerType: string; sourceURL: string; sourceFunctionName: string; duration: number }>;
+}
+
+/** One line per long animation frame: its length, the scripts that ran in it and the agent events they delivered. */
+function describeFrame(entry: PerformanceEntry, delivered: ReadonlyArray<{ at: number; type: string }>): string {
+  const frame = entry as FrameTiming;
+  const scripts = (frame.scripts ?? []).map((s) => `${s.invokerType} ${s.invoker} ${s.sourceFunctionName}@${s.sourceURL.split('/').pop()} ${Math.round(s.duration)} ms`);
+  const events = delivered.filter((e) => e.at >= frame.startTime && e.at <= frame.startTime + frame.duration).map((e) => e.type);
+  return `${Math.round(frame.duration)} ms (blocking ${Math.round(frame.blockingDuration ?? 0)} ms): ${scripts.join('; ') || 'no script'}; events delivered: ${events.join(', ') || 'none'}`;
 }

@@ -111,11 +111,13 @@ async function main() {
     await browser.close();
     await server.stop();
   }
+  // Diagnostic strings a suite returns (e.g. what ran in a long task) are printed as they are.
+  for (const [key, value] of Object.entries(strings)) if (key !== 'engine_system_prompt' && key !== 'engine_tools') console.log(`  ${key}:\n    ${value.split('\n').join('\n    ')}`);
   if (strings.engine_system_prompt) {
     const engine = SUITES.find((s) => s.name === 'engine');
     const maxTokens = /** @type {{ maxTokens: number }} */ (engine?.options).maxTokens;
     try {
-      Object.assign(results, await measureNativeLlama(root, { systemPrompt: strings.engine_system_prompt, user: 'Tell me a long story about a dragon.', maxTokens }));
+      Object.assign(results, await measureNativeLlama(root, { systemPrompt: strings.engine_system_prompt, tools: strings.engine_tools, user: 'Tell me a long story about a dragon.', maxTokens }));
     } catch (err) {
       console.error(`  engine native baseline FAILED: ${err instanceof Error ? err.message : err}`);
     }

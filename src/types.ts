@@ -298,8 +298,13 @@ export interface EngineOptions {
   seed?: number;
   /** Most tokens per reply; default 1024. */
   maxTokens?: number;
-  /** Keep a downloaded model in the Cache API so the next load needs no network; default true. */
-  cache?: boolean;
+  /**
+   * Keep a downloaded model so the next load needs no network: `true` or
+   * `'cache-api'` (default) in the Cache API, `'opfs'` in the Origin Private
+   * File System, `false` not at all. A full disk only costs the next load a
+   * download (the `ready` status's `cacheWarning` says so).
+   */
+  cache?: boolean | 'cache-api' | 'opfs';
   /** Where llama.cpp's `wllama.wasm` is served; default the copy shipped beside pageloop. Never fetched from a CDN. */
   wasmUrl?: string;
 }
@@ -312,7 +317,8 @@ export type EngineStatus =
   | { state: 'downloading'; loaded: number; total?: number }
   /** Reading the weights into llama.cpp; `source` says where the file came from. */
   | { state: 'loading'; source: EngineSource }
-  | { state: 'ready'; source: EngineSource; model: string; threads: number; contextSize: number; loadMs: number }
+  /** Loaded; `cacheWarning` says why a download could not be kept for next time (e.g. a full disk). */
+  | { state: 'ready'; source: EngineSource; model: string; threads: number; contextSize: number; loadMs: number; cacheWarning?: string }
   /** Loading failed; the agent stays usable (configure another engine or endpoint, or send again to retry). */
   | { state: 'error'; code: string; message: string };
 

@@ -19,7 +19,7 @@ import { Template } from '@huggingface/jinja';
 
 /**
  * @param {string} root the repository
- * @param {{ systemPrompt: string, user: string, maxTokens: number }} chat
+ * @param {{ systemPrompt: string, user: string, maxTokens: number, tools?: string }} chat the page's system prompt and, as JSON, the tools the agent offers (rendered by the template as the page does)
  * @returns {Promise<Record<string, number>>}
  */
 export async function measureNativeLlama(root, chat) {
@@ -39,10 +39,12 @@ export async function measureNativeLlama(root, chat) {
   const template = new Template(model.fileInfo.metadata.tokenizer.chat_template);
   const prompt = template.render({
     messages: [{ role: 'system', content: chat.systemPrompt }, { role: 'user', content: chat.user }],
+    ...(chat.tools ? { tools: JSON.parse(chat.tools) } : {}),
     add_generation_prompt: true,
     bos_token: '',
     eos_token: '',
   });
+  const promptTokens = model.tokenize(prompt, true).length;
   const completion = new lib.LlamaCompletion({ contextSequence: context.getSequence() });
   let tokens = 0;
   let first = 0;
@@ -59,5 +61,5 @@ export async function measureNativeLlama(root, chat) {
   await context.dispose();
   await model.dispose();
   if (!text.startsWith('Once upon a time')) console.log(`  engine native baseline: unexpected reply ${JSON.stringify(text.slice(0, 80))}`);
-  return { 'engine.native_tokens_per_s': (tokens - 1) / ((last - first) / 1000), 'engine.native_completion_tokens': tokens };
+  return { 'engine.native_tokens_per_s': (tokens - 1) / ((last - first) / 1000), 'engine.native_completion_tokens': tokens, 'engine.native_prompt_tokens': promptTokens };
 }

@@ -21,6 +21,7 @@ import { PageloopError, toOutcome } from '../errors.js';
 import { WORKER_TOOL_FACTORIES, createWorkerServices, type WorkerServices } from './worker-services.js';
 import { memoryWorkerApi } from '../memory/memory-api.js';
 import { EngineSlot } from '../model/engine/engine-slot.js';
+import { DEFAULT_ENGINE_CONTEXT } from '../model/engine/engine-defaults.js';
 
 /** Builds the model the config names: a `modelModule`'s, or the OpenAI-compatible client. */
 export async function createModel(config: SessionConfig): Promise<ChatModel> {
@@ -56,6 +57,8 @@ async function probeContextWindow(config: SessionConfig, signal: AbortSignal): P
 /** The loop's settings from the wire's: everything but the memory, which the worker's services own. */
 export function toSessionConfig(config: Partial<WorkerConfig>): Partial<SessionConfig> {
   const { memory: _memory, ...session } = config;
+  // The in-page engine's window is the one it is loaded with, not the 8192 guessed for an endpoint.
+  if ('engine' in config && !('contextTokens' in config)) session.contextTokens = config.engine ? (config.engine.contextSize ?? DEFAULT_ENGINE_CONTEXT) : undefined;
   return session;
 }
 

@@ -25,8 +25,8 @@ import { ChatTemplate } from './chat-template.js';
 import { openGguf } from './gguf-source.js';
 import { ToolCallBlocks, readCallBody } from './tool-call-blocks.js';
 import { DEFAULT_WASM_URL } from './wasm-url.js';
+import { DEFAULT_ENGINE_CONTEXT } from './engine-defaults.js';
 
-const DEFAULT_CONTEXT = 4096;
 const DEFAULT_MAX_TOKENS = 1024;
 const DEFAULT_TEMPERATURE = 0.7;
 
@@ -108,7 +108,7 @@ export class GgufEngine {
     const wllama = new Wllama({ default: this.#options.wasmUrl ?? DEFAULT_WASM_URL }, { suppressNativeLog: false, logger: log.logger });
     // Compat mode would fetch its worker and wasm from a CDN: never (offline, and a different build).
     wllama.setCompat(null);
-    const contextSize = this.#options.contextSize ?? DEFAULT_CONTEXT;
+    const contextSize = this.#options.contextSize ?? DEFAULT_ENGINE_CONTEXT;
     try {
       await wllama.loadModel([file.blob], {
         n_threads: threads,
@@ -138,7 +138,8 @@ export class GgufEngine {
       throw err;
     }
     const name = wllama.getModelMetadata().meta['general.name'] || file.name;
-    this.#setStatus({ state: 'ready', source: file.source, model: name, threads, contextSize, loadMs: Math.round(performance.now() - started) });
+    const ready: EngineStatus = { state: 'ready', source: file.source, model: name, threads, contextSize, loadMs: Math.round(performance.now() - started) };
+    this.#setStatus(file.warning ? { ...ready, cacheWarning: file.warning } : ready);
     return { wllama, template };
   }
 

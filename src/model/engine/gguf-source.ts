@@ -1,15 +1,17 @@
 /**
  * Where a GGUF file comes from: a `File`/`Blob` the page passed, the cache of
- * an earlier download, or the network. A download is read as a stream so its
- * progress can be reported, and it is cached only once it is whole and starts
- * with the GGUF magic — a cut-off or wrong file is never kept, so a retry
- * fetches it again instead of failing from the cache forever.
+ * an earlier download (the Cache API or OPFS, model-store.ts), or the
+ * network. A download is read as a stream so its progress can be reported,
+ * and it is cached only once it is whole and starts with the GGUF magic — a
+ * cut-off or wrong file is never kept, so a retry fetches it again instead of
+ * failing from the cache forever. A cache that cannot keep the file (a full
+ * disk) costs the next load a download and is said in `warning`, never fatal.
  */
 import type { EngineSource } from '../../types.js';
 import { PageloopError, abortError } from '../../errors.js';
+import { MODEL_CACHE, modelStore, type ModelStoreKind } from './model-store.js';
 
-/** The Cache API cache holding downloaded models (one entry per URL). */
-export const MODEL_CACHE = 'pageloop-models-v1';
+export { MODEL_CACHE };
 
 /** A GGUF file ready to load. */
 export interface GgufFile {
@@ -17,12 +19,14 @@ export interface GgufFile {
   source: EngineSource;
   /** A label for the model: the file's name, or the last part of its URL. */
   name: string;
+  /** Why a download could not be cached (e.g. a full disk); the file is still here. */
+  warning?: string;
 }
 
 /** How to get the file. */
 export interface GgufSourceOptions {
-  /** Keep a download in the Cache API; default true. */
-  cache?: boolean;
+  /** Keep a download: `true`/`'cache-api'` (default) in the Cache API, `'opfs'` in the Origin Private File System, `false` not at all. */
+  cache?: boolean | ModelStoreKind;
   signal?: AbortSignal;
   /** Download progress in bytes; `total` is absent when the server sends no length. */
   onProgress?(loaded: number, total: number | undefined): void;
@@ -42,31 +46,23 @@ export async function openGguf(gguf: string | Blob, options: GgufSourceOptions =
   }
   const url = new URL(gguf, self.location.href).href;
   const name = decodeURIComponent(new URL(url).pathname.split('/').pop() || 'model.gguf');
-  const cache = options.cache !== false ? await openCache() : undefined;
-  const cached = await cache?.match(url).catch(() => undefined);
+  const store = modelStore(options.cache);
+  const cached = await store?.get(url);
   if (cached) {
-    const blob = await cached.blob();
-    await checkGgufMagic(blob, name);
-    return { blob, source: 'cache', name };
+    await checkGgufMagic(cached, name);
+    return { blob: cached, source: 'cache', name };
   }
   const blob = await download(url, options);
   await checkGgufMagic(blob, name);
   // A full disk or a private window refusing storage costs the next load a download, nothing more.
-  await cache?.put(url, new Response(blob, { headers: { 'content-type': 'application/octet-stream', 'content-length': String(blob.size) } })).catch(() => {});
-  return { blob, source: 'network', name };
+  const warning = await store?.put(url, blob);
+  return warning ? { blob, source: 'network', name, warning } : { blob, source: 'network', name };
 }
 
-/** Forgets a downloaded model (or all of them), e.g. to free space. */
+/** Forgets a downloaded model (or all of them) in both stores, e.g. to free space. */
 export async function forgetCachedGguf(url?: string): Promise<void> {
-  if (typeof caches === 'undefined') return;
-  if (url === undefined) await caches.delete(MODEL_CACHE);
-  else await (await caches.open(MODEL_CACHE)).delete(new URL(url, self.location.href).href);
-}
-
-async function openCache(): Promise<Cache | undefined> {
-  // The Cache API exists only in secure contexts (https, localhost).
-  if (typeof caches === 'undefined') return undefined;
-  return caches.open(MODEL_CACHE).catch(() => undefined);
+  const href = url === undefined ? undefined : new URL(url, self.location.href).href;
+  for (const kind of ['cache-api', 'opfs'] as const) await modelStore(kind)?.delete(href).catch(() => {});
 }
 
 async function download(url: string, options: GgufSourceOptions): Promise<Blob> {

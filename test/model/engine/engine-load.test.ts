@@ -30,6 +30,8 @@ describe('in-page engine: loading', function () {
     expect(runEvents.filter((e) => e.type === 'text').length, 'streamed in several deltas').to.be.greaterThan(1);
     expect(streamedText(runEvents)).to.equal('Hello! How can I help you today?');
     expect(runEvents.at(-1)).to.deep.include({ type: 'final', reason: 'answer', text: 'Hello! How can I help you today?' });
+    // The context budget uses the window the model was loaded with (4096 by default), not an endpoint's guess.
+    expect(runEvents.find((e) => e.type === 'usage')).to.deep.include({ contextTokens: 4096 });
   });
 
   it('loads from a Blob (a picked file) without touching the network', async () => {
