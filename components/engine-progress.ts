@@ -1,8 +1,10 @@
 /**
  * What the element shows while its in-page engine gets ready: a progress bar
  * for the download (indeterminate when the server sends no length), "Loading
- * the model…" while llama.cpp reads it, and why it failed. Nothing once the
- * model is ready, and nothing at all for an agent on an endpoint.
+ * the model…" while llama.cpp reads it, and why it failed. Once the model is
+ * ready, nothing, unless its download could not be cached (a full disk): then
+ * a quiet note says the next load will download it again. Nothing at all for
+ * an agent on an endpoint.
  * Text is bound through Lit, never HTML.
  */
 import { html, nothing, type TemplateResult } from 'lit';
@@ -14,8 +16,13 @@ const MB = 1e6;
 export function renderEngineProgress(status: EngineStatus): TemplateResult | typeof nothing {
   switch (status.state) {
     case 'idle':
-    case 'ready':
       return nothing;
+    case 'ready':
+      return status.cacheWarning
+        ? html`<div part="engine-progress" class="engine-progress" role="status">
+            <span class="engine-label">The model is ready, but it was not kept for next time: ${status.cacheWarning}</span>
+          </div>`
+        : nothing;
     case 'downloading': {
       const { loaded, total } = status;
       const label = total
