@@ -59,6 +59,12 @@ export interface ThreadStorage {
   list(): Promise<ThreadMeta[]>;
   rename(id: string, title: string): Promise<void>;
   delete(id: string): Promise<void>;
+  /**
+   * The name of thread `id`'s Web Lock and BroadcastChannel (one writer per
+   * thread across tabs). A store without it is written without a lock (tests'
+   * stand-ins for a page that dies).
+   */
+  lockName?(id: string): string;
 }
 
 interface ThreadDB extends DBSchema {
@@ -247,6 +253,11 @@ export class ThreadStore implements ThreadStorage {
       const tx = db.transaction(ALL, 'readwrite');
       await Promise.all([tx.objectStore('threads').delete(id), tx.objectStore('messages').delete(rangeOf(id)), tx.objectStore('events').delete(rangeOf(id)), tx.done]);
     });
+  }
+
+  /** The lock (and channel) name of thread `id` in this database. */
+  lockName(id: string): string {
+    return `pageloop-thread:${this.#dbName}:${id}`;
   }
 
   async close(): Promise<void> {
