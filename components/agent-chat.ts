@@ -40,6 +40,7 @@ import { renderWorkflowBadge, runWorkflowCommand, workflowHelp } from './workflo
 import { ThreadList } from './thread-list.js';
 import { PermissionsPanel } from './permissions-panel.js';
 import { RetryCountdown } from './retry-countdown.js';
+import { TabNotice, READ_ONLY_REASON } from './tab-notice.js';
 
 /**
  * A chat with an in-page agent: streams its replies as markdown, shows each
@@ -109,6 +110,7 @@ import { RetryCountdown } from './retry-countdown.js';
  * @csspart retry - The wait before a retry, counting down the seconds left.
  * @csspart threads - The thread list (a disclosure), with `show-threads`; also `thread` (a row), `new-thread-button`, `delete-thread-button`, `confirm-delete-button`.
  * @csspart permissions - The tools allowed for good (a disclosure), each with a `revoke-button`.
+ * @csspart tab-notice - "Open in another tab": this tab shows the thread read-only while another tab writes it (the composer is disabled).
  *
  * @cssproperty --agent-chat-font - Font family.
  * @cssproperty --agent-chat-mono-font - Font family of code.
@@ -220,10 +222,12 @@ export class AgentChat extends LitElement {
     },
     replaced: () => {
       this.#engineStatus = { state: 'idle' };
+      this.#tabs.reset();
       this.#reset();
     },
     ready: () => this.#replies.load(),
   });
+  readonly #tabs = new TabNotice(this, { agent: () => this.agent, conversation: () => this.#conversation, show: (s) => (this.#reset(), this.#setConversation(s)) });
   readonly #replies = new ReplyRenderers(this, () => this.#conversation.items, () => this.#scroll.follow());
   readonly #scroll = new ScrollController(this, () => this.renderRoot.querySelector<HTMLElement>('.log'));
   readonly #composer = new Composer(this, {
@@ -310,6 +314,7 @@ export class AgentChat extends LitElement {
   #onAgentEvent(event: AgentEvent): void {
     if (event.type === 'approval-request') this.#focusCall = event.requests[0]?.callId;
     if (event.type === 'engine') this.#engineStatus = event.status;
+    this.#tabs.event(event);
     this.#apply(event);
     this.dispatchEvent(new CustomEvent<AgentEvent>('agent-event', { detail: event, bubbles: true, composed: true }));
   }
@@ -338,6 +343,7 @@ export class AgentChat extends LitElement {
   // ——— user actions ———
 
   #answer(request: ApprovalRequest, answer: ApprovalAnswer): void {
+    if (this.#tabs.readOnly) return this.#apply({ type: 'error', message: READ_ONLY_REASON, retryable: false });
     this.agent.respond(request.callId, answer);
     this.#apply({ type: 'approval-answered', callId: request.callId, approve: answer.approve });
     const edits = new Map(this.#edits);
@@ -410,8 +416,9 @@ export class AgentChat extends LitElement {
         dismiss: () => this.#apply({ type: 'dismiss-error' }),
       })}
       ${renderEngineProgress(this.#engineStatus)}
-      ${renderStatusBar(c, () => this.agent.cancel(), () => this.#resume(), this.#countdown.remainingMs)}
-      ${this.#composer.render(this.placeholder)}
+      ${renderStatusBar(this.#tabs.view(c), () => this.agent.cancel(), () => this.#resume(), this.#countdown.remainingMs)}
+      ${this.#tabs.render()}
+      ${this.#composer.render(this.placeholder, this.#tabs.readOnly ? READ_ONLY_REASON : undefined)}
     `;
   }
 
