@@ -54,7 +54,9 @@ const part = (chat: AgentChat, name: string) => chat.shadowRoot!.querySelector<H
 const shownText = (chat: AgentChat) => [...chat.shadowRoot!.querySelectorAll('[part~="assistant"]')].map((n) => n.textContent!.trim()).join(' ');
 const newThread = () => `tabs-${crypto.randomUUID()}`;
 
-describe('two tabs on one thread (two pages of one browser)', () => {
+describe('two tabs on one thread (two pages of one browser)', function () {
+  // Each frame compiles and starts the whole SDK and a worker: slow on a loaded machine.
+  this.timeout(60000);
   it('the second tab\'s agent follows read-only: thread-lock follower, send refused with thread-busy', async () => {
     const mock = await mockEndpoint({ turns: [textTurn('First answer.')] });
     const thread = newThread();
