@@ -89,7 +89,8 @@ export class AgentSession {
     this.#deps = deps;
     this.#context = this.#newBudget();
     this.#generateId = deps.generateId ?? (() => crypto.randomUUID());
-    this.#registry = new ToolRegistry(deps.host, deps.workerTools, deps.env);
+    // A tool starts once its `tool-start` is stored: a reload then answers it `interrupted` instead of running it again.
+    this.#registry = new ToolRegistry(deps.host, deps.workerTools, deps.env, () => this.#journal?.flush().catch(() => {}) ?? Promise.resolve());
     this.#registry.set(tools);
   }
 
