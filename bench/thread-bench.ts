@@ -43,6 +43,28 @@ function bigThread(id: string, messages: number, calls: number): ThreadRecord {
   return { schema: 2, id, title: 'bench', createdAt: 1, updatedAt: 2, messages: history.slice(0, messages), events };
 }
 
+/**
+ * Streams `tokens` tokens into a session, with a thread in database `dbName`
+ * or without one; resolves with the ms from send to the final event.
+ */
+export async function streamTokens(dbName: string, tokens: number, thread: boolean): Promise<number> {
+  const text = 'tok '.repeat(tokens);
+  const store = thread ? new ThreadStore(dbName) : undefined;
+  const session = new AgentSession({ baseURL: '/unused', model: 'm', ...(thread ? { thread: `w-${crypto.randomUUID()}` } : {}) }, [], {
+    host,
+    // A delta about every frame-ish tick, as a real stream arrives (a loop without pauses would be one long task either way).
+    createModel: () => scriptedModel([{ text, chunkSize: 64, delayMs: 1 }]),
+    ...(store ? { store } : {}),
+  });
+  await session.load();
+  const t = performance.now();
+  await session.send('r', 'go');
+  const ms = performance.now() - t;
+  session.close();
+  await store?.close();
+  return ms;
+}
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /** Figures: `thread.reload_500_ms` beside `thread.baseline_idb_read_500_ms`; `thread.stream_20k_ratio` (with thread / without), `thread.stream_longtasks`. */
@@ -82,22 +104,7 @@ export async function runThreadBench(opts: { loads: number; tokens: number }): P
   } catch {
     // No long-task timing here: the count stays 0 and says nothing.
   }
-  const text = 'tok '.repeat(opts.tokens);
-  const stream = async (thread: boolean) => {
-    const store = thread ? new ThreadStore(dbName) : undefined;
-    const session = new AgentSession({ baseURL: '/unused', model: 'm', ...(thread ? { thread: `w-${crypto.randomUUID()}` } : {}) }, [], {
-      host,
-      // A delta about every frame-ish tick, as a real stream arrives (a loop without pauses would be one long task either way).
-      createModel: () => scriptedModel([{ text, chunkSize: 64, delayMs: 1 }]),
-      ...(store ? { store } : {}),
-    });
-    await session.load();
-    const t = performance.now();
-    await session.send('r', 'go');
-    const ms = performance.now() - t;
-    await store?.close();
-    return ms;
-  };
+  const stream = (thread: boolean) => streamTokens(dbName, opts.tokens, thread);
   const without: number[] = [];
   const withThread: number[] = [];
   for (let i = 0; i < 3; i++) {
