@@ -4,7 +4,12 @@
  * the messages that changed, never the whole thread — on the thread's
  * BroadcastChannel; a follower applies it to its copy, so it shows what the
  * writer stored as soon as it is stored, at the cost of one small message
- * per write (about one per 50 ms while text streams).
+ * per write (about one per 50 ms while text streams) — and none while no
+ * tab follows: a follower says `hello` and waits for the writer's `ack`
+ * before it reads the store, and a writer posts its writes only once it
+ * heard a hello (a writer that took over posts them from the start, since
+ * the tabs that followed its predecessor follow it now). A write stored
+ * before the ack is in what the follower reads; one stored after it is posted.
  *
  * A follower listens before it reads the store, and applies everything it
  * heard since, in order: a write it already read is applied again without
@@ -45,27 +50,73 @@ export function applyWrite(thread: FollowedThread, write: ThreadWrite): AgentEve
   return added;
 }
 
+/** What crosses a thread's channel: a follower's hello, the writer's ack, or a stored write. */
+type FeedMessage = { hello: true } | { ack: true } | { write: ThreadWrite };
+
+/** How long a follower waits for the writer's ack before it reads the store anyway (the holder may not write). */
+const ACK_WAIT_MS = 1000;
+
 /** The channel of one thread: the writer publishes its writes, followers hear them. */
 export class ThreadFeed {
   #channel: BroadcastChannel | undefined;
+  /** Some tab follows: writes are posted. */
+  #followed = false;
+  /** This feed is the writer's: it answers hellos. */
+  #leading = false;
+  #heard: ((write: ThreadWrite) => void) | undefined;
+  #acked: (() => void) | undefined;
 
   /** `name`: the thread's lock name (one channel per thread and database). */
   constructor(name: string) {
     this.#channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(name) : undefined;
+    if (this.#channel) this.#channel.onmessage = (e: MessageEvent<FeedMessage>) => this.#receive(e.data);
   }
 
-  /** Tells the followers about a write that is stored. */
+  /** Makes this the writer's feed; `tookOver`: tabs followed the writer before, so post from the start. */
+  lead(tookOver: boolean): void {
+    this.#leading = true;
+    if (tookOver) this.#followed = true;
+  }
+
+  /** Tells the followers about a write that is stored (nothing while no tab follows). */
   publish(write: ThreadWrite): void {
-    this.#channel?.postMessage(write);
+    if (this.#followed) this.#post({ write });
   }
 
-  /** Calls `heard` with each write the writer publishes, until `close()`. */
-  follow(heard: (write: ThreadWrite) => void): void {
-    if (this.#channel) this.#channel.onmessage = (e: MessageEvent<ThreadWrite>) => heard(e.data);
+  /**
+   * Calls `heard` with each write the writer publishes, until `close()`;
+   * resolves once the writer answered the hello (or did not in time): from
+   * then on every stored write is either in the store when read, or heard.
+   */
+  follow(heard: (write: ThreadWrite) => void): Promise<void> {
+    this.#heard = heard;
+    if (!this.#channel) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(() => this.#acked?.(), ACK_WAIT_MS);
+      this.#acked = () => {
+        clearTimeout(timer);
+        this.#acked = undefined;
+        resolve();
+      };
+      this.#post({ hello: true });
+    });
+  }
+
+  #receive(message: FeedMessage): void {
+    if ('hello' in message) {
+      this.#followed = true;
+      if (this.#leading) this.#post({ ack: true });
+    } else if ('ack' in message) this.#acked?.();
+    else if (!this.#leading) this.#heard?.(message.write);
+  }
+
+  #post(message: FeedMessage): void {
+    this.#channel?.postMessage(message);
   }
 
   /** Stops listening and closes the channel. */
   close(): void {
+    this.#acked?.();
     this.#channel?.close();
     this.#channel = undefined;
   }

@@ -61,6 +61,8 @@ export class ThreadJournal {
   #soon = false;
   /** The meta changed (a rename) though nothing else did. */
   #metaChanged = false;
+  /** The thread's meta record is in the store (a write of events alone may then leave it be). */
+  #metaStored = false;
 
   constructor(options: JournalOptions) {
     this.#o = options;
@@ -83,6 +85,7 @@ export class ThreadJournal {
       throw this.#failed;
     }
     if (record) {
+      this.#metaStored = true;
       this.#written = record.messages.slice();
       this.#nextSeq = record.nextSeq;
       this.#title = record.title;
@@ -93,6 +96,7 @@ export class ThreadJournal {
 
   /** Adopts a thread written whole elsewhere (import), as if this journal had written it. */
   adopt(record: ThreadRecord): void {
+    this.#metaStored = true;
     this.#written = record.messages.slice();
     this.#nextSeq = record.events.length > 0 ? 1 : 0;
     this.#title = record.title;
@@ -158,6 +162,7 @@ export class ThreadJournal {
     this.#pending = [];
     this.#written = [];
     this.#nextSeq = 0;
+    this.#metaStored = false;
     this.#title = '';
     this.#createdAt = this.#now();
   }
@@ -168,7 +173,9 @@ export class ThreadJournal {
     let from = 0;
     while (from < history.length && from < this.#written.length && history[from] === this.#written[from]) from++;
     const events = this.#pending;
-    if (events.length === 0 && !this.#metaChanged && from === history.length && from === this.#written.length) return;
+    const historySame = from === history.length && from === this.#written.length;
+    if (events.length === 0 && !this.#metaChanged && historySame) return;
+    const eventsOnly = historySame && !this.#metaChanged && this.#metaStored;
     this.#pending = [];
     this.#metaChanged = false;
     const seq = this.#nextSeq;
@@ -184,7 +191,7 @@ export class ThreadJournal {
     const allowed = this.#o.allowed?.() ?? [];
     if (allowed.length > 0) meta.allowed = [...allowed];
     const snapshot = history.slice();
-    const change: ThreadWrite = { meta, events: events.length > 0 ? [{ seq, events }] : [], messages: { from, list: snapshot.slice(from) }, shrunk: snapshot.length < this.#written.length };
+    const change: ThreadWrite = { meta, events: events.length > 0 ? [{ seq, events }] : [], messages: { from, list: snapshot.slice(from) }, shrunk: snapshot.length < this.#written.length, ...(eventsOnly ? { eventsOnly } : {}) };
     try {
       // Checked here, at the write itself: a journal that lost (or never had) the lock writes nothing.
       if (this.#o.lock && !this.#o.lock.held) throw threadBusy('Not saved');
@@ -196,6 +203,7 @@ export class ThreadJournal {
     }
     this.#nextSeq = meta.nextSeq;
     this.#written = snapshot;
+    this.#metaStored = true;
     this.#o.feed?.publish(change);
   }
 

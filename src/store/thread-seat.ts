@@ -40,6 +40,7 @@ export class ThreadSeat {
     this.#lock = new ThreadLock(name, () => {
       this.#state = 'writer';
       this.#stopFollowing();
+      this.#feed!.lead(true);
       this.#hooks.tookOver();
     });
   }
@@ -59,15 +60,22 @@ export class ThreadSeat {
     return this.#state === 'follower';
   }
 
-  /** Takes the writer's seat if it is free; otherwise starts listening to the writer (call `follow` once the thread is read). */
+  /**
+   * Takes the writer's seat if it is free; otherwise starts listening to the
+   * writer and resolves once the store may be read (call `follow` with what was read).
+   */
   async take(): Promise<ThreadLockState> {
     if (!this.#lock) return 'writer';
-    // Listen first: a write between the read and the first message would be lost otherwise.
+    const state = (this.#state = await this.#lock.acquire());
+    if (state === 'writer') {
+      this.#feed!.lead(false);
+      return 'writer';
+    }
+    // Listen before reading: a write between the read and the first message would be lost otherwise.
     this.#heard = [];
-    this.#feed!.follow((write) => this.#hear(write));
-    this.#state = await this.#lock.acquire();
-    if (this.#state === 'writer') this.#stopFollowing();
-    return this.#state;
+    await this.#feed!.follow((write) => this.#hear(write));
+    // Even if the lock came meanwhile: the session follows first, then takes over (`tookOver`).
+    return state;
   }
 
   /** Follows `thread` (as read from the store) from now on, applying what was heard meanwhile. */

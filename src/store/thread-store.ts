@@ -45,6 +45,12 @@ export interface ThreadWrite {
   messages: { from: number; list: ChatMessage[] };
   /** The history got shorter than what is stored: remove the stored messages past its end. */
   shrunk?: boolean;
+  /**
+   * Only event batches are new (text streaming): the stored meta record is
+   * left as it is — one put in one store per write, not three — and `load`
+   * reads the next seq from the batches themselves.
+   */
+  eventsOnly?: boolean;
 }
 
 /** A loaded thread, with where its next batch of events goes. */
@@ -205,13 +211,20 @@ export class ThreadStore implements ThreadStorage {
           else events.push(event);
         }
       }
-      return { schema: meta.schema, id, title: meta.title, createdAt: meta.createdAt, updatedAt: meta.updatedAt, messages: messages.map((m) => m.message), events, nextSeq: meta.nextSeq, ...(meta.allowed ? { allowed: meta.allowed } : {}) };
+      // Streamed batches leave the meta's seq behind (see `ThreadWrite.eventsOnly`).
+      const nextSeq = Math.max(meta.nextSeq, (batches.at(-1)?.seq ?? -1) + 1);
+      return { schema: meta.schema, id, title: meta.title, createdAt: meta.createdAt, updatedAt: meta.updatedAt, messages: messages.map((m) => m.message), events, nextSeq, ...(meta.allowed ? { allowed: meta.allowed } : {}) };
     });
   }
 
   /** Applies one change in one transaction: all of it is stored, or none. */
   write(change: ThreadWrite): Promise<void> {
     return this.#run(async (db) => {
+      if (change.eventsOnly) {
+        const tx = db.transaction('events', 'readwrite');
+        await Promise.all([...change.events.map((batch) => tx.store.put({ thread: change.meta.id, seq: batch.seq, events: batch.events })), tx.done]);
+        return;
+      }
       const tx = db.transaction(ALL, 'readwrite');
       const { meta } = change;
       const messages = tx.objectStore('messages');
