@@ -13,7 +13,7 @@
  * missing or another tab blocks the upgrade; a connection that blocks
  * another tab's upgrade closes itself, and its later calls fail the same way.
  */
-import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction, type StoreNames } from 'idb';
+import { openDB, unwrap, type DBSchema, type IDBPDatabase, type IDBPTransaction, type StoreNames } from 'idb';
 import type { AgentEvent, ChatMessage } from '../types.js';
 import { PageloopError } from '../errors.js';
 import { mergeDelta } from '../agent/event-batcher.js';
@@ -122,6 +122,22 @@ async function migrateFromV1(tx: Tx): Promise<void> {
   }
 }
 
+/**
+ * The write of a stream: event batches only, in one transaction, through
+ * IndexedDB itself — no promise or listener per request, since this runs
+ * about every 50 ms for as long as text streams.
+ */
+function putEvents(db: IDBDatabase, change: ThreadWrite): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const tx = db.transaction('events', 'readwrite');
+    const events = tx.objectStore('events');
+    for (const batch of change.events) events.put({ thread: change.meta.id, seq: batch.seq, events: batch.events });
+    tx.oncomplete = () => resolve();
+    tx.onerror = () => reject(tx.error);
+    tx.onabort = () => reject(tx.error ?? new DOMException('The write was aborted.', 'AbortError'));
+  });
+}
+
 /** Opens the database, failing with a coded error when it is missing or blocked instead of waiting forever. */
 function open(dbName: string, onBlocking: () => void): Promise<IDBPDatabase<ThreadDB>> {
   if (typeof indexedDB === 'undefined') return Promise.reject(storageUnavailable());
@@ -220,11 +236,7 @@ export class ThreadStore implements ThreadStorage {
   /** Applies one change in one transaction: all of it is stored, or none. */
   write(change: ThreadWrite): Promise<void> {
     return this.#run(async (db) => {
-      if (change.eventsOnly) {
-        const tx = db.transaction('events', 'readwrite');
-        await Promise.all([...change.events.map((batch) => tx.store.put({ thread: change.meta.id, seq: batch.seq, events: batch.events })), tx.done]);
-        return;
-      }
+      if (change.eventsOnly) return putEvents(unwrap(db), change);
       const tx = db.transaction(ALL, 'readwrite');
       const { meta } = change;
       const messages = tx.objectStore('messages');
