@@ -15,8 +15,11 @@ import { html, nothing, type ReactiveController, type ReactiveControllerHost, ty
 import type { Agent, AgentEvent } from '../src/types.js';
 import { initialConversation, reduceConversation, restoreConversation, type ConversationState } from './conversation-state.js';
 
-/** Why the composer is disabled in a follower. */
-export const READ_ONLY_REASON = 'This conversation is open in another tab. It is read-only here and follows that tab; it continues here when that tab is closed.';
+/** Why the composer is disabled in a follower (its placeholder). */
+export const READ_ONLY_REASON = 'Read-only: this conversation is open in another tab.';
+
+/** The notice above the composer. */
+const NOTICE = 'This conversation is open in another tab. It is read-only here and follows that tab; it continues here when that tab is closed.';
 
 /** What the notice needs of the element. */
 export interface TabNoticeBinding {
@@ -72,6 +75,6 @@ export class TabNotice implements ReactiveController {
   /** The notice, or nothing while this tab writes. */
   render(): TemplateResult | typeof nothing {
     if (!this.#following) return nothing;
-    return html`<div part="tab-notice" class="tab-notice" role="status">${READ_ONLY_REASON}</div>`;
+    return html`<div part="tab-notice" class="tab-notice" role="status">${NOTICE}</div>`;
   }
 }

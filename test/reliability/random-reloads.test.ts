@@ -1,4 +1,4 @@
-// Class 10: reloads at seeded random points of a threaded conversation.
+// Reloads at seeded random points of a threaded conversation.
 // A "page" runs a two-turn conversation (a streamed answer; then a paid
 // action that runs a while, a call that needs approval, and a streamed
 // answer) and dies at its k-th event — at once, or a little later (its
