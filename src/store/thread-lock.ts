@@ -16,6 +16,14 @@
  */
 import { PageloopError } from '../errors.js';
 
+/** The database threads are kept in unless a store is given another. */
+export const DEFAULT_THREAD_DB = 'pageloop-threads';
+
+/** The name of thread `id`'s Web Lock and BroadcastChannel in database `dbName`. */
+export function threadLockName(dbName: string, id: string): string {
+  return `pageloop-thread:${dbName}:${id}`;
+}
+
 /** Whether this agent writes the thread or follows another tab's writer. */
 export type ThreadLockState = 'writer' | 'follower';
 

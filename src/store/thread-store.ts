@@ -19,6 +19,7 @@ import { PageloopError } from '../errors.js';
 import { mergeDelta } from '../agent/event-batcher.js';
 import { THREAD_SCHEMA_VERSION, readThread, type ThreadRecord } from './thread-schema.js';
 import { storageBlocked, storageUnavailable, toStorageError } from './storage-errors.js';
+import { DEFAULT_THREAD_DB, threadLockName } from './thread-lock.js';
 
 export { THREAD_SCHEMA_VERSION, readThread, type ThreadRecord } from './thread-schema.js';
 
@@ -81,7 +82,7 @@ interface ThreadDB extends DBSchema {
 
 type Tx = IDBPTransaction<ThreadDB, StoreNames<ThreadDB>[], 'readwrite' | 'versionchange'>;
 
-const DB_NAME = 'pageloop-threads';
+const DB_NAME = DEFAULT_THREAD_DB;
 const DB_VERSION = 2;
 const ALL: StoreNames<ThreadDB>[] = ['threads', 'messages', 'events'];
 
@@ -282,7 +283,7 @@ export class ThreadStore implements ThreadStorage {
 
   /** The lock (and channel) name of thread `id` in this database. */
   lockName(id: string): string {
-    return `pageloop-thread:${this.#dbName}:${id}`;
+    return threadLockName(this.#dbName, id);
   }
 
   async close(): Promise<void> {
