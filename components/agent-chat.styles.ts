@@ -351,6 +351,14 @@ export const agentChatStyles = css`
     font-size: 0.8em; background: var(--agent-chat-surface); color: var(--agent-chat-fg);
     border: 1px solid var(--agent-chat-border);
   }
+  .composer textarea:disabled { background: var(--agent-chat-surface); cursor: not-allowed; }
+  .tab-notice {
+    padding: 6px var(--agent-chat-spacing);
+    border-top: 1px solid var(--agent-chat-border);
+    background: var(--agent-chat-warning-bg);
+    color: var(--agent-chat-fg);
+    font-size: 0.9em;
+  }
   .composer button { padding: 8px 14px; border-radius: var(--agent-chat-radius); }
 
   ${chatDrawerStyles}

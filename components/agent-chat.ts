@@ -40,6 +40,7 @@ import { renderWorkflowBadge, runWorkflowCommand, workflowHelp } from './workflo
 import { ThreadList } from './thread-list.js';
 import { PermissionsPanel } from './permissions-panel.js';
 import { RetryCountdown } from './retry-countdown.js';
+import { TabNotice, READ_ONLY_REASON } from './tab-notice.js';
 
 /**
  * A chat with an in-page agent: streams its replies as markdown, shows each
@@ -111,6 +112,7 @@ import { RetryCountdown } from './retry-countdown.js';
  * @csspart threads - The thread list (a disclosure), with `show-threads`; also `thread` (a row), `new-thread-button`, `delete-thread-button`, `confirm-delete-button`.
  * @csspart permissions - The tools allowed for good (a disclosure), each with a `revoke-button`.
  * @csspart nudge - The quiet line where the model, having announced an action without calling a tool, was reminded once (option `nudge`).
+ * @csspart tab-notice - "Open in another tab": this tab shows the thread read-only while another tab writes it (the composer is disabled).
  *
  * @cssproperty --agent-chat-font - Font family.
  * @cssproperty --agent-chat-mono-font - Font family of code.
@@ -164,10 +166,12 @@ export class AgentChat extends AgentChatSettings {
     },
     replaced: () => {
       this.#engineStatus = { state: 'idle' };
+      this.#tabs.reset();
       this.#reset();
     },
     ready: () => this.#replies.load(),
   });
+  readonly #tabs = new TabNotice(this, { agent: () => this.agent, conversation: () => this.#conversation, show: (s) => (this.#reset(), this.#setConversation(s)) });
   readonly #replies = new ReplyRenderers(this, () => this.#conversation.items, () => this.#scroll.follow());
   readonly #scroll = new ScrollController(this, () => this.renderRoot.querySelector<HTMLElement>('.log'));
   readonly #composer = new Composer(this, {
@@ -198,8 +202,11 @@ export class AgentChat extends AgentChatSettings {
     approvals: () => this.#conversation.approvals,
     tools: () => this.tools,
     answered: (request, answer) => {
+      // Another tab writes this thread: only its writer can answer.
+      if (this.#tabs.readOnly) return (this.#apply({ type: 'error', message: READ_ONLY_REASON, retryable: false }), false);
       this.agent.respond(request.callId, answer);
       this.#apply({ type: 'approval-answered', callId: request.callId, approve: answer.approve });
+      return true;
     },
     root: () => this.renderRoot,
   });
@@ -255,6 +262,7 @@ export class AgentChat extends AgentChatSettings {
   #onAgentEvent(event: AgentEvent): void {
     if (event.type === 'approval-request') this.#approvals.requested(event.requests);
     if (event.type === 'engine') this.#engineStatus = event.status;
+    this.#tabs.event(event);
     this.#apply(event);
     this.dispatchEvent(new CustomEvent<AgentEvent>('agent-event', { detail: event, bubbles: true, composed: true }));
   }
@@ -319,8 +327,9 @@ export class AgentChat extends AgentChatSettings {
         dismiss: () => this.#apply({ type: 'dismiss-error' }),
       })}
       ${renderEngineProgress(this.#engineStatus)}
-      ${renderStatusBar(c, () => this.agent.cancel(), () => this.#resume(), this.#countdown.remainingMs)}
-      ${this.#composer.render(this.placeholder)}
+      ${renderStatusBar(this.#tabs.view(c), () => this.agent.cancel(), () => this.#resume(), this.#countdown.remainingMs)}
+      ${this.#tabs.render()}
+      ${this.#composer.render(this.placeholder, this.#tabs.readOnly ? READ_ONLY_REASON : undefined)}
     `;
   }
 

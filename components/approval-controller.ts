@@ -17,8 +17,8 @@ export interface ApprovalBinding {
   approvals(): readonly ApprovalRequest[];
   /** The page's tools, for the argument editor's schema. */
   tools(): readonly Tool[];
-  /** Sends the answer to the agent and records it in the conversation. */
-  answered(request: ApprovalRequest, answer: ApprovalAnswer): void;
+  /** Sends the answer to the agent and records it in the conversation; false when it could not (the panel stays as it is). */
+  answered(request: ApprovalRequest, answer: ApprovalAnswer): boolean;
   /** The element's shadow root (panels and the composer are looked up there). */
   root(): ParentNode;
 }
@@ -79,7 +79,7 @@ export class ApprovalController implements ReactiveController {
   }
 
   #answer(request: ApprovalRequest, answer: ApprovalAnswer): void {
-    this.#binding.answered(request, answer);
+    if (!this.#binding.answered(request, answer)) return;
     const edits = new Map(this.#edits);
     edits.delete(request.callId);
     this.#setEdits(edits);

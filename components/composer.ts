@@ -20,6 +20,8 @@ export interface ComposerHost {
   history: InputHistory;
   /** The workflows `/workflow` can start (and Tab completes). */
   workflows: Workflows;
+  /** Set: nothing can be sent here, and this says why (shown as the placeholder; the input is disabled). */
+  readOnly?: string;
   setDraft(text: string): void;
   submit(): void;
 }
@@ -65,11 +67,11 @@ export function renderComposer(host: ComposerHost): TemplateResult {
       host.submit();
     }}>
     ${renderCompletions(host.draft, host.workflows)}
-    <textarea part="input" rows="2" aria-label="Message" placeholder=${host.placeholder}
+    <textarea part="input" rows="2" aria-label="Message" placeholder=${host.readOnly ?? host.placeholder} ?disabled=${host.readOnly !== undefined}
       .value=${live(host.draft)}
       @input=${(e: Event) => host.setDraft((e.target as HTMLTextAreaElement).value)}
       @keydown=${(e: KeyboardEvent) => composerKeydown(e, host)}></textarea>
-    <button part="send-button" class="primary" type="submit" ?disabled=${host.busy || host.draft.trim() === ''}>Send</button>
+    <button part="send-button" class="primary" type="submit" ?disabled=${host.busy || host.readOnly !== undefined || host.draft.trim() === ''}>Send</button>
   </form>`;
 }
 
@@ -134,10 +136,11 @@ export class Composer {
   }
 
   /** Renders the composer. */
-  render(placeholder: string): TemplateResult {
+  render(placeholder: string, readOnly?: string): TemplateResult {
     return renderComposer({
       draft: this.#draft,
       placeholder,
+      ...(readOnly === undefined ? {} : { readOnly }),
       busy: this.#binding.busy(),
       history: this.history,
       workflows: this.#binding.workflows(),

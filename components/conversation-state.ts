@@ -236,6 +236,7 @@ function reduceAction(state: ConversationState, action: ConversationAction): Con
     case 'retry':
       return { ...state, retry: { attempt: action.attempt, delayMs: action.delayMs, reason: action.reason } };
     case 'engine':
+    case 'thread-lock':
       return state;
     case 'error':
       return { ...state, error: { message: action.message, retryable: action.retryable } };

@@ -102,7 +102,17 @@ export type AgentEvent =
    * tool, so model call `n` carries a short reminder to act or answer (option
    * `nudge`, at most once a run). The reminder is not stored in the history.
    */
-  | { type: 'nudge'; n: number };
+  | { type: 'nudge'; n: number }
+  /**
+   * Whether this agent writes its thread (`writer`) or shows it read-only
+   * because another tab writes it (`follower`): sent when the thread is
+   * loaded and when it changes. A follower receives the writer's events as
+   * they are stored, refuses to run (`thread-busy`), and becomes the writer
+   * by itself when the other tab closes, is disposed or switches threads
+   * (then re-read `events()`: the reload may have ended an interrupted run).
+   * Not part of the conversation: never stored.
+   */
+  | { type: 'thread-lock'; state: 'writer' | 'follower' };
 
 /**
  * An event of a sub-agent's own loop, wrapped so it cannot be taken for the

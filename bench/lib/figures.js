@@ -41,7 +41,7 @@ export const FIGURES = [
   { key: 'thread.reload_500_ms', baseline: 'thread.baseline_idb_read_500_ms', op: '<=', target: 150, unit: 'ms' },
   { key: 'thread.stream_20k_ms', baseline: 'thread.baseline_stream_20k_no_thread_ms', unit: 'ms' },
   { key: 'thread.stream_20k_ratio', op: '<=', target: 1.05, unit: '×' },
-  { key: 'thread.stream_longtasks', op: '<=', target: 0, unit: 'tasks' },
+  { key: 'thread.stream_longtasks', baseline: 'thread.baseline_stream_longtasks_no_thread', op: '<=', target: 0, unit: 'tasks' },
   { key: 'startup.ready_ms', baseline: 'startup.baseline_worker_echo_ms', op: '<=', target: 50, unit: 'ms' },
   { key: 'dom.query_1k_ms_p50', baseline: 'dom.baseline_qsa_1k_ms_p50', unit: 'ms' },
   { key: 'dom.query_1k_rebuilt_ms_p50', baseline: 'dom.baseline_qsa_1k_ms_p50', unit: 'ms' },

@@ -10,6 +10,8 @@ import type { WorkerToolEnv, WorkerToolFactory } from '../worker-tools/worker-to
 import { PageloopError, toWireError } from '../errors.js';
 import type { ThreadStorage } from '../store/thread-store.js';
 import { ThreadJournal } from '../store/thread-journal.js';
+import { ThreadSeat } from '../store/thread-seat.js';
+import { threadBusy } from '../store/thread-lock.js';
 import { THREAD_SCHEMA_VERSION, defaultTitle, type ThreadRecord } from '../store/thread-schema.js';
 import { ApprovalGate } from './approval-gate.js';
 import { mergeDelta } from './event-batcher.js';
@@ -79,21 +81,88 @@ export class AgentSession {
   #journal: ThreadJournal | undefined;
   /** A run the page died in, found in the loaded thread: `resume` finishes it, a new send abandons it. */
   #interrupted: Interruption | undefined;
+  /** This agent's place at its thread: the writer, or a read-only follower of another tab's writer. */
+  #seat: ThreadSeat | undefined;
+  #loading: Promise<void> = Promise.resolve();
 
   constructor(config: SessionConfig, tools: readonly ToolDescriptor[], deps: SessionDeps) {
     this.#config = config;
     this.#deps = deps;
     this.#context = this.#newBudget();
     this.#generateId = deps.generateId ?? (() => crypto.randomUUID());
-    this.#registry = new ToolRegistry(deps.host, deps.workerTools, deps.env);
+    // A tool starts once its `tool-start` is stored: a reload then answers it `interrupted` instead of running it again.
+    this.#registry = new ToolRegistry(deps.host, deps.workerTools, deps.env, () => this.#journal?.flush().catch(() => {}) ?? Promise.resolve());
     this.#registry.set(tools);
   }
 
-  /** Loads the stored thread, answering calls a reload left unanswered. */
-  async load(): Promise<void> {
+  /** Loads the stored thread, answering calls a reload left unanswered; or follows it read-only while another tab writes it. */
+  load(): Promise<void> {
+    return (this.#loading = this.#takeSeat());
+  }
+
+  async #takeSeat(): Promise<void> {
     const { thread } = this.#config;
-    if (!thread || !this.#deps.store) return;
-    const journal = new ThreadJournal({ store: this.#deps.store, id: thread, history: () => this.#history, allowed: () => this.#gate.allowed, onError: (err) => this.#storageFailed(err), now: this.#deps.now });
+    const store = this.#deps.store;
+    if (!thread || !store) return;
+    const seat = (this.#seat = new ThreadSeat(store, thread, {
+      followed: (events) => this.#deps.host.emit(events),
+      tookOver: () => void this.#takeOver(seat),
+    }));
+    let state;
+    try {
+      state = await seat.take();
+    } catch (err) {
+      this.#storageFailed(err);
+      return;
+    }
+    if (state === 'writer') return this.#loadAsWriter(seat);
+    let record;
+    try {
+      record = await store.load(thread);
+    } catch (err) {
+      this.#storageFailed(err);
+      return;
+    }
+    // Read-only: what the writer stored, and no judgement of its run (it is not interrupted, it goes on elsewhere).
+    this.#history = record?.messages ?? [];
+    this.#events = record?.events ?? [];
+    this.#plan.restore(this.#events.findLast((e) => e.type === 'plan')?.tasks);
+    seat.follow({ messages: this.#history, events: this.#events, nextSeq: record?.nextSeq ?? 0 });
+    this.#deps.host.emit([{ type: 'thread-lock', state: 'follower' }]);
+  }
+
+  /** The writer let go: read the thread as a reload would (ending a run it died in), and write from now on. */
+  async #takeOver(seat: ThreadSeat): Promise<void> {
+    await this.#loading;
+    if (this.#seat !== seat) return;
+    this.#history = [];
+    this.#events = [];
+    await (this.#loading = this.#loadAsWriter(seat));
+    this.#deps.host.emit([{ type: 'thread-lock', state: 'writer' }]);
+  }
+
+  /** A follower's refusal to change the thread: an error event and a final one, to this caller only. */
+  #refuseFollowing(what: string): FinalEvent | undefined {
+    if (!this.#seat?.following) return undefined;
+    const err = threadBusy(what);
+    const final: FinalEvent = { type: 'final', reason: 'error', text: err.message };
+    this.#deps.host.emit([{ type: 'error', message: err.message, retryable: false, code: err.code }, final]);
+    return final;
+  }
+
+  #assertWriter(what: string): void {
+    if (this.#seat?.following) throw threadBusy(what);
+  }
+
+  /** Lets go of the thread (its lock and channel), so another tab can take it over. */
+  close(): void {
+    this.#seat?.close();
+    this.#seat = undefined;
+  }
+
+  async #loadAsWriter(seat: ThreadSeat): Promise<void> {
+    const thread = this.#config.thread!;
+    const journal = new ThreadJournal({ store: this.#deps.store!, id: thread, history: () => this.#history, allowed: () => this.#gate.allowed, onError: (err) => this.#storageFailed(err), now: this.#deps.now, lock: seat.lock, feed: seat.feed });
     let record;
     try {
       record = await journal.load();
@@ -144,6 +213,8 @@ export class AgentSession {
    * answer to one of its approval requests), then asks the model to carry on.
    */
   resume(runId: string, first?: { callId: string; answer: ApprovalAnswer }): Promise<FinalEvent> {
+    const refused = this.#refuseFollowing('Cannot continue');
+    if (refused) return Promise.resolve(refused);
     const interruption = this.#interrupted;
     if (!interruption || this.#run) {
       const message = this.#run ? 'A run is already going; wait for it to end or cancel it first.' : 'There is no interrupted run to resume.';
@@ -179,6 +250,8 @@ export class AgentSession {
   async openThread(id: string): Promise<void> {
     if (this.#run) throw new PageloopError('busy', 'Cannot switch threads while a run is going; cancel it first.');
     await this.#save().catch(() => {});
+    // Switched away: another tab may take the old thread over.
+    this.close();
     this.#config = { ...this.#config, thread: id };
     this.#history = [];
     this.#events = [];
@@ -200,6 +273,7 @@ export class AgentSession {
 
   /** Renames the current thread; stored with the next write. Resolves when it is stored (false without a working journal). */
   async renameThread(title: string): Promise<boolean> {
+    this.#assertWriter('Cannot rename');
     if (!this.#journal) return false;
     this.#journal.title = title;
     await this.#save();
@@ -236,6 +310,8 @@ export class AgentSession {
 
   /** One user turn (`overrides` for this run only). Resolves with the final event after it was emitted; never rejects. */
   send(runId: string, text: string, overrides?: SendOptions): Promise<FinalEvent> {
+    const refused = this.#refuseFollowing('Cannot send');
+    if (refused) return Promise.resolve(refused);
     this.#abandonInterrupted();
     return this.#start(runId, text, () => {
       this.#history.push({ role: 'user', content: text });
@@ -269,6 +345,8 @@ export class AgentSession {
 
   /** Runs the loop again on the history as it is (e.g. after a network error). */
   retry(runId: string): Promise<FinalEvent> {
+    const refused = this.#refuseFollowing('Cannot retry');
+    if (refused) return Promise.resolve(refused);
     this.#abandonInterrupted();
     return this.#start(runId, undefined, () => {});
   }
@@ -386,6 +464,7 @@ export class AgentSession {
 
   /** Takes back "always allow" for `tool`; stored with the thread. */
   async revokePermission(tool: string): Promise<void> {
+    this.#assertWriter('Cannot revoke');
     if (this.#gate.revoke(tool)) this.#journal?.touchMeta();
     await this.#save().catch(() => {});
   }
@@ -409,6 +488,7 @@ export class AgentSession {
   /** Forgets the history, the events and the stored thread; refused while a run is going. */
   async clear(): Promise<void> {
     if (this.#run) throw new PageloopError('busy', 'Cannot clear the conversation while a run is going; cancel it first.');
+    this.#assertWriter('Cannot clear');
     this.#interrupted = undefined;
     this.#history = [];
     this.#events = [];

@@ -9,11 +9,16 @@
  * message, the schema version) before anything is written, and the store
  * writes the thread in one transaction. It never overwrites: an id already
  * taken gets a fresh one.
+ *
+ * A write straight to the store takes the thread's lock for its length, so
+ * it cannot land between the writes of a tab that keeps that thread open;
+ * while one does, it is refused with `thread-busy`.
  */
 import type { ThreadSummary } from '../types.js';
 import { PageloopError } from '../errors.js';
 import type { ThreadStorage } from '../store/thread-store.js';
 import { readThread, toThreadFile, type ThreadRecord } from '../store/thread-schema.js';
+import { withThreadLock } from '../store/thread-lock.js';
 import type { AgentSession } from './agent-session.js';
 
 /** The stored threads, as one agent's worker reaches them. */
@@ -43,14 +48,14 @@ export class ThreadLibrary {
   async delete(id: string): Promise<void> {
     checkId(id);
     if (id === this.#session.thread) await this.#session.clear();
-    else await this.#store.delete(id);
+    else await this.#locked(id, 'Cannot delete', () => this.#store.delete(id));
   }
 
   async rename(id: string, title: string): Promise<void> {
     checkId(id);
     if (typeof title !== 'string') throw new PageloopError('bad-request', 'rename(id, title) needs the title as text.');
     if (id === this.#session.thread && (await this.#session.renameThread(title))) return;
-    await this.#store.rename(id, title);
+    await this.#locked(id, 'Cannot rename', () => this.#store.rename(id, title));
   }
 
   /** The thread as JSON text in the thread-file format. */
@@ -72,8 +77,14 @@ export class ThreadLibrary {
     }
     const taken = record.id === this.#session.thread || (await this.#store.list()).some((t) => t.id === record.id);
     const id = taken ? this.#generateId() : record.id;
-    await this.#store.replace({ ...record, id });
+    await this.#locked(id, 'Cannot import', () => this.#store.replace({ ...record, id }));
     return id;
+  }
+
+  /** Runs a write to thread `id` under its lock (refused while another agent keeps the thread). */
+  #locked<T>(id: string, what: string, work: () => Promise<T>): Promise<T> {
+    const name = this.#store.lockName?.(id);
+    return name === undefined ? work() : withThreadLock(name, what, work);
   }
 }
 

@@ -26,11 +26,14 @@ export class ToolRegistry {
   readonly #page: PageToolHost;
   readonly #factories: Readonly<Record<string, WorkerToolFactory>>;
   readonly #env: WorkerToolEnv;
+  /** Awaited before a tool starts: the session makes the call's `tool-start` durable first, so a reload knows it may have run. */
+  readonly #beforeRun: (() => Promise<void>) | undefined;
 
-  constructor(page: PageToolHost, factories: Readonly<Record<string, WorkerToolFactory>> = {}, env: WorkerToolEnv = { service: () => undefined }) {
+  constructor(page: PageToolHost, factories: Readonly<Record<string, WorkerToolFactory>> = {}, env: WorkerToolEnv = { service: () => undefined }, beforeRun?: () => Promise<void>) {
     this.#page = page;
     this.#factories = factories;
     this.#env = env;
+    this.#beforeRun = beforeRun;
   }
 
   /** Replaces the tools. Worker tools are built from their specs now, so a bad spec fails here. */
@@ -134,7 +137,8 @@ export class ToolRegistry {
     const entry = this.#entries[name]!;
     const cancelled: ToolOutcome = { status: 'cancelled', error: 'The run was cancelled before this call finished.' };
     if (signal.aborted) return Promise.resolve(cancelled);
-    const running = (entry.local ? this.#runLocal(entry.local, args, callId, signal) : this.#page.runTool(name, args, callId)).catch(
+    const start = (): Promise<ToolOutcome> => (signal.aborted ? Promise.resolve(cancelled) : entry.local ? this.#runLocal(entry.local, args, callId, signal) : this.#page.runTool(name, args, callId));
+    const running = (this.#beforeRun ? this.#beforeRun().then(start) : start()).catch(
       (err: unknown): ToolOutcome => ({ status: 'error', error: errorMessage(err) }),
     );
     return abortable(running, signal, () => {

@@ -39,7 +39,9 @@ export type ErrorCode =
   /** Anything else: a bug or an error pageloop did not expect. */
   | 'internal'
   /** The model server did not answer, or stopped sending, within the configured time; retryable. */
-  | 'timeout';
+  | 'timeout'
+  /** The thread is open in another tab, which writes it: this agent shows it read-only (see `thread-lock`). */
+  | 'thread-busy';
 
 /** An error's form on the wire: plain data, since `instanceof` does not survive structured cloning. */
 export interface WireError {

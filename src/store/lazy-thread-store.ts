@@ -4,6 +4,7 @@
  * be ready without it. Every call goes to one `ThreadStore`, made on first use.
  */
 import type { ThreadStorage } from './thread-store.js';
+import { DEFAULT_THREAD_DB, threadLockName } from './thread-lock.js';
 
 /** A `ThreadStorage` that loads and opens the IndexedDB store on its first call. */
 export function lazyThreadStore(): ThreadStorage {
@@ -16,5 +17,7 @@ export function lazyThreadStore(): ThreadStorage {
     list: () => open().then((s) => s.list()),
     rename: (id, title) => open().then((s) => s.rename(id, title)),
     delete: (id) => open().then((s) => s.delete(id)),
+    // Known without the store: one writer per thread holds from the first call.
+    lockName: (id) => threadLockName(DEFAULT_THREAD_DB, id),
   };
 }

@@ -9,13 +9,19 @@
  * thread as the previous write left it (the store writes all or nothing),
  * reports one coded error, and stops writing: from then on the conversation
  * lives in memory only, and the stored prefix stays a valid thread.
+ *
+ * With a `lock`, a write is made only while the lock is held (one writer per
+ * thread across tabs, src/store/thread-lock.ts); each stored write is then
+ * told to the thread's followers through `feed`.
  */
 import type { AgentEvent, ChatMessage } from '../types.js';
 import type { PageloopError } from '../errors.js';
 import { isStreamDelta, mergeDelta } from '../agent/event-batcher.js';
 import { THREAD_SCHEMA_VERSION, defaultTitle, type ThreadRecord } from './thread-schema.js';
-import type { StoredThread, ThreadMeta, ThreadStorage } from './thread-store.js';
+import type { StoredThread, ThreadMeta, ThreadStorage, ThreadWrite } from './thread-store.js';
 import { toStorageError } from './storage-errors.js';
+import { threadBusy } from './thread-lock.js';
+import type { ThreadFeed } from './thread-feed.js';
 
 /** How a journal reaches its thread and reports trouble. */
 export interface JournalOptions {
@@ -30,6 +36,10 @@ export interface JournalOptions {
   now?: () => number;
   /** How long streamed deltas gather before they are written; default 50 ms (any other event is written at once). */
   delayMs?: number;
+  /** The thread's lock: nothing is written unless it is held. */
+  lock?: { readonly held: boolean };
+  /** Where stored writes are told to the thread's followers. */
+  feed?: ThreadFeed;
 }
 
 /** Streamed text waits this long for company: a reload loses at most this much of a reply. */
@@ -51,6 +61,8 @@ export class ThreadJournal {
   #soon = false;
   /** The meta changed (a rename) though nothing else did. */
   #metaChanged = false;
+  /** The thread's meta record is in the store (a write of events alone may then leave it be). */
+  #metaStored = false;
 
   constructor(options: JournalOptions) {
     this.#o = options;
@@ -73,6 +85,7 @@ export class ThreadJournal {
       throw this.#failed;
     }
     if (record) {
+      this.#metaStored = true;
       this.#written = record.messages.slice();
       this.#nextSeq = record.nextSeq;
       this.#title = record.title;
@@ -83,6 +96,7 @@ export class ThreadJournal {
 
   /** Adopts a thread written whole elsewhere (import), as if this journal had written it. */
   adopt(record: ThreadRecord): void {
+    this.#metaStored = true;
     this.#written = record.messages.slice();
     this.#nextSeq = record.events.length > 0 ? 1 : 0;
     this.#title = record.title;
@@ -148,6 +162,7 @@ export class ThreadJournal {
     this.#pending = [];
     this.#written = [];
     this.#nextSeq = 0;
+    this.#metaStored = false;
     this.#title = '';
     this.#createdAt = this.#now();
   }
@@ -158,7 +173,9 @@ export class ThreadJournal {
     let from = 0;
     while (from < history.length && from < this.#written.length && history[from] === this.#written[from]) from++;
     const events = this.#pending;
-    if (events.length === 0 && !this.#metaChanged && from === history.length && from === this.#written.length) return;
+    const historySame = from === history.length && from === this.#written.length;
+    if (events.length === 0 && !this.#metaChanged && historySame) return;
+    const eventsOnly = historySame && !this.#metaChanged && this.#metaStored;
     this.#pending = [];
     this.#metaChanged = false;
     const seq = this.#nextSeq;
@@ -174,8 +191,11 @@ export class ThreadJournal {
     const allowed = this.#o.allowed?.() ?? [];
     if (allowed.length > 0) meta.allowed = [...allowed];
     const snapshot = history.slice();
+    const change: ThreadWrite = { meta, events: events.length > 0 ? [{ seq, events }] : [], messages: { from, list: snapshot.slice(from) }, shrunk: snapshot.length < this.#written.length, ...(eventsOnly ? { eventsOnly } : {}) };
     try {
-      await this.#o.store.write({ meta, events: events.length > 0 ? [{ seq, events }] : [], messages: { from, list: snapshot.slice(from) }, shrunk: snapshot.length < this.#written.length });
+      // Checked here, at the write itself: a journal that lost (or never had) the lock writes nothing.
+      if (this.#o.lock && !this.#o.lock.held) throw threadBusy('Not saved');
+      await this.#o.store.write(change);
     } catch (err) {
       this.#failed = toStorageError(err);
       this.#o.onError(this.#failed);
@@ -183,6 +203,8 @@ export class ThreadJournal {
     }
     this.#nextSeq = meta.nextSeq;
     this.#written = snapshot;
+    this.#metaStored = true;
+    this.#o.feed?.publish(change);
   }
 
   #now(): number {

@@ -13,12 +13,13 @@
  * missing or another tab blocks the upgrade; a connection that blocks
  * another tab's upgrade closes itself, and its later calls fail the same way.
  */
-import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction, type StoreNames } from 'idb';
+import { openDB, unwrap, type DBSchema, type IDBPDatabase, type IDBPTransaction, type StoreNames } from 'idb';
 import type { AgentEvent, ChatMessage } from '../types.js';
 import { PageloopError } from '../errors.js';
 import { mergeDelta } from '../agent/event-batcher.js';
 import { THREAD_SCHEMA_VERSION, readThread, type ThreadRecord } from './thread-schema.js';
 import { storageBlocked, storageUnavailable, toStorageError } from './storage-errors.js';
+import { DEFAULT_THREAD_DB, threadLockName } from './thread-lock.js';
 
 export { THREAD_SCHEMA_VERSION, readThread, type ThreadRecord } from './thread-schema.js';
 
@@ -45,6 +46,12 @@ export interface ThreadWrite {
   messages: { from: number; list: ChatMessage[] };
   /** The history got shorter than what is stored: remove the stored messages past its end. */
   shrunk?: boolean;
+  /**
+   * Only event batches are new (text streaming): the stored meta record is
+   * left as it is — one put in one store per write, not three — and `load`
+   * reads the next seq from the batches themselves.
+   */
+  eventsOnly?: boolean;
 }
 
 /** A loaded thread, with where its next batch of events goes. */
@@ -59,6 +66,12 @@ export interface ThreadStorage {
   list(): Promise<ThreadMeta[]>;
   rename(id: string, title: string): Promise<void>;
   delete(id: string): Promise<void>;
+  /**
+   * The name of thread `id`'s Web Lock and BroadcastChannel (one writer per
+   * thread across tabs). A store without it is written without a lock (tests'
+   * stand-ins for a page that dies).
+   */
+  lockName?(id: string): string;
 }
 
 interface ThreadDB extends DBSchema {
@@ -69,7 +82,7 @@ interface ThreadDB extends DBSchema {
 
 type Tx = IDBPTransaction<ThreadDB, StoreNames<ThreadDB>[], 'readwrite' | 'versionchange'>;
 
-const DB_NAME = 'pageloop-threads';
+const DB_NAME = DEFAULT_THREAD_DB;
 const DB_VERSION = 2;
 const ALL: StoreNames<ThreadDB>[] = ['threads', 'messages', 'events'];
 
@@ -108,6 +121,22 @@ async function migrateFromV1(tx: Tx): Promise<void> {
     }
     await putWhole(tx, record);
   }
+}
+
+/**
+ * The write of a stream: event batches only, in one transaction, through
+ * IndexedDB itself — no promise or listener per request, since this runs
+ * about every 50 ms for as long as text streams.
+ */
+function putEvents(db: IDBDatabase, change: ThreadWrite): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const tx = db.transaction('events', 'readwrite');
+    const events = tx.objectStore('events');
+    for (const batch of change.events) events.put({ thread: change.meta.id, seq: batch.seq, events: batch.events });
+    tx.oncomplete = () => resolve();
+    tx.onerror = () => reject(tx.error);
+    tx.onabort = () => reject(tx.error ?? new DOMException('The write was aborted.', 'AbortError'));
+  });
 }
 
 /** Opens the database, failing with a coded error when it is missing or blocked instead of waiting forever. */
@@ -199,13 +228,16 @@ export class ThreadStore implements ThreadStorage {
           else events.push(event);
         }
       }
-      return { schema: meta.schema, id, title: meta.title, createdAt: meta.createdAt, updatedAt: meta.updatedAt, messages: messages.map((m) => m.message), events, nextSeq: meta.nextSeq, ...(meta.allowed ? { allowed: meta.allowed } : {}) };
+      // Streamed batches leave the meta's seq behind (see `ThreadWrite.eventsOnly`).
+      const nextSeq = Math.max(meta.nextSeq, (batches.at(-1)?.seq ?? -1) + 1);
+      return { schema: meta.schema, id, title: meta.title, createdAt: meta.createdAt, updatedAt: meta.updatedAt, messages: messages.map((m) => m.message), events, nextSeq, ...(meta.allowed ? { allowed: meta.allowed } : {}) };
     });
   }
 
   /** Applies one change in one transaction: all of it is stored, or none. */
   write(change: ThreadWrite): Promise<void> {
     return this.#run(async (db) => {
+      if (change.eventsOnly) return putEvents(unwrap(db), change);
       const tx = db.transaction(ALL, 'readwrite');
       const { meta } = change;
       const messages = tx.objectStore('messages');
@@ -247,6 +279,11 @@ export class ThreadStore implements ThreadStorage {
       const tx = db.transaction(ALL, 'readwrite');
       await Promise.all([tx.objectStore('threads').delete(id), tx.objectStore('messages').delete(rangeOf(id)), tx.objectStore('events').delete(rangeOf(id)), tx.done]);
     });
+  }
+
+  /** The lock (and channel) name of thread `id` in this database. */
+  lockName(id: string): string {
+    return threadLockName(this.#dbName, id);
   }
 
   async close(): Promise<void> {

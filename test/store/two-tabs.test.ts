@@ -1,0 +1,154 @@
+// Two tabs on one thread, as two same-origin iframes of one browser: each
+// frame is a page of its own (tab-frame.html), whose agents' workers live
+// and die with it, and the frames share Web Locks and BroadcastChannels as
+// tabs of one origin do. Removing a frame is closing its tab.
+import { expect } from 'chai';
+import { mockEndpoint } from '../../src/testing/mock-endpoint.js';
+import { textTurn } from '../../src/testing/chunks.js';
+import type { Agent, AgentEvent, AgentOptions } from '../../src/types.js';
+import type { AgentChat } from '../../components/agent-chat.js';
+
+interface Tab {
+  frame: HTMLIFrameElement;
+  createAgent(options: AgentOptions): Agent;
+  chat(attrs: Record<string, string>): AgentChat;
+  close(): void;
+}
+
+const frames: HTMLIFrameElement[] = [];
+afterEach(() => frames.splice(0).forEach((f) => f.remove()));
+
+async function openTab(): Promise<Tab> {
+  const frame = document.createElement('iframe');
+  frame.src = new URL('./tab-frame.html', import.meta.url).href;
+  frame.style.cssText = 'width: 480px; height: 400px';
+  document.body.append(frame);
+  frames.push(frame);
+  await until(() => frame.contentDocument?.documentElement?.dataset.ready === 'yes', 'the tab loaded');
+  const win = frame.contentWindow as Window & { pageloop: { createAgent(o: AgentOptions): Agent } };
+  return {
+    frame,
+    createAgent: (options) => win.pageloop.createAgent(options),
+    chat(attrs) {
+      const doc = frame.contentDocument!;
+      const chat = doc.createElement('agent-chat') as AgentChat;
+      for (const [k, v] of Object.entries(attrs)) chat.setAttribute(k, v);
+      doc.body.append(chat);
+      return chat;
+    },
+    close: () => frame.remove(),
+  };
+}
+
+async function until<T>(test: () => T | undefined | null | false, what: string, ms = 15000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = test();
+    if (value) return value;
+    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+const part = (chat: AgentChat, name: string) => chat.shadowRoot!.querySelector<HTMLElement>(`[part~="${name}"]`);
+const shownText = (chat: AgentChat) => [...chat.shadowRoot!.querySelectorAll('[part~="assistant"]')].map((n) => n.textContent!.trim()).join(' ');
+const newThread = () => `tabs-${crypto.randomUUID()}`;
+
+describe('two tabs on one thread (two pages of one browser)', function () {
+  // Each frame compiles and starts the whole SDK and a worker: slow on a loaded machine.
+  this.timeout(60000);
+  it('the second tab\'s agent follows read-only: thread-lock follower, send refused with thread-busy', async () => {
+    const mock = await mockEndpoint({ turns: [textTurn('First answer.')] });
+    const thread = newThread();
+    const [one, two] = [await openTab(), await openTab()];
+    const a = one.createAgent({ baseURL: mock.baseURL, model: 'mock-model', thread });
+    await a.ready;
+    await a.send('hello').done;
+    const b = two.createAgent({ baseURL: mock.baseURL, model: 'mock-model', thread });
+    const seen: AgentEvent[] = [];
+    b.on((e) => seen.push(e));
+    await b.ready;
+    await until(() => seen.some((e) => e.type === 'thread-lock'), 'thread-lock');
+    expect(seen.find((e) => e.type === 'thread-lock')).to.deep.equal({ type: 'thread-lock', state: 'follower' });
+    const run = b.send('me too');
+    const events: AgentEvent[] = [];
+    for await (const e of run) events.push(e);
+    expect(events.find((e) => e.type === 'error')).to.deep.include({ code: 'thread-busy' });
+    expect(events.at(-1)).to.deep.include({ type: 'final', reason: 'error' });
+    expect((await b.messages()).map((m) => m.content)).to.deep.equal(['hello', 'First answer.']);
+    const err = await b.clear().then(() => undefined, (e: unknown) => e);
+    expect(err).to.have.property('code', 'thread-busy');
+    expect((await mock.log()).filter((r) => r.path.endsWith('/chat/completions'))).to.have.length(1);
+  });
+
+  it('element: the follower shows the tab-notice and a disabled composer, follows the stream live, and takes over when the writer\'s tab closes', async () => {
+    const words = Array.from({ length: 30 }, (_, i) => `word${i}`).join(' ');
+    const mock = await mockEndpoint({ turns: [textTurn(words, { delayMs: 60 }), textTurn('Answered in the second tab.')] });
+    const thread = newThread();
+    const attrs = { 'base-url': mock.baseURL, model: 'mock-model', thread };
+    const [one, two] = [await openTab(), await openTab()];
+    const writer = one.chat(attrs);
+    await writer.agent.ready;
+    const follower = two.chat(attrs);
+    const notice = await until(() => part(follower, 'tab-notice'), 'the tab notice');
+    expect(notice.textContent).to.match(/open in another tab/);
+    expect(part(writer, 'tab-notice')).to.equal(null);
+    const input = part(follower, 'input') as HTMLTextAreaElement;
+    expect(input.disabled).to.equal(true);
+    expect(input.placeholder).to.match(/open in another tab/);
+    expect((part(follower, 'send-button') as HTMLButtonElement).disabled).to.equal(true);
+
+    writer.send('stream something');
+    // Live: part of the reply shows in the follower while the writer still streams it.
+    await until(() => shownText(follower).includes('word3'), 'the stream in the follower');
+    expect(shownText(follower)).not.to.include('word29');
+    expect(follower.shadowRoot!.querySelector('[part~="user"]')!.textContent).to.include('stream something');
+    await until(() => shownText(follower).includes('word29'), 'the whole reply in the follower');
+
+    one.close();
+    await until(() => part(follower, 'tab-notice') === null, 'the notice to go');
+    await until(() => !(part(follower, 'input') as HTMLTextAreaElement).disabled, 'the composer enabled');
+    const final = new Promise<AgentEvent>((resolve) => follower.addEventListener('agent-event', (e) => e.detail.type === 'final' && resolve(e.detail)));
+    follower.send('now here');
+    expect(await final).to.deep.include({ reason: 'answer', text: 'Answered in the second tab.' });
+    expect((await follower.agent.messages()).map((m) => m.content)).to.deep.equal(['stream something', words, 'now here', 'Answered in the second tab.']);
+  });
+
+  it('closing the writer\'s tab mid-stream: the follower takes over, ends the run interrupted, and Continue carries on', async () => {
+    const mock = await mockEndpoint({ turns: [textTurn('A reply cut off by a closed tab', { delayMs: 40, hang: true }), textTurn(' and finished.')] });
+    const thread = newThread();
+    const [one, two] = [await openTab(), await openTab()];
+    const a = one.createAgent({ baseURL: mock.baseURL, model: 'mock-model', thread });
+    await a.ready;
+    const b = two.createAgent({ baseURL: mock.baseURL, model: 'mock-model', thread });
+    const seen: AgentEvent[] = [];
+    b.on((e) => seen.push(e));
+    await b.ready;
+    void a.send('go');
+    await until(() => seen.filter((e) => e.type === 'text').map((e) => (e as { delta: string }).delta).join('').includes('closed tab'), 'the partial reply in the follower');
+    one.close();
+    await until(() => seen.some((e) => e.type === 'thread-lock' && e.state === 'writer'), 'the take-over');
+    expect((await b.events()).at(-1)).to.deep.include({ type: 'final', reason: 'interrupted' });
+    const events: AgentEvent[] = [];
+    for await (const e of b.resume()) events.push(e);
+    expect(events.at(-1)).to.deep.include({ reason: 'answer' });
+    expect((await b.messages()).map((m) => m.content)).to.deep.equal(['go', 'A reply cut off by a closed tab', 'and finished.']);
+  });
+
+  it('disposing the writer\'s agent lets the follower take over', async () => {
+    const mock = await mockEndpoint({ turns: [textTurn('One.')] });
+    const thread = newThread();
+    const [one, two] = [await openTab(), await openTab()];
+    const a = one.createAgent({ baseURL: mock.baseURL, model: 'mock-model', thread });
+    await a.ready;
+    const b = two.createAgent({ baseURL: mock.baseURL, model: 'mock-model', thread });
+    const seen: AgentEvent[] = [];
+    b.on((e) => seen.push(e));
+    await b.ready;
+    await until(() => seen.some((e) => e.type === 'thread-lock'), 'follower');
+    a.dispose();
+    await until(() => seen.some((e) => e.type === 'thread-lock' && e.state === 'writer'), 'the take-over');
+    await b.send('mine now').done;
+    expect((await b.messages()).map((m) => m.content)).to.deep.equal(['mine now', 'One.']);
+  });
+});
