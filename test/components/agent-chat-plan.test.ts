@@ -4,27 +4,8 @@ import { AgentChat } from '../../components/agent-chat.js';
 import { reduceConversation, restoreConversation, initialConversation } from '../../components/conversation-state.js';
 import type { Agent, AgentEvent, AgentOptions, FinalEvent, PlanTask, Run } from '../../src/types.js';
 import { part } from './helpers.js';
+import { axeViolations } from './axe.js';
 
-interface AxeResult {
-  violations: Array<{ id: string; impact: string; help: string; nodes: Array<{ target: unknown[] }> }>;
-}
-type AxeWindow = Window & { axe?: { run(context: Element, options: object): Promise<AxeResult> } };
-
-async function axeViolations(element: Element): Promise<string[]> {
-  const win = window as AxeWindow;
-  if (!win.axe) {
-    const script = document.createElement('script');
-    script.src = '/node_modules/axe-core/axe.min.js';
-    const loaded = new Promise((resolve, reject) => {
-      script.onload = resolve;
-      script.onerror = reject;
-    });
-    document.head.append(script);
-    await loaded;
-  }
-  const result = await win.axe!.run(element, { resultTypes: ['violations'] });
-  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
-}
 
 /** An agent without a worker whose events the test emits. */
 class EventAgent implements Agent {

@@ -9,27 +9,8 @@ import { defineTool } from '../../src/tools/define-tool.js';
 import { textTurn, toolCallTurn } from '../../src/testing/chunks.js';
 import type { AgentEvent } from '../../src/types.js';
 import { chatOnMock, until, type ChatFixture } from './helpers.js';
+import { axeViolations } from './axe.js';
 
-interface AxeResult {
-  violations: Array<{ id: string; impact: string; help: string; nodes: Array<{ target: unknown[] }> }>;
-}
-type AxeWindow = Window & { axe?: { run(context: Element, options: object): Promise<AxeResult> } };
-
-async function axeViolations(element: Element): Promise<string[]> {
-  const win = window as AxeWindow;
-  if (!win.axe) {
-    const script = document.createElement('script');
-    script.src = '/node_modules/axe-core/axe.min.js';
-    const loaded = new Promise((resolve, reject) => {
-      script.onload = resolve;
-      script.onerror = reject;
-    });
-    document.head.append(script);
-    await loaded;
-  }
-  const result = await win.axe!.run(element, { resultTypes: ['violations'] });
-  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
-}
 
 const lookup = () =>
   defineTool({ name: 'get_order', description: 'Reads an order', parameters: z.object({ id: z.number() }), readOnly: true, execute: ({ id }) => ({ id, city: 'Lyon' }) });

@@ -7,27 +7,8 @@ import { defineTool } from '../../src/tools/define-tool.js';
 import { textTurn, toolCallTurn } from '../../src/testing/chunks.js';
 import type { WorkflowTemplate } from '../../src/types.js';
 import { chatOnMock, part, parts, until, typeAndEnter, type ChatFixture } from './helpers.js';
+import { axeViolations } from './axe.js';
 
-interface AxeResult {
-  violations: Array<{ id: string; impact: string; help: string; nodes: Array<{ target: unknown[] }> }>;
-}
-type AxeWindow = Window & { axe?: { run(context: Element, options: object): Promise<AxeResult> } };
-
-async function axeViolations(element: Element): Promise<string[]> {
-  const win = window as AxeWindow;
-  if (!win.axe) {
-    const script = document.createElement('script');
-    script.src = '/node_modules/axe-core/axe.min.js';
-    const loaded = new Promise((resolve, reject) => {
-      script.onload = resolve;
-      script.onerror = reject;
-    });
-    document.head.append(script);
-    await loaded;
-  }
-  const result = await win.axe!.run(element, { resultTypes: ['violations'] });
-  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
-}
 
 const workflows: Record<string, WorkflowTemplate> = {
   'follow-up': { description: 'Follow up on pending orders.', steps: ['List the pending orders', 'Draft a note for each'] },
