@@ -201,6 +201,7 @@ export class AgentChat extends AgentChatSettings {
   readonly #approvals = new ApprovalController(this, {
     approvals: () => this.#conversation.approvals,
     tools: () => this.tools,
+    answeredElsewhere: () => this.#tabs.readOnly,
     answered: (request, answer) => {
       // Another tab writes this thread: only its writer can answer.
       if (this.#tabs.readOnly) return (this.#apply({ type: 'error', message: READ_ONLY_REASON, retryable: false }), false);
