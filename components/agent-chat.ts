@@ -113,6 +113,7 @@ import { TabNotice, READ_ONLY_REASON } from './tab-notice.js';
  * @csspart permissions - The tools allowed for good (a disclosure), each with a `revoke-button`.
  * @csspart nudge - The quiet line where the model, having announced an action without calling a tool, was reminded once (option `nudge`).
  * @csspart tab-notice - "Open in another tab": this tab shows the thread read-only while another tab writes it (the composer is disabled).
+ * @csspart approval-elsewhere - In a follower (with `approval`): a call that waits for approval in the tab that writes the thread, without buttons.
  *
  * @cssproperty --agent-chat-font - Font family.
  * @cssproperty --agent-chat-mono-font - Font family of code.
@@ -201,6 +202,7 @@ export class AgentChat extends AgentChatSettings {
   readonly #approvals = new ApprovalController(this, {
     approvals: () => this.#conversation.approvals,
     tools: () => this.tools,
+    answeredElsewhere: () => this.#tabs.readOnly,
     answered: (request, answer) => {
       // Another tab writes this thread: only its writer can answer.
       if (this.#tabs.readOnly) return (this.#apply({ type: 'error', message: READ_ONLY_REASON, retryable: false }), false);
@@ -260,7 +262,8 @@ export class AgentChat extends AgentChatSettings {
   }
 
   #onAgentEvent(event: AgentEvent): void {
-    if (event.type === 'approval-request') this.#approvals.requested(event.requests);
+    // A follower's panels have nothing to answer: focus stays where it is.
+    if (event.type === 'approval-request' && !this.#tabs.readOnly) this.#approvals.requested(event.requests);
     if (event.type === 'engine') this.#engineStatus = event.status;
     this.#tabs.event(event);
     this.#apply(event);

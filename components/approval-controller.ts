@@ -9,7 +9,7 @@
  */
 import { nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import type { ApprovalAnswer, ApprovalRequest, Tool } from '../src/types.js';
-import { renderApproval, type ApprovalHandlers, type ArgsEdit } from './approval-panel.js';
+import { renderApproval, renderApprovalElsewhere, type ApprovalHandlers, type ArgsEdit } from './approval-panel.js';
 
 /** What the controller needs from the element it serves. */
 export interface ApprovalBinding {
@@ -19,6 +19,8 @@ export interface ApprovalBinding {
   tools(): readonly Tool[];
   /** Sends the answer to the agent and records it in the conversation; false when it could not (the panel stays as it is). */
   answered(request: ApprovalRequest, answer: ApprovalAnswer): boolean;
+  /** True while another tab answers the approvals (this one follows its thread): panels show that, without buttons. */
+  answeredElsewhere?(): boolean;
   /** The element's shadow root (panels and the composer are looked up there). */
   root(): ParentNode;
 }
@@ -61,12 +63,13 @@ export class ApprovalController implements ReactiveController {
   /** What a tool card's rendering depends on besides the card itself (for `guard`). */
   inputsFor(callId: string): unknown[] {
     const request = this.#request(callId);
-    return request ? [request, this.#edits.get(callId), this.#toolNamed(request.name)] : [];
+    return request ? [request, this.#edits.get(callId), this.#toolNamed(request.name), this.#binding.answeredElsewhere?.() ?? false] : [];
   }
 
   /** The approval panel of call `callId`, or nothing when it waits for no answer. */
   panelFor(callId: string): TemplateResult | typeof nothing {
     const request = this.#request(callId);
+    if (request && this.#binding.answeredElsewhere?.()) return renderApprovalElsewhere(request);
     return request ? renderApproval(request, this.#edits.get(callId), this.#toolNamed(request.name), this.#handlers) : nothing;
   }
 

@@ -57,6 +57,20 @@ function applyEdit(handlers: ApprovalHandlers, request: ApprovalRequest, text: s
 }
 
 /** Renders the panel for one pending call. */
+/**
+ * A call that waits for approval in the tab that writes the thread (this tab
+ * follows it read-only): what waits, and where it is answered — no buttons,
+ * since only the writer can answer (`respond` here is refused).
+ */
+export function renderApprovalElsewhere(request: ApprovalRequest): TemplateResult {
+  const labelId = `approval-label-${request.callId}`;
+  return html`<div part="approval approval-elsewhere" class="approval approval-elsewhere" role="group" tabindex="-1" aria-labelledby=${labelId}
+      data-call-id=${request.callId}>
+    <p id=${labelId} class="approval-label"><code>${request.name}</code> waits for approval in the other tab, which writes this conversation.</p>
+  </div>`;
+}
+
+/** The approval panel of one waiting call: approve, deny, edit the arguments. */
 export function renderApproval(
   request: ApprovalRequest,
   edit: ArgsEdit | undefined,

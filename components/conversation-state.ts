@@ -237,6 +237,7 @@ function reduceAction(state: ConversationState, action: ConversationAction): Con
       return { ...state, retry: { attempt: action.attempt, delayMs: action.delayMs, reason: action.reason } };
     case 'engine':
     case 'thread-lock':
+    case 'permissions':
       return state;
     case 'error':
       return { ...state, error: { message: action.message, retryable: action.retryable } };

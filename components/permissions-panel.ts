@@ -21,7 +21,8 @@ export interface PermissionsHost extends ReactiveControllerHost, HTMLElement {
 }
 
 /** Events after which the allowed tools may differ. */
-const CHANGING_EVENTS = new Set(['tool-start', 'tool-result', 'final', 'approval-request']);
+// `permissions`: a follower heard the writing tab change the list.
+const CHANGING_EVENTS = new Set(['tool-start', 'tool-result', 'final', 'approval-request', 'permissions']);
 
 /** Lists the tools allowed for good and revokes them. */
 export class PermissionsPanel implements ReactiveController {

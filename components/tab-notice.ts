@@ -7,9 +7,14 @@
  * rebuilt from `agent.events()`, since taking over may have ended a run the
  * other tab was in (an interrupted reply gets its Continue button).
  *
- * The log is rebuilt from `agent.events()` when the agent becomes a follower
- * too: the writer's events may have reached the page before the stored
- * thread did.
+ * The log is rebuilt when the agent becomes a follower too (and when the
+ * writer clears the thread): the writer's events may have reached the page
+ * before the stored thread did. It is rebuilt from the events the
+ * `thread-lock` event carries, never from a fresh `agent.events()`: that
+ * answer travels apart from the event stream, so a live event could arrive
+ * before it (and be thrown away with the old log) or after it (and be shown
+ * twice). The carried events are the thread as of that point of the stream,
+ * and every later event is applied on top: none lost, none repeated.
  */
 import { html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import type { Agent, AgentEvent } from '../src/types.js';
@@ -53,13 +58,18 @@ export class TabNotice implements ReactiveController {
     if (event.type !== 'thread-lock') return;
     const following = (this.#following = event.state === 'follower');
     this.#host.requestUpdate();
+    if (event.events) return this.#show(event.events, following);
+    // An agent that does not carry its events (none does now): read them, at the risk told above.
     const agent = this.#binding.agent();
     agent.events().then((events) => {
-      if (this.#binding.agent() !== agent || this.#following !== following) return;
-      const { nextId } = this.#binding.conversation();
-      // A follower shows the writer's run as running (its events go on arriving); a writer's view is a reload's.
-      this.#binding.show(following ? events.reduce(reduceConversation, { ...initialConversation(), nextId }) : restoreConversation(events, nextId));
+      if (this.#binding.agent() === agent && this.#following === following) this.#show(events, following);
     }, () => {});
+  }
+
+  #show(events: readonly AgentEvent[], following: boolean): void {
+    const { nextId } = this.#binding.conversation();
+    // A follower shows the writer's run as running (its events go on arriving); a writer's view is a reload's.
+    this.#binding.show(following ? events.reduce(reduceConversation, { ...initialConversation(), nextId }) : restoreConversation([...events], nextId));
   }
 
   /** The state the status bar shows: a follower has no run of its own to stop or step through. */

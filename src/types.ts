@@ -111,8 +111,19 @@ export type AgentEvent =
    * by itself when the other tab closes, is disposed or switches threads
    * (then re-read `events()`: the reload may have ended an interrupted run).
    * Not part of the conversation: never stored.
+   * `events`: the thread's events (deltas merged) as this agent holds them
+   * at this point of the event stream — a view rebuilt from them and then
+   * given every later event misses none and repeats none (re-reading
+   * `events()` instead may cross a live event). Sent again with the new
+   * events when the writer clears the thread.
    */
-  | { type: 'thread-lock'; state: 'writer' | 'follower' };
+  | { type: 'thread-lock'; state: 'writer' | 'follower'; events?: AgentEvent[] }
+  /**
+   * The tools allowed for good in this thread changed in the tab that
+   * writes it (a follower hears it; re-read `permissions()` or use `allowed`).
+   * Not part of the conversation: never stored.
+   */
+  | { type: 'permissions'; allowed: string[] };
 
 /**
  * An event of a sub-agent's own loop, wrapped so it cannot be taken for the

@@ -106,6 +106,8 @@ export class AgentSession {
     if (!thread || !store) return;
     const seat = (this.#seat = new ThreadSeat(store, thread, {
       followed: (events) => this.#deps.host.emit(events),
+      allowed: (tools) => this.#followAllowed(tools),
+      cleared: () => this.#followCleared(),
       tookOver: () => void this.#takeOver(seat),
     }));
     let state;
@@ -127,8 +129,26 @@ export class AgentSession {
     this.#history = record?.messages ?? [];
     this.#events = record?.events ?? [];
     this.#plan.restore(this.#events.findLast((e) => e.type === 'plan')?.tasks);
-    seat.follow({ messages: this.#history, events: this.#events, nextSeq: record?.nextSeq ?? 0 });
-    this.#deps.host.emit([{ type: 'thread-lock', state: 'follower' }]);
+    this.#gate.allow(record?.allowed ?? []);
+    seat.follow({ messages: this.#history, events: this.#events, nextSeq: record?.nextSeq ?? 0, allowed: this.#gate.allowed });
+    // The events as of this point of the stream: the page rebuilds from them and adds only what follows.
+    this.#deps.host.emit([{ type: 'thread-lock', state: 'follower', events: this.events() }]);
+  }
+
+  /** The writer changed the tools allowed for good: a follower's list follows. */
+  #followAllowed(tools: string[]): void {
+    this.#gate = new ApprovalGate();
+    this.#gate.allow(tools);
+    this.#deps.host.emit([{ type: 'permissions', allowed: [...tools] }]);
+  }
+
+  /** The writer cleared the thread: a follower shows it empty. */
+  #followCleared(): void {
+    this.#history.length = 0;
+    this.#events.length = 0;
+    this.#plan.restore(undefined);
+    this.#gate = new ApprovalGate();
+    this.#deps.host.emit([{ type: 'thread-lock', state: 'follower', events: [] }, { type: 'permissions', allowed: [] }]);
   }
 
   /** The writer let go: read the thread as a reload would (ending a run it died in), and write from now on. */
@@ -138,7 +158,7 @@ export class AgentSession {
     this.#history = [];
     this.#events = [];
     await (this.#loading = this.#loadAsWriter(seat));
-    this.#deps.host.emit([{ type: 'thread-lock', state: 'writer' }]);
+    this.#deps.host.emit([{ type: 'thread-lock', state: 'writer', events: this.events() }]);
   }
 
   /** A follower's refusal to change the thread: an error event and a final one, to this caller only. */
@@ -497,6 +517,7 @@ export class AgentSession {
     const { thread } = this.#config;
     this.#journal?.reset();
     if (thread && this.#journal) await this.#deps.store?.delete(thread);
+    this.#seat?.feed?.publishCleared();
   }
 
   #emit(raw: AgentEvent): void {

@@ -16,16 +16,26 @@
  * harm (an event batch it holds is skipped by its seq, a message range is
  * replaced by the same messages), so nothing between the read and the
  * first message is lost.
+ *
+ * Clearing the thread is told too (`cleared`): the writer deletes the
+ * stored thread, which no write describes, so a follower empties its copy.
  */
 import type { AgentEvent, ChatMessage } from '../types.js';
 import { mergeDelta } from '../agent/event-batcher.js';
 import type { ThreadWrite } from './thread-store.js';
 
-/** What a follower keeps of the thread: its history, its events (deltas merged) and the next event batch it expects. */
+/** What a follower keeps of the thread: its history, its events (deltas merged), the next event batch it expects, and the tools allowed for good. */
 export interface FollowedThread {
   messages: ChatMessage[];
   events: AgentEvent[];
   nextSeq: number;
+  allowed?: string[];
+}
+
+/** What one write changed in a follower's copy: the events it added, and the tools allowed for good if they changed. */
+export interface AppliedWrite {
+  events: AgentEvent[];
+  allowed?: string[];
 }
 
 /**
@@ -33,6 +43,24 @@ export interface FollowedThread {
  * events it added, as the writer emitted them (for the follower's page).
  */
 export function applyWrite(thread: FollowedThread, write: ThreadWrite): AgentEvent[] {
+  return applyWriteFully(thread, write).events;
+}
+
+/** `applyWrite`, also telling whether the write changed the tools allowed for good (kept in `thread.allowed`). */
+export function applyWriteFully(thread: FollowedThread, write: ThreadWrite): AppliedWrite {
+  const events = applyEvents(thread, write);
+  // A streamed write (`eventsOnly`) carries the meta as it was: its list is not news.
+  const allowed = write.eventsOnly ? undefined : write.meta.allowed ?? [];
+  if (!allowed || sameList(allowed, thread.allowed ?? [])) return { events };
+  thread.allowed = [...allowed];
+  return { events, allowed: [...allowed] };
+}
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
+}
+
+function applyEvents(thread: FollowedThread, write: ThreadWrite): AgentEvent[] {
   const added: AgentEvent[] = [];
   for (const batch of write.events) {
     if (batch.seq < thread.nextSeq) continue;
@@ -51,7 +79,7 @@ export function applyWrite(thread: FollowedThread, write: ThreadWrite): AgentEve
 }
 
 /** What crosses a thread's channel: a follower's hello, the writer's ack, or a stored write. */
-type FeedMessage = { hello: true } | { ack: true } | { write: ThreadWrite };
+type FeedMessage = { hello: true } | { ack: true } | { write: ThreadWrite } | { cleared: true };
 
 /** How long a follower waits for the writer's ack before it reads the store anyway (the holder may not write). */
 const ACK_WAIT_MS = 1000;
@@ -63,7 +91,7 @@ export class ThreadFeed {
   #followed = false;
   /** This feed is the writer's: it answers hellos. */
   #leading = false;
-  #heard: ((write: ThreadWrite) => void) | undefined;
+  #heard: ((write: ThreadWrite | 'cleared') => void) | undefined;
   #acked: (() => void) | undefined;
 
   /** `name`: the thread's lock name (one channel per thread and database). */
@@ -83,12 +111,17 @@ export class ThreadFeed {
     if (this.#followed) this.#post({ write });
   }
 
+  /** Tells the followers the thread was cleared (its stored copy deleted). */
+  publishCleared(): void {
+    if (this.#followed) this.#post({ cleared: true });
+  }
+
   /**
-   * Calls `heard` with each write the writer publishes, until `close()`;
+   * Calls `heard` with each write (or `'cleared'`) the writer publishes, until `close()`;
    * resolves once the writer answered the hello (or did not in time): from
    * then on every stored write is either in the store when read, or heard.
    */
-  follow(heard: (write: ThreadWrite) => void): Promise<void> {
+  follow(heard: (write: ThreadWrite | 'cleared') => void): Promise<void> {
     this.#heard = heard;
     if (!this.#channel) return Promise.resolve();
     return new Promise<void>((resolve) => {
@@ -107,7 +140,9 @@ export class ThreadFeed {
       this.#followed = true;
       if (this.#leading) this.#post({ ack: true });
     } else if ('ack' in message) this.#acked?.();
-    else if (!this.#leading) this.#heard?.(message.write);
+    else if (this.#leading) return;
+    else if ('cleared' in message) this.#heard?.('cleared');
+    else this.#heard?.(message.write);
   }
 
   #post(message: FeedMessage): void {

@@ -12,12 +12,16 @@
 import type { AgentEvent } from '../types.js';
 import type { ThreadStorage, ThreadWrite } from './thread-store.js';
 import { ThreadLock, type ThreadLockState } from './thread-lock.js';
-import { ThreadFeed, applyWrite, type FollowedThread } from './thread-feed.js';
+import { ThreadFeed, applyWriteFully, type FollowedThread } from './thread-feed.js';
 
 /** What the seat tells the session. */
 export interface SeatHooks {
   /** A follower heard the writer store these events (already applied to the followed thread). */
   followed(events: AgentEvent[]): void;
+  /** A follower heard the writer change the tools allowed for good (already in the followed thread). */
+  allowed(tools: string[]): void;
+  /** A follower heard the writer clear the thread (the followed thread is emptied already). */
+  cleared(): void;
   /** The writer let go and this agent holds the lock now. */
   tookOver(): void;
 }
@@ -29,7 +33,7 @@ export class ThreadSeat {
   #hooks: SeatHooks;
   #state: ThreadLockState = 'writer';
   /** Writes heard before the follower's copy was read. */
-  #heard: ThreadWrite[] | undefined;
+  #heard: (ThreadWrite | 'cleared')[] | undefined;
   #thread: FollowedThread | undefined;
 
   constructor(store: ThreadStorage, id: string, hooks: SeatHooks) {
@@ -84,8 +88,22 @@ export class ThreadSeat {
     this.#thread = thread;
     const heard = this.#heard ?? [];
     this.#heard = undefined;
-    const added = heard.flatMap((write) => applyWrite(thread, write));
-    if (added.length > 0) this.#hooks.followed(added);
+    for (const write of heard) this.#apply(thread, write);
+  }
+
+  /** Applies one heard write (or clearing) to the followed thread and tells the session. */
+  #apply(thread: FollowedThread, write: ThreadWrite | 'cleared'): void {
+    if (write === 'cleared') {
+      thread.messages.length = 0;
+      thread.events.length = 0;
+      thread.nextSeq = 0;
+      thread.allowed = [];
+      this.#hooks.cleared();
+      return;
+    }
+    const { events, allowed } = applyWriteFully(thread, write);
+    if (events.length > 0) this.#hooks.followed(events);
+    if (allowed) this.#hooks.allowed(allowed);
   }
 
   /** Leaves the seat: lets go of the lock (or the queue for it) and the channel. */
@@ -96,15 +114,13 @@ export class ThreadSeat {
     this.#heard = undefined;
   }
 
-  #hear(write: ThreadWrite): void {
+  #hear(write: ThreadWrite | 'cleared'): void {
     if (this.#state !== 'follower' && this.#heard === undefined) return;
     if (this.#heard) {
       this.#heard.push(write);
       return;
     }
-    if (!this.#thread) return;
-    const added = applyWrite(this.#thread, write);
-    if (added.length > 0) this.#hooks.followed(added);
+    if (this.#thread) this.#apply(this.#thread, write);
   }
 
   #stopFollowing(): void {

@@ -4,14 +4,15 @@
 // tabs of one origin do. Removing a frame is closing its tab.
 import { expect } from 'chai';
 import { mockEndpoint } from '../../src/testing/mock-endpoint.js';
-import { textTurn } from '../../src/testing/chunks.js';
-import type { Agent, AgentEvent, AgentOptions } from '../../src/types.js';
+import { textTurn, toolCallTurn } from '../../src/testing/chunks.js';
+import { defineTool } from '../../src/tools/define-tool.js';
+import type { Agent, AgentEvent, AgentOptions, Tool } from '../../src/types.js';
 import type { AgentChat } from '../../components/agent-chat.js';
 
 interface Tab {
   frame: HTMLIFrameElement;
   createAgent(options: AgentOptions): Agent;
-  chat(attrs: Record<string, string>): AgentChat;
+  chat(attrs: Record<string, string>, tools?: Tool[]): AgentChat;
   close(): void;
 }
 
@@ -29,9 +30,10 @@ async function openTab(): Promise<Tab> {
   return {
     frame,
     createAgent: (options) => win.pageloop.createAgent(options),
-    chat(attrs) {
+    chat(attrs, tools) {
       const doc = frame.contentDocument!;
       const chat = doc.createElement('agent-chat') as AgentChat;
+      if (tools) chat.tools = tools;
       for (const [k, v] of Object.entries(attrs)) chat.setAttribute(k, v);
       doc.body.append(chat);
       return chat;
@@ -69,7 +71,7 @@ describe('two tabs on one thread (two pages of one browser)', function () {
     b.on((e) => seen.push(e));
     await b.ready;
     await until(() => seen.some((e) => e.type === 'thread-lock'), 'thread-lock');
-    expect(seen.find((e) => e.type === 'thread-lock')).to.deep.equal({ type: 'thread-lock', state: 'follower' });
+    expect(seen.find((e) => e.type === 'thread-lock')).to.deep.include({ type: 'thread-lock', state: 'follower' });
     const run = b.send('me too');
     const events: AgentEvent[] = [];
     for await (const e of run) events.push(e);
@@ -150,5 +152,58 @@ describe('two tabs on one thread (two pages of one browser)', function () {
     await until(() => seen.some((e) => e.type === 'thread-lock' && e.state === 'writer'), 'the take-over');
     await b.send('mine now').done;
     expect((await b.messages()).map((m) => m.content)).to.deep.equal(['mine now', 'One.']);
+  });
+
+  it('the writer\'s clear() empties the follower\'s log and history', async () => {
+    const mock = await mockEndpoint({ turns: [textTurn('Soon gone.')] });
+    const thread = newThread();
+    const attrs = { 'base-url': mock.baseURL, model: 'mock-model', thread };
+    const [one, two] = [await openTab(), await openTab()];
+    const writer = one.chat(attrs);
+    await writer.agent.ready;
+    await writer.agent.send('hello').done;
+    const follower = two.chat(attrs);
+    await until(() => part(follower, 'tab-notice'), 'the tab notice');
+    await until(() => shownText(follower).includes('Soon gone.'), 'the reply in the follower');
+    await writer.agent.clear();
+    await until(() => shownText(follower) === '' && !follower.shadowRoot!.querySelector('[part~="user"]'), 'the cleared log in the follower');
+    expect(await follower.agent.messages()).to.deep.equal([]);
+    expect(await follower.agent.events()).to.deep.equal([]);
+    expect(part(follower, 'tab-notice')).not.to.equal(null);
+  });
+
+  it('element: a follower shows a pending approval as waiting in the other tab (no buttons), and its always-allow list follows the writer\'s', async () => {
+    const cancelOrder = defineTool({
+      name: 'cancel_order',
+      description: 'Cancels an order.',
+      parameters: { type: 'object', properties: { order: { type: 'number' } }, required: ['order'] },
+      needsApproval: true,
+      execute: () => ({ cancelled: true }),
+    });
+    const mock = await mockEndpoint({ turns: [toolCallTurn([{ name: 'cancel_order', args: { order: 7 } }]), textTurn('Cancelled.')] });
+    const thread = newThread();
+    const attrs = { 'base-url': mock.baseURL, model: 'mock-model', thread };
+    const [one, two] = [await openTab(), await openTab()];
+    const writer = one.chat(attrs, [cancelOrder]);
+    await writer.agent.ready;
+    const follower = two.chat(attrs, [cancelOrder]);
+    await until(() => part(follower, 'tab-notice'), 'the tab notice');
+    writer.send('cancel order 7');
+    const always = await until(() => part(writer, 'always-button'), 'the approval panel in the writer');
+    const waiting = await until(() => part(follower, 'approval-elsewhere'), 'the approval waiting in the follower');
+    expect(waiting.textContent).to.match(/cancel_order/).and.to.match(/other tab/);
+    for (const button of ['approve-button', 'deny-button', 'always-button', 'edit-button']) expect(part(follower, button), button).to.equal(null);
+    expect(part(follower, 'permissions')).to.equal(null);
+
+    always.click();
+    await until(() => shownText(follower).includes('Cancelled.'), 'the answer in the follower');
+    expect(part(follower, 'approval-elsewhere')).to.equal(null);
+    const list = await until(() => part(follower, 'permissions'), 'the always-allow list in the follower');
+    expect(list.querySelector('[data-tool="cancel_order"]')).not.to.equal(null);
+    expect(await follower.agent.permissions()).to.deep.equal(['cancel_order']);
+
+    await writer.agent.revokePermission('cancel_order');
+    await until(() => part(follower, 'permissions') === null, 'the revoked tool gone from the follower\'s list');
+    expect(await follower.agent.permissions()).to.deep.equal([]);
   });
 });
