@@ -170,8 +170,8 @@ export class MarkdownStream {
 
   /**
    * Source characters this stream has lexed so far for its unsettled tail: a
-   * measure of its work, which stays within a small multiple of the reply's
-   * length however the reply arrives in a burst (tests and benches read it).
+   * measure of its work (tests read it). About the tail once per pass, and no
+   * more than a few times the reply's length however large a burst is.
    */
   get lexedChars(): number {
     return this.#lexed;
