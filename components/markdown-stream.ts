@@ -28,7 +28,11 @@
  * characters, each ending at a line end, and what the budget does not reach
  * is carried to the next frame. That is correct by the invariant above: a
  * prefix of the reply renders exactly as if only that prefix had arrived, so
- * each slice pretends its end is the end of the text so far.
+ * each slice pretends its end is the end of the text so far. One exception
+ * to "at most `sliceChars`": while the tail settles nothing, each slice
+ * reaches at least as far again as the tail it last lexed, so that a burst
+ * into one long unsettled block (a list 300 levels deep) costs lexing linear
+ * in its length, not its length squared over `sliceChars`.
  */
 import type { Token } from 'marked';
 import { StreamingHighlighter } from './highlight.js';
@@ -85,7 +89,7 @@ export interface MarkdownStreamOptions {
   schedule?: (render: () => void) => void;
   /** Main-thread time one pass may spend before it carries the rest to the next pass; default 6 ms (`FRAME_BUDGET_MS`). */
   budgetMs?: number;
-  /** Most source characters rendered per slice of a pass; default 1024. */
+  /** Source characters rendered per slice of a pass (more while the tail settles nothing, see the header); default 1024. */
   sliceChars?: number;
   /** The clock the budget is measured with; default `performance.now`. */
   now?: () => number;
@@ -135,6 +139,10 @@ export class MarkdownStream {
   #waiters: Array<() => void> = [];
   /** Layout time per ms of rendering, as `onRender` measured it in the last passes; until then, as much again. */
   #layoutRatio = 1;
+  /** Source characters lexed so far for the tail (see `lexedChars`). */
+  #lexed = 0;
+  /** Length of the tail the last slice lexed when it settled nothing; 0 when it did (see `#renderSlice`). */
+  #unsettled = 0;
   readonly #options: MarkdownStreamOptions;
 
   constructor(options: MarkdownStreamOptions = {}) {
@@ -158,6 +166,15 @@ export class MarkdownStream {
   get renderComplete(): Promise<void> {
     if (!this.#pending()) return Promise.resolve();
     return new Promise((resolve) => this.#waiters.push(resolve));
+  }
+
+  /**
+   * Source characters this stream has lexed so far for its unsettled tail: a
+   * measure of its work (tests read it). About the tail once per pass, and no
+   * more than a few times the reply's length however large a burst is.
+   */
+  get lexedChars(): number {
+    return this.#lexed;
   }
 
   /** Adds streamed text; rendering happens in the next scheduled passes. */
@@ -229,7 +246,12 @@ export class MarkdownStream {
   #renderSlice(): void {
     const source = this.#source;
     let end = source.length;
-    const limit = this.#shown + (this.#options.sliceChars ?? SLICE_CHARS);
+    // A tail that settles nothing (a long list, table or paragraph is one block until something
+    // follows it) is lexed whole by every slice, so fixed slices of a burst would cost its length
+    // squared. The next slice reaches at least as far again as that tail: the lexing of a burst
+    // then stays within about twice the tail's final length (a geometric series).
+    const grown = this.#unsettled > 0 ? this.#frozen + 2 * this.#unsettled : 0;
+    const limit = Math.max(this.#shown + (this.#options.sliceChars ?? SLICE_CHARS), grown);
     if (end > limit) {
       const cut = source.lastIndexOf('\n', limit - 1);
       end = cut >= this.#shown ? cut + 1 : limit;
@@ -273,11 +295,14 @@ export class MarkdownStream {
    */
   #lexTail(rest: string): boolean {
     if (rest === '') {
+      this.#unsettled = 0;
       this.#tailTokens = [];
       return false;
     }
+    this.#lexed += rest.length;
     const tokens = lexMarkdown(rest, this.#links);
     const count = this.#complete ? tokens.length : settledBlockCount(tokens, rest);
+    this.#unsettled = count === 0 ? rest.length : 0;
     if (count === 0) {
       this.#tailTokens = tokens;
       return false;
@@ -352,6 +377,7 @@ export class MarkdownStream {
     // marked removes the opening fence's indentation from the lines of backtick fences only.
     const indent = match[2] ? match[1]!.length : 0;
     const lineStart = this.#frozen + match[0].length;
+    this.#unsettled = 0;
     this.#fence = { start: this.#frozen, fence, indent, lineStart, pre, highlighter: new StreamingHighlighter(code) };
     return true;
   }
