@@ -74,12 +74,24 @@ const SHARED_STATIC = ['comlink', 'src/errors.ts', 'src/tools/json-schema.ts', '
 const SHARED_FILE = 'shared';
 
 /**
+ * What the agent worker's entry imports up front and its lazy chunks (the
+ * thread store, the OpenAI client, fetch) or the memory worker import too,
+ * built once as `worker-shared.js`. esbuild would put each such group in a
+ * chunk of its own: five small module requests the worker waits for before
+ * it can answer `init` (measured: the second round of requests was most of
+ * `startup.ready_ms` above its floor). Same rules as SHARED_STATIC; they may
+ * import SHARED_STATIC's modules, which stay in shared.js.
+ */
+const WORKER_STATIC = ['src/json-bounds.ts', 'src/model/forced-call.ts', 'src/model/context-window.ts', 'src/model/think-splitter.ts', 'src/store/thread-schema.ts', 'src/store/thread-lock.ts', 'src/store/storage-errors.ts', 'src/agent/event-batcher.ts', 'src/memory/memory-api.ts'];
+const WORKER_SHARED_FILE = 'worker-shared';
+
+/**
  * Imports of what is shared (SHARED_LAZY on first use, and with `statics`
  * SHARED_STATIC) become imports of the file that serves it.
  * @param {{ statics: boolean }} options
  * @returns {import('esbuild').Plugin}
  */
-const shared = ({ statics }) => ({
+const shared = ({ statics, workerStatics = false }) => ({
   name: 'shared',
   setup(b) {
     const escape = (/** @type {string} */ text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
@@ -87,9 +99,14 @@ const shared = ({ statics }) => ({
       b.onResolve({ filter: new RegExp(`^${escape(pkg)}$`) }, (args) => (args.kind === 'dynamic-import' ? { path: `./${file}.js`, external: true } : undefined));
     }
     if (!statics) return;
-    const files = new Set(SHARED_STATIC.filter((m) => m.startsWith('src/')).map((m) => resolve(root, m)));
+    /** @type {Map<string, string>} source path → the file that serves it */
+    const files = new Map(SHARED_STATIC.filter((m) => m.startsWith('src/')).map((m) => [resolve(root, m), SHARED_FILE]));
+    if (workerStatics) for (const m of WORKER_STATIC) files.set(resolve(root, m), WORKER_SHARED_FILE);
     for (const pkg of SHARED_STATIC.filter((m) => !m.startsWith('src/'))) b.onResolve({ filter: new RegExp(`^${escape(pkg)}$`) }, () => ({ path: `./${SHARED_FILE}.js`, external: true }));
-    b.onResolve({ filter: /^\.\.?\/.*\.js$/ }, (args) => (files.has(resolve(args.resolveDir, args.path.replace(/\.js$/, '.ts'))) ? { path: `./${SHARED_FILE}.js`, external: true } : undefined));
+    b.onResolve({ filter: /^\.\.?\/.*\.js$/ }, (args) => {
+      const file = files.get(resolve(args.resolveDir, args.path.replace(/\.js$/, '.ts')));
+      return file ? { path: `./${file}.js`, external: true } : undefined;
+    });
   },
 });
 
@@ -111,7 +128,14 @@ export function cdnBuilds(outdir) {
   const options = { ...common, plugins: [...(common.plugins ?? []), cssTemplates, openaiChatOnly, shared({ statics: true })], outdir: resolve(root, outdir), minify: true, sourcemap: 'linked', splitting: true };
   return [
     { ...options, entryPoints: { 'agent-chat': resolve(root, entry) }, chunkNames: '[name]-[hash]' },
-    { ...options, entryPoints: workers(), chunkNames: 'worker-[name]-[hash]' },
+    { ...options, plugins: [...(common.plugins ?? []), cssTemplates, openaiChatOnly, shared({ statics: true, workerStatics: true })], entryPoints: workers(), chunkNames: 'worker-[name]-[hash]' },
+    {
+      ...options,
+      splitting: false,
+      stdin: { contents: WORKER_STATIC.map((m) => `export * from './${m}';`).join('\n'), resolveDir: root, loader: /** @type {const} */ ('ts'), sourcefile: `${WORKER_SHARED_FILE}.js` },
+      outdir: undefined,
+      outfile: resolve(root, outdir, `${WORKER_SHARED_FILE}.js`),
+    },
     {
       ...options,
       plugins: [...(common.plugins ?? []), shared({ statics: false })],
