@@ -87,8 +87,9 @@ const WORKER_SHARED_FILE = 'worker-shared';
 
 /**
  * Imports of what is shared (SHARED_LAZY on first use, and with `statics`
- * SHARED_STATIC) become imports of the file that serves it.
- * @param {{ statics: boolean }} options
+ * SHARED_STATIC, with `workerStatics` also WORKER_STATIC) become imports of the
+ * file that serves it.
+ * @param {{ statics: boolean, workerStatics?: boolean }} options
  * @returns {import('esbuild').Plugin}
  */
 const shared = ({ statics, workerStatics = false }) => ({
