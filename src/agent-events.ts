@@ -1,0 +1,187 @@
+/**
+ * The events an agent emits, in order, for every run: what the page's
+ * listeners, the `Run` iterator and `<agent-chat>` see, and what a thread
+ * stores. Plain data that survives structured cloning (it crosses the worker).
+ * Re-exported by `src/types.ts`, the public types' one entry.
+ */
+
+/** Why a run ended. */
+export type FinalReason =
+  | 'answer'
+  | 'task_complete'
+  | 'ask_question'
+  | 'converse'
+  | 'max_iterations'
+  | 'cancelled'
+  | 'error'
+  /**
+   * The page died while the run went (reload, closed tab, crashed worker):
+   * recorded when the thread is loaded again. `agent.resume()` carries on.
+   */
+  | 'interrupted';
+
+/** The one event that ends every run. */
+export interface FinalEvent {
+  type: 'final';
+  reason: FinalReason;
+  text: string;
+  suggestions?: string[];
+}
+
+/**
+ * How a tool call ended. `interrupted`: the page died while the call ran, so
+ * it may or may not have taken effect (it is never re-run silently).
+ */
+export type ToolResultStatus = 'ok' | 'error' | 'denied' | 'cancelled' | 'interrupted';
+
+/** One tool call waiting for the page's answer. */
+export interface ApprovalRequest {
+  callId: string;
+  name: string;
+  args: unknown;
+}
+
+/**
+ * Everything the loop tells the outside world, in the order it happened.
+ * The element renders these; an app without the element consumes the same stream.
+ */
+export type AgentEvent =
+  | {
+      type: 'run-start';
+      runId: string;
+      /** The user's message that started the run; absent for `retry`. For a workflow run, the input it was given (if any). */
+      input?: string;
+      /** The workflow the run follows (`agent.runWorkflow`, `/workflow`); absent for other runs. */
+      workflow?: string;
+    }
+  | { type: 'iteration'; n: number; max: number }
+  | { type: 'thinking'; delta: string }
+  | { type: 'text'; delta: string }
+  /** Arguments of a native tool call while they stream; `argsText` is the text so far. */
+  | { type: 'tool-call-delta'; callId: string; name: string; argsText: string; builtin?: true }
+  | { type: 'tool-call'; callId: string; name: string; args: unknown; builtin?: true }
+  | { type: 'approval-request'; requests: ApprovalRequest[] }
+  /** A call really started running (after its approval, if it needed one). */
+  | { type: 'tool-start'; callId: string; name: string }
+  | { type: 'tool-result'; callId: string; name: string; result?: unknown; error?: string; status: ToolResultStatus; builtin?: true }
+  | { type: 'usage'; promptTokens: number; completionTokens: number; /** The context window the agent budgets for, when it keeps a budget. */ contextTokens?: number }
+  | { type: 'error'; message: string; retryable: boolean; code?: string }
+  /** The in-page engine's state changed (download progress, loading, ready, a load error); not part of any run. */
+  | { type: 'engine'; status: EngineStatus }
+  | FinalEvent
+  /** What was sent was shortened to fit the context window (the stored thread keeps everything). */
+  | ContextEvent
+  /**
+   * The client waits `delayMs` before attempt `attempt` of the model request
+   * (a 429 with retry-after, a 5xx, a failed connection); `reason` says why,
+   * e.g. "HTTP 429". The run goes on after the wait; `cancel()` ends it at once.
+   */
+  | { type: 'retry'; attempt: number; delayMs: number; reason: string }
+  /** The model's plan was accepted (option `planning`): the whole task list as it stands now. */
+  | { type: 'plan'; tasks: PlanTask[] }
+  /** A short self-check was added to model call `n` (option `reflectEvery`); it is not stored in the history. */
+  | { type: 'reflection'; n: number }
+  /** An event of a sub-agent (option `subAgents`), nested under the `dispatch_agent` call that started it. */
+  | SubAgentEvent
+  /**
+   * The last `text` this model call streamed as `field` (`text` or `thinking`)
+   * was the other kind: reasoning whose opener the chat template wrote into
+   * the prompt, recognised only when its closer arrived (or, the other way,
+   * read as such reasoning and never closed). A renderer removes `text` from
+   * the end of what it showed as `field` in the current reply; the same
+   * stretch follows as the other kind. At most once per model call.
+   */
+  | { type: 'retraction'; field: 'text' | 'thinking'; text: string }
+  /**
+   * The model announced an action ("Let me check the orders…") and called no
+   * tool, so model call `n` carries a short reminder to act or answer (option
+   * `nudge`, at most once a run). The reminder is not stored in the history.
+   */
+  | { type: 'nudge'; n: number }
+  /**
+   * Whether this agent writes its thread (`writer`) or shows it read-only
+   * because another tab writes it (`follower`): sent when the thread is
+   * loaded and when it changes. A follower receives the writer's events as
+   * they are stored, refuses to run (`thread-busy`), and becomes the writer
+   * by itself when the other tab closes, is disposed or switches threads
+   * (then re-read `events()`: the reload may have ended an interrupted run).
+   * Not part of the conversation: never stored.
+   * `events`: the thread's events (deltas merged) as this agent holds them
+   * at this point of the event stream — a view rebuilt from them and then
+   * given every later event misses none and repeats none (re-reading
+   * `events()` instead may cross a live event). Sent again with the new
+   * events when the writer clears the thread.
+   */
+  | { type: 'thread-lock'; state: 'writer' | 'follower'; events?: AgentEvent[] }
+  /**
+   * The tools allowed for good in this thread changed in the tab that
+   * writes it (a follower hears it; re-read `permissions()` or use `allowed`).
+   * Not part of the conversation: never stored.
+   */
+  | { type: 'permissions'; allowed: string[] };
+
+/**
+ * An event of a sub-agent's own loop, wrapped so it cannot be taken for the
+ * parent's: a child's `final` or `text` arrives as `{ type: 'sub-agent',
+ * parentCallId, event: { type: 'final', … } }`, never as a bare `final`, so
+ * consumers that do not know sub-agents see nothing of them, and the parent's
+ * run is not ended by a child's. `parentCallId` is the id of the parent's
+ * `dispatch_agent` call; that call's `tool-result` carries the child's answer.
+ */
+export interface SubAgentEvent {
+  type: 'sub-agent';
+  parentCallId: string;
+  /** The child's event, as its loop emitted it (a child never dispatches, so this is never itself a `sub-agent` event). */
+  event: AgentEvent;
+}
+
+/**
+ * The history sent to the model was shortened to fit its context window:
+ * older messages `folded` into a summary (or `dropped`, when the summary call
+ * failed), or one tool result `cut` (the model can page through the rest with
+ * the built-in `read_result`). The stored thread and `messages()` keep everything.
+ */
+export interface ContextEvent {
+  type: 'context';
+  action: 'folded' | 'dropped' | 'cut';
+  /** How many history messages were folded or dropped (1 for a cut). */
+  messages: number;
+  /** Estimated tokens before and after: of the whole request (fold, drop) or of the result (cut). */
+  before: number;
+  after: number;
+  /** The context window budgeted for. */
+  contextTokens: number;
+  /** For `cut`: the call whose result was cut. */
+  callId?: string;
+  /** For `folded`: the summary now sent in place of those messages. */
+  summary?: string;
+}
+
+/** Where a task of the agent's plan stands. */
+export type PlanTaskStatus = 'pending' | 'in_progress' | 'completed' | 'failed' | 'blocked';
+
+/** One task of the agent's plan, as the model wrote it with `update_plan` (option `planning`). */
+export interface PlanTask {
+  id: string;
+  title: string;
+  status: PlanTaskStatus;
+  /** Ids of the tasks that must be completed before this one can be in progress. */
+  dependsOn?: string[];
+  note?: string;
+}
+
+/** What the in-page engine is doing. */
+export type EngineStatus =
+  /** No engine configured (the agent talks to an endpoint). */
+  | { state: 'idle' }
+  /** Fetching the GGUF file; `total` is absent when the server does not say. */
+  | { state: 'downloading'; loaded: number; total?: number }
+  /** Reading the weights into llama.cpp; `source` says where the file came from. */
+  | { state: 'loading'; source: EngineSource }
+  /** Loaded; `cacheWarning` says why a download could not be kept for next time (e.g. a full disk). */
+  | { state: 'ready'; source: EngineSource; model: string; threads: number; contextSize: number; loadMs: number; cacheWarning?: string }
+  /** Loading failed; the agent stays usable (configure another engine or endpoint, or send again to retry). */
+  | { state: 'error'; code: string; message: string };
+
+/** Where a GGUF file came from: the network, the cache of an earlier download, or a file the page passed. */
+export type EngineSource = 'network' | 'cache' | 'file';
