@@ -9,25 +9,14 @@
  * Default outDir: /tmp/pageloop-screenshots. The PNGs are for looking at, not
  * for the repository.
  */
-import { mkdirSync, writeFileSync, rmSync } from 'node:fs';
-import { startDevServer } from '@web/dev-server';
-import { esbuildPlugin } from '@web/dev-server-esbuild';
-import { chromium } from 'playwright-core';
-import { mockOpenAI } from '../src/testing/mock-middleware.js';
+import { screenshotLooks } from './lib/screenshot-harness.js';
 
-const outDir = process.argv[2] ?? '/tmp/pageloop-screenshots';
-mkdirSync(outDir, { recursive: true });
-
-// A throwaway page next to the sources, so the dev server resolves its imports.
-const pageDir = '.screenshot-sub-agent';
-mkdirSync(pageDir, { recursive: true });
-writeFileSync(
-  `${pageDir}/index.html`,
+await screenshotLooks({
+  pageDir: '.screenshot-sub-agent',
+  html:
   `<!doctype html><html><head><meta name="viewport" content="width=device-width"><style>body{margin:0;padding:12px;font-family:system-ui} agent-chat{height:calc(100vh - 24px)}</style></head>
 <body><script type="module" src="./main.ts"></script></body></html>`,
-);
-writeFileSync(
-  `${pageDir}/main.ts`,
+  main:
   `import '../components/define.js';
 import { z } from 'zod';
 import { defineTool } from '../src/tools/define-tool.js';
@@ -52,45 +41,16 @@ chat.addEventListener('agent-event', (e) => { if (e.detail.type === 'final') doc
 await chat.updateComplete;
 chat.send('Where is order 1004?');
 `,
-);
-
-const server = await startDevServer({
-  config: { rootDir: '.', port: 0, nodeResolve: true, middleware: [mockOpenAI()], plugins: [esbuildPlugin({ ts: true, target: 'es2022', tsconfig: './tsconfig.json' })] },
-  readCliArgs: false,
-  readFileConfig: false,
-  logStartMessage: false,
-});
-const port = /** @type {import('node:net').AddressInfo} */ (server.server?.address()).port;
-const browser = await chromium.launch({
-  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
-const shots = [];
-try {
-  for (const [theme, width, height] of /** @type {const} */ ([
-    ['light', 900, 700],
-    ['dark', 900, 700],
-    ['light', 420, 800],
-    ['dark', 420, 800],
-  ])) {
-    const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: 1 });
-    const page = await context.newPage();
-    page.on('pageerror', (err) => console.error(`[${theme} ${width}] page error:`, err.message));
-    await page.goto(`http://localhost:${port}/${pageDir}/index.html?theme=${theme}`);
+  async shoot(page, { theme, width, outDir }) {
     await page.locator('body[data-done="true"]').waitFor({ timeout: 20000 });
     await page.waitForTimeout(300);
     const name = `${theme}-${width}`;
-    shots.push(`${outDir}/sub-agent-${name}-collapsed.png`);
-    await page.screenshot({ path: shots.at(-1) });
+    const collapsed = `${outDir}/sub-agent-${name}-collapsed.png`;
+    await page.screenshot({ path: collapsed });
     await page.locator('agent-chat').locator('[part~="sub-agent"] > summary').click();
     await page.waitForTimeout(200);
-    shots.push(`${outDir}/sub-agent-${name}-expanded.png`);
-    await page.screenshot({ path: shots.at(-1) });
-    await context.close();
-  }
-} finally {
-  await browser.close();
-  await server.stop();
-  rmSync(pageDir, { recursive: true, force: true });
-}
-console.log(shots.join('\n'));
+    const expanded = `${outDir}/sub-agent-${name}-expanded.png`;
+    await page.screenshot({ path: expanded });
+    return [collapsed, expanded];
+  },
+});

@@ -1,0 +1,63 @@
+// @ts-check
+/**
+ * The harness of the element screenshot scripts: a throwaway page next to the
+ * sources (so the dev server resolves its imports), the dev server with the
+ * mock endpoint, headless Chromium, and the four looks every new element
+ * state is checked in (light and dark, wide and ~420 px narrow). The PNGs are
+ * for looking at, not for the repository.
+ */
+import { mkdirSync, writeFileSync, rmSync } from 'node:fs';
+import { startDevServer } from '@web/dev-server';
+import { esbuildPlugin } from '@web/dev-server-esbuild';
+import { chromium } from 'playwright-core';
+import { mockOpenAI } from '../../src/testing/mock-middleware.js';
+
+/** Theme, width and height of each look. */
+const LOOKS = /** @type {const} */ ([
+  ['light', 900, 700],
+  ['dark', 900, 700],
+  ['light', 420, 800],
+  ['dark', 420, 800],
+]);
+
+/**
+ * Serves `html` and `main` (a module; `?theme=` in the page's URL says the
+ * look) in `pageDir`, opens the page in each look and lets `shoot` take that
+ * look's pictures; prints their paths. `outDir`: the script's first argument,
+ * else /tmp/pageloop-screenshots.
+ * @param {{ pageDir: string, html: string, main: string, shoot: (page: import('playwright-core').Page, look: { theme: string, width: number, outDir: string }) => Promise<string[]> }} spec
+ */
+export async function screenshotLooks({ pageDir, html, main, shoot }) {
+  const outDir = process.argv[2] ?? '/tmp/pageloop-screenshots';
+  mkdirSync(outDir, { recursive: true });
+  mkdirSync(pageDir, { recursive: true });
+  writeFileSync(`${pageDir}/index.html`, html);
+  writeFileSync(`${pageDir}/main.ts`, main);
+  const server = await startDevServer({
+    config: { rootDir: '.', port: 0, nodeResolve: true, middleware: [mockOpenAI()], plugins: [esbuildPlugin({ ts: true, target: 'es2022', tsconfig: './tsconfig.json' })] },
+    readCliArgs: false,
+    readFileConfig: false,
+    logStartMessage: false,
+  });
+  const port = /** @type {import('node:net').AddressInfo} */ (server.server?.address()).port;
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const shots = [];
+  try {
+    for (const [theme, width, height] of LOOKS) {
+      const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: 1 });
+      const page = await context.newPage();
+      page.on('pageerror', (err) => console.error(`[${theme} ${width}] page error:`, err.message));
+      await page.goto(`http://localhost:${port}/${pageDir}/index.html?theme=${theme}`);
+      shots.push(...(await shoot(page, { theme, width, outDir })));
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+    rmSync(pageDir, { recursive: true, force: true });
+  }
+  console.log(shots.join('\n'));
+}
