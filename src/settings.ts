@@ -91,6 +91,12 @@ export interface AgentOptions {
    * False turns it off.
    */
   nudge?: boolean;
+  /**
+   * Sampling temperature sent with every request to the endpoint (0–2; lower
+   * is more deterministic, 0 for repeatable tool use). Default: the server's.
+   * The in-page engine takes `engine.temperature` instead.
+   */
+  temperature?: number;
 }
 
 
@@ -161,6 +167,7 @@ export const SETTINGS = {
   workflows: { side: 'loop', live: true, element: { attribute: false }, check: isWorkflows },
   subAgents: { side: 'loop', live: true, element: { attribute: 'sub-agents', from: (t: string | null) => t !== null && t !== 'false' }, check: isSubAgents },
   nudge: { side: 'loop', live: true, element: { attribute: 'nudge', from: onUnlessOff }, check: isBoolean },
+  temperature: { side: 'loop', live: true, model: 'client', element: { attribute: 'temperature', from: 'number' }, check: between(0, 2) },
 } as const satisfies { readonly [K in keyof AgentOptions]-?: Setting };
 
 type Rows = typeof SETTINGS;

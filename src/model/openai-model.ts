@@ -84,6 +84,7 @@ export function createOpenAIModel(config: OpenAIModelConfig): ChatModel {
     if (hadTools) body.tools = request.tools!.map(toOpenAITool);
     if (hadTools && request.toolChoice) body.tool_choice = toOpenAIToolChoice(request.toolChoice);
     if (stop) body.stop = stop;
+    if (config.temperature !== undefined) body.temperature = config.temperature;
     try {
       if (signal.aborted) throw new PageloopError('aborted', 'The request was aborted.');
       // The retries of this request are announced through its own listener (see retrying-fetch.ts).
