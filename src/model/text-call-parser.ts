@@ -14,7 +14,7 @@ import type { ToolFormat } from '../types.js';
 import { blockEnd, findBlock } from './call-formats/block-scanner.js';
 import type { ReadContext, TextToolCall, ToolShape } from './call-formats/call-format.js';
 import { formatsFor } from './call-formats/formats.js';
-import { readWholeReply } from './call-formats/whole-reply.js';
+import { functionaryStart, readWholeReply } from './call-formats/whole-reply.js';
 
 export type { TextToolCall, ToolShape } from './call-formats/call-format.js';
 
@@ -57,7 +57,9 @@ export const PROMPT_OPENED_REASONING = [
 export function parseTextToolCalls(text: string, options: TextCallOptions = {}): ParsedTextReply {
   const ctx = readContext(options.tools);
   const formats = formatsFor(options.format);
-  const source = afterUnopenedReasoning(text);
+  const answer = afterUnopenedReasoning(text);
+  // Functionary v3.2's first call lost its `>>>` to the prompt: read it as if written.
+  const source = functionaryStart(answer, true, ctx, options.format) ? `${FUNCTIONARY_PREFIX}${answer}` : answer;
   const calls: TextToolCall[] = [];
   let out = '';
   let pos = 0;
@@ -80,6 +82,9 @@ export function parseTextToolCalls(text: string, options: TextCallOptions = {}):
   if (!removed) return readWholeReply(text, ctx, options.format) ?? { text, calls };
   return { text: out.replace(/\n{3,}/g, '\n\n').trim(), calls };
 }
+
+/** What Functionary v3.2 writes before every call; the prompt holds the first one's. */
+export const FUNCTIONARY_PREFIX = '>>>';
 
 /** The tools as the readers look them up, by name. */
 export function readContext(tools: readonly ToolShape[] | undefined): ReadContext {

@@ -11,12 +11,15 @@
  * - Granite 3 `<|tool_call|>[…]` to the end; Granite 20B `<function_call> {…}`
  *   repeated, no closer (vLLM granite, granite_20b_fc).
  * - Apertus `<|tools_prefix|>[{"name": {args}}]<|tools_suffix|>` (llama.cpp apertus).
- * - GigaChat 3 `<|message_sep|>\n\nfunction call<|role_sep|>\n{…}` (llama.cpp gigachat-v3).
+ * - GigaChat 3 `<|message_sep|>\n\nfunction call<|role_sep|>\n{…}` (llama.cpp gigachat-v3),
+ *   and `<|function_call|>{"name", "arguments"}` (vLLM gigachat3).
  * - Command R7B `<|START_ACTION|>[{"tool_name", "parameters"}]<|END_ACTION|>` (vLLM cohere_command, llama.cpp).
  * - Phi-4-mini and FireFunction `functools[…]` (vLLM phi4mini, llama.cpp firefunction).
  * - LM Studio `[TOOL_REQUEST]{…}[END_TOOL_REQUEST]`; `<tool>{…}</tool>`.
- * - Hermes 2 Pro's lenient wrappers `<tools>`, `<response>`, `<json>` (llama.cpp
- *   hermes 2 pro parser): weak, so only call objects naming offered tools count.
+ * - Hermes 2 Pro's lenient wrappers `<tools>`, `<response>`, `<json>`, `<JSON>`,
+ *   `<xml>` (llama.cpp hermes 2 pro parser): weak, so only call objects naming
+ *   offered tools count (the fences are in xml-formats.ts, `<function_call>` is
+ *   Granite 20B's row).
  */
 import type { CallFormat, ReadContext, TextToolCall } from './call-format.js';
 import { callFromObject, callWithArgs, failed, HOW_TO, readJsonCalls, unfence } from './scan.js';
@@ -84,6 +87,7 @@ export const JSON_FORMATS: readonly CallFormat[] = [
       return { calls: read.calls, used: body.length - json.length + (read.used ?? 0) };
     },
   },
+  jsonRow('gigachat3-token', ['gigachat3'], '<|function_call|>', undefined),
   {
     id: 'functools',
     families: ['functools'],
@@ -95,6 +99,8 @@ export const JSON_FORMATS: readonly CallFormat[] = [
   weakRow('<tools>', '</tools>'),
   weakRow('<response>', '</response>'),
   weakRow('<json>', '</json>'),
+  weakRow('<JSON>', '</JSON>'),
+  weakRow('<xml>', '</xml>'),
   {
     id: 'tool-code',
     families: ['tool-code', 'tool-tag'],

@@ -55,6 +55,19 @@ export function readPythonCalls(text: string): Array<{ name: string; args: Recor
   }
 }
 
+/** One Python literal (a string, number, True/False/None, list, tuple or dict) that is the whole of `text`. */
+export function readPythonLiteral(text: string): { value: unknown } | undefined {
+  const c: Cursor = { text, i: 0 };
+  try {
+    const value = readValue(c);
+    skip(c);
+    return c.i === text.length ? { value } : undefined;
+  } catch (err) {
+    if (err instanceof NotPython) return undefined;
+    throw err;
+  }
+}
+
 function readCall(c: Cursor): { name: string; args: Record<string, unknown> } {
   const name = /^[A-Za-z_][\w.]*/.exec(c.text.slice(c.i))?.[0];
   if (!name) throw new NotPython();
