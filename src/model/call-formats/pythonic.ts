@@ -172,7 +172,7 @@ function expect(c: Cursor, ch: string): void {
 export function pythonCalls(body: string, ctx: ReadContext, where: string): TextToolCall[] {
   const read = readPythonCalls(body);
   if (!read) {
-    const name = /^\s*\[?\s*([A-Za-z_][\w.]*)\s*\(/.exec(body)?.[1] ?? '';
+    const name = (/^\s*\[?\s*([A-Za-z_][\w.]*)\s*\(/.exec(body)?.[1] ?? '').replace(/\.call$/, '');
     return [failed(name, `Could not read the call in ${where} (write name(key=value, …)). ${HOW_TO}`, body.trim())];
   }
   return read.map((r) => namedCall(r.name, r.args, ctx));

@@ -111,8 +111,10 @@ export function typeValue(raw: string, schema: JSONSchema | undefined, untyped: 
     if (value !== undefined) return value;
   }
   if (types.has('string')) return raw;
-  // Nothing fits: as the references do, read it as a literal if it is one, so the tool's check names the real type.
-  return literal(trimmed) ?? raw;
+  // Nothing fits: as the references do, read it as a literal if it is one, so the
+  // tool's check names the real type; but never null where the schema forbids it.
+  const value = literal(trimmed);
+  return value === undefined || value === null ? raw : value;
 }
 
 /** A call from text-written parameters, each typed by the tool's schema. */
