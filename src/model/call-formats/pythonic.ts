@@ -115,7 +115,10 @@ function readValue(c: Cursor): unknown {
   if (word === 'True' || word === 'true') return true;
   if (word === 'False' || word === 'false') return false;
   if (word === 'None' || word === 'null') return null;
-  return Number(word);
+  const n = Number(word);
+  // 1e999: no JSON can carry it (vLLM rejects such a call too).
+  if (!Number.isFinite(n)) throw new NotPython();
+  return n;
 }
 
 function readSequence(c: Cursor, close: string): unknown[] {

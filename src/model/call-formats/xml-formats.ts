@@ -5,8 +5,7 @@
  * trims it:
  *
  * - Hermes / Qwen 2.5–3 `<tool_call>{"name", "arguments"}</tool_call>` (vLLM hermes),
- *   also fenced in ```, ```xml, ```json or ```tool_call, with or without
- *   `<tool_call>` (llama.cpp hermes 2 pro parser).
+ *   also fenced (fenced-calls.ts).
  * - Qwen3-Coder `<tool_call><function=name><parameter=k>\nv\n</parameter></function></tool_call>`,
  *   also without `<tool_call>` (then its stray `</tool_call>` is hidden); values
  *   trimmed as text-values.ts `qwenValue` says (vLLM qwen3coder, llama.cpp qwen3-coder).
@@ -23,10 +22,10 @@
  *   `<｜DSML｜invoke name>` / `<｜DSML｜parameter name string="true|false">` (vLLM deepseekv32, deepseekv4).
  * - MiniCPM5 `<function name="x"><param name="k">v</param></function>`, CDATA allowed (llama.cpp minicpm5).
  */
-import type { CallFormat, ReadContext, TextToolCall, Verdict } from './call-format.js';
-import { callFromArgsText, expectLiteral, failed, HOW_TO, namedCall, readJsonCalls, unfence } from './scan.js';
+import type { CallFormat, ReadContext, TextToolCall } from './call-format.js';
+import { callFromArgsText, failed, HOW_TO, namedCall, readJsonCalls, unfence } from './scan.js';
 import { callFromTextParams, qwenValue, typeValue } from './text-values.js';
-import { always, anyVerdict, headMatches, jsonStart, LOOKAHEAD, weakJson } from './verdicts.js';
+import { always, anyVerdict, headMatches, jsonStart } from './verdicts.js';
 
 /**
  * How a family's `<parameter=k>` value is trimmed: Qwen3-Coder's rule
@@ -78,7 +77,7 @@ function readKeyValueCall(body: string, ctx: ReadContext, closed: boolean, prefi
 }
 
 /** The body of a `<tool_call>` (or `<longcat_tool_call>`): JSON, `<function=…>`, or GLM pairs. */
-function readToolCallBody(body: string, ctx: ReadContext, closed: boolean, where: string, prefix: string): TextToolCall[] {
+export function readToolCallBody(body: string, ctx: ReadContext, closed: boolean, where: string, prefix: string): TextToolCall[] {
   if (/^\s*<function=/.test(body)) return readEqualsFunctions(body, ctx, closed);
   if (/^\s*(?:[{[]|```)/.test(body)) return readJsonCalls(unfence(body.trim()), where, ctx).calls;
   return [readKeyValueCall(body, ctx, closed, prefix)];
@@ -89,28 +88,6 @@ function toolCallVerdict(after: string, ended: boolean, closer: string, prefix: 
   const close = [closer];
   const keyValue = new RegExp(`^\\s*[\\w.\\-]+\\s*(?:<${prefix}arg_key>|${closer.replace(/[|]/g, '\\|')})`);
   return anyVerdict(jsonStart(after, ended, close), headMatches(after, ended, /^\s*<function=[^>\s]+>/, { close }), headMatches(after, ended, keyValue, { close }));
-}
-
-/**
- * Hermes 2 Pro's fenced calls (llama.cpp hermes 2 pro: "```(xml|json)?\n" before
- * `<tool_call>` or a bare `{"name": …}`): a fence in no language, `xml`,
- * `json` or `tool_call` whose body is `<tool_call>` blocks, or JSON call
- * objects naming offered tools. Anything else is a code fence (answer text).
- */
-function fencedCallVerdict(after: string, ended: boolean, _opener: string, ctx: ReadContext): Verdict {
-  const line = /^(xml|json|tool_call|)[ \t]*\r?\n\s*/.exec(after);
-  if (!line) return !ended && /^[\w+#.-]*[ \t]*$/.test(after) && after.length < LOOKAHEAD ? undefined : false;
-  const head = after.slice(line[0].length);
-  const header = line[0].length;
-  if (head === '') return ended ? false : undefined;
-  if (head[0] === '<') {
-    const tag = expectLiteral(head, '<tool_call>', ended);
-    return tag ? { close: ['</tool_call>\n```', '</tool_call>```', '</tool_call>\r\n```'], header } : tag;
-  }
-  // ```json with bare JSON is the fenced-json row's.
-  if (line[1] === 'json' || (head[0] !== '{' && head[0] !== '[')) return false;
-  const verdict = weakJson(head, ended, ctx, '```');
-  return verdict ? { ...verdict, header } : verdict;
 }
 
 /** `<invoke name="x">…<parameter name="k">v</parameter>…</invoke>` (MiniMax-M2, DSML with a tag prefix). */
@@ -158,18 +135,6 @@ export const XML_FORMATS: readonly CallFormat[] = [
     closers: ['</tool_call>'],
     accept: (after, ended) => toolCallVerdict(after, ended, '</tool_call>', ''),
     read: (body, ctx, closed) => ({ calls: readToolCallBody(body, ctx, closed, '<tool_call>', '') }),
-  },
-  {
-    id: 'fenced-call',
-    families: ['hermes'],
-    open: ['```'],
-    weak: true,
-    accept: fencedCallVerdict,
-    read: (body, ctx, closed) => {
-      if (!/^\s*</.test(body)) return readJsonCalls(body, 'the code fence', ctx);
-      const parts = body.split(/<\/?tool_call>/).filter((p) => p.trim() !== '');
-      return { calls: parts.flatMap((p) => readToolCallBody(p, ctx, closed, '<tool_call>', '')) };
-    },
   },
   {
     // Qwen3-Coder without `<tool_call>` still closes with `</tool_call>`: after a call it is markup.

@@ -63,8 +63,8 @@ describeFormat({
     },
     {
       what: 'without <tool_call>: the stray </tool_call> after the call is not shown',
-      reply: 'Checking.\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n</function>\n</tool_call>',
-      text: 'Checking.',
+      reply: 'Checking.\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n</function>\n</tool_call>\ndone',
+      text: 'Checking.\n\ndone',
       calls: [{ name: 'get_weather', args: { city: 'Paris' } }],
     },
   ],
@@ -254,6 +254,8 @@ describeFormat({
     { what: 'a <tool_call> in a plain ``` fence', reply: `\`\`\`\n<tool_call>\n${CALL}\n</tool_call>\n\`\`\``, text: '', calls: [{ name: 'get_weather', args: { city: 'Paris' } }] },
     { what: 'a bare call in a plain ``` fence', reply: `\`\`\`\n${CALL}\n\`\`\``, text: '', calls: [{ name: 'get_weather', args: { city: 'Paris' } }] },
     { what: 'a <tool_call> in a ```json fence', reply: `\`\`\`json\n<tool_call>\n${CALL}\n</tool_call>\n\`\`\``, text: '', calls: [{ name: 'get_weather', args: { city: 'Paris' } }] },
+    { what: 'a <response> in a ```xml fence', reply: `\`\`\`xml\n<response>\n    ${CALL}\n</response>\n\`\`\``, text: '', calls: [{ name: 'get_weather', args: { city: 'Paris' } }], hidden: ['<response>'] },
+    { what: 'an XML answer in a ```xml fence stays answer text', reply: 'Here:\n```xml\n<response>\n  <status>ok</status>\n</response>\n```', text: 'Here:\n```xml\n<response>\n  <status>ok</status>\n</response>\n```', calls: [] },
     { what: '<xml> around a call', reply: `<xml>${CALL}</xml>`, text: '', calls: [{ name: 'get_weather', args: { city: 'Paris' } }], hidden: ['<xml>'] },
     { what: '<JSON> around a call', reply: `<JSON>${CALL}</JSON>`, text: '', calls: [{ name: 'get_weather', args: { city: 'Paris' } }], hidden: ['<JSON>'] },
     { what: '<function_call> around a call', reply: `<function_call>${CALL}</function_call>`, text: '', calls: [{ name: 'get_weather', args: { city: 'Paris' } }] },
@@ -316,6 +318,15 @@ describeFormat({
       calls: [
         { name: 'get_weather', args: { city: 'Oslo' } },
         { name: 'search', args: { query: 'fjords', limit: 3, exact: false } },
+      ],
+    },
+    {
+      what: 'escaped quotes in single-quoted strings; <|python_start|> without its end token',
+      reply: "<|python_start|>[get_weather(city='Martha\\'s Vineyard'), get_time(tz='\\\"local\\\"')]",
+      text: '',
+      calls: [
+        { name: 'get_weather', args: { city: "Martha's Vineyard" } },
+        { name: 'get_time', args: { tz: '"local"' } },
       ],
     },
     {
