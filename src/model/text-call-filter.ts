@@ -18,8 +18,8 @@ import type { ToolFormat } from '../types.js';
 import { findBlock } from './call-formats/block-scanner.js';
 import type { CallFormat, ReadContext } from './call-formats/call-format.js';
 import { formatsFor } from './call-formats/formats.js';
-import { functionaryStart, mayBeWholeReply } from './call-formats/whole-reply.js';
-import { FUNCTIONARY_PREFIX, parseTextToolCalls, readContext, type TextCallOptions } from './text-call-parser.js';
+import { FUNCTIONARY_PREFIX, functionaryStart, mayBeWholeReply } from './call-formats/whole-reply.js';
+import { parseTextToolCalls, readContext, type TextCallOptions } from './text-call-parser.js';
 
 /**
  * Held markup is kept as pieces plus a short window for the closer search:

@@ -14,7 +14,7 @@ import type { ToolFormat } from '../types.js';
 import { blockEnd, findBlock } from './call-formats/block-scanner.js';
 import type { ReadContext, TextToolCall, ToolShape } from './call-formats/call-format.js';
 import { formatsFor } from './call-formats/formats.js';
-import { functionaryStart, readWholeReply } from './call-formats/whole-reply.js';
+import { FUNCTIONARY_PREFIX, functionaryStart, readWholeReply } from './call-formats/whole-reply.js';
 
 export type { TextToolCall, ToolShape } from './call-formats/call-format.js';
 
@@ -79,12 +79,12 @@ export function parseTextToolCalls(text: string, options: TextCallOptions = {}):
     if ((found.close === 'end' || !closed) && read.used !== undefined) pos = Math.max(found.bodyStart + read.used, found.bodyStart);
   }
   out += source.slice(pos);
-  if (!removed) return readWholeReply(text, ctx, options.format) ?? { text, calls };
+  // A whole-reply call may still be there once tokens around it are gone (`[f(a=1)]<|eot_id|>`).
+  const whole = calls.length === 0 ? readWholeReply(removed ? out : text, ctx, options.format) : undefined;
+  if (whole) return whole;
+  if (!removed) return { text, calls };
   return { text: out.replace(/\n{3,}/g, '\n\n').trim(), calls };
 }
-
-/** What Functionary v3.2 writes before every call; the prompt holds the first one's. */
-export const FUNCTIONARY_PREFIX = '>>>';
 
 /** The tools as the readers look them up, by name. */
 export function readContext(tools: readonly ToolShape[] | undefined): ReadContext {

@@ -95,7 +95,7 @@ export const STRAY_TOKENS: CallFormat = {
   id: 'tokens',
   families: [],
   open: [
-    '<|end|>', '<|return|>', '<|call|>', '<|eot_id|>', '<|eom_id|>', '<|python_end|>', '<|im_end|>',
+    '<|end|>', '<|return|>', '<|call|>', '<|eot_id|>', '<|eom_id|>', '<|eot|>', '<|eom|>', '<|python_end|>', '<|im_end|>',
     '<|START_RESPONSE|>', '<|END_RESPONSE|>', '<|START_TEXT|>', '<|END_TEXT|>',
     '</think>', '</thinking>', '<|thought_end|>', '[/THINK]', '</seed:think>', '<|END_THINKING|>', '<|inner_suffix|>', '<channel|>',
   ],

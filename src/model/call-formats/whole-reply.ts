@@ -96,6 +96,9 @@ function cutPythonCall(text: string, ctx: ReadContext): TextToolCall | undefined
   return failed(name, `The call of "${name}" is cut off or not valid Python (write [name(key=value, …)]). ${HOW_TO}`, text);
 }
 
+/** What Functionary v3.2 writes before every call; the prompt holds the first one's. */
+export const FUNCTIONARY_PREFIX = '>>>';
+
 /**
  * Whether the reply starts with Functionary v3.2's first call written
  * without its `>>>` (see the header); `undefined` while too little has

@@ -298,7 +298,7 @@ describeFormat({
 
 describeFormat({
   family: 'Llama 4 pythonic, parallel calls',
-  learned: 'Llama 4 chat template; vLLM llama4_pythonic_tool_parser.py',
+  learned: 'Llama 4 chat template; vLLM llama4_pythonic_tool_parser.py and its tests',
   hint: 'pythonic',
   markers: ['get_weather(', 'get_time(', '<|python_start|>'],
   cases: [
@@ -328,6 +328,23 @@ describeFormat({
         { name: 'get_weather', args: { city: "Martha's Vineyard" } },
         { name: 'get_time', args: { tz: '"local"' } },
       ],
+    },
+    {
+      what: "a list followed by Llama 4's end token <|eot|>",
+      reply: '[get_weather(city="Paris"), get_time(tz="UTC")]<|eot|>',
+      text: '',
+      calls: [
+        { name: 'get_weather', args: { city: 'Paris' } },
+        { name: 'get_time', args: { tz: 'UTC' } },
+      ],
+      hidden: ['<|eot|>'],
+    },
+    {
+      what: "Llama 3's bare JSON call followed by <|eot_id|>",
+      reply: '{"name": "get_weather", "parameters": {"city": "Paris"}}<|eot_id|>',
+      text: '',
+      calls: [{ name: 'get_weather', args: { city: 'Paris' } }],
+      hidden: ['<|eot_id|>', '"parameters"'],
     },
     {
       what: 'a list cut off inside a call is an error',
