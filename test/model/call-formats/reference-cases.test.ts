@@ -187,6 +187,13 @@ describeFormat({
       text: 'Let me check.',
       calls: [{ name: 'get_weather', args: { city: 'Paris' } }],
     },
+    {
+      what: 'the header without <|message_sep|>, and the </s> a raw server leaves after the call',
+      reply: 'function call<|role_sep|>\n{"name": "get_time", "arguments": {"tz": "MSK"}}</s>',
+      text: '',
+      calls: [{ name: 'get_time', args: { tz: 'MSK' } }],
+      hidden: ['</s>', '<|role_sep|>'],
+    },
   ],
 });
 
@@ -264,6 +271,21 @@ describeFormat({
       reply: 'The config:\n```\n{"name": "demo", "port": 8080}\n```',
       text: 'The config:\n```\n{"name": "demo", "port": 8080}\n```',
       calls: [],
+    },
+  ],
+});
+
+describeFormat({
+  family: 'Raw newlines inside JSON strings',
+  learned: "vLLM gigachat3 (json.loads strict=False); models writing code into an argument",
+  hint: 'hermes',
+  markers: ['<tool_call>', '"arguments"'],
+  cases: [
+    {
+      what: 'a code argument with raw newlines and a tab is read',
+      reply: '<tool_call>\n{"name": "write_file", "arguments": {"path": "a.py", "content": "def f():\n\treturn 1\n"}}\n</tool_call>',
+      text: '',
+      calls: [{ name: 'write_file', args: { path: 'a.py', content: 'def f():\n\treturn 1\n' } }],
     },
   ],
 });
