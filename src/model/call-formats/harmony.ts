@@ -87,8 +87,9 @@ export const MID_REPLY_REASONING: CallFormat = {
 };
 
 /**
- * Tokens that mean nothing to a reader of the answer: end-of-message tokens
- * raw servers leave in, response wrappers (Command R), and reasoning closers
+ * Tokens that mean nothing to a reader of the answer: end-of-message and
+ * end-of-sequence tokens raw servers leave in (harmony, Llama 3/4, ChatML,
+ * DeepSeek, Gemma), response wrappers (Command R), and reasoning closers
  * whose opener was in the prompt. Hidden wherever they appear.
  */
 export const STRAY_TOKENS: CallFormat = {
@@ -96,6 +97,7 @@ export const STRAY_TOKENS: CallFormat = {
   families: [],
   open: [
     '<|end|>', '<|return|>', '<|call|>', '<|eot_id|>', '<|eom_id|>', '<|eot|>', '<|eom|>', '<|python_end|>', '<|im_end|>',
+    '<｜end▁of▁sentence｜>', '<|endoftext|>', '<|end_of_text|>', '<end_of_turn>',
     '<|START_RESPONSE|>', '<|END_RESPONSE|>', '<|START_TEXT|>', '<|END_TEXT|>',
     '</think>', '</thinking>', '<|thought_end|>', '[/THINK]', '</seed:think>', '<|END_THINKING|>', '<|inner_suffix|>', '<channel|>',
   ],

@@ -167,6 +167,17 @@ describeFormat({
       calls: [{ name: 'get_weather', args: { city: 'Paris' } }],
     },
     {
+      what: 'after reasoning, two calls, then the end-of-sentence token a raw server leaves',
+      reply: '<think>ok</think>\n\n<｜tool▁calls｜>function<｜tool▁sep｜>get_weather\n```json\n{"city": "Paris"}\n```<｜tool▁call▁end｜>\n<｜tool▁call▁begin｜>function<｜tool▁sep｜>get_time\n```json\n{"tz": "UTC"}\n```<｜tool▁call▁end｜><｜tool▁calls▁end｜><｜end▁of▁sentence｜>',
+      text: '',
+      calls: [
+        { name: 'get_weather', args: { city: 'Paris' } },
+        { name: 'get_time', args: { tz: 'UTC' } },
+      ],
+      thinking: 'ok',
+      hidden: ['<｜end▁of▁sentence｜>'],
+    },
+    {
       what: 'V3.1 layout with the arguments fenced in ```json',
       reply: '<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>get_time<｜tool▁sep｜>```json\n{"tz": "UTC"}\n```<｜tool▁call▁end｜><｜tool▁calls▁end｜>',
       text: '',
