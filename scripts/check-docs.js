@@ -20,6 +20,10 @@
  *   parts           the part names the element's templates render
  *   css-properties  the custom properties its styles give defaults to
  *
+ * and `<!-- checked: cdn-exports -->` is followed by a paragraph naming every
+ * value the standalone bundle exports (components/cdn.ts: the library's
+ * exports and the element's class).
+ *
  * The manifest itself is checked against the code: every Lit attribute and
  * every rendered part documented (`@attr`, `@csspart`), each once, and every
  * custom property the styles declare (`@cssproperty`), nothing extra.
@@ -164,6 +168,23 @@ function declaredCustomProperties() {
   return props;
 }
 
+/**
+ * The values (not types) a module exports, following `export * from` into
+ * our own modules.
+ * @param {string} path @returns {string[]}
+ */
+function valueExports(path) {
+  /** @type {string[]} */
+  const out = [];
+  parse(path).forEachChild((node) => {
+    if (!ts.isExportDeclaration(node) || node.isTypeOnly) return;
+    const from = node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier) ? node.moduleSpecifier.text : undefined;
+    if (!node.exportClause && from) out.push(...valueExports(join(path, '..', from).replace(/\.js$/, '.ts')));
+    else if (node.exportClause && ts.isNamedExports(node.exportClause)) out.push(...node.exportClause.elements.filter((e) => !e.isTypeOnly).map((e) => e.name.text));
+  });
+  return out;
+}
+
 // ---- the README ----------------------------------------------------------
 
 const readme = read('README.md');
@@ -286,6 +307,13 @@ const unstyled = manifestProps.filter((p) => !styleProps.has(p));
 if (undocumentedProps.length > 0) problems.push(`components/agent-chat.ts: custom properties without an @cssproperty line: ${undocumentedProps.join(', ')}`);
 if (unstyled.length > 0) problems.push(`components/agent-chat.ts: @cssproperty for properties no style declares: ${unstyled.join(', ')}`);
 same('CSS custom properties table', table('css-properties').flatMap((r) => names(r[0] ?? '')), styleProps, "the element's styles");
+
+const cdnAt = readme.indexOf('<!-- checked: cdn-exports -->');
+if (cdnAt < 0) problems.push('README.md: no paragraph marked <!-- checked: cdn-exports -->');
+else {
+  const paragraph = readme.slice(cdnAt).split('\n\n')[0] ?? '';
+  same('list of the CDN bundle\'s exports', [...paragraph.matchAll(/`([\w$]+)`/g)].map(([, n]) => n ?? ''), valueExports('components/cdn.ts'), 'components/cdn.ts');
+}
 
 if (problems.length > 0) {
   console.error(`check-docs: the reference disagrees with the code:\n- ${problems.join('\n- ')}`);
