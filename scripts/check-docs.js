@@ -6,7 +6,7 @@
  * A checked table follows a comment `<!-- checked: NAME -->`; the backticked
  * names in its first column must be exactly what the code has, no more, no less:
  *
- *   options         the properties of `AgentOptions` (src/types.ts); the
+ *   options         the properties of `AgentOptions` (src/types.ts or src/settings.ts); the
  *                   "default" column is the property's `@default` JSDoc tag,
  *                   backticked, or says what the default is in words when the
  *                   property has none (a learned or computed default)
@@ -31,7 +31,7 @@
  * Where the options come from is one function, `codeOptions()`; when a
  * settings table declares every option once (src/settings.ts), it reads that.
  */
-import { readFileSync, readdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import ts from 'typescript';
@@ -65,12 +65,14 @@ function declarations(files) {
   return byName;
 }
 
-const types = declarations([parse('src/types.ts'), parse('src/agent-events.ts')]);
+/** Where the public types are declared (those that exist; src/types.ts re-exports them all). */
+const TYPE_FILES = ['src/types.ts', 'src/agent-events.ts', 'src/settings.ts'].filter((f) => existsSync(resolve(root, f)));
+const types = declarations(TYPE_FILES.map(parse));
 
 /** @param {string} name */
 function declared(name) {
   const node = types.get(name);
-  if (!node) throw new Error(`check-docs: no type ${name} in src/types.ts or src/agent-events.ts`);
+  if (!node) throw new Error(`check-docs: no type ${name} in ${TYPE_FILES.join(', ')}`);
   return node;
 }
 
