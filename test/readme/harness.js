@@ -3,7 +3,7 @@
 // the events of every agent — the element's bubble up as `agent-event`, those
 // of `createAgent` arrive through test/readme/pageloop-shim.ts.
 (() => {
-  const record = { errors: [], events: [] };
+  const record = { errors: [], events: [], agents: 0 };
   window.__readme = record;
   addEventListener(
     'error',

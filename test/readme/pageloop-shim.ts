@@ -10,6 +10,8 @@ export * from '../../src/index.js';
 
 export function createAgent(options: AgentOptions): Agent {
   const agent = createWatchedAgent(options);
-  agent.on((e) => (window as unknown as { __readme?: { events: AgentEvent[] } }).__readme?.events.push(e));
+  const record = (window as unknown as { __readme?: { agents: number; events: AgentEvent[] } }).__readme;
+  if (record) record.agents += 1;
+  agent.on((e) => record?.events.push(e));
   return agent;
 }
