@@ -14,7 +14,8 @@
  *   events          the `type`s of `AgentEvent` (src/agent-events.ts); the
  *                   `final` row names every `FinalReason`, the `tool-result`
  *                   row every `ToolResultStatus`
- *   attributes      <agent-chat>'s attributes in its custom-elements manifest
+ *   attributes      <agent-chat>'s attributes in its custom-elements manifest,
+ *                   each beside the option src/settings.ts binds it to
  *   properties      the manifest's properties that have no attribute (`@prop`)
  *   dom-events      the manifest's events (`@fires`)
  *   parts           the part names the element's templates render
@@ -28,8 +29,9 @@
  * every rendered part documented (`@attr`, `@csspart`), each once, and every
  * custom property the styles declare (`@cssproperty`), nothing extra.
  *
- * Where the options come from is one function, `codeOptions()`; when a
- * settings table declares every option once (src/settings.ts), it reads that.
+ * The options come from `AgentOptions` (`codeOptions()`); where the settings
+ * table (src/settings.ts) binds an option to an attribute of the element, the
+ * attributes table must name that option beside it (`settingsAttributes()`).
  */
 import { existsSync, readFileSync, readdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -130,6 +132,37 @@ function eventTypes(node) {
  */
 function codeOptions() {
   return new Map(interfaceMembers('AgentOptions').map((m) => [/** @type {string} */ (memberName(m)), defaultTag(m)]));
+}
+
+/**
+ * The attribute of each option that `<agent-chat>` takes as one, from the
+ * settings table (src/settings.ts: `SETTINGS[option].element.attribute`);
+ * empty before that table exists.
+ * @returns {Map<string, string>} attribute → option
+ */
+function settingsAttributes() {
+  /** @type {Map<string, string>} */
+  const byAttribute = new Map();
+  if (!existsSync(resolve(root, 'src/settings.ts'))) return byAttribute;
+  /** @param {ts.ObjectLiteralExpression} object @param {string} key */
+  const property = (object, key) => object.properties.find((p) => ts.isPropertyAssignment(p) && memberName(p) === key);
+  parse('src/settings.ts').forEachChild((node) => {
+    if (!ts.isVariableStatement(node)) return;
+    for (const d of node.declarationList.declarations) {
+      if (!ts.isIdentifier(d.name) || d.name.text !== 'SETTINGS' || !d.initializer) continue;
+      let table = d.initializer;
+      while (ts.isAsExpression(table) || ts.isSatisfiesExpression(table) || ts.isParenthesizedExpression(table)) table = table.expression;
+      if (!ts.isObjectLiteralExpression(table)) continue;
+      for (const row of table.properties) {
+        if (!ts.isPropertyAssignment(row) || !ts.isObjectLiteralExpression(row.initializer)) continue;
+        const element = property(row.initializer, 'element');
+        if (!element || !ts.isPropertyAssignment(element) || !ts.isObjectLiteralExpression(element.initializer)) continue;
+        const attribute = property(element.initializer, 'attribute');
+        if (attribute && ts.isPropertyAssignment(attribute) && ts.isStringLiteral(attribute.initializer)) byAttribute.set(attribute.initializer.text, /** @type {string} */ (memberName(row)));
+      }
+    }
+  });
+  return byAttribute;
 }
 
 /** The element, as its custom-elements manifest (generated from its JSDoc) describes it. */
@@ -285,7 +318,17 @@ const attributes = element.attributes ?? [];
 const members = element.members ?? [];
 const undocumented = attributes.filter((a) => !a.description).map((a) => a.name);
 if (undocumented.length > 0) problems.push(`components/agent-chat.ts: attributes without an @attr line: ${undocumented.join(', ')}`);
-same('attributes table', table('attributes').flatMap((r) => names(r[0] ?? '')), attributes.map((a) => a.name), "<agent-chat>'s manifest");
+const attributeRows = table('attributes');
+same('attributes table', attributeRows.flatMap((r) => names(r[0] ?? '')), attributes.map((a) => a.name), "<agent-chat>'s manifest");
+// Each attribute's option, as the settings table binds them.
+const bound = settingsAttributes();
+for (const row of attributeRows) {
+  const attribute = names(row[0] ?? '')[0] ?? '';
+  const said = (row[1] ?? '').match(/^`([\w.]+)`/)?.[1];
+  const option = bound.get(attribute);
+  if (option !== undefined && said !== option) problems.push(`README.md attributes table: \`${attribute}\` sets \`${option}\` (src/settings.ts), the table says "${row[1]}"`);
+  if (option === undefined && said !== undefined && options.has(said)) problems.push(`README.md attributes table: \`${attribute}\` is not the attribute of \`${said}\` in src/settings.ts`);
+}
 const attributeFields = new Set(attributes.map((a) => a.fieldName));
 const properties = members.filter((m) => m.kind === 'field' && m.privacy === undefined && !m.static && m.description && !m.attribute && !attributeFields.has(m.name)).map((m) => m.name);
 same('properties table', table('properties').flatMap((r) => names(r[0] ?? '')), properties, "<agent-chat>'s manifest (@prop)");
