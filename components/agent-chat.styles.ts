@@ -207,6 +207,8 @@ export const agentChatStyles = css`
   .tool-result pre { max-height: 16em; margin: 4px 0 0; }
   /* An error is a sentence: wrap it rather than scroll it sideways. */
   .tool-result pre.tool-error { white-space: pre-wrap; overflow-wrap: anywhere; }
+  .tool-note { margin: 6px 0 0; white-space: pre-wrap; overflow-wrap: anywhere; }
+  .tool-note-label { font-weight: 600; }
 
   .approval {
     margin-top: 8px;
