@@ -70,7 +70,7 @@ export type AgentEvent =
       editedArgs?: unknown;
     }
   | { type: 'tool-result'; callId: string; name: string; result?: unknown; error?: string; status: ToolResultStatus; builtin?: true }
-  | { type: 'usage'; promptTokens: number; completionTokens: number; /** The context window the agent budgets for, when it keeps a budget. */ contextTokens?: number }
+  | { type: 'usage'; promptTokens: number; completionTokens: number; /** The context window the agent budgets for, once known (set by the app or stated by the server); absent while only the default is assumed. */ contextTokens?: number }
   | { type: 'error'; message: string; retryable: boolean; code?: string }
   /** The in-page engine's state changed (download progress, loading, ready, a load error); not part of any run. */
   | { type: 'engine'; status: EngineStatus }

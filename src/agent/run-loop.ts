@@ -180,7 +180,8 @@ async function ask(ctx: RunContext, n: number, note?: string): Promise<Asked> {
             break;
           case 'usage':
             ctx.context?.observeUsage(event.promptTokens);
-            ctx.emit(ctx.context ? { ...event, contextTokens: ctx.context.window } : event);
+            // The window only when set or learned: the default is a guess, not the server's size.
+            ctx.emit(ctx.context?.knownWindow ? { ...event, contextTokens: ctx.context.knownWindow } : event);
             break;
           case 'tool-call-delta':
             ctx.emit({ ...event, ...builtinMark(event.name) });
