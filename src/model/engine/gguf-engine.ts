@@ -26,6 +26,7 @@ import { openGguf } from './gguf-source.js';
 import { ToolCallBlocks, readCallBody } from './tool-call-blocks.js';
 import { DEFAULT_WASM_URL } from './wasm-url.js';
 import { DEFAULT_ENGINE_CONTEXT } from './engine-defaults.js';
+import { assertEngineCanStart } from './worker-policy.js';
 
 const DEFAULT_MAX_TOKENS = 1024;
 const DEFAULT_TEMPERATURE = 0.7;
@@ -102,6 +103,8 @@ export class GgufEngine {
       onProgress: (loaded, total) => this.#setStatus(total === undefined ? { state: 'downloading', loaded } : { state: 'downloading', loaded, total }),
     });
     this.#setStatus({ state: 'loading', source: file.source });
+    // A policy that forbids wllama's blob: worker or WebAssembly would leave the load waiting for ever: fail now, naming it.
+    await assertEngineCanStart();
     const { Wllama } = await import('@wllama/wllama/esm/index.js');
     // llama.cpp says why a load failed only in its log: keep the last lines for the error message.
     const log = new NativeLog();
