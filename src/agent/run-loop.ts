@@ -16,6 +16,7 @@ import { planningRule, type PlanTurn } from './plan-turn.js';
 import { reflectionDue, reflectionNote } from './reflection.js';
 import { NUDGE_NOTE, Nudge } from './nudge.js';
 import { executeCalls, type TurnContext } from './tool-executor.js';
+import { recordEditedArgs } from './history.js';
 import { resultEvent, settled, type SettledCall } from './tool-result.js';
 import { overriddenTurn, type TurnOverrides } from './run-overrides.js';
 
@@ -131,6 +132,7 @@ export async function runLoop(ctx: RunContext): Promise<FinalEvent> {
       if (outcome.ok) ending ??= outcome;
     }
     for (const call of calls) ctx.history.push({ role: 'tool', tool_call_id: call.id, content: results.get(call.id)!.content });
+    recordEditedArgs(ctx.history, executed);
     ctx.changed();
 
     if (ctx.signal.aborted) return end('cancelled', lastText);
@@ -178,7 +180,8 @@ async function ask(ctx: RunContext, n: number, note?: string): Promise<Asked> {
             break;
           case 'usage':
             ctx.context?.observeUsage(event.promptTokens);
-            ctx.emit(ctx.context ? { ...event, contextTokens: ctx.context.window } : event);
+            // The window only when set or learned: the default is a guess, not the server's size.
+            ctx.emit(ctx.context?.knownWindow ? { ...event, contextTokens: ctx.context.knownWindow } : event);
             break;
           case 'tool-call-delta':
             ctx.emit({ ...event, ...builtinMark(event.name) });
