@@ -14,7 +14,7 @@ import { ThreadSeat } from '../store/thread-seat.js';
 import { threadBusy } from '../store/thread-lock.js';
 import { THREAD_SCHEMA_VERSION, defaultTitle, type ThreadRecord } from '../store/thread-schema.js';
 import { ApprovalGate } from './approval-gate.js';
-import { mergeDelta } from './event-batcher.js';
+import { appendMerged } from '../event-merge.js';
 import { ContextBudget } from './context-budget.js';
 import { answerDanglingCalls } from './history.js';
 import { withoutKey } from './redact-key.js';
@@ -528,9 +528,7 @@ export class AgentSession {
 
   /** Adds an event to the thread's stored events, deltas merged. */
   #record(event: AgentEvent): void {
-    const merged = mergeDelta(this.#events.at(-1), event);
-    if (merged) this.#events[this.#events.length - 1] = merged;
-    else this.#events.push(event);
+    appendMerged(this.#events, event);
     this.#journal?.append(event);
   }
 

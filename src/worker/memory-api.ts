@@ -7,8 +7,8 @@
 import { PageloopError, toOutcome } from '../errors.js';
 import type { MemoryWorkerApi } from '../protocol/memory.js';
 import type { Outcome } from '../protocol/errors.js';
-import type { MemoryEngine } from './memory-engine.js';
-import type { MemoryOptions } from './types.js';
+import type { MemoryEngine } from '../memory/memory-engine.js';
+import type { MemoryOptions } from '../memory/types.js';
 
 /** What the API needs of an engine (the agent's worker hands it one that loads on first use). */
 export type MemoryBackend = Pick<MemoryEngine, 'ready' | 'add' | 'search' | 'delete' | 'count' | 'clear'>;
