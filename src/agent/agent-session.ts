@@ -22,7 +22,8 @@ import { ThreadRecords } from './thread-records.js';
 import { RunControl, type RunStart } from './run-control.js';
 import { ModelCache } from './model-cache.js';
 import { runContext, type RunSetup } from './run-context.js';
-import type { SessionConfig, SessionHost, ToolDescriptor } from './session-types.js';
+import type { ToolDescriptor } from '../protocol/agent.js';
+import type { SessionConfig, SessionHost } from './session-types.js';
 import type { SessionDeps } from './session-deps.js';
 
 /** One agent's state between runs, and the way to start, answer and cancel them. */

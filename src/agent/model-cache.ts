@@ -1,6 +1,6 @@
 /**
- * What a session makes once per connection and keeps until the connection
- * changes: the raw model, its tool-calling wrapper (which remembers a
+ * What a session makes once per connection and keeps until the settings it
+ * is made from change: the raw model, its tool-calling wrapper (which remembers a
  * fallback to the text protocol until the connection or the protocol
  * changes), the sub-agents' own model (`subAgents.model`), and the context
  * budget (another model or server has another window and tokenizer).
@@ -11,10 +11,8 @@
  */
 import { ToolCallingModel, type ChatModel } from '../model/tool-calling-model.js';
 import { ContextBudget } from './context-budget.js';
+import { ENDPOINT_KEYS, MODEL_KEYS } from '../settings.js';
 import type { SessionConfig } from './session-types.js';
-
-/** The settings that make a new connection: every cache is void when one changes. */
-const CONNECTION_KEYS = ['baseURL', 'model', 'apiKey', 'headers', 'modelModule', 'engine'] as const;
 
 /** How models are made, and the endpoint's window asked for. */
 export interface ModelMaker {
@@ -46,16 +44,20 @@ export class ModelCache {
     return this.#budget;
   }
 
-  /** The settings changed by `patch` (already applied): drops what they make stale. */
+  /**
+   * The settings changed by `patch` (already applied): drops what they make
+   * stale. Which options the model is built from, and which name another
+   * server or model, are their rows in src/settings.ts.
+   */
   configured(patch: Partial<SessionConfig>): void {
-    const connection = CONNECTION_KEYS.some((k) => k in patch);
-    const protocol = connection || 'toolProtocol' in patch || 'toolFormat' in patch;
-    if (connection) this.#model = undefined;
-    if (protocol) {
+    const model = MODEL_KEYS.some((k) => k in patch);
+    if (model) this.#model = undefined;
+    if (model || 'toolProtocol' in patch || 'toolFormat' in patch) {
       this.#calling = undefined;
       this.#child = undefined;
     }
-    if (connection) this.#budget = this.#newBudget();
+    // Another model or server has another window and tokenizer.
+    if (ENDPOINT_KEYS.some((k) => k in patch)) this.#budget = this.#newBudget();
     else if ('contextTokens' in patch) this.#budget.setContextTokens(patch.contextTokens);
   }
 
