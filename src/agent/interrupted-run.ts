@@ -20,7 +20,7 @@ import type { AgentEvent, ApprovalAnswer, ApprovalRequest, ChatMessage, FinalEve
 import type { ToolCall } from '../model/tool-calling-model.js';
 import { DISPATCH_TOOL_NAME, isBuiltinTool, readBuiltinCall, type BuiltinOutcome } from './builtin-tools.js';
 import { executeCalls, type TurnContext } from './tool-executor.js';
-import type { SubAgentDispatch } from './run-loop.js';
+import type { SubAgentDispatch } from './loop-parts.js';
 import { resultEvent, settled, withEditedArgs, type SettledCall } from './tool-result.js';
 import { recordEditedArgs } from './history.js';
 

@@ -19,15 +19,6 @@ export interface SettledCall {
   editedArgs?: unknown;
 }
 
-/** The message of anything thrown, for a tool result. */
-export function errorMessage(err: unknown): string {
-  if (err instanceof Error) return err.message || err.name;
-  if (typeof err === 'object' && err !== null && typeof (err as { message?: unknown }).message === 'string') {
-    return (err as { message: string }).message;
-  }
-  return String(err);
-}
-
 /** A successful result as text: strings as they are, anything else as JSON. */
 export function resultContent(result: unknown): string {
   if (typeof result === 'string') return result;
