@@ -19,6 +19,7 @@ import { reflectionPart } from './reflection.js';
 import { nudgePart } from './nudge.js';
 import { dispatchPart, readResultPart, stepLimit, type SubAgentDispatch } from './loop-parts.js';
 import { executeCalls, type TurnContext } from './tool-executor.js';
+import { recordEditedArgs } from './history.js';
 import { resultEvent, settled, type SettledCall } from './tool-result.js';
 import { overriddenTurn, type TurnOverrides } from './run-overrides.js';
 import type { RunEnding, RunPart } from './run-part.js';
@@ -111,6 +112,8 @@ export async function runLoop(ctx: RunContext): Promise<FinalEvent> {
     for (const call of calls) ctx.emit({ type: 'tool-call', callId: call.id, name: call.name, args: 'args' in call ? call.args : undefined, ...builtinMark(call.name) });
     const { results, ending } = await runCalls(ctx, parts, calls);
     for (const call of calls) ctx.history.push({ role: 'tool', tool_call_id: call.id, content: results.get(call.id)!.content });
+    // Calls the user edited before approving: the history says what ran (only executed calls carry edits).
+    recordEditedArgs(ctx.history, results.values());
     ctx.changed();
 
     if (ctx.signal.aborted) return end({ reason: 'cancelled', text: lastText });
@@ -204,7 +207,8 @@ async function ask(ctx: RunContext, parts: readonly RunPart[], n: number, note?:
             break;
           case 'usage':
             ctx.context?.observeUsage(event.promptTokens);
-            ctx.emit(ctx.context ? { ...event, contextTokens: ctx.context.window } : event);
+            // The window only when set or learned: the default is a guess, not the server's size.
+            ctx.emit(ctx.context?.knownWindow ? { ...event, contextTokens: ctx.context.knownWindow } : event);
             break;
           case 'tool-call-delta':
             ctx.emit({ ...event, ...builtinMark(event.name) });
