@@ -6,7 +6,7 @@
  */
 import { LitElement } from 'lit';
 import { property } from 'lit/decorators.js';
-import type { EngineOptions, Tool, ToolFormat, ToolProtocol, WorkflowTemplate } from '../src/types.js';
+import type { EngineGpu, EngineOptions, Tool, ToolFormat, ToolProtocol, WorkflowTemplate } from '../src/types.js';
 
 /** The attributes and properties `<agent-chat>` reads; rendering and behaviour are `AgentChat`'s. */
 export class AgentChatSettings extends LitElement {
@@ -55,6 +55,8 @@ export class AgentChatSettings extends LitElement {
   @property({ attribute: 'model-module' }) modelModule?: string;
   /** URL of a GGUF model to run in the page. */
   @property() gguf?: string;
+  /** With `gguf`: `off` keeps the model on the CPU; `auto` (default) uses the GPU through WebGPU when it can. */
+  @property() gpu?: EngineGpu;
   /** The in-page engine's options (for a picked `File`, or threads, temperature…); wins over `gguf`. */
   @property({ attribute: false }) engine?: EngineOptions;
   /** The composer's placeholder. */

@@ -6,10 +6,10 @@
  * bottom floor); the agent's options and handle refer to them from here.
  */
 import type { Memory, MemoryOptions } from './memory/types.js';
-import type { FinalReason, FinalEvent, ToolResultStatus, ApprovalRequest, AgentEvent, SubAgentEvent, ContextEvent, PlanTaskStatus, PlanTask, EngineStatus, EngineSource } from './agent-events.js';
+import type { FinalReason, FinalEvent, ToolResultStatus, ApprovalRequest, AgentEvent, SubAgentEvent, ContextEvent, PlanTaskStatus, PlanTask, EngineStatus, EngineSource, EngineBackend } from './agent-events.js';
 
 /** The events an agent emits, and what they carry (src/agent-events.ts). */
-export type { FinalReason, FinalEvent, ToolResultStatus, ApprovalRequest, AgentEvent, SubAgentEvent, ContextEvent, PlanTaskStatus, PlanTask, EngineStatus, EngineSource } from './agent-events.js';
+export type { FinalReason, FinalEvent, ToolResultStatus, ApprovalRequest, AgentEvent, SubAgentEvent, ContextEvent, PlanTaskStatus, PlanTask, EngineStatus, EngineSource, EngineBackend } from './agent-events.js';
 
 /** A JSON Schema object, as accepted for a tool's `parameters`. */
 export type JSONSchema = { [key: string]: unknown };
@@ -168,7 +168,19 @@ export interface EngineOptions {
   cache?: boolean | 'cache-api' | 'opfs';
   /** Where llama.cpp's `wllama.wasm` is served; default the copy shipped beside pageloop. Never fetched from a CDN. */
   wasmUrl?: string;
+  /**
+   * `'auto'` (default): run the model's layers on the GPU through WebGPU when
+   * the browser offers an adapter llama.cpp can use, otherwise on the CPU;
+   * `'off'`: always the CPU. The `ready` status says which (`backend`) and why
+   * not the GPU (`fallbackReason`).
+   */
+  gpu?: EngineGpu;
+  /** With the GPU: how many layers to offload (default all); the rest run on the CPU. 0 means the CPU only. */
+  gpuLayers?: number;
 }
+
+/** `EngineOptions.gpu`: whether the in-page engine may use WebGPU. */
+export type EngineGpu = 'auto' | 'off';
 
 /** The agent's in-page engine, as the page sees it. */
 export interface AgentEngine {
