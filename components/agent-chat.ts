@@ -61,6 +61,8 @@ import { TabNotice, READ_ONLY_REASON } from './tab-notice.js';
  * @attr show-threads - Show the thread list (part `threads`): new, open, rename, delete. Without `thread`, a new thread is opened.
  * @attr timeout-ms - How long to wait for the server's response headers, in ms (default 5 minutes).
  * @attr idle-timeout-ms - Longest silence allowed in the middle of a streamed reply, in ms (default 3 minutes).
+ * @attr temperature - Sampling temperature sent with each request to the endpoint, 0–2 (default: the server's).
+ * @attr max-retries - Retries of one request after a 429 or 5xx, honouring retry-after (default 2).
  * @attr max-retry-wait-ms - Longest total wait before retries of one request (429, 5xx), in ms (default 60 s).
  * @attr trust-tool-output - Present: tools allowed for good do not ask again after fetched or page content entered the conversation.
  * @attr approval-timeout-ms - Deny a call whose approval nobody answered within this many ms (the model is told so). Absent: wait.

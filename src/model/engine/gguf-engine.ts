@@ -106,7 +106,6 @@ export class GgufEngine {
   async #loadOnce(): Promise<Loaded> {
     const startedAt = performance.now();
     const threads = chooseThreads(this.#options.threads);
-    checkGpuOptions(this.#options);
     const { gguf } = this.#options;
     this.#setStatus(typeof gguf === 'string' ? { state: 'downloading', loaded: 0 } : { state: 'loading', source: 'file' });
     const file = await openGguf(gguf, {
@@ -259,12 +258,6 @@ export function chooseThreads(requested: number | undefined): number {
   }
   if (!isolated) return 1;
   return Math.max(1, Math.floor((navigator.hardwareConcurrency || 2) / 2));
-}
-
-/** `gpu` and `gpuLayers` as documented, or a `bad-request` that says what is allowed. */
-function checkGpuOptions({ gpu, gpuLayers }: EngineOptions): void {
-  if (gpu !== undefined && gpu !== 'auto' && gpu !== 'off') throw new PageloopError('bad-request', `engine.gpu must be 'auto' or 'off' (got ${JSON.stringify(gpu)}).`);
-  if (gpuLayers !== undefined && !(Number.isInteger(gpuLayers) && gpuLayers >= 0)) throw new PageloopError('bad-request', `engine.gpuLayers must be a whole number of at least 0 (got ${gpuLayers}).`);
 }
 
 function tokenText(info: { metadata: Record<string, string> }, which: 'bos' | 'eos'): string {
