@@ -35,6 +35,7 @@ import { DEFAULT_ENGINE_CONTEXT } from './engine-defaults.js';
 import { chooseBackend } from './gpu-backend.js';
 import type { BackendChoice } from './gpu-backend.js';
 import { startWllama } from './wllama-start.js';
+import { assertEngineCanStart } from './worker-policy.js';
 
 const DEFAULT_MAX_TOKENS = 1024;
 const DEFAULT_TEMPERATURE = 0.7;
@@ -114,6 +115,8 @@ export class GgufEngine {
       onProgress: (loaded, total) => this.#setStatus(total === undefined ? { state: 'downloading', loaded } : { state: 'downloading', loaded, total }),
     });
     this.#setStatus({ state: 'loading', source: file.source });
+    // A policy that forbids wllama's blob: worker or WebAssembly would leave the load waiting for ever: fail now, naming it.
+    await assertEngineCanStart();
     const contextSize = this.#options.contextSize ?? DEFAULT_ENGINE_CONTEXT;
     const choice: BackendChoice = this.#gpuLost ? { backend: 'cpu', reason: this.#gpuLost } : await chooseBackend(this.#options.gpu, this.#options.gpuLayers);
     const started = await startWllama(

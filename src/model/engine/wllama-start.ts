@@ -70,7 +70,7 @@ async function loadOn(backend: EngineBackend, blob: Blob, params: StartParams): 
   wllama.setCompat(null);
   const gpu = backend === 'webgpu';
   try {
-    await wllama.loadModel([blob], {
+    await boundedLoad(log, blob.size, params.name, wllama.loadModel([blob], {
       n_threads: params.threads,
       n_ctx: params.contextSize,
       n_parallel: 1,
@@ -81,20 +81,37 @@ async function loadOn(backend: EngineBackend, blob: Blob, params: StartParams): 
       warmup: false,
       // The offload count is an info line; on the CPU only warnings and errors are wanted.
       log_level: gpu ? 2 : 3,
-    });
+    }));
     // wllama resolves even when llama.cpp failed; only `success` tells.
     if (!(wllama.getLoadedContextInfo() as { success?: boolean }).success) throw new Error(log.last() || 'llama.cpp gave no reason');
   } catch (err) {
     await wllama.exit().catch(() => {});
-    throw loadError(err, params.name, blob.size, params.contextSize, log.last());
+    throw err instanceof PageloopError ? err : loadError(err, params.name, blob.size, params.contextSize, log.last());
   }
   return { wllama, backend, ...(log.offload ? { offload: log.offload } : {}) };
+}
+
+/**
+ * `loading`, unless llama.cpp's worker fails (wllama only logs that, and its
+ * load would then wait for ever) or it takes longer than any sound load
+ * could: two minutes and one more per GB of model.
+ */
+function boundedLoad(log: NativeLog, bytes: number, name: string, loading: Promise<void>): Promise<void> {
+  const ms = 120_000 + Math.ceil(bytes / 1e9) * 60_000;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const bound = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new PageloopError('timeout', `llama.cpp did not finish loading ${name} within ${ms / 1000} s: the page may be short of memory, or its tab was in the background. Try again, or pick a smaller model.`, true)), ms);
+    log.onWorkerError = (why) => reject(new PageloopError('internal', `llama.cpp's worker failed while loading ${name}: ${why}`));
+  });
+  return Promise.race([loading, bound]).finally(() => clearTimeout(timer));
 }
 
 /** Keeps the last warnings and errors of llama.cpp's log, which is where load failures are explained, and its offload count. */
 class NativeLog {
   #lines: string[] = [];
   offload: { offloaded: number; total: number } | undefined;
+  /** Called when wllama's worker reports an error event (wllama itself only logs it). */
+  onWorkerError: ((why: string) => void) | undefined;
   readonly logger = {
     debug: (...args: unknown[]) => {
       this.offload ??= readOffload(args.map(String).join(' '));
@@ -105,6 +122,11 @@ class NativeLog {
   };
 
   #keep(args: unknown[]): void {
+    const first = args[0];
+    if (typeof Event !== 'undefined' && first instanceof Event) {
+      this.onWorkerError?.(first instanceof ErrorEvent && first.message ? first.message : 'its worker could not start or crashed');
+      return;
+    }
     const line = args.map(String).join(' ').replace(/^@@\w+@@/, '').trim();
     if (!line) return;
     this.#lines.push(line);
