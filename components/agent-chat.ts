@@ -72,6 +72,7 @@ import { TabNotice, READ_ONLY_REASON } from './tab-notice.js';
  * @attr sub-agents - Present (and not `false`): offer `dispatch_agent`, read-only sub-agents whose work shows inside its card.
  * @attr nudge - `off` (or `false`) stops the one reminder a run when the model announces an action but calls no tool. Absent: on.
  * @attr gguf - URL of a GGUF model to run inside the page (llama.cpp in WebAssembly) instead of calling an endpoint.
+ * @attr gpu - With `gguf`: `auto` (default) runs the model on the GPU through WebGPU when the browser can, `off` on the CPU only.
  * @attr model-module - URL of an ES module whose `createModel()` the agent's worker uses instead of HTTP (scripted demos, tests).
  * @attr placeholder - The composer's placeholder.
  * @attr theme - `light`, `dark` or `auto` (default: follows `prefers-color-scheme`).
@@ -162,7 +163,7 @@ export class AgentChat extends AgentChatSettings {
   #conversation: ConversationState = initialConversation();
   /** What the in-page engine is doing (from its events); `idle` for an endpoint. */
   #engineStatus: EngineStatus = { state: 'idle' };
-  /** The engine options made from the `gguf` attribute, kept while it stays the same (a new object would mean a new agent). */
+  /** The engine options made from the `gguf` and `gpu` attributes, kept while they stay the same (a new object would mean a new agent). */
   #ggufEngine: EngineOptions | undefined;
 
   readonly #agent = new AgentController(this, {
@@ -266,7 +267,7 @@ export class AgentChat extends AgentChatSettings {
   }
 
   #agentOptions(): AgentOptions {
-    if (this.gguf && this.#ggufEngine?.gguf !== this.gguf) this.#ggufEngine = { gguf: this.gguf };
+    if (this.gguf && (this.#ggufEngine?.gguf !== this.gguf || this.#ggufEngine.gpu !== this.gpu)) this.#ggufEngine = { gguf: this.gguf, ...(this.gpu ? { gpu: this.gpu } : {}) };
     return elementOptions(this, this.engine ?? (this.gguf ? this.#ggufEngine : undefined));
   }
 

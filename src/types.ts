@@ -11,13 +11,13 @@ import type { Tool } from './tool-types.js';
 import type { FinalReason, FinalEvent, ToolResultStatus, ApprovalRequest, AgentEvent, SubAgentEvent, ContextEvent, PlanTaskStatus, PlanTask, EngineStatus, EngineSource } from './agent-events.js';
 
 /** The events an agent emits, and what they carry (src/agent-events.ts). */
-export type { FinalReason, FinalEvent, ToolResultStatus, ApprovalRequest, AgentEvent, SubAgentEvent, ContextEvent, PlanTaskStatus, PlanTask, EngineStatus, EngineSource } from './agent-events.js';
+export type { FinalReason, FinalEvent, ToolResultStatus, ApprovalRequest, AgentEvent, SubAgentEvent, ContextEvent, PlanTaskStatus, PlanTask, EngineStatus, EngineSource, EngineBackend } from './agent-events.js';
 
 /** What a tool is (src/tool-types.ts). */
 export type { JSONSchema, ToolContext, NeedsApproval, ToolKind, Tool, WorkerToolSpec, ValidationResult } from './tool-types.js';
 /** The agent's options and what `configure` takes (src/settings.ts), and their value types (src/option-types.ts). */
 export type { AgentOptions, ConfigureOptions } from './settings.js';
-export type { SubAgentOptions, ToolProtocol, ToolFormat, EngineOptions, WorkflowTemplate } from './option-types.js';
+export type { SubAgentOptions, ToolProtocol, ToolFormat, EngineOptions, EngineGpu, WorkflowTemplate } from './option-types.js';
 
 /** The answer to one approval request. */
 export interface ApprovalAnswer {
