@@ -63,6 +63,8 @@ export class AgentChatSettings extends LitElement {
   @property({ reflect: true }) theme: 'light' | 'dark' | 'auto' = 'auto';
   /** The page's tools. */
   @property({ attribute: false }) tools: Tool[] = [];
+  /** The app's state by name, sent with each model request (`agent.context`); set a new object to change it. */
+  @property({ attribute: false }) context?: Record<string, unknown>;
   /** Named task templates (`/workflow name …`, `agent.runWorkflow`). */
   @property({ attribute: false }) workflows?: Record<string, WorkflowTemplate>;
 }

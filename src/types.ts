@@ -6,10 +6,12 @@
  * bottom floor); the agent's options and handle refer to them from here.
  */
 import type { Memory, MemoryOptions } from './memory/types.js';
+import type { ToolRender, ToolViewOptions } from './tools/tool-view.js';
 import type { FinalReason, FinalEvent, ToolResultStatus, ApprovalRequest, AgentEvent, SubAgentEvent, ContextEvent, PlanTaskStatus, PlanTask, EngineStatus, EngineSource } from './agent-events.js';
 
 /** The events an agent emits, and what they carry (src/agent-events.ts). */
 export type { FinalReason, FinalEvent, ToolResultStatus, ApprovalRequest, AgentEvent, SubAgentEvent, ContextEvent, PlanTaskStatus, PlanTask, EngineStatus, EngineSource } from './agent-events.js';
+export type { ToolCallStatus, ToolRender, ToolRenderProps, ToolView, ToolViewOptions } from './tools/tool-view.js';
 
 /** A JSON Schema object, as accepted for a tool's `parameters`. */
 export type JSONSchema = { [key: string]: unknown };
@@ -102,6 +104,17 @@ export interface Tool<A = unknown, R = unknown> {
    * `defineTool` for your own tools that return outside content.
    */
   readonly untrustedOutput?: boolean;
+  /** Renders the call as the app's own UI in its card, on the page (`defineTool({ render })`). */
+  readonly render?: ToolRender<A, R>;
+  /** How a rendered card is framed. */
+  readonly view?: ToolViewOptions;
+  /**
+   * True for a tool defined with `render` and no `execute`: a call waits for
+   * the user's answer (`props.respond`, `agent.answer`), which is its result.
+   */
+  readonly awaitsUser?: true;
+  /** Checks the user's answer to a waiting call against the tool's `result` schema. */
+  validateResult?(value: unknown): ValidationResult<R> | Promise<ValidationResult<R>>;
   /**
    * True when the tool only reads (looks up, searches, reads the page) and
    * never changes anything: sub-agents (option `subAgents`) are offered only
@@ -121,6 +134,29 @@ export interface WorkerToolSpec {
    * here, so a child can read but never post.
    */
   readOnlyOptions?: unknown;
+}
+
+/** The app's state as context for the model (`agent.context`). */
+export interface AgentContext {
+  /**
+   * Sets piece `name` of the app's state (the open record, the user's role,
+   * the filter). `value` must have a JSON form; it is read when each request
+   * is built. `description` tells the model what it is.
+   */
+  set(name: string, value: unknown, options?: { description?: string }): void;
+  /** Takes piece `name` away; false when there was none. */
+  delete(name: string): boolean;
+  /** The value of piece `name`, if set. */
+  get(name: string): unknown;
+  /** Every piece, in the order first set. */
+  entries(): AgentContextEntry[];
+}
+
+/** One piece of the app's state. */
+export interface AgentContextEntry {
+  name: string;
+  value: unknown;
+  description?: string;
 }
 
 /** The outcome of validating tool arguments. */
@@ -346,8 +382,34 @@ export interface Agent {
   clear(): Promise<void>;
   /** Changes connection settings; takes effect on the next `send`. */
   configure(options: Partial<Pick<AgentOptions, 'baseURL' | 'model' | 'apiKey' | 'headers' | 'systemPrompt' | 'maxIterations' | 'approval' | 'toolProtocol' | 'toolFormat' | 'contextTokens' | 'planning' | 'reflectEvery' | 'approvalTimeoutMs' | 'engine' | 'workflows' | 'subAgents' | 'nudge'>>): void;
-  /** Replaces the page's tools; takes effect on the next `send`. */
+  /** Replaces the page's tools (those added with `addTool` stay); takes effect at the next model request. */
   setTools(tools: Tool[]): void;
+  /**
+   * Adds one tool beside the others while the agent lives (a component
+   * mounts, a section opens); returns the function that removes it. Takes
+   * effect at the next model request; a call to it after removal gets an
+   * error result saying it was removed. Throws when the name is taken.
+   */
+  addTool(tool: Tool): () => void;
+  /** Removes the tool named `name` (added or set); false when there is none. */
+  removeTool(name: string): boolean;
+  /** The page's tools now: those set, then those added. */
+  readonly tools: readonly Tool[];
+  /**
+   * Answers a call of a tool that waits for the user (`render` without
+   * `execute`; announced by an `input-request` event): `value` is its result.
+   * Resolves true when it ended the call — also a call of a run the page died
+   * in, which it then resumes — and false when the call does not wait (a
+   * second answer is ignored). Rejects, leaving the call waiting, when
+   * `value` fails the tool's `result` schema.
+   */
+  answer(callId: string, value: unknown): Promise<boolean>;
+  /**
+   * The app's state, sent with every model request in a section of the
+   * system prompt, as it is when the request is built; never stored in the
+   * thread. Bounded: the section takes at most an eighth of the context window.
+   */
+  readonly context: AgentContext;
   /** The agent's vector memory, living in its worker; opened on first use. Disposed with the agent. */
   readonly memory: Memory;
   /** The in-page engine (`options.engine`): what it is doing. */

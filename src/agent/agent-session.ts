@@ -20,7 +20,7 @@ import { answerDanglingCalls } from './history.js';
 import { withoutKey } from './redact-key.js';
 import { runLoop, type RunContext } from './run-loop.js';
 import { gatedModel } from './start-gate.js';
-import { abandonInterruptedTurn, findInterruption, finishInterruptedTurn, waitingApprovals, type Interruption } from './interrupted-run.js';
+import { abandonInterruptedTurn, findInterruption, finishInterruptedTurn, waitingApprovals, waitsForUser, type Interruption } from './interrupted-run.js';
 import { PlanBoard } from './plan.js';
 import { PlanTurn } from './plan-turn.js';
 import { SubAgents } from './sub-agent.js';
@@ -219,7 +219,7 @@ export class AgentSession {
       open.state = 'settled';
       open.result = result;
     }
-    if (waitingApprovals(interruption).length === 0) this.#record({ type: 'final', reason: 'interrupted', text: interruption.partial });
+    if (!waitsForUser(interruption)) this.#record({ type: 'final', reason: 'interrupted', text: interruption.partial });
     this.#interrupted = interruption;
   }
 
@@ -257,7 +257,7 @@ export class AgentSession {
     if (!interruption || this.#run) return;
     this.#interrupted = undefined;
     abandonInterruptedTurn({ history: this.#history, emit: (e) => this.#emit(e) }, interruption);
-    if (waitingApprovals(interruption).length > 0) this.#emit({ type: 'final', reason: 'cancelled', text: '' });
+    if (waitsForUser(interruption)) this.#emit({ type: 'final', reason: 'cancelled', text: '' });
     this.#changed();
   }
 
@@ -432,6 +432,7 @@ export class AgentSession {
       nudge: this.#config.nudge,
       context: this.#context,
       subAgents: this.#subAgents(),
+      appState: async () => (await this.#deps.host.readContext?.()) ?? [],
     };
     let ctx: RunContext;
     try {

@@ -7,7 +7,7 @@
  * business: a turn hands back text and parsed calls.
  */
 import type { AgentEvent, ChatMessage, FinalEvent, FinalReason } from '../types.js';
-import { assistantMessage, type ToolCall, type ToolCallingModel, type TurnRequest } from '../model/tool-calling-model.js';
+import { DEFAULT_CONTEXT_TOKENS, assistantMessage, type ToolCall, type ToolCallingModel, type TurnRequest } from '../model/tool-calling-model.js';
 import { PageloopError, isAbortError, toWireError } from '../errors.js';
 import { BUILTIN_NAMES, BUILTIN_TOOLS, DISPATCH_TOOL, DISPATCH_TOOL_NAME, PLAN_TOOL, READ_RESULT, builtinMark, isBuiltinTool, readBuiltinCall, type BuiltinOutcome, type BuiltinToolName } from './builtin-tools.js';
 import type { ContextBudget } from './context-budget.js';
@@ -18,6 +18,7 @@ import { NUDGE_NOTE, Nudge } from './nudge.js';
 import { executeCalls, type TurnContext } from './tool-executor.js';
 import { resultEvent, settled, type SettledCall } from './tool-result.js';
 import { overriddenTurn, type TurnOverrides } from './run-overrides.js';
+import { appStateSection, type AppStateEntry } from './app-context.js';
 
 /** What one run needs. */
 export interface RunContext extends Omit<TurnContext, 'emit'> {
@@ -41,6 +42,8 @@ export interface RunContext extends Omit<TurnContext, 'emit'> {
   turn?: TurnOverrides;
   /** With option `subAgents`: runs `dispatch_agent` calls (src/agent/sub-agent.ts); absent in a sub-agent, so it never dispatches. */
   subAgents?: SubAgentDispatch;
+  /** The app's state (`agent.context`), read from the page as each request is built (src/agent/app-context.ts). */
+  appState?: () => Promise<AppStateEntry[]>;
 }
 
 /** What runs `dispatch_agent` calls, given the parent's emit, signal, gate, tools and per-send model. */
@@ -150,8 +153,10 @@ type Asked = { text: string; calls: ToolCall[] } | { error: unknown; shown: stri
 
 /** Model call `n`, its deltas passed on as events; never throws. `note` is added to this request only. */
 async function ask(ctx: RunContext, n: number, note?: string): Promise<Asked> {
+  // As of this request: the page is asked now, not when the run began.
+  const appState = appStateSection(await ctx.appState?.().catch(() => []) ?? [], ctx.context?.window ?? DEFAULT_CONTEXT_TOKENS);
   const request: TurnRequest = overriddenTurn({
-    system: buildSystemPrompt(ctx.systemPrompt, ctx.plan && planningRule(ctx.plan.mode)),
+    system: buildSystemPrompt(ctx.systemPrompt, [ctx.plan && planningRule(ctx.plan.mode), appState].filter(Boolean).join('\n\n') || undefined),
     history: note ? [...ctx.history, { role: 'user', content: note }] : ctx.history,
     tools: [...BUILTIN_TOOLS, ...(ctx.plan ? [PLAN_TOOL] : []), ...(ctx.subAgents ? [DISPATCH_TOOL] : []), ...ctx.registry.modelTools()],
     endingTools: BUILTIN_NAMES,

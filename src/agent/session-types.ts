@@ -5,6 +5,7 @@
  * entry (src/worker/agent-worker.ts) adapts the page↔worker protocol to them,
  * and a test or a benchmark can host a session with no worker at all.
  */
+import type { AppStateEntry } from './app-context.js';
 import type { AgentEvent, EngineOptions, JSONSchema, SubAgentOptions, ToolKind, ToolFormat, ToolProtocol, WorkerToolSpec, WorkflowTemplate } from '../types.js';
 
 /** What a session is configured with. */
@@ -66,6 +67,8 @@ export interface ToolDescriptor {
   untrustedOutput?: true;
   /** It only reads: offered to sub-agents when it also needs no approval (src/agent/sub-agent.ts). */
   readOnly?: true;
+  /** A call waits for the user's answer on the page (`render` without `execute`): announced by `input-request`, not `tool-start`. */
+  awaitsUser?: true;
 }
 
 /** A call checked before it runs: valid arguments, and whether the user must approve it. */
@@ -94,6 +97,8 @@ export interface ToolHost {
    * absent: everything may start (a session hosted with no page).
    */
   mayStart?(request: StartRequest): Promise<boolean>;
+  /** The app's state now (`agent.context`), for the next model request; absent: none. */
+  readContext?(): Promise<AppStateEntry[]>;
 }
 
 /** What the loop is about to start: a worker tool's call, or a request to the model. */

@@ -78,7 +78,8 @@ async function prepareCall(call: ToolCall, ctx: TurnContext): Promise<Prepared> 
 
 async function runCall(call: ToolCall, args: unknown, ctx: TurnContext): Promise<SettledCall> {
   // A cancelled run starts nothing; the registry answers the call as cancelled.
-  if (!ctx.signal.aborted) ctx.emit({ type: 'tool-start', callId: call.id, name: call.name });
+  // A tool that waits for the user is not "running": its call waits for an answer (and a reload asks again).
+  if (!ctx.signal.aborted) ctx.emit(ctx.registry.get(call.name)?.awaitsUser ? { type: 'input-request', callId: call.id, name: call.name, args } : { type: 'tool-start', callId: call.id, name: call.name });
   const outcome: ToolOutcome = await ctx.registry.run(call.name, args, call.id, ctx.signal);
   switch (outcome.status) {
     case 'ok': {

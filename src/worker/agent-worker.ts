@@ -69,6 +69,7 @@ export function toLoopTool(tool: ToolDescriptor): LoopTool {
   if (tool.untrustedOutput) loopTool.untrustedOutput = true;
   if (tool.idempotent) loopTool.idempotent = true;
   if (tool.readOnly) loopTool.readOnly = true;
+  if (tool.awaitsUser) loopTool.awaitsUser = true;
   return loopTool;
 }
 
@@ -84,6 +85,7 @@ function toSessionHost(page: PageHost, batcher: EventBatcher): SessionHost {
       batcher.flush();
       return page.mayStart(request);
     },
+    readContext: async () => (await page.readContext?.()) ?? [],
   };
 }
 

@@ -1,0 +1,100 @@
+/**
+ * The page's desk for tools that wait for the user (`render` without
+ * `execute`): a call waits here until its answer arrives, and the answer is
+ * the call's result. Invariants:
+ * - every wait settles: with the answer, or as aborted when the call's
+ *   signal fires (Stop, dispose) — never left hanging;
+ * - a call is answered at most once: a second answer is ignored (false);
+ * - an answer that fails the tool's `result` schema is refused with the
+ *   schema's message and the call goes on waiting, so nothing is lost;
+ * - an answer may come before its wait: after a reload the stored call is
+ *   shown waiting, the user answers, and only then does the resumed run ask
+ *   the page to wait for it again — the answer is kept until then.
+ */
+import { PageloopError } from '../errors.js';
+import { outOfBounds } from '../json-bounds.js';
+import type { Tool } from '../types.js';
+
+interface Waiting {
+  tool: Tool;
+  resolve(value: unknown): void;
+}
+
+/** Calls waiting for the user's answer, and answers given ahead of their call. */
+export class UserAnswers {
+  #waiting = new Map<string, Waiting>();
+  /** Answers to calls of an interrupted run, kept until the resumed run asks for them. */
+  #early = new Map<string, unknown>();
+  /** Calls answered: a second answer to them is ignored. */
+  #answered = new Set<string>();
+
+  /** Waits for call `callId`'s answer; rejects with an AbortError when `signal` fires first. */
+  wait(tool: Tool, callId: string, signal: AbortSignal): Promise<unknown> {
+    if (this.#early.has(callId)) {
+      const value = this.#early.get(callId);
+      this.#early.delete(callId);
+      return Promise.resolve(value);
+    }
+    return new Promise((resolve, reject) => {
+      const onAbort = () => {
+        this.#waiting.delete(callId);
+        reject(new DOMException('The call was cancelled while it waited for the user.', 'AbortError'));
+      };
+      if (signal.aborted) return onAbort();
+      signal.addEventListener('abort', onAbort, { once: true });
+      this.#waiting.set(callId, {
+        tool,
+        resolve: (value) => {
+          signal.removeEventListener('abort', onAbort);
+          this.#waiting.delete(callId);
+          resolve(value);
+        },
+      });
+    });
+  }
+
+  /** True while call `callId` waits here. */
+  waits(callId: string): boolean {
+    return this.#waiting.has(callId);
+  }
+
+  /**
+   * Answers a waiting call. Resolves true when the answer ended the call,
+   * false when it no longer waits; rejects (the call keeps waiting) when
+   * `value` fails the tool's `result` schema or cannot be passed on.
+   */
+  async answer(callId: string, value: unknown): Promise<boolean> {
+    const waiting = this.#waiting.get(callId);
+    if (!waiting) return false;
+    const checked = await check(waiting.tool, value);
+    // Answered (or cancelled) while the check ran: this answer comes second.
+    if (this.#waiting.get(callId) !== waiting) return false;
+    this.#answered.add(callId);
+    waiting.resolve(checked);
+    return true;
+  }
+
+  /**
+   * Keeps the answer to call `callId` of an interrupted run (the page was
+   * reloaded while it waited) until the resumed run waits for it. Resolves
+   * false when it was answered already; rejects as `answer` does.
+   */
+  async keep(tool: Tool, callId: string, value: unknown): Promise<boolean> {
+    if (this.#answered.has(callId) || this.#early.has(callId)) return false;
+    const checked = await check(tool, value);
+    if (this.#answered.has(callId) || this.#early.has(callId)) return false;
+    this.#answered.add(callId);
+    this.#early.set(callId, checked);
+    return true;
+  }
+}
+
+/** The answer as the tool's `result` schema accepts it (its parsed value), or a clear error. */
+async function check(tool: Tool, value: unknown): Promise<unknown> {
+  const why = outOfBounds(value);
+  if (why !== undefined) throw new PageloopError('bad-request', `The answer to "${tool.name}" cannot be passed on: ${why}.`);
+  if (!tool.validateResult) return value;
+  const result = await tool.validateResult(value);
+  if (!result.ok) throw new PageloopError('bad-request', `The answer to "${tool.name}" does not fit its result schema: ${result.error}`);
+  return result.value;
+}
