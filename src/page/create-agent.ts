@@ -179,6 +179,7 @@ export function createAgent(options: AgentOptions): Agent {
       const event = afterCancel(raw, toolHost);
       if (event === undefined) continue;
       if (event.type === 'engine') engineStatus = event.status;
+      if (event.type === 'input-request') toolHost.answers.asked(event.callId, event.name);
       for (const listener of listeners) {
         try {
           listener(event);

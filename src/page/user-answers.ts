@@ -7,9 +7,11 @@
  * - a call is answered at most once: a second answer is ignored (false);
  * - an answer that fails the tool's `result` schema is refused with the
  *   schema's message and the call goes on waiting, so nothing is lost;
- * - an answer may come before its wait: after a reload the stored call is
- *   shown waiting, the user answers, and only then does the resumed run ask
- *   the page to wait for it again — the answer is kept until then.
+ * - an answer may come before its wait: the `input-request` event reaches
+ *   the page a moment before the worker asks it to wait, and after a reload
+ *   the stored call is shown waiting, the user answers, and only then does
+ *   the resumed run ask the page to wait for it again — the answer is kept
+ *   until then.
  */
 import { PageloopError } from '../errors.js';
 import { outOfBounds } from '../json-bounds.js';
@@ -25,11 +27,24 @@ export class UserAnswers {
   #waiting = new Map<string, Waiting>();
   /** Answers to calls of an interrupted run, kept until the resumed run asks for them. */
   #early = new Map<string, unknown>();
-  /** Calls answered: a second answer to them is ignored. */
-  #answered = new Set<string>();
+  /** Calls answered or cancelled: a later answer to them is ignored. */
+  #closed = new Set<string>();
+  /** Calls announced by an `input-request` event and not yet waiting here: call id → tool name. */
+  #asked = new Map<string, string>();
+
+  /** Notes an `input-request` event: the wait for call `callId` of tool `name` is coming. */
+  asked(callId: string, name: string): void {
+    if (!this.#closed.has(callId)) this.#asked.set(callId, name);
+  }
+
+  /** The tool name of a call announced but not yet waiting here, if any. */
+  announced(callId: string): string | undefined {
+    return this.#asked.get(callId);
+  }
 
   /** Waits for call `callId`'s answer; rejects with an AbortError when `signal` fires first. */
   wait(tool: Tool, callId: string, signal: AbortSignal): Promise<unknown> {
+    this.#asked.delete(callId);
     if (this.#early.has(callId)) {
       const value = this.#early.get(callId);
       this.#early.delete(callId);
@@ -38,6 +53,7 @@ export class UserAnswers {
     return new Promise((resolve, reject) => {
       const onAbort = () => {
         this.#waiting.delete(callId);
+        this.#closed.add(callId);
         reject(new DOMException('The call was cancelled while it waited for the user.', 'AbortError'));
       };
       if (signal.aborted) return onAbort();
@@ -69,21 +85,26 @@ export class UserAnswers {
     const checked = await check(waiting.tool, value);
     // Answered (or cancelled) while the check ran: this answer comes second.
     if (this.#waiting.get(callId) !== waiting) return false;
-    this.#answered.add(callId);
+    this.#closed.add(callId);
     waiting.resolve(checked);
     return true;
   }
 
   /**
-   * Keeps the answer to call `callId` of an interrupted run (the page was
-   * reloaded while it waited) until the resumed run waits for it. Resolves
-   * false when it was answered already; rejects as `answer` does.
+   * Keeps the answer to call `callId` until its wait starts: a call announced
+   * but not yet waiting here, or one of an interrupted run (the page was
+   * reloaded while it waited) that a resume will ask for. Resolves false
+   * when it was answered already; rejects as `answer` does.
    */
   async keep(tool: Tool, callId: string, value: unknown): Promise<boolean> {
-    if (this.#answered.has(callId) || this.#early.has(callId)) return false;
+    if (this.#waiting.has(callId)) return this.answer(callId, value);
+    if (this.#closed.has(callId) || this.#early.has(callId)) return false;
     const checked = await check(tool, value);
-    if (this.#answered.has(callId) || this.#early.has(callId)) return false;
-    this.#answered.add(callId);
+    // The wait may have started while the check ran.
+    if (this.#waiting.has(callId)) return this.answer(callId, checked);
+    if (this.#closed.has(callId) || this.#early.has(callId)) return false;
+    this.#closed.add(callId);
+    this.#asked.delete(callId);
     this.#early.set(callId, checked);
     return true;
   }
