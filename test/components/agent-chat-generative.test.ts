@@ -112,7 +112,7 @@ describe('agent-chat: tools that render their own card', () => {
     await done;
     await f.chat.updateComplete;
 
-    const cities = seen.filter((p) => p.partial).map((p) => p.args?.city ?? '');
+    const cities = seen.filter((p) => p.partial).map((p) => (p.args as { city?: string } | undefined)?.city ?? '');
     // The city filled in as the arguments streamed: growing prefixes, several of them partial.
     const steps = cities.filter((c, i) => c !== cities[i - 1] && c !== '');
     expect(steps.every((c) => 'Lisbon'.startsWith(c))).to.equal(true);
