@@ -28,7 +28,7 @@ function findChromium() {
 export const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'];
 
 export default {
-  files: ['test/**/*.test.ts'],
+  files: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
   nodeResolve: true,
   concurrency: 2,
   // Generous: these machines are shared and a busy 2-core box can stall a page for seconds.

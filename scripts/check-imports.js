@@ -34,7 +34,7 @@ const inside = (path, folder) => path === folder || path.startsWith(folder + '/'
 const insideAny = (path, folders) => folders.some((f) => inside(path, f));
 
 /** Page-side code: what runs in the page's realm. */
-const PAGE_SIDE = ['src/page', 'src/tools', 'components', 'src/index.ts'];
+const PAGE_SIDE = ['src/page', 'src/tools', 'src/react', 'components', 'src/index.ts'];
 
 /** @type {Rule[]} */
 const RULES = [
@@ -64,7 +64,7 @@ const RULES = [
   },
   {
     name: 'the page does not load worker code',
-    why: 'the page side (src/page, src/tools, components, src/index.ts) must not import src/worker or src/worker-tools',
+    why: 'the page side (src/page, src/tools, src/react, components, src/index.ts) must not import src/worker or src/worker-tools',
     applies: (from) => insideAny(from, PAGE_SIDE),
     forbids: (e) => insideAny(e.to, ['src/worker', 'src/worker-tools']),
   },
