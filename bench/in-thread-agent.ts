@@ -77,7 +77,7 @@ export function inThreadAgent(options: AgentOptions, model: () => ChatModel | Pr
     },
     removeTool: () => false,
     tools: [],
-    answer: (callId, value) => page.answers.answer(callId, value),
+    answer: async (callId, value) => (await page.answers()).answer(callId, value),
     context: new AppContextStore(),
     get memory(): Memory {
       return noMemory();

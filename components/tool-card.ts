@@ -50,23 +50,22 @@ export function formatArgs(argsText: string): string {
  * replaces the JSON body, which stays behind a "raw" disclosure.
  */
 export function renderToolCard(item: ToolCallItem, approval: TemplateResult | typeof nothing, view?: RenderedView): TemplateResult {
-  const label = `Tool call ${item.name}: ${STATUS_LABEL[item.status]}`;
-  if (view && 'ui' in view && !view.frame) {
-    return html`<article part="tool-call" class="tool-call frameless" data-status=${item.status} data-call-id=${item.id} aria-label=${label}>
-      <div part="tool-view" class="tool-view">${view.ui}</div>${approval}
-    </article>`;
-  }
-  const body = renderBody(item);
-  return html`<article part="tool-call" class="tool-call" data-status=${item.status} data-call-id=${item.id} aria-label=${label}>
-    <header class="tool-head">
-      <span class="tool-icon" aria-hidden="true">⚙</span>
-      <code class="tool-name">${item.name}</code>
-      <span class="tool-status" data-status=${item.status}>${STATUS_LABEL[item.status]}</span>
-    </header>
-    ${view && 'ui' in view
-      ? html`<div part="tool-view" class="tool-view">${view.ui}</div>
-          <details part="tool-raw" class="tool-raw"><summary>Raw</summary>${body}</details>`
-      : html`${view ? html`<p class="tool-view-note">${view.failed}</p>` : nothing}${body}`}
+  const ui = view && 'ui' in view ? view : undefined;
+  // Frameless: the rendered UI alone (an approval panel still shows).
+  const frame = !ui || ui.frame;
+  return html`<article part="tool-call" class=${frame ? 'tool-call' : 'tool-call frameless'} data-status=${item.status} data-call-id=${item.id}
+      aria-label=${`Tool call ${item.name}: ${STATUS_LABEL[item.status]}`}>
+    ${frame
+      ? html`<header class="tool-head">
+          <span class="tool-icon" aria-hidden="true">⚙</span>
+          <code class="tool-name">${item.name}</code>
+          <span class="tool-status" data-status=${item.status}>${STATUS_LABEL[item.status]}</span>
+        </header>`
+      : nothing}
+    ${ui ? html`<div part="tool-view" class="tool-view">${ui.ui}</div>` : nothing}
+    ${!ui
+      ? html`${view && 'failed' in view ? html`<p class="tool-view-note">${view.failed}</p>` : nothing}${renderBody(item)}`
+      : frame ? html`<details part="tool-raw" class="tool-raw"><summary>Raw</summary>${renderBody(item)}</details>` : nothing}
     ${item.sub ? renderSubAgent(item.sub, (child) => renderToolCard(child, nothing)) : nothing}
     ${approval}
   </article>`;

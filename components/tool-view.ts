@@ -4,7 +4,8 @@
  * and in a follower tab — and `render` is called again whenever they change
  * (the element re-renders a card only when its item or its tool changed).
  *
- * A render that returns nothing leaves the JSON card; one that throws
+ * Loaded on first use (tool-views.ts), so pages whose tools do not render
+ * never load it. A render that returns nothing leaves the JSON card; one that throws
  * leaves it with a quiet note: one faulty renderer never breaks the log. `respond` is offered
  * only where an answer can be taken: a call that waits for the user, in the
  * tab that writes the thread.
@@ -50,3 +51,4 @@ export function renderToolView(item: ToolCallItem, tool: Tool | undefined, answe
     return { failed: `The view of this call could not be drawn (${err instanceof Error ? err.message : String(err)}).` };
   }
 }
+

@@ -48,7 +48,7 @@ const RULES = [
     name: 'the loop knows nothing above it',
     why: 'src/agent must not import the page side (src/page, components) nor the worker entry (src/worker) that hosts it',
     applies: (from) => inside(from, 'src/agent'),
-    forbids: (e) => insideAny(e.to, ['src/page', 'components', 'src/worker']),
+    forbids: (e) => insideAny(e.to, ['src/page', 'src/react', 'components', 'src/worker']),
   },
   {
     name: 'the loop reaches the wire through one door',

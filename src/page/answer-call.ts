@@ -22,16 +22,17 @@ export interface AnswerContext {
 /** Answers call `callId` with `value`; see `Agent.answer`. */
 export async function answerCall(host: PageToolHost, callId: string, value: unknown, agent: AnswerContext): Promise<boolean> {
   if (typeof callId !== 'string' || callId === '') throw new TypeError('answer(callId, value) needs the id of the waiting call.');
-  if (host.answers.waits(callId)) return host.answers.answer(callId, value);
+  const answers = await host.answers();
+  if (answers.waits(callId)) return answers.answer(callId, value);
   // Announced, and its wait is on its way from the worker: kept for it.
-  const announced = host.answers.announced(callId);
+  const announced = answers.announced(callId);
   const live = announced === undefined ? undefined : host.tool(announced);
-  if (live?.awaitsUser) return host.answers.keep(live, callId, value);
+  if (live?.awaitsUser) return answers.keep(live, callId, value);
   if (!agent.idle()) return false;
   const name = interruptedWait(await agent.events(), callId);
   const tool = name === undefined ? undefined : host.tool(name);
   if (!tool?.awaitsUser || !agent.idle()) return false;
-  if (!(await host.answers.keep(tool, callId, value))) return false;
+  if (!(await answers.keep(tool, callId, value))) return false;
   agent.resume();
   return true;
 }

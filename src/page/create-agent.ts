@@ -14,7 +14,6 @@ import { outOfBounds } from '../json-bounds.js';
 import { PageToolHost } from './page-tool-host.js';
 import { AppContextStore } from './app-context-store.js';
 import { ToolSet } from './tool-set.js';
-import { answerCall } from './answer-call.js';
 import { RunStream } from './run-stream.js';
 import { spawnAgentWorker } from './spawn-worker.js';
 import { linkWorker } from './worker-link.js';
@@ -179,7 +178,8 @@ export function createAgent(options: AgentOptions): Agent {
       const event = afterCancel(raw, toolHost);
       if (event === undefined) continue;
       if (event.type === 'engine') engineStatus = event.status;
-      if (event.type === 'input-request') toolHost.answers.asked(event.callId, event.name);
+      // Noted before any answer to it can arrive (answers wait for the same promise).
+      if (event.type === 'input-request') void toolHost.answers().then((answers) => answers.asked(event.callId, event.name));
       for (const listener of listeners) {
         try {
           listener(event);
@@ -321,8 +321,9 @@ export function createAgent(options: AgentOptions): Agent {
     get tools() {
       return toolSet.list;
     },
-    answer: (callId: string, value: unknown) =>
-      answerCall(toolHost, callId, value, {
+    // Loaded on first answer: most pages never have a tool that waits for the user.
+    answer: async (callId: string, value: unknown) =>
+      (await import('./answer-call.js')).answerCall(toolHost, callId, value, {
         idle: () => !current && !link.ended,
         events: () => link.call((remote) => remote.events()),
         resume: () => void startRun((remote, runId) => remote.resume(runId)),

@@ -7,7 +7,7 @@ import type { PageToolOutcome, PreparedCall, StartRequest } from '../protocol/ag
 import type { Tool } from '../types.js';
 import { errorMessage } from '../agent/tool-result.js';
 import { outOfBounds } from '../json-bounds.js';
-import { UserAnswers } from './user-answers.js';
+import type { UserAnswers } from './user-answers.js';
 
 export class PageToolHost {
   #tools: Record<string, Tool> = Object.create(null);
@@ -18,8 +18,12 @@ export class PageToolHost {
   #started = new Set<string>();
   /** Tools the page took away while the agent lived: a late call to one is told so. */
   #removed = new Set<string>();
-  /** Calls of tools that wait for the user (`render` without `execute`). */
-  readonly answers = new UserAnswers();
+  #answers: Promise<UserAnswers> | undefined;
+
+  /** The calls of tools that wait for the user (`render` without `execute`); loaded on first use, as most pages have none. */
+  answers(): Promise<UserAnswers> {
+    return (this.#answers ??= import('./user-answers.js').then(({ UserAnswers }) => new UserAnswers(outOfBounds)));
+  }
 
   setTools(tools: readonly Tool[]): void {
     const next: Record<string, Tool> = Object.create(null);
@@ -74,7 +78,7 @@ export class PageToolHost {
       const checked = await tool.validate(args);
       if (!checked.ok) return { status: 'invalid', error: checked.error };
       if (controller.signal.aborted) return { status: 'cancelled', error: 'Cancelled before it started.' };
-      const result = tool.awaitsUser ? await this.answers.wait(tool, callId, controller.signal) : await tool.execute(checked.value, { signal: controller.signal, callId });
+      const result = tool.awaitsUser ? await (await this.answers()).wait(tool, callId, controller.signal) : await tool.execute(checked.value, { signal: controller.signal, callId });
       if (controller.signal.aborted) return { status: 'cancelled', error: 'Cancelled.' };
       // Measured before it crosses: a result too deep for structured cloning would throw inside postMessage.
       const why = outOfBounds(result);

@@ -14,7 +14,7 @@
  *   until then.
  */
 import { PageloopError } from '../errors.js';
-import { outOfBounds } from '../json-bounds.js';
+import type { outOfBounds } from '../json-bounds.js';
 import type { Tool } from '../types.js';
 
 interface Waiting {
@@ -24,6 +24,8 @@ interface Waiting {
 
 /** Calls waiting for the user's answer, and answers given ahead of their call. */
 export class UserAnswers {
+  /** The page's bound check for what crosses the worker (passed in: this file loads lazily, and the page has it already). */
+  readonly #bounds: typeof outOfBounds;
   #waiting = new Map<string, Waiting>();
   /** Answers to calls of an interrupted run, kept until the resumed run asks for them. */
   #early = new Map<string, unknown>();
@@ -40,6 +42,10 @@ export class UserAnswers {
   /** The tool name of a call announced but not yet waiting here, if any. */
   announced(callId: string): string | undefined {
     return this.#asked.get(callId);
+  }
+
+  constructor(bounds: typeof outOfBounds) {
+    this.#bounds = bounds;
   }
 
   /** Waits for call `callId`'s answer; rejects with an AbortError when `signal` fires first. */
@@ -82,7 +88,7 @@ export class UserAnswers {
   async answer(callId: string, value: unknown): Promise<boolean> {
     const waiting = this.#waiting.get(callId);
     if (!waiting) return false;
-    const checked = await check(waiting.tool, value);
+    const checked = await check(waiting.tool, value, this.#bounds);
     // Answered (or cancelled) while the check ran: this answer comes second.
     if (this.#waiting.get(callId) !== waiting) return false;
     this.#closed.add(callId);
@@ -99,7 +105,7 @@ export class UserAnswers {
   async keep(tool: Tool, callId: string, value: unknown): Promise<boolean> {
     if (this.#waiting.has(callId)) return this.answer(callId, value);
     if (this.#closed.has(callId) || this.#early.has(callId)) return false;
-    const checked = await check(tool, value);
+    const checked = await check(tool, value, this.#bounds);
     // The wait may have started while the check ran.
     if (this.#waiting.has(callId)) return this.answer(callId, checked);
     if (this.#closed.has(callId) || this.#early.has(callId)) return false;
@@ -111,8 +117,8 @@ export class UserAnswers {
 }
 
 /** The answer as the tool's `result` schema accepts it (its parsed value), or a clear error. */
-async function check(tool: Tool, value: unknown): Promise<unknown> {
-  const why = outOfBounds(value);
+async function check(tool: Tool, value: unknown, bounds: typeof outOfBounds): Promise<unknown> {
+  const why = bounds(value);
   if (why !== undefined) throw new PageloopError('bad-request', `The answer to "${tool.name}" cannot be passed on: ${why}.`);
   if (!tool.validateResult) return value;
   const result = await tool.validateResult(value);

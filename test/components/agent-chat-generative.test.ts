@@ -105,6 +105,8 @@ describe('agent-chat: tools that render their own card', () => {
     f = await chatOnMock([charByCharCall('show_forecast', { city: 'Lisbon', days: 3 }, 'call_fc'), textTurn('Sunny.')], { tools: [forecastTool(seen)], attrs: { thread } });
     const done = f.nextFinal();
     f.chat.send('Weather in Lisbon?');
+    // The whole call streams first (some 30 chunks): waited for by its approval request, not a fixed time.
+    await new Promise<void>((resolve) => f!.chat.addEventListener('agent-event', (e) => e.detail.type === 'approval-request' && resolve()));
     const approve = await until(() => part(f!.chat, 'approval')?.querySelector<HTMLButtonElement>('[part~="approve-button"]'), 'the approval panel');
     // Approvals work the same on a rendered card: the panel sits in its frame.
     expect(part(f.chat, 'tool-call')!.contains(approve)).to.equal(true);
