@@ -20,7 +20,7 @@ import { AgentSession } from '../src/agent/agent-session.js';
 import { PageToolHost } from '../src/page/page-tool-host.js';
 import { createAgent, toDescriptor } from '../src/page/create-agent.js';
 import { defineTool } from '../src/tools/define-tool.js';
-import { fromOutcome } from '../src/errors.js';
+import { crossErrors } from '../src/errors.js';
 import type { PageHost, AgentWorkerApi, WorkerConfig } from '../src/protocol/agent.js';
 import type { FinalEvent, Tool } from '../src/types.js';
 import { createModel, ECHO_TOOL } from './loop-model.js';
@@ -88,15 +88,16 @@ function pageHost(page: PageToolHost): PageHost {
 
 async function inWorker(calls: number): Promise<Way> {
   const worker = new Worker(new URL('./loop-worker.ts', import.meta.url), { type: 'module', name: 'loop-bench' });
+  crossErrors();
   const remote = Comlink.wrap<AgentWorkerApi>(worker);
   const tool = echoTool();
   const page = new PageToolHost();
   page.setTools([tool]);
-  fromOutcome(await remote.init(config(calls), [toDescriptor(tool)], Comlink.proxy(pageHost(page))));
+  await remote.init(config(calls), [toDescriptor(tool)], Comlink.proxy(pageHost(page)));
   return {
     measure: async (n) => {
-      fromOutcome(await remote.clear());
-      return readTiming(fromOutcome(await remote.send('run', `calls=${n}`)), 'worker');
+      await remote.clear();
+      return readTiming(await remote.send('run', `calls=${n}`), 'worker');
     },
     dispose: () => worker.terminate(),
   };

@@ -6,11 +6,10 @@
 import * as Comlink from 'comlink';
 import { AgentWorker } from '../src/worker/agent-worker.js';
 import type { PageHost, ToolDescriptor, WorkerConfig } from '../src/protocol/agent.js';
-import type { Outcome } from '../src/protocol/errors.js';
 import { timedHost } from './timed-host.js';
 
 class TimedAgentWorker extends AgentWorker {
-  override init(config: WorkerConfig, tools: ToolDescriptor[], host: PageHost): Promise<Outcome<void>> {
+  override init(config: WorkerConfig, tools: ToolDescriptor[], host: PageHost): Promise<void> {
     return super.init(config, tools, timedHost(host));
   }
 }

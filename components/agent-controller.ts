@@ -11,12 +11,13 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { PageloopError } from '../src/errors.js';
 import type { Agent, AgentEvent, AgentOptions, Run } from '../src/types.js';
+import { LIVE_KEYS, RESTART_KEYS } from '../src/settings.js';
 
-/** Settings that `agent.configure()` can change on a live agent. */
-const CONFIGURABLE = ['baseURL', 'model', 'apiKey', 'systemPrompt', 'maxIterations', 'approval', 'toolProtocol', 'toolFormat', 'contextTokens', 'planning', 'reflectEvery', 'approvalTimeoutMs', 'workflows', 'subAgents', 'nudge'] as const;
+/** Settings that only a new agent (a new worker) takes: another thread or model source (src/settings.ts). */
+const RESTARTING = RESTART_KEYS;
 
-/** Settings only a new agent (a new worker) can take. */
-const RESTARTING = ['thread', 'modelModule', 'engine'] as const;
+/** Settings the live agent takes through `agent.configure()`. */
+const CONFIGURABLE = LIVE_KEYS.filter((key) => !RESTARTING.includes(key));
 
 /** What the controller needs from the element it serves. */
 export interface AgentBinding {

@@ -1,59 +1,57 @@
 /**
  * How `<agent-chat>`'s attributes and properties become `createAgent`
- * options. Attributes arrive as strings the user typed, so each number is
- * checked (finite, positive where only that makes sense) and a setting that
- * is absent or unusable is left out, letting the agent's default apply.
+ * options, read from the settings table (src/settings.ts): each row with an
+ * `element` binding is a reactive property of the element (under the row's
+ * property name, with its attribute and conversion), and its value becomes
+ * the option. Attributes arrive as text the user typed, so a value the row's
+ * check refuses (a NaN, a negative timeout) is left out like an absent one,
+ * letting the agent's default apply.
  */
-import type { AgentOptions, EngineOptions, Tool, ToolFormat, ToolProtocol, WorkflowTemplate } from '../src/types.js';
+import type { PropertyDeclaration, PropertyDeclarations } from 'lit';
+import type { AgentOptions, EngineOptions, Tool } from '../src/types.js';
+import { SETTING_ROWS, type ElementBinding, type ElementKey, type SETTINGS } from '../src/settings.js';
 
-/** The element's settings that map to agent options, as its properties hold them. */
-export interface ElementSettings {
-  baseUrl?: string;
-  model?: string;
-  apiKey?: string;
-  systemPrompt?: string;
-  maxIterations?: number;
-  contextTokens?: number;
-  approval?: 'ask' | 'auto';
-  toolProtocol?: ToolProtocol;
-  toolFormat?: ToolFormat;
-  approvalTimeoutMs?: number;
-  planning?: boolean | 'first';
-  reflectEvery?: number;
-  subAgents?: boolean;
-  nudge?: boolean;
-  thread?: string;
-  timeoutMs?: number;
-  idleTimeoutMs?: number;
-  maxRetryWaitMs?: number;
-  trustToolOutput: boolean;
-  modelModule?: string;
+/** The element property an option is held in: the row's `property`, else the option's own name. */
+type PropertyName<K extends ElementKey> = (typeof SETTINGS)[K]['element'] extends { property: infer P extends string } ? P : K;
+
+/** The element's properties that hold agent options, as the table declares them. */
+export type ElementOptionProperties = { [K in ElementKey as PropertyName<K>]?: AgentOptions[K] };
+
+/** What `elementOptions` reads: the option properties, and the page's tools. */
+export interface ElementSettings extends ElementOptionProperties {
   tools: Tool[];
-  workflows?: Record<string, WorkflowTemplate>;
+}
+
+/** The rows `<agent-chat>` exposes, with the property each is held in. */
+const BOUND = (Object.keys(SETTING_ROWS) as (keyof AgentOptions)[]).flatMap((key) => {
+  const element = SETTING_ROWS[key].element;
+  return element ? [{ key, element, property: element.property ?? key }] : [];
+});
+
+/** Lit's declaration of one bound option. */
+function declaration(element: ElementBinding): PropertyDeclaration {
+  const { attribute, from } = element;
+  if (from === 'number') return { attribute, type: Number };
+  if (from === 'presence') return { attribute, type: Boolean };
+  if (typeof from === 'function') return { attribute, converter: { fromAttribute: from } };
+  return { attribute };
+}
+
+/** The reactive properties of every option the element exposes (the element class's `static properties`). */
+export function elementProperties(): PropertyDeclarations {
+  return Object.fromEntries(BOUND.map(({ element, property }) => [property, declaration(element)]));
 }
 
 /** The agent options `settings` say now; `engine` is the in-page engine, if any. */
 export function elementOptions(s: ElementSettings, engine: EngineOptions | undefined): AgentOptions {
-  const options: AgentOptions = { baseURL: s.baseUrl ?? '', model: s.model ?? '', tools: s.tools };
-  if (s.apiKey) options.apiKey = s.apiKey;
-  if (s.systemPrompt) options.systemPrompt = s.systemPrompt;
-  if (s.maxIterations !== undefined && Number.isFinite(s.maxIterations)) options.maxIterations = s.maxIterations;
-  if (s.contextTokens !== undefined && Number.isFinite(s.contextTokens)) options.contextTokens = s.contextTokens;
-  if (s.approval === 'ask' || s.approval === 'auto') options.approval = s.approval;
-  if (s.toolProtocol) options.toolProtocol = s.toolProtocol;
-  if (s.toolFormat) options.toolFormat = s.toolFormat;
-  if (s.planning === true || s.planning === false || s.planning === 'first') options.planning = s.planning;
-  if (s.reflectEvery !== undefined && Number.isInteger(s.reflectEvery) && s.reflectEvery >= 1) options.reflectEvery = s.reflectEvery;
-  if (s.subAgents) options.subAgents = true;
-  if (s.nudge === true || s.nudge === false) options.nudge = s.nudge;
-  if (s.thread) options.thread = s.thread;
-  if (s.modelModule) options.modelModule = s.modelModule;
-  for (const key of ['approvalTimeoutMs', 'timeoutMs', 'idleTimeoutMs', 'maxRetryWaitMs'] as const) {
-    const ms = s[key];
-    if (ms !== undefined && Number.isFinite(ms) && ms > 0) options[key] = ms;
+  const options: AgentOptions = { tools: s.tools };
+  const from = s as unknown as Record<string, unknown>;
+  for (const { key, property } of BOUND) {
+    const value = from[property];
+    if (value === undefined || value === null || value === '' || Number.isNaN(value)) continue;
+    if (SETTING_ROWS[key].check?.(value) !== undefined) continue;
+    (options as Record<string, unknown>)[key] = value;
   }
-  if (s.trustToolOutput) options.trustToolOutput = true;
   if (engine) options.engine = engine;
-  if (s.workflows) options.workflows = s.workflows;
   return options;
 }

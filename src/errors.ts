@@ -1,10 +1,11 @@
 /**
- * One error base with a stable string `code`. Errors cross the worker as plain
- * `{ code, message }` objects inside outcomes (src/protocol/errors.ts),
- * because `instanceof` and `code` do not survive structured cloning; this
- * file turns errors into that form and back.
+ * One error base with a stable string `code`. An error crosses the worker as
+ * a plain `WireError` (src/protocol/errors.ts), because `instanceof` and
+ * `code` do not survive structured cloning: `crossErrors` makes Comlink send
+ * every thrown error in that form and rebuild a `PageloopError` from it.
  */
-import type { ErrorCode, Outcome, WireError } from './protocol/errors.js';
+import * as Comlink from 'comlink';
+import type { ErrorCode, WireError } from './protocol/errors.js';
 
 export type { ErrorCode, WireError } from './protocol/errors.js';
 
@@ -33,23 +34,36 @@ export function fromWireError(wire: WireError): PageloopError {
   return new PageloopError(wire.code, wire.message, wire.retryable);
 }
 
-/**
- * Runs `operation` and settles to an outcome: the worker side of every call.
- * Never rejects, also when `operation` throws synchronously.
- */
-export async function toOutcome<T>(operation: () => T | Promise<T>): Promise<Outcome<T>> {
-  try {
-    return { ok: true, value: await operation() };
-  } catch (err) {
-    return { ok: false, error: toWireError(err) };
-  }
+/** What Comlink's own throw handler hands its `serialize`: the thrown value, under a marker it keeps to itself. */
+interface Thrown {
+  value: unknown;
 }
 
-/** The value of an outcome, or its error thrown as a `PageloopError`: the page side of every call. */
-export function fromOutcome<T>(outcome: Outcome<T>): T {
-  if (outcome.ok) return outcome.value;
-  throw fromWireError(outcome.error);
+/**
+ * Replaces Comlink's throw handler — on each side, once, before the first call
+ * — so a worker method that throws rejects on the page with a `PageloopError`
+ * of the same code, message and `retryable` (`instanceof` works). Comlink's
+ * own handler keeps only `name`, `message` and `stack`. Anything that is not
+ * a `PageloopError` crosses as its wire form: an AbortError as `aborted`,
+ * the rest as `internal`. Called by the page's worker link and by each
+ * worker's entry; calling it again changes nothing.
+ */
+export function crossErrors(): void {
+  if (crossing) return;
+  crossing = true;
+  const builtIn = Comlink.transferHandlers.get('throw')!;
+  const handler: Comlink.TransferHandler<Thrown, WireError> = {
+    // Comlink marks a thrown value with a symbol it does not export; its own handler knows the mark.
+    canHandle: (value): value is Thrown => builtIn.canHandle(value),
+    serialize: ({ value }) => [toWireError(value), []],
+    deserialize: (wire) => {
+      throw fromWireError(wire);
+    },
+  };
+  Comlink.transferHandlers.set('throw', handler);
 }
+
+let crossing = false;
 
 /** An AbortError, the way DOM APIs make one, so `err.name === 'AbortError'` checks work. */
 export function abortError(message = 'The operation was aborted.'): DOMException {

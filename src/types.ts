@@ -5,31 +5,21 @@
  * The memory's own types stay with the memory (src/memory/types.ts, the
  * bottom floor); the agent's options and handle refer to them from here.
  */
-import type { Memory, MemoryOptions } from './memory/types.js';
-import type { ToolRender, ToolViewOptions } from './tools/tool-view.js';
+import type { Memory } from './memory/types.js';
+import type { ConfigureOptions } from './settings.js';
+import type { Tool } from './tool-types.js';
 import type { FinalReason, FinalEvent, ToolResultStatus, ApprovalRequest, AgentEvent, SubAgentEvent, ContextEvent, PlanTaskStatus, PlanTask, EngineStatus, EngineSource } from './agent-events.js';
 
 /** The events an agent emits, and what they carry (src/agent-events.ts). */
 export type { FinalReason, FinalEvent, ToolResultStatus, ApprovalRequest, AgentEvent, SubAgentEvent, ContextEvent, PlanTaskStatus, PlanTask, EngineStatus, EngineSource } from './agent-events.js';
+/** Generative UI: what a tool's `render` receives and returns (src/tools/tool-view.ts). */
 export type { ToolCallStatus, ToolRender, ToolRenderProps, ToolView, ToolViewOptions } from './tools/tool-view.js';
 
-/** A JSON Schema object, as accepted for a tool's `parameters`. */
-export type JSONSchema = { [key: string]: unknown };
-
-/**
- * Option `subAgents`: the built-in `dispatch_agent {task}` runs a child loop
- * with only the read-only tools (`readOnly: true`, needing no approval) and
- * returns its final text as the call's result. `true` takes every default.
- */
-export interface SubAgentOptions {
-  /** The child's budget of model calls; default 5. */
-  maxIterations?: number;
-  /** Another model of the same endpoint for the children; default the agent's model. */
-  model?: string;
-  /** The child's instructions, in place of the default ones (which say: read only, answer the task for the agent that asked). */
-  systemPrompt?: string;
-}
-
+/** What a tool is (src/tool-types.ts). */
+export type { JSONSchema, ToolContext, NeedsApproval, ToolKind, Tool, WorkerToolSpec, ValidationResult } from './tool-types.js';
+/** The agent's options and what `configure` takes (src/settings.ts), and their value types (src/option-types.ts). */
+export type { AgentOptions, ConfigureOptions } from './settings.js';
+export type { SubAgentOptions, ToolProtocol, ToolFormat, EngineOptions, WorkflowTemplate } from './option-types.js';
 
 /** The answer to one approval request. */
 export interface ApprovalAnswer {
@@ -56,250 +46,10 @@ export type ChatMessage =
   | { role: 'assistant'; content: string | null; tool_calls?: ChatToolCall[] }
   | { role: 'tool'; tool_call_id: string; content: string };
 
-/** What a tool's `execute` receives besides its arguments. */
-export interface ToolContext {
-  /** Fires when the run is cancelled or the agent disposed. */
-  signal: AbortSignal;
-  callId: string;
-}
-
-/**
- * Decides, per call, whether a tool needs the user's approval. (Written as a
- * method type so a `Tool<{ id: string }>` is still a `Tool`: method parameters
- * are compared bivariantly.)
- */
-export type NeedsApproval<A> = boolean | { rule(args: A): boolean | Promise<boolean> }['rule'];
-
-/**
- * Where a tool runs. `page` tools are closures the page registered and are
- * reached from the worker through Comlink; `worker` tools are built-ins the
- * worker constructs itself from plain options (fetch, memory), so they never
- * cross the boundary.
- */
-export type ToolKind = 'page' | 'worker';
-
-/** A tool the agent may call. Made by `defineTool` or a built-in factory. */
-export interface Tool<A = unknown, R = unknown> {
-  readonly kind: ToolKind;
-  readonly name: string;
-  readonly description: string;
-  /** JSON Schema of the arguments, as sent to the model. */
-  readonly parameters: JSONSchema;
-  readonly needsApproval: NeedsApproval<A>;
-  /** Running it twice does no harm: a call the page died in is run again on resume instead of being reported interrupted. */
-  readonly idempotent?: boolean;
-  /**
-   * Checks arguments against the tool's schema (zod or JSON Schema). A JSON
-   * Schema validator loads on first use, so that first check may be a promise.
-   */
-  validate(args: unknown): ValidationResult<A> | Promise<ValidationResult<A>>;
-  execute(args: A, ctx: ToolContext): Promise<R> | R;
-  /** For `worker` tools: which built-in the worker builds, and its options. */
-  readonly worker?: WorkerToolSpec;
-  /**
-   * True when the tool's results carry content nobody vouches for — a fetched
-   * page, the page's own text — which may hold planted instructions. The loop
-   * hands such results to the model marked as untrusted data. Set by
-   * `fetchTool`, `domTools` and `domActions`; pass `untrustedOutput: true` to
-   * `defineTool` for your own tools that return outside content.
-   */
-  readonly untrustedOutput?: boolean;
-  /** Renders the call as the app's own UI in its card, on the page (`defineTool({ render })`). */
-  readonly render?: ToolRender<A, R>;
-  /** How a rendered card is framed. */
-  readonly view?: ToolViewOptions;
-  /**
-   * True for a tool defined with `render` and no `execute`: a call waits for
-   * the user's answer (`props.respond`, `agent.answer`), which is its result.
-   */
-  readonly awaitsUser?: true;
-  /** Checks the user's answer to a waiting call against the tool's `result` schema. */
-  validateResult?(value: unknown): ValidationResult<R> | Promise<ValidationResult<R>>;
-  /**
-   * True when the tool only reads (looks up, searches, reads the page) and
-   * never changes anything: sub-agents (option `subAgents`) are offered only
-   * such tools, and only those that need no approval. Set on `domTools`,
-   * `memory_search` and a GET-only `fetchTool`.
-   */
-  readonly readOnly?: boolean;
-}
-
-/** A built-in tool the worker constructs from plain, cloneable options. */
-export interface WorkerToolSpec {
-  factory: string;
-  options: unknown;
-  /**
-   * Options that build a read-only form of a tool that can also write, for
-   * sub-agents: `fetchTool` with POST allowed gives its GET/HEAD-only form
-   * here, so a child can read but never post.
-   */
-  readOnlyOptions?: unknown;
-}
-
-/** The app's state as context for the model (`agent.context`). */
-export interface AgentContext {
-  /**
-   * Sets piece `name` of the app's state (the open record, the user's role,
-   * the filter). `value` must have a JSON form; it is read when each request
-   * is built. `description` tells the model what it is.
-   */
-  set(name: string, value: unknown, options?: { description?: string }): void;
-  /** Takes piece `name` away; false when there was none. */
-  delete(name: string): boolean;
-  /** The value of piece `name`, if set. */
-  get(name: string): unknown;
-  /** Every piece, in the order first set. */
-  entries(): AgentContextEntry[];
-}
-
-/** One piece of the app's state. */
-export interface AgentContextEntry {
-  name: string;
-  value: unknown;
-  description?: string;
-}
-
-/** The outcome of validating tool arguments. */
-export type ValidationResult<A> =
-  | { ok: true; value: A }
-  | { ok: false; error: string };
-
-/** How tool calls are written: native `tools`, a text protocol, or native with a fallback. */
-export type ToolProtocol = 'auto' | 'native' | 'text';
-
-/**
- * The family whose tool-call markup a model writes in its reply text, when a
- * server passes it through raw. Only a hint: formats are recognised anyway;
- * the hint narrows recognition to that family.
- */
-export type ToolFormat =
-  | 'hermes' | 'qwen3-coder' | 'glm' | 'kimi-k2' | 'lfm2' | 'gemma4' | 'deepseek' | 'deepseek-dsml'
-  | 'tool-calls-json' | 'minimax-m2' | 'seed-oss' | 'harmony' | 'pythonic' | 'llama3' | 'command-r'
-  | 'nemotron' | 'functools' | 'granite' | 'internlm2' | 'longcat' | 'functionary' | 'minicpm'
-  | 'apertus' | 'gigachat3' | 'mistral' | 'lmstudio' | 'tool-tag' | 'fenced-json' | 'tool-code' | 'generic-json';
-
-/**
- * A GGUF model run inside the agent's worker (llama.cpp in WebAssembly), in
- * place of an endpoint. No server; after the file is loaded, no network.
- */
-export interface EngineOptions {
-  /** The model: a URL (downloaded once, then read from the cache), or a `File`/`Blob` the user picked. */
-  gguf: string | Blob;
-  /** CPU threads; default 1, or half the cores when the page is cross-origin isolated (more needs isolation). */
-  threads?: number;
-  /** Context window in tokens; default 4096 (less if the model was trained on less). */
-  contextSize?: number;
-  /** Sampling temperature; default 0.7. Use 0 (with `seed`) for reproducible output. */
-  temperature?: number;
-  /** Sampling seed; default random. */
-  seed?: number;
-  /** Most tokens per reply; default 1024. */
-  maxTokens?: number;
-  /**
-   * Keep a downloaded model so the next load needs no network: `true` or
-   * `'cache-api'` (default) in the Cache API, `'opfs'` in the Origin Private
-   * File System, `false` not at all. A full disk only costs the next load a
-   * download (the `ready` status's `cacheWarning` says so).
-   */
-  cache?: boolean | 'cache-api' | 'opfs';
-  /** Where llama.cpp's `wllama.wasm` is served; default the copy shipped beside pageloop. Never fetched from a CDN. */
-  wasmUrl?: string;
-}
-
 /** The agent's in-page engine, as the page sees it. */
 export interface AgentEngine {
   /** The engine's latest state (from its `engine` events); `idle` when the agent uses an endpoint. */
   status(): EngineStatus;
-}
-
-/** Options of `createAgent`. */
-export interface AgentOptions {
-  /** An OpenAI-compatible endpoint, e.g. `http://localhost:11434/v1`. Not needed with `engine`. */
-  baseURL?: string;
-  /** The endpoint's model name; with `engine`, only a label (default: the file's name). */
-  model?: string;
-  /** Run a GGUF model inside the agent's worker instead of calling an endpoint. */
-  engine?: EngineOptions;
-  /** Visible to anyone who can read the page: prefer a proxy that adds it. */
-  apiKey?: string;
-  headers?: Record<string, string>;
-  systemPrompt?: string;
-  tools?: Tool[];
-  /** Counts model calls; default 10. */
-  maxIterations?: number;
-  /** Default 'auto': native tools, falling back to text when the endpoint rejects them. */
-  toolProtocol?: ToolProtocol;
-  /** Which family's tool-call markup to read from reply text; default: recognised from the text itself. */
-  toolFormat?: ToolFormat;
-  /** Default 'ask'. */
-  approval?: 'ask' | 'auto';
-  /** Deny, with a clear message to the model, a call whose approval nobody answered within this many ms. Default: wait. */
-  approvalTimeoutMs?: number;
-  /** Keep the history in IndexedDB under this id, so a reload continues the thread. */
-  thread?: string;
-  /** Retries of 429 and 5xx responses, honouring retry-after; default 2. */
-  maxRetries?: number;
-  /** Time allowed until the response headers arrive (each attempt), in ms; default 5 minutes (local models are slow to load). */
-  timeoutMs?: number;
-  /** Longest silence allowed between two pieces of a streamed reply, in ms; default 3 minutes. A stall ends the run with a retryable `timeout` error; what arrived is kept. */
-  idleTimeoutMs?: number;
-  /** Longest total wait before retries of one model request, in ms; default 60 s. A server asking to wait longer gets a clear, retryable error. */
-  maxRetryWaitMs?: number;
-  /**
-   * Default false: after a tool marked `untrustedOutput` (fetch, DOM reads)
-   * returned content, a tool the user allowed for good asks again for its next
-   * call, since the content may carry planted instructions. True turns that off.
-   */
-  trustToolOutput?: boolean;
-  /**
-   * URL of an ES module the worker imports instead of talking HTTP; its
-   * `createModel()` export returns a `ChatModel`. For scripted demos and tests.
-   */
-  modelModule?: string;
-  /** The agent's vector memory (in its worker, IndexedDB store `name`); used by `agent.memory` and `memoryTools()`. */
-  memory?: MemoryOptions;
-  /**
-   * The model's context window in tokens. When unset, it is learned from the
-   * server (llama-server `/props`, Ollama `/api/show`, an overflow error that
-   * states it), else 8192. Older turns are folded into a summary to stay within it.
-   */
-  contextTokens?: number;
-  /**
-   * Offers the built-in `update_plan` tool, whose accepted task lists are
-   * emitted as `plan` events. `'first'` also asks for a plan before the
-   * model's first other tool call of each run. Default off.
-   */
-  planning?: boolean | 'first';
-  /** Every this many model calls, a short self-check is added to the request (emitted as `reflection`). Default off. */
-  reflectEvery?: number;
-  /** Named task templates, started with `agent.runWorkflow(name, input)` (or `/workflow name …` in `<agent-chat>`). */
-  workflows?: Record<string, WorkflowTemplate>;
-  /**
-   * Offers the built-in `dispatch_agent {task}`: a read-only sub-agent that
-   * works on the task with the `readOnly` tools only and returns its answer
-   * as the call's result; its events arrive as `sub-agent` events. Default off.
-   */
-  subAgents?: boolean | SubAgentOptions;
-  /**
-   * Default true: when the model ends a reply by announcing an action ("Let
-   * me check the orders…") but calls no tool while tools are offered, one
-   * short reminder turn is tried (at most once a run, emitted as `nudge`).
-   * False turns it off.
-   */
-  nudge?: boolean;
-}
-
-/**
- * A workflow template (option `workflows`): a named task the agent can be
- * started on with `agent.runWorkflow(name, input)` or `/workflow name …`.
- */
-export interface WorkflowTemplate {
-  /** What the workflow does, in a line: the run's goal, and what `/help` shows. */
-  description: string;
-  /** The steps, in order. With `planning` they become the run's initial plan; without, a numbered list in its instructions. */
-  steps: string[];
-  /** Names of the agent's tools this workflow's run is offered (default: all of them). Built-ins stay available. */
-  tools?: string[];
 }
 
 /**
@@ -380,8 +130,11 @@ export interface Agent {
   messages(): Promise<ChatMessage[]>;
   /** Forgets the history (and the stored thread). */
   clear(): Promise<void>;
-  /** Changes connection settings; takes effect on the next `send`. */
-  configure(options: Partial<Pick<AgentOptions, 'baseURL' | 'model' | 'apiKey' | 'headers' | 'systemPrompt' | 'maxIterations' | 'approval' | 'toolProtocol' | 'toolFormat' | 'contextTokens' | 'planning' | 'reflectEvery' | 'approvalTimeoutMs' | 'engine' | 'workflows' | 'subAgents' | 'nudge'>>): void;
+  /**
+   * Changes settings of the live agent (`ConfigureOptions`: each option whose
+   * row in src/settings.ts says `live`); takes effect on the next `send`.
+   */
+  configure(options: ConfigureOptions): void;
   /** Replaces the page's tools (those added with `addTool` stay); takes effect at the next model request. */
   setTools(tools: Tool[]): void;
   /**
@@ -472,4 +225,27 @@ export interface Threads {
    * error, and nothing is stored.
    */
   import(file: string | ThreadFile): Promise<string>;
+}
+
+/** The app's state as context for the model (`agent.context`). */
+export interface AgentContext {
+  /**
+   * Sets piece `name` of the app's state (the open record, the user's role,
+   * the filter). `value` must have a JSON form; it is read when each request
+   * is built. `description` tells the model what it is.
+   */
+  set(name: string, value: unknown, options?: { description?: string }): void;
+  /** Takes piece `name` away; false when there was none. */
+  delete(name: string): boolean;
+  /** The value of piece `name`, if set. */
+  get(name: string): unknown;
+  /** Every piece, in the order first set. */
+  entries(): AgentContextEntry[];
+}
+
+/** One piece of the app's state. */
+export interface AgentContextEntry {
+  name: string;
+  value: unknown;
+  description?: string;
 }

@@ -28,7 +28,9 @@ import { DISPATCH_TOOL_NAME } from './builtin-tools.js';
 import { ToolRegistry } from './tool-registry.js';
 import { withOverrides } from './run-overrides.js';
 import { findWorkflow, workflowStart } from './workflow.js';
-import type { SessionConfig, SessionHost, ToolDescriptor } from './session-types.js';
+import type { ToolDescriptor } from '../protocol/agent.js';
+import { ENDPOINT_KEYS, MODEL_KEYS } from '../settings.js';
+import type { SessionConfig, SessionHost } from './session-types.js';
 
 /** What a session needs from its surroundings; tests inject ids and models. */
 export interface SessionDeps {
@@ -302,11 +304,13 @@ export class AgentSession {
 
   /** Changes settings; a new connection or tool protocol takes effect from the next run. */
   configure(patch: Partial<SessionConfig>): void {
-    const connectionChanged = ['baseURL', 'model', 'apiKey', 'headers', 'modelModule', 'engine'].some((k) => k in patch);
+    // Which options the model is built from, and which name another server or model: their rows in src/settings.ts.
+    const modelChanged = MODEL_KEYS.some((k) => k in patch);
+    const connectionChanged = ENDPOINT_KEYS.some((k) => k in patch);
     this.#config = { ...this.#config, ...patch };
-    if (connectionChanged || 'toolProtocol' in patch || 'toolFormat' in patch) this.#child = undefined;
-    if (connectionChanged) this.#model = undefined;
-    if (connectionChanged || 'toolProtocol' in patch || 'toolFormat' in patch) this.#calling = undefined;
+    if (modelChanged || 'toolProtocol' in patch || 'toolFormat' in patch) this.#child = undefined;
+    if (modelChanged) this.#model = undefined;
+    if (modelChanged || 'toolProtocol' in patch || 'toolFormat' in patch) this.#calling = undefined;
     // Another model or server has another window and tokenizer.
     if (connectionChanged) this.#context = this.#newBudget();
     else if ('contextTokens' in patch) this.#context.setContextTokens(patch.contextTokens);

@@ -14,7 +14,8 @@
  */
 import type { ToolCallingModel, TurnEvent, TurnRequest } from '../model/tool-calling-model.js';
 import { PageloopError } from '../errors.js';
-import type { StartRequest, ToolHost } from './session-types.js';
+import type { StartRequest } from '../protocol/agent.js';
+import type { ToolHost } from './session-types.js';
 
 /** True when `request` may start now: the run is not cancelled here, and the page (if asked) agrees. */
 export async function mayStart(host: Pick<ToolHost, 'mayStart'>, request: StartRequest, signal: AbortSignal): Promise<boolean> {

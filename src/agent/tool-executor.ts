@@ -11,7 +11,7 @@ import type { ApprovalGate } from './approval-gate.js';
 import type { ToolRegistry } from './tool-registry.js';
 import { resultEvent, settled, type SettledCall } from './tool-result.js';
 import { markUntrusted } from './untrusted-content.js';
-import type { ToolOutcome } from './session-types.js';
+import type { ToolOutcome } from '../protocol/agent.js';
 
 /** What running the calls of a turn needs. */
 export interface TurnContext {

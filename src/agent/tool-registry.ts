@@ -9,7 +9,8 @@ import { abortable } from '../abortable.js';
 import { outOfBounds } from '../json-bounds.js';
 import { errorMessage } from './tool-result.js';
 import { mayStart } from './start-gate.js';
-import type { PreparedCall, ToolDescriptor, ToolHost, ToolOutcome } from './session-types.js';
+import type { PreparedCall, ToolDescriptor, ToolOutcome } from '../protocol/agent.js';
+import type { ToolHost } from './session-types.js';
 
 /** One registered tool: its descriptor and, for worker tools, the tool itself. */
 interface Entry {

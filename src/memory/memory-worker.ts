@@ -5,5 +5,7 @@
 import * as Comlink from 'comlink';
 import { MemoryEngine } from './memory-engine.js';
 import { memoryWorkerApi } from './memory-api.js';
+import { crossErrors } from '../errors.js';
 
+crossErrors();
 Comlink.expose(memoryWorkerApi((options) => new MemoryEngine(options)));

@@ -22,23 +22,15 @@ import { unreachableMessage } from './network-diagnosis.js';
 import { StreamAssembler } from './stream-assembler.js';
 import { toOpenAIToolChoice } from './forced-call.js';
 import { saysStopRefused } from './stop-sequences.js';
+import type { ClientSettings } from '../settings.js';
 
-/** Settings of `createOpenAIModel`. */
-export interface OpenAIModelConfig {
-  /** The endpoint, e.g. `http://localhost:11434/v1`; a relative URL is resolved against the page (or worker) location. */
-  baseURL: string;
-  model: string;
-  /** Visible to anyone who can read the page: prefer a proxy that adds it. Default 'not-needed' (local servers ignore it). */
-  apiKey?: string;
-  headers?: Record<string, string>;
-  /** Retries of 429 and 5xx responses; default 2. */
-  maxRetries?: number;
-  /** Time allowed until the response headers arrive (each attempt), in ms; default 5 minutes (local models are slow to load). */
-  timeoutMs?: number;
-  /** Longest silence allowed between two pieces of a streamed reply, in ms; default 3 minutes (a slow model reading a long prompt). */
-  idleTimeoutMs?: number;
-  /** Longest total wait before retries of one request, in ms; default 60 s. A server asking for longer gets a clear error. */
-  maxRetryWaitMs?: number;
+/**
+ * Settings of `createOpenAIModel`: the agent options whose row in the
+ * settings table says the client is built from them (src/settings.ts;
+ * `baseURL` may be relative: it resolves against the page or worker), and
+ * two hooks for tests.
+ */
+export interface OpenAIModelConfig extends ClientSettings {
   fetch?: typeof fetch;
   /** Ids for tool calls the server sent without one; for tests. */
   generateId?: () => string;
@@ -92,6 +84,7 @@ export function createOpenAIModel(config: OpenAIModelConfig): ChatModel {
     if (hadTools) body.tools = request.tools!.map(toOpenAITool);
     if (hadTools && request.toolChoice) body.tool_choice = toOpenAIToolChoice(request.toolChoice);
     if (stop) body.stop = stop;
+    if (config.temperature !== undefined) body.temperature = config.temperature;
     try {
       if (signal.aborted) throw new PageloopError('aborted', 'The request was aborted.');
       // The retries of this request are announced through its own listener (see retrying-fetch.ts).

@@ -18,6 +18,12 @@
  * another) count as thinking: a `<think>` later in an answer is the model
  * talking about the tag. Text streams as it arrives; the most held back is a
  * possible partial tag.
+ *
+ * Kimi K2 thinking may open its tool-call section without closing `<think>`
+ * (`<think>I need two calls<|tool_calls_section_begin|>…`): the section token
+ * ends the reasoning and the calls are read (llama.cpp kimi-k2 allows calls
+ * in reasoning). Only that special token does: any other call written while
+ * thinking stays a thought.
  */
 
 /** Reasoning openers and the closer of each. */
@@ -33,6 +39,9 @@ const TAGS: ReadonlyArray<readonly [open: string, close: string]> = [
   ['<|channel|>analysis<|message|>', '<|end|>'],
   ['<|start|>assistant<|channel|>analysis<|message|>', '<|end|>'],
 ];
+
+/** Kimi K2's tool-call section: it ends unclosed reasoning. */
+const SECTION = '<|tool_calls_section_begin|>';
 
 /** What one piece of content came to. */
 export interface ThinkSplit {
@@ -99,8 +108,15 @@ export class ThinkSplitter {
         continue;
       }
       const end = rest.indexOf(state.close);
+      const section = state.close === '</think>' ? rest.indexOf(SECTION) : -1;
+      if (section !== -1 && (end === -1 || section < end)) {
+        out.thinking += rest.slice(0, section);
+        rest = rest.slice(section);
+        this.#state = 'text';
+        continue;
+      }
       if (end === -1) {
-        const keep = partialSuffix(rest, state.close);
+        const keep = Math.max(partialSuffix(rest, state.close), state.close === '</think>' ? partialSuffix(rest, SECTION) : 0);
         out.thinking += rest.slice(0, rest.length - keep);
         this.#held = rest.slice(rest.length - keep);
         return out;

@@ -5,11 +5,11 @@
  * the worker dies or is disposed (the worker link sees to that).
  */
 import * as Comlink from 'comlink';
-import type { Agent, AgentEvent, AgentOptions, ApprovalAnswer, ApprovalRequest, ChatMessage, EngineOptions, EngineStatus, FinalEvent, Run, SendOptions, Tool, WorkflowRunOptions } from '../types.js';
+import type { Agent, AgentEvent, AgentOptions, ApprovalAnswer, ApprovalRequest, ChatMessage, ConfigureOptions, EngineOptions, EngineStatus, FinalEvent, Run, SendOptions, Tool, WorkflowRunOptions } from '../types.js';
 import type { AgentWorkerApi, PageHost, ToolDescriptor, WorkerConfig } from '../protocol/agent.js';
-import type { Outcome } from '../protocol/errors.js';
 import type { Memory } from '../memory/types.js';
 import { toWireError } from '../errors.js';
+import { LIVE_KEYS, SETTING_ROWS, WORKER_KEYS, checkSettings, pickSettings } from '../settings.js';
 import { outOfBounds } from '../json-bounds.js';
 import { PageToolHost } from './page-tool-host.js';
 import { AppContextStore } from './app-context-store.js';
@@ -19,7 +19,7 @@ import { spawnAgentWorker } from './spawn-worker.js';
 import { linkWorker } from './worker-link.js';
 import { memoryClient } from './create-memory.js';
 import { threadsClient } from './thread-client.js';
-import { checkSendOptions, checkWorkflowRunOptions, checkWorkflowStart, checkWorkflows } from './run-options.js';
+import { checkSendOptions, checkWorkflowRunOptions, checkWorkflowStart } from './run-options.js';
 
 /** The form of a tool the worker needs: everything but its closures. */
 export function toDescriptor(tool: Tool): ToolDescriptor {
@@ -51,58 +51,12 @@ function afterCancel(event: AgentEvent, tools: PageToolHost): AgentEvent | undef
   return event;
 }
 
-/** The settings that cross to the worker, each named: an app's own extra fields (and `tools`) stay on the page. */
-const WORKER_CONFIG_KEYS = [
-  'baseURL',
-  'model',
-  'apiKey',
-  'headers',
-  'systemPrompt',
-  'maxIterations',
-  'toolProtocol',
-  'toolFormat',
-  'approval',
-  'approvalTimeoutMs',
-  'thread',
-  'maxRetries',
-  'timeoutMs',
-  'idleTimeoutMs',
-  'maxRetryWaitMs',
-  'trustToolOutput',
-  'modelModule',
-  'memory',
-  'contextTokens',
-  'planning',
-  'reflectEvery',
-  'engine',
-  'workflows',
-  'subAgents',
-  'nudge',
-] as const satisfies readonly (keyof WorkerConfig & keyof AgentOptions)[];
-// Does not compile when WorkerConfig gains a field the list above lacks.
-({}) satisfies Record<Exclude<keyof WorkerConfig, (typeof WORKER_CONFIG_KEYS)[number]>, never>;
-
-/** The fields of `source` named in `keys`, only those present (so a patch stays a patch). */
-function pickPresent<K extends keyof WorkerConfig>(source: Partial<Pick<WorkerConfig, K>>, keys: readonly K[]): Partial<Pick<WorkerConfig, K>> {
-  const picked: Partial<Pick<WorkerConfig, K>> = {};
-  for (const key of keys) if (Object.hasOwn(source, key)) picked[key] = source[key];
-  return picked;
-}
-
-/** The agent's settings as they cross to the worker. */
+/** The agent's settings as they cross to the worker: the options whose row says so (src/settings.ts); an app's own extra fields (and `tools`) stay on the page. */
 export function toWorkerConfig(options: AgentOptions): WorkerConfig {
-  const config: WorkerConfig = { ...pickPresent(options, WORKER_CONFIG_KEYS), baseURL: options.baseURL ?? '', model: options.model ?? '' };
+  const config: WorkerConfig = { ...pickSettings(options, WORKER_KEYS), baseURL: options.baseURL ?? '', model: options.model ?? '' };
   if (config.engine) config.engine = engineForWorker(config.engine);
   else delete config.engine;
   return config;
-}
-
-function checkEngine(engine: EngineOptions): void {
-  if (typeof engine !== 'object' || engine === null) throw new TypeError('createAgent: engine must be an object, e.g. { gguf: "/models/qwen2.5-0.5b-instruct-q4_k_m.gguf" }.');
-  const { gguf } = engine;
-  if (!(gguf instanceof Blob) && (typeof gguf !== 'string' || gguf === '')) {
-    throw new TypeError('createAgent: engine.gguf must be the URL of a .gguf file, or a File/Blob holding one.');
-  }
 }
 
 /** The engine options as they cross to the worker: a relative URL is resolved against the page, not the worker. */
@@ -119,37 +73,26 @@ function initialEngineStatus(engine: EngineOptions | undefined): EngineStatus {
   return typeof engine.gguf === 'string' ? { state: 'downloading', loaded: 0 } : { state: 'loading', source: 'file' };
 }
 
+/** Each option by its row's check (src/settings.ts), then what only the options together can say. */
 function checkOptions(options: AgentOptions): void {
   if (typeof options !== 'object' || options === null) throw new TypeError('createAgent needs an options object.');
-  if (options.engine !== undefined) checkEngine(options.engine);
+  checkSettings(options, 'createAgent');
   if (!options.modelModule && !options.engine && (typeof options.baseURL !== 'string' || options.baseURL === '')) {
     throw new TypeError('createAgent: baseURL must be the URL of an OpenAI-compatible endpoint, e.g. "http://localhost:11434/v1" (or pass engine: { gguf } to run a model in the page).');
   }
   if (!options.engine && (typeof options.model !== 'string' || options.model === '')) throw new TypeError('createAgent: model must name a model, e.g. "qwen2.5:7b".');
-  const max = options.maxIterations;
-  if (max !== undefined && (!Number.isInteger(max) || max < 1)) throw new TypeError('createAgent: maxIterations must be a whole number of at least 1.');
-  if (options.toolProtocol !== undefined && !['auto', 'native', 'text'].includes(options.toolProtocol)) {
-    throw new TypeError('createAgent: toolProtocol must be "auto", "native" or "text".');
-  }
-  if (options.approval !== undefined && !['ask', 'auto'].includes(options.approval)) throw new TypeError('createAgent: approval must be "ask" or "auto".');
-  const ctx = options.contextTokens;
-  if (ctx !== undefined && (!Number.isInteger(ctx) || ctx < 512)) throw new TypeError('createAgent: contextTokens must be a whole number of at least 512.');
-  if (options.planning !== undefined && ![true, false, 'first'].includes(options.planning)) throw new TypeError('createAgent: planning must be true, false or "first".');
-  const wait = options.approvalTimeoutMs;
-  if (wait !== undefined && (!Number.isFinite(wait) || wait <= 0)) throw new TypeError('createAgent: approvalTimeoutMs must be a positive number of milliseconds.');
-  const sub = options.subAgents;
-  if (sub !== undefined && typeof sub !== 'boolean' && !validSubAgents(sub)) throw new TypeError('createAgent: subAgents must be true, false or { maxIterations?: whole number ≥ 1, model?: string, systemPrompt?: string }.');
-  if (sub && options.tools?.some((t) => t.name === 'dispatch_agent')) throw new TypeError('createAgent: with subAgents, "dispatch_agent" is the built-in tool; rename your own tool of that name.');
-  const every = options.reflectEvery;
-  if (every !== undefined && (!Number.isInteger(every) || every < 1)) throw new TypeError('createAgent: reflectEvery must be a whole number of at least 1.');
-  checkWorkflows(options.workflows);
-  if (options.nudge !== undefined && typeof options.nudge !== 'boolean') throw new TypeError('createAgent: nudge must be true or false.');
+  if (options.subAgents && options.tools?.some((t) => t.name === 'dispatch_agent')) throw new TypeError('createAgent: with subAgents, "dispatch_agent" is the built-in tool; rename your own tool of that name.');
 }
 
-function validSubAgents(s: unknown): boolean {
-  if (typeof s !== 'object' || s === null) return false;
-  const { maxIterations: max, model, systemPrompt } = s as Record<string, unknown>;
-  return (max === undefined || (Number.isInteger(max) && (max as number) >= 1)) && (model === undefined || (typeof model === 'string' && model !== '')) && (systemPrompt === undefined || typeof systemPrompt === 'string');
+/** Refuses, naming it, an option `configure` cannot change on a live agent. */
+function checkLive(patch: ConfigureOptions): void {
+  if (typeof patch !== 'object' || patch === null) throw new TypeError('configure(options) needs an options object.');
+  for (const key of Object.keys(patch)) {
+    if ((LIVE_KEYS as readonly string[]).includes(key)) continue;
+    const known = Object.hasOwn(SETTING_ROWS, key);
+    const hint = key === 'tools' ? 'use setTools(tools)' : key === 'thread' ? 'use agent.threads.open(id)' : known ? 'make a new agent' : `the options it takes: ${LIVE_KEYS.join(', ')}`;
+    throw new TypeError(`configure: ${known ? `${key} cannot change on a live agent` : `unknown option "${key}"`}; ${hint}.`);
+  }
 }
 
 /**
@@ -221,7 +164,7 @@ export function createAgent(options: AgentOptions): Agent {
   const ready = link.call((remote) => remote.init(toWorkerConfig(settings), tools.map(toDescriptor), Comlink.proxy(host)));
   ready.catch(() => {});
 
-  const startRun = (start: (remote: Comlink.Remote<AgentWorkerApi>, runId: string) => Promise<Outcome<FinalEvent>>): Run => {
+  const startRun = (start: (remote: Comlink.Remote<AgentWorkerApi>, runId: string) => Promise<FinalEvent>): Run => {
     const runId = crypto.randomUUID();
     const run = new RunStream(runId);
     if (link.ended || current) {
@@ -246,7 +189,7 @@ export function createAgent(options: AgentOptions): Agent {
   };
 
   /** For calls whose answer nobody waits for: a failure has nowhere to go. */
-  const tell = (invoke: (remote: Comlink.Remote<AgentWorkerApi>) => Promise<Outcome<void>>): void => {
+  const tell = (invoke: (remote: Comlink.Remote<AgentWorkerApi>) => Promise<void>): void => {
     link.call(invoke).catch(() => {});
   };
 
@@ -305,10 +248,11 @@ export function createAgent(options: AgentOptions): Agent {
     messages: (): Promise<ChatMessage[]> => link.call((remote) => remote.messages()),
     events: (): Promise<AgentEvent[]> => link.call((remote) => remote.events()),
     clear: () => link.call((remote) => remote.clear()),
-    configure: (patch) => {
+    configure: (patch: ConfigureOptions) => {
+      checkLive(patch);
       checkOptions({ ...settings, ...patch });
       Object.assign(settings, patch);
-      const crossing = pickPresent<keyof WorkerConfig>(patch, WORKER_CONFIG_KEYS);
+      const crossing: Partial<WorkerConfig> = pickSettings<Partial<AgentOptions>, keyof WorkerConfig>(patch, WORKER_KEYS);
       if ('engine' in crossing) {
         crossing.engine = crossing.engine && engineForWorker(crossing.engine);
         engineStatus = initialEngineStatus(crossing.engine);

@@ -5,13 +5,12 @@
  */
 import type * as Comlink from 'comlink';
 import type { MemoryWorkerApi } from '../protocol/memory.js';
-import type { Outcome } from '../protocol/errors.js';
 import type { Memory, MemoryOptions } from '../memory/types.js';
 import { linkWorker } from './worker-link.js';
 import { spawnMemoryWorker } from './spawn-worker.js';
 
 /** Calls a memory worker; settles when the worker ends (see `WorkerLink.call`). */
-export type MemoryCall = <R>(invoke: (remote: Comlink.Remote<MemoryWorkerApi>) => Promise<Outcome<R>>) => Promise<R>;
+export type MemoryCall = <R>(invoke: (remote: Comlink.Remote<MemoryWorkerApi>) => Promise<R>) => Promise<R>;
 
 /**
  * Starts a memory worker over the IndexedDB store `options.name`.
@@ -31,7 +30,7 @@ export function createMemory(options: MemoryOptions = {}): Memory {
 
 /**
  * A `Memory` over a memory worker's API (its own worker's, or the agent's).
- * `call` tracks each call until it settles and unwraps its outcome.
+ * `call` tracks each call until it settles.
  */
 export function memoryClient(call: MemoryCall, options: MemoryOptions, dispose: () => void): Memory {
   // The first message; the worker processes messages in order, so every later call finds the engine.

@@ -3,7 +3,7 @@
  * tools whose powers live on the page (DOM, the app's own closures). Each call
  * gets an AbortSignal that fires on cancel, dispose or `abortTool`.
  */
-import type { PageToolOutcome, PreparedCall, StartRequest } from '../protocol/agent.js';
+import type { ToolOutcome, PreparedCall, StartRequest } from '../protocol/agent.js';
 import type { Tool } from '../types.js';
 import { errorMessage } from '../agent/tool-result.js';
 import { outOfBounds } from '../json-bounds.js';
@@ -65,7 +65,7 @@ export class PageToolHost {
     return { status: 'ready', args: checked.value, needsApproval };
   }
 
-  async runTool(name: string, args: unknown, callId: string): Promise<PageToolOutcome> {
+  async runTool(name: string, args: unknown, callId: string): Promise<ToolOutcome> {
     const tool = this.#tool(name);
     if (!tool) return { status: 'error', error: this.#missing(name) };
     // Registered before validation, which may wait: a cancel in the meantime must stop the call from starting.

@@ -1,6 +1,7 @@
 /**
- * The page's checks of what a caller hands `send(text, options)`,
- * `runWorkflow` and `createAgent({ workflows })`: thrown at the call, to the
+ * The page's checks of what a caller hands `send(text, options)` and
+ * `runWorkflow` (the workflows themselves are checked with the other options,
+ * src/option-checks.ts): thrown at the call, to the
  * caller, so a misspelt tool or workflow never reaches the worker and nothing
  * is sent. Tool names are checked against the agent's tools at the time of
  * the call (`setTools` may change them after `createAgent`).
@@ -60,22 +61,6 @@ function checkToolNames(value: unknown, toolNames: readonly string[], where: str
   const missing = value.filter((name) => !toolNames.includes(name));
   if (missing.length > 0) throw new TypeError(`${where}: the agent has no tool ${missing.map((n) => `"${n}"`).join(', ')}; it has: ${toolNames.join(', ') || 'none'}.`);
   return [...value];
-}
-
-/** Checks `createAgent({ workflows })`: each template's description, steps and (optional) tool names' shape. */
-export function checkWorkflows(workflows: unknown): void {
-  if (workflows === undefined) return;
-  if (typeof workflows !== 'object' || workflows === null || Array.isArray(workflows)) throw new TypeError('createAgent: workflows must be an object of named templates, e.g. { "follow-up": { description, steps: [...] } }.');
-  for (const [name, template] of Object.entries(workflows)) {
-    const at = `createAgent: workflows["${name}"]`;
-    if (!/^[\w-]+$/.test(name)) throw new TypeError(`${at}: a workflow's name is letters, digits, "-" and "_" only (it is typed after /workflow).`);
-    if (typeof template !== 'object' || template === null) throw new TypeError(`${at} must be { description, steps, tools? }.`);
-    const t = template as Partial<Record<keyof WorkflowTemplate, unknown>>;
-    if (typeof t.description !== 'string' || t.description.trim() === '') throw new TypeError(`${at}.description must be a sentence saying what the workflow does.`);
-    if (!Array.isArray(t.steps) || t.steps.length === 0 || !t.steps.every((s) => typeof s === 'string' && s.trim() !== '')) throw new TypeError(`${at}.steps must be a non-empty array of non-empty strings.`);
-    if (t.steps.length > 30) throw new TypeError(`${at}.steps: at most 30 steps (a plan holds at most 30 tasks).`);
-    if (t.tools !== undefined && (!Array.isArray(t.tools) || !t.tools.every((n) => typeof n === 'string'))) throw new TypeError(`${at}.tools must be an array of tool names.`);
-  }
 }
 
 /** Checks, when a workflow is started, that it exists and that the tools it names are the agent's. */

@@ -1,16 +1,15 @@
 /**
  * The page's `agent.threads`: each method one worker call, whose failure
- * comes back as a `PageloopError` with its code (the worker link's outcome
- * convention). Arguments are checked here too, so a wrong call fails with a
+ * comes back as a `PageloopError` with its code (`crossErrors`,
+ * src/errors.ts). Arguments are checked here too, so a wrong call fails with a
  * `TypeError` at the call site instead of a round trip later.
  */
 import type { AgentWorkerApi } from '../protocol/agent.js';
-import type { Outcome } from '../protocol/errors.js';
 import type { ThreadFile, Threads } from '../types.js';
 import type { Remote } from 'comlink';
 
 /** Calls the worker through the agent's link. */
-type Call = <R>(invoke: (remote: Remote<AgentWorkerApi>) => Promise<Outcome<R>>) => Promise<R>;
+type Call = <R>(invoke: (remote: Remote<AgentWorkerApi>) => Promise<R>) => Promise<R>;
 
 function checkId(method: string, id: unknown): void {
   if (typeof id !== 'string' || id === '') throw new TypeError(`threads.${method}(id) needs the thread id as a non-empty string.`);

@@ -8,22 +8,20 @@
  * `AbortError` whose code says why (`worker-crashed` or `disposed`). Calls
  * made after the end reject at once with the same error.
  *
- * Every worker method resolves with an `Outcome` (src/protocol/errors.ts);
- * the link unwraps it, so a failure arrives as a `PageloopError` with the
- * code the worker gave it.
+ * A worker method that throws rejects here with a `PageloopError` of the code
+ * the worker gave it: the link installs the page's half of `crossErrors`.
  */
 import * as Comlink from 'comlink';
-import type { Outcome } from '../protocol/errors.js';
-import { WorkerEndedError, fromOutcome } from '../errors.js';
+import { WorkerEndedError, crossErrors } from '../errors.js';
 
 /** A started worker, its calls tracked until they settle. */
 export interface WorkerLink<T> {
   /**
-   * Calls the worker through `invoke` and resolves with the outcome's value;
-   * rejects with the outcome's error as a `PageloopError`, or with a
-   * `WorkerEndedError` (named AbortError) if the worker ends first.
+   * Calls the worker through `invoke` and settles as the call does (a
+   * failure as a `PageloopError`), or rejects with a `WorkerEndedError`
+   * (named AbortError) if the worker ends first.
    */
-  call<R>(invoke: (remote: Comlink.Remote<T>) => Promise<Outcome<R>>): Promise<R>;
+  call<R>(invoke: (remote: Comlink.Remote<T>) => Promise<R>): Promise<R>;
   /** Why the link ended (`worker-crashed` or `disposed`), or undefined while the worker lives. */
   readonly ended: WorkerEndedError | undefined;
   /** Called once when the worker ends, before the pending calls are rejected. */
@@ -41,6 +39,7 @@ export interface WorkerLink<T> {
  * const count = await link.call((remote) => remote.count());
  */
 export function linkWorker<T>(worker: Worker, label: string): WorkerLink<T> {
+  crossErrors();
   const remote = Comlink.wrap<T>(worker);
   const pending = new Set<(reason: unknown) => void>();
   const listeners: ((why: WorkerEndedError) => void)[] = [];
@@ -74,20 +73,17 @@ export function linkWorker<T>(worker: Worker, label: string): WorkerLink<T> {
   });
 
   return {
-    call<R>(invoke: (remote: Comlink.Remote<T>) => Promise<Outcome<R>>): Promise<R> {
+    call<R>(invoke: (remote: Comlink.Remote<T>) => Promise<R>): Promise<R> {
       if (ended) return Promise.reject(ended);
       return new Promise<R>((resolve, reject) => {
         pending.add(reject);
-        let started: Promise<Outcome<R>>;
+        let started: Promise<R>;
         try {
           started = invoke(remote);
         } catch (err) {
           started = Promise.reject(err);
         }
-        started
-          .then(fromOutcome)
-          .then(resolve, reject)
-          .finally(() => pending.delete(reject));
+        started.then(resolve, reject).finally(() => pending.delete(reject));
       });
     },
     get ended() {

@@ -1,9 +1,8 @@
 /**
- * How failures cross the worker boundary: types only. Every worker method, of
- * the agent and of the memory alike, resolves with an `Outcome` and never
- * rejects on purpose, because a thrown error loses its `code` in Comlink's
- * transfer (only `name`, `message` and `stack` survive). The page's worker
- * link turns a failed outcome back into a `PageloopError` with its code.
+ * How failures cross the worker boundary: types only. A worker method that
+ * fails rejects; Comlink's throw handler, replaced on both sides
+ * (`crossErrors` in src/errors.ts), sends the error as a `WireError` and
+ * rebuilds a `PageloopError` from it, so `code` and `retryable` survive.
  */
 
 /** Stable error codes; code that reacts to errors switches on these. */
@@ -49,6 +48,3 @@ export interface WireError {
   message: string;
   retryable: boolean;
 }
-
-/** What one worker call came to: its value, or the error it failed with. */
-export type Outcome<T> = { ok: true; value: T } | { ok: false; error: WireError };

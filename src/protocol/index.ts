@@ -1,4 +1,4 @@
 /** Everything that crosses between the page and the workers: types only. */
-export type { AgentWorkerApi, ApprovalMode, PageHost, PageToolOutcome, PreparedCall, ToolDescriptor, WorkerConfig } from './agent.js';
+export type { AgentWorkerApi, ApprovalMode, PageHost, ToolOutcome, PreparedCall, ToolDescriptor, WorkerConfig } from './agent.js';
 export type { MemoryWorkerApi } from './memory.js';
-export type { ErrorCode, Outcome, WireError } from './errors.js';
+export type { ErrorCode, WireError } from './errors.js';

@@ -1,23 +1,23 @@
 /**
- * The worker side of the boundary, and the only adapter between the wire
- * (src/protocol/) and the loop's own types (src/agent/session-types.ts):
- * one `AgentSession`, reached by the page through Comlink. Every method
- * settles to an outcome, so errors reach the page with their codes. Events
- * leave through an `EventBatcher`, so token deltas cross about once per frame.
+ * The worker side of the boundary: one `AgentSession`, reached by the page
+ * through Comlink. The loop speaks the protocol's types, so each method only
+ * delegates; a method that throws rejects on the page with the same
+ * `PageloopError` (`crossErrors`, src/errors.ts). Events leave through an
+ * `EventBatcher`, so token deltas cross about once per frame.
  */
 import * as Comlink from 'comlink';
 import type { AgentEvent, ApprovalAnswer, ApprovalRequest, ChatMessage, FinalEvent, SendOptions, ThreadSummary, WorkflowRunOptions } from '../types.js';
 import type { AgentWorkerApi, PageHost, ToolDescriptor, WorkerConfig } from '../protocol/agent.js';
 import type { MemoryWorkerApi } from '../protocol/memory.js';
-import type { Outcome } from '../protocol/errors.js';
-import type { SessionConfig, SessionHost, ToolDescriptor as LoopTool } from '../agent/session-types.js';
+import type { SessionConfig, SessionHost } from '../agent/session-types.js';
 import type { ChatModel, ModelModule } from '../model/chat-model.js';
 import { AgentSession } from '../agent/agent-session.js';
 import { EventBatcher } from '../agent/event-batcher.js';
 import { sendCrossable } from './crossing-events.js';
 import { lazyThreadStore } from '../store/lazy-thread-store.js';
 import { ThreadLibrary } from '../agent/thread-library.js';
-import { PageloopError, toOutcome } from '../errors.js';
+import { PageloopError, crossErrors } from '../errors.js';
+import { CLIENT_KEYS, SESSION_KEYS, pickSettings } from '../settings.js';
 import { WORKER_TOOL_FACTORIES, createWorkerServices, type WorkerServices } from './worker-services.js';
 import { memoryWorkerApi } from '../memory/memory-api.js';
 import { EngineSlot } from '../model/engine/engine-slot.js';
@@ -35,16 +35,7 @@ export async function createModel(config: SessionConfig): Promise<ChatModel> {
   }
   // Loaded on demand: the client is most of the worker's code, and `ready` should not wait for it.
   const { createOpenAIModel } = await import('../model/openai-model.js');
-  return createOpenAIModel({
-    baseURL: config.baseURL,
-    model: config.model,
-    apiKey: config.apiKey,
-    headers: config.headers,
-    maxRetries: config.maxRetries,
-    timeoutMs: config.timeoutMs,
-    idleTimeoutMs: config.idleTimeoutMs,
-    maxRetryWaitMs: config.maxRetryWaitMs,
-  });
+  return createOpenAIModel({ ...pickSettings(config, CLIENT_KEYS), baseURL: config.baseURL, model: config.model });
 }
 
 /** Asks an HTTP endpoint for its context window; a `modelModule` has none to ask. */
@@ -54,23 +45,12 @@ async function probeContextWindow(config: SessionConfig, signal: AbortSignal): P
   return probe({ baseURL: config.baseURL, model: config.model, apiKey: config.apiKey, headers: config.headers }, signal);
 }
 
-/** The loop's settings from the wire's: everything but the memory, which the worker's services own. */
+/** The loop's settings from the wire's: those the loop reads (the memory is the worker's services'). */
 export function toSessionConfig(config: Partial<WorkerConfig>): Partial<SessionConfig> {
-  const { memory: _memory, ...session } = config;
+  const session = pickSettings(config, SESSION_KEYS);
   // The in-page engine's window is the one it is loaded with, not the 8192 guessed for an endpoint.
   if ('engine' in config && !('contextTokens' in config)) session.contextTokens = config.engine ? (config.engine.contextSize ?? DEFAULT_ENGINE_CONTEXT) : undefined;
   return session;
-}
-
-/** A wire tool descriptor as the loop knows it. */
-export function toLoopTool(tool: ToolDescriptor): LoopTool {
-  const loopTool: LoopTool = { name: tool.name, description: tool.description, parameters: tool.parameters, kind: tool.kind, approval: tool.approval };
-  if (tool.worker) loopTool.worker = tool.worker;
-  if (tool.untrustedOutput) loopTool.untrustedOutput = true;
-  if (tool.idempotent) loopTool.idempotent = true;
-  if (tool.readOnly) loopTool.readOnly = true;
-  if (tool.awaitsUser) loopTool.awaitsUser = true;
-  return loopTool;
 }
 
 /** The loop's host over the page's: events through `batcher`, tool calls straight to the page. */
@@ -105,30 +85,28 @@ export class AgentWorker implements AgentWorkerApi {
     }),
   );
 
-  init(config: WorkerConfig, tools: ToolDescriptor[], host: PageHost): Promise<Outcome<void>> {
-    return toOutcome(() => {
-      const batcher = new EventBatcher((events: AgentEvent[]) => sendCrossable((batch) => host.emit(batch), events));
-      const services = (this.#services = createWorkerServices(config));
-      // Engine status is not part of any conversation: it goes to the page, not into the thread.
-      const engine = (this.#engine = new EngineSlot((status) => batcher.push({ type: 'engine', status })));
-      engine.set(config.engine);
-      const store = lazyThreadStore();
-      const session = new AgentSession({ ...toSessionConfig(config), baseURL: config.baseURL, model: config.model }, tools.map(toLoopTool), {
-        host: toSessionHost(host, batcher),
-        createModel: (c) => (c.engine ? engine.model : createModel(c)),
-        // Opened on first use: an agent without a thread opens it only if it uses `threads`.
-        store,
-        workerTools: WORKER_TOOL_FACTORIES,
-        env: services,
-        probeContextWindow,
-      });
-      this.#session = session;
-      this.#threads = new ThreadLibrary(store, session);
-      this.#ready = session.load();
-      // Warm the client's module while the page is still idle, so the first send does not wait for it.
-      if (!config.modelModule && !config.engine) void import('../model/openai-model.js').catch(() => {});
-      return this.#ready;
+  async init(config: WorkerConfig, tools: ToolDescriptor[], host: PageHost): Promise<void> {
+    const batcher = new EventBatcher((events: AgentEvent[]) => sendCrossable((batch) => host.emit(batch), events));
+    const services = (this.#services = createWorkerServices(config));
+    // Engine status is not part of any conversation: it goes to the page, not into the thread.
+    const engine = (this.#engine = new EngineSlot((status) => batcher.push({ type: 'engine', status })));
+    engine.set(config.engine);
+    const store = lazyThreadStore();
+    const session = new AgentSession({ ...toSessionConfig(config), baseURL: config.baseURL, model: config.model }, tools, {
+      host: toSessionHost(host, batcher),
+      createModel: (c) => (c.engine ? engine.model : createModel(c)),
+      // Opened on first use: an agent without a thread opens it only if it uses `threads`.
+      store,
+      workerTools: WORKER_TOOL_FACTORIES,
+      env: services,
+      probeContextWindow,
     });
+    this.#session = session;
+    this.#threads = new ThreadLibrary(store, session);
+    this.#ready = session.load();
+    // Warm the client's module while the page is still idle, so the first send does not wait for it.
+    if (!config.modelModule && !config.engine) void import('../model/openai-model.js').catch(() => {});
+    return this.#ready;
   }
 
   async #now(): Promise<AgentSession> {
@@ -137,96 +115,97 @@ export class AgentWorker implements AgentWorkerApi {
     return this.#session;
   }
 
-  configure(patch: Partial<WorkerConfig>): Promise<Outcome<void>> {
-    if ('engine' in patch) this.#engine?.set(patch.engine);
-    return toOutcome(async () => (await this.#now()).configure(toSessionConfig(patch)));
-  }
-
-  setTools(tools: ToolDescriptor[]): Promise<Outcome<void>> {
-    return toOutcome(async () => (await this.#now()).setTools(tools.map(toLoopTool)));
-  }
-
-  // The final event itself reaches the page through the batcher, which sends it at once.
-  send(runId: string, text: string, options?: SendOptions): Promise<Outcome<FinalEvent>> {
-    return toOutcome(async () => (await this.#now()).send(runId, text, options));
-  }
-
-  runWorkflow(runId: string, name: string, input?: string, options?: WorkflowRunOptions): Promise<Outcome<FinalEvent>> {
-    return toOutcome(async () => (await this.#now()).runWorkflow(runId, name, input, options));
-  }
-
-  retry(runId: string): Promise<Outcome<FinalEvent>> {
-    return toOutcome(async () => (await this.#now()).retry(runId));
-  }
-
-  resume(runId: string, first?: { callId: string; answer: ApprovalAnswer }): Promise<Outcome<FinalEvent>> {
-    return toOutcome(async () => (await this.#now()).resume(runId, first));
-  }
-
-  permissions(): Promise<Outcome<string[]>> {
-    return toOutcome(async () => (await this.#now()).permissions());
-  }
-
-  revokePermission(tool: string): Promise<Outcome<void>> {
-    return toOutcome(async () => (await this.#now()).revokePermission(tool));
-  }
-
-  pending(): Promise<Outcome<ApprovalRequest[]>> {
-    return toOutcome(async () => (await this.#now()).pending());
-  }
-
-  respond(callId: string, answer: ApprovalAnswer): Promise<Outcome<void>> {
-    return toOutcome(async () => (await this.#now()).respond(callId, answer));
-  }
-
-  cancel(runId: string): Promise<Outcome<void>> {
-    // Not after `ready`: a cancel sent right after `send` must reach the session before the run starts.
-    return toOutcome(() => this.#session?.cancel(runId));
-  }
-
-  messages(): Promise<Outcome<ChatMessage[]>> {
-    return toOutcome(async () => (await this.#now()).messages());
-  }
-
-  events(): Promise<Outcome<AgentEvent[]>> {
-    return toOutcome(async () => (await this.#now()).events());
-  }
-
-  clear(): Promise<Outcome<void>> {
-    return toOutcome(async () => (await this.#now()).clear());
-  }
-
   async #library(): Promise<ThreadLibrary> {
     await this.#now();
     return this.#threads!;
   }
 
-  listThreads(): Promise<Outcome<ThreadSummary[]>> {
-    return toOutcome(async () => (await this.#library()).list());
+  async configure(patch: Partial<WorkerConfig>): Promise<void> {
+    if ('engine' in patch) this.#engine?.set(patch.engine);
+    (await this.#now()).configure(toSessionConfig(patch));
   }
 
-  openThread(id: string): Promise<Outcome<void>> {
-    return toOutcome(async () => (await this.#library()).open(id));
+  async setTools(tools: ToolDescriptor[]): Promise<void> {
+    (await this.#now()).setTools(tools);
   }
 
-  deleteThread(id: string): Promise<Outcome<void>> {
-    return toOutcome(async () => (await this.#library()).delete(id));
+  // The final event itself reaches the page through the batcher, which sends it at once.
+  async send(runId: string, text: string, options?: SendOptions): Promise<FinalEvent> {
+    return (await this.#now()).send(runId, text, options);
   }
 
-  renameThread(id: string, title: string): Promise<Outcome<void>> {
-    return toOutcome(async () => (await this.#library()).rename(id, title));
+  async runWorkflow(runId: string, name: string, input?: string, options?: WorkflowRunOptions): Promise<FinalEvent> {
+    return (await this.#now()).runWorkflow(runId, name, input, options);
   }
 
-  exportThread(id: string): Promise<Outcome<string>> {
-    return toOutcome(async () => (await this.#library()).export(id));
+  async retry(runId: string): Promise<FinalEvent> {
+    return (await this.#now()).retry(runId);
   }
 
-  importThread(file: unknown): Promise<Outcome<string>> {
-    return toOutcome(async () => (await this.#library()).import(file));
+  async resume(runId: string, first?: { callId: string; answer: ApprovalAnswer }): Promise<FinalEvent> {
+    return (await this.#now()).resume(runId, first);
+  }
+
+  async permissions(): Promise<string[]> {
+    return (await this.#now()).permissions();
+  }
+
+  async revokePermission(tool: string): Promise<void> {
+    return (await this.#now()).revokePermission(tool);
+  }
+
+  async pending(): Promise<ApprovalRequest[]> {
+    return (await this.#now()).pending();
+  }
+
+  async respond(callId: string, answer: ApprovalAnswer): Promise<void> {
+    return (await this.#now()).respond(callId, answer);
+  }
+
+  async cancel(runId: string): Promise<void> {
+    // Not after `ready`: a cancel sent right after `send` must reach the session before the run starts.
+    this.#session?.cancel(runId);
+  }
+
+  async messages(): Promise<ChatMessage[]> {
+    return (await this.#now()).messages();
+  }
+
+  async events(): Promise<AgentEvent[]> {
+    return (await this.#now()).events();
+  }
+
+  async clear(): Promise<void> {
+    return (await this.#now()).clear();
+  }
+
+  async listThreads(): Promise<ThreadSummary[]> {
+    return (await this.#library()).list();
+  }
+
+  async openThread(id: string): Promise<void> {
+    return (await this.#library()).open(id);
+  }
+
+  async deleteThread(id: string): Promise<void> {
+    return (await this.#library()).delete(id);
+  }
+
+  async renameThread(id: string, title: string): Promise<void> {
+    return (await this.#library()).rename(id, title);
+  }
+
+  async exportThread(id: string): Promise<string> {
+    return (await this.#library()).export(id);
+  }
+
+  async importThread(file: unknown): Promise<string> {
+    return (await this.#library()).import(file);
   }
 }
 
-/** Exposes an `AgentWorker` on this worker's global scope. */
+/** Exposes an `AgentWorker` on this worker's global scope, its errors crossing with their codes. */
 export function exposeAgentWorker(): void {
+  crossErrors();
   Comlink.expose(new AgentWorker());
 }

@@ -131,6 +131,36 @@ describe('agent-chat: the agent controller', () => {
     expect(made[0]!.toolSets).to.have.length(1);
   });
 
+  it('applies every live option of the settings table, the client timeouts too, without a new agent', async () => {
+    chat = await fakeChat({ 'base-url': 'http://x.invalid/v1', model: 'm', 'timeout-ms': '1000' });
+    chat.setAttribute('timeout-ms', '2000');
+    chat.setAttribute('max-retries', '4');
+    chat.setAttribute('trust-tool-output', '');
+    await chat.updateComplete;
+    expect(made).to.have.length(1);
+    expect(made[0]!.configured).to.deep.equal([{ timeoutMs: 2000, maxRetries: 4, trustToolOutput: true }]);
+  });
+
+  it('turns attribute text into option values as each row says, leaving out what its check refuses', async () => {
+    chat = await fakeChat({
+      'base-url': 'http://x.invalid/v1',
+      model: 'm',
+      'max-iterations': '0',
+      'idle-timeout-ms': 'soon',
+      'context-tokens': '4096',
+      planning: 'first',
+      nudge: 'off',
+      'sub-agents': '',
+      approval: 'sometimes',
+    });
+    const options = made[0]!.options;
+    expect(options).to.include({ baseURL: 'http://x.invalid/v1', model: 'm', contextTokens: 4096, planning: 'first', nudge: false, subAgents: true });
+    // 0 steps, a word for a number, an approval mode that does not exist: the agent's defaults apply.
+    expect(options).to.not.have.any.keys('maxIterations', 'idleTimeoutMs', 'approval');
+    expect(chat.baseUrl).to.equal('http://x.invalid/v1');
+    expect(chat.contextTokens).to.equal(4096);
+  });
+
   it('a new thread replaces the agent, forgets the shown log and shows the stored one', async () => {
     threads.set('t2', [
       { type: 'run-start', runId: 'old', input: 'stored question' },

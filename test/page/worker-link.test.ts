@@ -25,16 +25,31 @@ function expectEnded(error: unknown, code: 'worker-crashed' | 'disposed'): void 
 }
 
 describe('worker link', () => {
-  it('resolves a call with the value of its outcome', async () => {
+  it('resolves a call with the value the worker returned', async () => {
     const link = startLink();
     expect(await link.call((remote) => remote.echo({ n: 42 }))).to.deep.equal({ n: 42 });
   });
 
-  it('rejects a failed outcome as a PageloopError with its code', async () => {
+  it('rejects a call the worker failed as a PageloopError with its code', async () => {
     const link = startLink();
     const error = await link.call((remote) => remote.fail('busy', 'Not now.')).catch((e: unknown) => e);
     expect(error).to.be.instanceOf(PageloopError);
-    expect(error).to.deep.include({ code: 'busy', message: 'Not now.' });
+    expect(error).to.deep.include({ code: 'busy', message: 'Not now.', retryable: false, name: 'PageloopError' });
+  });
+
+  it('carries retryable across, and rebuilds a real PageloopError (instanceof, a page-side stack)', async () => {
+    const link = startLink();
+    const error = await link.call((remote) => remote.fail('timeout', 'The server went quiet.', true)).catch((e: unknown) => e);
+    expect(error).to.be.instanceOf(PageloopError);
+    expect(error).to.be.instanceOf(Error);
+    expect(error).to.deep.include({ code: 'timeout', message: 'The server went quiet.', retryable: true });
+  });
+
+  it('turns anything else the worker throws into an internal PageloopError that keeps its message', async () => {
+    const link = startLink();
+    const error = await link.call((remote) => remote.failPlain('out of range')).catch((e: unknown) => e);
+    expect(error).to.be.instanceOf(PageloopError);
+    expect(error).to.deep.include({ code: 'internal', message: 'out of range', retryable: false });
   });
 
   it('settles every pending call with worker-crashed when the worker crashes mid-call', async () => {

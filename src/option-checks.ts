@@ -1,0 +1,80 @@
+/**
+ * The small pure checks the settings table (src/settings.ts) gives its rows.
+ * Each says what is wrong with a value, worded to follow the option's name
+ * (" must be a whole number of at least 1", "[\"x\"].steps must be …"), or
+ * returns undefined when the value is fine. They never see `undefined`: an
+ * absent option is the default, and always fine.
+ */
+
+/** What a row's check is: the problem with `value`, or undefined. */
+export type Check = (value: unknown) => string | undefined;
+
+/** A string (empty allowed: an empty system prompt is a choice). */
+export const isString: Check = (v) => (typeof v === 'string' ? undefined : ' must be a string');
+
+/** A non-empty string. */
+export const isName: Check = (v) => (typeof v === 'string' && v !== '' ? undefined : ' must be a non-empty string');
+
+export const isBoolean: Check = (v) => (typeof v === 'boolean' ? undefined : ' must be true or false');
+
+/** A whole number of at least `min`. */
+export const wholeAtLeast =
+  (min: number): Check =>
+  (v) =>
+    Number.isInteger(v) && (v as number) >= min ? undefined : ` must be a whole number of at least ${min}`;
+
+/** A positive, finite number of milliseconds. */
+export const positiveMs: Check = (v) => (typeof v === 'number' && Number.isFinite(v) && v > 0 ? undefined : ' must be a positive number of milliseconds');
+
+/** A finite number from `min` to `max`. */
+export const between =
+  (min: number, max: number): Check =>
+  (v) =>
+    typeof v === 'number' && Number.isFinite(v) && v >= min && v <= max ? undefined : ` must be a number from ${min} to ${max}`;
+
+/** One of `values`. */
+export const oneOf =
+  (...values: readonly unknown[]): Check =>
+  (v) =>
+    values.includes(v) ? undefined : ` must be ${values.map((x) => JSON.stringify(x)).join(', ').replace(/, ([^,]*)$/, ' or $1')}`;
+
+/** A plain object (not an array). */
+export const isObject: Check = (v) => (typeof v === 'object' && v !== null && !Array.isArray(v) ? undefined : ' must be an object');
+
+/** Header names to string values. */
+export const isHeaders: Check = (v) =>
+  isObject(v) === undefined && Object.values(v as object).every((h) => typeof h === 'string') ? undefined : ' must be an object of header names to strings';
+
+/** `engine`: a GGUF model's URL or a File/Blob holding one. */
+export const isEngine: Check = (v) => {
+  if (typeof v !== 'object' || v === null) return ' must be an object, e.g. { gguf: "/models/qwen2.5-0.5b-instruct-q4_k_m.gguf" }';
+  const { gguf } = v as { gguf?: unknown };
+  if (gguf instanceof Blob || (typeof gguf === 'string' && gguf !== '')) return undefined;
+  return '.gguf must be the URL of a .gguf file, or a File/Blob holding one';
+};
+
+/** `subAgents`: true, false or the child's settings. */
+export const isSubAgents: Check = (v) => {
+  if (typeof v === 'boolean') return undefined;
+  const problem = ' must be true, false or { maxIterations?: whole number ≥ 1, model?: string, systemPrompt?: string }';
+  if (typeof v !== 'object' || v === null) return problem;
+  const { maxIterations: max, model, systemPrompt } = v as Record<string, unknown>;
+  const good = (max === undefined || (Number.isInteger(max) && (max as number) >= 1)) && (model === undefined || (typeof model === 'string' && model !== '')) && (systemPrompt === undefined || typeof systemPrompt === 'string');
+  return good ? undefined : problem;
+};
+
+/** `workflows`: named templates, each with a description, steps and (optional) tool names. */
+export const isWorkflows: Check = (v) => {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return ' must be an object of named templates, e.g. { "follow-up": { description, steps: [...] } }';
+  for (const [name, template] of Object.entries(v)) {
+    const at = `["${name}"]`;
+    if (!/^[\w-]+$/.test(name)) return `${at}: a workflow's name is letters, digits, "-" and "_" only (it is typed after /workflow)`;
+    if (typeof template !== 'object' || template === null) return `${at} must be { description, steps, tools? }`;
+    const t = template as Record<string, unknown>;
+    if (typeof t.description !== 'string' || t.description.trim() === '') return `${at}.description must be a sentence saying what the workflow does`;
+    if (!Array.isArray(t.steps) || t.steps.length === 0 || !t.steps.every((s) => typeof s === 'string' && s.trim() !== '')) return `${at}.steps must be a non-empty array of non-empty strings`;
+    if (t.steps.length > 30) return `${at}.steps: at most 30 steps (a plan holds at most 30 tasks)`;
+    if (t.tools !== undefined && (!Array.isArray(t.tools) || !t.tools.every((n) => typeof n === 'string'))) return `${at}.tools must be an array of tool names`;
+  }
+  return undefined;
+};

@@ -1,0 +1,76 @@
+/**
+ * The value types of some agent options (src/settings.ts): plain data that
+ * crosses to the worker as it is.
+ */
+
+/**
+ * Option `subAgents`: the built-in `dispatch_agent {task}` runs a child loop
+ * with only the read-only tools (`readOnly: true`, needing no approval) and
+ * returns its final text as the call's result. `true` takes every default.
+ */
+export interface SubAgentOptions {
+  /** The child's budget of model calls; default 5. */
+  maxIterations?: number;
+  /** Another model of the same endpoint for the children; default the agent's model. */
+  model?: string;
+  /** The child's instructions, in place of the default ones (which say: read only, answer the task for the agent that asked). */
+  systemPrompt?: string;
+}
+
+
+
+/** How tool calls are written: native `tools`, a text protocol, or native with a fallback. */
+export type ToolProtocol = 'auto' | 'native' | 'text';
+
+/**
+ * The family whose tool-call markup a model writes in its reply text, when a
+ * server passes it through raw. Only a hint: formats are recognised anyway;
+ * the hint narrows recognition to that family.
+ */
+export type ToolFormat =
+  | 'hermes' | 'qwen3-coder' | 'glm' | 'kimi-k2' | 'lfm2' | 'gemma4' | 'deepseek' | 'deepseek-dsml'
+  | 'tool-calls-json' | 'minimax-m2' | 'seed-oss' | 'harmony' | 'pythonic' | 'llama3' | 'command-r'
+  | 'nemotron' | 'functools' | 'granite' | 'internlm2' | 'longcat' | 'functionary' | 'minicpm'
+  | 'apertus' | 'gigachat3' | 'mistral' | 'lmstudio' | 'tool-tag' | 'fenced-json' | 'tool-code' | 'generic-json';
+
+/**
+ * A GGUF model run inside the agent's worker (llama.cpp in WebAssembly), in
+ * place of an endpoint. No server; after the file is loaded, no network.
+ */
+export interface EngineOptions {
+  /** The model: a URL (downloaded once, then read from the cache), or a `File`/`Blob` the user picked. */
+  gguf: string | Blob;
+  /** CPU threads; default 1, or half the cores when the page is cross-origin isolated (more needs isolation). */
+  threads?: number;
+  /** Context window in tokens; default 4096 (less if the model was trained on less). */
+  contextSize?: number;
+  /** Sampling temperature; default 0.7. Use 0 (with `seed`) for reproducible output. */
+  temperature?: number;
+  /** Sampling seed; default random. */
+  seed?: number;
+  /** Most tokens per reply; default 1024. */
+  maxTokens?: number;
+  /**
+   * Keep a downloaded model so the next load needs no network: `true` or
+   * `'cache-api'` (default) in the Cache API, `'opfs'` in the Origin Private
+   * File System, `false` not at all. A full disk only costs the next load a
+   * download (the `ready` status's `cacheWarning` says so).
+   */
+  cache?: boolean | 'cache-api' | 'opfs';
+  /** Where llama.cpp's `wllama.wasm` is served; default the copy shipped beside pageloop. Never fetched from a CDN. */
+  wasmUrl?: string;
+}
+
+
+/**
+ * A workflow template (option `workflows`): a named task the agent can be
+ * started on with `agent.runWorkflow(name, input)` or `/workflow name …`.
+ */
+export interface WorkflowTemplate {
+  /** What the workflow does, in a line: the run's goal, and what `/help` shows. */
+  description: string;
+  /** The steps, in order. With `planning` they become the run's initial plan; without, a numbered list in its instructions. */
+  steps: string[];
+  /** Names of the agent's tools this workflow's run is offered (default: all of them). Built-ins stay available. */
+  tools?: string[];
+}

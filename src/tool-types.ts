@@ -1,0 +1,95 @@
+/**
+ * What a tool is: its schema, its approval rule, where it runs. Plain types,
+ * below the page/worker split: the page defines tools, the worker receives
+ * their descriptors, the settings (src/settings.ts) name them.
+ */
+
+import type { ToolRender, ToolViewOptions } from './tools/tool-view.js';
+
+/** A JSON Schema object, as accepted for a tool's `parameters`. */
+export type JSONSchema = { [key: string]: unknown };
+
+/** What a tool's `execute` receives besides its arguments. */
+export interface ToolContext {
+  /** Fires when the run is cancelled or the agent disposed. */
+  signal: AbortSignal;
+  callId: string;
+}
+
+/**
+ * Decides, per call, whether a tool needs the user's approval. (Written as a
+ * method type so a `Tool<{ id: string }>` is still a `Tool`: method parameters
+ * are compared bivariantly.)
+ */
+export type NeedsApproval<A> = boolean | { rule(args: A): boolean | Promise<boolean> }['rule'];
+
+/**
+ * Where a tool runs. `page` tools are closures the page registered and are
+ * reached from the worker through Comlink; `worker` tools are built-ins the
+ * worker constructs itself from plain options (fetch, memory), so they never
+ * cross the boundary.
+ */
+export type ToolKind = 'page' | 'worker';
+
+/** A tool the agent may call. Made by `defineTool` or a built-in factory. */
+export interface Tool<A = unknown, R = unknown> {
+  readonly kind: ToolKind;
+  readonly name: string;
+  readonly description: string;
+  /** JSON Schema of the arguments, as sent to the model. */
+  readonly parameters: JSONSchema;
+  readonly needsApproval: NeedsApproval<A>;
+  /** Running it twice does no harm: a call the page died in is run again on resume instead of being reported interrupted. */
+  readonly idempotent?: boolean;
+  /**
+   * Checks arguments against the tool's schema (zod or JSON Schema). A JSON
+   * Schema validator loads on first use, so that first check may be a promise.
+   */
+  validate(args: unknown): ValidationResult<A> | Promise<ValidationResult<A>>;
+  execute(args: A, ctx: ToolContext): Promise<R> | R;
+  /** For `worker` tools: which built-in the worker builds, and its options. */
+  readonly worker?: WorkerToolSpec;
+  /**
+   * True when the tool's results carry content nobody vouches for — a fetched
+   * page, the page's own text — which may hold planted instructions. The loop
+   * hands such results to the model marked as untrusted data. Set by
+   * `fetchTool`, `domTools` and `domActions`; pass `untrustedOutput: true` to
+   * `defineTool` for your own tools that return outside content.
+   */
+  readonly untrustedOutput?: boolean;
+  /**
+   * True when the tool only reads (looks up, searches, reads the page) and
+   * never changes anything: sub-agents (option `subAgents`) are offered only
+   * such tools, and only those that need no approval. Set on `domTools`,
+   * `memory_search` and a GET-only `fetchTool`.
+   */
+  readonly readOnly?: boolean;
+  /** Renders the call as the app's own UI in its card, on the page (`defineTool({ render })`). */
+  readonly render?: ToolRender<A, R>;
+  /** How a rendered card is framed. */
+  readonly view?: ToolViewOptions;
+  /**
+   * True for a tool defined with `render` and no `execute`: a call waits for
+   * the user's answer (`props.respond`, `agent.answer`), which is its result.
+   */
+  readonly awaitsUser?: true;
+  /** Checks the user's answer to a waiting call against the tool's `result` schema. */
+  validateResult?(value: unknown): ValidationResult<R> | Promise<ValidationResult<R>>;
+}
+
+/** A built-in tool the worker constructs from plain, cloneable options. */
+export interface WorkerToolSpec {
+  factory: string;
+  options: unknown;
+  /**
+   * Options that build a read-only form of a tool that can also write, for
+   * sub-agents: `fetchTool` with POST allowed gives its GET/HEAD-only form
+   * here, so a child can read but never post.
+   */
+  readOnlyOptions?: unknown;
+}
+
+/** The outcome of validating tool arguments. */
+export type ValidationResult<A> =
+  | { ok: true; value: A }
+  | { ok: false; error: string };
