@@ -92,7 +92,8 @@ import { TabNotice, READ_ONLY_REASON } from './tab-notice.js';
  * @csspart assistant - An assistant message.
  * @csspart thinking - The collapsed reasoning of an assistant message.
  * @csspart tool-call - A tool call card.
- * @csspart tool-view - A tool's own UI in its card (`defineTool({ render })`); `tool-raw` is the disclosure with its JSON.
+ * @csspart tool-view - A tool's own UI in its card (`defineTool({ render })`), slotted from the element's light DOM.
+ * @csspart tool-raw - The "Raw" disclosure of a rendered card: its arguments and result as JSON.
  * @csspart approval - The approval panel of a call awaiting approval.
  * @csspart approve-button - Approves the call.
  * @csspart deny-button - Denies the call.
