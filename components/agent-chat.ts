@@ -12,6 +12,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import { guard } from 'lit/directives/guard.js';
 import { createAgent } from '../src/page/create-agent.js';
+import { errorMessage } from '../src/errors.js';
 import type { Agent, AgentEvent, AgentOptions, EngineOptions, EngineStatus, Run, SendOptions } from '../src/types.js';
 import { AgentChatSettings } from './agent-chat-settings.js';
 import { agentChatStyles } from './agent-chat.styles.js';
@@ -392,10 +393,6 @@ export class AgentChat extends AgentChatSettings {
       ${item.text === '' ? nothing : rendered ?? html`<div class="markdown plain">${item.text}</div>`}
     </div>`;
   }
-}
-
-function errorMessage(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
 }
 
 declare global {

@@ -26,8 +26,12 @@
  * thinking stays a thought.
  */
 
-/** Reasoning openers and the closer of each. */
-const TAGS: ReadonlyArray<readonly [open: string, close: string]> = [
+/**
+ * Reasoning written between an opening and a closing tag, and the closer of
+ * each: the one table of them (the mid-reply reasoning format in
+ * call-formats/harmony.ts reads it too).
+ */
+export const REASONING_TAGS: ReadonlyArray<readonly [open: string, close: string]> = [
   ['<think>', '</think>'],
   ['<thinking>', '</thinking>'],
   ['<|thought_start|>', '<|thought_end|>'],
@@ -36,6 +40,11 @@ const TAGS: ReadonlyArray<readonly [open: string, close: string]> = [
   ['<|START_THINKING|>', '<|END_THINKING|>'],
   ['<|inner_prefix|>', '<|inner_suffix|>'],
   ['<|channel>thought', '<channel|>'],
+];
+
+/** Reasoning openers and the closer of each: the tags, and gpt-oss's analysis channel (a channel, not a tag, so call-formats/harmony.ts reads it its own way). */
+const TAGS: ReadonlyArray<readonly [open: string, close: string]> = [
+  ...REASONING_TAGS,
   ['<|channel|>analysis<|message|>', '<|end|>'],
   ['<|start|>assistant<|channel|>analysis<|message|>', '<|end|>'],
 ];

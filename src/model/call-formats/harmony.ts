@@ -19,6 +19,7 @@
  */
 import type { Accepted, CallFormat, Verdict } from './call-format.js';
 import { callFromArgsText, failed, HOW_TO } from './scan.js';
+import { REASONING_TAGS } from '../think-splitter.js';
 
 const HEADER = /^(?:assistant)?\s*(?:to=([^\s<]+)\s*)?(?:<\|channel\|>)?\s*(\w+)?\s*(?:to=([^\s<]+))?\s*(?:<\|constrain\|>\s*)?(?:json)?\s*<\|message\|>/;
 const CALL_END = ['<|call|>', '<|end|>', '<|return|>'];
@@ -56,18 +57,6 @@ export const HARMONY_FORMAT: CallFormat = {
   },
 };
 
-/** Reasoning openers and their closers, as in think-splitter.ts. */
-const REASONING: ReadonlyArray<readonly [string, string]> = [
-  ['<think>', '</think>'],
-  ['<thinking>', '</thinking>'],
-  ['<|thought_start|>', '<|thought_end|>'],
-  ['[THINK]', '[/THINK]'],
-  ['<seed:think>', '</seed:think>'],
-  ['<|START_THINKING|>', '<|END_THINKING|>'],
-  ['<|inner_prefix|>', '<|inner_suffix|>'],
-  ['<|channel>thought', '<channel|>'],
-];
-
 /**
  * Reasoning in the middle of a reply (interleaved thinking; the splitter only
  * takes it at the start): removed with everything in it, so a call written
@@ -76,9 +65,9 @@ const REASONING: ReadonlyArray<readonly [string, string]> = [
 export const MID_REPLY_REASONING: CallFormat = {
   id: 'reasoning',
   families: [],
-  open: REASONING.map(([open]) => open),
+  open: REASONING_TAGS.map(([open]) => open),
   accept: (after, ended, opener) => {
-    const close = REASONING.find(([open]) => open === opener)![1];
+    const close = REASONING_TAGS.find(([open]) => open === opener)![1];
     if (after.includes(close)) return { close: [close] };
     return ended ? false : undefined;
   },
