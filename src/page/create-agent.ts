@@ -267,7 +267,7 @@ export function createAgent(options: AgentOptions): Agent {
     },
     // Loaded on first answer: most pages never have a tool that waits for the user.
     answer: async (callId: string, value: unknown) =>
-      (await import('./answer-call.js')).answerCall(toolHost, callId, value, {
+      (await import('./user-answers.js')).answerCall(toolHost, callId, value, {
         idle: () => !current && !link.ended,
         events: () => link.call((remote) => remote.events()),
         resume: () => void startRun((remote, runId) => remote.resume(runId)),
