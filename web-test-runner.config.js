@@ -32,7 +32,7 @@ const webgpuArgs = [...chromiumArgs.filter((a) => a !== '--disable-gpu'), '--ena
 const namedFiles = process.argv.slice(2).some((a) => !a.startsWith('-') && /\.ts$|\*/.test(a));
 
 export default {
-  files: ['test/**/*.test.ts', '!test/webgpu/**'],
+  files: ['test/**/*.test.ts', 'test/**/*.test.tsx', '!test/webgpu/**'],
   nodeResolve: true,
   concurrency: 2,
   // Generous: these machines are shared and a busy 2-core box can stall a page for seconds.

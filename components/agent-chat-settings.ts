@@ -30,6 +30,8 @@ export class AgentChatSettings extends LitElement {
   @property({ reflect: true }) theme: 'light' | 'dark' | 'auto' = 'auto';
   /** The page's tools. */
   @property({ attribute: false }) tools: Tool[] = [];
+  /** The app's state by name, sent with each model request (`agent.context`); set a new object to change it. */
+  @property({ attribute: false }) context?: Record<string, unknown>;
 }
 
 // The option properties' types, from the same table (declaration merging: Lit defines them at runtime).

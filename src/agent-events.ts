@@ -61,6 +61,13 @@ export type AgentEvent =
   | { type: 'tool-call-delta'; callId: string; name: string; argsText: string; builtin?: true }
   | { type: 'tool-call'; callId: string; name: string; args: unknown; builtin?: true }
   | { type: 'approval-request'; requests: ApprovalRequest[] }
+  /**
+   * A call of a tool that waits for the user (`render` without `execute`)
+   * now waits for the answer (`agent.answer(callId, value)`, or the card's
+   * `respond`); its `tool-result` carries the answer. Stored, so a reload
+   * shows it waiting again.
+   */
+  | { type: 'input-request'; callId: string; name: string; args: unknown }
   /** A call really started running (after its approval, if it needed one). */
   | {
       type: 'tool-start';
