@@ -1,0 +1,66 @@
+// @ts-check
+/**
+ * The first-reply benchmark (`npm run bench -- --only=first-reply`): main-thread
+ * long tasks (> 50 ms) while a **cold** `<agent-chat>` streams its first reply —
+ * each run a new browser context (a new renderer process: no module, compiled
+ * code, regular expression or font cached), the standalone build (dist/cdn),
+ * the reply sent the moment `agent.ready` resolves and watched until it is
+ * final and on screen (bench/first-reply-frame.html).
+ *
+ * Baseline, in the same pages: the same element's second reply, when
+ * everything is warm — what a reply costs once first use is paid.
+ *
+ * Figures are medians over the runs (a run's count, a run's longest task);
+ * `first_reply.runs_with_longtask` says in how many runs any long task showed.
+ * When the first reply had one, the run prints `first_reply_long_frames`: the
+ * long animation frames and the scripts that ran in them.
+ */
+
+/**
+ * @param {import('playwright-core').Browser} browser
+ * @param {string} url the bench server's origin
+ * @param {{ runs: number, tokens: number, rate: number }} options
+ * @returns {Promise<Record<string, number | string>>}
+ */
+export async function measureFirstReply(browser, url, options) {
+  /** @type {{ readyMs: number, first: Reply, second: Reply }[]} */
+  const runs = [];
+  for (let i = 0; i < options.runs; i++) {
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      /** @type {Promise<Report>} */
+      const reported = new Promise((resolve) => void page.exposeFunction('__firstReply', resolve));
+      await page.goto(`${url}/bench/first-reply-frame.html?tokens=${options.tokens}&rate=${options.rate}`);
+      const report = await reported;
+      if ('error' in report) throw new Error(`first-reply bench: ${report.error}`);
+      runs.push(report);
+    } finally {
+      await context.close();
+    }
+  }
+  const longest = (/** @type {Reply} */ r) => Math.max(0, ...r.tasks);
+  const frames = runs.flatMap((r, i) => r.first.frames.map((f) => `run ${i + 1}: ${f}`));
+  return {
+    'first_reply.runs': runs.length,
+    'first_reply.longtasks': median(runs.map((r) => r.first.tasks.length)),
+    'first_reply.longest_task_ms': median(runs.map((r) => longest(r.first))),
+    'first_reply.runs_with_longtask': runs.filter((r) => r.first.tasks.length > 0).length,
+    'first_reply.longtasks_warm': median(runs.map((r) => r.second.tasks.length)),
+    'first_reply.longest_task_warm_ms': median(runs.map((r) => longest(r.second))),
+    'first_reply.runs_with_longtask_warm': runs.filter((r) => r.second.tasks.length > 0).length,
+    'first_reply.ready_ms': median(runs.map((r) => r.readyMs)),
+    'first_reply.reply_ms': median(runs.map((r) => r.first.ms)),
+    ...(frames.length ? { first_reply_long_frames: frames.join('\n') } : {}),
+  };
+}
+
+/** The median of `values` (as bench/lib/stats.ts, which the pages use). @param {number[]} values */
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** @typedef {{ tasks: number[], frames: string[], ms: number }} Reply */
+/** @typedef {{ readyMs: number, first: Reply, second: Reply } | { error: string }} Report */
