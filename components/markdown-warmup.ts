@@ -1,34 +1,47 @@
 /**
- * The markdown renderer's first use, done in idle time before the first reply
- * needs it.
+ * The markdown renderer's first use, done in small background steps before
+ * the first reply needs it.
  *
- * Why: the first slice a cold renderer renders costs 50–300 ms of main-thread
- * time however small it is — V8 compiles marked's block and inline rules
- * (some are regular expressions of several KB) and tiers them up to machine
- * code, compiles the lexer, DOMPurify and the highlighter on their first
- * calls, and the browser lays out the first markdown (fonts, the styles'
- * rules) — all in the frame that shows the first tokens of the first reply,
- * the worst moment for a hitch. Rendering a small sample that touches every
- * block rule, the inline marks, the sanitiser and each highlighter grammar,
- * in steps of a few hundred characters, one step per idle callback, pays the
- * same costs in pieces while nobody waits. Measured by the `first-reply`
- * bench (bench/first-reply-bench.ts).
+ * Why: a cold renderer's first pass costs several times a warm one — V8
+ * compiles marked's block and inline rules (some are regular expressions of
+ * several KB), the lexer, DOMPurify and the highlighter on their first calls,
+ * and the browser finds the fonts and lays out the first markdown (bold,
+ * italic, monospace, headings) — all in the frame that shows the first
+ * tokens of the first reply, the worst moment for a hitch (on a busy machine,
+ * a task of 50–300 ms). Rendering a sample that touches every block rule,
+ * each inline mark and each highlighter grammar, one small block per task
+ * and laid out at once, pays the same costs in pieces while nobody waits.
+ * Measured by the `first-reply` bench (bench/lib/first-reply.js).
  *
  * Invariant: nothing of the sample stays in the document, and it is never
- * seen or announced (the container is `aria-hidden`, `inert`, invisible and
- * out of the flow, but laid out, since laying out is half of what warms).
+ * seen or announced (the holder is `aria-hidden`, `inert`, invisible and out
+ * of the flow, but laid out, since laying out is half of what warms).
  */
 import { MarkdownStream } from './markdown-stream.js';
+import { sanitizeToFragment } from './sanitize.js';
 
 /**
  * A reply in miniature: each block rule of marked (headings both ways, lists
  * loose and tight, quote, table, fences, rules, raw HTML, a link definition),
  * each inline mark, and a line of every grammar the highlighter knows.
  */
-const SAMPLE = `# Warm-up
+const SAMPLE = `Plain words.
 
-A paragraph with **bold**, _emphasis_, \`code()\`, ~~struck~~, a [link](https://example.com "title"), <kbd>Ctrl</kbd> and https://example.com/autolink.
-A second line\\
+# Heading
+
+Some **bold**.
+
+Some _emphasis_.
+
+Some \`code()\`.
+
+Some ~~struck~~ text.
+
+A [link](https://example.com "title") and https://example.com/autolink.
+
+A <kbd>Ctrl</kbd> key.
+
+A line\\
 with a hard break and a [reference][ref].
 
 [ref]: https://example.com/ref
@@ -108,18 +121,18 @@ tilde fence
 `;
 
 /**
- * Renders the sample into `container` one block per idle step, each step
- * laid out at once, then removes it. Resolves when done; never rejects (a
- * warm-up that fails only leaves the renderer cold, as it would have been).
+ * Renders the sample into `container` one block per step, each step laid
+ * out at once, then removes it. Resolves when done; never rejects (a warm-up
+ * that fails only leaves the renderer cold, as it would have been).
  *
  * @param container Where the sample is laid out: inside the element's shadow
  *   root, so the replies' styles apply. It must stay out of the log.
  * @param nextStep Resolves when the next step may run, in a task of its own
- *   (the element passes `idleStep`; a parameter, so this chunk does not share
- *   a module with the page's up-front code).
+ *   (the element passes `backgroundStep`; a parameter, so that this lazy chunk
+ *   shares no module with the page's up-front code).
  *
  * @example
- * await warmUpMarkdown(shadowRoot, idleStep);
+ * await warmUpMarkdown(shadowRoot, backgroundStep);
  */
 export async function warmUpMarkdown(container: Node, nextStep: () => Promise<void>): Promise<void> {
   const holder = document.createElement('div');
@@ -132,6 +145,9 @@ export async function warmUpMarkdown(container: Node, nextStep: () => Promise<vo
   holder.append(stream.element);
   container.appendChild(holder);
   try {
+    // DOMPurify's set-up (its own document, its hooks) is a step of its own.
+    await nextStep();
+    sanitizeToFragment('<p>a</p>');
     // One block a step: each block type's first use (its rules compiled, its fonts found) is a step of its own.
     for (const block of SAMPLE.split(/\n(?=\n)/)) {
       await nextStep();

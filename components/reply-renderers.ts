@@ -5,14 +5,14 @@
  *
  * The renderer (marked + DOMPurify, about half of the element's weight) is
  * loaded on first need — when the agent is ready or the user sends — rather
- * than before the page can show anything, and then warmed up in idle time
+ * than before the page can show anything, and then warmed up in background steps
  * (`markdown-warmup.ts`): a cold renderer's first slice is a long task. Replies
  * that start before it is warm show as plain text until it is.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { AssistantItem, LogItem } from './conversation-state.js';
 import type { MarkdownStream } from './markdown-stream.js';
-import { idleStep } from './idle-step.js';
+import { backgroundStep } from './background-step.js';
 
 /**
  * The renderer's modules in the order they are evaluated, one task each:
@@ -27,12 +27,12 @@ let warmRenderer: Promise<typeof MarkdownStream> | undefined;
 function loadWarmRenderer(container: Node): Promise<typeof MarkdownStream> {
   return (warmRenderer ??= (async () => {
     for (const stage of STAGES) {
-      await idleStep();
+      await backgroundStep();
       await stage();
     }
-    await idleStep();
+    await backgroundStep();
     const [{ MarkdownStream }, { warmUpMarkdown }] = await Promise.all([import('./markdown-stream.js'), import('./markdown-warmup.js')]);
-    await warmUpMarkdown(container, idleStep);
+    await warmUpMarkdown(container, backgroundStep);
     return MarkdownStream;
   })());
 }
@@ -46,6 +46,8 @@ export class ReplyRenderers implements ReactiveController {
   /** Each assistant block's renderer, and how much of the block's text it has been fed. */
   #streams = new Map<string, { stream: MarkdownStream; fed: number }>();
   #Stream: typeof MarkdownStream | undefined;
+  /** Settles once the renderer is warm and in use (or failed to load: replies then stay plain text). */
+  #loading: Promise<void> | undefined;
 
   /**
    * @param items The log as the element will render it next.
@@ -62,11 +64,15 @@ export class ReplyRenderers implements ReactiveController {
 
   /** Starts loading (and warming) the renderer; until it is warm, replies show as plain text. */
   load(): void {
-    if (this.#Stream) return;
-    void loadWarmRenderer(this.#warmIn()).then((Stream) => {
-      this.#Stream = Stream;
-      this.#host.requestUpdate();
-    });
+    this.#loading ??= loadWarmRenderer(this.#warmIn()).then(
+      (Stream) => {
+        this.#Stream = Stream;
+        this.#host.requestUpdate();
+      },
+      () => {
+        // The chunk did not load (offline, a strict CSP): replies stay plain text, nothing is lost.
+      },
+    );
   }
 
   /** The rendered element of a block, or undefined while it shows as plain text. */
@@ -74,8 +80,17 @@ export class ReplyRenderers implements ReactiveController {
     return this.#streams.get(item.id)?.stream.element;
   }
 
-  /** Resolves when every stream has put all it was fed on screen (a long reply takes several frames). */
+  /**
+   * Resolves when every reply is on screen as markdown: the renderer warm
+   * (when a reply waits for it as plain text) and every stream done with what
+   * it was fed (a long reply takes several frames).
+   */
   async renderComplete(): Promise<void> {
+    if (!this.#Stream && this.#loading && this.#items().some((item) => item.kind === 'assistant' && item.text !== '')) {
+      await this.#loading;
+      // The update the renderer's arrival requested makes the streams.
+      await this.#host.updateComplete;
+    }
     await Promise.all([...this.#streams.values()].map((entry) => entry.stream.renderComplete));
   }
 
