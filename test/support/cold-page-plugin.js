@@ -8,8 +8,10 @@
  * regular expressions per process). The first-reply test needs exactly that
  * cold start.
  *
- * From a test: `executeServerCommand('cold-page', { path, timeoutMs })`, where the page at
- * `path` (on the test server) calls `window.__firstReply(report)` once; resolves with `report`.
+ * From a test: `executeServerCommand('cold-page', { path, cpuSlowdown, timeoutMs })`, where
+ * the page at `path` (on the test server) calls `window.__firstReply(report)` once; resolves
+ * with `report`. `cpuSlowdown` (default 1: none) runs the page on a CPU that many times
+ * slower (Chromium's CPU throttling, as Lighthouse's mobile runs use), like a phone's.
  */
 
 /** @returns {import('@web/test-runner').TestRunnerPlugin} */
@@ -18,7 +20,7 @@ export function coldPages() {
     name: 'cold-pages',
     async executeCommand({ command, payload, session }) {
       if (command !== 'cold-page') return undefined;
-      const { path, timeoutMs = 60_000 } = /** @type {{ path: string, timeoutMs?: number }} */ (payload);
+      const { path, cpuSlowdown = 1, timeoutMs = 120_000 } = /** @type {{ path: string, cpuSlowdown?: number, timeoutMs?: number }} */ (payload);
       const launcher = /** @type {{ getPage(id: string): import('playwright-core').Page }} */ (/** @type {unknown} */ (session.browser));
       const testPage = launcher.getPage(session.id);
       const browser = testPage.context().browser();
@@ -26,6 +28,7 @@ export function coldPages() {
       const context = await browser.newContext();
       try {
         const page = await context.newPage();
+        if (cpuSlowdown !== 1) await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
         /** @type {(report: unknown) => void} */
         let reported = () => {};
         const report = new Promise((resolve) => (reported = resolve));
