@@ -14,6 +14,10 @@
  *
  * Figures are medians over the runs (a run's count, a run's longest task);
  * `first_reply.runs_with_longtask` says in how many runs any long task showed.
+ * On a shared machine those wall-time figures measure the machine's load as
+ * much as the element, so each run is also traced: `first_reply.max_task_cpu_ms`
+ * is the CPU time of the first reply's longest main-thread task (beside
+ * `…_warm_ms`, the warm reply's), which load barely moves.
  * When the first reply had one, the run prints `first_reply_long_frames`: the
  * long animation frames and the scripts that ran in them.
  */
@@ -27,16 +31,23 @@
 export async function measureFirstReply(browser, url, options) {
   /** @type {{ readyMs: number, first: Reply, warm: Reply[] }[]} */
   const runs = [];
+  /** @type {{ first: number, warm: number }[]} */
+  const cpu = [];
   for (let i = 0; i < options.runs; i++) {
     const context = await browser.newContext();
     try {
       const page = await context.newPage();
       /** @type {Promise<Report>} */
       const reported = new Promise((resolve) => void page.exposeFunction('__firstReply', resolve));
-      await page.goto(`${url}/bench/first-reply-frame.html?tokens=${options.tokens}`);
-      const report = await reported;
-      if ('error' in report) throw new Error(`first-reply bench: ${report.error}`);
-      runs.push(report);
+      await browser.startTracing(page, { categories: ['toplevel', 'blink.user_timing'] });
+      try {
+        await page.goto(`${url}/bench/first-reply-frame.html?tokens=${options.tokens}`);
+        const report = await reported;
+        if ('error' in report) throw new Error(`first-reply bench: ${report.error}`);
+        runs.push(report);
+      } finally {
+        cpu.push(longestCpuTasks(JSON.parse((await browser.stopTracing()).toString()).traceEvents));
+      }
     } finally {
       await context.close();
     }
@@ -51,10 +62,30 @@ export async function measureFirstReply(browser, url, options) {
     'first_reply.longtasks_warm': median(runs.map((r) => r.warm[0].tasks.length)),
     'first_reply.longest_task_warm_ms': median(runs.map((r) => longest(r.warm[0]))),
     'first_reply.runs_with_longtask_warm': runs.filter((r) => r.warm[0].tasks.length > 0).length,
+    'first_reply.max_task_cpu_ms': median(cpu.map((c) => c.first)),
+    'first_reply.max_task_cpu_warm_ms': median(cpu.map((c) => c.warm)),
     'first_reply.ready_ms': median(runs.map((r) => r.readyMs)),
     'first_reply.reply_ms': median(runs.map((r) => r.first.ms)),
     ...(frames.length ? { first_reply_long_frames: frames.join('\n') } : {}),
   };
+}
+
+/**
+ * The CPU time of the longest main-thread task (Chromium's trace: a task's
+ * thread time, `tdur`) during the first reply and during the warm one, in ms.
+ * Unlike a long task's wall time it barely moves with the machine's load: a
+ * descheduled task's wall time grows, its CPU time does not.
+ * @param {Array<{ name: string, ph: string, pid: number, tid: number, ts: number, dur?: number, tdur?: number, args?: { name?: string } }>} events
+ */
+function longestCpuTasks(events) {
+  const marks = events.filter((e) => e.name === 'reply-start' || e.name === 'reply-end').map((e) => e.ts).sort((a, b) => a - b);
+  const tasks = events.filter((e) => e.ph === 'X' && e.name === 'ThreadControllerImpl::RunTask' && e.tdur !== undefined);
+  // The page's main thread: the renderer main thread that ran the tasks between the marks.
+  const mains = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  const longest = (/** @type {number} */ from, /** @type {number} */ to) =>
+    Math.max(0, ...tasks.filter((t) => mains.has(`${t.pid}:${t.tid}`) && t.ts + (t.dur ?? 0) >= from && t.ts <= to).map((t) => (t.tdur ?? 0) / 1000));
+  if (marks.length < 4) return { first: Number.NaN, warm: Number.NaN };
+  return { first: longest(marks[0], marks[1]), warm: longest(marks[2], marks[3]) };
 }
 
 /** The median of `values` (as bench/lib/stats.ts, which the pages use). @param {number[]} values */
