@@ -8,11 +8,14 @@
  * regular expressions per process). The first-reply test needs exactly that
  * cold start.
  *
- * From a test: `executeServerCommand('cold-page', { path, cpuSlowdown, timeoutMs })`, where
- * the page at `path` (on the test server) calls `window.__firstReply(report)` once; resolves
- * with `report`. `cpuSlowdown` (default 1: none) runs the page on a CPU that many times
- * slower (Chromium's CPU throttling, as Lighthouse's mobile runs use), like a phone's.
+ * From a test: `executeServerCommand('cold-page', { path, timeoutMs })`, where the page at
+ * `path` (on the test server) calls `window.__firstReply(report)` once; resolves with
+ * `{ report, cpu }`: what the page reported, and from a Chromium trace of the run the CPU
+ * time (thread time, ms) of the longest main-thread task between the page's first
+ * `reply-start`/`reply-end` marks and between its second (bench/lib/first-reply.js).
  */
+
+import { longestCpuTasks } from '../../bench/lib/first-reply.js';
 
 /** @returns {import('@web/test-runner').TestRunnerPlugin} */
 export function coldPages() {
@@ -20,7 +23,7 @@ export function coldPages() {
     name: 'cold-pages',
     async executeCommand({ command, payload, session }) {
       if (command !== 'cold-page') return undefined;
-      const { path, cpuSlowdown = 1, timeoutMs = 120_000 } = /** @type {{ path: string, cpuSlowdown?: number, timeoutMs?: number }} */ (payload);
+      const { path, timeoutMs = 120_000 } = /** @type {{ path: string, timeoutMs?: number }} */ (payload);
       const launcher = /** @type {{ getPage(id: string): import('playwright-core').Page }} */ (/** @type {unknown} */ (session.browser));
       const testPage = launcher.getPage(session.id);
       const browser = testPage.context().browser();
@@ -28,17 +31,18 @@ export function coldPages() {
       const context = await browser.newContext();
       try {
         const page = await context.newPage();
-        if (cpuSlowdown !== 1) await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
         /** @type {(report: unknown) => void} */
         let reported = () => {};
         const report = new Promise((resolve) => (reported = resolve));
         await page.exposeFunction('__firstReply', reported);
-        await page.goto(new URL(path, testPage.url()).href);
+        await browser.startTracing(page, { categories: ['toplevel', 'blink.user_timing'] });
         /** @type {ReturnType<typeof setTimeout> | undefined} */
         let timer;
-        const timeout = new Promise((resolve) => (timer = setTimeout(() => resolve({ error: `cold-page: ${path} reported nothing in ${timeoutMs} ms` }), timeoutMs)));
         try {
-          return await Promise.race([report, timeout]);
+          await page.goto(new URL(path, testPage.url()).href);
+          const timeout = new Promise((resolve) => (timer = setTimeout(() => resolve({ error: `cold-page: ${path} reported nothing in ${timeoutMs} ms` }), timeoutMs)));
+          const reported = await Promise.race([report, timeout]);
+          return { report: reported, cpu: longestCpuTasks(JSON.parse((await browser.stopTracing()).toString()).traceEvents) };
         } finally {
           clearTimeout(timer);
         }
