@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * `npm run bench [-- --quick] [--only=loop,render] [--no-build]`: builds dist/ if it is
+ * `npm run bench [-- --quick] [--only=loop,render,first-reply] [--no-build]`: builds dist/ if it is
  * missing or older than the sources, serves the repository, runs every bench
  * suite in headless Chromium (a fresh page each), prints the table and writes
  * bench/results.json. Figures never fail the run; a suite that crashes does
@@ -15,6 +15,7 @@ import { formatTable } from './lib/figures.js';
 import { measureBundles } from './lib/bundle-size.js';
 import { measureNativeLlama } from './lib/native-llama.js';
 import { browserTreeCpuMs } from './lib/proc-cpu.js';
+import { measureFirstReply } from './lib/first-reply.js';
 
 const root = new URL('..', import.meta.url).pathname;
 const args = process.argv.slice(2);
@@ -109,6 +110,21 @@ async function main() {
         console.error(`  ${suite.name} FAILED: ${err instanceof Error ? err.message : err}${errors.length ? `\n    page errors: ${errors.join('\n    ')}` : ''}`);
       } finally {
         await page.close();
+      }
+    }
+    // Driven from here, not from a bench page: each of its runs needs a new browser context (cold caches).
+    if (!only || only.includes('first-reply')) {
+      const t0 = performance.now();
+      try {
+        const figures = await measureFirstReply(browser, server.url, quick ? { runs: 2, tokens: 500 } : { runs: 7, tokens: 2000 });
+        for (const [key, value] of Object.entries(figures)) {
+          if (typeof value === 'number') results[key] = value;
+          else strings[key] = value;
+        }
+        console.log(`  first-reply: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+      } catch (err) {
+        failures.push('first-reply');
+        console.error(`  first-reply FAILED: ${err instanceof Error ? err.message : err}`);
       }
     }
   } finally {

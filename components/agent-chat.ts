@@ -188,7 +188,7 @@ export class AgentChat extends AgentChatSettings {
     ready: () => this.#replies.load(),
   });
   readonly #tabs = new TabNotice(this, { agent: () => this.agent, conversation: () => this.#conversation, show: (s) => (this.#reset(), this.#setConversation(s)) });
-  readonly #replies = new ReplyRenderers(this, () => this.#conversation.items, () => this.#scroll.follow());
+  readonly #replies = new ReplyRenderers(this, () => this.#conversation.items, () => this.#scroll.follow(), () => this.renderRoot);
   readonly #scroll = new ScrollController(this, () => this.renderRoot.querySelector<HTMLElement>('.log'));
   readonly #composer = new Composer(this, {
     busy: () => this.#conversation.running || this.#agent.busy,
