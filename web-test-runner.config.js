@@ -47,6 +47,6 @@ export default {
       launchOptions: { executablePath: findChromium(), headless: true, args: chromiumArgs },
     }),
   ],
-  middleware: [mockOpenAI(), fixtures(), (await import('./test/support/csp-middleware.js')).cspPages(), (await import('./test/support/isolated-middleware.js')).isolatedPages()],
+  middleware: [mockOpenAI(), fixtures(), (await import('./test/support/readme-middleware.js')).readmePages(), (await import('./test/support/csp-middleware.js')).cspPages(), (await import('./test/support/isolated-middleware.js')).isolatedPages()],
   plugins: [esbuildPlugin({ ts: true, tsx: true, target: 'es2022', tsconfig: './tsconfig.json' })],
 };

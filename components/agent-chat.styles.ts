@@ -157,7 +157,8 @@ export const agentChatStyles = css`
   .markdown ul, .markdown ol { padding-left: 1.4em; }
   .markdown a { color: var(--agent-chat-accent); }
   .markdown blockquote { border-left: 3px solid var(--agent-chat-border); margin-left: 0; padding-left: 0.8em; color: var(--agent-chat-muted); }
-  .markdown table { border-collapse: collapse; display: block; overflow-x: auto; }
+  /* A table scrolls sideways: the bubble's overflow-wrap: anywhere would break its words mid-word to fit. */
+  .markdown table { border-collapse: collapse; display: block; overflow-x: auto; overflow-wrap: normal; }
   .markdown th, .markdown td { border: 1px solid var(--agent-chat-border); padding: 2px 8px; }
   code, pre { font-family: var(--agent-chat-mono-font); font-size: 0.92em; }
   .markdown :not(pre) > code { background: var(--agent-chat-code-bg); padding: 1px 4px; border-radius: 4px; }
@@ -207,6 +208,8 @@ export const agentChatStyles = css`
   .tool-result pre { max-height: 16em; margin: 4px 0 0; }
   /* An error is a sentence: wrap it rather than scroll it sideways. */
   .tool-result pre.tool-error { white-space: pre-wrap; overflow-wrap: anywhere; }
+  .tool-note { margin: 6px 0 0; white-space: pre-wrap; overflow-wrap: anywhere; }
+  .tool-note-label { font-weight: 600; }
 
   .approval {
     margin-top: 8px;

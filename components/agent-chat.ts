@@ -12,6 +12,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import { guard } from 'lit/directives/guard.js';
 import { createAgent } from '../src/page/create-agent.js';
+import { errorMessage } from '../src/errors.js';
 import type { Agent, AgentEvent, AgentOptions, EngineOptions, EngineStatus, Run, SendOptions } from '../src/types.js';
 import { AgentChatSettings } from './agent-chat-settings.js';
 import { agentChatStyles } from './agent-chat.styles.js';
@@ -98,21 +99,27 @@ import { TabNotice, READ_ONLY_REASON } from './tab-notice.js';
  * @csspart input - The composer's text area.
  * @csspart send-button - Sends the input.
  * @csspart stop-button - Stops the running reply.
- * @csspart continue-button - Carries on a reply the page was closed or reloaded in (shown after an interrupted run; calls `agent.resume()`).
+ * @csspart continue-button - Continue: after a reply stopped at its step limit (runs the loop on, `agent.retry()`), or one the page was closed or reloaded in (`agent.resume()`).
  * @csspart error - The error banner.
  * @csspart step - "step n of max" while running.
  * @csspart usage - Tokens of the last model call and how full the context is.
  * @csspart context-note - The quiet mark where older turns were folded or a tool result cut to fit the context.
- * @csspart continue-button - Offered after a reply stopped at its step limit: lets the agent go on.
  * @csspart sub-agent - A sub-agent's work inside its `dispatch_agent` card (a disclosure, closed by default).
  * @csspart plan - The agent's plan (a disclosure: n of m done, the tasks); closes itself when every task is finished.
  * @csspart workflow - The mark "Workflow: name" on the message that started a workflow run.
  * @csspart completions - Command or workflow names that Tab completes, under the input while a command is typed.
- * @csspart deny-reason-button - Opens the field for a reason to deny with; `deny-reason` is that field, `deny-reason-submit` denies with it.
+ * @csspart deny-reason-button - The "Deny with reason…" disclosure of an approval panel.
+ * @csspart deny-reason - Its text field: the reason the model is told.
+ * @csspart deny-reason-submit - Its Deny button.
  * @csspart engine-progress - The in-page model's download/loading progress (a `<progress>` inside), or why it failed.
  * @csspart retry - The wait before a retry, counting down the seconds left.
- * @csspart threads - The thread list (a disclosure), with `show-threads`; also `thread` (a row), `new-thread-button`, `delete-thread-button`, `confirm-delete-button`.
- * @csspart permissions - The tools allowed for good (a disclosure), each with a `revoke-button`.
+ * @csspart threads - The thread list (a disclosure), with `show-threads`.
+ * @csspart thread - One thread's row in the list (the open one has `aria-current="true"`).
+ * @csspart new-thread-button - Starts a new thread.
+ * @csspart delete-thread-button - Deletes a thread (asks to confirm).
+ * @csspart confirm-delete-button - Confirms the deletion.
+ * @csspart permissions - The tools allowed for good ("Always allowed", a disclosure).
+ * @csspart revoke-button - Takes one of those tools back: its calls ask again.
  * @csspart nudge - The quiet line where the model, having announced an action without calling a tool, was reminded once (option `nudge`).
  * @csspart tab-notice - "Open in another tab": this tab shows the thread read-only while another tab writes it (the composer is disabled).
  * @csspart approval-elsewhere - In a follower (with `approval`): a call that waits for approval in the tab that writes the thread, without buttons.
@@ -378,10 +385,6 @@ export class AgentChat extends AgentChatSettings {
       ${item.text === '' ? nothing : rendered ?? html`<div class="markdown plain">${item.text}</div>`}
     </div>`;
   }
-}
-
-function errorMessage(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
 }
 
 declare global {

@@ -118,6 +118,8 @@ export class AgentController implements ReactiveController {
     const applied = this.#applied!;
     if (this.#needsNewAgent(options)) {
       this.#stop();
+      // Also when hostUpdate saw no change: a thread set during the update (show-threads opening one) must not leave the old run shown as running.
+      this.#binding.replaced();
       this.#start(options);
       return;
     }

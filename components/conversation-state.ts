@@ -210,7 +210,9 @@ function reduceAction(state: ConversationState, action: ConversationAction): Con
       return { ...next, approvals: [...state.approvals, ...action.requests.filter((r) => !known.has(r.callId))] };
     }
     case 'tool-start': {
-      const next = upsertCall(state, action.callId, action.name, (c) => ({ ...c, status: 'running' }));
+      // Edited before approval: the card shows what runs, not what the model proposed.
+      const edited = action.editedArgs !== undefined ? { args: action.editedArgs, argsText: prettyJson(action.editedArgs) } : {};
+      const next = upsertCall(state, action.callId, action.name, (c) => ({ ...c, ...edited, status: 'running' }));
       return { ...next, approvals: next.approvals.filter((r) => r.callId !== action.callId) };
     }
     case 'tool-result': {

@@ -19,8 +19,9 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /**
  * Runs the analyzer; the manifest lands in `outDir/custom-elements.json`.
  * @param {string} outDir relative to the current directory
+ * @param {{ quiet?: boolean }} [options] quiet: without the analyzer's "Created new manifest" line
  */
-export function writeManifest(outDir = 'dist') {
+export function writeManifest(outDir = 'dist', { quiet = false } = {}) {
   execFileSync(
     process.execPath,
     [
@@ -30,7 +31,7 @@ export function writeManifest(outDir = 'dist') {
       // The analyzer joins --outdir to its working directory, so pass it relative to the root.
       '--outdir', relative(root, resolve(outDir)) || '.',
     ],
-    { cwd: root, stdio: 'inherit' },
+    { cwd: root, stdio: ['ignore', quiet ? 'ignore' : 'inherit', 'inherit'] },
   );
 }
 

@@ -28,32 +28,22 @@
  * characters, each ending at a line end, and what the budget does not reach
  * is carried to the next frame. That is correct by the invariant above: a
  * prefix of the reply renders exactly as if only that prefix had arrived, so
- * each slice pretends its end is the end of the text so far. One exception
- * to "at most `sliceChars`": while the tail settles nothing, each slice
- * reaches at least as far again as the tail it last lexed, so that a burst
- * into one long unsettled block (a list 300 levels deep) costs lexing linear
- * in its length, not its length squared over `sliceChars`.
+ * each slice pretends its end is the end of the text so far. Where a slice
+ * ends and how long a pass may write is `slice-planner.ts`'s to say.
  */
 import type { Token } from 'marked';
 import { StreamingHighlighter } from './highlight.js';
 import { FRAME_BUDGET_MS, frameDeadline, schedulePass } from './frame-scheduler.js';
 import { collectDefinitions, lexMarkdown, referencedLabels, renderBlocks, renderFenceShell, type LinkDefinitions } from './markdown-render.js';
 import { settledBlockCount } from './settled-blocks.js';
+import { FrameBudget, nextSliceEnd } from './slice-planner.js';
+import { OPEN_FENCE, checkedFence, dedent, isClosingFence } from './code-fence.js';
 
 /** Whole-text rendering, re-exported so a finished text (a sub-agent's reply) needs no second markdown chunk. */
 export { renderMarkdown } from './markdown-render.js';
 
 /** Frozen blocks per group element (see `appendFrozen`). */
 const GROUP_SIZE = 24;
-
-/** Source characters per slice: a few milliseconds of lexing, parsing and sanitising. */
-const SLICE_CHARS = 1024;
-
-/** At most this much layout per ms of rendering is assumed, so a pass always has time to write something. */
-const MAX_LAYOUT_RATIO = 4;
-
-/** An opening code fence at the very start of the text, with its info string (a backtick fence's has no backtick). */
-const OPEN_FENCE = /^( {0,3})(?:(`{3,})([^`\n]*)|(~{3,})([^\n]*))\n/;
 
 /** Blank lines (spaces and tabs only) at the very start of the text. */
 const BLANK_LINES = /^(?:[ \t]*\n)+/;
@@ -137,8 +127,8 @@ export class MarkdownStream {
   /** True once the finished reply has been rendered to its end. */
   #done = false;
   #waiters: Array<() => void> = [];
-  /** Layout time per ms of rendering, as `onRender` measured it in the last passes; until then, as much again. */
-  #layoutRatio = 1;
+  /** How long each pass may write (see slice-planner.ts). */
+  readonly #budget: FrameBudget;
   /** Source characters lexed so far for the tail (see `lexedChars`). */
   #lexed = 0;
   /** Length of the tail the last slice lexed when it settled nothing; 0 when it did (see `#renderSlice`). */
@@ -147,6 +137,7 @@ export class MarkdownStream {
 
   constructor(options: MarkdownStreamOptions = {}) {
     this.#options = options;
+    this.#budget = new FrameBudget(options.budgetMs ?? FRAME_BUDGET_MS, options.now);
     this.element = document.createElement('div');
     this.element.className = 'markdown';
     this.#tail = document.createElement('div');
@@ -203,27 +194,15 @@ export class MarkdownStream {
    */
   render(): void {
     this.#scheduled = false;
-    const now = this.#options.now ?? (() => performance.now());
-    const start = now();
-    let budget = this.#options.budgetMs ?? FRAME_BUDGET_MS;
-    // The shared frame scheduler's budget, when it runs this pass; a custom scheduler owns its frames.
-    const shared = this.#options.schedule ? undefined : frameDeadline();
-    if (shared !== undefined) budget = Math.min(budget, shared - start);
-    // The budget covers the layout the pass causes too, which grows with what it writes.
-    const deadline = start + budget / (1 + this.#layoutRatio);
+    // The shared frame scheduler's deadline, when it runs this pass; a custom scheduler owns its frames.
+    const pass = this.#budget.begin(this.#options.schedule ? undefined : frameDeadline());
     const wanted = this.#pending();
     // The first slice always runs, so every pass makes progress whatever its budget.
-    for (let first = true; this.#pending() && (first || now() < deadline); first = false) this.#renderSlice();
+    for (let first = true; this.#pending() && (first || !this.#budget.over(pass)); first = false) this.#renderSlice();
     this.#showTail();
     if (this.#pending()) this.#requestRender();
     // Layout is read once per pass, after all its writes, never per slice.
-    if (wanted && this.#options.onRender) {
-      const wrote = now() - start;
-      const before = now();
-      this.#options.onRender();
-      // A smoothed layout-to-writing ratio; passes too short to time leave it as it is.
-      if (wrote >= 1) this.#layoutRatio = Math.min(MAX_LAYOUT_RATIO, (this.#layoutRatio + (now() - before) / wrote) / 2);
-    }
+    if (wanted && this.#options.onRender) this.#budget.layout(pass, this.#options.onRender);
     if (!this.#pending()) for (const resolve of this.#waiters.splice(0)) resolve();
   }
 
@@ -242,22 +221,10 @@ export class MarkdownStream {
     });
   }
 
-  /** Renders the next slice: source up to at most `sliceChars` further, cut at a line end. */
+  /** Renders the next slice: source up to at most `sliceChars` further, cut at a line end (slice-planner.ts). */
   #renderSlice(): void {
     const source = this.#source;
-    let end = source.length;
-    // A tail that settles nothing (a long list, table or paragraph is one block until something
-    // follows it) is lexed whole by every slice, so fixed slices of a burst would cost its length
-    // squared. The next slice reaches at least as far again as that tail: the lexing of a burst
-    // then stays within about twice the tail's final length (a geometric series).
-    const grown = this.#unsettled > 0 ? this.#frozen + 2 * this.#unsettled : 0;
-    const limit = Math.max(this.#shown + (this.#options.sliceChars ?? SLICE_CHARS), grown);
-    if (end > limit) {
-      const cut = source.lastIndexOf('\n', limit - 1);
-      end = cut >= this.#shown ? cut + 1 : limit;
-      // A line longer than a slice is cut mid-line; never between the halves of a surrogate pair.
-      if (cut < this.#shown && /[\uD800-\uDBFF]/.test(source.charAt(end - 1))) end--;
-    }
+    const end = nextSliceEnd(source, { shown: this.#shown, frozen: this.#frozen, unsettled: this.#unsettled }, this.#options.sliceChars);
     this.#view = source.slice(0, end);
     this.#complete = this.#finished && end === source.length;
     this.#advance();
@@ -419,37 +386,8 @@ export class MarkdownStream {
     this.#fence = null;
     this.#tail.replaceChildren();
     const end = closed < 0 ? view.length : closed;
-    this.#appendFrozen(this.#checkedFence(fence, view.slice(fence.start, end)));
+    this.#appendFrozen(checkedFence(fence.pre, fence.highlighter, view.slice(fence.start, end)));
     this.#frozen = end;
     return closed >= 0;
   }
-
-  /**
-   * The streamed `<pre>` of a finished fence, or, when its text is not what
-   * a whole render of the block gives, that render (a cheap check: one
-   * lexer match and a string comparison).
-   */
-  #checkedFence(fence: OpenFence, source: string): Node[] {
-    const token = lexMarkdown(source)[0];
-    const code = fence.pre.firstElementChild!;
-    if (token?.type === 'code') {
-      const text = (token as { text: string }).text;
-      const expected = text ? text.replace(/\n$/, '') + '\n' : '';
-      // An unclosed fence's last line: a whole render ends it with a newline.
-      if (code.textContent + '\n' === expected) fence.highlighter.pushLines('\n');
-      if (code.textContent === expected) return [fence.pre];
-    }
-    return renderBlocks(lexMarkdown(source)).flat();
-  }
-}
-
-/** A closing fence as marked reads one: up to 3 spaces, the opening fence, more of its character, spaces. */
-function isClosingFence(line: string, fence: string): boolean {
-  if (!line.trimStart().startsWith(fence)) return false;
-  return new RegExp(`^ {0,3}${fence}${fence[0]}* *$`).test(line);
-}
-
-/** Removes from each line as much leading whitespace as `indent`, or all it has if less (as marked does). */
-function dedent(text: string, indent: number): string {
-  return indent === 0 ? text : text.replace(new RegExp(`^[^\\S\\n]{1,${indent}}`, 'gm'), '');
 }

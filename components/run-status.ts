@@ -50,14 +50,19 @@ export function renderStatusBar(c: ConversationState, stop: () => void, resume?:
       : c.running
       ? html`<span part="step" class="step">${c.step ? `Step ${c.step.n} of ${c.step.max}` : 'Starting…'}</span>`
       : nothing}
-    ${c.usage ? html`<span part="usage" class="usage" title="Tokens of the last model call">${usageText(c.usage)}</span>` : nothing}
+    ${c.usage && usageText(c.usage) ? html`<span part="usage" class="usage" title="Tokens of the last model call">${usageText(c.usage)}</span>` : nothing}
     ${c.running ? html`<button part="stop-button" @click=${stop}>Stop</button>` : nothing}
     ${!c.running && c.interrupted && resume ? html`<button part="continue-button" @click=${resume}>Continue</button>` : nothing}
   </div>`;
 }
 
-/** "1,234 in · 56 out · context 30% of 4,096": what the last model call cost and how full the window is. */
+/**
+ * "1,234 in · 56 out · context 30% of 4,096": what the last model call cost and
+ * how full the window is (only when it is known). Empty when the model reported
+ * nothing (0 in, 0 out is no count, just a model that does not count).
+ */
 export function usageText(u: UsageInfo): string {
+  if (u.promptTokens === 0 && u.completionTokens === 0) return '';
   const parts = [`${u.promptTokens.toLocaleString('en')} in`, `${u.completionTokens.toLocaleString('en')} out`];
   if (u.contextTokens) {
     const filled = Math.round(((u.promptTokens + u.completionTokens) / u.contextTokens) * 100);

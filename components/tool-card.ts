@@ -21,6 +21,17 @@ const STATUS_LABEL: Record<ToolCallStatus, string> = {
   interrupted: 'interrupted — may or may not have taken effect',
 };
 
+/**
+ * How a call that did not run to an end says why: a denial is not an error
+ * (the user chose it, and their reason is worth reading at a glance), nor is
+ * a cancelled or interrupted call; only a failed call's error hides behind "Error".
+ */
+const NOTE_LABEL: Partial<Record<ToolCallStatus, string>> = {
+  denied: 'Denied',
+  cancelled: 'Cancelled',
+  interrupted: 'Interrupted',
+};
+
 /** Characters of arguments or a result a card shows at most (a million: whole for anything a person would read, bounded for 16 MB): a browser struggles with megabytes in one `<pre>`. */
 export const CARD_TEXT_CHARS = 1_000_000;
 
@@ -56,7 +67,9 @@ export function renderToolCard(item: ToolCallItem, approval: TemplateResult | ty
       <span class="tool-status" data-status=${item.status}>${STATUS_LABEL[item.status]}</span>
     </header>
     <pre class="tool-args"><code>${clipForCard(formatArgs(item.argsText))}</code></pre>
-    ${settled && hasResult
+    ${settled && error !== undefined && NOTE_LABEL[item.status]
+      ? html`<p class="tool-note" data-status=${item.status}><span class="tool-note-label">${NOTE_LABEL[item.status]}:</span> ${clipForCard(error)}</p>`
+      : settled && hasResult
       ? html`<details class="tool-result">
           <summary>${error !== undefined ? 'Error' : 'Result'}</summary>
           ${error !== undefined ? html`<pre class="tool-error"><code>${clipForCard(error)}</code></pre>` : html`<pre><code>${clipForCard(prettyJson(item.result))}</code></pre>`}

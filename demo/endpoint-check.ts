@@ -50,7 +50,8 @@ export async function checkEndpoint(settings: EndpointSettings, fetchImpl: typeo
       return {
         ok: false,
         problem: 'cors',
-        message: `${url.origin} answered, but the browser blocked this page (${location.origin}) from reading the answer (CORS).`,
+        // A reset of this one request looks the same to the page: say so rather than send the user to fix CORS alone.
+        message: `${url.origin} answered, but the browser blocked this page (${location.origin}) from reading the answer (CORS) — or, if CORS is already allowed, the connection was reset (try again; look at the server's log).`,
         fix: isOllama
           ? `Restart Ollama allowing this origin: OLLAMA_ORIGINS=${location.origin} ollama serve (on macOS: launchctl setenv OLLAMA_ORIGINS "${location.origin}", then restart the app).`
           : `Make the server send Access-Control-Allow-Origin for ${location.origin} (LM Studio: turn on "Enable CORS" in the server settings; vLLM: --allowed-origins), or reach it through a proxy on this origin.`,

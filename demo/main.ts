@@ -12,6 +12,7 @@ import { DEMO_WORKFLOWS } from './workflows.js';
 import { checkEndpoint, type EndpointCheck, type EndpointSettings } from './endpoint-check.js';
 import { loadSettings, saveSettings } from './settings-store.js';
 import type { AgentEvent } from '../src/types.js';
+import type { ThreadChangeDetail } from '../components/define.js';
 
 /** The scripted model's module, as the worker will import it. */
 const SCRIPTED_MODEL_URL = new URL('./scripted-model.ts', import.meta.url).href;
@@ -22,6 +23,15 @@ mountDashboard(store);
 const chat = document.querySelector('agent-chat')!;
 chat.tools = dashboardTools(store);
 chat.workflows = DEMO_WORKFLOWS;
+
+// The conversation lives in a thread (IndexedDB, with the thread list of
+// `show-threads`), so a reload shows it again instead of starting over. The
+// open thread's id is remembered here, since without a `thread` attribute the
+// element would open a new thread on every load.
+const THREAD_KEY = 'pageloop-demo-thread';
+const savedThread = localStorage.getItem(THREAD_KEY);
+if (savedThread) chat.setAttribute('thread', savedThread);
+chat.addEventListener('thread-change', (e) => localStorage.setItem(THREAD_KEY, (e as CustomEvent<ThreadChangeDetail>).detail.thread));
 
 const badge = document.getElementById('model-badge')!;
 const connection = document.getElementById('connection')!;

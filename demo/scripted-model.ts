@@ -187,7 +187,7 @@ async function* play(reply: Reply, signal: AbortSignal, nextId: () => string): A
     }
     toolCalls.push({ id, name: call.name, argsText });
   }
-  yield { type: 'usage', promptTokens: 0, completionTokens: 0 };
+  // No usage event: this model counts no tokens, and zeros would read as a count.
   yield { type: 'done', text: reply.text ?? '', toolCalls, finishReason: toolCalls.length > 0 ? 'tool_calls' : 'stop' };
 }
 

@@ -52,7 +52,7 @@ const workerUrls = {
 export const common = { bundle: true, format: 'esm', target: 'es2022', platform: 'browser', plugins: [workerUrls], logLevel: 'warning', legalComments: 'none' };
 
 /** The workers, by output name. */
-export const workers = () => present({ worker: 'src/worker/worker.ts', 'memory-worker': 'src/memory/memory-worker.ts' });
+export const workers = () => present({ worker: 'src/worker/worker.ts', 'memory-worker': 'src/worker/memory-worker.ts' });
 
 /**
  * Packages that both the page and the worker load on first use, by the file
@@ -82,7 +82,7 @@ const SHARED_FILE = 'shared';
  * `startup.ready_ms` above its floor). Same rules as SHARED_STATIC; they may
  * import SHARED_STATIC's modules, which stay in shared.js.
  */
-const WORKER_STATIC = ['src/json-bounds.ts', 'src/model/forced-call.ts', 'src/model/context-window.ts', 'src/model/think-splitter.ts', 'src/store/thread-schema.ts', 'src/store/thread-lock.ts', 'src/store/storage-errors.ts', 'src/agent/event-batcher.ts', 'src/memory/memory-api.ts'];
+const WORKER_STATIC = ['src/json-bounds.ts', 'src/model/forced-call.ts', 'src/model/context-window.ts', 'src/model/think-splitter.ts', 'src/store/thread-schema.ts', 'src/store/thread-lock.ts', 'src/store/storage-errors.ts', 'src/event-merge.ts', 'src/worker/memory-api.ts'];
 const WORKER_SHARED_FILE = 'worker-shared';
 
 /**

@@ -40,9 +40,27 @@ const PAGE_SIDE = ['src/page', 'src/tools', 'components', 'src/index.ts'];
 const RULES = [
   {
     name: 'memory is the bottom floor',
-    why: 'src/memory may import only itself, src/errors.ts and the protocol types (src/protocol/)',
+    why: 'src/memory may import only itself and src/errors.ts; what speaks the protocol to it (src/worker/memory-api.ts) lives on the worker side',
     applies: (from) => inside(from, 'src/memory'),
-    forbids: (e) => !insideAny(e.to, ['src/memory', 'src/errors.ts', 'src/protocol']),
+    forbids: (e) => !insideAny(e.to, ['src/memory', 'src/errors.ts']),
+  },
+  {
+    name: 'errors are below everything',
+    why: 'src/errors.ts may import only the wire form of an error (src/protocol/errors.ts, types only): every floor imports it',
+    applies: (from) => from === 'src/errors.ts',
+    forbids: (e) => e.to !== 'src/protocol/errors.ts',
+  },
+  {
+    name: 'the store knows nothing above it',
+    why: 'src/store keeps threads for the loop and must not import it (src/agent), the wire (src/model), the worker, the page side or the protocol; the event rules it shares live in src/event-merge.ts',
+    applies: (from) => inside(from, 'src/store'),
+    forbids: (e) => insideAny(e.to, ['src/agent', 'src/model', 'src/worker', 'src/worker-tools', 'src/protocol', ...PAGE_SIDE]),
+  },
+  {
+    name: 'the page does not load the loop',
+    why: 'the page side (src/page, src/tools, components, src/index.ts) must not import src/agent: the loop runs in the worker, and its modules would only grow the page bundle',
+    applies: (from) => insideAny(from, PAGE_SIDE),
+    forbids: (e) => inside(e.to, 'src/agent'),
   },
   {
     name: 'the loop knows nothing above it',

@@ -62,9 +62,15 @@ export type AgentEvent =
   | { type: 'tool-call'; callId: string; name: string; args: unknown; builtin?: true }
   | { type: 'approval-request'; requests: ApprovalRequest[] }
   /** A call really started running (after its approval, if it needed one). */
-  | { type: 'tool-start'; callId: string; name: string }
+  | {
+      type: 'tool-start';
+      callId: string;
+      name: string;
+      /** Present when the user edited the arguments before approving: what the call really runs with (its `tool-call` and approval request carry what the model proposed). */
+      editedArgs?: unknown;
+    }
   | { type: 'tool-result'; callId: string; name: string; result?: unknown; error?: string; status: ToolResultStatus; builtin?: true }
-  | { type: 'usage'; promptTokens: number; completionTokens: number; /** The context window the agent budgets for, when it keeps a budget. */ contextTokens?: number }
+  | { type: 'usage'; promptTokens: number; completionTokens: number; /** The context window the agent budgets for, once known (set by the app or stated by the server); absent while only the default is assumed. */ contextTokens?: number }
   | { type: 'error'; message: string; retryable: boolean; code?: string }
   /** The in-page engine's state changed (download progress, loading, ready, a load error); not part of any run. */
   | { type: 'engine'; status: EngineStatus }

@@ -88,3 +88,16 @@ export function isAbortError(err: unknown): boolean {
   if (err instanceof PageloopError && err.code === 'aborted') return true;
   return typeof err === 'object' && err !== null && (err as { name?: unknown }).name === 'AbortError';
 }
+
+/**
+ * The message of anything thrown, in words a person (or the model, in a tool
+ * result) can read: an Error's message (its name when empty), a thrown
+ * object's `message`, or the thrown value as text.
+ */
+export function errorMessage(err: unknown): string {
+  if (err instanceof Error) return err.message || err.name;
+  if (typeof err === 'object' && err !== null && typeof (err as { message?: unknown }).message === 'string') {
+    return (err as { message: string }).message;
+  }
+  return String(err);
+}

@@ -29,30 +29,52 @@ export interface AgentOptions {
   headers?: Record<string, string>;
   systemPrompt?: string;
   tools?: Tool[];
-  /** Counts model calls; default 10. */
+  /**
+   * Counts model calls; default 10.
+   * @default 10
+   */
   maxIterations?: number;
-  /** Default 'auto': native tools, falling back to text when the endpoint rejects them. */
+  /**
+   * Default 'auto': native tools, falling back to text when the endpoint rejects them.
+   * @default 'auto'
+   */
   toolProtocol?: ToolProtocol;
   /** Which family's tool-call markup to read from reply text; default: recognised from the text itself. */
   toolFormat?: ToolFormat;
-  /** Default 'ask'. */
+  /**
+   * Default 'ask'.
+   * @default 'ask'
+   */
   approval?: 'ask' | 'auto';
   /** Deny, with a clear message to the model, a call whose approval nobody answered within this many ms. Default: wait. */
   approvalTimeoutMs?: number;
   /** Keep the history in IndexedDB under this id, so a reload continues the thread. */
   thread?: string;
-  /** Retries of 429 and 5xx responses, honouring retry-after; default 2. */
+  /**
+   * Retries of 429 and 5xx responses, honouring retry-after; default 2.
+   * @default 2
+   */
   maxRetries?: number;
-  /** Time allowed until the response headers arrive (each attempt), in ms; default 5 minutes (local models are slow to load). */
+  /**
+   * Time allowed until the response headers arrive (each attempt), in ms; default 5 minutes (local models are slow to load).
+   * @default 300_000
+   */
   timeoutMs?: number;
-  /** Longest silence allowed between two pieces of a streamed reply, in ms; default 3 minutes. A stall ends the run with a retryable `timeout` error; what arrived is kept. */
+  /**
+   * Longest silence allowed between two pieces of a streamed reply, in ms; default 3 minutes. A stall ends the run with a retryable `timeout` error; what arrived is kept.
+   * @default 180_000
+   */
   idleTimeoutMs?: number;
-  /** Longest total wait before retries of one model request, in ms; default 60 s. A server asking to wait longer gets a clear, retryable error. */
+  /**
+   * Longest total wait before retries of one model request, in ms; default 60 s. A server asking to wait longer gets a clear, retryable error.
+   * @default 60_000
+   */
   maxRetryWaitMs?: number;
   /**
    * Default false: after a tool marked `untrustedOutput` (fetch, DOM reads)
    * returned content, a tool the user allowed for good asks again for its next
    * call, since the content may carry planted instructions. True turns that off.
+   * @default false
    */
   trustToolOutput?: boolean;
   /**
@@ -72,6 +94,7 @@ export interface AgentOptions {
    * Offers the built-in `update_plan` tool, whose accepted task lists are
    * emitted as `plan` events. `'first'` also asks for a plan before the
    * model's first other tool call of each run. Default off.
+   * @default false
    */
   planning?: boolean | 'first';
   /** Every this many model calls, a short self-check is added to the request (emitted as `reflection`). Default off. */
@@ -82,6 +105,7 @@ export interface AgentOptions {
    * Offers the built-in `dispatch_agent {task}`: a read-only sub-agent that
    * works on the task with the `readOnly` tools only and returns its answer
    * as the call's result; its events arrive as `sub-agent` events. Default off.
+   * @default false
    */
   subAgents?: boolean | SubAgentOptions;
   /**
@@ -89,6 +113,7 @@ export interface AgentOptions {
    * me check the orders…") but calls no tool while tools are offered, one
    * short reminder turn is tried (at most once a run, emitted as `nudge`).
    * False turns it off.
+   * @default true
    */
   nudge?: boolean;
   /**

@@ -90,6 +90,11 @@ export class ContextBudget {
     return this.#set ?? this.#learned ?? DEFAULT_CONTEXT_TOKENS;
   }
 
+  /** The window as the app set it or the server stated it; undefined while only the default is assumed (not worth showing as fact). */
+  get knownWindow(): number | undefined {
+    return this.#set === undefined && this.#learned === undefined ? undefined : this.window;
+  }
+
   /** The most a `read_result` page may hold, in characters (a share of the budget). */
   get pageChars(): number {
     return this.#shareChars;

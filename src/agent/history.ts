@@ -30,3 +30,17 @@ export function answerDanglingCalls(history: ChatMessage[], content: string): Ch
   }
   return added;
 }
+
+/**
+ * Rewrites the recorded arguments of calls the user edited before approving,
+ * so the history says what ran (the model, a reload and `messages()` read it).
+ */
+export function recordEditedArgs(history: ChatMessage[], edits: Iterable<{ callId: string; editedArgs?: unknown }>): void {
+  const byId = new Map<string, unknown>();
+  for (const e of edits) if (e.editedArgs !== undefined) byId.set(e.callId, e.editedArgs);
+  if (byId.size === 0) return;
+  for (const m of history) {
+    if (m.role !== 'assistant' || !m.tool_calls) continue;
+    m.tool_calls = m.tool_calls.map((c) => (byId.has(c.id) ? { ...c, function: { ...c.function, arguments: JSON.stringify(byId.get(c.id)) } } : c));
+  }
+}

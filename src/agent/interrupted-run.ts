@@ -20,8 +20,9 @@ import type { AgentEvent, ApprovalAnswer, ApprovalRequest, ChatMessage, FinalEve
 import type { ToolCall } from '../model/tool-calling-model.js';
 import { DISPATCH_TOOL_NAME, isBuiltinTool, readBuiltinCall, type BuiltinOutcome } from './builtin-tools.js';
 import { executeCalls, type TurnContext } from './tool-executor.js';
-import type { SubAgentDispatch } from './run-loop.js';
-import { resultEvent, settled, type SettledCall } from './tool-result.js';
+import type { SubAgentDispatch } from './loop-parts.js';
+import { resultEvent, settled, withEditedArgs, type SettledCall } from './tool-result.js';
+import { recordEditedArgs } from './history.js';
 
 type ResultEvent = Extract<AgentEvent, { type: 'tool-result' }>;
 
@@ -33,6 +34,8 @@ export interface OpenCall {
   result?: ResultEvent;
   /** For `awaiting-approval`: what the user was asked. */
   request?: ApprovalRequest;
+  /** The arguments the user edited the call to before it started (its `tool-start` says so); `call` carries them. */
+  editedArgs?: unknown;
 }
 
 /** Where an interrupted run stood. */
@@ -69,9 +72,13 @@ export function findInterruption(history: readonly ChatMessage[], events: readon
     } catch {
       call = { id: c.id, name: c.function.name, error: 'The arguments were not valid JSON.' };
     }
+    // A call the user edited started with other arguments than the history's: those are the ones that ran.
+    const start = run.find((e): e is Extract<AgentEvent, { type: 'tool-start' }> => e.type === 'tool-start' && e.callId === c.id);
+    const edited = start?.editedArgs !== undefined ? { editedArgs: start.editedArgs } : {};
+    if (edited.editedArgs !== undefined) call = { id: c.id, name: c.function.name, args: edited.editedArgs };
     const result = run.find((e): e is ResultEvent => e.type === 'tool-result' && e.callId === c.id);
-    if (result) return { call, state: 'settled', result };
-    if (run.some((e) => e.type === 'tool-start' && e.callId === c.id)) return { call, state: 'running' };
+    if (result) return { call, state: 'settled', result, ...edited };
+    if (start) return { call, state: 'running', ...edited };
     const request = run.flatMap((e) => (e.type === 'approval-request' ? e.requests : [])).find((r) => r.callId === c.id);
     return request ? { call, state: 'awaiting-approval', request } : { call, state: 'queued' };
   });
@@ -92,9 +99,10 @@ export function waitingApprovals(interruption: Interruption | undefined): Approv
   return (interruption?.calls ?? []).flatMap((c) => (c.state === 'awaiting-approval' && c.request ? [c.request] : []));
 }
 
-/** A settled call from its stored result event. */
-function fromEvent(e: ResultEvent): SettledCall {
-  return settled(e.callId, e.name, e.status, { result: e.result, error: e.error });
+/** A settled call from its stored result event (and the arguments the user edited it to, if any). */
+function fromEvent(e: ResultEvent, editedArgs?: unknown): SettledCall {
+  const result = settled(e.callId, e.name, e.status, { result: e.result, error: e.error });
+  return editedArgs === undefined ? result : withEditedArgs(result, editedArgs);
 }
 
 /** What finishing the interrupted turn needs: a run's tools, gate, signal and history. */
@@ -144,7 +152,7 @@ export async function finishInterruptedTurn(ctx: ResumeContext, interruption: In
   const queued: ToolCall[] = [];
   const dispatches: ToolCall[] = [];
   for (const c of interruption.calls) {
-    if (c.state === 'settled') results.set(c.call.id, fromEvent(c.result!));
+    if (c.state === 'settled') results.set(c.call.id, fromEvent(c.result!, c.editedArgs));
     else if (ctx.subAgents && c.call.name === DISPATCH_TOOL_NAME) dispatches.push(c.call);
     else if (isBuiltinTool(c.call.name) && 'args' in c.call) {
       const outcome = readBuiltinCall(c.call.name, c.call.args);
@@ -162,7 +170,13 @@ export async function finishInterruptedTurn(ctx: ResumeContext, interruption: In
   if (dispatches.length > 0) work.push(ctx.subAgents!.dispatch(dispatches, ctx).then(record));
   await Promise.all(work);
 
-  for (const c of interruption.calls) ctx.history.push({ role: 'tool', tool_call_id: c.call.id, content: results.get(c.call.id)!.content });
+  for (const c of interruption.calls) {
+    // A call edited before the page died, run again now: the model still hears that the user edited it.
+    const r = c.editedArgs !== undefined && results.get(c.call.id)!.editedArgs === undefined ? withEditedArgs(results.get(c.call.id)!, c.editedArgs) : results.get(c.call.id)!;
+    results.set(c.call.id, r);
+    ctx.history.push({ role: 'tool', tool_call_id: c.call.id, content: r.content });
+  }
+  recordEditedArgs(ctx.history, results.values());
   ctx.changed();
   if (ctx.signal.aborted) return { type: 'final', reason: 'cancelled', text: '' };
   if (ending) return ending.suggestions ? { type: 'final', reason: ending.reason, text: ending.text, suggestions: ending.suggestions } : { type: 'final', reason: ending.reason, text: ending.text };
@@ -177,10 +191,11 @@ export async function finishInterruptedTurn(ctx: ResumeContext, interruption: In
 export function abandonInterruptedTurn(ctx: Pick<ResumeContext, 'history' | 'emit'>, interruption: Interruption): void {
   for (const c of interruption.calls) {
     const r =
-      c.state === 'settled' ? fromEvent(c.result!)
+      c.state === 'settled' ? fromEvent(c.result!, c.editedArgs)
       : c.state === 'running' ? settled(c.call.id, c.call.name, 'interrupted', { error: 'the page was closed or reloaded while this call was running.' })
       : settled(c.call.id, c.call.name, 'cancelled', { error: 'the conversation went on without this call.' });
     if (c.state !== 'settled') ctx.emit(resultEvent(r));
     ctx.history.push({ role: 'tool', tool_call_id: c.call.id, content: r.content });
   }
+  recordEditedArgs(ctx.history, interruption.calls.map((c) => ({ callId: c.call.id, editedArgs: c.editedArgs })));
 }

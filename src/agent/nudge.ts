@@ -16,6 +16,7 @@
  *   so roles still alternate for strict chat templates.
  */
 import type { ChatMessage } from '../types.js';
+import type { RunPart } from './run-part.js';
 
 /** The reminder added (as a user note) to the request after an announcement. */
 export const NUDGE_NOTE =
@@ -106,4 +107,25 @@ export class Nudge {
     const content = [before.content ?? '', message.content ?? ''].filter((s) => s !== '').join('\n\n');
     history[at!] = { ...message, content };
   }
+}
+
+/**
+ * The nudge as a part of the run: the reminder note after an announcement,
+ * the `nudge` event, and the reply it brings joined to the announcement.
+ * Tools count as offered unless the first call was told to use none
+ * (`toolChoice: 'none'`). Nothing when the option is off.
+ */
+export function nudgePart(enabled: boolean): RunPart | undefined {
+  if (!enabled) return undefined;
+  const nudge = new Nudge(true);
+  return {
+    note: () => (nudge.pending ? NUDGE_NOTE : undefined),
+    askAgain: (reply, n, ctx) => {
+      const offered = ctx.registry.modelTools().length > 0 && !(n === 1 && ctx.turn?.toolChoice === 'none');
+      if (!nudge.due(reply, ctx.history, offered, n < ctx.maxIterations)) return false;
+      ctx.emit({ type: 'nudge', n: n + 1 });
+      return true;
+    },
+    keepReply: (history, message) => nudge.append(history, message),
+  };
 }

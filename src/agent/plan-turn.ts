@@ -8,9 +8,10 @@
  */
 import type { AgentEvent } from '../types.js';
 import type { ToolCall } from '../model/tool-calling-model.js';
-import { isBuiltinTool, PLAN_TOOL_NAME } from './builtin-tools.js';
+import { isBuiltinTool, PLAN_TOOL, PLAN_TOOL_NAME } from './builtin-tools.js';
 import type { PlanBoard } from './plan.js';
 import { resultEvent, settled, type SettledCall } from './tool-result.js';
+import type { RunPart } from './run-part.js';
 
 /** The sentence the system prompt adds for each planning mode; short, for small models. */
 export function planningRule(mode: true | 'first'): string {
@@ -69,4 +70,13 @@ export class PlanTurn {
     }
     return { answered, rest };
   }
+}
+
+/** Planning as a part of the run: `update_plan` offered, its rule in the system prompt, and the turn's calls screened by the plan first. */
+export function planPart(turn: PlanTurn, mode: true | 'first'): RunPart {
+  return {
+    tools: [PLAN_TOOL],
+    rule: planningRule(mode),
+    screen: (calls, ctx) => turn.take(calls, ctx.emit),
+  };
 }

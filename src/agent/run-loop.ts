@@ -1,7 +1,9 @@
 /**
  * One run of the agent loop: ask the model, run the tools it calls, feed the
  * results back, repeat — until it answers, calls a built-in tool that ends
- * the run, hits `maxIterations`, fails, or is cancelled. Every path ends in
+ * the run, a part ends it (the step limit), it fails, or is cancelled. Each
+ * built-in behaviour (planning, the self-check, the nudge, sub-agents…) is
+ * a `RunPart` (run-part.ts) listed in `runParts`, not a branch here. Every path ends in
  * exactly one final event and leaves a history in which every tool call has
  * exactly one result. How calls are written on the wire is the model layer's
  * business: a turn hands back text and parsed calls.
@@ -9,15 +11,18 @@
 import type { AgentEvent, ChatMessage, FinalEvent, FinalReason } from '../types.js';
 import { assistantMessage, type ToolCall, type ToolCallingModel, type TurnRequest } from '../model/tool-calling-model.js';
 import { PageloopError, isAbortError, toWireError } from '../errors.js';
-import { BUILTIN_NAMES, BUILTIN_TOOLS, DISPATCH_TOOL, DISPATCH_TOOL_NAME, PLAN_TOOL, READ_RESULT, builtinMark, isBuiltinTool, readBuiltinCall, type BuiltinOutcome, type BuiltinToolName } from './builtin-tools.js';
+import { BUILTIN_NAMES, BUILTIN_TOOLS, builtinMark, isBuiltinTool, readBuiltinCall, type BuiltinToolName } from './builtin-tools.js';
 import type { ContextBudget } from './context-budget.js';
 import { buildSystemPrompt } from './system-prompt.js';
-import { planningRule, type PlanTurn } from './plan-turn.js';
-import { reflectionDue, reflectionNote } from './reflection.js';
-import { NUDGE_NOTE, Nudge } from './nudge.js';
+import { planPart, type PlanTurn } from './plan-turn.js';
+import { reflectionPart } from './reflection.js';
+import { nudgePart } from './nudge.js';
+import { dispatchPart, readResultPart, stepLimit, type SubAgentDispatch } from './loop-parts.js';
 import { executeCalls, type TurnContext } from './tool-executor.js';
+import { recordEditedArgs } from './history.js';
 import { resultEvent, settled, type SettledCall } from './tool-result.js';
 import { overriddenTurn, type TurnOverrides } from './run-overrides.js';
+import type { RunEnding, RunPart } from './run-part.js';
 
 /** What one run needs. */
 export interface RunContext extends Omit<TurnContext, 'emit'> {
@@ -41,103 +46,127 @@ export interface RunContext extends Omit<TurnContext, 'emit'> {
   turn?: TurnOverrides;
   /** With option `subAgents`: runs `dispatch_agent` calls (src/agent/sub-agent.ts); absent in a sub-agent, so it never dispatches. */
   subAgents?: SubAgentDispatch;
+  /** Parts of the run beyond the built-ins, after them (see run-part.ts). */
+  parts?: readonly RunPart[];
 }
 
-/** What runs `dispatch_agent` calls, given the parent's emit, signal, gate, tools and per-send model. */
-export interface SubAgentDispatch {
-  dispatch(calls: readonly ToolCall[], parent: Pick<TurnContext, 'emit' | 'signal' | 'gate' | 'trustToolOutput' | 'registry'> & { turn?: TurnOverrides }): Promise<SettledCall[]>;
+/** The parts of a run, in the order they take part: the built-ins its options ask for, then its own. */
+export function runParts(ctx: RunContext): RunPart[] {
+  const parts: (RunPart | undefined)[] = [
+    stepLimit(ctx.maxIterations),
+    ctx.plan && planPart(ctx.plan.turn, ctx.plan.mode),
+    reflectionPart(ctx.reflectEvery, !!ctx.plan),
+    nudgePart(ctx.nudge !== false),
+    ctx.context && readResultPart(ctx.context),
+    ctx.subAgents && dispatchPart(ctx.subAgents),
+    ...(ctx.parts ?? []),
+  ];
+  return parts.filter((p): p is RunPart => p !== undefined);
 }
 
 /** Runs the loop to its end; never throws. */
 export async function runLoop(ctx: RunContext): Promise<FinalEvent> {
-  const end = (reason: FinalReason, text: string, suggestions?: string[]): FinalEvent => {
+  const end = ({ reason, text, suggestions }: RunEnding): FinalEvent => {
     const event: FinalEvent = suggestions ? { type: 'final', reason, text, suggestions } : { type: 'final', reason, text };
     ctx.emit(event);
     return event;
   };
+  const parts = runParts(ctx);
+  const keeper = parts.find((p) => p.keepReply);
+  const keep = (message: ChatMessage) => (keeper ? keeper.keepReply!(ctx.history, message) : ctx.history.push(message));
   let lastText = '';
-  const nudge = new Nudge(ctx.nudge !== false);
-  for (let n = 1; n <= ctx.maxIterations; n++) {
-    if (ctx.signal.aborted) return end('cancelled', lastText);
+  for (let n = 1; ; n++) {
+    const stop = firstOf(parts, (p) => p.stopBefore?.(n, ctx));
+    if (stop) return end(stop);
+    if (ctx.signal.aborted) return end({ reason: 'cancelled', text: lastText });
     ctx.emit({ type: 'iteration', n, max: ctx.maxIterations });
-    const reflect = reflectionDue(n, ctx.reflectEvery);
-    if (reflect) ctx.emit({ type: 'reflection', n });
-
-    const notes = [reflect ? reflectionNote(!!ctx.plan) : '', nudge.pending ? NUDGE_NOTE : ''].filter(Boolean).join('\n\n');
-    const turn = await ask(ctx, n, notes || undefined);
+    const notes = parts.map((p) => p.note?.(n, ctx)).filter(Boolean).join('\n\n');
+    const turn = await ask(ctx, parts, n, notes || undefined);
     if ('error' in turn) {
-      if (ctx.signal.aborted || isAbortError(turn.error)) {
-        // What was shown stays in the history, so the model knows what the user saw.
-        if (turn.shown) {
-          nudge.append(ctx.history, { role: 'assistant', content: turn.shown });
-          ctx.changed();
-        }
-        return end('cancelled', turn.shown || lastText);
-      }
-      const wire = toWireError(turn.error);
-      // A stall or a broken stream keeps what was already shown, in the history as on the screen.
+      // What was shown stays in the history, so the model knows what the user saw (a stall or a broken stream too).
       if (turn.shown) {
-        nudge.append(ctx.history, { role: 'assistant', content: turn.shown });
+        keep({ role: 'assistant', content: turn.shown });
         ctx.changed();
       }
+      if (ctx.signal.aborted || isAbortError(turn.error)) return end({ reason: 'cancelled', text: turn.shown || lastText });
+      const wire = toWireError(turn.error);
       ctx.emit({ type: 'error', message: wire.message, retryable: wire.retryable, code: wire.code });
-      return end('error', wire.message);
+      return end({ reason: 'error', text: wire.message });
     }
 
     const { text, calls } = turn;
     if (ctx.signal.aborted) {
       // Cancelled as the stream finished: what was said stays, its calls never run.
-      if (text) nudge.append(ctx.history, { role: 'assistant', content: text });
+      if (text) keep({ role: 'assistant', content: text });
       ctx.changed();
-      return end('cancelled', text || lastText);
+      return end({ reason: 'cancelled', text: text || lastText });
     }
-    nudge.append(ctx.history, assistantMessage(text, calls));
+    keep(assistantMessage(text, calls));
     ctx.changed();
     if (text) lastText = text;
     if (calls.length === 0) {
-      // Tools the app offers, unless this call was told to use none (`toolChoice: 'none'`).
-      const offered = ctx.registry.modelTools().length > 0 && !(n === 1 && ctx.turn?.toolChoice === 'none');
-      if (!nudge.due(text, ctx.history, offered, n < ctx.maxIterations)) return end('answer', text);
-      ctx.emit({ type: 'nudge', n: n + 1 });
-      continue;
+      if (parts.some((p) => p.askAgain?.(text, n, ctx))) continue;
+      return end({ reason: 'answer', text });
     }
 
     for (const call of calls) ctx.emit({ type: 'tool-call', callId: call.id, name: call.name, args: 'args' in call ? call.args : undefined, ...builtinMark(call.name) });
-
-    // The plan is settled first, so the turn's other calls run under it.
-    const { answered, rest } = ctx.plan ? ctx.plan.turn.take(calls, ctx.emit) : { answered: [], rest: calls };
-    // Built-in calls end the run, but only after the turn's other calls have run.
-    const builtins = rest.filter(isBuiltinCall);
-    const reads = ctx.context ? rest.filter((c) => c.name === READ_RESULT && 'args' in c) : [];
-    const dispatches = ctx.subAgents ? rest.filter((c) => c.name === DISPATCH_TOOL_NAME) : [];
-    const others = rest.filter((c) => !isBuiltinCall(c) && !reads.includes(c) && !dispatches.includes(c));
-    // Sub-agents run alongside the turn's other calls, not after them.
-    const [executed, dispatched] = await Promise.all([executeCalls(others, ctx), ctx.subAgents?.dispatch(dispatches, ctx) ?? []]);
-    const results = new Map([...answered, ...executed, ...dispatched].map((r) => [r.callId, r]));
-    for (const call of reads) {
-      const page = ctx.context!.readResult(ctx.history, 'args' in call ? call.args : undefined);
-      const result = page.ok ? settled(call.id, call.name, 'ok', { result: page.text }) : settled(call.id, call.name, 'error', { error: page.error });
-      ctx.emit(resultEvent(result));
-      results.set(call.id, result);
-    }
-    let ending: Extract<BuiltinOutcome, { ok: true }> | undefined;
-    for (const call of builtins) {
-      const outcome = readBuiltinCall(call.name, call.args);
-      const result = outcome.ok
-        ? settled(call.id, call.name, 'ok', { result: 'Delivered to the user.' })
-        : settled(call.id, call.name, 'error', { error: outcome.error });
-      ctx.emit(resultEvent(result));
-      results.set(call.id, result);
-      if (outcome.ok) ending ??= outcome;
-    }
+    const { results, ending } = await runCalls(ctx, parts, calls);
     for (const call of calls) ctx.history.push({ role: 'tool', tool_call_id: call.id, content: results.get(call.id)!.content });
+    // Calls the user edited before approving: the history says what ran (only executed calls carry edits).
+    recordEditedArgs(ctx.history, results.values());
     ctx.changed();
 
-    if (ctx.signal.aborted) return end('cancelled', lastText);
-    if (ending) return end(ending.reason, ending.text, ending.suggestions);
+    if (ctx.signal.aborted) return end({ reason: 'cancelled', text: lastText });
+    const ended = ending ?? firstOf(parts, (p) => p.ending?.(calls));
+    if (ended) return end(ended);
   }
-  // Always the limit, never the last in-between sentence ("Now let me check…") as if it were the answer.
-  return end('max_iterations', `Stopped: the limit of ${ctx.maxIterations} steps was reached before the task was finished. Continue to let me go on.`);
+}
+
+/**
+ * Gives every call of a turn its one result: parts that screen calls go
+ * first (the plan, so the turn's other calls run under it); the calls parts
+ * claim run beside the app's tools or after them; the run-ending built-ins
+ * are answered last, so they end the run only after the turn's other calls.
+ */
+async function runCalls(ctx: RunContext, parts: readonly RunPart[], calls: readonly ToolCall[]): Promise<{ results: Map<string, SettledCall>; ending?: RunEnding }> {
+  const answered: SettledCall[] = [];
+  let rest: readonly ToolCall[] = calls;
+  for (const part of parts) {
+    if (!part.screen) continue;
+    const screened = part.screen(rest, ctx);
+    answered.push(...screened.answered);
+    rest = screened.rest;
+  }
+  const builtins = rest.filter(isBuiltinCall);
+  const claimed = new Map<RunPart, ToolCall[]>();
+  const others = rest.filter((call) => {
+    if (isBuiltinCall(call)) return false;
+    const owner = parts.find((p) => p.claims?.(call));
+    if (owner) claimed.set(owner, [...(claimed.get(owner) ?? []), call]);
+    return !owner;
+  });
+  const settling = (when: 'beside' | 'after') => [...claimed].filter(([p]) => (p.settles ?? 'beside') === when);
+  const beside = await Promise.all([executeCalls(others, ctx), ...settling('beside').map(([p, mine]) => p.settle!(mine, ctx))]);
+  const results = new Map([...answered, ...beside.flat()].map((r) => [r.callId, r]));
+  for (const [p, mine] of settling('after')) for (const r of await p.settle!(mine, ctx)) results.set(r.callId, r);
+  let ending: RunEnding | undefined;
+  for (const call of builtins) {
+    const outcome = readBuiltinCall(call.name, call.args);
+    const result = outcome.ok ? settled(call.id, call.name, 'ok', { result: 'Delivered to the user.' }) : settled(call.id, call.name, 'error', { error: outcome.error });
+    ctx.emit(resultEvent(result));
+    results.set(call.id, result);
+    if (outcome.ok) ending ??= { reason: outcome.reason, text: outcome.text, ...(outcome.suggestions ? { suggestions: outcome.suggestions } : {}) };
+  }
+  return { results, ending };
+}
+
+/** The first answer the parts give, in their order. */
+function firstOf<T>(parts: readonly RunPart[], ask: (part: RunPart) => T | undefined): T | undefined {
+  for (const part of parts) {
+    const answer = ask(part);
+    if (answer !== undefined) return answer;
+  }
+  return undefined;
 }
 
 /** A call of a built-in tool whose arguments could be read (one that could not is answered like any bad call). */
@@ -149,11 +178,11 @@ function isBuiltinCall(call: ToolCall): call is { id: string; name: BuiltinToolN
 type Asked = { text: string; calls: ToolCall[] } | { error: unknown; shown: string };
 
 /** Model call `n`, its deltas passed on as events; never throws. `note` is added to this request only. */
-async function ask(ctx: RunContext, n: number, note?: string): Promise<Asked> {
+async function ask(ctx: RunContext, parts: readonly RunPart[], n: number, note?: string): Promise<Asked> {
   const request: TurnRequest = overriddenTurn({
-    system: buildSystemPrompt(ctx.systemPrompt, ctx.plan && planningRule(ctx.plan.mode)),
+    system: buildSystemPrompt(ctx.systemPrompt, parts.map((p) => p.rule).filter(Boolean).join('\n\n') || undefined),
     history: note ? [...ctx.history, { role: 'user', content: note }] : ctx.history,
-    tools: [...BUILTIN_TOOLS, ...(ctx.plan ? [PLAN_TOOL] : []), ...(ctx.subAgents ? [DISPATCH_TOOL] : []), ...ctx.registry.modelTools()],
+    tools: [...BUILTIN_TOOLS, ...parts.flatMap((p) => p.tools ?? []), ...ctx.registry.modelTools()],
     endingTools: BUILTIN_NAMES,
   }, ctx.turn, n);
   let shown = '';
@@ -178,7 +207,8 @@ async function ask(ctx: RunContext, n: number, note?: string): Promise<Asked> {
             break;
           case 'usage':
             ctx.context?.observeUsage(event.promptTokens);
-            ctx.emit(ctx.context ? { ...event, contextTokens: ctx.context.window } : event);
+            // The window only when set or learned: the default is a guess, not the server's size.
+            ctx.emit(ctx.context?.knownWindow ? { ...event, contextTokens: ctx.context.knownWindow } : event);
             break;
           case 'tool-call-delta':
             ctx.emit({ ...event, ...builtinMark(event.name) });

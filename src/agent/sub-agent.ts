@@ -17,13 +17,15 @@
  *   an answer marked untrusted, and makes the parent's gate distrust, as the
  *   tool itself would have.
  */
+import { errorMessage } from '../errors.js';
 import type { AgentEvent, FinalEvent, SubAgentOptions } from '../types.js';
 import type { ToolCall, ToolCallingModel } from '../model/tool-calling-model.js';
 import { ApprovalGate } from './approval-gate.js';
-import { runLoop, type SubAgentDispatch } from './run-loop.js';
+import { runLoop } from './run-loop.js';
+import type { SubAgentDispatch } from './loop-parts.js';
 import type { TurnContext } from './tool-executor.js';
 import type { TurnOverrides } from './run-overrides.js';
-import { errorMessage, resultEvent, settled, type SettledCall } from './tool-result.js';
+import { resultEvent, settled, type SettledCall } from './tool-result.js';
 import { markUntrusted } from './untrusted-content.js';
 
 /** A child's budget of model calls when the options give none. */

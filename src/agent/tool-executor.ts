@@ -9,7 +9,7 @@ import type { AgentEvent, ApprovalRequest } from '../types.js';
 import type { ToolCall } from '../model/tool-calling-model.js';
 import type { ApprovalGate } from './approval-gate.js';
 import type { ToolRegistry } from './tool-registry.js';
-import { resultEvent, settled, type SettledCall } from './tool-result.js';
+import { resultEvent, settled, withEditedArgs, type SettledCall } from './tool-result.js';
 import { markUntrusted } from './untrusted-content.js';
 import type { ToolOutcome } from '../protocol/agent.js';
 
@@ -51,7 +51,9 @@ export async function executeCalls(calls: readonly ToolCall[], ctx: TurnContext)
         if ('cancelled' in outcome) return finish(ctx, settled(call.id, call.name, 'cancelled', { error: 'The run was cancelled while this call waited for approval.' }));
         if ('timedOut' in outcome) return finish(ctx, timedOut(call, ctx.approvalTimeoutMs ?? 0));
         if (!outcome.approve) return finish(ctx, settled(call.id, call.name, 'denied', { error: outcome.message }));
-        return runCall(call, outcome.args !== undefined ? outcome.args : args, ctx);
+        // Edited arguments are what runs, and so what every record of the call must say.
+        const edited = outcome.args !== undefined && JSON.stringify(outcome.args) !== JSON.stringify(args);
+        return runCall(call, edited ? outcome.args : args, ctx, edited);
       });
     });
   }
@@ -76,21 +78,27 @@ async function prepareCall(call: ToolCall, ctx: TurnContext): Promise<Prepared> 
   return { needsApproval: check.needsApproval && !autoApproved, args: check.args };
 }
 
-async function runCall(call: ToolCall, args: unknown, ctx: TurnContext): Promise<SettledCall> {
+/** Runs one call with `args`; `edited`: the user changed them from what the model proposed. */
+async function runCall(call: ToolCall, args: unknown, ctx: TurnContext, edited = false): Promise<SettledCall> {
   // A cancelled run starts nothing; the registry answers the call as cancelled.
-  if (!ctx.signal.aborted) ctx.emit({ type: 'tool-start', callId: call.id, name: call.name });
+  if (!ctx.signal.aborted) ctx.emit(edited ? { type: 'tool-start', callId: call.id, name: call.name, editedArgs: args } : { type: 'tool-start', callId: call.id, name: call.name });
   const outcome: ToolOutcome = await ctx.registry.run(call.name, args, call.id, ctx.signal);
+  const result = settledOutcome(call, outcome, ctx);
+  return finish(ctx, edited ? withEditedArgs(result, args) : result);
+}
+
+function settledOutcome(call: ToolCall, outcome: ToolOutcome, ctx: TurnContext): SettledCall {
   switch (outcome.status) {
     case 'ok': {
       const result = settled(call.id, call.name, 'ok', { result: outcome.result });
-      if (!ctx.registry.untrusted(call.name)) return finish(ctx, result);
+      if (!ctx.registry.untrusted(call.name)) return result;
       if (!ctx.trustToolOutput) ctx.gate.distrust();
-      return finish(ctx, { ...result, content: markUntrusted(call.name, result.content) });
+      return { ...result, content: markUntrusted(call.name, result.content) };
     }
     case 'cancelled':
-      return finish(ctx, settled(call.id, call.name, 'cancelled', { error: outcome.error }));
+      return settled(call.id, call.name, 'cancelled', { error: outcome.error });
     default:
-      return finish(ctx, settled(call.id, call.name, 'error', { error: outcome.error }));
+      return settled(call.id, call.name, 'error', { error: outcome.error });
   }
 }
 

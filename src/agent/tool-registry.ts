@@ -3,11 +3,11 @@
  * page host (a Comlink proxy in the worker), worker tools built here from
  * their specs. Names chosen by the model are looked up as own properties only.
  */
+import { errorMessage } from '../errors.js';
 import type { ModelTool } from '../model/tool-calling-model.js';
 import type { WorkerTool, WorkerToolEnv, WorkerToolFactory } from '../worker-tools/worker-tool.js';
 import { abortable } from '../abortable.js';
 import { outOfBounds } from '../json-bounds.js';
-import { errorMessage } from './tool-result.js';
 import { mayStart } from './start-gate.js';
 import type { PreparedCall, ToolDescriptor, ToolOutcome } from '../protocol/agent.js';
 import type { ToolHost } from './session-types.js';

@@ -15,15 +15,8 @@ export interface SettledCall {
   error?: string;
   /** The `tool` message content for the model. */
   content: string;
-}
-
-/** The message of anything thrown, for a tool result. */
-export function errorMessage(err: unknown): string {
-  if (err instanceof Error) return err.message || err.name;
-  if (typeof err === 'object' && err !== null && typeof (err as { message?: unknown }).message === 'string') {
-    return (err as { message: string }).message;
-  }
-  return String(err);
+  /** The arguments it ran with, when the user edited them before approving. */
+  editedArgs?: unknown;
 }
 
 /** A successful result as text: strings as they are, anything else as JSON. */
@@ -51,6 +44,14 @@ export function settled(callId: string, name: string, status: ToolResultStatus, 
     case 'interrupted':
       return { callId, name, status, error: value.error, content: `Interrupted: ${value.error ?? 'the page was closed or reloaded while this call was running.'} It may or may not have taken effect; check before doing it again.` };
   }
+}
+
+/**
+ * `result` of a call the user edited before approving: the model is told so,
+ * since its own call in the history now reads with the edited arguments.
+ */
+export function withEditedArgs(result: SettledCall, args: unknown): SettledCall {
+  return { ...result, editedArgs: args, content: `(The user edited this call's arguments before approving it; it ran with ${JSON.stringify(args)}.) ${result.content}` };
 }
 
 /** The `tool-result` event that tells the page how a call ended (built-in calls marked as such). */

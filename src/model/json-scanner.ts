@@ -39,11 +39,42 @@ export function scanJsonEnd(text: string, start: number): number {
 /** The result of parsing JSON that a model wrote. */
 export type JsonParse = { ok: true; value: unknown } | { ok: false; error: string };
 
-/** `JSON.parse` that reports failure as data, since bad JSON from a model is expected. */
+/**
+ * `JSON.parse` that reports failure as data, since bad JSON from a model is
+ * expected. A raw newline or tab inside a string (models writing code into an
+ * argument do this) is read as its escape, as Python's `json.loads(strict=False)`
+ * reads it in the reference parsers.
+ */
 export function tryParseJson(text: string): JsonParse {
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch (err) {
+    const lenient = /[\u0000-\u001f]/.test(text) ? escapeControlsInStrings(text) : undefined;
+    if (lenient !== undefined && lenient !== text) {
+      try {
+        return { ok: true, value: JSON.parse(lenient) };
+      } catch {
+        // Report the first error: it names what the model wrote.
+      }
+    }
     return { ok: false, error: err instanceof Error ? err.message : String(err) };
   }
+}
+
+/** `text` with control characters inside JSON strings written as escapes. */
+function escapeControlsInStrings(text: string): string {
+  let out = '';
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (inString && c === '\\') {
+      out += c + (text[i + 1] ?? '');
+      i++;
+      continue;
+    }
+    if (c === '"') inString = !inString;
+    const code = c.charCodeAt(0);
+    out += inString && code < 0x20 ? `\\u${code.toString(16).padStart(4, '0')}` : c;
+  }
+  return out;
 }

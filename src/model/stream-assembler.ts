@@ -5,7 +5,7 @@
  * `finish_reason` early, late, absent or wrong ("stop" with tool calls), and
  * usage once, on every chunk, on a `choices: []` chunk, or never.
  */
-import { PageloopError } from '../errors.js';
+import { PageloopError, errorMessage } from '../errors.js';
 import type { ModelEvent } from './chat-model.js';
 import { ThinkSplitter } from './think-splitter.js';
 import { ToolCallAssembler, type ToolCallAssemblerOptions } from './tool-call-assembler.js';
@@ -111,12 +111,8 @@ export class StreamAssembler {
 
 /** The message of an error a server reported inside a 200 response. */
 export function errorMessageOf(error: unknown): string {
-  if (typeof error === 'string') return error;
-  if (isRecord(error)) {
-    if (typeof error.message === 'string') return error.message;
-    return JSON.stringify(error);
-  }
-  return String(error);
+  // A body without a message is shown whole: "[object Object]" would say nothing.
+  return isRecord(error) && typeof error.message !== 'string' ? JSON.stringify(error) : errorMessage(error);
 }
 
 function streamError(error: unknown): PageloopError {

@@ -18,7 +18,7 @@ import type { ToolFormat } from '../types.js';
 import { findBlock } from './call-formats/block-scanner.js';
 import type { CallFormat, ReadContext } from './call-formats/call-format.js';
 import { formatsFor } from './call-formats/formats.js';
-import { mayBeWholeReply } from './call-formats/whole-reply.js';
+import { FUNCTIONARY_PREFIX, functionaryStart, mayBeWholeReply } from './call-formats/whole-reply.js';
 import { parseTextToolCalls, readContext, type TextCallOptions } from './text-call-parser.js';
 
 /**
@@ -111,9 +111,12 @@ export class TextCallFilter {
       this.#pending += input;
       input = '';
       if (this.#atStart) {
-        const whole = mayBeWholeReply(this.#pending, false, this.#hint);
-        if (whole === undefined) return shown;
+        const functionary = functionaryStart(this.#pending, false, this.#ctx, this.#hint);
+        const whole = functionary ? false : mayBeWholeReply(this.#pending, false, this.#hint);
+        if (whole === undefined || functionary === undefined) return shown;
         this.#atStart = false;
+        // Read as the parser does: as if the prompt's `>>>` were in the reply.
+        if (functionary) this.#pending = FUNCTIONARY_PREFIX + this.#pending;
         if (whole) {
           // Llama-style: the whole reply may be one JSON (or Python) call; hold it all.
           this.#markup = { closers: undefined, pieces: [this.#pending], window: '' };

@@ -14,7 +14,7 @@ import type { ToolFormat } from '../types.js';
 import { blockEnd, findBlock } from './call-formats/block-scanner.js';
 import type { ReadContext, TextToolCall, ToolShape } from './call-formats/call-format.js';
 import { formatsFor } from './call-formats/formats.js';
-import { readWholeReply } from './call-formats/whole-reply.js';
+import { FUNCTIONARY_PREFIX, functionaryStart, readWholeReply } from './call-formats/whole-reply.js';
 
 export type { TextToolCall, ToolShape } from './call-formats/call-format.js';
 
@@ -57,7 +57,9 @@ export const PROMPT_OPENED_REASONING = [
 export function parseTextToolCalls(text: string, options: TextCallOptions = {}): ParsedTextReply {
   const ctx = readContext(options.tools);
   const formats = formatsFor(options.format);
-  const source = afterUnopenedReasoning(text);
+  const answer = afterUnopenedReasoning(text);
+  // Functionary v3.2's first call lost its `>>>` to the prompt: read it as if written.
+  const source = functionaryStart(answer, true, ctx, options.format) ? `${FUNCTIONARY_PREFIX}${answer}` : answer;
   const calls: TextToolCall[] = [];
   let out = '';
   let pos = 0;
@@ -77,7 +79,10 @@ export function parseTextToolCalls(text: string, options: TextCallOptions = {}):
     if ((found.close === 'end' || !closed) && read.used !== undefined) pos = Math.max(found.bodyStart + read.used, found.bodyStart);
   }
   out += source.slice(pos);
-  if (!removed) return readWholeReply(text, ctx, options.format) ?? { text, calls };
+  // A whole-reply call may still be there once tokens around it are gone (`[f(a=1)]<|eot_id|>`).
+  const whole = calls.length === 0 ? readWholeReply(removed ? out : text, ctx, options.format) : undefined;
+  if (whole) return whole;
+  if (!removed) return { text, calls };
   return { text: out.replace(/\n{3,}/g, '\n\n').trim(), calls };
 }
 

@@ -18,10 +18,20 @@
  * another) count as thinking: a `<think>` later in an answer is the model
  * talking about the tag. Text streams as it arrives; the most held back is a
  * possible partial tag.
+ *
+ * Kimi K2 thinking may open its tool-call section without closing `<think>`
+ * (`<think>I need two calls<|tool_calls_section_begin|>…`): the section token
+ * ends the reasoning and the calls are read (llama.cpp kimi-k2 allows calls
+ * in reasoning). Only that special token does: any other call written while
+ * thinking stays a thought.
  */
 
-/** Reasoning openers and the closer of each. */
-const TAGS: ReadonlyArray<readonly [open: string, close: string]> = [
+/**
+ * Reasoning written between an opening and a closing tag, and the closer of
+ * each: the one table of them (the mid-reply reasoning format in
+ * call-formats/harmony.ts reads it too).
+ */
+export const REASONING_TAGS: ReadonlyArray<readonly [open: string, close: string]> = [
   ['<think>', '</think>'],
   ['<thinking>', '</thinking>'],
   ['<|thought_start|>', '<|thought_end|>'],
@@ -30,9 +40,17 @@ const TAGS: ReadonlyArray<readonly [open: string, close: string]> = [
   ['<|START_THINKING|>', '<|END_THINKING|>'],
   ['<|inner_prefix|>', '<|inner_suffix|>'],
   ['<|channel>thought', '<channel|>'],
+];
+
+/** Reasoning openers and the closer of each: the tags, and gpt-oss's analysis channel (a channel, not a tag, so call-formats/harmony.ts reads it its own way). */
+const TAGS: ReadonlyArray<readonly [open: string, close: string]> = [
+  ...REASONING_TAGS,
   ['<|channel|>analysis<|message|>', '<|end|>'],
   ['<|start|>assistant<|channel|>analysis<|message|>', '<|end|>'],
 ];
+
+/** Kimi K2's tool-call section: it ends unclosed reasoning. */
+const SECTION = '<|tool_calls_section_begin|>';
 
 /** What one piece of content came to. */
 export interface ThinkSplit {
@@ -99,8 +117,15 @@ export class ThinkSplitter {
         continue;
       }
       const end = rest.indexOf(state.close);
+      const section = state.close === '</think>' ? rest.indexOf(SECTION) : -1;
+      if (section !== -1 && (end === -1 || section < end)) {
+        out.thinking += rest.slice(0, section);
+        rest = rest.slice(section);
+        this.#state = 'text';
+        continue;
+      }
       if (end === -1) {
-        const keep = partialSuffix(rest, state.close);
+        const keep = Math.max(partialSuffix(rest, state.close), state.close === '</think>' ? partialSuffix(rest, SECTION) : 0);
         out.thinking += rest.slice(0, rest.length - keep);
         this.#held = rest.slice(rest.length - keep);
         return out;

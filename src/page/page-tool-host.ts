@@ -5,7 +5,7 @@
  */
 import type { ToolOutcome, PreparedCall, StartRequest } from '../protocol/agent.js';
 import type { Tool } from '../types.js';
-import { errorMessage } from '../agent/tool-result.js';
+import { errorMessage } from '../errors.js';
 import { outOfBounds } from '../json-bounds.js';
 
 export class PageToolHost {

@@ -11,5 +11,5 @@ export function spawnAgentWorker(): Worker {
 
 /** `createMemory`'s worker: one memory engine. */
 export function spawnMemoryWorker(): Worker {
-  return new Worker(new URL('../memory/memory-worker.ts', import.meta.url), { type: 'module', name: 'pageloop-memory' });
+  return new Worker(new URL('../worker/memory-worker.ts', import.meta.url), { type: 'module', name: 'pageloop-memory' });
 }

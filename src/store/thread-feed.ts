@@ -21,7 +21,7 @@
  * stored thread, which no write describes, so a follower empties its copy.
  */
 import type { AgentEvent, ChatMessage } from '../types.js';
-import { mergeDelta } from '../agent/event-batcher.js';
+import { appendMerged } from '../event-merge.js';
 import type { ThreadWrite } from './thread-store.js';
 
 /** What a follower keeps of the thread: its history, its events (deltas merged), the next event batch it expects, and the tools allowed for good. */
@@ -66,9 +66,7 @@ function applyEvents(thread: FollowedThread, write: ThreadWrite): AgentEvent[] {
     if (batch.seq < thread.nextSeq) continue;
     for (const event of batch.events) {
       added.push(event);
-      const merged = mergeDelta(thread.events.at(-1), event);
-      if (merged) thread.events[thread.events.length - 1] = merged;
-      else thread.events.push(event);
+      appendMerged(thread.events, event);
     }
     thread.nextSeq = batch.seq + 1;
   }

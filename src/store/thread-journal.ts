@@ -16,7 +16,7 @@
  */
 import type { AgentEvent, ChatMessage } from '../types.js';
 import type { PageloopError } from '../errors.js';
-import { isStreamDelta, mergeDelta } from '../agent/event-batcher.js';
+import { appendMerged, isStreamDelta } from '../event-merge.js';
 import { THREAD_SCHEMA_VERSION, defaultTitle, type ThreadRecord } from './thread-schema.js';
 import type { StoredThread, ThreadMeta, ThreadStorage, ThreadWrite } from './thread-store.js';
 import { toStorageError } from './storage-errors.js';
@@ -128,9 +128,7 @@ export class ThreadJournal {
 
   /** Queues an event for the next write. */
   append(event: AgentEvent): void {
-    const merged = mergeDelta(this.#pending.at(-1), event);
-    if (merged) this.#pending[this.#pending.length - 1] = merged;
-    else this.#pending.push(event);
+    const merged = appendMerged(this.#pending, event);
     // A delta waits for its batch; anything else (a message sent, a call, an approval) is written at once.
     this.changed(!merged && !isStreamDelta(event));
   }

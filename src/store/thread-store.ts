@@ -16,7 +16,7 @@
 import { openDB, unwrap, type DBSchema, type IDBPDatabase, type IDBPTransaction, type StoreNames } from 'idb';
 import type { AgentEvent, ChatMessage } from '../types.js';
 import { PageloopError } from '../errors.js';
-import { mergeDelta } from '../agent/event-batcher.js';
+import { appendMerged } from '../event-merge.js';
 import { THREAD_SCHEMA_VERSION, readThread, type ThreadRecord } from './thread-schema.js';
 import { storageBlocked, storageUnavailable, toStorageError } from './storage-errors.js';
 import { DEFAULT_THREAD_DB, threadLockName } from './thread-lock.js';
@@ -223,9 +223,7 @@ export class ThreadStore implements ThreadStorage {
       for (const batch of batches) {
         for (const event of batch.events) {
           // A text streamed across two writes is one event again.
-          const merged = mergeDelta(events.at(-1), event);
-          if (merged) events[events.length - 1] = merged;
-          else events.push(event);
+          appendMerged(events, event);
         }
       }
       // Streamed batches leave the meta's seq behind (see `ThreadWrite.eventsOnly`).

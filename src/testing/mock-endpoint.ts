@@ -26,6 +26,8 @@ export interface MockTurn {
   delayMs?: number;
   /** After the chunks, keep the connection open until the client closes it. */
   hang?: boolean;
+  /** Destroy the connection before any response (a crashed server, or a proxy that cuts it). */
+  reset?: boolean;
 }
 
 /** What the mock answers, in order, one turn per chat completion request. */
@@ -48,6 +50,8 @@ export interface MockScript {
    * report the counted usage on every streamed answer, and serve `/props`.
    */
   nCtx?: number;
+  /** Answer without CORS headers, as a server that does not let other origins read it. */
+  noCors?: boolean;
 }
 
 /** One request the mock received. */

@@ -27,6 +27,7 @@
  * @property {Record<string, string>} [headers] Extra response headers.
  * @property {number} [delayMs] Pause before each chunk (default 0).
  * @property {boolean} [hang] After the chunks, keep the connection open until the client closes it.
+ * @property {boolean} [reset] Destroy the connection before any response (a crashed server, or a proxy that cuts it).
  */
 
 /**
@@ -40,6 +41,8 @@
  *   (a ChatML template, tokens of cl100k_base — needs the js-tiktoken package), refuse one that does not fit
  *   with llama-server's HTTP 400 `exceed_context_size_error` (taking no turn), report the counted `usage`
  *   on every streamed answer, and serve `/props` with this `n_ctx`.
+ * @property {boolean} [noCors] Answer without CORS headers, as a server that does not let other origins read it
+ *   (a page on another origin then sees its requests refused by CORS).
  */
 
 /**
@@ -90,6 +93,7 @@ export function mockOpenAI(options = {}) {
     const session = id === undefined ? undefined : sessions.get(id);
     if (!session) return sendError(ctx, 404, `mock: no script "${id}"`);
     const path = '/' + pathParts.join('/');
+    if (session.script.noCors) for (const h of ['access-control-allow-origin', 'access-control-allow-headers', 'access-control-allow-methods']) ctx.res.removeHeader(h);
 
     if (path === '/log') {
       ctx.type = 'application/json';
@@ -164,6 +168,11 @@ export function mockOpenAI(options = {}) {
  */
 async function answer(ctx, turn, entry) {
   const res = /** @type {import('node:http').ServerResponse} */ (ctx.res);
+  if (turn.reset) {
+    ctx.respond = false;
+    ctx.req.socket.destroy();
+    return;
+  }
   if (turn.error || turn.json) {
     const status = turn.status ?? (turn.error ? 400 : 200);
     await sleep(turn.delayMs ?? 0);

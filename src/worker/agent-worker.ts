@@ -19,7 +19,7 @@ import { ThreadLibrary } from '../agent/thread-library.js';
 import { PageloopError, crossErrors } from '../errors.js';
 import { CLIENT_KEYS, SESSION_KEYS, pickSettings } from '../settings.js';
 import { WORKER_TOOL_FACTORIES, createWorkerServices, type WorkerServices } from './worker-services.js';
-import { memoryWorkerApi } from '../memory/memory-api.js';
+import { memoryWorkerApi } from './memory-api.js';
 import { EngineSlot } from '../model/engine/engine-slot.js';
 import { DEFAULT_ENGINE_CONTEXT } from '../model/engine/engine-defaults.js';
 

@@ -17,6 +17,10 @@ export function crossableEvent(event: AgentEvent): AgentEvent {
       const why = outOfBounds(event.args);
       return why === undefined ? event : { ...event, args: `(arguments not shown: ${why})` };
     }
+    case 'tool-start': {
+      const why = event.editedArgs === undefined ? undefined : outOfBounds(event.editedArgs);
+      return why === undefined ? event : { ...event, editedArgs: `(arguments not shown: ${why})` };
+    }
     case 'tool-result': {
       const why = event.result === undefined ? undefined : outOfBounds(event.result);
       if (why === undefined) return event;

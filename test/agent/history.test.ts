@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { answerDanglingCalls } from '../../src/agent/history.js';
 import { toTextProtocol } from '../../src/model/text-protocol.js';
-import { EventBatcher, mergeDelta } from '../../src/agent/event-batcher.js';
+import { EventBatcher } from '../../src/agent/event-batcher.js';
+import { mergeDelta } from '../../src/event-merge.js';
 import type { AgentEvent, ChatMessage } from '../../src/types.js';
 
 const call = (id: string, name: string, args: object) => ({ id, type: 'function' as const, function: { name, arguments: JSON.stringify(args) } });

@@ -137,6 +137,27 @@ describe('interrupted runs (reload at chosen points)', () => {
     expectStrictHistory(b.session.messages());
   });
 
+  it('mid-tool after "Edit arguments": the reload knows the edited arguments, runs them again (idempotent) and records them', async () => {
+    const { tool, runs } = counted('read_order', { hang: true, idempotent: true, needsApproval: true });
+    const a = page(real, [{ toolCalls: [{ id: 'c1', name: 'read_order', args: { id: 7 } }] }], [tool]);
+    await a.session.load();
+    void a.session.send('r1', 'read 7');
+    await a.until((e) => e.type === 'approval-request');
+    a.session.respond('c1', { approve: true, args: { id: 8 } });
+    await a.until((e) => e.type === 'tool-start');
+    expect(a.events.find((e) => e.type === 'tool-start')).to.deep.include({ editedArgs: { id: 8 } });
+    a.kill();
+    const b = page(real, [{ text: 'Order 8 is fine.' }], [tool]);
+    await b.session.load();
+    await b.session.resume('r2');
+    expect(runs).to.deep.equal([8, 8]);
+    const history = b.session.messages();
+    expectStrictHistory(history);
+    const call = history.find((m) => m.role === 'assistant' && m.tool_calls);
+    expect(call?.role === 'assistant' && JSON.parse(call.tool_calls![0]!.function.arguments)).to.deep.equal({ id: 8 });
+    expect(b.model.requests[0]!.messages.find((m) => m.role === 'tool')?.content).to.match(/edited/);
+  });
+
   it('mid-approval: pending() lists it, answering resumes the run without asking the model again for that turn', async () => {
     const { tool, runs } = counted('cancel_order', { needsApproval: true });
     const a = page(real, [{ toolCalls: [{ id: 'c1', name: 'cancel_order', args: { id: 5 } }, { id: 'c2', name: 'cancel_order', args: { id: 6 } }] }], [tool]);

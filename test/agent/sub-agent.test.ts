@@ -285,7 +285,7 @@ describe('sub-agent events on their way out', () => {
   const wrap = (parentCallId: string, event: AgentEvent): AgentEvent => ({ type: 'sub-agent', parentCallId, event });
 
   it("merges a child's deltas per child, never across children", async () => {
-    const { mergeDelta, isStreamDelta } = await import('../../src/agent/event-batcher.js');
+    const { mergeDelta, isStreamDelta } = await import('../../src/event-merge.js');
     expect(mergeDelta(wrap('a', { type: 'text', delta: 'x' }), wrap('a', { type: 'text', delta: 'y' }))).to.deep.equal(wrap('a', { type: 'text', delta: 'xy' }));
     expect(mergeDelta(wrap('a', { type: 'text', delta: 'x' }), wrap('b', { type: 'text', delta: 'y' }))).to.equal(undefined);
     expect(mergeDelta({ type: 'text', delta: 'x' }, wrap('a', { type: 'text', delta: 'y' }))).to.equal(undefined);

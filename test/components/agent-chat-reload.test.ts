@@ -38,7 +38,7 @@ function shown(chat: AgentChat): string[] {
       const reply = [...node.children].filter((c) => !c.matches('[part~="thinking"]')).map((c) => c.textContent!.trim()).join('');
       return [`assistant: ${thinking ? `(thought: ${thinking}) ` : ''}${reply}`];
     }
-    if (p.includes('tool-call')) return [`tool ${text('.tool-name')} ${text('.tool-args').replace(/\s+/g, '')} ${node.dataset.status}: ${text('.tool-result pre')}`];
+    if (p.includes('tool-call')) return [`tool ${text('.tool-name')} ${text('.tool-args').replace(/\s+/g, '')} ${node.dataset.status}: ${text('.tool-result pre') || text('.tool-note')}`];
     if (node.classList.contains('notice')) return [`notice: ${node.textContent!.trim()}`];
     return [];
   });

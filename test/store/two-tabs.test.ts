@@ -206,4 +206,34 @@ describe('two tabs on one thread (two pages of one browser)', function () {
     await until(() => part(follower, 'permissions') === null, 'the revoked tool gone from the follower\'s list');
     expect(await follower.agent.permissions()).to.deep.equal([]);
   });
+  it('element: a call the writer edited before approving shows its edited arguments in the follower, live and after the run', async () => {
+    const ran: number[] = [];
+    const cancelOrder = defineTool({
+      name: 'cancel_order',
+      description: 'Cancels an order.',
+      parameters: { type: 'object', properties: { order: { type: 'number' } }, required: ['order'] },
+      needsApproval: true,
+      execute: (args) => ran.push((args as { order: number }).order),
+    });
+    const mock = await mockEndpoint({ turns: [toolCallTurn([{ name: 'cancel_order', args: { order: 1004 } }]), textTurn('Cancelled.')] });
+    const attrs = { 'base-url': mock.baseURL, model: 'mock-model', thread: newThread() };
+    const [one, two] = [await openTab(), await openTab()];
+    const writer = one.chat(attrs, [cancelOrder]);
+    await writer.agent.ready;
+    const follower = two.chat(attrs, [cancelOrder]);
+    await until(() => part(follower, 'tab-notice'), 'the tab notice');
+    writer.send('cancel order 1004');
+    (await until(() => part(writer, 'edit-button'), 'the approval panel in the writer')).click();
+    const editor = await until(() => writer.shadowRoot!.querySelector<HTMLTextAreaElement>('.args-editor'), 'the editor');
+    editor.value = '{"order": 1006}';
+    editor.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
+    const approve = part(writer, 'approve-button') as HTMLButtonElement;
+    await until(() => !approve.disabled, 'the edit checked');
+    approve.click();
+    await until(() => shownText(follower).includes('Cancelled.'), 'the answer in the follower');
+    expect(ran).to.deep.equal([1006]);
+    const args = (chat: AgentChat) => part(chat, 'tool-call')!.querySelector('.tool-args')!.textContent!.replace(/\s+/g, '');
+    expect(args(writer)).to.equal('{"order":1006}');
+    expect(args(follower)).to.equal('{"order":1006}');
+  });
 });

@@ -109,6 +109,13 @@ export function fixtures() {
         res.end();
         return;
       }
+      case 'stall': {
+        // `bytes` of a GGUF header's start, then nothing, the connection kept open until the client closes it.
+        res.writeHead(200, { ...cors, 'content-type': 'application/octet-stream', 'content-length': '1000000' });
+        res.write(Buffer.from('GGUF\u0003\u0000\u0000\u0000'));
+        await new Promise((resolve) => res.on('close', resolve));
+        return;
+      }
       case 'binary':
         res.writeHead(200, { ...cors, 'content-type': 'image/png' });
         res.end(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]));

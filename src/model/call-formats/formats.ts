@@ -4,6 +4,7 @@
  */
 import type { ToolFormat } from '../../types.js';
 import type { CallFormat } from './call-format.js';
+import { FENCED_CALL } from './fenced-calls.js';
 import { HARMONY_FORMAT, MID_REPLY_REASONING, STRAY_TOKENS } from './harmony.js';
 import { JSON_FORMATS } from './json-formats.js';
 import { FINAL_ANSWER, INVENTED_OBSERVATION } from './protocol-tags.js';
@@ -12,7 +13,7 @@ import { TOKEN_FORMATS } from './token-formats.js';
 import { XML_FORMATS } from './xml-formats.js';
 
 /** Every row, in no particular order: the scanner takes the earliest opener in the text. */
-export const CALL_FORMATS: readonly CallFormat[] = [...XML_FORMATS, ...JSON_FORMATS, ...TOKEN_FORMATS, ...PYTHONIC_FORMATS, HARMONY_FORMAT, MID_REPLY_REASONING, STRAY_TOKENS, FINAL_ANSWER, INVENTED_OBSERVATION];
+export const CALL_FORMATS: readonly CallFormat[] = [...XML_FORMATS, FENCED_CALL, ...JSON_FORMATS, ...TOKEN_FORMATS, ...PYTHONIC_FORMATS, HARMONY_FORMAT, MID_REPLY_REASONING, STRAY_TOKENS, FINAL_ANSWER, INVENTED_OBSERVATION];
 
 const byHint = new Map<ToolFormat | undefined, readonly CallFormat[]>();
 

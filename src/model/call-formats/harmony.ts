@@ -8,13 +8,18 @@
  *   <|start|>assistant<|channel|>final<|message|>The answer.<|return|>
  *
  * A message header names its channel and, for a call, its recipient
- * (`to=functions.name`, before or after the channel). `analysis` is
+ * (`to=functions.name`, before or after the channel). The prompt ends with
+ * `<|start|>assistant`, so a reply may begin right at a recipient written
+ * before the channel: ` to=functions.get_weather<|channel|>commentary json<|message|>{…}`
+ * (llama.cpp gpt-oss `tool_call1_regex`); it counts only with a whole header
+ * up to `<|message|>` after it. `analysis` is
  * reasoning: removed, and a call inside it never runs. `final` and
  * `commentary` without a recipient are answer text: only the header is
  * hidden, so the answer still streams.
  */
 import type { Accepted, CallFormat, Verdict } from './call-format.js';
 import { callFromArgsText, failed, HOW_TO } from './scan.js';
+import { REASONING_TAGS } from '../think-splitter.js';
 
 const HEADER = /^(?:assistant)?\s*(?:to=([^\s<]+)\s*)?(?:<\|channel\|>)?\s*(\w+)?\s*(?:to=([^\s<]+))?\s*(?:<\|constrain\|>\s*)?(?:json)?\s*<\|message\|>/;
 const CALL_END = ['<|call|>', '<|end|>', '<|return|>'];
@@ -30,13 +35,17 @@ function harmonyVerdict(after: string, ended: boolean): Verdict {
   return { close: 'none', header };
 }
 
+/** A recipient that opens the reply, before any channel token. */
+const RECIPIENT = 'to=functions.';
+
 /** gpt-oss harmony messages, and the stray end tokens around them. */
 export const HARMONY_FORMAT: CallFormat = {
   id: 'harmony',
   families: ['harmony'],
-  open: ['<|start|>', '<|channel|>'],
-  accept: harmonyVerdict,
-  read: (body, ctx) => {
+  open: ['<|start|>', '<|channel|>', RECIPIENT],
+  accept: (after, ended, opener) => harmonyVerdict(opener === RECIPIENT ? opener + after : after, ended),
+  read: (text, ctx, _closed, opener) => {
+    const body = opener === RECIPIENT ? opener + text : text;
     const m = HEADER.exec(body);
     const recipient = m?.[1] ?? m?.[3];
     // Reasoning (the analysis channel), or a header cut off before it named anyone: nothing to run.
@@ -48,18 +57,6 @@ export const HARMONY_FORMAT: CallFormat = {
   },
 };
 
-/** Reasoning openers and their closers, as in think-splitter.ts. */
-const REASONING: ReadonlyArray<readonly [string, string]> = [
-  ['<think>', '</think>'],
-  ['<thinking>', '</thinking>'],
-  ['<|thought_start|>', '<|thought_end|>'],
-  ['[THINK]', '[/THINK]'],
-  ['<seed:think>', '</seed:think>'],
-  ['<|START_THINKING|>', '<|END_THINKING|>'],
-  ['<|inner_prefix|>', '<|inner_suffix|>'],
-  ['<|channel>thought', '<channel|>'],
-];
-
 /**
  * Reasoning in the middle of a reply (interleaved thinking; the splitter only
  * takes it at the start): removed with everything in it, so a call written
@@ -68,9 +65,9 @@ const REASONING: ReadonlyArray<readonly [string, string]> = [
 export const MID_REPLY_REASONING: CallFormat = {
   id: 'reasoning',
   families: [],
-  open: REASONING.map(([open]) => open),
+  open: REASONING_TAGS.map(([open]) => open),
   accept: (after, ended, opener) => {
-    const close = REASONING.find(([open]) => open === opener)![1];
+    const close = REASONING_TAGS.find(([open]) => open === opener)![1];
     if (after.includes(close)) return { close: [close] };
     return ended ? false : undefined;
   },
@@ -79,15 +76,17 @@ export const MID_REPLY_REASONING: CallFormat = {
 };
 
 /**
- * Tokens that mean nothing to a reader of the answer: end-of-message tokens
- * raw servers leave in, response wrappers (Command R), and reasoning closers
+ * Tokens that mean nothing to a reader of the answer: end-of-message and
+ * end-of-sequence tokens raw servers leave in (harmony, Llama 3/4, ChatML,
+ * DeepSeek, Gemma), response wrappers (Command R), and reasoning closers
  * whose opener was in the prompt. Hidden wherever they appear.
  */
 export const STRAY_TOKENS: CallFormat = {
   id: 'tokens',
   families: [],
   open: [
-    '<|end|>', '<|return|>', '<|call|>', '<|eot_id|>', '<|eom_id|>', '<|python_end|>', '<|im_end|>',
+    '<|end|>', '<|return|>', '<|call|>', '<|eot_id|>', '<|eom_id|>', '<|eot|>', '<|eom|>', '<|python_end|>', '<|im_end|>',
+    '<｜end▁of▁sentence｜>', '<|endoftext|>', '<|end_of_text|>', '<end_of_turn>',
     '<|START_RESPONSE|>', '<|END_RESPONSE|>', '<|START_TEXT|>', '<|END_TEXT|>',
     '</think>', '</thinking>', '<|thought_end|>', '[/THINK]', '</seed:think>', '<|END_THINKING|>', '<|inner_suffix|>', '<channel|>',
   ],

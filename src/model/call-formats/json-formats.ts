@@ -11,12 +11,15 @@
  * - Granite 3 `<|tool_call|>[…]` to the end; Granite 20B `<function_call> {…}`
  *   repeated, no closer (vLLM granite, granite_20b_fc).
  * - Apertus `<|tools_prefix|>[{"name": {args}}]<|tools_suffix|>` (llama.cpp apertus).
- * - GigaChat 3 `<|message_sep|>\n\nfunction call<|role_sep|>\n{…}` (llama.cpp gigachat-v3).
+ * - GigaChat 3 `<|message_sep|>\n\nfunction call<|role_sep|>\n{…}` (llama.cpp gigachat-v3),
+ *   the header alone, and `<|function_call|>{"name", "arguments"}`, then maybe `</s>` (vLLM gigachat3).
  * - Command R7B `<|START_ACTION|>[{"tool_name", "parameters"}]<|END_ACTION|>` (vLLM cohere_command, llama.cpp).
  * - Phi-4-mini and FireFunction `functools[…]` (vLLM phi4mini, llama.cpp firefunction).
  * - LM Studio `[TOOL_REQUEST]{…}[END_TOOL_REQUEST]`; `<tool>{…}</tool>`.
- * - Hermes 2 Pro's lenient wrappers `<tools>`, `<response>`, `<json>` (llama.cpp
- *   hermes 2 pro parser): weak, so only call objects naming offered tools count.
+ * - Hermes 2 Pro's lenient wrappers `<tools>`, `<response>`, `<json>`, `<JSON>`,
+ *   `<xml>` (llama.cpp hermes 2 pro parser): weak, so only call objects naming
+ *   offered tools count (the fences are in xml-formats.ts, `<function_call>` is
+ *   Granite 20B's row).
  */
 import type { CallFormat, ReadContext, TextToolCall } from './call-format.js';
 import { callFromObject, callWithArgs, failed, HOW_TO, readJsonCalls, unfence } from './scan.js';
@@ -47,6 +50,9 @@ function weakRow(open: string, close: string): CallFormat {
   };
 }
 
+/** GigaChat 3's function-call header. */
+const GIGACHAT_HEADER = 'function call<|role_sep|>';
+
 /** Apertus writes each call as `{"tool_name": {arguments}}`. */
 function apertusCall(value: unknown, ctx: ReadContext): TextToolCall {
   if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
@@ -76,12 +82,16 @@ export const JSON_FORMATS: readonly CallFormat[] = [
   {
     id: 'gigachat3',
     families: ['gigachat3'],
-    open: ['<|message_sep|>'],
-    accept: (after, ended) => headMatches(after, ended, /^\s*function call<\|role_sep\|>\n?/, { close: 'end' }),
+    // vLLM gigachat3 also takes the header without <|message_sep|>, and `<|function_call|>`.
+    open: ['<|message_sep|>', GIGACHAT_HEADER, '<|function_call|>'],
+    accept: (after, ended, opener) =>
+      opener === '<|message_sep|>' ? headMatches(after, ended, /^\s*function call<\|role_sep\|>/, { close: 'end' }) : { close: 'end' },
     read: (body, ctx) => {
-      const json = body.replace(/^\s*function call<\|role_sep\|>\n?/, '');
+      const json = body.replace(/^\s*function call<\|role_sep\|>/, '');
       const read = readJsonCalls(json, 'the GigaChat function call', ctx);
-      return { calls: read.calls, used: body.length - json.length + (read.used ?? 0) };
+      // The end-of-sequence token a raw server leaves after the call (vLLM strips it too).
+      const eos = /^\s*<\/s>/.exec(json.slice(read.used ?? 0))?.[0].length ?? 0;
+      return { calls: read.calls, used: body.length - json.length + (read.used ?? 0) + eos };
     },
   },
   {
@@ -95,6 +105,8 @@ export const JSON_FORMATS: readonly CallFormat[] = [
   weakRow('<tools>', '</tools>'),
   weakRow('<response>', '</response>'),
   weakRow('<json>', '</json>'),
+  weakRow('<JSON>', '</JSON>'),
+  weakRow('<xml>', '</xml>'),
   {
     id: 'tool-code',
     families: ['tool-code', 'tool-tag'],

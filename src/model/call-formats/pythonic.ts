@@ -55,6 +55,19 @@ export function readPythonCalls(text: string): Array<{ name: string; args: Recor
   }
 }
 
+/** One Python literal (a string, number, True/False/None, list, tuple or dict) that is the whole of `text`. */
+export function readPythonLiteral(text: string): { value: unknown } | undefined {
+  const c: Cursor = { text, i: 0 };
+  try {
+    const value = readValue(c);
+    skip(c);
+    return c.i === text.length ? { value } : undefined;
+  } catch (err) {
+    if (err instanceof NotPython) return undefined;
+    throw err;
+  }
+}
+
 function readCall(c: Cursor): { name: string; args: Record<string, unknown> } {
   const name = /^[A-Za-z_][\w.]*/.exec(c.text.slice(c.i))?.[0];
   if (!name) throw new NotPython();
@@ -102,7 +115,10 @@ function readValue(c: Cursor): unknown {
   if (word === 'True' || word === 'true') return true;
   if (word === 'False' || word === 'false') return false;
   if (word === 'None' || word === 'null') return null;
-  return Number(word);
+  const n = Number(word);
+  // 1e999: no JSON can carry it (vLLM rejects such a call too).
+  if (!Number.isFinite(n)) throw new NotPython();
+  return n;
 }
 
 function readSequence(c: Cursor, close: string): unknown[] {
@@ -159,7 +175,7 @@ function expect(c: Cursor, ch: string): void {
 export function pythonCalls(body: string, ctx: ReadContext, where: string): TextToolCall[] {
   const read = readPythonCalls(body);
   if (!read) {
-    const name = /^\s*\[?\s*([A-Za-z_][\w.]*)\s*\(/.exec(body)?.[1] ?? '';
+    const name = (/^\s*\[?\s*([A-Za-z_][\w.]*)\s*\(/.exec(body)?.[1] ?? '').replace(/\.call$/, '');
     return [failed(name, `Could not read the call in ${where} (write name(key=value, …)). ${HOW_TO}`, body.trim())];
   }
   return read.map((r) => namedCall(r.name, r.args, ctx));

@@ -4,7 +4,6 @@
  * typing of values that a format writes as bare strings. Bad markup is data:
  * every helper returns a call with an `error` rather than throwing.
  */
-import type { JSONSchema } from '../../types.js';
 import { scanJsonEnd, tryParseJson } from '../json-scanner.js';
 import type { BlockRead, ReadContext, TextToolCall } from './call-format.js';
 
@@ -139,66 +138,4 @@ export function expectLiteral(text: string, literal: string, ended: boolean): bo
 export function unfence(body: string): string {
   const m = /^\s*```[a-z]*\s*\n?([\s\S]*?)\n?\s*```\s*$/.exec(body);
   return m ? m[1]! : body;
-}
-
-/** The parameter schema of `param` of tool `name`, when the tools are known. */
-export function paramSchema(ctx: ReadContext, name: string, param: string): JSONSchema | undefined {
-  const props = ctx.tools?.get(name)?.parameters?.properties;
-  if (typeof props !== 'object' || props === null || !Object.hasOwn(props, param)) return undefined;
-  const schema = (props as Record<string, unknown>)[param];
-  return typeof schema === 'object' && schema !== null ? (schema as JSONSchema) : undefined;
-}
-
-/** Every JSON type a schema allows (`type`, a list of types, `enum` values, `anyOf`/`oneOf`/`allOf`). */
-function schemaTypes(schema: JSONSchema): Set<string> {
-  const types = new Set<string>();
-  const t = schema.type;
-  if (typeof t === 'string') types.add(t);
-  if (Array.isArray(t)) for (const x of t) if (typeof x === 'string') types.add(x);
-  if (Array.isArray(schema.enum)) for (const v of schema.enum) types.add(v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v === 'number' ? 'number' : typeof v);
-  for (const key of ['anyOf', 'oneOf', 'allOf']) {
-    const list = schema[key];
-    if (Array.isArray(list)) for (const s of list) if (typeof s === 'object' && s !== null) for (const x of schemaTypes(s as JSONSchema)) types.add(x);
-  }
-  return types;
-}
-
-/**
- * Types a value that a format writes as a bare string (Qwen3-Coder, GLM,
- * MiniMax…): kept a string where the schema allows a string, read as a number,
- * boolean, null, object or array where the schema asks for one. Without a
- * schema, JSON if it parses, else the string (`untyped: 'string'`: the string).
- */
-export function typeValue(raw: string, schema: JSONSchema | undefined, untyped: 'json' | 'string' = 'json'): unknown {
-  if (!schema) {
-    if (untyped === 'string') return raw;
-    const parsed = tryParseJson(raw);
-    return parsed.ok ? parsed.value : raw;
-  }
-  const types = schemaTypes(schema);
-  if (types.size === 0 || types.has('string')) return raw;
-  const trimmed = raw.trim();
-  if (types.has('null') && /^(null|none|nil)$/i.test(trimmed)) return null;
-  if ((types.has('integer') || types.has('number')) && trimmed !== '' && Number.isFinite(Number(trimmed))) return Number(trimmed);
-  if (types.has('boolean') && /^(true|false)$/i.test(trimmed)) return trimmed.toLowerCase() === 'true';
-  const parsed = tryParseJson(trimmed);
-  if (parsed.ok) return parsed.value;
-  return raw;
-}
-
-/** Removes one newline at each end: the format's own delimiting newline, and nothing else. */
-export function stripDelimitingNewline(value: string): string {
-  let v = value;
-  if (v.startsWith('\r\n')) v = v.slice(2);
-  else if (v.startsWith('\n')) v = v.slice(1);
-  if (v.endsWith('\r\n')) v = v.slice(0, -2);
-  else if (v.endsWith('\n')) v = v.slice(0, -1);
-  return v;
-}
-
-/** A call from string-written parameters, each typed by the tool's schema. */
-export function callFromStringParams(name: string, params: ReadonlyArray<readonly [string, string]>, ctx: ReadContext, untyped: 'json' | 'string' = 'json'): TextToolCall {
-  const args: Record<string, unknown> = {};
-  for (const [key, value] of params) args[key] = typeValue(value, paramSchema(ctx, name, key), untyped);
-  return namedCall(name, args, ctx);
 }

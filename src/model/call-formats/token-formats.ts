@@ -8,7 +8,8 @@
  * - DeepSeek V3 / R1 `<｜tool▁call▁begin｜>function<｜tool▁sep｜>name\n```json\n{…}\n```<｜tool▁call▁end｜>`
  *   and V3.1 `<｜tool▁call▁begin｜>name<｜tool▁sep｜>{…}<｜tool▁call▁end｜>`, inside
  *   `<｜tool▁calls▁begin｜>…<｜tool▁calls▁end｜>` (vLLM deepseekv3, deepseekv31; llama.cpp
- *   also accepts the R1 spellings with `_` or spaces).
+ *   also accepts the R1 spellings with `_` or spaces, the older `<｜tool▁calls｜>` opener,
+ *   a first call without `<｜tool▁call▁begin｜>`, and arguments fenced in ```json in either form).
  * - Gemma 4 `<|tool_call>call:name{key:<|"|>text<|"|>,n:3}<tool_call|>` (llama.cpp gemma4).
  * - Mistral `[TOOL_CALLS][{…}]` (v0.3), `[TOOL_CALLS]name{…}` and `name[ARGS]{…}` (v11+) (vLLM mistral).
  * - Functionary v3.2 `>>>name\n{…}` and `>>>all\ntext` (llama.cpp functionary-v3-2).
@@ -37,7 +38,10 @@ const DS_CALL_END = /<｜tool[▁_ ]call[▁_ ]end｜>/;
 
 function readDeepSeek(body: string, ctx: ReadContext): TextToolCall[] {
   const calls: TextToolCall[] = [];
-  for (const raw of body.split(DS_CALL).slice(1)) {
+  const parts = body.split(DS_CALL);
+  // R1's older template writes the first call without <｜tool▁call▁begin｜> (llama.cpp deepseek-r1).
+  if (!DS_SEP.test(parts[0]!)) parts.shift();
+  for (const raw of parts) {
     const part = raw.split(DS_CALL_END)[0]!;
     const sep = DS_SEP.exec(part);
     if (!sep) {
@@ -52,7 +56,7 @@ function readDeepSeek(body: string, ctx: ReadContext): TextToolCall[] {
       const name = (nl === -1 ? after : after.slice(0, nl)).trim();
       calls.push(callFromArgsText(name, unfence(nl === -1 ? '' : after.slice(nl)), ctx));
     } else {
-      calls.push(callFromArgsText(before, after, ctx));
+      calls.push(callFromArgsText(before, unfence(after), ctx));
     }
   }
   return calls.length > 0 ? calls : [failed('', `The tool-call block held no call. ${HOW_TO}`, body.trim())];
@@ -129,7 +133,8 @@ export const TOKEN_FORMATS: readonly CallFormat[] = [
   {
     id: 'deepseek',
     families: ['deepseek'],
-    open: ['<｜tool▁calls▁begin｜>', '<｜tool_calls_begin｜>', '<｜tool calls begin｜>'],
+    // `<｜tool▁calls｜>`: R1's older template outputs (llama.cpp deepseek-r1 accepts it too).
+    open: ['<｜tool▁calls▁begin｜>', '<｜tool_calls_begin｜>', '<｜tool calls begin｜>', '<｜tool▁calls｜>'],
     accept: always(['<｜tool▁calls▁end｜>', '<｜tool_calls_end｜>', '<｜tool calls end｜>']),
     read: (body, ctx) => ({ calls: readDeepSeek(body, ctx) }),
   },
@@ -169,7 +174,7 @@ export const TOKEN_FORMATS: readonly CallFormat[] = [
     families: ['command-r'],
     open: ['Action: ```json', 'Action:```json'],
     accept: always(['```']),
-    read: (body, ctx) => readJsonCalls(body.trim(), 'Action: ```json', ctx),
+    read: (body, ctx) => readJsonCalls(body, 'Action: ```json', ctx),
   },
   {
     id: 'fenced-json',
@@ -177,7 +182,7 @@ export const TOKEN_FORMATS: readonly CallFormat[] = [
     open: ['```json'],
     weak: true,
     accept: (after, ended, _opener, ctx) => weakJson(after, ended, ctx, '```'),
-    read: (body, ctx) => readJsonCalls(body.trim(), 'the ```json block', ctx),
+    read: (body, ctx) => readJsonCalls(body, 'the ```json block', ctx),
   },
   {
     // Any other code fence is answer text: markup shown in it is an example, not a call.

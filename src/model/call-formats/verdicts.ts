@@ -42,7 +42,9 @@ export function always(close: BlockEnd): () => Accepted {
  * For weak openers (a ```json fence, `<response>`, `functools`…), which also
  * appear around ordinary JSON: markup only when the whole body, up to
  * `closer`, is JSON call objects naming offered tools. Undecided until the
- * closer arrives; not markup if the reply ends first.
+ * closer arrives. If the reply ends first, it is a call cut off when it
+ * starts like one naming an offered tool (read as an error the model can
+ * correct), else not markup.
  */
 export function weakJson(after: string, ended: boolean, ctx: ReadContext, closer: string | undefined, read: (json: unknown) => unknown[] = asList): Verdict {
   let body: string;
@@ -52,17 +54,27 @@ export function weakJson(after: string, ended: boolean, ctx: ReadContext, closer
     if (start === -1) return ended ? false : undefined;
     if (after[start] !== '[' && after[start] !== '{') return false;
     const end = scanJsonEnd(after, start);
-    if (end === -1) return ended ? false : undefined;
+    if (end === -1) return ended ? cutCall(after, ctx, 'end') : undefined;
     body = after.slice(start, end);
     close = 'end';
   } else {
     const at = after.indexOf(closer);
-    if (at === -1) return ended ? false : undefined;
+    if (at === -1) return ended ? cutCall(after.replace(/^\s*```[a-z]*\s*/, ''), ctx, [closer]) : undefined;
     body = after.slice(0, at).replace(/^\s*```[a-z]*\s*|```\s*$/g, '');
     close = [closer];
   }
   const parsed = tryParseJson(body.trim());
   return parsed.ok && knownCalls(read(parsed.value), ctx) ? { close } : false;
+}
+
+/** A call object that starts like one naming an offered tool but is cut off: `{"name": "x", "argu…`. */
+export function startsLikeCall(text: string, ctx: ReadContext): boolean {
+  const name = /^\s*\[?\s*\{\s*"(?:name|tool_name)"\s*:\s*"([^"]+)"\s*,/.exec(text)?.[1];
+  return name !== undefined && (!ctx.tools || ctx.tools.has(name));
+}
+
+function cutCall(text: string, ctx: ReadContext, close: BlockEnd): Verdict {
+  return startsLikeCall(text, ctx) ? { close } : false;
 }
 
 function asList(value: unknown): unknown[] {

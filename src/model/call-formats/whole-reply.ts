@@ -5,15 +5,29 @@
  * `{"tool_calls": […]}` / `{"tool_call": {…}}` / `{"response": "…"}`
  * (llama.cpp `common/chat.cpp`, generic). Plain JSON is also what answers
  * look like, so only call-shaped JSON naming offered tools counts.
+ *
+ * A reply cut off inside such a call (`{"name": "get_weather", "arguments": {`,
+ * `[get_weather(city="Par`) is a call the model can correct: an error call,
+ * never raw JSON shown as the answer.
+ *
+ * Functionary v3.2's first call, whose `>>>` the prompt already wrote, starts
+ * the reply as `name\n{…}` (llama.cpp functionary-v3-2 reads it at the start
+ * only): read when `name` is an offered tool, or, tools unknown, with the
+ * `functionary` hint; `all\n` there (a text header) only with the hint.
+ *
+ * JSON inside prose is not read as a call, in any mode: llama.cpp's lenient
+ * Hermes parser takes `{"name": …}` anywhere in the text, but an answer that
+ * shows an example call would then run it. Only a reply that is nothing but
+ * call JSON, or call JSON in a wrapper or fence, is a call.
  */
 import type { ToolFormat } from '../../types.js';
 import { scanJsonEnd, tryParseJson } from '../json-scanner.js';
 import type { ReadContext, TextToolCall } from './call-format.js';
 import { readPythonCalls } from './pythonic.js';
-import { callFromObject, knownCalls, namedCall } from './scan.js';
-import { LOOKAHEAD } from './verdicts.js';
+import { callFromObject, failed, HOW_TO, invalidJson, knownCalls, namedCall } from './scan.js';
+import { LOOKAHEAD, startsLikeCall } from './verdicts.js';
 
-const FAMILIES: ReadonlyArray<ToolFormat | undefined> = [undefined, 'llama3', 'generic-json', 'pythonic'];
+const FAMILIES: ReadonlyArray<ToolFormat | undefined> = [undefined, 'llama3', 'generic-json', 'pythonic', 'hermes'];
 
 /**
  * Whether a reply starting with `text` may be a whole-reply call, so the
@@ -36,8 +50,11 @@ export function readWholeReply(text: string, ctx: ReadContext, hint: ToolFormat 
   if (trimmed[0] === '[') {
     const python = readPythonCalls(trimmed);
     if (python && python.every((c) => !ctx.tools || ctx.tools.has(c.name))) return { text: '', calls: python.map((c) => namedCall(c.name, c.args, ctx)) };
+    const cut = cutPythonCall(trimmed, ctx);
+    if (cut) return { text: '', calls: [cut] };
   }
   if (trimmed[0] !== '{' && trimmed[0] !== '[') return undefined;
+  if (scanJsonEnd(trimmed, 0) === -1 && startsLikeCall(trimmed, ctx)) return { text: '', calls: [invalidJson(trimmed, 'the reply')] };
   const values: unknown[] = [];
   let i = 0;
   while (i < trimmed.length) {
@@ -70,4 +87,37 @@ function readGeneric(value: unknown, ctx: ReadContext): { text: string; calls: T
   const list = Array.isArray(o.tool_calls) ? o.tool_calls : o.tool_call !== undefined && keys.length === 1 ? [o.tool_call] : undefined;
   if (!list || !knownCalls(list, ctx)) return undefined;
   return { text: typeof o.content === 'string' ? o.content : '', calls: list.map((v) => callFromObject(v, ctx)) };
+}
+
+/** `[name(…` naming an offered tool, never closed: a Python call list cut off. */
+function cutPythonCall(text: string, ctx: ReadContext): TextToolCall | undefined {
+  const name = /^\[\s*([A-Za-z_][\w.]*)\s*\(/.exec(text)?.[1];
+  if (name === undefined || !ctx.tools?.has(name)) return undefined;
+  return failed(name, `The call of "${name}" is cut off or not valid Python (write [name(key=value, …)]). ${HOW_TO}`, text);
+}
+
+/** What Functionary v3.2 writes before every call; the prompt holds the first one's. */
+export const FUNCTIONARY_PREFIX = '>>>';
+
+/**
+ * Whether the reply starts with Functionary v3.2's first call written
+ * without its `>>>` (see the header); `undefined` while too little has
+ * arrived to tell.
+ */
+export function functionaryStart(text: string, ended: boolean, ctx: ReadContext, hint: ToolFormat | undefined): boolean | undefined {
+  if (hint !== undefined && hint !== 'functionary') return false;
+  const hinted = hint === 'functionary';
+  const line = /^([\w.-]+)\n/.exec(text);
+  if (line) {
+    const name = line[1]!;
+    if (name === 'all') return hinted;
+    if (!(ctx.tools ? ctx.tools.has(name) : hinted)) return false;
+    const rest = text.slice(line[0].length);
+    if (rest === '') return ended ? false : undefined;
+    return rest[0] === '{';
+  }
+  if (ended || text.length >= LOOKAHEAD || !/^[\w.-]*$/.test(text)) return false;
+  if (hinted && 'all'.startsWith(text)) return undefined;
+  if (!ctx.tools) return hinted ? undefined : false;
+  return [...ctx.tools.keys()].some((name) => name.startsWith(text)) ? undefined : false;
 }

@@ -5,16 +5,17 @@
  * trims it:
  *
  * - Hermes / Qwen 2.5–3 `<tool_call>{"name", "arguments"}</tool_call>` (vLLM hermes),
- *   also fenced in ```xml or ```tool_call (llama.cpp hermes 2 pro parser).
+ *   also fenced (fenced-calls.ts).
  * - Qwen3-Coder `<tool_call><function=name><parameter=k>\nv\n</parameter></function></tool_call>`,
- *   also without `<tool_call>` (vLLM qwen3coder: one delimiting newline stripped
- *   each side; llama.cpp qwen3-coder accepts the bare form).
+ *   also without `<tool_call>` (then its stray `</tool_call>` is hidden); values
+ *   trimmed as text-values.ts `qwenValue` says (vLLM qwen3coder, llama.cpp qwen3-coder).
  * - Llama 3.1 / Functionary v3.1 `<function=name>{json}</function>` (llama.cpp functionary v3.1).
  * - GLM-4.5/4.6/4.7 `<tool_call>name<arg_key>k</arg_key><arg_value>v</arg_value></tool_call>`,
- *   with or without newlines (vLLM glm4_moe / glm47_moe: key and value stripped;
- *   non-string values read as JSON, else kept).
+ *   with or without newlines (vLLM glm4_moe / glm47_moe: key stripped; a string
+ *   value kept exactly, others stripped and read as JSON or a Python literal).
  * - LongCat `<longcat_tool_call>` with JSON or `<longcat_arg_key>` pairs (vLLM longcat).
- * - Seed-OSS `<seed:tool_call><function=name><parameter=k>v</parameter></function></seed:tool_call>` (vLLM seed_oss).
+ * - Seed-OSS `<seed:tool_call><function=name><parameter=k>v</parameter></function></seed:tool_call>`
+ *   (vLLM seed_oss, llama.cpp seed-oss: the value is written right after `>` and kept exactly).
  * - MiniMax-M2 `<minimax:tool_call><invoke name="x"><parameter name="k">v</parameter></invoke></minimax:tool_call>`
  *   (vLLM minimax_m2: value stripped; without a schema it stays a string).
  * - DeepSeek V3.2 `<｜DSML｜function_calls>` and V4 `<｜DSML｜tool_calls>` with
@@ -22,31 +23,41 @@
  * - MiniCPM5 `<function name="x"><param name="k">v</param></function>`, CDATA allowed (llama.cpp minicpm5).
  */
 import type { CallFormat, ReadContext, TextToolCall } from './call-format.js';
-import { callFromArgsText, callFromStringParams, failed, HOW_TO, namedCall, readJsonCalls, stripDelimitingNewline, typeValue, unfence } from './scan.js';
+import { callFromArgsText, failed, HOW_TO, namedCall, readJsonCalls, unfence } from './scan.js';
+import { callFromTextParams, qwenValue, typeValue } from './text-values.js';
 import { always, anyVerdict, headMatches, jsonStart } from './verdicts.js';
 
+/**
+ * How a family's `<parameter=k>` value is trimmed: Qwen3-Coder's rule
+ * (text-values.ts), or Seed-OSS's, which writes the value right after `>` and
+ * keeps it exactly, final newline included (vLLM seed_oss, llama.cpp seed-oss).
+ */
+type Trim = (value: string) => string;
+const SEED_OSS: Trim = (value) => value;
+
 /** Qwen3-Coder and Seed-OSS `<function=name>…</function>` blocks (one or more) in `body`. */
-function readEqualsFunctions(body: string, ctx: ReadContext, closed: boolean): TextToolCall[] {
+function readEqualsFunctions(body: string, ctx: ReadContext, closed: boolean, trim: Trim = qwenValue): TextToolCall[] {
   const calls: TextToolCall[] = [];
   for (const m of body.matchAll(/<function=([^>\s]+)>([\s\S]*?)(<\/function>|(?=<function=)|$)/g)) {
-    calls.push(readEqualsFunction(m[1]!, m[2]!, ctx, m[3] !== '' || closed));
+    calls.push(readEqualsFunction(m[1]!, m[2]!, ctx, m[3] !== '' || closed, trim));
   }
   return calls.length > 0 ? calls : [failed('', `Could not read the <function=…> call. ${HOW_TO}`, body.trim())];
 }
 
 /** One `<function=name>` body: JSON arguments (Llama 3.1) or `<parameter=k>` tags (Qwen3-Coder). */
-function readEqualsFunction(name: string, inner: string, ctx: ReadContext, closed: boolean): TextToolCall {
+function readEqualsFunction(name: string, inner: string, ctx: ReadContext, closed: boolean, trim: Trim): TextToolCall {
   if (/^\s*\{/.test(inner)) return callFromArgsText(name, inner, ctx);
   const params: Array<[string, string]> = [];
   let last = 0;
   for (const p of inner.matchAll(/<parameter=([^>\s]+)>([\s\S]*?)<\/parameter>/g)) {
-    params.push([p[1]!, stripDelimitingNewline(p[2]!)]);
+    params.push([p[1]!, trim(p[2]!)]);
     last = p.index + p[0].length;
   }
   if (!closed || /<parameter=/.test(inner.slice(last))) {
     return failed(name, `The call of "${name}" is cut off: close every <parameter=…> with </parameter> and the call with </function>. ${HOW_TO}`, inner.trim());
   }
-  return callFromStringParams(name, params, ctx);
+  // An unlisted parameter is text (vLLM); with no tools passed at all there is no schema, so JSON is read.
+  return callFromTextParams(name, params, ctx, ctx.tools ? 'string' : 'json');
 }
 
 /** GLM `name<arg_key>k</arg_key><arg_value>v</arg_value>…` (LongCat: `longcat_arg_key`). */
@@ -56,17 +67,17 @@ function readKeyValueCall(body: string, ctx: ReadContext, closed: boolean, prefi
   const pair = new RegExp(`<${prefix}arg_key>([\\s\\S]*?)</${prefix}arg_key>\\s*<${prefix}arg_value>([\\s\\S]*?)</${prefix}arg_value>`, 'g');
   let last = 0;
   for (const p of body.matchAll(pair)) {
-    params.push([p[1]!.trim(), p[2]!.trim()]);
+    params.push([p[1]!.trim(), p[2]!]);
     last = p.index + p[0].length;
   }
   if (name === '' || !closed || body.slice(last).includes(`<${prefix}arg_`)) {
     return failed(name, `The call${name ? ` of "${name}"` : ''} is cut off or malformed. ${HOW_TO}`, body.trim());
   }
-  return callFromStringParams(name, params, ctx);
+  return callFromTextParams(name, params, ctx, 'json');
 }
 
 /** The body of a `<tool_call>` (or `<longcat_tool_call>`): JSON, `<function=…>`, or GLM pairs. */
-function readToolCallBody(body: string, ctx: ReadContext, closed: boolean, where: string, prefix: string): TextToolCall[] {
+export function readToolCallBody(body: string, ctx: ReadContext, closed: boolean, where: string, prefix: string): TextToolCall[] {
   if (/^\s*<function=/.test(body)) return readEqualsFunctions(body, ctx, closed);
   if (/^\s*(?:[{[]|```)/.test(body)) return readJsonCalls(unfence(body.trim()), where, ctx).calls;
   return [readKeyValueCall(body, ctx, closed, prefix)];
@@ -91,7 +102,7 @@ function readInvokes(body: string, ctx: ReadContext, closed: boolean, tag: strin
       continue;
     }
     if (strings === 'minimax') {
-      calls.push(callFromStringParams(name, [...m[2]!.matchAll(param)].map((p) => [p[1]!, p[3]!.trim()] as const), ctx, 'string'));
+      calls.push(callFromTextParams(name, [...m[2]!.matchAll(param)].map((p) => [p[1]!, p[3]!.trim()] as const), ctx, 'string'));
       continue;
     }
     const args: Record<string, unknown> = {};
@@ -112,7 +123,7 @@ function readNameFunction(body: string, ctx: ReadContext, closed: boolean): Text
   const params = [...inner.matchAll(/<param name=["']?([^"'>]+)["']?>(?:<!\[CDATA\[([\s\S]*?)\]\]>|([\s\S]*?))<\/param>/g)].map(
     (p) => [p[1]!, p[2] ?? p[3]!] as const,
   );
-  return [callFromStringParams(name, params, ctx)];
+  return [callFromTextParams(name, params, ctx, 'json')];
 }
 
 /** The tag-and-parameter families, one row each. */
@@ -126,14 +137,12 @@ export const XML_FORMATS: readonly CallFormat[] = [
     read: (body, ctx, closed) => ({ calls: readToolCallBody(body, ctx, closed, '<tool_call>', '') }),
   },
   {
-    id: 'fenced-tool-call',
-    families: ['hermes'],
-    open: ['```xml', '```tool_call'],
-    accept: (after, ended) => headMatches(after, ended, /^\s*<tool_call>/, { close: ['</tool_call>\n```', '</tool_call>```', '</tool_call>\r\n```'] }),
-    read: (body, ctx, closed) => {
-      const parts = body.split(/<\/?tool_call>/).filter((p) => p.trim() !== '');
-      return { calls: parts.flatMap((p) => readToolCallBody(p, ctx, closed, '<tool_call>', '')) };
-    },
+    // Qwen3-Coder without `<tool_call>` still closes with `</tool_call>`: after a call it is markup.
+    id: 'stray-closer',
+    families: [],
+    open: ['</tool_call>'],
+    accept: (_after, _ended, _opener, ctx) => (ctx.afterCall ? { close: 'none' } : false),
+    read: () => ({ calls: [] }),
   },
   {
     id: 'longcat',
@@ -156,7 +165,7 @@ export const XML_FORMATS: readonly CallFormat[] = [
     families: ['seed-oss'],
     open: ['<seed:tool_call>'],
     accept: always(['</seed:tool_call>']),
-    read: (body, ctx, closed) => ({ calls: readEqualsFunctions(body, ctx, closed) }),
+    read: (body, ctx, closed) => ({ calls: readEqualsFunctions(body, ctx, closed, SEED_OSS) }),
   },
   {
     id: 'minimax-m2',

@@ -26,6 +26,7 @@ import { openGguf } from './gguf-source.js';
 import { ToolCallBlocks, readCallBody } from './tool-call-blocks.js';
 import { DEFAULT_WASM_URL } from './wasm-url.js';
 import { DEFAULT_ENGINE_CONTEXT } from './engine-defaults.js';
+import { assertEngineCanStart } from './worker-policy.js';
 
 const DEFAULT_MAX_TOKENS = 1024;
 const DEFAULT_TEMPERATURE = 0.7;
@@ -102,6 +103,8 @@ export class GgufEngine {
       onProgress: (loaded, total) => this.#setStatus(total === undefined ? { state: 'downloading', loaded } : { state: 'downloading', loaded, total }),
     });
     this.#setStatus({ state: 'loading', source: file.source });
+    // A policy that forbids wllama's blob: worker or WebAssembly would leave the load waiting for ever: fail now, naming it.
+    await assertEngineCanStart();
     const { Wllama } = await import('@wllama/wllama/esm/index.js');
     // llama.cpp says why a load failed only in its log: keep the last lines for the error message.
     const log = new NativeLog();
@@ -110,7 +113,7 @@ export class GgufEngine {
     wllama.setCompat(null);
     const contextSize = this.#options.contextSize ?? DEFAULT_ENGINE_CONTEXT;
     try {
-      await wllama.loadModel([file.blob], {
+      await boundedLoad(log, file.blob.size, file.name, wllama.loadModel([file.blob], {
         n_threads: threads,
         n_ctx: contextSize,
         n_parallel: 1,
@@ -118,12 +121,12 @@ export class GgufEngine {
         seed: this.#options.seed,
         warmup: false,
         log_level: 3 /* warnings and errors */,
-      });
+      }));
       // wllama resolves even when llama.cpp failed; only `success` tells.
       if (!(wllama.getLoadedContextInfo() as { success?: boolean }).success) throw new Error(log.last() || 'llama.cpp gave no reason');
     } catch (err) {
       await wllama.exit().catch(() => {});
-      throw loadError(err, file.name, file.blob.size, contextSize);
+      throw err instanceof PageloopError ? err : loadError(err, file.name, file.blob.size, contextSize);
     }
     if (this.#disposed) {
       await wllama.exit().catch(() => {});
@@ -212,9 +215,26 @@ export class GgufEngine {
   }
 }
 
+/**
+ * `loading`, unless llama.cpp's worker fails (wllama only logs that, and its
+ * load would then wait for ever) or it takes longer than any sound load
+ * could: two minutes and one more per GB of model.
+ */
+function boundedLoad(log: NativeLog, bytes: number, name: string, loading: Promise<void>): Promise<void> {
+  const ms = 120_000 + Math.ceil(bytes / 1e9) * 60_000;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const bound = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new PageloopError('timeout', `llama.cpp did not finish loading ${name} within ${ms / 1000} s: the page may be short of memory, or its tab was in the background. Try again, or pick a smaller model.`, true)), ms);
+    log.onWorkerError = (why) => reject(new PageloopError('internal', `llama.cpp's worker failed while loading ${name}: ${why}`));
+  });
+  return Promise.race([loading, bound]).finally(() => clearTimeout(timer));
+}
+
 /** Keeps the last warnings and errors of llama.cpp's log, which is where load failures are explained. */
 class NativeLog {
   #lines: string[] = [];
+  /** Called when wllama's worker reports an error event (wllama itself only logs it). */
+  onWorkerError: ((why: string) => void) | undefined;
   readonly logger = {
     debug: () => {},
     log: () => {},
@@ -223,6 +243,11 @@ class NativeLog {
   };
 
   #keep(args: unknown[]): void {
+    const first = args[0];
+    if (typeof Event !== 'undefined' && first instanceof Event) {
+      this.onWorkerError?.(first instanceof ErrorEvent && first.message ? first.message : 'its worker could not start or crashed');
+      return;
+    }
     const line = args.map(String).join(' ').replace(/^@@\w+@@/, '').trim();
     if (!line) return;
     this.#lines.push(line);

@@ -28,6 +28,8 @@ export interface GgufSourceOptions {
   /** Keep a download: `true`/`'cache-api'` (default) in the Cache API, `'opfs'` in the Origin Private File System, `false` not at all. */
   cache?: boolean | ModelStoreKind;
   signal?: AbortSignal;
+  /** A download that receives nothing for this long (headers or bytes) fails with a `timeout` error (default 60 s). */
+  stallMs?: number;
   /** Download progress in bytes; `total` is absent when the server sends no length. */
   onProgress?(loaded: number, total: number | undefined): void;
 }
@@ -65,14 +67,40 @@ export async function forgetCachedGguf(url?: string): Promise<void> {
   for (const kind of ['cache-api', 'opfs'] as const) await modelStore(kind)?.delete(href).catch(() => {});
 }
 
+/** How long a download may receive nothing before it counts as stalled. */
+const DOWNLOAD_STALL_MS = 60_000;
+
 async function download(url: string, options: GgufSourceOptions): Promise<Blob> {
+  // A server that stops sending must not leave the load waiting for ever: abort after a silence, and say so.
+  const stallMs = options.stallMs ?? DOWNLOAD_STALL_MS;
+  const silence = new AbortController();
+  let timer = setTimeout(() => silence.abort(), stallMs);
+  const heard = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => silence.abort(), stallMs);
+  };
+  const signal = options.signal ? AbortSignal.any([options.signal, silence.signal]) : silence.signal;
+  try {
+    return await downloadBody(url, options, signal, heard);
+  } catch (err) {
+    if (silence.signal.aborted && !options.signal?.aborted) {
+      throw new PageloopError('timeout', `The model download from ${url} stalled: nothing arrived for ${stallMs >= 1000 ? `${Math.round(stallMs / 1000)} s` : `${stallMs} ms`}. Check the connection and the server, then try again.`, true);
+    }
+    throw err;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function downloadBody(url: string, options: GgufSourceOptions, signal: AbortSignal, heard: () => void): Promise<Blob> {
   let response: Response;
   try {
-    response = await fetch(url, { signal: options.signal });
+    response = await fetch(url, { signal });
   } catch (err) {
-    if (options.signal?.aborted) throw abortError('The model download was cancelled.');
+    if (signal.aborted) throw abortError('The model download was cancelled.');
     throw new PageloopError('network', `Could not download the model from ${url}: ${(err as Error).message || 'the network request failed'} (offline, a wrong address, or the server does not allow this origin).`);
   }
+  heard();
   if (!response.ok) {
     throw new PageloopError('http', `Could not download the model from ${url}: HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}.`);
   }
@@ -88,6 +116,7 @@ async function download(url: string, options: GgufSourceOptions): Promise<Blob> 
     while (true) {
       const { done, value } = await reader.read();
       if (done) break;
+      heard();
       chunks.push(value);
       loaded += value.byteLength;
       // About a hundred reports for a whole file, whatever its size.
@@ -97,7 +126,7 @@ async function download(url: string, options: GgufSourceOptions): Promise<Blob> 
       }
     }
   } catch (err) {
-    if (options.signal?.aborted) throw abortError('The model download was cancelled.');
+    if (signal.aborted) throw abortError('The model download was cancelled.');
     throw new PageloopError('network', `The model download from ${url} broke off after ${loaded} bytes: ${(err as Error).message}.`);
   }
   if (total !== undefined && loaded < total) {

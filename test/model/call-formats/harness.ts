@@ -23,6 +23,25 @@ export const TOOLS: ToolShape[] = [
     parameters: { type: 'object', properties: { query: { type: 'string' }, limit: { type: 'number' }, exact: { type: 'boolean' }, tags: { type: 'array' } } },
   },
   { name: 'write_file', parameters: { type: 'object', properties: { path: { type: 'string' }, content: { type: 'string' } } } },
+  {
+    // Every kind of schema a text-written value is typed by (text-values.ts).
+    name: 'lookup',
+    parameters: {
+      type: 'object',
+      properties: {
+        ref: { type: 'string' },
+        n: { type: 'integer' },
+        ratio: { type: 'number' },
+        flag: { type: 'boolean' },
+        opts: { type: 'object' },
+        ids: { type: 'array', items: { type: 'integer' } },
+        note: { anyOf: [{ type: 'string' }, { type: 'null' }] },
+        level: { anyOf: [{ type: 'integer' }, { type: 'string' }] },
+        free: { description: 'no type' },
+      },
+    },
+  },
+  { name: 'special_function', parameters: { type: 'object', properties: { arg1: { type: 'integer' } } } },
 ];
 
 /** An expected call: its arguments, or a pattern its error must match. */

@@ -24,6 +24,17 @@ describe('call formats in a model turn', () => {
     expect(events.at(-1)).to.deep.equal({ type: 'done', text: 'Searching.', calls: [{ id: 'call_1', name: 'search', args: { query: '1984', limit: 5 } }] });
   });
 
+  it('MiniMax-M2: reasoning closed by a </think> it never opened is withdrawn to thinking; the call is typed', async () => {
+    const reply = 'The user wants 1984.\n</think>\n\n<minimax:tool_call>\n<invoke name="search">\n<parameter name="query">1984</parameter>\n<parameter name="limit">5</parameter>\n</invoke>\n</minimax:tool_call>';
+    const events = await turn(new ToolCallingModel(scriptedModel([{ text: reply }]), { protocol: 'text', generateId: () => '3' }));
+    const texts = events.flatMap((e) => (e.type === 'text' ? [e.delta] : []));
+    for (const t of texts) expect(t).to.not.match(/<minimax|<invoke|<\/think>/);
+    const retracted = events.flatMap((e) => (e.type === 'retraction' ? [e.text] : [])).join('');
+    expect(texts.join('').replace(retracted, '').trim()).to.equal('');
+    expect(events.flatMap((e) => (e.type === 'thinking' ? [e.delta] : [])).join('')).to.contain('The user wants 1984.');
+    expect(events.at(-1)).to.deep.equal({ type: 'done', text: '', calls: [{ id: 'call_3', name: 'search', args: { query: '1984', limit: 5 } }] });
+  });
+
   it('reads only the hinted family with toolFormat', async () => {
     const reply = '[TOOL_CALLS]search{"query": "x"}';
     const hinted = await turn(new ToolCallingModel(scriptedModel([{ text: reply }]), { protocol: 'text', toolFormat: 'glm' }));

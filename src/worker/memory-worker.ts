@@ -3,7 +3,7 @@
  * (The agent's worker hosts its own engine as the service 'memory' instead.)
  */
 import * as Comlink from 'comlink';
-import { MemoryEngine } from './memory-engine.js';
+import { MemoryEngine } from '../memory/memory-engine.js';
 import { memoryWorkerApi } from './memory-api.js';
 import { crossErrors } from '../errors.js';
 

@@ -1,0 +1,73 @@
+/**
+ * What one run of a session works with, put together from the session's
+ * settings and parts at the moment the run starts: later `configure` calls
+ * shape the next run, never this one. A run's own overrides
+ * (`send(text, options)`, a workflow's tools) are applied last.
+ */
+import type { FinalEvent, SendOptions } from '../types.js';
+import type { ToolCallingModel } from '../model/tool-calling-model.js';
+import type { RunContext } from './run-loop.js';
+import { gatedModel } from './start-gate.js';
+import { PlanTurn } from './plan-turn.js';
+import { SubAgents } from './sub-agent.js';
+import type { ToolRegistry } from './tool-registry.js';
+import { withOverrides } from './run-overrides.js';
+import type { ModelCache } from './model-cache.js';
+import type { SessionState } from './session-state.js';
+import type { SessionConfig, ToolHost } from './session-types.js';
+
+/** Model calls a run may make when the settings give no `maxIterations`. */
+export const DEFAULT_MAX_ITERATIONS = 10;
+
+/** What sets one run apart from the agent's settings: its overrides, a plan made before it began, a resume. */
+export interface RunSetup {
+  overrides?: SendOptions;
+  /** The run starts with a plan already made (a workflow's steps). */
+  planned?: boolean;
+  /** Runs before the loop (a resume finishes the interrupted turn); a final event from it ends the run there. */
+  before?: (ctx: RunContext) => Promise<FinalEvent | undefined>;
+}
+
+/** The session's parts a run works with. */
+export interface RunSources {
+  config: SessionConfig;
+  state: SessionState;
+  models: ModelCache;
+  registry: ToolRegistry;
+  /** Asked before each model request and tool start: the page may have cancelled the run already. */
+  host: Pick<ToolHost, 'mayStart'>;
+}
+
+/** The context of one run on `signal`, its overrides applied; throws a `bad-request` error for overrides the run cannot take. */
+export async function runContext(from: RunSources, signal: AbortSignal, setup: RunSetup): Promise<RunContext> {
+  const { config, state, models } = from;
+  const model = await models.model();
+  const { planning, subAgents } = config;
+  const ctx: RunContext = {
+    model: gatedModel(model, from.host),
+    history: state.history,
+    systemPrompt: config.systemPrompt,
+    maxIterations: config.maxIterations ?? DEFAULT_MAX_ITERATIONS,
+    registry: from.registry,
+    gate: state.gate,
+    approval: config.approval ?? 'ask',
+    signal,
+    // The final event is held back until the thread is stored (see RunControl.start).
+    emit: (e) => e.type !== 'final' && state.emit(e),
+    changed: () => state.changed(),
+    trustToolOutput: config.trustToolOutput === true,
+    approvalTimeoutMs: config.approvalTimeoutMs,
+    plan: planning ? { turn: new PlanTurn(state.plan, planning, setup.planned), mode: planning } : undefined,
+    reflectEvery: config.reflectEvery,
+    nudge: config.nudge,
+    context: models.budget,
+    subAgents: subAgents ? new SubAgents(subAgents, { model: () => childModel(config, models) }) : undefined,
+  };
+  return withOverrides(ctx, setup.overrides);
+}
+
+/** The sub-agents' model: `subAgents.model` when it names another, else the agent's own. */
+function childModel(config: SessionConfig, models: ModelCache): Promise<ToolCallingModel> {
+  const name = typeof config.subAgents === 'object' ? config.subAgents.model : undefined;
+  return name && name !== config.model ? models.childModel(name) : models.model();
+}

@@ -1,0 +1,24 @@
+/**
+ * What a session (agent-session.ts) needs from where it runs: the worker
+ * hands it the page's host, the real model maker, the IndexedDB store and
+ * the worker tools; a test or a benchmark hands it stand-ins, ids and a clock.
+ */
+import type { ChatModel } from '../model/tool-calling-model.js';
+import type { WorkerToolEnv, WorkerToolFactory } from '../worker-tools/worker-tool.js';
+import type { ThreadStorage } from '../store/thread-store.js';
+import type { SessionConfig, SessionHost } from './session-types.js';
+
+/** What a session needs from its surroundings; tests inject ids and models. */
+export interface SessionDeps {
+  /** Where events go and how page tools are reached. */
+  host: SessionHost;
+  createModel(config: SessionConfig): ChatModel | Promise<ChatModel>;
+  store?: ThreadStorage;
+  workerTools?: Readonly<Record<string, WorkerToolFactory>>;
+  env?: WorkerToolEnv;
+  generateId?: () => string;
+  /** The clock for stored timestamps; default `Date.now`. */
+  now?: () => number;
+  /** Asks the endpoint for its context window (absent: only `contextTokens`, overflow errors or the default say it). */
+  probeContextWindow?: (config: SessionConfig, signal: AbortSignal) => Promise<number | undefined>;
+}

@@ -1,0 +1,94 @@
+/**
+ * What the parts of a session share: the conversation as this agent holds
+ * it — the history, the thread's events, the plan, the approval gate (which
+ * also holds the tools allowed for good) — the journal that stores it, and
+ * the one way an event is recorded and sent. The thread binding replaces
+ * them when it loads, follows or takes over a thread; the run control and
+ * the loop read and append to them; so they live here, in one place, rather
+ * than in either.
+ *
+ * Invariant: every event the page hears about this thread (`emit`) is also
+ * in `events` (deltas merged) and queued in the journal, with the API key
+ * blanked out — so a reload shows what the page showed.
+ */
+import type { AgentEvent, ChatMessage } from '../types.js';
+import { toWireError } from '../errors.js';
+import { appendMerged } from '../event-merge.js';
+import type { ThreadJournal } from '../store/thread-journal.js';
+import { ApprovalGate } from './approval-gate.js';
+import { PlanBoard } from './plan.js';
+import { withoutKey } from './redact-key.js';
+
+/** The conversation a session holds, and how its events are recorded and sent. */
+export class SessionState {
+  history: ChatMessage[] = [];
+  /** The thread's events, deltas merged. */
+  events: AgentEvent[] = [];
+  /** The plan as last accepted (option `planning`); kept across runs, restored with the thread. */
+  readonly plan = new PlanBoard();
+  /** Holds calls waiting for approval, and the tools the user allowed for the thread's life. */
+  gate = new ApprovalGate();
+  /** Writes the thread as it happens; absent without a thread, or after storing failed (then the thread lives in memory). */
+  journal: ThreadJournal | undefined;
+  readonly #send: (events: AgentEvent[]) => void;
+  readonly #apiKey: () => string | undefined;
+
+  /** `send`: where events go (the page); `apiKey`: the key to blank out of every event. */
+  constructor(send: (events: AgentEvent[]) => void, apiKey: () => string | undefined) {
+    this.#send = send;
+    this.#apiKey = apiKey;
+  }
+
+  /** Records an event and sends it. */
+  emit(raw: AgentEvent): void {
+    const event = this.redact(raw);
+    this.record(event);
+    this.#send([event]);
+  }
+
+  /** Adds an event to the thread's events (deltas merged) and the journal's next write, without sending it. */
+  record(event: AgentEvent): void {
+    appendMerged(this.events, event);
+    this.journal?.append(event);
+  }
+
+  /** Sends events the thread does not keep (a follower's view, a refusal to one caller). */
+  tell(events: AgentEvent[]): void {
+    this.#send(events);
+  }
+
+  /** `event` with the API key blanked out. */
+  redact<E extends AgentEvent>(event: E): E {
+    return withoutKey(event, this.#apiKey()) as E;
+  }
+
+  /** Replaces the conversation (a thread loaded, followed or switched to); the plan follows the events. */
+  replace(history: ChatMessage[], events: AgentEvent[]): void {
+    this.history = history;
+    this.events = events;
+    this.plan.restore(events.findLast((e) => e.type === 'plan')?.tasks);
+  }
+
+  /** Forgets the tools allowed for good, and any call waiting (approvals belong to the conversation they were given in). */
+  resetGate(allowed: readonly string[] = []): void {
+    this.gate = new ApprovalGate();
+    this.gate.allow([...allowed]);
+  }
+
+  /** The history changed: the journal writes it with its next batch. */
+  changed(): void {
+    this.journal?.changed();
+  }
+
+  /** Writes what is pending now. */
+  save(): Promise<void> {
+    return this.journal?.flush() ?? Promise.resolve();
+  }
+
+  /** Storing failed: one coded error event, and the conversation goes on in memory. */
+  storageFailed(err: unknown): void {
+    this.journal = undefined;
+    const wire = toWireError(err);
+    this.emit({ type: 'error', message: wire.message, retryable: false, code: wire.code });
+  }
+}

@@ -1,0 +1,160 @@
+// @ts-check
+/**
+ * The install path, tested as a user meets it (CI runs this: `npm run test:pack`):
+ *
+ * 1. `npm pack` — its `prepack` script builds dist/, so the tarball is complete;
+ * 2. a fresh Vite app (the files in test/pack/app/, copied to a scratch folder)
+ *    installs that tarball and `zod` from the npm registry (npm's cache first),
+ *    as any app would; Vite itself comes from this repository's node_modules;
+ * 3. `vite build` bundles it;
+ * 4. the built pages run in headless Chromium, served with the mock endpoint:
+ *    the element quick start and the library quick start must each get the
+ *    mock's answer after a tool call (the agent's worker loaded), the in-page
+ *    engine must load llama.cpp's wasm from the bundle and answer with the
+ *    repository's tiny model, and no page may log an error.
+ *
+ * Prints how long each stage took. Exits non-zero on the first failure.
+ *   node test/pack/pack-install.js [--keep] [--tarball=PATH]
+ * (--keep leaves the scratch folder; --tarball tests a tarball already packed)
+ */
+import { execFileSync } from 'node:child_process';
+import { cpSync, createReadStream, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { startDevServer } from '@web/dev-server';
+import { chromium } from 'playwright-core';
+import { mockOpenAI } from '../../src/testing/mock-middleware.js';
+
+const root = resolve(new URL('../..', import.meta.url).pathname);
+const scratch = mkdtempSync(join(tmpdir(), 'pageloop-pack-'));
+const keep = process.argv.includes('--keep');
+const MODEL = resolve(root, 'test/fixtures/models/tiny-toolcaller-q8_0.gguf');
+
+/** @type {Array<[string, number]>} */
+const timings = [];
+/** Runs `step`, noting its time. @template T @param {string} name @param {() => T | Promise<T>} step */
+async function stage(name, step) {
+  const started = performance.now();
+  const value = await step();
+  timings.push([name, (performance.now() - started) / 1000]);
+  console.log(`pack test: ${name} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+  return value;
+}
+
+/** @param {string} cmd @param {string[]} args @param {string} cwd */
+const run = (cmd, args, cwd) => execFileSync(cmd, args, { cwd, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
+
+let failed = false;
+try {
+  const given = process.argv.find((a) => a.startsWith('--tarball='))?.slice('--tarball='.length);
+  const tarball = given ? resolve(given) : await stage('npm pack (prepack builds dist/)', () => {
+    const out = run('npm', ['pack', '--json', '--pack-destination', scratch], root);
+    // The prepack build prints to the same stdout; npm's JSON starts at a line of its own.
+    const [{ filename, files }] = JSON.parse(out.slice(out.search(/^\[$/m)));
+    // Everything package.json's exports name must be in the tarball.
+    const packed = new Set(files.map((/** @type {{ path: string }} */ f) => f.path));
+    const pkg = JSON.parse(run('node', ['-p', 'JSON.stringify(require("./package.json"))'], root));
+    const named = Object.values(pkg.exports).flatMap((/** @type {Record<string, string>} */ e) => Object.values(e)).concat(pkg.customElements);
+    const missing = named.map((p) => p.replace(/^\.\//, '')).filter((p) => !packed.has(p));
+    if (missing.length > 0) throw new Error(`the tarball lacks files package.json names: ${missing.join(', ')}`);
+    return join(scratch, filename);
+  });
+
+  const app = join(scratch, 'app');
+  await stage('install the tarball and zod into a fresh Vite app', () => {
+    cpSync(resolve(root, 'test/pack/app'), app, { recursive: true });
+    writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'pageloop-pack-test-app', private: true, type: 'module' }, null, 2));
+    run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', tarball, 'zod@4'], app);
+  });
+
+  await stage('vite build', () => run(process.execPath, [resolve(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], app));
+
+  await stage('run the quick starts and the engine in Chromium', async () => {
+    const server = await startDevServer({
+      config: {
+        rootDir: join(app, 'dist'),
+        port: 0,
+        middleware: [mockOpenAI(), serveModel],
+      },
+      readCliArgs: false,
+      readFileConfig: false,
+      logStartMessage: false,
+    });
+    const port = /** @type {import('node:net').AddressInfo} */ (server.server?.address()).port;
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+    try {
+      await check(browser, `http://localhost:${port}/index.html`, 'element', (r) => {
+        expect(r.final?.reason === 'answer' && r.final.text === 'ACME has one pending order, 1004.', `the element's run ended ${JSON.stringify(r.final)}`);
+        expect(JSON.stringify(r.toolResult?.result) === JSON.stringify([{ id: '1004', customer: 'ACME', status: 'pending' }]), `find_orders returned ${JSON.stringify(r.toolResult)}`);
+      });
+      await check(browser, `http://localhost:${port}/library.html`, 'library', (r) => {
+        expect(r.final?.reason === 'answer' && r.final.text === 'Order 1004 is cancelled.', `the library's run ended ${JSON.stringify(r.final)}`);
+        expect(JSON.stringify(r.final.cancelled) === '["1004"]', `cancel_order ran for ${JSON.stringify(r.final.cancelled)}`);
+        expect(r.final.shown === 'Order 1004 is cancelled.', `the page showed "${r.final.shown}"`);
+      });
+      await check(browser, `http://localhost:${port}/engine.html`, 'engine', (r) => {
+        expect(r.final?.engine?.state === 'ready', `the engine ended ${JSON.stringify(r.final?.engine)}`);
+        expect(r.final?.reason === 'answer' && r.final.text.trim().length > 0, `the engine's run ended ${JSON.stringify(r.final)}`);
+      });
+    } finally {
+      await browser.close();
+      await server.stop();
+    }
+  });
+} catch (err) {
+  failed = true;
+  console.error(`pack test FAILED: ${err instanceof Error ? err.message : err}`);
+} finally {
+  const total = timings.reduce((sum, [, s]) => sum + s, 0);
+  console.log(`pack test: ${failed ? 'failed' : 'passed'} in ${total.toFixed(1)} s (${timings.map(([n, s]) => `${n.split(' ')[0]} ${s.toFixed(1)}`).join(', ')})`);
+  if (keep) console.log(`pack test: scratch folder kept: ${scratch}`);
+  else rmSync(scratch, { recursive: true, force: true });
+}
+process.exit(failed ? 1 : 0);
+
+/** @param {boolean} ok @param {string} message */
+function expect(ok, message) {
+  if (!ok) throw new Error(message);
+}
+
+/**
+ * Opens `url`, waits (up to 60 s) for its `window.__report.final`, then runs
+ * `verify` on the report; any page error or console error fails the check.
+ * @param {import('playwright-core').Browser} browser @param {string} url @param {string} name
+ * @param {(report: any) => void} verify
+ */
+async function check(browser, url, name, verify) {
+  const page = await browser.newPage();
+  /** @type {string[]} */
+  const errors = [];
+  page.on('pageerror', (err) => errors.push(`page error: ${err.message}`));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(`console error: ${msg.text()} (${msg.location().url})`);
+  });
+  try {
+    await page.goto(url);
+    await page.waitForFunction(() => /** @type {any} */ (globalThis).__report?.final !== undefined, undefined, { timeout: 60_000 }).catch(() => {});
+    const report = await page.evaluate(() => /** @type {any} */ (globalThis).__report);
+    if (errors.length > 0) throw new Error(`${name}: ${errors.join('; ')}`);
+    if (!report?.final) throw new Error(`${name}: no final event within 60 s (report: ${JSON.stringify(report)})`);
+    verify(report);
+    console.log(`pack test: ${name} ok (${report.events.filter((/** @type {string} */ e, /** @type {number} */ i, /** @type {string[]} */ all) => e !== all[i - 1]).join(' → ')})`);
+  } finally {
+    await page.close();
+  }
+}
+
+/**
+ * Serves the repository's tiny test model at /models/ (not part of the app's build).
+ * @param {any} ctx @param {() => Promise<unknown>} next
+ */
+async function serveModel(ctx, next) {
+  if (ctx.path !== '/models/tiny-toolcaller-q8_0.gguf') return next();
+  ctx.type = 'application/octet-stream';
+  ctx.length = statSync(MODEL).size;
+  ctx.body = createReadStream(MODEL);
+}
+
