@@ -7,6 +7,7 @@ import * as Comlink from 'comlink';
 import { AgentWorker } from '../src/worker/agent-worker.js';
 import type { PageHost, ToolDescriptor, WorkerConfig } from '../src/protocol/agent.js';
 import { timedHost } from './timed-host.js';
+import { crossErrors } from '../src/errors.js';
 
 class TimedAgentWorker extends AgentWorker {
   override init(config: WorkerConfig, tools: ToolDescriptor[], host: PageHost): Promise<void> {
@@ -14,4 +15,5 @@ class TimedAgentWorker extends AgentWorker {
   }
 }
 
+crossErrors();
 Comlink.expose(new TimedAgentWorker());

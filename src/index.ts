@@ -17,6 +17,8 @@ export type {
   ApprovalRequest,
   ChatMessage,
   ChatToolCall,
+  ConfigureOptions,
+  ContextEvent,
   AgentEngine,
   EngineOptions,
   EngineBackend,
@@ -27,14 +29,26 @@ export type {
   FinalReason,
   JSONSchema,
   NeedsApproval,
+  PlanTask,
+  PlanTaskStatus,
   Run,
+  SendOptions,
   SubAgentEvent,
   SubAgentOptions,
+  ThreadFile,
+  Threads,
+  ThreadSummary,
   Tool,
+  ToolChoice,
   ToolContext,
+  ToolFormat,
+  ToolKind,
   ToolProtocol,
   ToolResultStatus,
   ValidationResult,
+  WorkerToolSpec,
+  WorkflowRunOptions,
+  WorkflowTemplate,
 } from './types.js';
 export type { ErrorCode, WireError } from './protocol/errors.js';
 export type { JsonToolDefinition, ZodToolDefinition } from './tools/define-tool.js';
@@ -42,10 +56,13 @@ export type {
   DomToolsOptions,
   DomActionsOptions,
   DomActionResult,
+  DomActionRefusal,
+  DomRoot,
+  DomScopeOptions,
   DomIndex,
   FetchToolOptions,
   FetchResult,
   MemoryToolsOptions,
 } from './tools/index.js';
 export type { Memory, MemoryOptions, MemoryItem, MemoryHit, MemoryFilter, MemorySearchOptions, EmbedderEndpoint } from './memory/index.js';
-export type { ChatModel, ModelEvent, ModelModule, ModelRequest, ModelTool, AssembledToolCall } from './model/chat-model.js';
+export type { ChatModel, ModelEvent, ModelModule, ModelRequest, ModelTool, AssembledToolCall, ForcedToolChoice } from './model/chat-model.js';

@@ -69,8 +69,19 @@ export function everyLoad(dir, entries, skip) {
   return [...seen];
 }
 
-/** The in-page engine's chunk, which the agent worker imports only when an agent is given `engine` (issue 15). */
-const ENGINE_CHUNK = /gguf-engine/;
+/**
+ * The opt-in capabilities: chunks a page loads only when the app uses them,
+ * each reported apart from the core as `bundle.<name>_gz_kb` (issue 19). A new
+ * capability loaded on first use (MCP, trace export, …) is one more row: the
+ * pattern of its lazy chunk's name.
+ */
+const OPT_IN = {
+  /** The in-page engine: the agent worker imports it only when an agent is given `engine` (issue 15). */
+  engine: /gguf-engine/,
+};
+
+/** A pattern matching the chunks of every opt-in capability named in `names`. @param {string[]} names */
+const chunksOf = (names) => (names.length ? new RegExp(names.map((n) => OPT_IN[/** @type {keyof typeof OPT_IN} */ (n)].source).join('|')) : /(?!)/);
 
 /** The package a bundled path belongs to, or our own folder (`src/tools`, `components`). */
 function sourceOf(/** @type {string} */ path) {
@@ -187,13 +198,19 @@ export async function measureBundles(root, options = {}) {
   // The worker's own code: its entry, the chunks it imports, and the OpenAI client it loads at start.
   const workerFiles = staticClosure(dir, 'worker.js', /openai-model/);
   const worker = workerFiles.reduce((sum, file) => sum + gzKb(read(file)), 0);
-  // Core: what a page that does not use `engine` can ever load (the page, both workers, every
-  // lazy chunk of theirs); the engine's opt-in chunks (wllama, the Jinja engine, the engine) apart.
+  // Core: what a page that uses no opt-in capability can ever load (the page, both workers, every
+  // lazy chunk of theirs); each capability's chunks (and what only they import) apart.
   const all = readdirSync(dir).filter((f) => f.endsWith('.js'));
-  const coreFiles = new Set(everyLoad(dir, ['agent-chat.js', ...Object.keys(workers()).map((name) => `${name}.js`)], ENGINE_CHUNK));
+  const entries = ['agent-chat.js', ...Object.keys(workers()).map((name) => `${name}.js`)];
+  const names = Object.keys(OPT_IN);
+  const coreFiles = new Set(everyLoad(dir, entries, chunksOf(names)));
   const total = all.filter((f) => coreFiles.has(f)).reduce((sum, file) => sum + gzKb(read(file)), 0);
-  const engineFiles = all.filter((f) => !coreFiles.has(f));
-  const engine = engineFiles.reduce((sum, file) => sum + gzKb(read(file)), 0);
+  /** @type {Record<string, { files: string[], kb: number }>} */
+  const optIn = {};
+  for (const name of names) {
+    const files = everyLoad(dir, entries, chunksOf(names.filter((n) => n !== name))).filter((f) => !coreFiles.has(f));
+    optIn[name] = { files, kb: files.reduce((sum, file) => sum + gzKb(read(file)), 0) };
+  }
   const wasm = readdirSync(dir).filter((f) => f.endsWith('.wasm'));
 
   const show = async (/** @type {string} */ entry) => {
@@ -201,7 +218,8 @@ export async function measureBundles(root, options = {}) {
     return `${total.toFixed(1)} KB gz; without each source: ${rows.map(([name, kb]) => `${name} −${Number(kb).toFixed(1)}`).join(', ')}`;
   };
   console.log(`bundle: the page loads ${pageFiles.join(' + ')} up front; the worker ${workerFiles.join(' + ')}`);
-  console.log(`  core ${total.toFixed(1)} KB gz in ${coreFiles.size} files; the engine's opt-in chunks ${engine.toFixed(1)} KB gz (${engineFiles.join(' + ')})${wasm.length ? `, plus ${wasm.map((f) => `${f} ${(gzKb(read(f))).toFixed(0)} KB gz`).join(', ')}` : ''}`);
+  const optInLine = names.map((name) => `${name} ${optIn[name].kb.toFixed(1)} KB gz (${optIn[name].files.join(' + ')})`).join('; ');
+  console.log(`  core ${total.toFixed(1)} KB gz in ${coreFiles.size} files; opt-in, each apart: ${optInLine}${wasm.length ? `, plus ${wasm.map((f) => `${f} ${(gzKb(read(f))).toFixed(0)} KB gz`).join(', ')}` : ''}`);
   if (options.explain) {
     console.log(`  page (rebuilt from source): ${await show('components/cdn.ts')}`);
     console.log(`  worker (rebuilt from source): ${await show(relative(root, workers().worker))}`);
@@ -212,7 +230,7 @@ export async function measureBundles(root, options = {}) {
     'bundle.page_gz_kb': page,
     'bundle.worker_gz_kb': worker,
     'bundle.cdn_total_gz_kb': total,
-    'bundle.engine_gz_kb': engine,
+    ...Object.fromEntries(names.map((name) => [`bundle.${name}_gz_kb`, optIn[name].kb])),
     // What the page would load before it could run if the loop lived on the page too.
     'bundle.baseline_inthread_page_gz_kb': page + worker,
     'bundle.baseline_openai_gz_kb': await openaiAloneGzKb(root),

@@ -35,7 +35,9 @@ export const FIGURES = [
   { key: 'memory.resident_ratio', baseline: 'memory.baseline_resident_ratio', op: '<=', target: 1.3, unit: '×' },
   { key: 'bundle.page_gz_kb', baseline: 'bundle.baseline_inthread_page_gz_kb', op: '<=', target: 40, unit: 'KB' },
   { key: 'bundle.worker_gz_kb', baseline: 'bundle.baseline_openai_gz_kb', op: '<=', target: 70, unit: 'KB' },
-  { key: 'bundle.cdn_total_gz_kb', baseline: 'bundle.reference_deep_chat_gz_kb', op: '<=', target: 110, unit: 'KB' },
+  // Issue 19: page up front ≤ 40, worker up front ≤ 70, core total ≤ 155 (the 110 KB goal is retired);
+  // each opt-in capability (bundle-size.js, OPT_IN) is reported apart, with no target.
+  { key: 'bundle.cdn_total_gz_kb', baseline: 'bundle.reference_deep_chat_gz_kb', op: '<=', target: 155, unit: 'KB' },
   { key: 'bundle.engine_gz_kb', unit: 'KB' },
   { key: 'context.fold_500_ms_p50', baseline: 'context.baseline_stringify_500_ms_p50', op: '<=', target: 5, unit: 'ms' },
   { key: 'context.fit_500_warm_ms_p50', baseline: 'context.baseline_stringify_500_ms_p50', unit: 'ms' },

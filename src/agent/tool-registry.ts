@@ -18,19 +18,16 @@ interface Entry {
   local?: WorkerTool;
 }
 
-/** The page's half of running tools. */
-export type PageToolHost = ToolHost;
-
 /** The agent's tools by name; worker tools built from their specs, page tools reached through the host. */
 export class ToolRegistry {
   #entries: Record<string, Entry> = Object.create(null);
-  readonly #page: PageToolHost;
+  readonly #page: ToolHost;
   readonly #factories: Readonly<Record<string, WorkerToolFactory>>;
   readonly #env: WorkerToolEnv;
   /** Awaited before a tool starts: the session makes the call's `tool-start` durable first, so a reload knows it may have run. */
   readonly #beforeRun: (() => Promise<void>) | undefined;
 
-  constructor(page: PageToolHost, factories: Readonly<Record<string, WorkerToolFactory>> = {}, env: WorkerToolEnv = { service: () => undefined }, beforeRun?: () => Promise<void>) {
+  constructor(page: ToolHost, factories: Readonly<Record<string, WorkerToolFactory>> = {}, env: WorkerToolEnv = { service: () => undefined }, beforeRun?: () => Promise<void>) {
     this.#page = page;
     this.#factories = factories;
     this.#env = env;

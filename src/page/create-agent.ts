@@ -8,7 +8,7 @@ import * as Comlink from 'comlink';
 import type { Agent, AgentEvent, AgentOptions, ApprovalAnswer, ApprovalRequest, ChatMessage, ConfigureOptions, EngineOptions, EngineStatus, FinalEvent, Run, SendOptions, Tool, WorkflowRunOptions } from '../types.js';
 import type { AgentWorkerApi, PageHost, ToolDescriptor, WorkerConfig } from '../protocol/agent.js';
 import type { Memory } from '../memory/types.js';
-import { toWireError } from '../errors.js';
+import { failedRun } from '../run-failure.js';
 import { LIVE_KEYS, SETTING_ROWS, WORKER_KEYS, checkSettings, pickSettings } from '../settings.js';
 import { outOfBounds } from '../json-bounds.js';
 import { PageToolHost } from './page-tool-host.js';
@@ -152,10 +152,7 @@ export function createAgent(options: AgentOptions): Agent {
     toolHost.abortAll();
     if (!current) return;
     if (why.code === 'worker-crashed') {
-      deliver([
-        { type: 'error', message: why.message, retryable: false, code: why.code },
-        { type: 'final', reason: 'error', text: why.message },
-      ]);
+      deliver(failedRun(why));
     } else {
       deliver([{ type: 'final', reason: 'cancelled', text: '' }]);
     }
@@ -182,8 +179,7 @@ export function createAgent(options: AgentOptions): Agent {
       .catch((err: unknown) => {
         // The worker could not run it at all (crashed, disposed, or a bug): still one final event.
         if (run.finished) return;
-        const wire = toWireError(err);
-        deliver([{ type: 'error', message: wire.message, retryable: false, code: wire.code }, { type: 'final', reason: 'error', text: wire.message }]);
+        deliver(failedRun(err));
       });
     return run;
   };

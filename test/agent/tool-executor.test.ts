@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { executeCalls, type TurnContext } from '../../src/agent/tool-executor.js';
 import { ApprovalGate } from '../../src/agent/approval-gate.js';
-import { ToolRegistry, type PageToolHost } from '../../src/agent/tool-registry.js';
+import { ToolRegistry } from '../../src/agent/tool-registry.js';
+import type { ToolHost } from '../../src/agent/session-types.js';
 import type { AgentEvent } from '../../src/types.js';
 
 type Descriptor = Parameters<ToolRegistry['set']>[0][number];
@@ -11,7 +12,7 @@ function setup(approval: 'ask' | 'auto' = 'ask') {
   const events: AgentEvent[] = [];
   const ran: string[] = [];
   let prepared = 0;
-  const host: PageToolHost = {
+  const host: ToolHost = {
     prepareTool: async (name, args) => (prepared++, { status: 'ready', args, needsApproval: name.startsWith('ask_') }),
     runTool: async (name, args, callId) => (ran.push(callId), { status: 'ok', result: { name, args } }),
     abortTool: () => {},

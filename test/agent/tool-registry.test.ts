@@ -1,11 +1,12 @@
 import { expect } from 'chai';
-import { ToolRegistry, type PageToolHost } from '../../src/agent/tool-registry.js';
+import { ToolRegistry } from '../../src/agent/tool-registry.js';
+import type { ToolHost } from '../../src/agent/session-types.js';
 
 type Factories = NonNullable<ConstructorParameters<typeof ToolRegistry>[1]>;
 type Descriptor = Parameters<ToolRegistry['set']>[0][number];
 type WorkerTool = ReturnType<Factories[string]>[number];
 
-const page = (over: Partial<PageToolHost> = {}): PageToolHost & { aborted: string[] } => {
+const page = (over: Partial<ToolHost> = {}): ToolHost & { aborted: string[] } => {
   const aborted: string[] = [];
   return {
     aborted,
