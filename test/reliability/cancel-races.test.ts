@@ -118,6 +118,8 @@ async function cancelAsResultArrives(seed: number, agent: Agent): Promise<string
     delivered.push({ e, at: performance.now() });
     if (e.type !== 'tool-result') return;
     const cancel = () => {
+      // A timer that fires after the run ended (a loaded machine delays it) is no race with the next request: nothing to judge.
+      if (delivered.some((d) => d.e.type === 'final')) return;
       agent.cancel();
       cancelledAt = performance.now();
     };
