@@ -28,10 +28,15 @@ export type {
   Run,
   SubAgentEvent,
   SubAgentOptions,
+  ThreadTrace,
   Tool,
   ToolContext,
   ToolProtocol,
   ToolResultStatus,
+  TraceOptions,
+  TraceSpan,
+  TraceSpanEvent,
+  TraceValue,
   ValidationResult,
 } from './types.js';
 export type { ErrorCode, WireError } from './protocol/errors.js';
