@@ -11,7 +11,7 @@
  * in `events` (deltas merged) and queued in the journal, with the API key
  * blanked out — so a reload shows what the page showed.
  */
-import type { AgentEvent, ChatMessage } from '../types.js';
+import type { AgentEvent, ChatMessage, ThreadTrace } from '../types.js';
 import { toWireError } from '../errors.js';
 import { appendMerged } from '../event-merge.js';
 import type { ThreadJournal } from '../store/thread-journal.js';
@@ -67,10 +67,11 @@ export class SessionState {
     return withoutKey(event, this.#apiKey()) as E;
   }
 
-  /** Replaces the conversation (a thread loaded, followed or switched to); the plan follows the events. */
-  replace(history: ChatMessage[], events: AgentEvent[]): void {
+  /** Replaces the conversation (a thread loaded, followed or switched to); the plan follows the events; the trace is the thread's. */
+  replace(history: ChatMessage[], events: AgentEvent[], trace?: ThreadTrace): void {
     this.history = history;
     this.events = events;
+    this.trace?.restore(trace);
     this.plan.restore(events.findLast((e) => e.type === 'plan')?.tasks);
   }
 
