@@ -6,7 +6,7 @@
  * whenever `version` moved; `restore` takes it back on load.
  */
 import type { AgentEvent } from '../types.js';
-import type { ThreadTrace, TraceOptions, TraceSpan } from '../trace-types.js';
+import type { ThreadTrace, TraceOptions, TraceSpan, TraceValue } from '../trace-types.js';
 import { RunTrace, type SpanSink, type TraceTarget } from './trace-run.js';
 
 /** Default size cap of one thread's trace, in bytes of JSON. */
@@ -18,6 +18,7 @@ export interface TraceSettings {
   model: string;
   engine?: unknown;
   modelModule?: string;
+  apiKey?: string;
   trace?: TraceOptions;
 }
 
@@ -74,13 +75,28 @@ export class TraceRecorder implements SpanSink {
   }
 
   opened(span: TraceSpan): void {
+    this.#scrub(span);
     this.#spans.push(span);
   }
 
   closed(span: TraceSpan): void {
+    this.#scrub(span);
     this.#measure(span);
     this.version++;
     this.#trim();
+  }
+
+  /** Blanks the API key out of a span's text (content the user typed may hold it; the events only lose it in errors). */
+  #scrub(span: TraceSpan): void {
+    const key = this.#settings().apiKey;
+    if (!key || key.length < 6) return;
+    const clean = (attributes: Record<string, TraceValue> | undefined) => {
+      for (const [name, value] of Object.entries(attributes ?? {})) {
+        if (typeof value === 'string' && value.includes(key)) attributes![name] = value.split(key).join('[api key]');
+      }
+    };
+    clean(span.attributes);
+    for (const event of span.events) clean(event.attributes);
   }
 
   #measure(span: TraceSpan): void {

@@ -210,7 +210,10 @@ export class RunTrace {
     root.attributes['gen_ai.response.finish_reasons'] = [reason];
     root.attributes['gen_ai.usage.input_tokens'] = this.#input;
     root.attributes['gen_ai.usage.output_tokens'] = this.#output;
-    if (reason === 'cancelled') root.attributes['pageloop.cancelled'] = true;
+    if (reason === 'cancelled') {
+      root.attributes['pageloop.cancelled'] = true;
+      fail(root, 'cancelled');
+    }
     if (reason === 'error') fail(root, typeof root.attributes['error.type'] === 'string' ? root.attributes['error.type'] : 'error');
     if (this.#target.content) root.attributes['gen_ai.output.messages'] = json([{ role: 'assistant', parts: [{ type: 'text', content: event.text }], finish_reason: reason }]);
     this.#close(root, now);
