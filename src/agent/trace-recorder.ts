@@ -135,11 +135,12 @@ export class TraceRecorder implements SpanSink {
     if (s.modelModule) return { provider: 'pageloop.model_module', model: s.model, content };
     const target: TraceTarget = { provider: 'openai', model: s.model, content };
     try {
-      const url = new URL(s.baseURL);
+      // A relative base URL is the page's (and the worker's) own origin.
+      const url = new URL(s.baseURL, globalThis.location?.href);
       target.address = url.hostname;
       target.port = Number(url.port) || (url.protocol === 'https:' ? 443 : 80);
     } catch {
-      // A relative or odd base URL: the trace says the model, not the server.
+      // An odd base URL: the trace says the model, not the server.
     }
     return target;
   }
