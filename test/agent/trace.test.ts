@@ -151,3 +151,45 @@ describe('trace (flight recorder)', () => {
     expect(events.some((e) => e.type === 'final')).to.equal(true);
   });
 });
+
+describe('trace recorder (events in, spans out)', () => {
+  it('turns context folds, cuts and drops into events of the model request they shortened, with their sizes', async () => {
+    const { TraceRecorder } = await import('../../src/agent/trace-recorder.js');
+    const recorder = new TraceRecorder(() => ({ baseURL: 'https://api.example.com/v1', model: 'm' }));
+    const events: AgentEvent[] = [
+      { type: 'run-start', runId: 'r' },
+      { type: 'iteration', n: 1, max: 10 },
+      { type: 'context', action: 'folded', messages: 6, before: 5000, after: 1800, contextTokens: 4096, summary: 'secret summary' },
+      { type: 'context', action: 'cut', messages: 1, before: 3000, after: 900, contextTokens: 4096, callId: 'c9' },
+      { type: 'text', delta: 'ok' },
+      { type: 'final', reason: 'answer', text: 'ok' },
+    ];
+    for (const e of events) recorder.observe(e);
+    const { spans } = recorder.trace('r');
+    const chat = spans.find((s) => s.name === 'chat m')!;
+    expect(chat.attributes).to.include({ 'server.address': 'api.example.com', 'server.port': 443 });
+    expect(chat.events.map((e) => [e.name, e.attributes])).to.deep.equal([
+      ['pageloop.context.folded', { 'pageloop.context.messages': 6, 'pageloop.context.tokens_before': 5000, 'pageloop.context.tokens_after': 1800, 'pageloop.context.window': 4096 }],
+      ['pageloop.context.cut', { 'pageloop.context.messages': 1, 'pageloop.context.tokens_before': 3000, 'pageloop.context.tokens_after': 900, 'pageloop.context.window': 4096, 'gen_ai.tool.call.id': 'c9' }],
+    ]);
+    // The summary is content: not recorded without the opt-in.
+    expect(JSON.stringify(spans)).not.to.include('secret summary');
+  });
+
+  it('records how long a call waited to start when it needed no approval (the start gate)', async () => {
+    const { TraceRecorder } = await import('../../src/agent/trace-recorder.js');
+    const recorder = new TraceRecorder(() => ({ baseURL: '', model: 'm', engine: {} }));
+    recorder.observe({ type: 'run-start', runId: 'r' });
+    recorder.observe({ type: 'iteration', n: 1, max: 10 });
+    recorder.observe({ type: 'tool-call', callId: 'c', name: 'click', args: {} });
+    await new Promise((r) => setTimeout(r, 20));
+    recorder.observe({ type: 'tool-start', callId: 'c', name: 'click' });
+    recorder.observe({ type: 'tool-result', callId: 'c', name: 'click', status: 'ok', result: 'done' });
+    recorder.observe({ type: 'final', reason: 'cancelled', text: '' });
+    const tool = recorder.trace().spans.find((s) => s.name === 'execute_tool click')!;
+    expect(tool.attributes['pageloop.start_gate.wait_ms']).to.be.at.least(15);
+    expect(tool.attributes['gen_ai.provider.name']).to.equal(undefined);
+    expect(recorder.trace().spans[0]!.attributes).to.include({ 'gen_ai.provider.name': 'pageloop.engine', 'pageloop.cancelled': true });
+    expect(recorder.version).to.be.greaterThan(0);
+  });
+});
