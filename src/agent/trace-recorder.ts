@@ -100,26 +100,29 @@ export class TraceRecorder implements SpanSink {
   }
 
   #measure(span: TraceSpan): void {
-    const size = JSON.stringify(span).length;
+    const size = spanSize(span);
     this.#sizes.set(span, size);
     this.#bytes += size;
   }
 
-  /** Drops the oldest finished spans until the trace fits its cap. */
+  /** Drops the oldest finished spans until the trace fits its cap: only the front of the list is walked (this runs at every span's end). */
   #trim(): void {
     const max = this.#settings().trace?.maxBytes ?? DEFAULT_TRACE_MAX_BYTES;
     if (this.#bytes <= max) return;
-    const kept: TraceSpan[] = [];
-    for (const span of this.#spans) {
-      const size = this.#sizes.get(span);
-      if (this.#bytes > max && size !== undefined) {
-        this.#bytes -= size;
-        this.#dropped++;
-      } else {
-        kept.push(span);
+    const spans = this.#spans;
+    const open: TraceSpan[] = [];
+    let i = 0;
+    for (; i < spans.length && this.#bytes > max; i++) {
+      const size = this.#sizes.get(spans[i]!);
+      if (size === undefined) {
+        // Still open (the run going on): it stays, in its place before the rest.
+        open.push(spans[i]!);
+        continue;
       }
+      this.#bytes -= size;
+      this.#dropped++;
     }
-    this.#spans = kept;
+    this.#spans = open.length > 0 ? [...open, ...spans.slice(i)] : spans.slice(i);
   }
 
   #input(input: string | undefined): Record<string, string> {
@@ -144,4 +147,24 @@ export class TraceRecorder implements SpanSink {
     }
     return target;
   }
+}
+
+/**
+ * About the length of a span's JSON, without writing it (this runs at every
+ * span's end, inside the loop): the fixed fields, plus each attribute's and
+ * event's name and value.
+ */
+export function spanSize(span: TraceSpan): number {
+  let size = 200 + span.name.length + span.runId.length + attributesSize(span.attributes);
+  for (const event of span.events) size += 40 + event.name.length + attributesSize(event.attributes);
+  return size;
+}
+
+function attributesSize(attributes: Record<string, TraceValue> | undefined): number {
+  let size = 0;
+  for (const key in attributes) {
+    const value = attributes[key]!;
+    size += key.length + 4 + (typeof value === 'string' ? value.length + 2 : Array.isArray(value) ? value.reduce((n, v) => n + v.length + 3, 2) : 12);
+  }
+  return size;
 }
