@@ -26,9 +26,13 @@ function findChromium() {
 }
 
 export const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'];
+// The same Chromium with a WebGPU adapter: SwiftShader (Vulkan on the CPU). Only test/webgpu/ runs there (`--group webgpu`).
+const webgpuArgs = [...chromiumArgs.filter((a) => a !== '--disable-gpu'), '--enable-unsafe-webgpu', '--use-angle=swiftshader', '--use-webgpu-adapter=swiftshader', '--enable-features=Vulkan'];
+// Test files named on the command line mean "just these": the webgpu group then stays out unless asked for with --group.
+const namedFiles = process.argv.slice(2).some((a) => !a.startsWith('-') && /\.ts$|\*/.test(a));
 
 export default {
-  files: ['test/**/*.test.ts'],
+  files: ['test/**/*.test.ts', 'test/**/*.test.tsx', '!test/webgpu/**'],
   nodeResolve: true,
   concurrency: 2,
   // Generous: these machines are shared and a busy 2-core box can stall a page for seconds.
@@ -47,6 +51,16 @@ export default {
       launchOptions: { executablePath: findChromium(), headless: true, args: chromiumArgs },
     }),
   ],
+  groups:
+    namedFiles && !process.argv.includes('--group')
+      ? []
+      : [
+          {
+            name: 'webgpu',
+            files: ['test/webgpu/**/*.test.ts'],
+            browsers: [playwrightLauncher({ product: 'chromium', launchOptions: { executablePath: findChromium(), headless: true, args: webgpuArgs } })],
+          },
+        ],
   middleware: [mockOpenAI(), fixtures(), (await import('./test/support/readme-middleware.js')).readmePages(), (await import('./test/support/csp-middleware.js')).cspPages(), (await import('./test/support/isolated-middleware.js')).isolatedPages()],
-  plugins: [esbuildPlugin({ ts: true, tsx: true, target: 'es2022', tsconfig: './tsconfig.json' })],
+  plugins: [esbuildPlugin({ ts: true, tsx: true, target: 'es2022', tsconfig: './tsconfig.json' }), (await import('./test/support/cold-page-plugin.js')).coldPages()],
 };

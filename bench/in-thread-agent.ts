@@ -5,6 +5,7 @@
  * into `<agent-chat>` through its `createAgent` hook) and is not a product:
  * no memory, no thread store, events delivered one by one as emitted.
  */
+import { AppContextStore } from '../src/page/app-context-store.js';
 import { AgentSession } from '../src/agent/agent-session.js';
 import { PageToolHost } from '../src/page/page-tool-host.js';
 import { RunStream } from '../src/page/run-stream.js';
@@ -72,6 +73,13 @@ export function inThreadAgent(options: AgentOptions, model: () => ChatModel | Pr
       page.setTools(next);
       session.setTools(next.map(toDescriptor));
     },
+    addTool: () => {
+      throw new Error('The in-thread bench agent takes its tools from setTools.');
+    },
+    removeTool: () => false,
+    tools: [],
+    answer: async (callId, value) => (await page.answers()).answer(callId, value),
+    context: new AppContextStore(),
     get memory(): Memory {
       return noMemory();
     },

@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * `npm run bench [-- --quick] [--only=loop,render] [--no-build]`: builds dist/ if it is
+ * `npm run bench [-- --quick] [--only=loop,render,first-reply] [--no-build]`: builds dist/ if it is
  * missing or older than the sources, serves the repository, runs every bench
  * suite in headless Chromium (a fresh page each), prints the table and writes
  * bench/results.json. Figures never fail the run; a suite that crashes does
@@ -14,6 +14,8 @@ import { startBenchServer } from './lib/server.js';
 import { formatTable } from './lib/figures.js';
 import { measureBundles } from './lib/bundle-size.js';
 import { measureNativeLlama } from './lib/native-llama.js';
+import { browserTreeCpuMs } from './lib/proc-cpu.js';
+import { measureFirstReply } from './lib/first-reply.js';
 
 const root = new URL('..', import.meta.url).pathname;
 const args = process.argv.slice(2);
@@ -75,10 +77,12 @@ async function main() {
   if (!only || only.includes('bundle')) Object.assign(results, await measureBundles(root, { explain: !quick }));
 
   const server = await startBenchServer(root);
+  // A flag only this browser's own process carries, so its process tree can be found in /proc for the CPU clock.
+  const tag = `--pageloop-bench=${process.pid}`;
   const browser = await chromium.launch({
     executablePath: findChromium(),
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run', tag],
   });
   try {
     for (const suite of SUITES) {
@@ -89,6 +93,7 @@ async function main() {
       const errors = [];
       page.on('pageerror', (err) => errors.push(err.message));
       try {
+        await page.exposeFunction('__benchCpuMs', () => browserTreeCpuMs(tag));
         await page.goto(`${server.url}/bench/blank.html`);
         const figures = await page.evaluate(
           async ({ module, run, options }) => (await import(module))[run](options),
@@ -107,10 +112,38 @@ async function main() {
         await page.close();
       }
     }
+    // Driven from here, not from a bench page: each of its runs needs a new browser context (cold caches).
+    if (!only || only.includes('first-reply')) {
+      const t0 = performance.now();
+      try {
+        const figures = await measureFirstReply(browser, server.url, quick ? { runs: 2, tokens: 500 } : { runs: 7, tokens: 2000 });
+        for (const [key, value] of Object.entries(figures)) {
+          if (typeof value === 'number') results[key] = value;
+          else strings[key] = value;
+        }
+        console.log(`  first-reply: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+      } catch (err) {
+        failures.push('first-reply');
+        console.error(`  first-reply FAILED: ${err instanceof Error ? err.message : err}`);
+      }
+    }
   } finally {
     await browser.close();
-    await server.stop();
   }
+  // The engine again in a browser with a WebGPU adapter (SwiftShader, Vulkan on the CPU: correctness, not speed).
+  if (!only || only.includes('engine') || only.includes('engine-webgpu')) {
+    try {
+      const figures = await runEngineOnWebGpu(server.url, quick);
+      for (const [key, value] of Object.entries(figures)) {
+        if (typeof value === 'number') results[`${key.replace(/^engine\./, 'engine.swiftshader_')}`] = value;
+        else strings[key.replace(/^engine_/, 'engine_swiftshader_')] = value;
+      }
+    } catch (err) {
+      failures.push('engine-webgpu');
+      console.error(`  engine-webgpu FAILED: ${err instanceof Error ? err.message : err}`);
+    }
+  }
+  await server.stop();
   // Diagnostic strings a suite returns (e.g. what ran in a long task) are printed as they are.
   for (const [key, value] of Object.entries(strings)) if (key !== 'engine_system_prompt' && key !== 'engine_tools') console.log(`  ${key}:\n    ${value.split('\n').join('\n    ')}`);
   if (strings.engine_system_prompt) {
@@ -133,6 +166,36 @@ async function main() {
   if (failures.length) {
     console.error(`failed suites: ${failures.join(', ')}`);
     process.exitCode = 1;
+  }
+}
+
+/**
+ * The engine suite's generation alone, in Chromium started with SwiftShader
+ * behind WebGPU: which backend the engine chose (and why), and its figures.
+ * @param {string} url the bench server
+ * @param {boolean} quick
+ * @returns {Promise<Record<string, number | string>>}
+ */
+async function runEngineOnWebGpu(url, quick) {
+  const t0 = performance.now();
+  const tag = `--pageloop-bench-webgpu=${process.pid}`;
+  const browser = await chromium.launch({
+    executablePath: findChromium(),
+    headless: true,
+    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run', '--enable-unsafe-webgpu', '--use-angle=swiftshader', '--use-webgpu-adapter=swiftshader', '--enable-features=Vulkan', tag],
+  });
+  try {
+    const page = await browser.newPage();
+    await page.exposeFunction('__benchCpuMs', () => browserTreeCpuMs(tag));
+    await page.goto(`${url}/bench/blank.html`);
+    const figures = await page.evaluate(
+      async ({ module, maxTokens }) => (await import(module)).runEngineBench({ maxTokens, generationOnly: true }),
+      { module: '/bench/engine-bench.ts', maxTokens: quick ? 48 : 600 },
+    );
+    console.log(`  engine-webgpu: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    return figures;
+  } finally {
+    await browser.close();
   }
 }
 

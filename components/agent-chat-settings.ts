@@ -8,7 +8,7 @@
  */
 import { LitElement } from 'lit';
 import { property } from 'lit/decorators.js';
-import type { EngineOptions, Tool } from '../src/types.js';
+import type { EngineGpu, EngineOptions, Tool } from '../src/types.js';
 import { elementProperties, type ElementOptionProperties } from './element-options.js';
 
 /** The attributes and properties `<agent-chat>` reads; rendering and behaviour are `AgentChat`'s. */
@@ -20,6 +20,8 @@ export class AgentChatSettings extends LitElement {
   @property({ attribute: 'show-threads', type: Boolean }) showThreads = false;
   /** URL of a GGUF model to run in the page. */
   @property() gguf?: string;
+  /** With `gguf`: `off` keeps the model on the CPU; `auto` (default) uses the GPU through WebGPU when it can. */
+  @property() gpu?: EngineGpu;
   /** The in-page engine's options (for a picked `File`, or threads, temperature…); wins over `gguf`. */
   @property({ attribute: false }) engine?: EngineOptions;
   /** The composer's placeholder. */
@@ -28,6 +30,8 @@ export class AgentChatSettings extends LitElement {
   @property({ reflect: true }) theme: 'light' | 'dark' | 'auto' = 'auto';
   /** The page's tools. */
   @property({ attribute: false }) tools: Tool[] = [];
+  /** The app's state by name, sent with each model request (`agent.context`); set a new object to change it. */
+  @property({ attribute: false }) context?: Record<string, unknown>;
 }
 
 // The option properties' types, from the same table (declaration merging: Lit defines them at runtime).

@@ -143,6 +143,8 @@ export const agentChatStyles = css`
     border-bottom-left-radius: calc(var(--agent-chat-radius) * 0.3);
   }
   .markdown.plain { white-space: pre-wrap; }
+  /* The renderer's warm-up sample (markdown-warmup.ts): laid out like a reply, never painted, hit or in the flow. */
+  .markdown-warmup { position: absolute; left: 0; top: 0; width: 600px; height: 0; overflow: hidden; contain: strict; visibility: hidden; pointer-events: none; }
   .notice { text-align: center; color: var(--agent-chat-muted); font-size: 0.9em; }
 
   /* Frozen blocks sit in group elements (see markdown-stream.ts); margins collapse through them. */
@@ -202,7 +204,14 @@ export const agentChatStyles = css`
   .tool-status[data-status='done'] { color: var(--agent-chat-success); }
   .tool-status[data-status='interrupted'] { background: var(--agent-chat-warning-bg); color: var(--agent-chat-fg); }
   .tool-status[data-status='failed'], .tool-status[data-status='denied'] { color: var(--agent-chat-danger); }
-  .tool-status[data-status='awaiting-approval'] { background: var(--agent-chat-warning-bg); color: var(--agent-chat-fg); }
+  .tool-status[data-status='awaiting-approval'], .tool-status[data-status='awaiting-input'] { background: var(--agent-chat-warning-bg); color: var(--agent-chat-fg); }
+  /* A tool's own UI (its container is in the light DOM, styled by the page). */
+  .tool-view { margin-top: 6px; }
+  .tool-call.frameless { border: none; padding: 0; background: none; }
+  .frameless .tool-view { margin-top: 0; }
+  .tool-raw summary, .tool-view-note { cursor: pointer; color: var(--agent-chat-muted); font-size: 0.85em; margin-top: 6px; }
+  .tool-view-note { cursor: auto; margin: 6px 0 0; }
+  .tool-raw .tool-args { max-height: 10em; }
   .tool-args { margin: 6px 0 0; max-height: 14em; }
   .tool-result summary { cursor: pointer; color: var(--agent-chat-muted); margin-top: 6px; }
   .tool-result pre { max-height: 16em; margin: 4px 0 0; }

@@ -31,6 +31,8 @@ import {
 import { ReplyRenderers } from './reply-renderers.js';
 import { ScrollController } from './scroll-controller.js';
 import { renderToolCard } from './tool-card.js';
+import { ToolViews } from './tool-views.js';
+import { AppContextSync } from './app-context-sync.js';
 import { ApprovalController } from './approval-controller.js';
 import { runSlashCommand } from './slash-commands.js';
 import { renderContextNote, renderContinue, renderErrorBanner, renderStatusBar, renderSuggestions } from './run-status.js';
@@ -72,6 +74,7 @@ import { TabNotice, READ_ONLY_REASON } from './tab-notice.js';
  * @attr sub-agents - Present (and not `false`): offer `dispatch_agent`, read-only sub-agents whose work shows inside its card.
  * @attr nudge - `off` (or `false`) stops the one reminder a run when the model announces an action but calls no tool. Absent: on.
  * @attr gguf - URL of a GGUF model to run inside the page (llama.cpp in WebAssembly) instead of calling an endpoint.
+ * @attr gpu - With `gguf`: `auto` (default) runs the model on the GPU through WebGPU when the browser can, `off` on the CPU only.
  * @attr model-module - URL of an ES module whose `createModel()` the agent's worker uses instead of HTTP (scripted demos, tests).
  * @attr placeholder - The composer's placeholder.
  * @attr theme - `light`, `dark` or `auto` (default: follows `prefers-color-scheme`).
@@ -79,6 +82,7 @@ import { TabNotice, READ_ONLY_REASON } from './tab-notice.js';
  * @prop {Tool[]} tools - The page's tools; may be set before or after the element connects.
  * @prop {EngineOptions} engine - The in-page engine's options, e.g. `{ gguf: file }` for a picked `File`; wins over `gguf`.
  * @prop {Agent} agent - The agent this element drives (read-only; created on first use).
+ * @prop {Record<string, unknown>} context - The app's state by name (the open record, the user's role), sent with each model request; see `agent.context`.
  * @prop {Record<string, WorkflowTemplate>} workflows - Named task templates, started with `/workflow name …` (Tab completes; `/help` lists them).
  *
  * @fires {CustomEvent<AgentEvent>} agent-event - Every event of the agent loop; bubbles and is composed.
@@ -90,6 +94,8 @@ import { TabNotice, READ_ONLY_REASON } from './tab-notice.js';
  * @csspart assistant - An assistant message.
  * @csspart thinking - The collapsed reasoning of an assistant message.
  * @csspart tool-call - A tool call card.
+ * @csspart tool-view - A tool's own UI in its card (`defineTool({ render })`), slotted from the element's light DOM.
+ * @csspart tool-raw - The "Raw" disclosure of a rendered card: its arguments and result as JSON.
  * @csspart approval - The approval panel of a call awaiting approval.
  * @csspart approve-button - Approves the call.
  * @csspart deny-button - Denies the call.
@@ -162,7 +168,7 @@ export class AgentChat extends AgentChatSettings {
   #conversation: ConversationState = initialConversation();
   /** What the in-page engine is doing (from its events); `idle` for an endpoint. */
   #engineStatus: EngineStatus = { state: 'idle' };
-  /** The engine options made from the `gguf` attribute, kept while it stays the same (a new object would mean a new agent). */
+  /** The engine options made from the `gguf` and `gpu` attributes, kept while they stay the same (a new object would mean a new agent). */
   #ggufEngine: EngineOptions | undefined;
 
   readonly #agent = new AgentController(this, {
@@ -182,7 +188,7 @@ export class AgentChat extends AgentChatSettings {
     ready: () => this.#replies.load(),
   });
   readonly #tabs = new TabNotice(this, { agent: () => this.agent, conversation: () => this.#conversation, show: (s) => (this.#reset(), this.#setConversation(s)) });
-  readonly #replies = new ReplyRenderers(this, () => this.#conversation.items, () => this.#scroll.follow());
+  readonly #replies = new ReplyRenderers(this, () => this.#conversation.items, () => this.#scroll.follow(), () => this.renderRoot);
   readonly #scroll = new ScrollController(this, () => this.renderRoot.querySelector<HTMLElement>('.log'));
   readonly #composer = new Composer(this, {
     busy: () => this.#conversation.running || this.#agent.busy,
@@ -221,6 +227,9 @@ export class AgentChat extends AgentChatSettings {
     },
     root: () => this.renderRoot,
   });
+  readonly #contextSync = new AppContextSync(this, { agent: () => this.#agent.current, context: () => this.context, refused: (message) => this.#apply({ type: 'error', message, retryable: false }) });
+  // Only the tab that writes the thread can answer a call that waits for the user.
+  readonly #views = new ToolViews(this, { agent: () => this.#agent.current, readOnly: () => this.#tabs.readOnly, items: () => this.#conversation.items });
   readonly #threads = new ThreadList(this);
   readonly #permissions = new PermissionsPanel(this);
   readonly #countdown = new RetryCountdown(this, () => this.#conversation.retry);
@@ -266,7 +275,7 @@ export class AgentChat extends AgentChatSettings {
   }
 
   #agentOptions(): AgentOptions {
-    if (this.gguf && this.#ggufEngine?.gguf !== this.gguf) this.#ggufEngine = { gguf: this.gguf };
+    if (this.gguf && (this.#ggufEngine?.gguf !== this.gguf || this.#ggufEngine.gpu !== this.gpu)) this.#ggufEngine = { gguf: this.gguf, ...(this.gpu ? { gpu: this.gpu } : {}) };
     return elementOptions(this, this.engine ?? (this.gguf ? this.#ggufEngine : undefined));
   }
 
@@ -354,7 +363,7 @@ export class AgentChat extends AgentChatSettings {
   #renderInputs(item: LogItem): unknown[] {
     if (item.kind === 'assistant') return [item, this.#replies.elementFor(item)];
     if (item.kind !== 'tool-call') return [item];
-    return [item, ...this.#approvals.inputsFor(item.id)];
+    return [item, ...this.#views.inputsFor(item), ...this.#approvals.inputsFor(item.id)];
   }
 
   #renderItem(item: LogItem): TemplateResult {
@@ -368,7 +377,7 @@ export class AgentChat extends AgentChatSettings {
       case 'context':
         return renderContextNote(item);
       case 'tool-call':
-        return renderToolCard(item, this.#approvals.panelFor(item.id));
+        return renderToolCard(item, this.#approvals.panelFor(item.id), this.#views.viewFor(item));
     }
   }
 

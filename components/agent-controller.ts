@@ -60,6 +60,11 @@ export class AgentController implements ReactiveController {
     return this.#agent!;
   }
 
+  /** The agent if one is made (never makes one). */
+  get current(): Agent | undefined {
+    return this.#agent;
+  }
+
   /**
    * True while a run goes. `agent.running` and the run-start event both lag a
    * send by a message round trip; the run this controller started is known at once.

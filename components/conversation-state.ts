@@ -12,20 +12,10 @@
  * element renders it through `MarkdownStream`, which is fed the same deltas,
  * so this reducer never parses markdown.
  */
-import type { AgentEvent, ApprovalRequest, ContextEvent, FinalReason, PlanTask } from '../src/types.js';
+import type { AgentEvent, ApprovalRequest, ContextEvent, FinalReason, PlanTask, ToolCallStatus } from '../src/types.js';
 
-/** Where a tool call stands, as its card shows it. */
-export type ToolCallStatus =
-  | 'streaming'
-  | 'pending'
-  | 'awaiting-approval'
-  | 'running'
-  | 'done'
-  | 'failed'
-  | 'denied'
-  | 'cancelled'
-  /** The page died while it ran: it may or may not have taken effect. */
-  | 'interrupted';
+/** Where a tool call stands, as its card shows it (the type `render` props carry). */
+export type { ToolCallStatus };
 
 /** Something the user said. */
 export interface UserItem {
@@ -138,13 +128,14 @@ export function initialConversation(): ConversationState {
 
 /**
  * A stored conversation as the log shows it: its events replayed through the
- * reducer. A run the events leave open with approvals waiting (the page was
- * closed mid-approval) is shown paused: its panels stay, and answering one
+ * reducer. A run the events leave open with approvals or answers waiting (the
+ * page was closed mid-approval) is shown paused: its panels stay, and answering one
  * resumes the run. Any other open run is shown ended.
  */
 export function restoreConversation(events: readonly AgentEvent[], nextId = 1): ConversationState {
   const state = events.reduce(reduceConversation, { ...initialConversation(), nextId });
-  if (state.running && state.approvals.length > 0) return { ...closeStreaming(state), running: false, step: null };
+  const waits = state.items.some((i) => i.kind === 'tool-call' && i.status === 'awaiting-input');
+  if (state.running && (state.approvals.length > 0 || waits)) return { ...closeStreaming(state), running: false, step: null };
   return state.running ? finish(state, 'cancelled', '') : state;
 }
 
@@ -209,6 +200,8 @@ function reduceAction(state: ConversationState, action: ConversationAction): Con
       const known = new Set(state.approvals.map((r) => r.callId));
       return { ...next, approvals: [...state.approvals, ...action.requests.filter((r) => !known.has(r.callId))] };
     }
+    case 'input-request':
+      return upsertCall(state, action.callId, action.name, (c) => (isSettled(c.status) ? c : { ...c, args: action.args, argsText: prettyJson(action.args), status: 'awaiting-input' }));
     case 'tool-start': {
       // Edited before approval: the card shows what runs, not what the model proposed.
       const edited = action.editedArgs !== undefined ? { args: action.editedArgs, argsText: prettyJson(action.editedArgs) } : {};

@@ -5,16 +5,36 @@
  *
  * The renderer (marked + DOMPurify, about half of the element's weight) is
  * loaded on first need — when the agent is ready or the user sends — rather
- * than before the page can show anything. Replies that start before it
- * arrives show as plain text for those few milliseconds.
+ * than before the page can show anything, and then warmed up in background steps
+ * (`markdown-warmup.ts`): a cold renderer's first slice is a long task. Replies
+ * that start before it is warm show as plain text until it is.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { AssistantItem, LogItem } from './conversation-state.js';
 import type { MarkdownStream } from './markdown-stream.js';
+import { backgroundStep } from './background-step.js';
 
-let markdownModule: Promise<typeof import('./markdown-stream.js')> | undefined;
-function loadMarkdown(): Promise<typeof import('./markdown-stream.js')> {
-  return (markdownModule ??= import('./markdown-stream.js'));
+/**
+ * The renderer's modules in the order they are evaluated, one task each:
+ * evaluated as one chunk they made a long task on a busy machine (marked
+ * alone builds a hundred regular expressions as it loads). Importing a module
+ * a stage already evaluated costs nothing.
+ */
+const STAGES = [() => import('./sanitize.js'), () => import('marked'), () => import('./markdown-render.js')];
+
+/** The renderer's class, once loaded and warm (one warm-up per page: the compiled code is shared). */
+let warmRenderer: Promise<typeof MarkdownStream> | undefined;
+function loadWarmRenderer(container: Node): Promise<typeof MarkdownStream> {
+  return (warmRenderer ??= (async () => {
+    for (const stage of STAGES) {
+      await backgroundStep();
+      await stage();
+    }
+    await backgroundStep();
+    const [{ MarkdownStream }, { warmUpMarkdown }] = await Promise.all([import('./markdown-stream.js'), import('./markdown-warmup.js')]);
+    await warmUpMarkdown(container, backgroundStep);
+    return MarkdownStream;
+  })());
 }
 
 /** Keeps one markdown stream per assistant block in step with the log. */
@@ -22,28 +42,37 @@ export class ReplyRenderers implements ReactiveController {
   #host: ReactiveControllerHost;
   #items: () => readonly LogItem[];
   #onRender: () => void;
+  #warmIn: () => Node;
   /** Each assistant block's renderer, and how much of the block's text it has been fed. */
   #streams = new Map<string, { stream: MarkdownStream; fed: number }>();
   #Stream: typeof MarkdownStream | undefined;
+  /** Settles once the renderer is warm and in use (or failed to load: replies then stay plain text). */
+  #loading: Promise<void> | undefined;
 
   /**
    * @param items The log as the element will render it next.
    * @param onRender Called whenever a stream put more of a reply on screen (e.g. to keep it scrolled).
+   * @param warmIn Where the warm-up lays out its sample: a node under the replies' styles, outside the log.
    */
-  constructor(host: ReactiveControllerHost, items: () => readonly LogItem[], onRender: () => void) {
+  constructor(host: ReactiveControllerHost, items: () => readonly LogItem[], onRender: () => void, warmIn: () => Node) {
     this.#host = host;
     this.#items = items;
     this.#onRender = onRender;
+    this.#warmIn = warmIn;
     host.addController(this);
   }
 
-  /** Starts loading the renderer; until it arrives, replies show as plain text. */
+  /** Starts loading (and warming) the renderer; until it is warm, replies show as plain text. */
   load(): void {
-    if (this.#Stream) return;
-    void loadMarkdown().then((m) => {
-      this.#Stream = m.MarkdownStream;
-      this.#host.requestUpdate();
-    });
+    this.#loading ??= loadWarmRenderer(this.#warmIn()).then(
+      (Stream) => {
+        this.#Stream = Stream;
+        this.#host.requestUpdate();
+      },
+      () => {
+        // The chunk did not load (offline, a strict CSP): replies stay plain text, nothing is lost.
+      },
+    );
   }
 
   /** The rendered element of a block, or undefined while it shows as plain text. */
@@ -51,8 +80,17 @@ export class ReplyRenderers implements ReactiveController {
     return this.#streams.get(item.id)?.stream.element;
   }
 
-  /** Resolves when every stream has put all it was fed on screen (a long reply takes several frames). */
+  /**
+   * Resolves when every reply is on screen as markdown: the renderer warm
+   * (when a reply waits for it as plain text) and every stream done with what
+   * it was fed (a long reply takes several frames).
+   */
   async renderComplete(): Promise<void> {
+    if (!this.#Stream && this.#loading && this.#items().some((item) => item.kind === 'assistant' && item.text !== '')) {
+      await this.#loading;
+      // The update the renderer's arrival requested makes the streams.
+      await this.#host.updateComplete;
+    }
     await Promise.all([...this.#streams.values()].map((entry) => entry.stream.renderComplete));
   }
 

@@ -8,11 +8,13 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { prettyJson, type ToolCallItem, type ToolCallStatus } from './conversation-state.js';
 import { renderSubAgent } from './sub-agent-view.js';
+import type { RenderedView } from './tool-view.js';
 
 const STATUS_LABEL: Record<ToolCallStatus, string> = {
   streaming: 'writing arguments…',
   pending: 'queued',
   'awaiting-approval': 'awaiting approval',
+  'awaiting-input': 'waiting for your answer',
   running: 'running',
   done: 'done',
   failed: 'failed',
@@ -53,20 +55,40 @@ export function formatArgs(argsText: string): string {
   }
 }
 
-/** Renders one tool call; `approval` is the approval panel when the call awaits one. */
-export function renderToolCard(item: ToolCallItem, approval: TemplateResult | typeof nothing): TemplateResult {
+/**
+ * Renders one tool call; `approval` is the approval panel when the call
+ * awaits one, `view` the tool's own UI when it renders (tool-view.ts): it
+ * replaces the JSON body, which stays behind a "raw" disclosure.
+ */
+export function renderToolCard(item: ToolCallItem, approval: TemplateResult | typeof nothing, view?: RenderedView): TemplateResult {
+  const ui = view && 'ui' in view ? view : undefined;
+  // Frameless: the rendered UI alone (an approval panel still shows).
+  const frame = !ui || ui.frame;
+  return html`<article part="tool-call" class=${frame ? 'tool-call' : 'tool-call frameless'} data-status=${item.status} data-call-id=${item.id}
+      aria-label=${`Tool call ${item.name}: ${STATUS_LABEL[item.status]}`}>
+    ${frame
+      ? html`<header class="tool-head">
+          <span class="tool-icon" aria-hidden="true">⚙</span>
+          <code class="tool-name">${item.name}</code>
+          <span class="tool-status" data-status=${item.status}>${STATUS_LABEL[item.status]}</span>
+        </header>`
+      : nothing}
+    ${ui ? html`<div part="tool-view" class="tool-view">${ui.ui}</div>` : nothing}
+    ${!ui
+      ? html`${view && 'failed' in view ? html`<p class="tool-view-note">${view.failed}</p>` : nothing}${renderBody(item)}`
+      : frame ? html`<details part="tool-raw" class="tool-raw"><summary>Raw</summary>${renderBody(item)}</details>` : nothing}
+    ${item.sub ? renderSubAgent(item.sub, (child) => renderToolCard(child, nothing)) : nothing}
+    ${approval}
+  </article>`;
+}
+
+/** The card's JSON: the arguments, and once it ended its result or error behind a disclosure. */
+function renderBody(item: ToolCallItem): TemplateResult {
   const settled = item.status === 'done' || item.status === 'failed' || item.status === 'denied' || item.status === 'cancelled' || item.status === 'interrupted';
   // A denial without a reason has an empty error: nothing to disclose.
   const error = item.error === '' ? undefined : item.error;
   const hasResult = item.result !== undefined || error !== undefined;
-  return html`<article part="tool-call" class="tool-call" data-status=${item.status} data-call-id=${item.id}
-      aria-label=${`Tool call ${item.name}: ${STATUS_LABEL[item.status]}`}>
-    <header class="tool-head">
-      <span class="tool-icon" aria-hidden="true">⚙</span>
-      <code class="tool-name">${item.name}</code>
-      <span class="tool-status" data-status=${item.status}>${STATUS_LABEL[item.status]}</span>
-    </header>
-    <pre class="tool-args"><code>${clipForCard(formatArgs(item.argsText))}</code></pre>
+  return html`<pre class="tool-args"><code>${clipForCard(formatArgs(item.argsText))}</code></pre>
     ${settled && error !== undefined && NOTE_LABEL[item.status]
       ? html`<p class="tool-note" data-status=${item.status}><span class="tool-note-label">${NOTE_LABEL[item.status]}:</span> ${clipForCard(error)}</p>`
       : settled && hasResult
@@ -74,8 +96,5 @@ export function renderToolCard(item: ToolCallItem, approval: TemplateResult | ty
           <summary>${error !== undefined ? 'Error' : 'Result'}</summary>
           ${error !== undefined ? html`<pre class="tool-error"><code>${clipForCard(error)}</code></pre>` : html`<pre><code>${clipForCard(prettyJson(item.result))}</code></pre>`}
         </details>`
-      : nothing}
-    ${item.sub ? renderSubAgent(item.sub, (child) => renderToolCard(child, nothing)) : nothing}
-    ${approval}
-  </article>`;
+      : nothing}`;
 }

@@ -8,6 +8,7 @@ import '../components/define.js';
 import { OrderStore } from './data.js';
 import { mountDashboard } from './dashboard.js';
 import { dashboardTools } from './tools.js';
+import { generativeTools } from './generative-tools.js';
 import { DEMO_WORKFLOWS } from './workflows.js';
 import { checkEndpoint, type EndpointCheck, type EndpointSettings } from './endpoint-check.js';
 import { loadSettings, saveSettings } from './settings-store.js';
@@ -21,7 +22,15 @@ const store = new OrderStore();
 mountDashboard(store);
 
 const chat = document.querySelector('agent-chat')!;
-chat.tools = dashboardTools(store);
+chat.tools = [...dashboardTools(store), ...generativeTools(store)];
+
+// The app's state as context: the open order goes with every model request, as it is then.
+const shareSelection = () => {
+  const o = store.selected;
+  chat.context = o ? { openOrder: { id: o.id, item: o.item, status: o.status, customer: store.customer(o.customerId)?.name } } : {};
+};
+store.addEventListener('change', shareSelection);
+shareSelection();
 chat.workflows = DEMO_WORKFLOWS;
 
 // The conversation lives in a thread (IndexedDB, with the thread list of

@@ -19,7 +19,7 @@ interface Reply {
 }
 
 const STATUSES = ['pending', 'paid', 'shipped', 'delivered', 'cancelled'];
-const TRY = ['Summarize the orders', 'Show pending orders', 'What is the selected order?', 'Cancel order 1004'];
+const TRY = ['Summarize the orders', 'Show pending orders', 'Chart the order statuses', 'Schedule delivery for order 1002', 'Cancel order 1004'];
 
 /** Milliseconds between streamed pieces: slow enough to watch, fast enough not to bore. */
 const DELAY_MS = 18;
@@ -63,6 +63,15 @@ function fromRequest(raw: string): Reply {
       thinking: `Changing order ${id} to "${status}" needs the user's approval.`,
       calls: [{ name: 'update_order_status', args: { id: Number(id), status } }],
     };
+  }
+  if (/\b(schedul|deliver|slot)/.test(text) && id) {
+    return {
+      thinking: `Order ${id} needs a delivery slot; only the user knows which suits them, so I will offer a few and wait for their pick.`,
+      calls: [{ name: 'schedule_delivery', args: { orderId: Number(id), slots: ['Tue 2 Dec, 9:00–12:00', 'Tue 2 Dec, 13:00–17:00', 'Wed 3 Dec, 9:00–12:00'] } }],
+    };
+  }
+  if (/\bchart\b/.test(text)) {
+    return { thinking: 'A chart of the statuses shows this best.', calls: [{ name: 'show_status_chart', args: { title: 'Orders by status' } }] };
   }
   if (/\b(selected|this order|open order|current order|detail)/.test(text)) {
     return { thinking: 'I should read the order open in the detail panel.', calls: [{ name: 'read_selected_order', args: {} }] };
@@ -139,6 +148,12 @@ function describeResult(name: string, content: string): Reply {
           `There are **${s.orders}** orders; revenue excluding cancellations is **${s.revenueExcludingCancelled}**.\n\n${lines.join('\n')}\n\n` +
           `The raw numbers, as the tool returned them:\n\n\`\`\`json\n${JSON.stringify(s.byStatus, null, 2)}\n\`\`\``,
       };
+    }
+    case 'show_status_chart':
+      return { text: 'The chart above shows the orders by status.' };
+    case 'schedule_delivery': {
+      const slot = (data as { slot?: string }).slot;
+      return { text: `Delivery booked for **${slot}**.` };
     }
     case 'cancel_order':
     case 'update_order_status': {

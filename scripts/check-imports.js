@@ -34,7 +34,7 @@ const inside = (path, folder) => path === folder || path.startsWith(folder + '/'
 const insideAny = (path, folders) => folders.some((f) => inside(path, f));
 
 /** Page-side code: what runs in the page's realm. */
-const PAGE_SIDE = ['src/page', 'src/tools', 'components', 'src/index.ts'];
+const PAGE_SIDE = ['src/page', 'src/tools', 'src/react', 'components', 'src/index.ts'];
 
 /** @type {Rule[]} */
 const RULES = [
@@ -66,7 +66,7 @@ const RULES = [
     name: 'the loop knows nothing above it',
     why: 'src/agent must not import the page side (src/page, components) nor the worker entry (src/worker) that hosts it',
     applies: (from) => inside(from, 'src/agent'),
-    forbids: (e) => insideAny(e.to, ['src/page', 'components', 'src/worker']),
+    forbids: (e) => insideAny(e.to, ['src/page', 'src/react', 'components', 'src/worker']),
   },
   {
     name: 'the loop reaches the wire through one door',
@@ -82,7 +82,7 @@ const RULES = [
   },
   {
     name: 'the page does not load worker code',
-    why: 'the page side (src/page, src/tools, components, src/index.ts) must not import src/worker or src/worker-tools',
+    why: 'the page side (src/page, src/tools, src/react, components, src/index.ts) must not import src/worker or src/worker-tools',
     applies: (from) => insideAny(from, PAGE_SIDE),
     forbids: (e) => insideAny(e.to, ['src/worker', 'src/worker-tools']),
   },

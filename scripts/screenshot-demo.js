@@ -36,8 +36,8 @@ async function waitIdle(page) {
 
 const shots = [];
 for (const [scheme, width, height] of /** @type {const} */ ([
-  ['light', 1400, 860],
-  ['dark', 1400, 860],
+  ['light', 1280, 800],
+  ['dark', 1280, 800],
   ['light', 420, 900],
   ['dark', 420, 900],
 ])) {
@@ -60,6 +60,21 @@ for (const [scheme, width, height] of /** @type {const} */ ([
   await page.waitForTimeout(300);
   shots.push(`${outDir}/${name}-answered.png`);
   await page.screenshot({ path: shots.at(-1) });
+
+  // A markdown table in a reply: it scrolls sideways, its words whole.
+  await ask(page, 'Show all orders');
+  await page.locator('agent-chat').locator('[part~="assistant"] table').first().waitFor({ timeout: 15000 });
+  await waitIdle(page);
+  await page.waitForTimeout(300);
+  shots.push(`${outDir}/${name}-table.png`);
+  await page.screenshot({ path: shots.at(-1) });
+
+  // Model settings open: the chat keeps room below them.
+  await page.locator('#settings > summary').click();
+  await page.waitForTimeout(200);
+  shots.push(`${outDir}/${name}-settings.png`);
+  await page.screenshot({ path: shots.at(-1) });
+  await page.locator('#settings > summary').click();
 
   await ask(page, 'Cancel order 1004');
   await page.locator('agent-chat').locator('[part~="approval"]').waitFor({ timeout: 15000 });

@@ -61,6 +61,13 @@ export type AgentEvent =
   | { type: 'tool-call-delta'; callId: string; name: string; argsText: string; builtin?: true }
   | { type: 'tool-call'; callId: string; name: string; args: unknown; builtin?: true }
   | { type: 'approval-request'; requests: ApprovalRequest[] }
+  /**
+   * A call of a tool that waits for the user (`render` without `execute`)
+   * now waits for the answer (`agent.answer(callId, value)`, or the card's
+   * `respond`); its `tool-result` carries the answer. Stored, so a reload
+   * shows it waiting again.
+   */
+  | { type: 'input-request'; callId: string; name: string; args: unknown }
   /** A call really started running (after its approval, if it needed one). */
   | {
       type: 'tool-start';
@@ -185,9 +192,26 @@ export type EngineStatus =
   /** Reading the weights into llama.cpp; `source` says where the file came from. */
   | { state: 'loading'; source: EngineSource }
   /** Loaded; `cacheWarning` says why a download could not be kept for next time (e.g. a full disk). */
-  | { state: 'ready'; source: EngineSource; model: string; threads: number; contextSize: number; loadMs: number; cacheWarning?: string }
+  | {
+      state: 'ready';
+      source: EngineSource;
+      model: string;
+      threads: number;
+      contextSize: number;
+      loadMs: number;
+      cacheWarning?: string;
+      /** Where llama.cpp runs the layers: `webgpu` (some or all on the GPU) or `cpu` (WebAssembly). */
+      backend: EngineBackend;
+      /** With `webgpu`: the layers llama.cpp put on the GPU, of all the model's (its own count, from its load log). */
+      gpuLayers?: { offloaded: number; total: number };
+      /** With `cpu`: why not the GPU (no WebGPU, no adapter, an adapter llama.cpp cannot use, the device failed or was lost, or `gpu: 'off'`). */
+      fallbackReason?: string;
+    }
   /** Loading failed; the agent stays usable (configure another engine or endpoint, or send again to retry). */
   | { state: 'error'; code: string; message: string };
+
+/** Where the in-page engine runs a model's layers. */
+export type EngineBackend = 'webgpu' | 'cpu';
 
 /** Where a GGUF file came from: the network, the cache of an earlier download, or a file the page passed. */
 export type EngineSource = 'network' | 'cache' | 'file';

@@ -19,6 +19,8 @@ export type {
   ChatToolCall,
   AgentEngine,
   EngineOptions,
+  EngineBackend,
+  EngineGpu,
   EngineSource,
   EngineStatus,
   FinalEvent,

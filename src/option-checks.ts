@@ -48,9 +48,11 @@ export const isHeaders: Check = (v) =>
 /** `engine`: a GGUF model's URL or a File/Blob holding one. */
 export const isEngine: Check = (v) => {
   if (typeof v !== 'object' || v === null) return ' must be an object, e.g. { gguf: "/models/qwen2.5-0.5b-instruct-q4_k_m.gguf" }';
-  const { gguf } = v as { gguf?: unknown };
-  if (gguf instanceof Blob || (typeof gguf === 'string' && gguf !== '')) return undefined;
-  return '.gguf must be the URL of a .gguf file, or a File/Blob holding one';
+  const { gguf, gpu, gpuLayers } = v as { gguf?: unknown; gpu?: unknown; gpuLayers?: unknown };
+  if (!(gguf instanceof Blob || (typeof gguf === 'string' && gguf !== ''))) return '.gguf must be the URL of a .gguf file, or a File/Blob holding one';
+  if (gpu !== undefined && gpu !== 'auto' && gpu !== 'off') return `.gpu must be 'auto' or 'off' (got ${JSON.stringify(gpu)})`;
+  if (gpuLayers !== undefined && !(Number.isInteger(gpuLayers) && (gpuLayers as number) >= 0)) return `.gpuLayers must be a whole number of at least 0 (got ${String(gpuLayers)})`;
+  return undefined;
 };
 
 /** `subAgents`: true, false or the child's settings. */

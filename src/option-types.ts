@@ -59,7 +59,19 @@ export interface EngineOptions {
   cache?: boolean | 'cache-api' | 'opfs';
   /** Where llama.cpp's `wllama.wasm` is served; default the copy shipped beside pageloop. Never fetched from a CDN. */
   wasmUrl?: string;
+  /**
+   * `'auto'` (default): run the model's layers on the GPU through WebGPU when
+   * the browser offers an adapter llama.cpp can use, otherwise on the CPU;
+   * `'off'`: always the CPU. The `ready` status says which (`backend`) and why
+   * not the GPU (`fallbackReason`).
+   */
+  gpu?: EngineGpu;
+  /** With the GPU: how many layers to offload (default all); the rest run on the CPU. 0 means the CPU only. */
+  gpuLayers?: number;
 }
+
+/** `EngineOptions.gpu`: whether the in-page engine may use WebGPU. */
+export type EngineGpu = 'auto' | 'off';
 
 
 /**

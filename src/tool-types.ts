@@ -4,6 +4,8 @@
  * their descriptors, the settings (src/settings.ts) name them.
  */
 
+import type { ToolRender, ToolViewOptions } from './tools/tool-view.js';
+
 /** A JSON Schema object, as accepted for a tool's `parameters`. */
 export type JSONSchema = { [key: string]: unknown };
 
@@ -62,6 +64,17 @@ export interface Tool<A = unknown, R = unknown> {
    * `memory_search` and a GET-only `fetchTool`.
    */
   readonly readOnly?: boolean;
+  /** Renders the call as the app's own UI in its card, on the page (`defineTool({ render })`). */
+  readonly render?: ToolRender<A, R>;
+  /** How a rendered card is framed. */
+  readonly view?: ToolViewOptions;
+  /**
+   * True for a tool defined with `render` and no `execute`: a call waits for
+   * the user's answer (`props.respond`, `agent.answer`), which is its result.
+   */
+  readonly awaitsUser?: true;
+  /** Checks the user's answer to a waiting call against the tool's `result` schema. */
+  validateResult?(value: unknown): ValidationResult<R> | Promise<ValidationResult<R>>;
 }
 
 /** A built-in tool the worker constructs from plain, cloneable options. */

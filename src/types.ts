@@ -14,13 +14,15 @@ import type { FinalReason, FinalEvent, ToolResultStatus, ApprovalRequest, AgentE
 export type { TraceValue, TraceSpanEvent, TraceSpan, ThreadTrace, TraceOptions } from './trace-types.js';
 import type { ThreadTrace } from './trace-types.js';
 /** The events an agent emits, and what they carry (src/agent-events.ts). */
-export type { FinalReason, FinalEvent, ToolResultStatus, ApprovalRequest, AgentEvent, SubAgentEvent, ContextEvent, PlanTaskStatus, PlanTask, EngineStatus, EngineSource } from './agent-events.js';
+export type { FinalReason, FinalEvent, ToolResultStatus, ApprovalRequest, AgentEvent, SubAgentEvent, ContextEvent, PlanTaskStatus, PlanTask, EngineStatus, EngineSource, EngineBackend } from './agent-events.js';
+/** Generative UI: what a tool's `render` receives and returns (src/tools/tool-view.ts). */
+export type { ToolCallStatus, ToolRender, ToolRenderProps, ToolView, ToolViewOptions } from './tools/tool-view.js';
 
 /** What a tool is (src/tool-types.ts). */
 export type { JSONSchema, ToolContext, NeedsApproval, ToolKind, Tool, WorkerToolSpec, ValidationResult } from './tool-types.js';
 /** The agent's options and what `configure` takes (src/settings.ts), and their value types (src/option-types.ts). */
 export type { AgentOptions, ConfigureOptions } from './settings.js';
-export type { SubAgentOptions, ToolProtocol, ToolFormat, EngineOptions, WorkflowTemplate } from './option-types.js';
+export type { SubAgentOptions, ToolProtocol, ToolFormat, EngineOptions, EngineGpu, WorkflowTemplate } from './option-types.js';
 
 /** The answer to one approval request. */
 export interface ApprovalAnswer {
@@ -142,8 +144,34 @@ export interface Agent {
    * row in src/settings.ts says `live`); takes effect on the next `send`.
    */
   configure(options: ConfigureOptions): void;
-  /** Replaces the page's tools; takes effect on the next `send`. */
+  /** Replaces the page's tools (those added with `addTool` stay); takes effect at the next model request. */
   setTools(tools: Tool[]): void;
+  /**
+   * Adds one tool beside the others while the agent lives (a component
+   * mounts, a section opens); returns the function that removes it. Takes
+   * effect at the next model request; a call to it after removal gets an
+   * error result saying it was removed. Throws when the name is taken.
+   */
+  addTool(tool: Tool): () => void;
+  /** Removes the tool named `name` (added or set); false when there is none. */
+  removeTool(name: string): boolean;
+  /** The page's tools now: those set, then those added. */
+  readonly tools: readonly Tool[];
+  /**
+   * Answers a call of a tool that waits for the user (`render` without
+   * `execute`; announced by an `input-request` event): `value` is its result.
+   * Resolves true when it ended the call — also a call of a run the page died
+   * in, which it then resumes — and false when the call does not wait (a
+   * second answer is ignored). Rejects, leaving the call waiting, when
+   * `value` fails the tool's `result` schema.
+   */
+  answer(callId: string, value: unknown): Promise<boolean>;
+  /**
+   * The app's state, sent with every model request in a section of the
+   * system prompt, as it is when the request is built; never stored in the
+   * thread. Bounded: the section takes at most an eighth of the context window.
+   */
+  readonly context: AgentContext;
   /** The agent's vector memory, living in its worker; opened on first use. Disposed with the agent. */
   readonly memory: Memory;
   /** The in-page engine (`options.engine`): what it is doing. */
@@ -208,4 +236,27 @@ export interface Threads {
    * error, and nothing is stored.
    */
   import(file: string | ThreadFile): Promise<string>;
+}
+
+/** The app's state as context for the model (`agent.context`). */
+export interface AgentContext {
+  /**
+   * Sets piece `name` of the app's state (the open record, the user's role,
+   * the filter). `value` must have a JSON form; it is read when each request
+   * is built. `description` tells the model what it is.
+   */
+  set(name: string, value: unknown, options?: { description?: string }): void;
+  /** Takes piece `name` away; false when there was none. */
+  delete(name: string): boolean;
+  /** The value of piece `name`, if set. */
+  get(name: string): unknown;
+  /** Every piece, in the order first set. */
+  entries(): AgentContextEntry[];
+}
+
+/** One piece of the app's state. */
+export interface AgentContextEntry {
+  name: string;
+  value: unknown;
+  description?: string;
 }

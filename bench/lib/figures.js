@@ -11,6 +11,7 @@
  * @property {'<=' | '>='} [op]  how the target compares
  * @property {number} [target]
  * @property {string} unit
+ * @property {boolean} [ratio] the target is for value / baseline, not the value
  */
 
 /** @type {Figure[]} */
@@ -45,12 +46,24 @@ export const FIGURES = [
   { key: 'thread.stream_20k_ratio', op: '<=', target: 1.05, unit: '×' },
   { key: 'thread.stream_longtasks', baseline: 'thread.baseline_stream_longtasks_no_thread', op: '<=', target: 0, unit: 'tasks' },
   { key: 'startup.ready_ms', baseline: 'startup.baseline_worker_echo_ms', op: '<=', target: 50, unit: 'ms' },
+  { key: 'first_reply.longtasks', baseline: 'first_reply.longtasks_warm', op: '<=', target: 0, unit: 'tasks' },
+  { key: 'first_reply.longest_task_ms', baseline: 'first_reply.longest_task_warm_ms', unit: 'ms' },
+  { key: 'first_reply.runs_with_longtask', baseline: 'first_reply.runs_with_longtask_warm', unit: 'runs' },
+  { key: 'first_reply.max_task_cpu_ms', baseline: 'first_reply.max_task_cpu_warm_ms', unit: 'ms' },
   { key: 'dom.query_1k_ms_p50', baseline: 'dom.baseline_qsa_1k_ms_p50', unit: 'ms' },
   { key: 'dom.query_1k_rebuilt_ms_p50', baseline: 'dom.baseline_qsa_1k_ms_p50', unit: 'ms' },
   { key: 'dom.query_20k_ms_p50', baseline: 'dom.baseline_qsa_20k_ms_p50', unit: 'ms' },
   { key: 'dom.query_20k_rebuilt_ms_p50', baseline: 'dom.baseline_qsa_20k_ms_p50', unit: 'ms' },
   { key: 'engine.tokens_per_s', baseline: 'engine.wllama_tokens_per_s', unit: 'tok/s' },
   { key: 'engine.wllama_tokens_per_s', baseline: 'engine.native_tokens_per_s', unit: 'tok/s' },
+  { key: 'engine.tokens_per_s', baseline: 'engine.native_tokens_per_s', op: '>=', target: 0.5, unit: 'tok/s', ratio: true },
+  { key: 'engine.ttft_ms', baseline: 'engine.wllama_ttft_ms', unit: 'ms' },
+  { key: 'engine.wllama_ttft_ms', baseline: 'engine.native_ttft_ms', unit: 'ms' },
+  { key: 'engine.cpu_ms_per_token', baseline: 'engine.wllama_cpu_ms_per_token', unit: 'ms' },
+  { key: 'engine.wllama_cpu_ms_per_token', baseline: 'engine.native_cpu_ms_per_token', unit: 'ms' },
+  { key: 'engine.wllama_cpu_ms_per_token', baseline: 'engine.wllama_default_kv_cpu_ms_per_token', unit: 'ms' },
+  { key: 'engine.pageloop_cpu_ms_per_token', op: '<=', target: 0.2, unit: 'ms' },
+  { key: 'engine.swiftshader_tokens_per_s', baseline: 'engine.tokens_per_s', unit: 'tok/s' },
   { key: 'engine.load_cache_ms', baseline: 'engine.load_network_ms', unit: 'ms' },
   { key: 'engine.load_opfs_ms', baseline: 'engine.load_network_ms', unit: 'ms' },
   { key: 'engine.longtasks_generating', baseline: 'engine.longtasks_idle', op: '<=', target: 0, unit: 'tasks' },
@@ -78,8 +91,9 @@ export function formatTable(results) {
     const value = results[f.key];
     const base = f.baseline ? results[f.baseline] : undefined;
     const ratio = value !== undefined && base !== undefined && base !== 0 ? `${show(value / base)}×` : '—';
-    const target = f.op ? `${f.op} ${show(f.target)}` : '—';
-    const met = f.op && value !== undefined && f.target !== undefined ? (f.op === '<=' ? value <= f.target : value >= f.target) ? 'yes' : 'NO' : '';
+    const target = f.op ? `${f.op} ${show(f.target)}${f.ratio ? '×' : ''}` : '—';
+    const measured = f.ratio ? (base ? value / base : undefined) : value;
+    const met = f.op && measured !== undefined && f.target !== undefined ? (f.op === '<=' ? measured <= f.target : measured >= f.target) ? 'yes' : 'NO' : '';
     rows.push([f.key, `${show(value)} ${f.unit}`.trim(), base === undefined ? '—' : `${show(base)} ${f.unit}`.trim(), ratio, target, met]);
   }
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));

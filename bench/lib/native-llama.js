@@ -49,17 +49,35 @@ export async function measureNativeLlama(root, chat) {
   let tokens = 0;
   let first = 0;
   let last = 0;
+  let cpuFirst = 0;
+  const sent = performance.now();
   const text = await completion.generateCompletion(model.tokenize(prompt, true), {
     maxTokens: chat.maxTokens,
     temperature: 0,
     onToken: (/** @type {unknown[]} */ t) => {
       tokens += t.length;
       last = performance.now();
-      first ||= last;
+      if (!first) {
+        first = last;
+        cpuFirst = cpuMs();
+      }
     },
   });
+  const cpuLast = cpuMs();
   await context.dispose();
   await model.dispose();
   if (!text.startsWith('Once upon a time')) console.log(`  engine native baseline: unexpected reply ${JSON.stringify(text.slice(0, 80))}`);
-  return { 'engine.native_tokens_per_s': (tokens - 1) / ((last - first) / 1000), 'engine.native_completion_tokens': tokens, 'engine.native_prompt_tokens': promptTokens };
+  return {
+    'engine.native_tokens_per_s': (tokens - 1) / ((last - first) / 1000),
+    'engine.native_ttft_ms': first - sent,
+    'engine.native_cpu_ms_per_token': (cpuLast - cpuFirst) / (tokens - 1),
+    'engine.native_completion_tokens': tokens,
+    'engine.native_prompt_tokens': promptTokens,
+  };
+}
+
+/** This process's CPU time (user + system, every thread: llama.cpp's included), in ms. */
+function cpuMs() {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
 }

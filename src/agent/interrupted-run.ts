@@ -29,7 +29,7 @@ type ResultEvent = Extract<AgentEvent, { type: 'tool-result' }>;
 /** One call of the interrupted turn without a result in the history. */
 export interface OpenCall {
   call: ToolCall;
-  state: 'settled' | 'running' | 'awaiting-approval' | 'queued';
+  state: 'settled' | 'running' | 'awaiting-approval' | 'awaiting-input' | 'queued';
   /** For `settled`: the stored result. */
   result?: ResultEvent;
   /** For `awaiting-approval`: what the user was asked. */
@@ -79,6 +79,7 @@ export function findInterruption(history: readonly ChatMessage[], events: readon
     const result = run.find((e): e is ResultEvent => e.type === 'tool-result' && e.callId === c.id);
     if (result) return { call, state: 'settled', result, ...edited };
     if (start) return { call, state: 'running', ...edited };
+    if (run.some((e) => e.type === 'input-request' && e.callId === c.id)) return { call, state: 'awaiting-input' };
     const request = run.flatMap((e) => (e.type === 'approval-request' ? e.requests : [])).find((r) => r.callId === c.id);
     return request ? { call, state: 'awaiting-approval', request } : { call, state: 'queued' };
   });
@@ -97,6 +98,11 @@ export function findInterruption(history: readonly ChatMessage[], events: readon
 /** The approval requests an interruption waits on. */
 export function waitingApprovals(interruption: Interruption | undefined): ApprovalRequest[] {
   return (interruption?.calls ?? []).flatMap((c) => (c.state === 'awaiting-approval' && c.request ? [c.request] : []));
+}
+
+/** True when the interrupted run waits for the user: an approval, or the answer of a tool that waits for one. */
+export function waitsForUser(interruption: Interruption | undefined): boolean {
+  return (interruption?.calls ?? []).some((c) => c.state === 'awaiting-approval' || c.state === 'awaiting-input');
 }
 
 /** A settled call from its stored result event (and the arguments the user edited it to, if any). */
@@ -162,7 +168,7 @@ export async function finishInterruptedTurn(ctx: ResumeContext, interruption: In
       // Approved (or free) before: it ran once, and running it again does no harm.
       if (ctx.idempotent(c.call.name)) again.push(c.call);
       else emit(settled(c.call.id, c.call.name, 'interrupted', { error: 'the page was closed or reloaded while this call was running.' }));
-    } else if (c.state === 'queued') queued.push(c.call);
+    } else if (c.state === 'queued' || c.state === 'awaiting-input') queued.push(c.call); // asked again: the page waits for the answer anew
   }
   const record = (list: SettledCall[]) => list.forEach((r) => results.set(r.callId, r));
   if (again.length > 0) work.push(executeCalls(again, auto).then(record));

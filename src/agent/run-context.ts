@@ -34,8 +34,8 @@ export interface RunSources {
   state: SessionState;
   models: ModelCache;
   registry: ToolRegistry;
-  /** Asked before each model request and tool start: the page may have cancelled the run already. */
-  host: Pick<ToolHost, 'mayStart'>;
+  /** Asked before each model request and tool start: the page may have cancelled the run already; and for the app's state as each request is built. */
+  host: Pick<ToolHost, 'mayStart' | 'readContext'>;
 }
 
 /** The context of one run on `signal`, its overrides applied; throws a `bad-request` error for overrides the run cannot take. */
@@ -62,6 +62,7 @@ export async function runContext(from: RunSources, signal: AbortSignal, setup: R
     nudge: config.nudge,
     context: models.budget,
     subAgents: subAgents ? new SubAgents(subAgents, { model: () => childModel(config, models) }) : undefined,
+    appState: async () => (await from.host.readContext?.()) ?? [],
   };
   return withOverrides(ctx, setup.overrides);
 }

@@ -9,7 +9,7 @@
  * business: a turn hands back text and parsed calls.
  */
 import type { AgentEvent, ChatMessage, FinalEvent, FinalReason } from '../types.js';
-import { assistantMessage, type ToolCall, type ToolCallingModel, type TurnRequest } from '../model/tool-calling-model.js';
+import { DEFAULT_CONTEXT_TOKENS, assistantMessage, type ToolCall, type ToolCallingModel, type TurnRequest } from '../model/tool-calling-model.js';
 import { PageloopError, isAbortError, toWireError } from '../errors.js';
 import { BUILTIN_NAMES, BUILTIN_TOOLS, builtinMark, isBuiltinTool, readBuiltinCall, type BuiltinToolName } from './builtin-tools.js';
 import type { ContextBudget } from './context-budget.js';
@@ -22,6 +22,7 @@ import { executeCalls, type TurnContext } from './tool-executor.js';
 import { recordEditedArgs } from './history.js';
 import { resultEvent, settled, type SettledCall } from './tool-result.js';
 import { overriddenTurn, type TurnOverrides } from './run-overrides.js';
+import { appStateSection, type AppStateEntry } from './app-context.js';
 import type { RunEnding, RunPart } from './run-part.js';
 
 /** What one run needs. */
@@ -48,6 +49,8 @@ export interface RunContext extends Omit<TurnContext, 'emit'> {
   subAgents?: SubAgentDispatch;
   /** Parts of the run beyond the built-ins, after them (see run-part.ts). */
   parts?: readonly RunPart[];
+  /** The app's state (`agent.context`), read from the page as each request is built (src/agent/app-context.ts). */
+  appState?: () => Promise<AppStateEntry[]>;
 }
 
 /** The parts of a run, in the order they take part: the built-ins its options ask for, then its own. */
@@ -112,6 +115,7 @@ export async function runLoop(ctx: RunContext): Promise<FinalEvent> {
     for (const call of calls) ctx.emit({ type: 'tool-call', callId: call.id, name: call.name, args: 'args' in call ? call.args : undefined, ...builtinMark(call.name) });
     const { results, ending } = await runCalls(ctx, parts, calls);
     for (const call of calls) ctx.history.push({ role: 'tool', tool_call_id: call.id, content: results.get(call.id)!.content });
+    // Calls the user edited before approving: the history says what ran (only executed calls carry edits).
     recordEditedArgs(ctx.history, results.values());
     ctx.changed();
 
@@ -178,8 +182,10 @@ type Asked = { text: string; calls: ToolCall[] } | { error: unknown; shown: stri
 
 /** Model call `n`, its deltas passed on as events; never throws. `note` is added to this request only. */
 async function ask(ctx: RunContext, parts: readonly RunPart[], n: number, note?: string): Promise<Asked> {
+  // As of this request: the page is asked now, not when the run began (a part's rule is fixed; this changes).
+  const appState = appStateSection(await ctx.appState?.().catch(() => []) ?? [], ctx.context?.window ?? DEFAULT_CONTEXT_TOKENS);
   const request: TurnRequest = overriddenTurn({
-    system: buildSystemPrompt(ctx.systemPrompt, parts.map((p) => p.rule).filter(Boolean).join('\n\n') || undefined),
+    system: buildSystemPrompt(ctx.systemPrompt, [...parts.map((p) => p.rule), appState].filter(Boolean).join('\n\n') || undefined),
     history: note ? [...ctx.history, { role: 'user', content: note }] : ctx.history,
     tools: [...BUILTIN_TOOLS, ...parts.flatMap((p) => p.tools ?? []), ...ctx.registry.modelTools()],
     endingTools: BUILTIN_NAMES,

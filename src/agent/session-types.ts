@@ -12,11 +12,12 @@ import type { SessionSettings } from '../settings.js';
 export type SessionConfig = SessionSettings;
 
 /**
- * Runs the tools whose powers live elsewhere (on the page). `mayStart` (see
- * start-gate.ts) may be absent: then everything may start (a session hosted
+ * Runs the tools whose powers live elsewhere (on the page), and reads the
+ * app's state for each request (`readContext`, src/agent/app-context.ts).
+ * `mayStart` (see start-gate.ts) and `readContext` may be absent: then everything may start (a session hosted
  * with no page).
  */
-export type ToolHost = Pick<PageHost, 'prepareTool' | 'runTool' | 'abortTool'> & Partial<Pick<PageHost, 'mayStart'>>;
+export type ToolHost = Pick<PageHost, 'prepareTool' | 'runTool' | 'abortTool'> & Partial<Pick<PageHost, 'mayStart' | 'readContext'>>;
 
 /** A session's surroundings: where its events go, and its tool host. */
 export type SessionHost = ToolHost & Pick<PageHost, 'emit'>;

@@ -19,7 +19,7 @@ import { ThreadJournal } from '../store/thread-journal.js';
 import { ThreadSeat } from '../store/thread-seat.js';
 import { threadBusy } from '../store/thread-lock.js';
 import { answerDanglingCalls } from './history.js';
-import { abandonInterruptedTurn, findInterruption, waitingApprovals, type Interruption } from './interrupted-run.js';
+import { abandonInterruptedTurn, findInterruption, waitingApprovals, waitsForUser, type Interruption } from './interrupted-run.js';
 import type { SessionState } from './session-state.js';
 
 /** What a binding needs besides the shared state. */
@@ -92,7 +92,7 @@ export class ThreadBinding {
     if (!interruption) return;
     const state = this.#state;
     abandonInterruptedTurn({ history: state.history, emit: (e) => state.emit(e) }, interruption);
-    if (waitingApprovals(interruption).length > 0) state.emit({ type: 'final', reason: 'cancelled', text: '' });
+    if (waitsForUser(interruption)) state.emit({ type: 'final', reason: 'cancelled', text: '' });
     state.changed();
   }
 
@@ -186,7 +186,8 @@ export class ThreadBinding {
       open.state = 'settled';
       open.result = result;
     }
-    if (waitingApprovals(interruption).length === 0) state.record({ type: 'final', reason: 'interrupted', text: interruption.partial });
+    // A call waiting for an approval or for the user's answer keeps the run open: answering resumes it.
+    if (!waitsForUser(interruption)) state.record({ type: 'final', reason: 'interrupted', text: interruption.partial });
     this.#interrupted = interruption;
   }
 }

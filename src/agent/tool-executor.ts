@@ -81,7 +81,11 @@ async function prepareCall(call: ToolCall, ctx: TurnContext): Promise<Prepared> 
 /** Runs one call with `args`; `edited`: the user changed them from what the model proposed. */
 async function runCall(call: ToolCall, args: unknown, ctx: TurnContext, edited = false): Promise<SettledCall> {
   // A cancelled run starts nothing; the registry answers the call as cancelled.
-  if (!ctx.signal.aborted) ctx.emit(edited ? { type: 'tool-start', callId: call.id, name: call.name, editedArgs: args } : { type: 'tool-start', callId: call.id, name: call.name });
+  // A tool that waits for the user is not "running": its call waits for an answer (and a reload asks again).
+  if (!ctx.signal.aborted) {
+    if (ctx.registry.get(call.name)?.awaitsUser) ctx.emit({ type: 'input-request', callId: call.id, name: call.name, args });
+    else ctx.emit(edited ? { type: 'tool-start', callId: call.id, name: call.name, editedArgs: args } : { type: 'tool-start', callId: call.id, name: call.name });
+  }
   const outcome: ToolOutcome = await ctx.registry.run(call.name, args, call.id, ctx.signal);
   const result = settledOutcome(call, outcome, ctx);
   return finish(ctx, edited ? withEditedArgs(result, args) : result);

@@ -12,6 +12,8 @@ import { toWireError } from '../errors.js';
 import { LIVE_KEYS, SETTING_ROWS, WORKER_KEYS, checkSettings, pickSettings } from '../settings.js';
 import { outOfBounds } from '../json-bounds.js';
 import { PageToolHost } from './page-tool-host.js';
+import { AppContextStore } from './app-context-store.js';
+import { ToolSet } from './tool-set.js';
 import { RunStream } from './run-stream.js';
 import { spawnAgentWorker } from './spawn-worker.js';
 import { linkWorker } from './worker-link.js';
@@ -28,6 +30,7 @@ export function toDescriptor(tool: Tool): ToolDescriptor {
   if (tool.untrustedOutput) descriptor.untrustedOutput = true;
   if (tool.idempotent) descriptor.idempotent = true;
   if (tool.readOnly) descriptor.readOnly = true;
+  if (tool.awaitsUser) descriptor.awaitsUser = true;
   return descriptor;
 }
 
@@ -104,10 +107,9 @@ export function createAgent(options: AgentOptions): Agent {
   // A copy: `configure` updates it, and the caller's object is theirs.
   const settings: AgentOptions = { ...options };
   const tools = settings.tools ?? [];
-  /** The names `send`'s and workflows' `tools` may use: the agent's tools as last set. */
-  let toolNames = tools.map((t) => t.name);
   const toolHost = new PageToolHost();
-  toolHost.setTools(tools);
+  const toolSet = new ToolSet(tools, (list) => toolHost.setTools(list), (list) => tell((remote) => remote.setTools(list.map(toDescriptor))));
+  const appContext = new AppContextStore();
   const listeners = new Set<(e: AgentEvent) => void>();
   let current: RunStream | undefined;
 
@@ -119,6 +121,8 @@ export function createAgent(options: AgentOptions): Agent {
       const event = afterCancel(raw, toolHost);
       if (event === undefined) continue;
       if (event.type === 'engine') engineStatus = event.status;
+      // Noted before any answer to it can arrive (answers wait for the same promise).
+      if (event.type === 'input-request') void toolHost.answers().then((answers) => answers.asked(event.callId, event.name));
       for (const listener of listeners) {
         try {
           listener(event);
@@ -140,6 +144,7 @@ export function createAgent(options: AgentOptions): Agent {
     runTool: (name, args, callId) => toolHost.runTool(name, args, callId),
     abortTool: (callId) => toolHost.abortTool(callId),
     mayStart: async (request) => toolHost.mayStart(request),
+    readContext: async () => appContext.read(),
   };
 
   // The running run still gets its one final event: an error when the worker crashed, cancelled on dispose.
@@ -197,10 +202,11 @@ export function createAgent(options: AgentOptions): Agent {
     },
     send: (text: string, options?: SendOptions) => {
       if (typeof text !== 'string') throw new TypeError('send(text) needs a string.');
-      const checked = checkSendOptions(options, toolNames);
+      const checked = checkSendOptions(options, toolSet.list.map((t) => t.name));
       return startRun((remote, runId) => remote.send(runId, text, checked));
     },
     runWorkflow: (name: string, input?: string, options?: WorkflowRunOptions) => {
+      const toolNames = toolSet.list.map((t) => t.name);
       checkWorkflowStart(settings.workflows, name, input, toolNames);
       const checked = checkWorkflowRunOptions(options, toolNames);
       return startRun((remote, runId) => remote.runWorkflow(runId, name, input, checked));
@@ -254,11 +260,20 @@ export function createAgent(options: AgentOptions): Agent {
       }
       tell((remote) => remote.configure(crossing));
     },
-    setTools: (next: Tool[]) => {
-      toolHost.setTools(next);
-      toolNames = next.map((t) => t.name);
-      tell((remote) => remote.setTools(next.map(toDescriptor)));
+    setTools: (next: Tool[]) => toolSet.replace(next),
+    addTool: (tool: Tool) => toolSet.add(tool),
+    removeTool: (name: string) => toolSet.remove(name),
+    get tools() {
+      return toolSet.list;
     },
+    // Loaded on first answer: most pages never have a tool that waits for the user.
+    answer: async (callId: string, value: unknown) =>
+      (await import('./user-answers.js')).answerCall(toolHost, callId, value, {
+        idle: () => !current && !link.ended,
+        events: () => link.call((remote) => remote.events()),
+        resume: () => void startRun((remote, runId) => remote.resume(runId)),
+      }),
+    context: appContext,
     engine: { status: () => engineStatus },
     ready,
     get running() {

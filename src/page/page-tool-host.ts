@@ -7,6 +7,7 @@ import type { ToolOutcome, PreparedCall, StartRequest } from '../protocol/agent.
 import type { Tool } from '../types.js';
 import { errorMessage } from '../errors.js';
 import { outOfBounds } from '../json-bounds.js';
+import type { UserAnswers } from './user-answers.js';
 
 export class PageToolHost {
   #tools: Record<string, Tool> = Object.create(null);
@@ -15,6 +16,14 @@ export class PageToolHost {
   #refusing = false;
   /** Calls of the current run that really started on the page. */
   #started = new Set<string>();
+  /** Tools the page took away while the agent lived: a late call to one is told so. */
+  #removed = new Set<string>();
+  #answers: Promise<UserAnswers> | undefined;
+
+  /** The calls of tools that wait for the user (`render` without `execute`); loaded on first use, as most pages have none. */
+  answers(): Promise<UserAnswers> {
+    return (this.#answers ??= import('./user-answers.js').then(({ UserAnswers }) => new UserAnswers(outOfBounds)));
+  }
 
   setTools(tools: readonly Tool[]): void {
     const next: Record<string, Tool> = Object.create(null);
@@ -22,7 +31,18 @@ export class PageToolHost {
       if (Object.hasOwn(next, tool.name)) throw new TypeError(`Two tools are named "${tool.name}".`);
       next[tool.name] = tool;
     }
+    for (const name of Object.keys(this.#tools)) if (!Object.hasOwn(next, name)) this.#removed.add(name);
+    for (const name of Object.keys(next)) this.#removed.delete(name);
     this.#tools = next;
+  }
+
+  /** The page tool named `name`, if the page has it now. */
+  tool(name: string): Tool | undefined {
+    return this.#tool(name);
+  }
+
+  #missing(name: string): string {
+    return this.#removed.has(name) ? `The tool "${name}" was removed by the page while the agent was working; it cannot be called now.` : `The page has no tool "${name}".`;
   }
 
   #tool(name: string): Tool | undefined {
@@ -31,7 +51,7 @@ export class PageToolHost {
 
   async prepareTool(name: string, args: unknown): Promise<PreparedCall> {
     const tool = this.#tool(name);
-    if (!tool) return { status: 'invalid', error: `The page has no tool "${name}".` };
+    if (!tool) return { status: 'invalid', error: this.#missing(name) };
     const checked = await tool.validate(args);
     if (!checked.ok) return { status: 'invalid', error: checked.error };
     let needsApproval = true;
@@ -47,7 +67,7 @@ export class PageToolHost {
 
   async runTool(name: string, args: unknown, callId: string): Promise<ToolOutcome> {
     const tool = this.#tool(name);
-    if (!tool) return { status: 'error', error: `The page has no tool "${name}".` };
+    if (!tool) return { status: 'error', error: this.#missing(name) };
     // Registered before validation, which may wait: a cancel in the meantime must stop the call from starting.
     // Approve and cancel a few ms apart: the worker may ask to start the call after cancel() returned.
     if (this.#refusing) return { status: 'cancelled', error: 'The run was cancelled before this call started.' };
@@ -58,7 +78,7 @@ export class PageToolHost {
       const checked = await tool.validate(args);
       if (!checked.ok) return { status: 'invalid', error: checked.error };
       if (controller.signal.aborted) return { status: 'cancelled', error: 'Cancelled before it started.' };
-      const result = await tool.execute(checked.value, { signal: controller.signal, callId });
+      const result = tool.awaitsUser ? await (await this.answers()).wait(tool, callId, controller.signal) : await tool.execute(checked.value, { signal: controller.signal, callId });
       if (controller.signal.aborted) return { status: 'cancelled', error: 'Cancelled.' };
       // Measured before it crosses: a result too deep for structured cloning would throw inside postMessage.
       const why = outOfBounds(result);

@@ -30,6 +30,8 @@ export interface ToolDescriptor {
   untrustedOutput?: true;
   /** It only reads (`Tool.readOnly`): sub-agents may be offered it. */
   readOnly?: true;
+  /** A call waits for the user's answer on the page (`Tool.awaitsUser`). */
+  awaitsUser?: true;
 }
 
 /**
@@ -68,6 +70,15 @@ export interface PageHost {
    * has cancelled the run (the worker may not have heard of the cancel yet).
    */
   mayStart(request: StartRequest): Promise<boolean>;
+  /** The app's state now (`agent.context`), each value as JSON text; asked as each model request is built. */
+  readContext?(): Promise<AppStateEntry[]>;
+}
+
+/** One piece of the app's state (`agent.context.set`), its value read and turned into JSON text on the page. */
+export interface AppStateEntry {
+  name: string;
+  description?: string;
+  json: string;
 }
 
 /** What the worker is about to start: a worker tool's call, or a request to the model. */

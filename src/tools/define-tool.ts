@@ -1,6 +1,7 @@
 import type { $ZodType, input, output } from 'zod/v4/core';
 import type { JSONSchema, NeedsApproval, Tool, ToolContext } from '../types.js';
 import { compileSchema } from './tool-schema.js';
+import type { ToolRender, ToolViewOptions } from './tool-view.js';
 import { assertToolShape } from './tool-shape.js';
 
 export { assertToolShape, RESERVED_TOOL_NAMES } from './tool-shape.js';
@@ -10,7 +11,8 @@ export interface ZodToolDefinition<S extends $ZodType, R> {
   name: string;
   description: string;
   parameters: S;
-  execute(args: output<S>, ctx: ToolContext): Promise<R> | R;
+  /** Runs the call. Absent (with `render`): the tool waits for the user, whose answer is the result. */
+  execute?(args: output<S>, ctx: ToolContext): Promise<R> | R;
   needsApproval?: NeedsApproval<output<S>>;
   /** True when results carry outside content (fetched or read from the page); see `Tool.untrustedOutput`. */
   untrustedOutput?: boolean;
@@ -18,6 +20,12 @@ export interface ZodToolDefinition<S extends $ZodType, R> {
   idempotent?: boolean;
   /** It only reads, never changes anything: offered to sub-agents (when it needs no approval); see `Tool.readOnly`. */
   readOnly?: boolean;
+  /** Renders the call as the app's own UI in its card (see `ToolRenderProps`); without `execute`, the tool waits for the user's answer. */
+  render?: ToolRender<output<S>, R>;
+  /** For a render-and-wait tool: the schema the user's answer must meet (zod or JSON Schema). */
+  result?: $ZodType | JSONSchema;
+  /** How the rendered card is framed (`frame: false`: the UI alone). */
+  view?: ToolViewOptions;
 }
 
 /** What `defineTool` takes when the parameters are a plain JSON Schema object. */
@@ -25,7 +33,8 @@ export interface JsonToolDefinition<A, R> {
   name: string;
   description: string;
   parameters: JSONSchema;
-  execute(args: A, ctx: ToolContext): Promise<R> | R;
+  /** Runs the call. Absent (with `render`): the tool waits for the user, whose answer is the result. */
+  execute?(args: A, ctx: ToolContext): Promise<R> | R;
   needsApproval?: NeedsApproval<A>;
   /** True when results carry outside content (fetched or read from the page); see `Tool.untrustedOutput`. */
   untrustedOutput?: boolean;
@@ -33,6 +42,12 @@ export interface JsonToolDefinition<A, R> {
   idempotent?: boolean;
   /** It only reads, never changes anything: offered to sub-agents (when it needs no approval); see `Tool.readOnly`. */
   readOnly?: boolean;
+  /** Renders the call as the app's own UI in its card (see `ToolRenderProps`); without `execute`, the tool waits for the user's answer. */
+  render?: ToolRender<A, R>;
+  /** For a render-and-wait tool: the schema the user's answer must meet (zod or JSON Schema). */
+  result?: $ZodType | JSONSchema;
+  /** How the rendered card is framed (`frame: false`: the UI alone). */
+  view?: ToolViewOptions;
 }
 
 /**
@@ -52,15 +67,25 @@ export function defineTool(def: JsonToolDefinition<unknown, unknown> | ZodToolDe
   }
   if (def.readOnly !== undefined && typeof def.readOnly !== 'boolean') throw new TypeError(`Tool "${def.name}": readOnly must be a boolean.`);
   const compiled = compileSchema<unknown>(def.name, def.parameters);
+  const answer = def.result === undefined ? undefined : compileSchema<unknown>(def.name, def.result);
+  if (def.execute && def.result !== undefined) throw new TypeError(`Tool "${def.name}": result describes the user's answer, so it is for tools without execute.`);
+  if (def.view !== undefined && (typeof def.view !== 'object' || def.view === null)) throw new TypeError(`Tool "${def.name}": view must be an object, e.g. { frame: false }.`);
+  const waits = def.execute === undefined;
+  const name = def.name;
   return Object.freeze({
     kind: 'page' as const,
     name: def.name,
     description: def.description,
     parameters: compiled.jsonSchema,
-    needsApproval: (def.needsApproval ?? false) as NeedsApproval<unknown>,
+    // The user's answer is the consent: a tool that waits for it never also asks for approval.
+    needsApproval: (waits ? false : (def.needsApproval ?? false)) as NeedsApproval<unknown>,
     ...(def.idempotent === true ? { idempotent: true } : {}),
     validate: compiled.validate,
-    execute: def.execute as Tool['execute'],
+    execute: (def.execute ?? (() => Promise.reject(new Error(`Tool "${name}" waits for the user's answer; it has no execute.`)))) as Tool['execute'],
+    ...(def.render ? { render: def.render as ToolRender } : {}),
+    ...(waits ? { awaitsUser: true as const } : {}),
+    ...(answer ? { validateResult: answer.validate } : {}),
+    ...(def.view ? { view: { ...def.view } } : {}),
     ...(def.untrustedOutput ? { untrustedOutput: true } : {}),
     ...(def.readOnly ? { readOnly: true } : {}),
   });

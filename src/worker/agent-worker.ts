@@ -65,6 +65,7 @@ function toSessionHost(page: PageHost, batcher: EventBatcher): SessionHost {
       batcher.flush();
       return page.mayStart(request);
     },
+    readContext: async () => (await page.readContext?.()) ?? [],
   };
 }
 

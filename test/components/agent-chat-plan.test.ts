@@ -1,3 +1,4 @@
+import { AppContextStore } from '../../src/page/app-context-store.js';
 import { expect } from 'chai';
 import '../../components/define.js';
 import { AgentChat } from '../../components/agent-chat.js';
@@ -18,6 +19,11 @@ class EventAgent implements Agent {
   readonly permissions = async () => [];
   readonly trace = async () => ({ spans: [], dropped: 0 });
   readonly revokePermission = async () => {};
+  readonly addTool = () => () => {};
+  readonly removeTool = () => false;
+  readonly tools = [];
+  readonly answer = async () => false;
+  readonly context = new AppContextStore();
   readonly resume = () => this.retry();
   readonly configured: unknown[] = [];
   #listeners = new Set<(e: AgentEvent) => void>();

@@ -108,6 +108,26 @@ describe('demo page accessibility (axe-core)', function () {
     frame.contentWindow!.localStorage.removeItem('pageloop-demo-theme');
   });
 
+  for (const theme of ['light', 'dark'] as const) {
+    it(`has no violations with the generative cards (a rendered chart, a slot picker waiting, then answered), ${theme}`, async () => {
+      const doc = frame.contentDocument!;
+      const select = doc.getElementById('theme') as HTMLSelectElement;
+      select.value = theme;
+      select.dispatchEvent(new Event('change'));
+      await ask('Chart the order statuses');
+      await until(() => doc.querySelector('agent-chat .status-chart .bar'), 'the rendered chart');
+      await until(() => !chatRoot().querySelector('[part~="stop-button"]'), 'the answer');
+      expect(describeViolations(await runAxe(frame))).to.equal('');
+      await ask('Schedule delivery for order 1002');
+      const slot = await until(() => doc.querySelector<HTMLButtonElement>('agent-chat .slot-picker button:not([disabled])'), 'the slot picker, waiting');
+      expect(describeViolations(await runAxe(frame))).to.equal('');
+      slot.click();
+      await until(() => !chatRoot().querySelector('[part~="stop-button"]'), 'the answer');
+      await until(() => doc.querySelector('agent-chat .slot-picker .picked'), 'the picked slot');
+      expect(describeViolations(await runAxe(frame))).to.equal('');
+    });
+  }
+
   it('the log is a polite live region that is busy while streaming', async () => {
     const log = chatRoot().querySelector('[part~="log"]')!;
     expect(log.getAttribute('role')).to.equal('log');

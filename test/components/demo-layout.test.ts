@@ -110,3 +110,25 @@ describe('demo page layout', function () {
     expect(scroller.scrollWidth).to.be.above(scroller.clientWidth);
   });
 });
+
+describe('demo page layout, 420 px wide', function () {
+  this.timeout(90000);
+  let frame: HTMLIFrameElement;
+  after(() => frame.remove());
+
+  it('a reply with a wide table does not widen the page: the table scrolls inside the reply', async () => {
+    frame = document.createElement('iframe');
+    frame.style.cssText = 'width: 420px; height: 900px; border: 0';
+    frame.src = '/demo/index.html';
+    const loaded = new Promise((r) => (frame.onload = r));
+    document.body.append(frame);
+    await loaded;
+    const doc = frame.contentDocument!;
+    await until(() => doc.getElementById('model-badge')?.textContent?.includes('Scripted'), 'the scripted model');
+    const chat = doc.querySelector('agent-chat')!;
+    await chat.send('Show all orders').done;
+    await chat.updateComplete;
+    expect(chat.shadowRoot!.querySelector('[part~="assistant"] table')).not.to.equal(null);
+    expect(doc.documentElement.scrollWidth).to.be.at.most(420);
+  });
+});

@@ -10,7 +10,7 @@ function shown(status: EngineStatus): HTMLElement | null {
   return host.querySelector<HTMLElement>('[part~="engine-progress"]');
 }
 
-const ready: EngineStatus = { state: 'ready', source: 'network', model: 'tiny', threads: 1, contextSize: 4096, loadMs: 900 };
+const ready: EngineStatus = { state: 'ready', source: 'network', model: 'tiny', threads: 1, contextSize: 4096, loadMs: 900, backend: 'cpu' };
 
 describe('engine progress', () => {
   it('shows nothing for an endpoint or a model that is ready and cached', () => {

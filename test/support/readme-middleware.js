@@ -14,7 +14,8 @@
  *   through package.json's `exports`: `pageloop` → the source (through
  *   test/readme/pageloop-shim.ts, which only watches the agents it makes),
  *   `pageloop/agent-chat.js` → components/define.ts, `zod` → the installed zod
- *   (through test/readme/zod.ts, so it is the copy pageloop itself loads).
+ *   (through test/readme/zod.ts, so it is the copy pageloop itself loads),
+ *   `lit` → the installed lit (the element's own copy).
  *   Never on a page that loads the CDN bundle: a page without a bundler has
  *   no such map, so a bare import there fails as it would for a reader;
  * - the README's placeholder CDN (`https://your.cdn/pageloop/dist/cdn/`) is the
@@ -40,6 +41,8 @@ const IMPORT_MAP = {
     'pageloop/agent-chat.js': '/components/define.ts',
     'pageloop/testing': '/src/testing/index.ts',
     zod: '/test/readme/zod.ts',
+    // pageloop's own dependency, for tools that render Lit templates.
+    lit: '/node_modules/lit/index.js',
   },
 };
 

@@ -15,9 +15,15 @@
  * - A cancelled generation stops at the next token (wllama cancels the
  *   request in the wasm worker when `signal` fires).
  * - wllama's "compat" mode is switched off: its files come from a CDN.
+ * - The model runs on WebGPU when `gpu` is 'auto' and the browser has an
+ *   adapter llama.cpp can use, else on the CPU; the `ready` status says which
+ *   and why (gpu-backend.ts, wllama-start.ts). When the GPU fails while
+ *   generating (a lost device), the engine reloads the model on the CPU and
+ *   stays there: a reply that had not started yet is made on the CPU at once,
+ *   one cut short ends with a retryable error.
  */
 import type { Wllama } from '@wllama/wllama/esm/index.js';
-import type { EngineOptions, EngineSource, EngineStatus } from '../../types.js';
+import type { EngineBackend, EngineOptions, EngineSource, EngineStatus } from '../../types.js';
 import type { AssembledToolCall, ChatModel, ModelEvent, ModelRequest } from '../chat-model.js';
 import { PageloopError, abortError, isAbortError } from '../../errors.js';
 import { ThinkSplitter } from '../think-splitter.js';
@@ -26,6 +32,9 @@ import { openGguf } from './gguf-source.js';
 import { ToolCallBlocks, readCallBody } from './tool-call-blocks.js';
 import { DEFAULT_WASM_URL } from './wasm-url.js';
 import { DEFAULT_ENGINE_CONTEXT } from './engine-defaults.js';
+import { chooseBackend } from './gpu-backend.js';
+import type { BackendChoice } from './gpu-backend.js';
+import { startWllama } from './wllama-start.js';
 import { assertEngineCanStart } from './worker-policy.js';
 
 const DEFAULT_MAX_TOKENS = 1024;
@@ -34,6 +43,7 @@ const DEFAULT_TEMPERATURE = 0.7;
 interface Loaded {
   wllama: Wllama;
   template: ChatTemplate;
+  backend: EngineBackend;
 }
 
 /** Runs one GGUF model; `model` is the `ChatModel` the loop talks to. */
@@ -44,6 +54,8 @@ export class GgufEngine {
   #loading: Promise<Loaded> | undefined;
   #disposed = false;
   #abortLoad = new AbortController();
+  /** Set once the GPU failed while generating: every later load uses the CPU, for this reason. */
+  #gpuLost: string | undefined;
 
   /** The model, as the loop sees it. */
   readonly model: ChatModel = { stream: (request, signal) => this.#stream(request, signal) };
@@ -93,7 +105,7 @@ export class GgufEngine {
   }
 
   async #loadOnce(): Promise<Loaded> {
-    const started = performance.now();
+    const startedAt = performance.now();
     const threads = chooseThreads(this.#options.threads);
     const { gguf } = this.#options;
     this.#setStatus(typeof gguf === 'string' ? { state: 'downloading', loaded: 0 } : { state: 'loading', source: 'file' });
@@ -105,29 +117,14 @@ export class GgufEngine {
     this.#setStatus({ state: 'loading', source: file.source });
     // A policy that forbids wllama's blob: worker or WebAssembly would leave the load waiting for ever: fail now, naming it.
     await assertEngineCanStart();
-    const { Wllama } = await import('@wllama/wllama/esm/index.js');
-    // llama.cpp says why a load failed only in its log: keep the last lines for the error message.
-    const log = new NativeLog();
-    const wllama = new Wllama({ default: this.#options.wasmUrl ?? DEFAULT_WASM_URL }, { suppressNativeLog: false, logger: log.logger });
-    // Compat mode would fetch its worker and wasm from a CDN: never (offline, and a different build).
-    wllama.setCompat(null);
     const contextSize = this.#options.contextSize ?? DEFAULT_ENGINE_CONTEXT;
-    try {
-      await boundedLoad(log, file.blob.size, file.name, wllama.loadModel([file.blob], {
-        n_threads: threads,
-        n_ctx: contextSize,
-        n_parallel: 1,
-        n_gpu_layers: 0,
-        seed: this.#options.seed,
-        warmup: false,
-        log_level: 3 /* warnings and errors */,
-      }));
-      // wllama resolves even when llama.cpp failed; only `success` tells.
-      if (!(wllama.getLoadedContextInfo() as { success?: boolean }).success) throw new Error(log.last() || 'llama.cpp gave no reason');
-    } catch (err) {
-      await wllama.exit().catch(() => {});
-      throw err instanceof PageloopError ? err : loadError(err, file.name, file.blob.size, contextSize);
-    }
+    const choice: BackendChoice = this.#gpuLost ? { backend: 'cpu', reason: this.#gpuLost } : await chooseBackend(this.#options.gpu, this.#options.gpuLayers);
+    const started = await startWllama(
+      file.blob,
+      { name: file.name, threads, contextSize, seed: this.#options.seed, wasmUrl: this.#options.wasmUrl ?? DEFAULT_WASM_URL, gpuLayers: this.#options.gpuLayers },
+      choice,
+    );
+    const { wllama } = started;
     if (this.#disposed) {
       await wllama.exit().catch(() => {});
       throw new PageloopError('disposed', 'The engine was disposed while loading.');
@@ -141,13 +138,35 @@ export class GgufEngine {
       throw err;
     }
     const name = wllama.getModelMetadata().meta['general.name'] || file.name;
-    const ready: EngineStatus = { state: 'ready', source: file.source, model: name, threads, contextSize, loadMs: Math.round(performance.now() - started) };
+    const ready: EngineStatus = {
+      state: 'ready',
+      source: file.source,
+      model: name,
+      threads,
+      contextSize,
+      loadMs: Math.round(performance.now() - startedAt),
+      backend: started.backend,
+      ...(started.gpuLayers ? { gpuLayers: started.gpuLayers } : {}),
+      ...(started.fallbackReason ? { fallbackReason: started.fallbackReason } : {}),
+    };
     this.#setStatus(file.warning ? { ...ready, cacheWarning: file.warning } : ready);
-    return { wllama, template };
+    return { wllama, template, backend: started.backend };
+  }
+
+  /** After a GPU failure: frees the broken wllama and loads the model again, on the CPU from now on (the status says why). */
+  async #leaveGpu(loading: Promise<Loaded>, loaded: Loaded, reason: string): Promise<void> {
+    this.#gpuLost = reason;
+    if (this.#loading === loading) this.#loading = undefined;
+    await loaded.wllama.exit().catch(() => {});
+    this.#load().catch(() => {
+      // Reported through the status; the next message tries again.
+    });
   }
 
   async *#stream(request: ModelRequest, signal: AbortSignal): AsyncGenerator<ModelEvent> {
-    const { wllama, template } = await abortable(this.#load(), signal);
+    const loading = this.#load();
+    const loaded = await abortable(loading, signal);
+    const { wllama, template } = loaded;
     const tools = request.tools?.length ? request.tools : undefined;
     if (tools && !template.supportsTools) {
       throw new PageloopError('tools-unsupported', "This model's chat template has no section for tools; pageloop describes them in the system prompt instead.");
@@ -162,6 +181,7 @@ export class GgufEngine {
     let finishReason: string | null = null;
     let usage: { promptTokens: number; completionTokens: number } | undefined;
     const events: ModelEvent[] = [];
+    let streamed = false;
     const take = (split: { text: string; thinking: string }) => {
       if (split.thinking) events.push({ type: 'thinking', delta: split.thinking });
       if (!split.text) return;
@@ -197,11 +217,17 @@ export class GgufEngine {
         if (choice?.text) take(think.push(choice.text));
         if (choice?.finish_reason) finishReason = choice.finish_reason;
         if (chunk.usage) usage = { promptTokens: chunk.usage.prompt_tokens, completionTokens: chunk.usage.completion_tokens };
+        streamed ||= events.length > 0;
         yield* events.splice(0);
       }
     } catch (err) {
       if (signal.aborted || isAbortError(err)) throw abortError('The run was cancelled.');
-      throw generationError(err);
+      if (loaded.backend !== 'webgpu') throw generationError(err);
+      const reason = `The GPU failed while generating (${errorText(err)}); the model was reloaded on the CPU.`;
+      await this.#leaveGpu(loading, loaded, reason);
+      // Nothing reached the loop yet: make the same reply on the CPU, unseen. Otherwise the loop must not get a reply in two halves.
+      if (!streamed) return yield* this.#stream(request, signal);
+      throw new PageloopError('stream', `${reason} The reply was cut short: send again.`, true);
     }
     take(think.flush());
     if (blocks) {
@@ -212,54 +238,6 @@ export class GgufEngine {
     if (usage) events.push({ type: 'usage', ...usage });
     yield* events.splice(0);
     yield { type: 'done', text, toolCalls: calls, finishReason: calls.length ? 'tool_calls' : finishReason };
-  }
-}
-
-/**
- * `loading`, unless llama.cpp's worker fails (wllama only logs that, and its
- * load would then wait for ever) or it takes longer than any sound load
- * could: two minutes and one more per GB of model.
- */
-function boundedLoad(log: NativeLog, bytes: number, name: string, loading: Promise<void>): Promise<void> {
-  const ms = 120_000 + Math.ceil(bytes / 1e9) * 60_000;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const bound = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new PageloopError('timeout', `llama.cpp did not finish loading ${name} within ${ms / 1000} s: the page may be short of memory, or its tab was in the background. Try again, or pick a smaller model.`, true)), ms);
-    log.onWorkerError = (why) => reject(new PageloopError('internal', `llama.cpp's worker failed while loading ${name}: ${why}`));
-  });
-  return Promise.race([loading, bound]).finally(() => clearTimeout(timer));
-}
-
-/** Keeps the last warnings and errors of llama.cpp's log, which is where load failures are explained. */
-class NativeLog {
-  #lines: string[] = [];
-  /** Called when wllama's worker reports an error event (wllama itself only logs it). */
-  onWorkerError: ((why: string) => void) | undefined;
-  readonly logger = {
-    debug: () => {},
-    log: () => {},
-    warn: (...args: unknown[]) => this.#keep(args),
-    error: (...args: unknown[]) => this.#keep(args),
-  };
-
-  #keep(args: unknown[]): void {
-    const first = args[0];
-    if (typeof Event !== 'undefined' && first instanceof Event) {
-      this.onWorkerError?.(first instanceof ErrorEvent && first.message ? first.message : 'its worker could not start or crashed');
-      return;
-    }
-    const line = args.map(String).join(' ').replace(/^@@\w+@@/, '').trim();
-    if (!line) return;
-    this.#lines.push(line);
-    if (this.#lines.length > 8) this.#lines.shift();
-  }
-
-  /** The most telling recent line, for an error message: an allocation failure if there was one, else the last few lines. */
-  last(): string {
-    // Drop the "module function:" prefixes and wllama's internal file names, which say nothing to the app.
-    const clean = this.#lines.map((l) => l.replace(/^\S+\s+\S+:\s*/, '').replace(/,?\s*'models\/[^']*'/g, '').replace(/^\w+:\s*/, ''));
-    const alloc = clean.find((l) => /alloc|memory/i.test(l));
-    return alloc ?? [...new Set(clean.slice(-3))].join(' / ');
   }
 }
 
@@ -289,17 +267,8 @@ function tokenText(info: { metadata: Record<string, string> }, which: 'bos' | 'e
   return info.metadata[`tokenizer.ggml.${which}_token_text`] ?? '';
 }
 
-/** Names what went wrong while llama.cpp read the file. */
-function loadError(err: unknown, name: string, bytes: number, contextSize: number): PageloopError {
-  const message = err instanceof Error ? err.message : String(err);
-  const mb = Math.round(bytes / 1e6);
-  if (/memory|alloc|OOM|RangeError|out of bounds|create.?context/i.test(message) || err instanceof RangeError) {
-    return new PageloopError(
-      'out-of-memory',
-      `${name} (${mb} MB, context ${contextSize} tokens) does not fit in the memory this page can use (${message}). Pick a smaller model (e.g. a 0.5B–1.5B Q4 quantisation) or a smaller contextSize.`,
-    );
-  }
-  return new PageloopError('model-file', `llama.cpp could not load ${name} (${mb} MB): ${message}. The file may be cut short or corrupt, or its architecture unknown to this llama.cpp build.`);
+function errorText(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
 }
 
 function generationError(err: unknown): PageloopError {

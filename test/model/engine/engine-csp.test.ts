@@ -3,32 +3,7 @@
 // "Loading the model…" — the load fails at once, with an error that names the
 // directive to add (issue 25, item 2).
 import { expect } from 'chai';
-import type { EngineStatus, FinalEvent } from '../../../src/types.js';
-
-interface Result {
-  kind: 'csp-engine-result';
-  error?: string;
-  final?: FinalEvent;
-  statuses?: EngineStatus[];
-  ms?: number;
-}
-
-function runPage(src: string): Promise<Result> {
-  const iframe = document.createElement('iframe');
-  const result = new Promise<Result>((resolve) => {
-    const onMessage = (e: MessageEvent) => {
-      if (e.source === iframe.contentWindow && (e.data as Result)?.kind === 'csp-engine-result') {
-        window.removeEventListener('message', onMessage);
-        iframe.remove();
-        resolve(e.data as Result);
-      }
-    };
-    window.addEventListener('message', onMessage);
-  });
-  iframe.src = src;
-  document.body.append(iframe);
-  return result;
-}
+import { engineError, runCspEnginePage } from './csp-engine-page.js';
 
 describe('engine: strict Content-Security-Policy', function () {
   this.timeout(60000);
@@ -36,10 +11,10 @@ describe('engine: strict Content-Security-Policy', function () {
   it('fails fast, naming the CSP directive, instead of loading for ever', async () => {
     const page = await fetch('/test/components/csp/engine.html');
     expect(page.headers.get('content-security-policy')).to.contain("worker-src 'self'");
-    const r = await runPage('/test/components/csp/engine.html');
+    const r = await runCspEnginePage('/test/components/csp/engine.html');
     expect(r.error).to.equal(undefined);
     expect(r.final?.reason).to.equal('error');
-    const failed = r.statuses!.find((s) => s.state === 'error') as Extract<EngineStatus, { state: 'error' }> | undefined;
+    const failed = engineError(r);
     expect(failed, JSON.stringify(r.statuses)).not.to.equal(undefined);
     expect(failed!.code).to.equal('refused');
     expect(failed!.message).to.match(/Content-Security-Policy/).and.match(/worker-src/).and.match(/blob:/);

@@ -57,4 +57,17 @@ describe('<agent-chat> with an in-page engine', function () {
     expect(part(chat, 'engine-progress')?.textContent).to.match(/could not be loaded: .*HTTP 404/);
     expect(part(chat, 'engine-progress')?.getAttribute('role')).to.equal('alert');
   });
+
+  it("passes its gpu attribute to the engine: gpu=\"off\" loads on the CPU without asking for an adapter", async () => {
+    chat = document.createElement('agent-chat');
+    chat.setAttribute('gguf', TINY_MODEL_URL);
+    chat.setAttribute('gpu', 'off');
+    document.body.append(chat);
+    const ready = await new Promise<AgentEvent>((resolve) => chat!.addEventListener('agent-event', (e) => {
+      const event = (e as CustomEvent<AgentEvent>).detail;
+      if (event.type === 'engine' && (event.status.state === 'ready' || event.status.state === 'error')) resolve(event);
+    }));
+    expect((ready as Extract<AgentEvent, { type: 'engine' }>).status).to.deep.include({ state: 'ready', backend: 'cpu', fallbackReason: "engine.gpu is 'off'." });
+    expect(chat.agent.engine.status()).to.deep.include({ backend: 'cpu' });
+  });
 });

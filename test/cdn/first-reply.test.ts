@@ -1,0 +1,73 @@
+/**
+ * The first reply of a cold `<agent-chat>` streams without a hitch: from the
+ * moment the element's agent is ready until a long markdown reply, sent at
+ * once and streamed as fast as the model can, is final and on screen, no
+ * main-thread task is long — judged on the task's CPU time.
+ *
+ * Each run is a new browser context (test/support/cold-page-plugin.js): the
+ * standalone bundle is fetched, compiled and evaluated afresh, and nothing
+ * of the renderer is warm (bench/first-reply-frame.html is the page; the
+ * `first-reply` bench measures the same page). The page counts long tasks with
+ * a PerformanceObserver; the plugin also traces the run, for each task's CPU
+ * time (its thread time).
+ *
+ * The rule, and why. This machine has 2 cores shared by the test runner's two
+ * concurrent files and other people's work (load averages of 20–40 were seen
+ * while this was written). Busy, it deschedules a 5 ms task into a 60 ms one:
+ * PerformanceObserver's long tasks (wall time) then show in warm replies as
+ * often as in cold ones, and a rule on them judged the load, not the element
+ * (tried: with a warm reply of the same page as a control, 10 of 12 runs had
+ * to be thrown away, and what was left failed old and new code alike). CPU
+ * time is what load does not stretch. So the verdict: the first reply's
+ * longest task costs at most 50 / 3 ms of CPU — no long task on a CPU three
+ * times slower than this one (a phone; Lighthouse's mobile runs throttle 4×).
+ * At most one run in five may exceed it: a garbage collection or a page fault
+ * can land in any task. Measured (bench/README, 2026-11-25): before the
+ * warm-up, the first reply's longest task was 22–24 ms of CPU (median of 7
+ * runs; a warm reply's 9 ms); with it, 9–12 ms. The long tasks the observer
+ * counted are in the failure message, for what ran in them.
+ */
+import { expect } from 'chai';
+import { executeServerCommand } from '@web/test-runner-commands';
+
+interface ReplyReport {
+  /** Durations of the long tasks (PerformanceObserver), ms. */
+  tasks: number[];
+  /** The long animation frames and the scripts that ran in them. */
+  frames: string[];
+}
+
+interface ColdRun {
+  report: { readyMs: number; first: ReplyReport; warm: ReplyReport[] } | { error: string };
+  /** CPU time of the longest main-thread task in the first reply and in the warm one, ms. */
+  cpu: { first: number; warm: number };
+}
+
+/** The standalone bundle as the test runner builds it (web-test-runner.config.js), a 2,000-token reply, then one warm reply. */
+const PAGE = '/bench/first-reply-frame.html?bundle=/.wtr-cdn/agent-chat.js&tokens=2000&warm=1';
+/** A task's CPU time above which it would be a long task (50 ms) on a CPU three times slower. */
+const MAX_TASK_CPU_MS = 50 / 3;
+const RUNS = 5;
+const ALLOWED = 1;
+
+describe('the first reply of a cold <agent-chat> (standalone bundle, new browser context per run)', () => {
+  it('streams a long markdown reply with no main-thread task over 50/3 ms of CPU (a long task on a 3x slower CPU), in 4 of 5 cold runs', async function () {
+    this.timeout(240_000);
+    const runs: ColdRun[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      const result = await executeServerCommand<ColdRun, { path: string }>('cold-page', { path: PAGE });
+      if (!result || 'error' in result.report) throw new Error(`cold run ${run + 1}: ${result && 'error' in result.report ? result.report.error : 'no report'}`);
+      runs.push(result);
+      if (runs.filter((r) => r.cpu.first > MAX_TASK_CPU_MS).length > ALLOWED) break;
+    }
+    const over = runs.filter((r) => r.cpu.first > MAX_TASK_CPU_MS);
+    const detail = runs
+      .map((r, i) => {
+        const report = r.report as Extract<ColdRun['report'], { first: ReplyReport }>;
+        return `run ${i + 1}: longest task ${r.cpu.first.toFixed(1)} ms CPU (warm reply ${r.cpu.warm.toFixed(1)}); long tasks ${report.first.tasks.map(Math.round).join(', ') || 'none'}\n    ${report.first.frames.join('\n    ')}`;
+      })
+      .join('\n  ');
+    expect(over.length, `runs whose first reply had a task over ${MAX_TASK_CPU_MS.toFixed(1)} ms of CPU:\n  ${detail}`).to.be.at.most(ALLOWED);
+    expect(runs.length).to.equal(RUNS);
+  });
+});
