@@ -55,6 +55,7 @@ export function inThreadAgent(options: AgentOptions, model: () => ChatModel | Pr
     respond: (callId, answer) => session.respond(callId, answer),
     pending: async () => session.pending(),
     permissions: async () => session.permissions(),
+    trace: async (runId?: string) => session.trace(runId),
     revokePermission: (tool) => session.revokePermission(tool),
     resume: () => start((runId) => session.resume(runId)),
     cancel: () => {

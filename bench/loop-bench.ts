@@ -11,6 +11,10 @@
  *   main thread, the host called directly.
  * - **createAgent**: the public API end to end (no extra timing inside): the
  *   per-iteration time, to show the timed worker is the real thing.
+ * - **worker, untraced**: the first way with the flight recorder off
+ *   (`trace: { enabled: false }`; it is on by default), the baseline of what
+ *   recording costs: `loop.trace_overhead_ratio` is the traced iteration
+ *   overhead over the untraced one (target ≤ 1.05).
  *
  * Each way runs a warm-up run first, then measured runs on a fresh history.
  */
@@ -47,8 +51,9 @@ function echoTool(): Tool {
   }) as Tool;
 }
 
-function config(calls: number): WorkerConfig {
+function config(calls: number, extra: Partial<WorkerConfig> = {}): WorkerConfig {
   return {
+    ...extra,
     baseURL: '',
     model: 'bench-loop',
     modelModule: new URL('./loop-model.ts', import.meta.url).href,
@@ -86,14 +91,14 @@ function pageHost(page: PageToolHost): PageHost {
   };
 }
 
-async function inWorker(calls: number): Promise<Way> {
+async function inWorker(calls: number, extra: Partial<WorkerConfig> = {}): Promise<Way> {
   const worker = new Worker(new URL('./loop-worker.ts', import.meta.url), { type: 'module', name: 'loop-bench' });
   crossErrors();
   const remote = Comlink.wrap<AgentWorkerApi>(worker);
   const tool = echoTool();
   const page = new PageToolHost();
   page.setTools([tool]);
-  await remote.init(config(calls), [toDescriptor(tool)], Comlink.proxy(pageHost(page)));
+  await remote.init(config(calls, extra), [toDescriptor(tool)], Comlink.proxy(pageHost(page)));
   return {
     measure: async (n) => {
       await remote.clear();
@@ -135,24 +140,30 @@ async function viaCreateAgent(calls: number): Promise<Way> {
  * a round whose threads were descheduled measures the machine, not the loop.
  */
 export async function runLoopBench(options: LoopBenchOptions): Promise<Record<string, number>> {
-  const ways = { worker: await inWorker(options.calls), thread: await inThread(options.calls), api: await viaCreateAgent(options.calls) };
+  const ways = { worker: await inWorker(options.calls), thread: await inThread(options.calls), api: await viaCreateAgent(options.calls), untraced: await inWorker(options.calls, { trace: { enabled: false } }) };
   const best: Record<string, number> = {};
   const keep = (key: string, value: number) => (best[key] = Math.min(best[key] ?? Infinity, value));
   try {
     for (const way of Object.values(ways)) await way.measure(options.warmup);
     for (let round = 0; round < options.rounds; round++) {
+      // Traced and untraced take turns going first, so neither always meets the machine as the other left it.
+      const untracedFirst = round % 2 === 1;
+      const early = untracedFirst ? await ways.untraced.measure(options.calls) : undefined;
       const worker = await ways.worker.measure(options.calls);
       const thread = await ways.thread.measure(options.calls);
       const api = await ways.api.measure(options.calls);
+      const untraced = early ?? (await ways.untraced.measure(options.calls));
       keep('loop.tool_roundtrip_ms_p50', median(worker.roundTrips));
       keep('loop.tool_roundtrip_inthread_ms_p50', median(thread.roundTrips));
       keep('loop.iteration_overhead_ms_p50', median(overheads(worker)));
       keep('loop.iteration_overhead_inthread_ms_p50', median(overheads(thread)));
       keep('loop.iteration_ms_p50', median(worker.gaps));
       keep('loop.iteration_createagent_ms_p50', median(api.gaps));
+      keep('loop.iteration_overhead_untraced_ms_p50', median(overheads(untraced)));
     }
   } finally {
     for (const way of Object.values(ways)) way.dispose();
   }
-  return { 'loop.calls': options.calls, 'loop.rounds': options.rounds, ...best };
+  const ratio = best['loop.iteration_overhead_ms_p50']! / best['loop.iteration_overhead_untraced_ms_p50']!;
+  return { 'loop.calls': options.calls, 'loop.rounds': options.rounds, ...best, 'loop.trace_overhead_ratio': Math.round(ratio * 1000) / 1000 };
 }

@@ -80,3 +80,13 @@ export const isWorkflows: Check = (v) => {
   }
   return undefined;
 };
+
+/** Option `trace`: `{ enabled?, content? }` booleans and `maxBytes`, a whole number of at least 1024. */
+export const isTraceOptions: Check = (v) => {
+  if (isObject(v) !== undefined) return ' must be an object';
+  const { enabled, content, maxBytes } = v as { enabled?: unknown; content?: unknown; maxBytes?: unknown };
+  if (enabled !== undefined && typeof enabled !== 'boolean') return '.enabled must be true or false';
+  if (content !== undefined && typeof content !== 'boolean') return '.content must be true or false';
+  if (maxBytes !== undefined && !(Number.isInteger(maxBytes) && (maxBytes as number) >= 1024)) return '.maxBytes must be a whole number of at least 1024';
+  return undefined;
+};

@@ -14,7 +14,8 @@
 import type { Tool } from './tool-types.js';
 import type { EngineOptions, SubAgentOptions, ToolFormat, ToolProtocol, WorkflowTemplate } from './option-types.js';
 import type { MemoryOptions } from './memory/types.js';
-import { between, isBoolean, isEngine, isHeaders, isName, isObject, isString, isSubAgents, isWorkflows, oneOf, positiveMs, wholeAtLeast, type Check } from './option-checks.js';
+import type { TraceOptions } from './trace-types.js';
+import { between, isBoolean, isEngine, isHeaders, isName, isObject, isString, isSubAgents, isTraceOptions, isWorkflows, oneOf, positiveMs, wholeAtLeast, type Check } from './option-checks.js';
 
 /** Options of `createAgent`. */
 export interface AgentOptions {
@@ -122,6 +123,11 @@ export interface AgentOptions {
    * The in-page engine takes `engine.temperature` instead.
    */
   temperature?: number;
+  /**
+   * The flight recorder: every run is traced as OpenTelemetry GenAI spans, kept with the thread and read with `agent.trace()`.
+   * Default: on, without content, 256 KiB per thread.
+   */
+  trace?: TraceOptions;
 }
 
 
@@ -193,6 +199,7 @@ export const SETTINGS = {
   subAgents: { side: 'loop', live: true, element: { attribute: 'sub-agents', from: (t: string | null) => t !== null && t !== 'false' }, check: isSubAgents },
   nudge: { side: 'loop', live: true, element: { attribute: 'nudge', from: onUnlessOff }, check: isBoolean },
   temperature: { side: 'loop', live: true, model: 'client', element: { attribute: 'temperature', from: 'number' }, check: between(0, 2) },
+  trace: { side: 'loop', live: true, check: isTraceOptions },
 } as const satisfies { readonly [K in keyof AgentOptions]-?: Setting };
 
 type Rows = typeof SETTINGS;

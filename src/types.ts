@@ -10,6 +10,9 @@ import type { ConfigureOptions } from './settings.js';
 import type { Tool } from './tool-types.js';
 import type { FinalReason, FinalEvent, ToolResultStatus, ApprovalRequest, AgentEvent, SubAgentEvent, ContextEvent, PlanTaskStatus, PlanTask, EngineStatus, EngineSource } from './agent-events.js';
 
+/** The flight recorder's spans (src/trace-types.ts). */
+export type { TraceValue, TraceSpanEvent, TraceSpan, ThreadTrace, TraceOptions } from './trace-types.js';
+import type { ThreadTrace } from './trace-types.js';
 /** The events an agent emits, and what they carry (src/agent-events.ts). */
 export type { FinalReason, FinalEvent, ToolResultStatus, ApprovalRequest, AgentEvent, SubAgentEvent, ContextEvent, PlanTaskStatus, PlanTask, EngineStatus, EngineSource, EngineBackend } from './agent-events.js';
 /** Generative UI: what a tool's `render` receives and returns (src/tools/tool-view.ts). */
@@ -112,6 +115,12 @@ export interface Agent {
   respond(callId: string, answer: ApprovalAnswer): void;
   /** The tools the user allowed for good ("Always allow") in this thread; stored with it. */
   permissions(): Promise<string[]>;
+  /**
+   * The flight recorder's trace of this thread (option `trace`): OpenTelemetry
+   * GenAI spans, oldest first — or only run `runId`'s (the `runId` of a
+   * `Run`, or of its `run-start` event). Kept with the thread and its file.
+   */
+  trace(runId?: string): Promise<ThreadTrace>;
   /** Takes back "Always allow" for `tool`: its calls ask again. */
   revokePermission(tool: string): Promise<void>;
   /** The approval requests of an interrupted run (a reload mid-approval) that wait for an answer. */
@@ -205,6 +214,8 @@ export interface ThreadFile {
   events: AgentEvent[];
   /** Tools the user allowed for good in this thread ("Always allow"); absent means none. */
   allowed?: string[];
+  /** The thread's flight-recorder trace (see `Agent.trace`); absent when none was recorded. */
+  trace?: ThreadTrace;
 }
 
 /** The stored threads of an origin, reached through an agent. */

@@ -8,7 +8,8 @@
  * - `ModelCache`: the models and context budget made per connection;
  * - `runLoop` (with its parts) runs one run.
  */
-import type { AgentEvent, ApprovalAnswer, ApprovalRequest, ChatMessage, FinalEvent, SendOptions, WorkflowRunOptions } from '../types.js';
+import type { AgentEvent, ApprovalAnswer, ApprovalRequest, ChatMessage, FinalEvent, SendOptions, ThreadTrace, WorkflowRunOptions } from '../types.js';
+import { TraceRecorder } from './trace-recorder.js';
 import { PageloopError } from '../errors.js';
 import type { ThreadRecord } from '../store/thread-schema.js';
 import { runLoop, type RunContext } from './run-loop.js';
@@ -40,7 +41,7 @@ export class AgentSession {
   constructor(config: SessionConfig, tools: readonly ToolDescriptor[], deps: SessionDeps) {
     this.#config = config;
     this.#host = deps.host;
-    const state = (this.#state = new SessionState((events) => deps.host.emit(events), () => this.#config.apiKey));
+    const state = (this.#state = new SessionState((events) => deps.host.emit(events), () => this.#config.apiKey, new TraceRecorder(() => this.#config)));
     this.#models = new ModelCache({ createModel: deps.createModel, generateId: deps.generateId ?? (() => crypto.randomUUID()), probeContextWindow: deps.probeContextWindow }, () => this.#config);
     this.#thread = new ThreadBinding(state, { store: deps.store, now: deps.now, rerunnable: (name) => this.#rerunnable(name), loaded: () => this.#models.budget.reset() });
     this.#records = new ThreadRecords(state, this.#thread, { store: deps.store, now: deps.now, cleared: () => this.#models.budget.reset() });
@@ -170,6 +171,11 @@ export class AgentSession {
   /** The tools allowed for good in this thread. */
   permissions(): string[] {
     return this.#state.gate.allowed;
+  }
+
+  /** The thread's flight-recorder trace (a copy), or run `runId`'s spans only. */
+  trace(runId?: string): ThreadTrace {
+    return this.#state.trace!.trace(runId);
   }
 
   /** Takes back "always allow" for `tool`; stored with the thread. */

@@ -75,6 +75,7 @@ export class RunControl {
     }
     final = state.redact(final);
     if (this.#run?.controller === controller) this.#run = undefined;
+    state.trace?.observe(final);
     state.record(final);
     await state.save().catch(() => {});
     state.tell([final]);

@@ -11,13 +11,14 @@
  * in `events` (deltas merged) and queued in the journal, with the API key
  * blanked out — so a reload shows what the page showed.
  */
-import type { AgentEvent, ChatMessage } from '../types.js';
+import type { AgentEvent, ChatMessage, ThreadTrace } from '../types.js';
 import { toWireError } from '../errors.js';
 import { appendMerged } from '../event-merge.js';
 import type { ThreadJournal } from '../store/thread-journal.js';
 import { ApprovalGate } from './approval-gate.js';
 import { PlanBoard } from './plan.js';
 import { withoutKey } from './redact-key.js';
+import type { TraceRecorder } from './trace-recorder.js';
 
 /** The conversation a session holds, and how its events are recorded and sent. */
 export class SessionState {
@@ -30,18 +31,22 @@ export class SessionState {
   gate = new ApprovalGate();
   /** Writes the thread as it happens; absent without a thread, or after storing failed (then the thread lives in memory). */
   journal: ThreadJournal | undefined;
+  /** The flight recorder: it sees every event this session emits for its runs (never a follower's), after the key is blanked out. */
+  readonly trace: TraceRecorder | undefined;
   readonly #send: (events: AgentEvent[]) => void;
   readonly #apiKey: () => string | undefined;
 
-  /** `send`: where events go (the page); `apiKey`: the key to blank out of every event. */
-  constructor(send: (events: AgentEvent[]) => void, apiKey: () => string | undefined) {
+  /** `send`: where events go (the page); `apiKey`: the key to blank out of every event; `trace`: the recorder, if any. */
+  constructor(send: (events: AgentEvent[]) => void, apiKey: () => string | undefined, trace?: TraceRecorder) {
     this.#send = send;
     this.#apiKey = apiKey;
+    this.trace = trace;
   }
 
   /** Records an event and sends it. */
   emit(raw: AgentEvent): void {
     const event = this.redact(raw);
+    this.trace?.observe(event);
     this.record(event);
     this.#send([event]);
   }
@@ -62,10 +67,11 @@ export class SessionState {
     return withoutKey(event, this.#apiKey()) as E;
   }
 
-  /** Replaces the conversation (a thread loaded, followed or switched to); the plan follows the events. */
-  replace(history: ChatMessage[], events: AgentEvent[]): void {
+  /** Replaces the conversation (a thread loaded, followed or switched to); the plan follows the events; the trace is the thread's. */
+  replace(history: ChatMessage[], events: AgentEvent[], trace?: ThreadTrace): void {
     this.history = history;
     this.events = events;
+    this.trace?.restore(trace);
     this.plan.restore(events.findLast((e) => e.type === 'plan')?.tasks);
   }
 

@@ -12,7 +12,7 @@
  *   history (an interrupted run's open calls are answered, or kept for
  *   `resume`, which answers them).
  */
-import type { ApprovalRequest } from '../types.js';
+import type { ApprovalRequest, ThreadTrace } from '../types.js';
 import type { PageloopError } from '../errors.js';
 import type { ThreadStorage } from '../store/thread-store.js';
 import { ThreadJournal } from '../store/thread-journal.js';
@@ -131,7 +131,7 @@ export class ThreadBinding {
       return;
     }
     // Read-only: what the writer stored, and no judgement of its run (it is not interrupted, it goes on elsewhere).
-    state.replace(record?.messages ?? [], record?.events ?? []);
+    state.replace(record?.messages ?? [], record?.events ?? [], record?.trace);
     state.gate.allow(record?.allowed ?? []);
     seat.follow({ messages: state.history, events: state.events, nextSeq: record?.nextSeq ?? 0, allowed: state.gate.allowed });
     // The events as of this point of the stream: the page rebuilds from them and adds only what follows.
@@ -150,7 +150,7 @@ export class ThreadBinding {
 
   async #loadAsWriter(seat: ThreadSeat, thread: string): Promise<void> {
     const state = this.#state;
-    const journal = new ThreadJournal({ store: this.#deps.store!, id: thread, history: () => state.history, allowed: () => state.gate.allowed, onError: (err) => state.storageFailed(err), now: this.#deps.now, lock: seat.lock, feed: seat.feed });
+    const journal = new ThreadJournal({ store: this.#deps.store!, id: thread, history: () => state.history, allowed: () => state.gate.allowed, onError: (err) => state.storageFailed(err), now: this.#deps.now, lock: seat.lock, feed: seat.feed, trace: traceOf(state) });
     let record;
     try {
       record = await journal.load();
@@ -161,7 +161,7 @@ export class ThreadBinding {
     state.journal = journal;
     if (!record) return;
     state.gate.allow(record.allowed ?? []);
-    state.replace(record.messages, record.events);
+    state.replace(record.messages, record.events, record.trace);
     this.#deps.loaded();
     const interruption = findInterruption(state.history, state.events);
     if (interruption) this.#noteInterruption(interruption);
@@ -190,4 +190,10 @@ export class ThreadBinding {
     if (!waitsForUser(interruption)) state.record({ type: 'final', reason: 'interrupted', text: interruption.partial });
     this.#interrupted = interruption;
   }
+}
+
+/** What the journal reads of the session's trace, if it records one. */
+function traceOf(state: SessionState): (() => { version: number; current: ThreadTrace }) | undefined {
+  const recorder = state.trace;
+  return recorder && (() => ({ version: recorder.version, current: recorder.current }));
 }

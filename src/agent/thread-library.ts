@@ -90,8 +90,9 @@ export class ThreadLibrary {
 
 /** A record without the store's bookkeeping (a loaded thread carries `nextSeq`). */
 function plain(record: ThreadRecord): ThreadRecord {
-  const { schema, id, title, createdAt, updatedAt, messages, events } = record;
-  return { schema, id, title, createdAt, updatedAt, messages, events };
+  const { schema, id, title, createdAt, updatedAt, messages, events, trace } = record;
+  // The trace travels with the file: a user exports a thread, the developer reads how its runs went.
+  return { schema, id, title, createdAt, updatedAt, messages, events, ...(trace ? { trace } : {}) };
 }
 
 function checkId(id: unknown): asserts id is string {

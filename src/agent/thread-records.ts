@@ -34,7 +34,10 @@ export class ThreadRecords {
   record(id: string): ThreadRecord {
     const now = (this.#deps.now ?? Date.now)();
     const { journal, history } = this.#state;
-    return { schema: THREAD_SCHEMA_VERSION, id, title: journal?.title ?? defaultTitle(history), createdAt: journal?.createdAt ?? now, updatedAt: now, messages: structuredClone(history), events: structuredClone(this.#state.events) };
+    const record: ThreadRecord = { schema: THREAD_SCHEMA_VERSION, id, title: journal?.title ?? defaultTitle(history), createdAt: journal?.createdAt ?? now, updatedAt: now, messages: structuredClone(history), events: structuredClone(this.#state.events) };
+    const trace = this.#state.trace?.trace();
+    if (trace && (trace.spans.length > 0 || trace.dropped > 0)) record.trace = trace;
+    return record;
   }
 
   /** Renames the thread; resolves when it is stored (false without a working journal). */
@@ -54,6 +57,7 @@ export class ThreadRecords {
     this.#binding.forgetInterruption();
     state.history = [];
     state.events = [];
+    state.trace?.restore(undefined);
     this.#deps.cleared();
     state.plan.restore(undefined);
     const { journal } = state;
@@ -69,6 +73,7 @@ export class ThreadRecords {
     this.#binding.close();
     state.history = [];
     state.events = [];
+    state.trace?.restore(undefined);
     this.#binding.forgetInterruption();
     state.journal = undefined;
     // Approvals granted for good belong to the conversation they were granted in.

@@ -5,7 +5,7 @@
  * the worker dies or is disposed (the worker link sees to that).
  */
 import * as Comlink from 'comlink';
-import type { Agent, AgentEvent, AgentOptions, ApprovalAnswer, ApprovalRequest, ChatMessage, ConfigureOptions, EngineOptions, EngineStatus, FinalEvent, Run, SendOptions, Tool, WorkflowRunOptions } from '../types.js';
+import type { Agent, AgentEvent, AgentOptions, ApprovalAnswer, ApprovalRequest, ChatMessage, ConfigureOptions, EngineOptions, EngineStatus, FinalEvent, Run, SendOptions, ThreadTrace, Tool, WorkflowRunOptions } from '../types.js';
 import type { AgentWorkerApi, PageHost, ToolDescriptor, WorkerConfig } from '../protocol/agent.js';
 import type { Memory } from '../memory/types.js';
 import { failedRun } from '../run-failure.js';
@@ -224,6 +224,7 @@ export function createAgent(options: AgentOptions): Agent {
     },
     pending: (): Promise<ApprovalRequest[]> => link.call((remote) => remote.pending()),
     permissions: (): Promise<string[]> => link.call((remote) => remote.permissions()),
+    trace: (runId?: string): Promise<ThreadTrace> => link.call((remote) => remote.trace(runId)),
     revokePermission: (tool: string) => {
       if (typeof tool !== 'string') throw new TypeError('revokePermission(tool) needs the tool name.');
       return link.call((remote) => remote.revokePermission(tool));

@@ -8,7 +8,7 @@
  */
 import type { ProxyMarked } from 'comlink';
 import type { MemoryWorkerApi } from './memory.js';
-import type { AgentEvent, ApprovalAnswer, ApprovalRequest, ChatMessage, FinalEvent, SendOptions, ThreadSummary, WorkflowRunOptions } from '../types.js';
+import type { AgentEvent, ApprovalAnswer, ApprovalRequest, ChatMessage, FinalEvent, SendOptions, ThreadSummary, ThreadTrace, WorkflowRunOptions } from '../types.js';
 import type { JSONSchema, ToolKind, WorkerToolSpec } from '../tool-types.js';
 import type { WorkerSettings } from '../settings.js';
 
@@ -104,6 +104,8 @@ export interface AgentWorkerApi {
   resume(runId: string, first?: { callId: string; answer: ApprovalAnswer }): Promise<FinalEvent>;
   /** The tools allowed for good in this thread. */
   permissions(): Promise<string[]>;
+  /** The thread's flight-recorder trace, or run `runId`'s only. */
+  trace(runId?: string): Promise<ThreadTrace>;
   /** Takes back "always allow" for `tool`. */
   revokePermission(tool: string): Promise<void>;
   /** The approval requests of an interrupted run that still wait for an answer. */

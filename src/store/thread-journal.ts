@@ -14,7 +14,7 @@
  * thread across tabs, src/store/thread-lock.ts); each stored write is then
  * told to the thread's followers through `feed`.
  */
-import type { AgentEvent, ChatMessage } from '../types.js';
+import type { AgentEvent, ChatMessage, ThreadTrace } from '../types.js';
 import type { PageloopError } from '../errors.js';
 import { appendMerged, isStreamDelta } from '../event-merge.js';
 import { THREAD_SCHEMA_VERSION, defaultTitle, type ThreadRecord } from './thread-schema.js';
@@ -40,6 +40,8 @@ export interface JournalOptions {
   lock?: { readonly held: boolean };
   /** Where stored writes are told to the thread's followers. */
   feed?: ThreadFeed;
+  /** The thread's trace and its version (read at each write): written whole whenever the version moved. */
+  trace?: () => { version: number; current: ThreadTrace };
 }
 
 /** Streamed text waits this long for company: a reload loses at most this much of a reply. */
@@ -63,6 +65,8 @@ export class ThreadJournal {
   #metaChanged = false;
   /** The thread's meta record is in the store (a write of events alone may then leave it be). */
   #metaStored = false;
+  /** The trace version last written. */
+  #traceWritten: number | undefined;
 
   constructor(options: JournalOptions) {
     this.#o = options;
@@ -99,6 +103,7 @@ export class ThreadJournal {
     this.#metaStored = true;
     this.#written = record.messages.slice();
     this.#nextSeq = record.events.length > 0 ? 1 : 0;
+    this.#traceWritten = this.#o.trace?.().version;
     this.#title = record.title;
     this.#createdAt = record.createdAt;
     this.#pending = [];
@@ -161,6 +166,7 @@ export class ThreadJournal {
     this.#written = [];
     this.#nextSeq = 0;
     this.#metaStored = false;
+    this.#traceWritten = undefined;
     this.#title = '';
     this.#createdAt = this.#now();
   }
@@ -172,8 +178,10 @@ export class ThreadJournal {
     while (from < history.length && from < this.#written.length && history[from] === this.#written[from]) from++;
     const events = this.#pending;
     const historySame = from === history.length && from === this.#written.length;
-    if (events.length === 0 && !this.#metaChanged && historySame) return;
-    const eventsOnly = historySame && !this.#metaChanged && this.#metaStored;
+    const traced = this.#o.trace?.();
+    const traceChanged = traced !== undefined && traced.version !== this.#traceWritten;
+    if (events.length === 0 && !this.#metaChanged && historySame && !traceChanged) return;
+    const eventsOnly = historySame && !this.#metaChanged && this.#metaStored && !traceChanged;
     this.#pending = [];
     this.#metaChanged = false;
     const seq = this.#nextSeq;
@@ -190,6 +198,8 @@ export class ThreadJournal {
     if (allowed.length > 0) meta.allowed = [...allowed];
     const snapshot = history.slice();
     const change: ThreadWrite = { meta, events: events.length > 0 ? [{ seq, events }] : [], messages: { from, list: snapshot.slice(from) }, shrunk: snapshot.length < this.#written.length, ...(eventsOnly ? { eventsOnly } : {}) };
+    // Copied now: the open spans go on changing while the store waits for its connection.
+    if (traceChanged) change.trace = structuredClone(traced.current);
     try {
       // Checked here, at the write itself: a journal that lost (or never had) the lock writes nothing.
       if (this.#o.lock && !this.#o.lock.held) throw threadBusy('Not saved');
@@ -202,6 +212,7 @@ export class ThreadJournal {
     this.#nextSeq = meta.nextSeq;
     this.#written = snapshot;
     this.#metaStored = true;
+    if (traceChanged) this.#traceWritten = traced.version;
     this.#o.feed?.publish(change);
   }
 

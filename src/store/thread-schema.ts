@@ -14,7 +14,7 @@
  *   record and one record per message and per event batch, so a write
  *   appends instead of rewriting the thread.
  */
-import type { AgentEvent, ChatMessage, ThreadFile } from '../types.js';
+import type { AgentEvent, ChatMessage, ThreadFile, ThreadTrace } from '../types.js';
 import { PageloopError } from '../errors.js';
 
 /** The version of the stored thread format this code writes. */
@@ -36,6 +36,8 @@ export interface ThreadRecord {
   updatedAt: number;
   /** Tools the user allowed for good in this thread ("Always allow"); absent means none. */
   allowed?: string[];
+  /** The flight recorder's trace of the thread; absent when none was recorded. */
+  trace?: ThreadTrace;
 }
 
 export type { ThreadFile } from '../types.js';
@@ -82,6 +84,19 @@ function checkEvents(value: unknown): AgentEvent[] {
     if (!isObject(e) || typeof e.type !== 'string') refuse(`event ${i} has no type`);
   });
   return value as AgentEvent[];
+}
+
+/** Checks a thread file's `trace` span by span (ids, name, times, attributes, events), so a bad one is refused whole. */
+function checkTrace(value: unknown): ThreadTrace {
+  if (!isObject(value) || !Array.isArray(value.spans) || typeof value.dropped !== 'number') refuse('`trace` is not `{ spans, dropped }`');
+  value.spans.forEach((s: unknown, i) => {
+    const ok =
+      isObject(s) && typeof s.traceId === 'string' && typeof s.spanId === 'string' && typeof s.name === 'string' && typeof s.runId === 'string' &&
+      typeof s.startTime === 'number' && (s.endTime === undefined || typeof s.endTime === 'number') && (s.status === 'unset' || s.status === 'error') &&
+      isObject(s.attributes) && Array.isArray(s.events);
+    if (!ok) refuse(`trace span ${i} is not a span`);
+  });
+  return value as unknown as ThreadTrace;
 }
 
 /**
@@ -135,13 +150,15 @@ export function readThread(value: unknown): ThreadRecord {
   if (value.allowed !== undefined && !(Array.isArray(value.allowed) && value.allowed.every((n: unknown) => typeof n === 'string'))) refuse('`allowed` is not a list of tool names');
   const record: ThreadRecord = { schema: THREAD_SCHEMA_VERSION, id: value.id, title, messages, events: stored, createdAt: Number(value.createdAt) || updatedAt, updatedAt };
   if (Array.isArray(value.allowed) && value.allowed.length > 0) record.allowed = value.allowed as string[];
+  if (value.trace !== undefined) record.trace = checkTrace(value.trace);
   return record;
 }
 
 /** The thread file of a record: what `export` returns, as plain JSON-able data. */
 export function toThreadFile(record: ThreadRecord): ThreadFile {
-  const { id, title, messages, events, createdAt, updatedAt, allowed } = record;
+  const { id, title, messages, events, createdAt, updatedAt, allowed, trace } = record;
   const file: ThreadFile = { format: THREAD_FILE_FORMAT, schema: THREAD_SCHEMA_VERSION, id, title, createdAt, updatedAt, messages, events };
   if (allowed && allowed.length > 0) file.allowed = allowed;
+  if (trace && (trace.spans.length > 0 || trace.dropped > 0)) file.trace = trace;
   return file;
 }

@@ -9,12 +9,13 @@
  *
  * Database version 1 held whole schema-1 records in `threads`; opening it
  * migrates every record inside the upgrade transaction (all or nothing).
+ * Version 3 adds `traces`, one flight-recorder trace per thread (key: thread).
  * Opening fails with a coded error instead of hanging when IndexedDB is
  * missing or another tab blocks the upgrade; a connection that blocks
  * another tab's upgrade closes itself, and its later calls fail the same way.
  */
 import { openDB, unwrap, type DBSchema, type IDBPDatabase, type IDBPTransaction, type StoreNames } from 'idb';
-import type { AgentEvent, ChatMessage } from '../types.js';
+import type { AgentEvent, ChatMessage, ThreadTrace } from '../types.js';
 import { PageloopError } from '../errors.js';
 import { appendMerged } from '../event-merge.js';
 import { THREAD_SCHEMA_VERSION, readThread, type ThreadRecord } from './thread-schema.js';
@@ -52,6 +53,8 @@ export interface ThreadWrite {
    * reads the next seq from the batches themselves.
    */
   eventsOnly?: boolean;
+  /** The thread's trace, whole, when it changed since the last write (never with `eventsOnly`). */
+  trace?: ThreadTrace;
 }
 
 /** A loaded thread, with where its next batch of events goes. */
@@ -78,13 +81,15 @@ interface ThreadDB extends DBSchema {
   threads: { key: string; value: ThreadMeta };
   messages: { key: [string, number]; value: { thread: string; index: number; message: ChatMessage } };
   events: { key: [string, number]; value: { thread: string; seq: number; events: AgentEvent[] } };
+  /** One record per thread: its flight-recorder trace, apart from the meta so listing threads does not read traces. */
+  traces: { key: string; value: { thread: string; trace: ThreadTrace } };
 }
 
 type Tx = IDBPTransaction<ThreadDB, StoreNames<ThreadDB>[], 'readwrite' | 'versionchange'>;
 
 const DB_NAME = DEFAULT_THREAD_DB;
-const DB_VERSION = 2;
-const ALL: StoreNames<ThreadDB>[] = ['threads', 'messages', 'events'];
+const DB_VERSION = 3;
+const ALL: StoreNames<ThreadDB>[] = ['threads', 'messages', 'events', 'traces'];
 
 /** Every key of thread `id` in a [thread, n] store. */
 const rangeOf = (id: string, from = 0) => IDBKeyRange.bound([id, from], [id, Infinity]);
@@ -100,9 +105,10 @@ export function metaOf(record: ThreadRecord): ThreadMeta {
 async function putWhole(tx: Tx, record: ThreadRecord): Promise<void> {
   const messages = tx.objectStore('messages');
   const events = tx.objectStore('events');
-  await Promise.all([messages.delete(rangeOf(record.id)), events.delete(rangeOf(record.id))]);
+  await Promise.all([messages.delete(rangeOf(record.id)), events.delete(rangeOf(record.id)), tx.objectStore('traces').delete(record.id)]);
   await Promise.all([
     tx.objectStore('threads').put(metaOf(record)),
+    ...(record.trace ? [tx.objectStore('traces').put({ thread: record.id, trace: record.trace })] : []),
     ...record.messages.map((message, index) => messages.put({ thread: record.id, index, message })),
     ...(record.events.length > 0 ? [events.put({ thread: record.id, seq: 0, events: record.events })] : []),
   ]);
@@ -147,8 +153,12 @@ function open(dbName: string, onBlocking: () => void): Promise<IDBPDatabase<Thre
     openDB<ThreadDB>(dbName, DB_VERSION, {
       async upgrade(db, oldVersion, _newVersion, tx) {
         if (oldVersion < 1) db.createObjectStore('threads', { keyPath: 'id' });
-        db.createObjectStore('messages', { keyPath: ['thread', 'index'] });
-        db.createObjectStore('events', { keyPath: ['thread', 'seq'] });
+        if (oldVersion < 2) {
+          db.createObjectStore('messages', { keyPath: ['thread', 'index'] });
+          db.createObjectStore('events', { keyPath: ['thread', 'seq'] });
+        }
+        // Version 3 adds the traces; the threads stored before have none.
+        if (oldVersion < 3) db.createObjectStore('traces', { keyPath: 'thread' });
         if (oldVersion === 1) await migrateFromV1(tx as unknown as Tx);
       },
       blocked() {
@@ -210,10 +220,11 @@ export class ThreadStore implements ThreadStorage {
   load(id: string): Promise<StoredThread | undefined> {
     return this.#run(async (db) => {
       const tx = db.transaction(ALL, 'readonly');
-      const [meta, messages, batches] = await Promise.all([
+      const [meta, messages, batches, traced] = await Promise.all([
         tx.objectStore('threads').get(id),
         tx.objectStore('messages').getAll(rangeOf(id)),
         tx.objectStore('events').getAll(rangeOf(id)),
+        tx.objectStore('traces').get(id),
       ]);
       if (!meta) return undefined;
       if (meta.schema !== THREAD_SCHEMA_VERSION) {
@@ -228,7 +239,7 @@ export class ThreadStore implements ThreadStorage {
       }
       // Streamed batches leave the meta's seq behind (see `ThreadWrite.eventsOnly`).
       const nextSeq = Math.max(meta.nextSeq, (batches.at(-1)?.seq ?? -1) + 1);
-      return { schema: meta.schema, id, title: meta.title, createdAt: meta.createdAt, updatedAt: meta.updatedAt, messages: messages.map((m) => m.message), events, nextSeq, ...(meta.allowed ? { allowed: meta.allowed } : {}) };
+      return { schema: meta.schema, id, title: meta.title, createdAt: meta.createdAt, updatedAt: meta.updatedAt, messages: messages.map((m) => m.message), events, nextSeq, ...(meta.allowed ? { allowed: meta.allowed } : {}), ...(traced ? { trace: traced.trace } : {}) };
     });
   }
 
@@ -245,6 +256,7 @@ export class ThreadStore implements ThreadStorage {
         ...(change.shrunk ? [messages.delete(rangeOf(meta.id, meta.messageCount))] : []),
         ...change.messages.list.map((message, i) => messages.put({ thread: meta.id, index: change.messages.from + i, message })),
         ...change.events.map((batch) => events.put({ thread: meta.id, seq: batch.seq, events: batch.events })),
+        ...(change.trace ? [tx.objectStore('traces').put({ thread: meta.id, trace: change.trace })] : []),
         tx.done,
       ]);
     });
@@ -275,7 +287,7 @@ export class ThreadStore implements ThreadStorage {
   delete(id: string): Promise<void> {
     return this.#run(async (db) => {
       const tx = db.transaction(ALL, 'readwrite');
-      await Promise.all([tx.objectStore('threads').delete(id), tx.objectStore('messages').delete(rangeOf(id)), tx.objectStore('events').delete(rangeOf(id)), tx.done]);
+      await Promise.all([tx.objectStore('threads').delete(id), tx.objectStore('messages').delete(rangeOf(id)), tx.objectStore('events').delete(rangeOf(id)), tx.objectStore('traces').delete(id), tx.done]);
     });
   }
 

@@ -6,7 +6,7 @@
  * `EventBatcher`, so token deltas cross about once per frame.
  */
 import * as Comlink from 'comlink';
-import type { AgentEvent, ApprovalAnswer, ApprovalRequest, ChatMessage, FinalEvent, SendOptions, ThreadSummary, WorkflowRunOptions } from '../types.js';
+import type { AgentEvent, ApprovalAnswer, ApprovalRequest, ChatMessage, FinalEvent, SendOptions, ThreadSummary, ThreadTrace, WorkflowRunOptions } from '../types.js';
 import type { AgentWorkerApi, PageHost, ToolDescriptor, WorkerConfig } from '../protocol/agent.js';
 import type { MemoryWorkerApi } from '../protocol/memory.js';
 import type { SessionConfig, SessionHost } from '../agent/session-types.js';
@@ -148,6 +148,10 @@ export class AgentWorker implements AgentWorkerApi {
 
   async permissions(): Promise<string[]> {
     return (await this.#now()).permissions();
+  }
+
+  async trace(runId?: string): Promise<ThreadTrace> {
+    return (await this.#now()).trace(runId);
   }
 
   async revokePermission(tool: string): Promise<void> {

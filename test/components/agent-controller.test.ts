@@ -16,6 +16,7 @@ class FakeAgent implements Agent {
   readonly threads = {} as Agent['threads'];
   readonly pending = async () => [];
   readonly permissions = async () => [];
+  readonly trace = async () => ({ spans: [], dropped: 0 });
   readonly revokePermission = async () => {};
   readonly addTool = () => () => {};
   readonly removeTool = () => false;

@@ -120,10 +120,38 @@ describe('thread store: writes', () => {
     const name = dbName();
     const store = new ThreadStore(name);
     await store.opened();
-    const newer = await openDB(name, 3);
+    const newer = await openDB(name, 4);
     newer.close();
     const err = await store.list().then(() => undefined, (e: { code: string }) => e);
     expect(err?.code).to.equal('storage-blocked');
+  });
+
+  it('opens a version-2 database (no traces) keeping its threads, then stores, reloads and deletes a trace', async () => {
+    const name = dbName();
+    const record = readThread(await fixture(2));
+    const v2 = await openDB(name, 2, {
+      upgrade(db) {
+        db.createObjectStore('threads', { keyPath: 'id' });
+        db.createObjectStore('messages', { keyPath: ['thread', 'index'] });
+        db.createObjectStore('events', { keyPath: ['thread', 'seq'] });
+      },
+    });
+    const meta = { schema: 2, id: record.id, title: record.title, createdAt: 1, updatedAt: 2, messageCount: record.messages.length, nextSeq: 1 };
+    await v2.put('threads', meta);
+    for (const [index, message] of record.messages.entries()) await v2.put('messages', { thread: record.id, index, message });
+    await v2.put('events', { thread: record.id, seq: 0, events: record.events });
+    v2.close();
+    const store = new ThreadStore(name);
+    const loaded = (await store.load(record.id))!;
+    expect(loaded.messages).to.deep.equal(record.messages);
+    expect(loaded.trace).to.equal(undefined);
+    const trace = { spans: [{ traceId: 'a'.repeat(32), spanId: 'b'.repeat(16), name: 'invoke_agent', runId: 'r', startTime: 1, endTime: 2, status: 'unset' as const, attributes: { 'gen_ai.operation.name': 'invoke_agent' }, events: [] }], dropped: 3 };
+    await store.write({ meta: { ...meta, nextSeq: 1 }, events: [], messages: { from: record.messages.length, list: [] }, trace });
+    expect((await store.load(record.id))!.trace).to.deep.equal(trace);
+    await store.delete(record.id);
+    await store.replace({ ...record, trace: undefined });
+    expect((await store.load(record.id))!.trace).to.equal(undefined);
+    await store.close();
   });
 
   it('renames, lists newest first and deletes a thread with all its records', async () => {

@@ -1,0 +1,170 @@
+/**
+ * A thread's flight recorder: the spans of its runs (trace-run.ts), kept
+ * with the thread within a size cap — when the trace outgrows it, the oldest
+ * finished spans are dropped first and counted (`ThreadTrace.dropped`), so a
+ * reader knows the trace is not whole. The journal stores it with the thread
+ * whenever `version` moved; `restore` takes it back on load.
+ */
+import type { AgentEvent } from '../types.js';
+import type { ThreadTrace, TraceOptions, TraceSpan, TraceValue } from '../trace-types.js';
+import { RunTrace, type SpanSink, type TraceTarget } from './trace-run.js';
+
+/** Default size cap of one thread's trace, in bytes of JSON. */
+export const DEFAULT_TRACE_MAX_BYTES = 256 * 1024;
+
+/** What the recorder reads of the settings at each run's start. */
+export interface TraceSettings {
+  baseURL: string;
+  model: string;
+  engine?: unknown;
+  modelModule?: string;
+  apiKey?: string;
+  trace?: TraceOptions;
+}
+
+/** Records the runs of one thread, from the events the session emits. */
+export class TraceRecorder implements SpanSink {
+  readonly #settings: () => TraceSettings;
+  #spans: TraceSpan[] = [];
+  /** JSON sizes of the finished spans (open ones are counted when they end). */
+  #sizes = new WeakMap<TraceSpan, number>();
+  #bytes = 0;
+  #dropped = 0;
+  #run: RunTrace | undefined;
+  /** Moves whenever a span ends or the trace is replaced: the journal writes the trace when it moved. */
+  version = 0;
+
+  constructor(settings: () => TraceSettings) {
+    this.#settings = settings;
+  }
+
+  /** Takes one event of the session (already free of the API key). */
+  observe(event: AgentEvent): void {
+    if (event.type === 'run-start') {
+      const options = this.#settings().trace;
+      this.#run = options?.enabled === false ? undefined : new RunTrace(event.runId, this.#target(), this, undefined, event.workflow ? { 'pageloop.workflow': event.workflow, ...this.#input(event.input) } : this.#input(event.input));
+      return;
+    }
+    const run = this.#run;
+    if (!run) return;
+    run.observe(event);
+    if (run.ended) this.#run = undefined;
+  }
+
+  /** The thread's trace (a copy): every span of run `runId` only, when given. */
+  trace(runId?: string): ThreadTrace {
+    const spans = runId === undefined ? this.#spans : this.#spans.filter((s) => s.runId === runId);
+    return structuredClone({ spans, dropped: this.#dropped });
+  }
+
+  /** The trace as it is now, for the journal (not copied: it is structured-cloned on its way into storage). */
+  get current(): ThreadTrace {
+    return { spans: this.#spans, dropped: this.#dropped };
+  }
+
+  /** Replaces the trace (a thread loaded or cleared). */
+  restore(trace: ThreadTrace | undefined): void {
+    this.#run = undefined;
+    this.#spans = trace ? [...trace.spans] : [];
+    this.#dropped = trace?.dropped ?? 0;
+    this.#sizes = new WeakMap();
+    this.#bytes = 0;
+    for (const span of this.#spans) if (span.endTime !== undefined) this.#measure(span);
+    this.version++;
+    this.#trim();
+  }
+
+  opened(span: TraceSpan): void {
+    this.#scrub(span);
+    this.#spans.push(span);
+  }
+
+  closed(span: TraceSpan): void {
+    this.#scrub(span);
+    this.#measure(span);
+    this.version++;
+    this.#trim();
+  }
+
+  /** Blanks the API key out of a span's text (content the user typed may hold it; the events only lose it in errors). */
+  #scrub(span: TraceSpan): void {
+    const key = this.#settings().apiKey;
+    if (!key || key.length < 6) return;
+    const clean = (attributes: Record<string, TraceValue> | undefined) => {
+      for (const [name, value] of Object.entries(attributes ?? {})) {
+        if (typeof value === 'string' && value.includes(key)) attributes![name] = value.split(key).join('[api key]');
+      }
+    };
+    clean(span.attributes);
+    for (const event of span.events) clean(event.attributes);
+  }
+
+  #measure(span: TraceSpan): void {
+    const size = spanSize(span);
+    this.#sizes.set(span, size);
+    this.#bytes += size;
+  }
+
+  /** Drops the oldest finished spans until the trace fits its cap: only the front of the list is walked (this runs at every span's end). */
+  #trim(): void {
+    const max = this.#settings().trace?.maxBytes ?? DEFAULT_TRACE_MAX_BYTES;
+    if (this.#bytes <= max) return;
+    const spans = this.#spans;
+    const open: TraceSpan[] = [];
+    let i = 0;
+    for (; i < spans.length && this.#bytes > max; i++) {
+      const size = this.#sizes.get(spans[i]!);
+      if (size === undefined) {
+        // Still open (the run going on): it stays, in its place before the rest.
+        open.push(spans[i]!);
+        continue;
+      }
+      this.#bytes -= size;
+      this.#dropped++;
+    }
+    this.#spans = open.length > 0 ? [...open, ...spans.slice(i)] : spans.slice(i);
+  }
+
+  #input(input: string | undefined): Record<string, string> {
+    if (input === undefined || !this.#settings().trace?.content) return {};
+    return { 'gen_ai.input.messages': JSON.stringify([{ role: 'user', parts: [{ type: 'text', content: input }] }]) };
+  }
+
+  /** Where the model lives, without anything secret: the endpoint's host and port only, never its path, query or key. */
+  #target(): TraceTarget {
+    const s = this.#settings();
+    const content = s.trace?.content === true;
+    if (s.engine) return { provider: 'pageloop.engine', model: s.model, content };
+    if (s.modelModule) return { provider: 'pageloop.model_module', model: s.model, content };
+    const target: TraceTarget = { provider: 'openai', model: s.model, content };
+    try {
+      // A relative base URL is the page's (and the worker's) own origin.
+      const url = new URL(s.baseURL, globalThis.location?.href);
+      target.address = url.hostname;
+      target.port = Number(url.port) || (url.protocol === 'https:' ? 443 : 80);
+    } catch {
+      // An odd base URL: the trace says the model, not the server.
+    }
+    return target;
+  }
+}
+
+/**
+ * About the length of a span's JSON, without writing it (this runs at every
+ * span's end, inside the loop): the fixed fields, plus each attribute's and
+ * event's name and value.
+ */
+export function spanSize(span: TraceSpan): number {
+  let size = 200 + span.name.length + span.runId.length + attributesSize(span.attributes);
+  for (const event of span.events) size += 40 + event.name.length + attributesSize(event.attributes);
+  return size;
+}
+
+function attributesSize(attributes: Record<string, TraceValue> | undefined): number {
+  let size = 0;
+  for (const key in attributes) {
+    const value = attributes[key]!;
+    size += key.length + 4 + (typeof value === 'string' ? value.length + 2 : Array.isArray(value) ? value.reduce((n, v) => n + v.length + 3, 2) : 12);
+  }
+  return size;
+}

@@ -1,0 +1,66 @@
+/**
+ * The flight recorder's data: spans shaped after the OpenTelemetry GenAI
+ * semantic conventions — one `invoke_agent` span per run, a `chat` span per
+ * model request and an `execute_tool` span per tool call under it, a
+ * sub-agent's `invoke_agent` under the `dispatch_agent` call that started it —
+ * with attribute names from those conventions (`gen_ai.operation.name`,
+ * `gen_ai.request.model`, `gen_ai.usage.input_tokens`, …) and pageloop's own
+ * under `pageloop.*`. Plain data that survives structured cloning and JSON
+ * (it is stored with the thread and written into the thread file).
+ * Re-exported by `src/types.ts`.
+ */
+
+/** A span attribute's value, as OpenTelemetry allows it. */
+export type TraceValue = string | number | boolean | string[];
+
+/** Something that happened at one moment of a span (a retry, a fold, an approval). */
+export interface TraceSpanEvent {
+  name: string;
+  /** Milliseconds since the epoch (fractional). */
+  time: number;
+  attributes?: Record<string, TraceValue>;
+}
+
+/** One span: a run, a model request or a tool call. */
+export interface TraceSpan {
+  /** 32 hex digits: the same for every span of one run (sub-agents included). */
+  traceId: string;
+  /** 16 hex digits. */
+  spanId: string;
+  /** The span this one is nested in; absent for a run's `invoke_agent`. */
+  parentSpanId?: string;
+  /** `invoke_agent`, `chat {model}` or `execute_tool {tool}`, as the conventions name them. */
+  name: string;
+  /** The page's run id (the same on every span of the run). */
+  runId: string;
+  /** Milliseconds since the epoch (fractional). */
+  startTime: number;
+  /** Absent while the span is still open. */
+  endTime?: number;
+  /** `error` with `error.type` among the attributes; `unset` otherwise, as OpenTelemetry leaves a span that did not fail. */
+  status: 'unset' | 'error';
+  attributes: Record<string, TraceValue>;
+  events: TraceSpanEvent[];
+}
+
+/** A thread's trace: its spans, oldest first, and how many older ones were dropped to keep it within its size cap. */
+export interface ThreadTrace {
+  spans: TraceSpan[];
+  /** Spans dropped (oldest first) because the trace outgrew `trace.maxBytes`. */
+  dropped: number;
+}
+
+/** Option `trace` of `createAgent`. */
+export interface TraceOptions {
+  /** Record spans at all; default true. */
+  enabled?: boolean;
+  /**
+   * Also record content: the user's input, the replies, tool arguments and
+   * results (`gen_ai.input.messages`, `gen_ai.output.messages`,
+   * `gen_ai.tool.call.arguments`, `gen_ai.tool.call.result`). Default false:
+   * a trace then holds timings, sizes and names only. API keys are never recorded.
+   */
+  content?: boolean;
+  /** Size cap of one thread's trace, in bytes of JSON; default 262144 (256 KiB). Oldest spans go first. */
+  maxBytes?: number;
+}

@@ -1,0 +1,195 @@
+// The flight recorder on the real loop (AgentSession with a scripted model):
+// span names and nesting after the OpenTelemetry GenAI conventions, usage and
+// finish reasons, approvals, cancel, content only on opt-in, the key never,
+// and the per-thread size cap.
+import { expect } from 'chai';
+import { z } from 'zod';
+import { defineTool } from '../../src/tools/define-tool.js';
+import type { AgentEvent, TraceSpan } from '../../src/types.js';
+import { harness } from './harness.js';
+
+const lookup = defineTool({ name: 'lookup', description: 'Looks up an order', parameters: z.object({ id: z.string() }), execute: ({ id }) => `order ${id}: shipped` });
+const remove = defineTool({ name: 'delete_order', description: 'Deletes', parameters: z.object({ id: z.string() }), needsApproval: true, execute: ({ id }) => `deleted ${id}` });
+const named = (spans: TraceSpan[], name: string) => spans.filter((s) => s.name === name);
+const one = (spans: TraceSpan[], name: string) => {
+  const found = named(spans, name);
+  expect(found, name).to.have.length(1);
+  return found[0]!;
+};
+
+describe('trace (flight recorder)', () => {
+  it('records a run as invoke_agent with a chat span per model request and an execute_tool span per call', async () => {
+    const h = harness(
+      [
+        { toolCalls: [{ id: 'c1', name: 'lookup', args: { id: '42' } }], usage: { promptTokens: 100, completionTokens: 10 } },
+        { text: 'Order 42 has shipped.', usage: { promptTokens: 130, completionTokens: 8 } },
+      ],
+      [lookup],
+      { baseURL: 'http://models.example:8080/v1', model: 'qwen3' },
+    );
+    await h.send('Where is order 42?');
+    const { spans, dropped } = h.session.trace();
+    expect(dropped).to.equal(0);
+    expect(spans.map((s) => s.name)).to.deep.equal(['invoke_agent', 'chat qwen3', 'execute_tool lookup', 'chat qwen3']);
+    const root = one(spans, 'invoke_agent');
+    const [first, second] = named(spans, 'chat qwen3');
+    const tool = one(spans, 'execute_tool lookup');
+    for (const span of spans) {
+      expect(span.traceId, span.name).to.match(/^[0-9a-f]{32}$/).and.equal(root.traceId);
+      expect(span.spanId).to.match(/^[0-9a-f]{16}$/);
+      expect(span.runId).to.equal('run1');
+      expect(span.endTime, span.name).to.be.a('number').and.at.least(span.startTime);
+    }
+    expect(new Set(spans.map((s) => s.spanId)).size).to.equal(4);
+    expect(root.parentSpanId).to.equal(undefined);
+    expect([first!.parentSpanId, second!.parentSpanId, tool.parentSpanId]).to.deep.equal([root.spanId, root.spanId, root.spanId]);
+    expect(root.attributes).to.include({ 'gen_ai.operation.name': 'invoke_agent', 'gen_ai.request.model': 'qwen3', 'server.address': 'models.example', 'server.port': 8080, 'gen_ai.usage.input_tokens': 230, 'gen_ai.usage.output_tokens': 18 });
+    expect(root.attributes['gen_ai.response.finish_reasons']).to.deep.equal(['answer']);
+    expect(first!.attributes).to.include({ 'gen_ai.operation.name': 'chat', 'pageloop.iteration': 1, 'gen_ai.usage.input_tokens': 100, 'gen_ai.usage.output_tokens': 10 });
+    expect(first!.attributes['gen_ai.response.finish_reasons']).to.deep.equal(['tool_calls']);
+    expect(second!.attributes['gen_ai.response.finish_reasons']).to.deep.equal(['stop']);
+    expect(second!.attributes['pageloop.time_to_first_token_ms']).to.be.a('number');
+    expect(tool.attributes).to.include({ 'gen_ai.operation.name': 'execute_tool', 'gen_ai.tool.name': 'lookup', 'gen_ai.tool.call.id': 'c1', 'pageloop.tool.status': 'ok' });
+    expect(tool.status).to.equal('unset');
+    // The tool ran after its model request ended, and before the next began.
+    expect(tool.startTime).to.be.at.least(first!.endTime!);
+    expect(second!.startTime).to.be.at.least(tool.endTime!);
+    expect(h.session.trace('other-run').spans).to.deep.equal([]);
+    expect(h.session.trace('run1').spans).to.have.length(4);
+  });
+
+  it('keeps content out unless the app opts in, and never records the API key', async () => {
+    const key = 'sk-secret-1234567890';
+    const turns = () => [{ toolCalls: [{ id: 'c1', name: 'lookup', args: { id: '42' } }] }, { text: 'Shipped.' }];
+    const plain = harness(turns(), [lookup], { apiKey: key, baseURL: `http://localhost:9/v1?key=${key}` });
+    await plain.send(`Where is order 42? My key is ${key}`);
+    const withoutContent = JSON.stringify(plain.session.trace());
+    expect(withoutContent).not.to.include('Where is order');
+    expect(withoutContent).not.to.include('Shipped');
+    expect(withoutContent).not.to.include('"42"');
+    expect(withoutContent).not.to.include(key);
+    expect(withoutContent).to.include('execute_tool lookup');
+
+    const full = harness(turns(), [lookup], { apiKey: key, trace: { content: true } });
+    await full.send(`Where is order 42? My key is ${key}`);
+    const { spans } = full.session.trace();
+    const text = JSON.stringify(spans);
+    expect(text).not.to.include(key);
+    expect(String(one(spans, 'invoke_agent').attributes['gen_ai.input.messages'])).to.include('Where is order 42?');
+    expect(String(one(spans, 'execute_tool lookup').attributes['gen_ai.tool.call.arguments'])).to.equal('{"id":"42"}');
+    expect(one(spans, 'execute_tool lookup').attributes['gen_ai.tool.call.result']).to.include('order 42: shipped');
+    expect(String(named(spans, 'chat scripted')[1]!.attributes['gen_ai.output.messages'])).to.include('Shipped.');
+  });
+
+  it('records approval waits and answers', async () => {
+    const h = harness([{ toolCalls: [{ id: 'a', name: 'delete_order', args: { id: '1' } }, { id: 'b', name: 'delete_order', args: { id: '2' } }] }, { text: 'ok' }], [remove]);
+    const done = h.send('delete 1 and 2');
+    await h.when((e) => e.type === 'approval-request');
+    await new Promise((r) => setTimeout(r, 20));
+    h.session.respond('a', { approve: true });
+    h.session.respond('b', { approve: false, message: 'not that one' });
+    await done;
+    const tools = named(h.session.trace().spans, 'execute_tool delete_order');
+    const byId = (id: string) => tools.find((s) => s.attributes['gen_ai.tool.call.id'] === id)!;
+    expect(byId('a').attributes['pageloop.approval.answer']).to.equal('approved');
+    expect(byId('a').attributes['pageloop.approval.wait_ms']).to.be.at.least(15);
+    expect(byId('a').events.map((e) => e.name)).to.deep.equal(['pageloop.approval.requested', 'pageloop.tool.started']);
+    expect(byId('b').attributes).to.include({ 'pageloop.approval.answer': 'denied', 'pageloop.tool.status': 'denied', 'error.type': 'denied' });
+    expect(byId('b').status).to.equal('error');
+  });
+
+  it('records a cancelled run: its open model request and the run end as cancelled', async () => {
+    const h = harness([{ text: 'Thinking about it for a long while', hang: true, chunkSize: 2 }]);
+    const done = h.send('go');
+    await h.when((e) => e.type === 'text');
+    h.session.cancel();
+    await done;
+    const { spans } = h.session.trace();
+    const root = one(spans, 'invoke_agent');
+    const chat = one(spans, 'chat scripted');
+    expect(root.attributes).to.include({ 'pageloop.cancelled': true, 'error.type': 'cancelled' });
+    expect(root.attributes['gen_ai.response.finish_reasons']).to.deep.equal(['cancelled']);
+    expect(chat.attributes['gen_ai.response.finish_reasons']).to.deep.equal(['cancelled']);
+    expect(chat.status).to.equal('error');
+    expect(chat.endTime).to.be.a('number');
+  });
+
+  it('records a failed model request as an error, and nothing with tracing off', async () => {
+    const h = harness([{ error: { code: 'http', message: 'HTTP 500: boom' } }]);
+    await h.send('go');
+    const chat = one(h.session.trace().spans, 'chat scripted');
+    expect(chat.status).to.equal('error');
+    expect(chat.attributes['error.type']).to.equal('http');
+    expect(chat.events.map((e) => e.name)).to.deep.equal(['exception']);
+    expect(one(h.session.trace().spans, 'invoke_agent').status).to.equal('error');
+
+    const off = harness([{ text: 'hi' }], [], { trace: { enabled: false } });
+    await off.send('go');
+    expect(off.session.trace()).to.deep.equal({ spans: [], dropped: 0 });
+  });
+
+  it('keeps a thread trace within its size cap, dropping the oldest spans first and counting them', async () => {
+    const turns = Array.from({ length: 12 }, () => ({ text: 'done' }));
+    const h = harness(turns, [], { trace: { maxBytes: 2048 } });
+    for (let i = 0; i < 12; i++) await h.session.send(`run${i}`, 'again');
+    const { spans, dropped } = h.session.trace();
+    expect(dropped).to.be.greaterThan(0);
+    expect(spans.length + dropped).to.equal(24);
+    expect(JSON.stringify(spans).length).to.be.at.most(2048 + spans.length);
+    // The newest run is whole; the oldest is gone.
+    expect(spans.filter((s) => s.runId === 'run11').map((s) => s.name)).to.deep.equal(['invoke_agent', 'chat scripted']);
+    expect(spans.some((s) => s.runId === 'run0')).to.equal(false);
+  });
+
+  it('is a copy: changing what trace() returned changes nothing recorded', async () => {
+    const h = harness([{ text: 'hi' }]);
+    await h.send('go');
+    const first = h.session.trace();
+    first.spans[0]!.name = 'changed';
+    expect(h.session.trace().spans[0]!.name).to.equal('invoke_agent');
+    const events: AgentEvent[] = h.events;
+    expect(events.some((e) => e.type === 'final')).to.equal(true);
+  });
+});
+
+describe('trace recorder (events in, spans out)', () => {
+  it('turns context folds, cuts and drops into events of the model request they shortened, with their sizes', async () => {
+    const { TraceRecorder } = await import('../../src/agent/trace-recorder.js');
+    const recorder = new TraceRecorder(() => ({ baseURL: 'https://api.example.com/v1', model: 'm' }));
+    const events: AgentEvent[] = [
+      { type: 'run-start', runId: 'r' },
+      { type: 'iteration', n: 1, max: 10 },
+      { type: 'context', action: 'folded', messages: 6, before: 5000, after: 1800, contextTokens: 4096, summary: 'secret summary' },
+      { type: 'context', action: 'cut', messages: 1, before: 3000, after: 900, contextTokens: 4096, callId: 'c9' },
+      { type: 'text', delta: 'ok' },
+      { type: 'final', reason: 'answer', text: 'ok' },
+    ];
+    for (const e of events) recorder.observe(e);
+    const { spans } = recorder.trace('r');
+    const chat = spans.find((s) => s.name === 'chat m')!;
+    expect(chat.attributes).to.include({ 'server.address': 'api.example.com', 'server.port': 443 });
+    expect(chat.events.map((e) => [e.name, e.attributes])).to.deep.equal([
+      ['pageloop.context.folded', { 'pageloop.context.messages': 6, 'pageloop.context.tokens_before': 5000, 'pageloop.context.tokens_after': 1800, 'pageloop.context.window': 4096 }],
+      ['pageloop.context.cut', { 'pageloop.context.messages': 1, 'pageloop.context.tokens_before': 3000, 'pageloop.context.tokens_after': 900, 'pageloop.context.window': 4096, 'gen_ai.tool.call.id': 'c9' }],
+    ]);
+    // The summary is content: not recorded without the opt-in.
+    expect(JSON.stringify(spans)).not.to.include('secret summary');
+  });
+
+  it('records how long a call waited to start when it needed no approval (the start gate)', async () => {
+    const { TraceRecorder } = await import('../../src/agent/trace-recorder.js');
+    const recorder = new TraceRecorder(() => ({ baseURL: '', model: 'm', engine: {} }));
+    recorder.observe({ type: 'run-start', runId: 'r' });
+    recorder.observe({ type: 'iteration', n: 1, max: 10 });
+    recorder.observe({ type: 'tool-call', callId: 'c', name: 'click', args: {} });
+    await new Promise((r) => setTimeout(r, 20));
+    recorder.observe({ type: 'tool-start', callId: 'c', name: 'click' });
+    recorder.observe({ type: 'tool-result', callId: 'c', name: 'click', status: 'ok', result: 'done' });
+    recorder.observe({ type: 'final', reason: 'cancelled', text: '' });
+    const tool = recorder.trace().spans.find((s) => s.name === 'execute_tool click')!;
+    expect(tool.attributes['pageloop.start_gate.wait_ms']).to.be.at.least(15);
+    expect(tool.attributes['gen_ai.provider.name']).to.equal(undefined);
+    expect(recorder.trace().spans[0]!.attributes).to.include({ 'gen_ai.provider.name': 'pageloop.engine', 'pageloop.cancelled': true });
+    expect(recorder.version).to.be.greaterThan(0);
+  });
+});
