@@ -10,6 +10,7 @@
  * only where an answer can be taken: a call that waits for the user, in the
  * tab that writes the thread.
  */
+import type { render as renderLit } from 'lit';
 import type { Tool, ToolRenderProps, ToolView } from '../src/types.js';
 import type { ToolCallItem } from './conversation-state.js';
 import { parsePartialJson } from './partial-json.js';
@@ -52,3 +53,49 @@ export function renderToolView(item: ToolCallItem, tool: Tool | undefined, answe
   }
 }
 
+
+/**
+ * The view of call `item`, its UI placed into the call's light-DOM container
+ * in `host` (made on first use, kept in `containers` by call id): returns the
+ * `<slot>` that shows it in the card, or why the JSON card shows instead.
+ * `render` is Lit's, handed in by the element (see tool-views.ts).
+ */
+export function placeToolView(
+  host: HTMLElement,
+  containers: Map<string, HTMLElement>,
+  item: ToolCallItem,
+  tool: Tool,
+  answer: Answer | undefined,
+  render: typeof renderLit,
+): RenderedView | undefined {
+  const view = renderToolView(item, tool, answer);
+  if (!view || !('ui' in view)) return view;
+  try {
+    return { ...view, ui: place(host, containers, item.id, view.ui, render) };
+  } catch (err) {
+    console.error(`pageloop: the view of tool "${item.name}" could not be drawn`, err);
+    return { failed: `The view of this call could not be drawn (${err instanceof Error ? err.message : String(err)}).` };
+  }
+}
+
+/** Puts `ui` into call `callId`'s light-DOM container; returns the `<slot>` that shows it in the card. */
+function place(host: HTMLElement, containers: Map<string, HTMLElement>, callId: string, ui: Exclude<ToolView, null | undefined>, render: typeof renderLit): Node {
+  let container = containers.get(callId);
+  const name = `tool-view-${callId}`;
+  if (!container || container.parentNode !== host) {
+    container = document.createElement('div');
+    container.slot = name;
+    container.className = 'pageloop-tool-view';
+    host.append(container);
+    containers.set(callId, container);
+  }
+  if (ui instanceof Node) {
+    // The same node again (the app updates it itself) stays; a new one replaces the old.
+    if (container.firstChild !== ui || container.childNodes.length !== 1) container.replaceChildren(ui);
+  } else {
+    render(ui, container);
+  }
+  const slot = document.createElement('slot');
+  slot.name = name;
+  return slot;
+}

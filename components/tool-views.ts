@@ -5,12 +5,12 @@
  * card: the page's own CSS styles it as any of its components, a React
  * portal lands in the app's document, and the card's frame stays the
  * element's. Containers of calls the log no longer shows (cleared, another
- * thread) are removed after each update. The rendering code loads as soon
- * as the agent has a tool that renders (before its first call, as a rule);
- * until then such a card shows its JSON.
+ * thread) are removed after each update. The rendering and placing code
+ * (tool-view.ts) loads as soon as the agent has a tool that renders (before
+ * its first call, as a rule); until then such a card shows its JSON.
  */
 import { render as renderLit, type ReactiveController, type ReactiveControllerHost } from 'lit';
-import type { Agent, Tool, ToolView } from '../src/types.js';
+import type { Agent, Tool } from '../src/types.js';
 import type { LogItem, ToolCallItem } from './conversation-state.js';
 import type { RenderedView } from './tool-view.js';
 
@@ -48,19 +48,13 @@ export class ToolViews implements ReactiveController {
   /** The view of call `item` (its UI placed in its slot), or undefined when its tool does not render. */
   viewFor(item: ToolCallItem): RenderedView | undefined {
     const agent = this.#binding.agent();
-    const answer = agent && !this.#binding.readOnly() ? (id: string, value: unknown) => agent.answer(id, value) : undefined;
     const tool = this.#tool(item.name);
     if (!tool?.render) return undefined;
     const views = this.#module;
     if (!views) return void this.#load();
-    const view = views.renderToolView(item, tool, answer);
-    if (!view || !('ui' in view)) return view;
-    try {
-      return { ...view, ui: this.#place(item.id, view.ui) };
-    } catch (err) {
-      console.error(`pageloop: the view of tool "${item.name}" could not be drawn`, err);
-      return { failed: `The view of this call could not be drawn (${err instanceof Error ? err.message : String(err)}).` };
-    }
+    const answer = agent && !this.#binding.readOnly() ? (id: string, value: unknown) => agent.answer(id, value) : undefined;
+    // Lit's `render` is the element's own, handed over: in the lazy chunk it would split lit-html into a chunk of its own.
+    return views.placeToolView(this.#host, this.#containers, item, tool, answer, renderLit);
   }
 
   hostUpdated(): void {
@@ -82,28 +76,5 @@ export class ToolViews implements ReactiveController {
 
   #tool(name: string): Tool | undefined {
     return this.#binding.agent()?.tools.find((t) => t.name === name);
-  }
-
-  /** Puts `ui` into call `callId`'s light-DOM container; returns the `<slot>` that shows it in the card. */
-  #place(callId: string, ui: Exclude<ToolView, null | undefined>): Node {
-    let container = this.#containers.get(callId);
-    const name = `tool-view-${callId}`;
-    if (!container || container.parentNode !== this.#host) {
-      container = document.createElement('div');
-      container.slot = name;
-      container.className = 'pageloop-tool-view';
-      this.#host.append(container);
-      this.#containers.set(callId, container);
-    }
-    if (ui instanceof Node) {
-      // The same node again (the app updates it itself) stays; a new one replaces the old.
-      if (container.firstChild !== ui || container.childNodes.length !== 1) container.replaceChildren(ui);
-    } else {
-      // Lit is the element's own, so this costs the page nothing (tool-view.js, loaded lazily, has no Lit).
-      renderLit(ui, container);
-    }
-    const slot = document.createElement('slot');
-    slot.name = name;
-    return slot;
   }
 }

@@ -78,6 +78,11 @@ export function everyLoad(dir, entries, skip) {
 const OPT_IN = {
   /** The in-page engine: the agent worker imports it only when an agent is given `engine` (issue 15). */
   engine: /gguf-engine/,
+  /**
+   * Generative UI (issue 20): the card rendering loads when the agent first has a tool with
+   * `render`, the answer desk and `agent.answer` on a render-and-wait tool's first call.
+   */
+  genui: /tool-view|user-answers/,
 };
 
 /** A pattern matching the chunks of every opt-in capability named in `names`. @param {string[]} names */
