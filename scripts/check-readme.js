@@ -7,7 +7,7 @@
  *   shell      `bash -n` parses it, and every `npm start`, `npm test`, `npm run X`
  *              names a script of package.json
  *   typecheck  compiled by tsc (strict, the repository's settings) with `pageloop`,
- *              `pageloop/agent-chat.js` and `pageloop/testing` resolving to the
+ *              `pageloop/agent-chat.js`, `pageloop/testing` and `pageloop/react` resolving to the
  *              sources that build them, and React's types
  *   server     `node --check` parses it (an ES module)
  */
@@ -44,29 +44,30 @@ if (typed.length > 0) {
   mkdirSync(dir);
   try {
     const ext = (/** @type {string} */ lang) => ({ tsx: 'tsx', jsx: 'tsx', ts: 'ts', js: 'ts' })[lang] ?? 'ts';
-    const files = typed.map((s) => {
+    // Each block is its own program, as a reader who copies it into an app has it: two blocks
+    // may each declare the same thing (e.g. <agent-chat>'s JSX type, by hand and through pageloop/react).
+    for (const s of typed) {
       const file = `readme-${s.line}.${ext(s.lang)}`;
       writeFileSync(resolve(dir, file), `${s.code}\n`);
-      return file;
-    });
-    writeFileSync(
-      resolve(dir, 'tsconfig.json'),
-      JSON.stringify({
-        extends: '../tsconfig.json',
-        compilerOptions: {
-          noEmit: true,
-          types: [],
-          baseUrl: '..',
-          paths: { pageloop: ['src/index.ts'], 'pageloop/agent-chat.js': ['components/define.ts'], 'pageloop/testing': ['src/testing/index.ts'] },
-        },
-        files,
-        include: [],
-      }),
-    );
-    const tsc = spawnSync(process.execPath, [resolve(root, 'node_modules/typescript/bin/tsc'), '-p', dir], { encoding: 'utf8' });
-    if (tsc.status !== 0) {
-      const lines = tsc.stdout.trim().replace(/\.readme-check\/readme-(\d+)\.\w+\((\d+),(\d+)\)/g, (_m, line, l, c) => `README.md:${Number(line) + Number(l)}:${c}`);
-      problems.push(`the typecheck blocks do not compile:\n${lines}`);
+      writeFileSync(
+        resolve(dir, 'tsconfig.json'),
+        JSON.stringify({
+          extends: '../tsconfig.json',
+          compilerOptions: {
+            noEmit: true,
+            types: [],
+            baseUrl: '..',
+            paths: { pageloop: ['src/index.ts'], 'pageloop/agent-chat.js': ['components/define.ts'], 'pageloop/testing': ['src/testing/index.ts'], 'pageloop/react': ['src/react/index.ts'] },
+          },
+          files: [file],
+          include: [],
+        }),
+      );
+      const tsc = spawnSync(process.execPath, [resolve(root, 'node_modules/typescript/bin/tsc'), '-p', dir], { encoding: 'utf8' });
+      if (tsc.status !== 0) {
+        const lines = tsc.stdout.trim().replace(/\.readme-check\/readme-(\d+)\.\w+\((\d+),(\d+)\)/g, (_m, line, l, c) => `README.md:${Number(line) + Number(l)}:${c}`);
+        problems.push(`the typecheck block at README.md:${s.line} does not compile:\n${lines}`);
+      }
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
