@@ -7,9 +7,14 @@
 import * as React from 'react';
 import { forwardRef, useCallback, useEffect, useRef, type ForwardedRef } from 'react';
 import { createComponent, type EventName } from '@lit/react';
-import { AgentChat as AgentChatElement, type ThreadChangeDetail } from '../../components/define.js';
+import { AgentChat as AgentChatElement } from '../../components/agent-chat.js';
+import type { ThreadChangeDetail } from '../../components/thread-list.js';
+import { registerAgentChat } from '../../components/register.js';
 import type { AgentEvent } from '../types.js';
 import { useOptionalBridge } from './agent-provider.js';
+
+// Here, not through components/define.ts: a define in a chunk shared with pageloop/agent-chat.js was dropped by Vite (tested by test:pack).
+registerAgentChat();
 
 const LitAgentChat = createComponent({
   tagName: 'agent-chat',
