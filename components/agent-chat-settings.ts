@@ -32,6 +32,17 @@ export class AgentChatSettings extends LitElement {
   @property({ attribute: false }) tools: Tool[] = [];
   /** The app's state by name, sent with each model request (`agent.context`); set a new object to change it. */
   @property({ attribute: false }) context?: Record<string, unknown>;
+
+  /** The engine options made from the `gguf` and `gpu` attributes, kept while they stay the same (a new object would mean a new agent). */
+  #ggufEngine: EngineOptions | undefined;
+
+  /** The in-page engine to run: the `engine` property, else one made from `gguf` and `gpu`, else none (an endpoint). */
+  protected engineOptions(): EngineOptions | undefined {
+    if (this.engine) return this.engine;
+    if (!this.gguf) return undefined;
+    if (this.#ggufEngine?.gguf !== this.gguf || this.#ggufEngine.gpu !== this.gpu) this.#ggufEngine = { gguf: this.gguf, ...(this.gpu ? { gpu: this.gpu } : {}) };
+    return this.#ggufEngine;
+  }
 }
 
 // The option properties' types, from the same table (declaration merging: Lit defines them at runtime).

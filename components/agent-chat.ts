@@ -13,7 +13,7 @@ import { repeat } from 'lit/directives/repeat.js';
 import { guard } from 'lit/directives/guard.js';
 import { createAgent } from '../src/page/create-agent.js';
 import { errorMessage } from '../src/errors.js';
-import type { Agent, AgentEvent, AgentOptions, EngineOptions, EngineStatus, Run, SendOptions } from '../src/types.js';
+import type { Agent, AgentEvent, AgentOptions, EngineStatus, Run, SendOptions } from '../src/types.js';
 import { AgentChatSettings } from './agent-chat-settings.js';
 import { agentChatStyles } from './agent-chat.styles.js';
 import { subAgentStyles } from './sub-agent-view.styles.js';
@@ -168,8 +168,6 @@ export class AgentChat extends AgentChatSettings {
   #conversation: ConversationState = initialConversation();
   /** What the in-page engine is doing (from its events); `idle` for an endpoint. */
   #engineStatus: EngineStatus = { state: 'idle' };
-  /** The engine options made from the `gguf` and `gpu` attributes, kept while they stay the same (a new object would mean a new agent). */
-  #ggufEngine: EngineOptions | undefined;
 
   readonly #agent = new AgentController(this, {
     options: () => this.#agentOptions(),
@@ -275,8 +273,7 @@ export class AgentChat extends AgentChatSettings {
   }
 
   #agentOptions(): AgentOptions {
-    if (this.gguf && (this.#ggufEngine?.gguf !== this.gguf || this.#ggufEngine.gpu !== this.gpu)) this.#ggufEngine = { gguf: this.gguf, ...(this.gpu ? { gpu: this.gpu } : {}) };
-    return elementOptions(this, this.engine ?? (this.gguf ? this.#ggufEngine : undefined));
+    return elementOptions(this, this.engineOptions());
   }
 
   #onAgentEvent(event: AgentEvent): void {
