@@ -90,3 +90,13 @@ export const isTraceOptions: Check = (v) => {
   if (maxBytes !== undefined && !(Number.isInteger(maxBytes) && (maxBytes as number) >= 1024)) return '.maxBytes must be a whole number of at least 1024';
   return undefined;
 };
+
+/** Option `webmcp`: `{ expose?, consume? }`, booleans. */
+export const isWebMcp: Check = (v) => {
+  if (isObject(v) !== undefined) return ' must be an object, e.g. { expose: true, consume: true }';
+  for (const [key, value] of Object.entries(v as object)) {
+    if (key !== 'expose' && key !== 'consume') return ` has no field "${key}" (it takes expose and consume)`;
+    if (typeof value !== 'boolean') return `.${key} must be true or false`;
+  }
+  return undefined;
+};

@@ -12,10 +12,10 @@
  * the worker and the element import it; it imports nothing of theirs.
  */
 import type { Tool } from './tool-types.js';
-import type { EngineOptions, SubAgentOptions, ToolFormat, ToolProtocol, WorkflowTemplate } from './option-types.js';
+import type { EngineOptions, SubAgentOptions, ToolFormat, ToolProtocol, WebMcpOptions, WorkflowTemplate } from './option-types.js';
 import type { MemoryOptions } from './memory/types.js';
 import type { TraceOptions } from './trace-types.js';
-import { between, isBoolean, isEngine, isHeaders, isName, isObject, isString, isSubAgents, isTraceOptions, isWorkflows, oneOf, positiveMs, wholeAtLeast, type Check } from './option-checks.js';
+import { between, isBoolean, isEngine, isHeaders, isName, isObject, isString, isSubAgents, isTraceOptions, isWebMcp, isWorkflows, oneOf, positiveMs, wholeAtLeast, type Check } from './option-checks.js';
 
 /** Options of `createAgent`. */
 export interface AgentOptions {
@@ -128,6 +128,12 @@ export interface AgentOptions {
    * Default: on, without content, 256 KiB per thread.
    */
   trace?: TraceOptions;
+  /**
+   * WebMCP both ways: `expose` registers the agent's page tools for browser
+   * agents (their calls go through the agent's approvals), `consume` offers
+   * the agent the tools other parts of the page registered. Default off.
+   */
+  webmcp?: WebMcpOptions;
 }
 
 
@@ -200,6 +206,7 @@ export const SETTINGS = {
   nudge: { side: 'loop', live: true, element: { attribute: 'nudge', from: onUnlessOff }, check: isBoolean },
   temperature: { side: 'loop', live: true, model: 'client', element: { attribute: 'temperature', from: 'number' }, check: between(0, 2) },
   trace: { side: 'loop', live: true, check: isTraceOptions },
+  webmcp: { side: 'page', live: false, restart: true, element: { attribute: 'webmcp-expose', from: (t: string | null) => (t === null || t === 'false' ? undefined : { expose: true }) }, check: isWebMcp },
 } as const satisfies { readonly [K in keyof AgentOptions]-?: Setting };
 
 type Rows = typeof SETTINGS;

@@ -83,6 +83,8 @@ const OPT_IN = {
    * `render`, the answer desk and `agent.answer` on a render-and-wait tool's first call.
    */
   genui: /tool-view|user-answers/,
+  /** WebMCP both ways (issue 22): the bridge loads when an agent is made with `webmcp` (src/page/webmcp/). */
+  webmcp: /webmcp-bridge/,
 };
 
 /** A pattern matching the chunks of every opt-in capability named in `names`. @param {string[]} names */
