@@ -85,6 +85,8 @@ const OPT_IN = {
   genui: /tool-view|user-answers/,
   /** WebMCP both ways (issue 22): the bridge loads when an agent is made with `webmcp` (src/page/webmcp/). */
   webmcp: /webmcp-bridge/,
+  /** The MCP sign-in popup (issue 22): the page opens it when an MCP server needs signing in (src/page/mcp-auth/). */
+  mcpauth: /sign-in-popup/,
 };
 
 /** A pattern matching the chunks of every opt-in capability named in `names`. @param {string[]} names */

@@ -147,6 +147,8 @@ export function createAgent(options: AgentOptions): Agent {
     abortTool: (callId) => toolHost.abortTool(callId),
     mayStart: async (request) => toolHost.mayStart(request),
     readContext: async () => appContext.read(),
+    // Loaded on first use: only an MCP server that needs signing in opens it.
+    signInPopup: async (server, url, state) => (await import('./mcp-auth/sign-in-popup.js')).openSignInPopup(url, state, server),
   };
 
   // The running run still gets its one final event: an error when the worker crashed, cancelled on dispose.

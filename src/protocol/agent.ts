@@ -73,6 +73,13 @@ export interface PageHost {
    * has cancelled the run (the worker may not have heard of the cancel yet).
    */
   mayStart(request: StartRequest): Promise<boolean>;
+  /**
+   * Opens an MCP server's sign-in page (`authorizationUrl`, the OAuth flow of
+   * a server that needs it) in a popup on the page and resolves with the
+   * authorization code the redirect page got back for `state`; rejects when
+   * the popup was blocked, closed, refused or timed out.
+   */
+  signInPopup?(server: string, authorizationUrl: string, state: string): Promise<string>;
   /** The app's state now (`agent.context`), each value as JSON text; asked as each model request is built. */
   readContext?(): Promise<AppStateEntry[]>;
 }
