@@ -52,6 +52,7 @@ export function inThreadAgent(options: AgentOptions, model: () => ChatModel | Pr
     retry: () => start((runId) => session.retry(runId)),
     events: async () => session.events(),
     engine: { status: () => ({ state: 'idle' }) },
+    mcp: { status: async () => [], reconnect: noMemory, prompts: async () => [], getPrompt: noMemory, resources: async () => [], readResource: noMemory },
     respond: (callId, answer) => session.respond(callId, answer),
     pending: async () => session.pending(),
     permissions: async () => session.permissions(),

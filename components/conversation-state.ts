@@ -50,6 +50,8 @@ export interface ToolCallItem {
   error?: string;
   /** For a `dispatch_agent` call: the sub-agent's own conversation, from its `sub-agent` events. */
   sub?: ConversationState;
+  /** How far a running call got, as its tool last reported (`tool-progress`). */
+  progress?: { progress: number; total?: number; message?: string };
 }
 
 /** A line from the element itself (help text, "stopped", iteration limit). */
@@ -230,9 +232,12 @@ function reduceAction(state: ConversationState, action: ConversationAction): Con
     }
     case 'retry':
       return { ...state, retry: { attempt: action.attempt, delayMs: action.delayMs, reason: action.reason } };
+    case 'tool-progress':
+      return updateCall(state, action.callId, (c) => (isSettled(c.status) ? c : { ...c, progress: { progress: action.progress, total: action.total, message: action.message } }));
     case 'engine':
     case 'thread-lock':
     case 'permissions':
+    case 'mcp':
       return state;
     case 'error':
       return { ...state, error: { message: action.message, retryable: action.retryable } };

@@ -4,6 +4,7 @@
  * stores. Plain data that survives structured cloning (it crosses the worker).
  * Re-exported by `src/types.ts`, the public types' one entry.
  */
+import type { McpServerStatus } from './mcp-types.js';
 
 /** Why a run ended. */
 export type FinalReason =
@@ -131,7 +132,18 @@ export type AgentEvent =
    * writes it (a follower hears it; re-read `permissions()` or use `allowed`).
    * Not part of the conversation: never stored.
    */
-  | { type: 'permissions'; allowed: string[] };
+  | { type: 'permissions'; allowed: string[] }
+  /**
+   * An MCP server's state changed (option `mcp`): connecting, connected
+   * (with the tools it gives the agent), or failed (with why and the fix).
+   * Not part of the conversation: never stored; `agent.mcp.status()` has the latest.
+   */
+  | { type: 'mcp'; server: McpServerStatus }
+  /**
+   * A running tool call reported how far it got (an MCP server's
+   * `notifications/progress`); `total` when it is known. Not stored.
+   */
+  | { type: 'tool-progress'; callId: string; name: string; progress: number; total?: number; message?: string };
 
 /**
  * An event of a sub-agent's own loop, wrapped so it cannot be taken for the

@@ -25,6 +25,7 @@ class FakeAgent implements Agent {
   readonly context = new AppContextStore();
   readonly resume = () => this.retry();
   readonly engine: Agent['engine'] = { status: () => ({ state: 'idle' }) };
+  readonly mcp = {} as Agent['mcp'];
   #listeners = new Set<(e: AgentEvent) => void>();
 
   constructor(
