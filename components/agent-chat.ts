@@ -23,7 +23,6 @@ import {
   initialConversation,
   reduceConversation,
   restoreConversation,
-  type AssistantItem,
   type ConversationAction,
   type ConversationState,
   type LogItem,
@@ -31,6 +30,7 @@ import {
 import { ReplyRenderers } from './reply-renderers.js';
 import { ScrollController } from './scroll-controller.js';
 import { renderToolCard } from './tool-card.js';
+import { renderAssistant } from './assistant-message.js';
 import { ToolViews } from './tool-views.js';
 import { AppContextSync } from './app-context-sync.js';
 import { ApprovalController } from './approval-controller.js';
@@ -95,6 +95,7 @@ import { TabNotice, READ_ONLY_REASON } from './tab-notice.js';
  * @csspart assistant - An assistant message.
  * @csspart thinking - The collapsed reasoning of an assistant message.
  * @csspart tool-call - A tool call card.
+ * @csspart tool-progress - A running call's progress (from `tool-progress` events).
  * @csspart tool-view - A tool's own UI in its card (`defineTool({ render })`), slotted from the element's light DOM.
  * @csspart requested-by - The mark "browser agent" on the card of a call a browser agent asked for through WebMCP (not the model).
  * @csspart webmcp-status - The line saying WebMCP is unavailable in this browser, or what it refused (option `webmcp`).
@@ -367,7 +368,7 @@ export class AgentChat extends AgentChatSettings {
       case 'user':
         return html`<div part="message user" class="message user"><span class="visually-hidden">You: </span>${renderWorkflowBadge(item.workflow)}${item.text}</div>`;
       case 'assistant':
-        return this.#renderAssistant(item);
+        return renderAssistant(item, this.#replies.elementFor(item));
       case 'notice':
         return html`<p class="notice" part=${item.part ?? nothing}>${item.text}</p>`;
       case 'context':
@@ -375,20 +376,6 @@ export class AgentChat extends AgentChatSettings {
       case 'tool-call':
         return renderToolCard(item, this.#approvals.panelFor(item.id), this.#views.viewFor(item));
     }
-  }
-
-  #renderAssistant(item: AssistantItem): TemplateResult {
-    const rendered = this.#replies.elementFor(item);
-    const thinkingOpen = item.streaming && item.text === '' && item.thinking !== '';
-    return html`<div part="message assistant" class="message assistant">
-      ${item.thinking
-        ? html`<details part="thinking" class="thinking">
-            <summary>${thinkingOpen ? 'Thinking…' : 'Thought'}</summary>
-            <div class="thinking-text">${item.thinking}</div>
-          </details>`
-        : nothing}
-      ${item.text === '' ? nothing : rendered ?? html`<div class="markdown plain">${item.text}</div>`}
-    </div>`;
   }
 }
 

@@ -15,7 +15,8 @@ import type { Tool } from './tool-types.js';
 import type { EngineOptions, SubAgentOptions, ToolFormat, ToolProtocol, WebMcpOptions, WorkflowTemplate } from './option-types.js';
 import type { MemoryOptions } from './memory/types.js';
 import type { TraceOptions } from './trace-types.js';
-import { between, isBoolean, isEngine, isHeaders, isName, isObject, isString, isSubAgents, isTraceOptions, isWebMcp, isWorkflows, oneOf, positiveMs, wholeAtLeast, type Check } from './option-checks.js';
+import type { McpServerOptions } from './mcp-types.js';
+import { between, isBoolean, isEngine, isHeaders, isMcpServers, isName, isObject, isString, isSubAgents, isTraceOptions, isWebMcp, isWorkflows, oneOf, positiveMs, wholeAtLeast, type Check } from './option-checks.js';
 
 /** Options of `createAgent`. */
 export interface AgentOptions {
@@ -134,6 +135,11 @@ export interface AgentOptions {
    * the agent the tools other parts of the page registered. Default off.
    */
   webmcp?: WebMcpOptions;
+  /**
+   * MCP servers whose tools join the agent's (Streamable HTTP, or legacy
+   * HTTP+SSE), connected from the agent's worker; see `agent.mcp` and the `mcp` event.
+   */
+  mcp?: McpServerOptions[];
 }
 
 
@@ -207,6 +213,7 @@ export const SETTINGS = {
   temperature: { side: 'loop', live: true, model: 'client', element: { attribute: 'temperature', from: 'number' }, check: between(0, 2) },
   trace: { side: 'loop', live: true, check: isTraceOptions },
   webmcp: { side: 'page', live: false, restart: true, element: { attribute: 'webmcp-expose', from: (t: string | null) => (t === null || t === 'false' ? undefined : { expose: true }) }, check: isWebMcp },
+  mcp: { side: 'worker', live: false, restart: true, element: { attribute: false }, check: isMcpServers },
 } as const satisfies { readonly [K in keyof AgentOptions]-?: Setting };
 
 type Rows = typeof SETTINGS;

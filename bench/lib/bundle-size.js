@@ -87,6 +87,8 @@ const OPT_IN = {
   webmcp: /webmcp-bridge/,
   /** The MCP sign-in popup (issue 22): the page opens it when an MCP server needs signing in (src/page/mcp-auth/). */
   mcpauth: /sign-in-popup/,
+  /** The MCP client (issue 22): the hub and the official SDK load in the worker when an agent has `mcp` servers. */
+  mcp: /mcp-hub|mcp-connection/,
 };
 
 /** A pattern matching the chunks of every opt-in capability named in `names`. @param {string[]} names */

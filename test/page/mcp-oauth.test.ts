@@ -10,7 +10,7 @@ import { mcpAuthProvider, signIn, signOut } from '../../src/page/mcp-auth/sign-i
 import { McpTokenStore } from '../../src/mcp-auth/token-store.js';
 
 const REDIRECT = new URL('../../src/page/mcp-auth/mcp-oauth-redirect.html', import.meta.url).href;
-const serverUrl = async () => ((await (await fetch('/__mcp-oauth')).json()) as { url: string }).url;
+const serverUrl = async () => ((await (await fetch('/__oauth-mcp')).json()) as { url: string }).url;
 const serverLog = async (url: string) => (await (await fetch(new URL('/__test/log', url))).json()) as string[];
 
 /** One `tools/call` with the kept access token, as the MCP client's transport sends it; the HTTP status and the tool's text. */
