@@ -29,6 +29,14 @@ export interface McpServerOptions {
   approval?: McpApproval;
   /** Only these of the server's tools (their names as the server gives them) are offered. Default: all. */
   tools?: string[];
+  /**
+   * Sign in with the MCP authorization flow (OAuth 2.1 + PKCE) when the server
+   * asks for it (a 401): a popup on the page that ends on pageloop's redirect
+   * page, served by the app at `redirectUrl` (relative to the page; copy
+   * `dist/mcp-oauth-redirect.html` and `.js` there). Tokens are kept per
+   * origin in IndexedDB and refreshed; `agent.mcp.signOut(name)` forgets them.
+   */
+  oauth?: { redirectUrl: string };
 }
 
 /** Where one server's connection stands. */
@@ -121,4 +129,6 @@ export interface AgentMcp {
   resources(server?: string): Promise<McpResource[]>;
   /** Reads one resource as text. */
   readResource(server: string, uri: string): Promise<McpResourceText>;
+  /** Forgets the sign-in to server `name` (option `oauth`: its tokens and registered client) and disconnects it; `reconnect` signs in again. */
+  signOut(name: string): Promise<McpServerStatus>;
 }

@@ -108,7 +108,7 @@ export const isMcpServers: Check = (v) => {
   for (const [i, server] of v.entries()) {
     const at = `[${i}]`;
     if (isObject(server) !== undefined) return `${at} must be an object { url, name?, headers?, approval?, tools? }`;
-    const { url, name, headers, approval, tools } = server as Record<string, unknown>;
+    const { url, name, headers, approval, tools, oauth } = server as Record<string, unknown>;
     if (typeof url !== 'string' || !URL.canParse(url, globalThis.location?.href)) return `${at}.url must be the URL of an MCP endpoint, e.g. "http://127.0.0.1:3001/mcp"`;
     if (name !== undefined && !(typeof name === 'string' && /^[A-Za-z0-9_-]{1,32}$/.test(name))) return `${at}.name must be 1 to 32 letters, digits, "_" or "-" (it prefixes the server's tool names)`;
     const key = typeof name === 'string' ? name : undefined;
@@ -117,6 +117,7 @@ export const isMcpServers: Check = (v) => {
     if (headers !== undefined && isHeaders(headers) !== undefined) return `${at}.headers${isHeaders(headers)}`;
     if (approval !== undefined && !['ask', 'auto', 'read-only-auto'].includes(approval as string)) return `${at}.approval must be "ask", "auto" or "read-only-auto"`;
     if (tools !== undefined && !(Array.isArray(tools) && tools.every((t) => typeof t === 'string'))) return `${at}.tools must be an array of the server's tool names`;
+    if (oauth !== undefined && !(isObject(oauth) === undefined && typeof (oauth as { redirectUrl?: unknown }).redirectUrl === 'string')) return `${at}.oauth must be { redirectUrl }: where the page serves pageloop's mcp-oauth-redirect.html`;
   }
   return undefined;
 };

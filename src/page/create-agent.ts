@@ -59,7 +59,7 @@ export function toWorkerConfig(options: AgentOptions): WorkerConfig {
   if (config.engine) config.engine = engineForWorker(config.engine);
   else delete config.engine;
   // Resolved against the page: the worker's own URL is not the page's.
-  if (config.mcp) config.mcp = config.mcp.map((server) => ({ ...server, url: new URL(server.url, location.href).href }));
+  if (config.mcp) config.mcp = config.mcp.map((server) => ({ ...server, url: new URL(server.url, location.href).href, ...(server.oauth ? { oauth: { redirectUrl: new URL(server.oauth.redirectUrl, location.href).href } } : {}) }));
   return config;
 }
 

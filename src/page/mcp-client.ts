@@ -35,6 +35,10 @@ export function mcpClient(call: Call): AgentMcp {
       if (server !== undefined) name('resources(server)', 'the server name', server);
       return call((remote) => remote.mcp.resources(server));
     },
+    signOut: (server: string) => {
+      name('signOut(server)', 'the server name', server);
+      return call((remote) => remote.mcp.signOut(server));
+    },
     readResource: (server: string, uri: string) => {
       name('readResource(server, uri)', 'the server name', server);
       name('readResource(server, uri)', 'the resource URI', uri);

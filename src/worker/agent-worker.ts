@@ -22,7 +22,7 @@ import { WORKER_TOOL_FACTORIES, createWorkerServices, type WorkerServices } from
 import { memoryWorkerApi } from './memory-api.js';
 import { EngineSlot } from '../model/engine/engine-slot.js';
 import type { McpHub } from '../worker-tools/mcp/mcp-hub.js';
-import type { AgentMcp } from '../mcp-types.js';
+import type { AgentMcp, McpServerOptions } from '../mcp-types.js';
 import { DEFAULT_ENGINE_CONTEXT } from '../model/engine/engine-defaults.js';
 
 /** Builds the model the config names: a `modelModule`'s, or the OpenAI-compatible client. */
@@ -100,6 +100,7 @@ export class AgentWorker implements AgentWorkerApi {
     getPrompt: async (server: string, name: string, args?: Record<string, string>) => (await this.#hub(server)).getPrompt(server, name, args ?? {}),
     resources: async (server?: string) => (server === undefined ? (await this.#mcpHub)?.resources() ?? [] : (await this.#hub(server)).resources(server)),
     readResource: async (server: string, uri: string) => (await this.#hub(server)).readResource(server, uri),
+    signOut: async (server: string) => (await this.#hub(server)).signOut(server, async (url) => (await import('../mcp-auth/worker-provider.js')).forgetSignIn(url)),
   });
 
   async #hub(server: string): Promise<McpHub> {
@@ -115,8 +116,11 @@ export class AgentWorker implements AgentWorkerApi {
     // Connected in the background: `ready` does not wait for servers, a run does (`#forRun`).
     const servers = config.mcp;
     if (servers?.length) {
-      this.#mcpHub = import('../worker-tools/mcp/mcp-hub.js').then(({ McpHub }) => {
-        const hub = (this.#mcp = new McpHub(servers, { emit: (event) => batcher.push(event), toolsChanged: () => this.#applyTools() }));
+      // The sign-in's code loads only for servers that may ask for it (option `oauth`).
+      const signIn = servers.some((s) => s.oauth) ? import('../mcp-auth/worker-provider.js') : undefined;
+      this.#mcpHub = Promise.all([import('../worker-tools/mcp/mcp-hub.js'), signIn]).then(([{ McpHub }, auth]) => {
+        const hooks = { emit: (event: AgentEvent) => batcher.push(event), toolsChanged: () => this.#applyTools(), auth: auth && ((s: McpServerOptions) => auth.mcpAuth(s, host)) };
+        const hub = (this.#mcp = new McpHub(servers, hooks));
         services.mcp = hub;
         return hub;
       }, (err: unknown) => {

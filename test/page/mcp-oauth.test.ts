@@ -7,6 +7,10 @@
 import { expect } from 'chai';
 import { auth } from '@modelcontextprotocol/sdk/client/auth.js';
 import { mcpAuthProvider, signIn, signOut } from '../../src/page/mcp-auth/sign-in.js';
+import { createAgent } from '../../src/page/create-agent.js';
+import { mockEndpoint } from '../../src/testing/mock-endpoint.js';
+import { textTurn, toolCallTurn } from '../../src/testing/chunks.js';
+import type { Agent, AgentEvent } from '../../src/types.js';
 import { McpTokenStore } from '../../src/mcp-auth/token-store.js';
 
 const REDIRECT = new URL('../../src/page/mcp-auth/mcp-oauth-redirect.html', import.meta.url).href;
@@ -71,5 +75,53 @@ describe('MCP sign-in (OAuth 2.1 + PKCE) in a popup', () => {
     const provider = mcpAuthProvider(url, REDIRECT, { open: () => { const w = window.open('about:blank', '_blank', 'popup'); w?.close(); return w; } });
     const error = await signIn(provider, url).then(() => undefined, (e: Error) => e);
     expect(error?.message).to.match(/closed before it finished/);
+  });
+});
+
+describe('an agent whose MCP server needs signing in (option mcp[].oauth)', () => {
+  const agents: Agent[] = [];
+  afterEach(() => agents.splice(0).forEach((a) => a.dispose()));
+  const connected = async (agent: Agent, name: string) => {
+    for (let i = 0; i < 200; i++) {
+      const s = (await agent.mcp.status()).find((x) => x.name === name);
+      if (s?.state === 'connected' || s?.state === 'failed') return s;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error('the server never settled');
+  };
+
+  it('signs in from the worker through a popup on the page, calls the tool, refreshes on reconnect, keeps tokens out of events, and signs out', async () => {
+    const url = await serverUrl();
+    await signOut(url);
+    const before = (await serverLog(url)).length;
+    const mock = await mockEndpoint({ turns: [toolCallTurn([{ name: 'secure_whoami', args: {} }]), textTurn('Done.')] });
+    const seen: AgentEvent[] = [];
+    const agent = createAgent({ baseURL: mock.baseURL, model: 'mock-model', mcp: [{ url, name: 'secure', approval: 'auto', oauth: { redirectUrl: REDIRECT } }] });
+    agents.push(agent);
+    agent.on((e) => seen.push(e));
+    expect(await connected(agent, 'secure')).to.deep.include({ state: 'connected' });
+    await agent.send('Who am I?').done;
+    const kept = await new McpTokenStore().get(url);
+    const toolMessage = (((await mock.log())[1]!.body as { messages: Array<{ role: string; content: string }> }).messages.find((m) => m.role === 'tool'))!;
+    expect(toolMessage.content).to.contain(`client ${kept.client!.client_id}`);
+    const log = (await serverLog(url)).slice(before);
+    expect(log.slice(0, 2)).to.deep.equal(['authorize', 'token:authorization_code']);
+    expect(log).to.include('mcp:tools/call');
+
+    // Expired: a reconnect is refused (401), and the SDK refreshes with the kept refresh token — no popup, no new authorize.
+    await fetch(new URL('/__test/expire', url), { method: 'POST' });
+    expect(await agent.mcp.reconnect('secure')).to.deep.include({ state: 'connected' });
+    const after = (await serverLog(url)).slice(before);
+    expect(after).to.include('token:refresh_token');
+    expect(after.filter((l) => l === 'authorize')).to.have.length(1);
+
+    const secrets = [kept.tokens!.access_token, kept.tokens!.refresh_token!, (await new McpTokenStore().get(url)).tokens!.access_token];
+    const recorded = JSON.stringify([seen, await agent.events(), await agent.messages(), await agent.trace()]);
+    for (const secret of secrets) expect(recorded, 'no token in events, history or trace').to.not.contain(secret);
+
+    const out = await agent.mcp.signOut('secure');
+    expect(out).to.deep.include({ state: 'failed' });
+    expect(out.error?.message).to.match(/Signed out of MCP server "secure"/);
+    expect(await new McpTokenStore().get(url)).to.deep.equal({});
   });
 });

@@ -207,6 +207,19 @@ export class McpHub implements McpToolSource {
     return this.#status(slot);
   }
 
+  /** Disconnects server `name` after its sign-in was forgotten (`forget`, the token store's): it stays failed, saying so, until reconnected. */
+  async signOut(name: string, forget: (url: string) => Promise<void>): Promise<McpServerStatus> {
+    const slot = this.#slot(name);
+    slot.attempt++;
+    const old = slot.connection;
+    slot.connection = undefined;
+    await forget(slot.server.url);
+    await old?.close();
+    slot.failure = { code: 'unauthorized', message: `Signed out of MCP server "${name}"; agent.mcp.reconnect("${name}") signs in again.` };
+    this.#changed(slot);
+    return this.#status(slot);
+  }
+
   #live(name: string): McpConnection {
     const slot = this.#slot(name);
     if (!slot.connection) throw new Error(slot.failure?.message ?? `MCP server "${name}" is still connecting.`);
