@@ -85,8 +85,8 @@ const OPT_IN = {
   genui: /tool-view|user-answers/,
   /** WebMCP both ways (issue 22): the bridge loads when an agent is made with `webmcp` (src/page/webmcp/). */
   webmcp: /webmcp-bridge/,
-  /** The MCP sign-in popup (issue 22): the page opens it when an MCP server needs signing in (src/page/mcp-auth/). */
-  mcpauth: /sign-in-popup/,
+  /** The MCP sign-in (issue 22): the worker's provider for servers with `oauth`, the page's popup when one needs signing in (src/mcp-auth/, src/page/mcp-auth/). */
+  mcpauth: /sign-in-popup|worker-provider/,
   /** The MCP client (issue 22): the hub and the official SDK load in the worker when an agent has `mcp` servers. */
   mcp: /mcp-hub|mcp-connection/,
 };
