@@ -233,6 +233,7 @@ function reduceAction(state: ConversationState, action: ConversationAction): Con
     case 'engine':
     case 'thread-lock':
     case 'permissions':
+    case 'telemetry':
       return state;
     case 'error':
       return { ...state, error: { message: action.message, retryable: action.retryable } };

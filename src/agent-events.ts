@@ -131,7 +131,15 @@ export type AgentEvent =
    * writes it (a follower hears it; re-read `permissions()` or use `allowed`).
    * Not part of the conversation: never stored.
    */
-  | { type: 'permissions'; allowed: string[] };
+  | { type: 'permissions'; allowed: string[] }
+  /**
+   * A batch of spans could not be sent to the OTLP collector (option
+   * `telemetry.otlp`): it is down, refused them, or took longer than
+   * `timeoutMs`, retries included. Those spans are dropped; `dropped` counts
+   * all dropped so far, `exported` all sent, `error` says why this batch
+   * failed. The run is not affected. Not part of the conversation: never stored.
+   */
+  | { type: 'telemetry'; exported: number; dropped: number; error: string };
 
 /**
  * An event of a sub-agent's own loop, wrapped so it cannot be taken for the

@@ -14,8 +14,8 @@
 import type { Tool } from './tool-types.js';
 import type { EngineOptions, SubAgentOptions, ToolFormat, ToolProtocol, WorkflowTemplate } from './option-types.js';
 import type { MemoryOptions } from './memory/types.js';
-import type { TraceOptions } from './trace-types.js';
-import { between, isBoolean, isEngine, isHeaders, isName, isObject, isString, isSubAgents, isTraceOptions, isWorkflows, oneOf, positiveMs, wholeAtLeast, type Check } from './option-checks.js';
+import type { TelemetryOptions, TraceOptions } from './trace-types.js';
+import { between, isBoolean, isEngine, isHeaders, isName, isObject, isString, isSubAgents, isTelemetryOptions, isTraceOptions, isWorkflows, oneOf, positiveMs, wholeAtLeast, type Check } from './option-checks.js';
 
 /** Options of `createAgent`. */
 export interface AgentOptions {
@@ -128,6 +128,12 @@ export interface AgentOptions {
    * Default: on, without content, 256 KiB per thread.
    */
   trace?: TraceOptions;
+  /**
+   * Where the recorded spans also go: `{ otlp: { url, headers?, protocol? } }` sends them to an
+   * OpenTelemetry collector over OTLP/HTTP from the worker, batched per run; a collector that is down
+   * costs the run nothing (the spans are dropped and counted in a `telemetry` event). Default: nowhere.
+   */
+  telemetry?: TelemetryOptions;
 }
 
 
@@ -200,6 +206,7 @@ export const SETTINGS = {
   nudge: { side: 'loop', live: true, element: { attribute: 'nudge', from: onUnlessOff }, check: isBoolean },
   temperature: { side: 'loop', live: true, model: 'client', element: { attribute: 'temperature', from: 'number' }, check: between(0, 2) },
   trace: { side: 'loop', live: true, check: isTraceOptions },
+  telemetry: { side: 'loop', live: true, check: isTelemetryOptions },
 } as const satisfies { readonly [K in keyof AgentOptions]-?: Setting };
 
 type Rows = typeof SETTINGS;

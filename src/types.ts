@@ -11,8 +11,8 @@ import type { Tool } from './tool-types.js';
 import type { FinalReason, FinalEvent, ToolResultStatus, ApprovalRequest, AgentEvent, SubAgentEvent, ContextEvent, PlanTaskStatus, PlanTask, EngineStatus, EngineSource } from './agent-events.js';
 
 /** The flight recorder's spans (src/trace-types.ts). */
-export type { TraceValue, TraceSpanEvent, TraceSpan, ThreadTrace, TraceOptions } from './trace-types.js';
-import type { ThreadTrace } from './trace-types.js';
+export type { TraceValue, TraceSpanEvent, TraceSpan, ThreadTrace, TraceOptions, TelemetryOptions, OtlpOptions } from './trace-types.js';
+import type { ThreadTrace, TraceSpan } from './trace-types.js';
 /** The events an agent emits, and what they carry (src/agent-events.ts). */
 export type { FinalReason, FinalEvent, ToolResultStatus, ApprovalRequest, AgentEvent, SubAgentEvent, ContextEvent, PlanTaskStatus, PlanTask, EngineStatus, EngineSource, EngineBackend } from './agent-events.js';
 /** Generative UI: what a tool's `render` receives and returns (src/tools/tool-view.ts). */
@@ -121,6 +121,14 @@ export interface Agent {
    * `Run`, or of its `run-start` event). Kept with the thread and its file.
    */
   trace(runId?: string): Promise<ThreadTrace>;
+  /**
+   * Calls `listener` with each span of this agent's trace as it ends, on the
+   * page — for an app with its own OpenTelemetry setup:
+   * `agent.onSpan(spanProcessorListener(processor))` feeds its span
+   * processor. Spans are sent from the worker only while someone listens.
+   * Returns the function that stops listening.
+   */
+  onSpan(listener: (span: TraceSpan) => void): () => void;
   /** Takes back "Always allow" for `tool`: its calls ask again. */
   revokePermission(tool: string): Promise<void>;
   /** The approval requests of an interrupted run (a reload mid-approval) that wait for an answer. */

@@ -10,6 +10,7 @@
  */
 import type { AgentEvent, ApprovalAnswer, ApprovalRequest, ChatMessage, FinalEvent, SendOptions, ThreadTrace, WorkflowRunOptions } from '../types.js';
 import { TraceRecorder } from './trace-recorder.js';
+import { SpanOutlet } from './span-outlet.js';
 import { PageloopError } from '../errors.js';
 import type { ThreadRecord } from '../store/thread-schema.js';
 import { runLoop, type RunContext } from './run-loop.js';
@@ -41,7 +42,7 @@ export class AgentSession {
   constructor(config: SessionConfig, tools: readonly ToolDescriptor[], deps: SessionDeps) {
     this.#config = config;
     this.#host = deps.host;
-    const state = (this.#state = new SessionState((events) => deps.host.emit(events), () => this.#config.apiKey, new TraceRecorder(() => this.#config)));
+    const state = (this.#state = new SessionState((events) => deps.host.emit(events), () => this.#config.apiKey, new TraceRecorder(() => this.#config, new SpanOutlet(() => this.#config, deps.host))));
     this.#models = new ModelCache({ createModel: deps.createModel, generateId: deps.generateId ?? (() => crypto.randomUUID()), probeContextWindow: deps.probeContextWindow }, () => this.#config);
     this.#thread = new ThreadBinding(state, { store: deps.store, now: deps.now, rerunnable: (name) => this.#rerunnable(name), loaded: () => this.#models.budget.reset() });
     this.#records = new ThreadRecords(state, this.#thread, { store: deps.store, now: deps.now, cleared: () => this.#models.budget.reset() });

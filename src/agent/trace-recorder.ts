@@ -25,6 +25,8 @@ export interface TraceSettings {
 /** Records the runs of one thread, from the events the session emits. */
 export class TraceRecorder implements SpanSink {
   readonly #settings: () => TraceSettings;
+  /** Where each finished span also goes (the page, a collector: span-outlet.ts). */
+  readonly #outlet: { closed(span: TraceSpan): void } | undefined;
   #spans: TraceSpan[] = [];
   /** JSON sizes of the finished spans (open ones are counted when they end). */
   #sizes = new WeakMap<TraceSpan, number>();
@@ -34,8 +36,9 @@ export class TraceRecorder implements SpanSink {
   /** Moves whenever a span ends or the trace is replaced: the journal writes the trace when it moved. */
   version = 0;
 
-  constructor(settings: () => TraceSettings) {
+  constructor(settings: () => TraceSettings, outlet?: { closed(span: TraceSpan): void }) {
     this.#settings = settings;
+    this.#outlet = outlet;
   }
 
   /** Takes one event of the session (already free of the API key). */
@@ -84,6 +87,7 @@ export class TraceRecorder implements SpanSink {
     this.#measure(span);
     this.version++;
     this.#trim();
+    this.#outlet?.closed(span);
   }
 
   /** Blanks the API key out of a span's text (content the user typed may hold it; the events only lose it in errors). */

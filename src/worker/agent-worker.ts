@@ -53,10 +53,13 @@ export function toSessionConfig(config: Partial<WorkerConfig>): Partial<SessionC
   return session;
 }
 
-/** The loop's host over the page's: events through `batcher`, tool calls straight to the page. */
-function toSessionHost(page: PageHost, batcher: EventBatcher): SessionHost {
+/** The loop's host over the page's: events through `batcher`, tool calls straight to the page, finished spans while `watching`. */
+function toSessionHost(page: PageHost, batcher: EventBatcher, watching: () => boolean): SessionHost {
   return {
     emit: (events) => events.forEach((e) => batcher.push(e)),
+    spans: (spans) => {
+      if (watching()) void Promise.resolve(page.spans?.(spans)).catch(() => {});
+    },
     prepareTool: (name, args) => page.prepareTool(name, args),
     runTool: (name, args, callId) => page.runTool(name, args, callId),
     abortTool: (callId) => void page.abortTool(callId),
@@ -76,6 +79,8 @@ export class AgentWorker implements AgentWorkerApi {
   #services: WorkerServices | undefined;
   #threads: ThreadLibrary | undefined;
   #engine: EngineSlot | undefined;
+  /** The page listens for finished spans (`agent.onSpan`). */
+  #watchingSpans = false;
 
   /** The agent's memory: the engine its memory tools use, made on first use. */
   readonly memory: MemoryWorkerApi & Comlink.ProxyMarked = Comlink.proxy(
@@ -93,7 +98,7 @@ export class AgentWorker implements AgentWorkerApi {
     engine.set(config.engine);
     const store = lazyThreadStore();
     const session = new AgentSession({ ...toSessionConfig(config), baseURL: config.baseURL, model: config.model }, tools, {
-      host: toSessionHost(host, batcher),
+      host: toSessionHost(host, batcher, () => this.#watchingSpans),
       createModel: (c) => (c.engine ? engine.model : createModel(c)),
       // Opened on first use: an agent without a thread opens it only if it uses `threads`.
       store,
@@ -152,6 +157,10 @@ export class AgentWorker implements AgentWorkerApi {
 
   async trace(runId?: string): Promise<ThreadTrace> {
     return (await this.#now()).trace(runId);
+  }
+
+  async watchSpans(on: boolean): Promise<void> {
+    this.#watchingSpans = on;
   }
 
   async revokePermission(tool: string): Promise<void> {

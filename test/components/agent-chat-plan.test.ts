@@ -18,6 +18,7 @@ class EventAgent implements Agent {
   readonly pending = async () => [];
   readonly permissions = async () => [];
   readonly trace = async () => ({ spans: [], dropped: 0 });
+  readonly onSpan = () => () => {};
   readonly revokePermission = async () => {};
   readonly addTool = () => () => {};
   readonly removeTool = () => false;

@@ -17,6 +17,7 @@ class FakeAgent implements Agent {
   readonly pending = async () => [];
   readonly permissions = async () => [];
   readonly trace = async () => ({ spans: [], dropped: 0 });
+  readonly onSpan = () => () => {};
   readonly revokePermission = async () => {};
   readonly addTool = () => () => {};
   readonly removeTool = () => false;
