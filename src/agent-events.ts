@@ -53,6 +53,8 @@ export type AgentEvent =
       input?: string;
       /** The workflow the run follows (`agent.runWorkflow`, `/workflow`); absent for other runs. */
       workflow?: string;
+      /** The model this run asks when it is not the agent's own (`send(text, { model })`); absent otherwise. */
+      model?: string;
     }
   | { type: 'iteration'; n: number; max: number }
   | { type: 'thinking'; delta: string }

@@ -110,7 +110,7 @@ export class AgentSession {
     const refused = this.#thread.refusal(what);
     if (refused) return this.#runs.refuse(refused);
     if (!this.#runs.running) this.#thread.abandonInterrupted();
-    return this.#runs.start({ ...start, run: (signal) => this.#loop(signal, setup) });
+    return this.#runs.start({ ...start, model: setup.overrides?.model, run: (signal) => this.#loop(signal, setup) });
   }
 
   /** Runs the loop (after `setup.before`) and returns its final event without emitting it; what it throws ends as a failed run. */
