@@ -73,6 +73,8 @@ import { TabNotice, READ_ONLY_REASON } from './tab-notice.js';
  * @csspart thinking - The collapsed reasoning of an assistant message.
  * @csspart tool-call - A tool call card.
  * @csspart tool-view - A tool's own UI in its card (`defineTool({ render })`), slotted from the element's light DOM.
+ * @csspart requested-by - The mark "browser agent" on the card of a call a browser agent asked for through WebMCP (not the model).
+ * @csspart webmcp-status - The line saying WebMCP is unavailable in this browser, or what it refused (option `webmcp`).
  * @csspart tool-raw - The "Raw" disclosure of a rendered card: its arguments and result as JSON.
  * @csspart approval - The approval panel of a call awaiting approval.
  * @csspart approve-button - Approves the call.
@@ -156,11 +158,7 @@ export class AgentChat extends AgentChatSettings {
       const c = this.#conversation;
       if (c.items.length === 0 && !c.running) this.#setConversation(restoreConversation(events, c.nextId));
     },
-    replaced: () => {
-      this.#engineStatus = { state: 'idle' };
-      this.#tabs.reset();
-      this.#reset();
-    },
+    replaced: () => ((this.#engineStatus = { state: 'idle' }), this.#tabs.reset(), this.#reset()),
     ready: () => this.#replies.load(),
   });
   readonly #tabs = new TabNotice(this, { agent: () => this.agent, conversation: () => this.#conversation, show: (s) => (this.#reset(), this.#setConversation(s)) });

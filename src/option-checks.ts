@@ -105,3 +105,13 @@ export const isTelemetryOptions: Check = (v) => {
   if (timeoutMs !== undefined && !(typeof timeoutMs === 'number' && timeoutMs > 0 && Number.isFinite(timeoutMs))) return '.otlp.timeoutMs must be a positive number of ms';
   return undefined;
 };
+
+/** Option `webmcp`: `{ expose?, consume? }`, booleans. */
+export const isWebMcp: Check = (v) => {
+  if (isObject(v) !== undefined) return ' must be an object, e.g. { expose: true, consume: true }';
+  for (const [key, value] of Object.entries(v as object)) {
+    if (key !== 'expose' && key !== 'consume') return ` has no field "${key}" (it takes expose and consume)`;
+    if (typeof value !== 'boolean') return `.${key} must be true or false`;
+  }
+  return undefined;
+};

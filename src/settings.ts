@@ -15,10 +15,10 @@
  * the worker and the element import it; it imports nothing of theirs.
  */
 import type { Tool } from './tool-types.js';
-import type { EngineOptions, SubAgentOptions, ToolFormat, ToolProtocol, WorkflowTemplate } from './option-types.js';
+import type { EngineOptions, SubAgentOptions, ToolFormat, ToolProtocol, WebMcpOptions, WorkflowTemplate } from './option-types.js';
 import type { MemoryOptions } from './memory/types.js';
 import type { TelemetryOptions, TraceOptions } from './trace-types.js';
-import { between, isBoolean, isEngine, isHeaders, isName, isObject, isString, isSubAgents, isTelemetryOptions, isTraceOptions, isWorkflows, oneOf, positiveMs, wholeAtLeast, type Check } from './option-checks.js';
+import { between, isBoolean, isEngine, isHeaders, isName, isObject, isString, isSubAgents, isTelemetryOptions, isTraceOptions, isWebMcp, isWorkflows, oneOf, positiveMs, wholeAtLeast, type Check } from './option-checks.js';
 
 /** Options of `createAgent`. */
 export interface AgentOptions {
@@ -173,6 +173,13 @@ export interface AgentOptions {
    * costs the run nothing (the spans are dropped and counted in a `telemetry` event). Default: nowhere.
    */
   telemetry?: TelemetryOptions;
+  /**
+   * WebMCP both ways: `expose` registers the agent's page tools for browser
+   * agents (their calls go through the agent's approvals), `consume` offers
+   * the agent the tools other parts of the page registered. Default off.
+   * @attr Present (and not `false`): register the agent's page tools with WebMCP for browser agents (`webmcp: { expose: true }`); their calls ask for approval here.
+   */
+  webmcp?: WebMcpOptions;
 }
 
 
@@ -246,6 +253,7 @@ export const SETTINGS = {
   temperature: { side: 'loop', live: true, model: 'client', element: { attribute: 'temperature', from: 'number' }, check: between(0, 2) },
   trace: { side: 'loop', live: true, check: isTraceOptions },
   telemetry: { side: 'loop', live: true, check: isTelemetryOptions },
+  webmcp: { side: 'page', live: false, restart: true, element: { attribute: 'webmcp-expose', from: (t: string | null) => (t === null || t === 'false' ? undefined : { expose: true }) }, check: isWebMcp },
 } as const satisfies { readonly [K in keyof AgentOptions]-?: Setting };
 
 type Rows = typeof SETTINGS;

@@ -89,6 +89,8 @@ const OPT_IN = {
    * `protocol: 'protobuf'`), and on the page by `spanProcessorListener` (the span converter).
    */
   telemetry: /otlp-export|otlp-protobuf|otel-span/,
+  /** WebMCP both ways (issue 22): the bridge loads when an agent is made with `webmcp` (src/page/webmcp/). */
+  webmcp: /webmcp-bridge/,
 };
 
 /** A pattern matching the chunks of every opt-in capability named in `names`. @param {string[]} names */

@@ -23,7 +23,8 @@ import { ThreadRecords } from './thread-records.js';
 import { RunControl, type RunStart } from './run-control.js';
 import { ModelCache } from './model-cache.js';
 import { runContext, type RunSetup } from './run-context.js';
-import type { ToolDescriptor } from '../protocol/agent.js';
+import type { OutsideOutcome, ToolDescriptor } from '../protocol/agent.js';
+import { runOutsideCall } from './outside-call.js';
 import type { SessionConfig, SessionHost } from './session-types.js';
 import type { SessionDeps } from './session-deps.js';
 
@@ -159,6 +160,11 @@ export class AgentSession {
   respond(callId: string, answer: ApprovalAnswer): void {
     if (!this.#state.gate.answer(callId, answer)) this.#state.emit({ type: 'error', message: `No call "${callId}" is waiting for approval.`, retryable: false, code: 'bad-request' });
     if (answer.always) this.#state.journal?.touchMeta();
+  }
+
+  /** A page tool call from a browser agent (WebMCP): the same approvals, shown as a card, kept out of the model's history. */
+  callFromOutside(callId: string, name: string, args: unknown): Promise<OutsideOutcome> {
+    return runOutsideCall({ id: callId, name, args }, { config: this.#config, state: this.#state, registry: this.#registry, refused: this.#thread.refusal('Cannot run a call from a browser agent') });
   }
 
   /** The tools allowed for good in this thread. */

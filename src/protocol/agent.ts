@@ -50,6 +50,9 @@ export type ToolOutcome =
   | { status: 'error'; error: string }
   | { status: 'cancelled'; error: string };
 
+/** What came of a call from outside the conversation (`callFromOutside`): the tool's outcome, or `denied` by the user. */
+export type OutsideOutcome = Exclude<ToolOutcome, { status: 'invalid' }> | { status: 'denied'; error: string };
+
 /** A page tool call checked before it runs: valid arguments, and whether the user must approve it. */
 export type PreparedCall =
   | { status: 'ready'; args: unknown; needsApproval: boolean }
@@ -117,6 +120,12 @@ export interface AgentWorkerApi {
   /** The stored events of the thread (deltas merged), for re-rendering after a reload. */
   events(): Promise<AgentEvent[]>;
   respond(callId: string, answer: ApprovalAnswer): Promise<void>;
+  /**
+   * A call of page tool `name` from outside the conversation (a browser agent,
+   * through WebMCP): through the approvals, shown as a card, never in the
+   * model's history. Resolves once its `tool-result` was emitted.
+   */
+  callFromOutside(callId: string, name: string, args: unknown): Promise<OutsideOutcome>;
   /** Cancels run `runId`, also when the worker has not started it yet. */
   cancel(runId: string): Promise<void>;
   messages(): Promise<ChatMessage[]>;

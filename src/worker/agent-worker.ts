@@ -7,7 +7,7 @@
  */
 import * as Comlink from 'comlink';
 import type { AgentEvent, ApprovalAnswer, ApprovalRequest, ChatMessage, FinalEvent, SendOptions, ThreadSummary, ThreadTrace, WorkflowRunOptions } from '../types.js';
-import type { AgentWorkerApi, PageHost, ToolDescriptor, WorkerConfig } from '../protocol/agent.js';
+import type { AgentWorkerApi, OutsideOutcome, PageHost, ToolDescriptor, WorkerConfig } from '../protocol/agent.js';
 import type { MemoryWorkerApi } from '../protocol/memory.js';
 import type { SessionConfig, SessionHost } from '../agent/session-types.js';
 import type { ChatModel, ModelModule } from '../model/chat-model.js';
@@ -173,6 +173,10 @@ export class AgentWorker implements AgentWorkerApi {
 
   async respond(callId: string, answer: ApprovalAnswer): Promise<void> {
     return (await this.#now()).respond(callId, answer);
+  }
+
+  async callFromOutside(callId: string, name: string, args: unknown): Promise<OutsideOutcome> {
+    return (await this.#now()).callFromOutside(callId, name, args);
   }
 
   async cancel(runId: string): Promise<void> {

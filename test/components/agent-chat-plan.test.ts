@@ -14,6 +14,7 @@ class EventAgent implements Agent {
   readonly ready = Promise.resolve();
   readonly memory = {} as Agent['memory'];
   readonly engine: Agent['engine'] = { status: () => ({ state: 'idle' }) };
+  readonly webmcp: Agent['webmcp'] = { status: () => ({ state: 'off', exposed: [], consumed: [] }), ready: Promise.resolve({ state: 'off', exposed: [], consumed: [] }) };
   readonly threads = {} as Agent['threads'];
   readonly pending = async () => [];
   readonly permissions = async () => [];

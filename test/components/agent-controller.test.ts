@@ -26,6 +26,7 @@ class FakeAgent implements Agent {
   readonly context = new AppContextStore();
   readonly resume = () => this.retry();
   readonly engine: Agent['engine'] = { status: () => ({ state: 'idle' }) };
+  readonly webmcp: Agent['webmcp'] = { status: () => ({ state: 'off', exposed: [], consumed: [] }), ready: Promise.resolve({ state: 'off', exposed: [], consumed: [] }) };
   #listeners = new Set<(e: AgentEvent) => void>();
 
   constructor(
