@@ -44,6 +44,8 @@ import { ThreadList } from './thread-list.js';
 import { PermissionsPanel } from './permissions-panel.js';
 import { RetryCountdown } from './retry-countdown.js';
 import { TabNotice, READ_ONLY_REASON } from './tab-notice.js';
+import { McpPanel } from './mcp-panel.js';
+import { mcpPanelStyles } from './mcp-panel.styles.js';
 
 /**
  * A chat with an in-page agent: streams its replies as markdown, shows each
@@ -95,6 +97,12 @@ import { TabNotice, READ_ONLY_REASON } from './tab-notice.js';
  * @csspart thinking - The collapsed reasoning of an assistant message.
  * @csspart tool-call - A tool call card.
  * @csspart tool-progress - A running call's progress (from `tool-progress` events).
+ * @csspart mcp-servers - The agent's MCP servers (a disclosure; option `mcp`): each server (`mcp-server`), its state, tools and Reconnect (`mcp-reconnect-button`).
+ * @csspart mcp-server - One MCP server's row (`data-state`: connecting, connected, failed).
+ * @csspart mcp-reconnect-button - Connects that server again.
+ * @csspart mcp-resources - "Attach a resource": the servers' resources (`mcp-resource` buttons), attached to the next message as text.
+ * @csspart mcp-resource - One resource to attach.
+ * @csspart mcp-attachment - A resource attached to the next message (a chip with ×).
  * @csspart tool-view - A tool's own UI in its card (`defineTool({ render })`), slotted from the element's light DOM.
  * @csspart tool-raw - The "Raw" disclosure of a rendered card: its arguments and result as JSON.
  * @csspart approval - The approval panel of a call awaiting approval.
@@ -164,7 +172,7 @@ import { TabNotice, READ_ONLY_REASON } from './tab-notice.js';
  * </script>
  */
 export class AgentChat extends AgentChatSettings {
-  static override styles = [agentChatStyles, subAgentStyles];
+  static override styles = [agentChatStyles, subAgentStyles, mcpPanelStyles];
 
   #conversation: ConversationState = initialConversation();
   /** What the in-page engine is doing (from its events); `idle` for an endpoint. */
@@ -193,16 +201,17 @@ export class AgentChat extends AgentChatSettings {
     busy: () => this.#conversation.running || this.#agent.busy,
     send: (text) => {
       try {
-        this.send(text);
+        this.send(this.#mcp.withAttachments(text));
       } catch (err) {
         this.#apply({ type: 'error', message: errorMessage(err), retryable: false });
       }
     },
     workflows: () => this.workflows ?? {},
+    prompt: (command) => void this.#mcp.runPrompt(command, { send: (text) => this.send(this.#mcp.withAttachments(text)), notice: (text) => this.#apply({ type: 'notice', text }) }),
     workflow: (command) => runWorkflowCommand(command, this.workflows ?? {}, { notice: (text) => this.#apply({ type: 'notice', text }), start: (name, input) => this.#carryOn((agent) => agent.runWorkflow(name, input)) }),
     command: (command) =>
       void runSlashCommand(command, {
-        moreHelp: () => workflowHelp(this.workflows ?? {}),
+        moreHelp: () => [workflowHelp(this.workflows ?? {}), this.#mcp.help()].filter(Boolean).join(' '),
         notice: (text) => this.#apply({ type: 'notice', text }),
         stop: () => this.agent.cancel(),
         clear: async () => {
@@ -231,6 +240,7 @@ export class AgentChat extends AgentChatSettings {
   readonly #views = new ToolViews(this, { agent: () => this.#agent.current, readOnly: () => this.#tabs.readOnly, items: () => this.#conversation.items });
   readonly #threads = new ThreadList(this);
   readonly #permissions = new PermissionsPanel(this);
+  readonly #mcp = new McpPanel(this);
   readonly #countdown = new RetryCountdown(this, () => this.#conversation.retry);
   /** The agent this element drives; created from the current attributes on first use. */
   get agent(): Agent {
@@ -332,7 +342,7 @@ export class AgentChat extends AgentChatSettings {
   protected override render(): TemplateResult {
     const c = this.#conversation;
     return html`
-      ${this.#threads.render(c.running)}${this.#permissions.render()}
+      ${this.#threads.render(c.running)}${this.#permissions.render()}${this.#mcp.render()}
       ${renderPlan(c.plan)}
       <div part="log" class="log" role="log" aria-live="polite" aria-relevant="additions" aria-label="Conversation"
         aria-busy=${c.running ? 'true' : 'false'} tabindex="0" @scroll=${this.#scroll.onScroll}>
@@ -348,7 +358,7 @@ export class AgentChat extends AgentChatSettings {
       ${renderEngineProgress(this.#engineStatus)}
       ${renderStatusBar(this.#tabs.view(c), () => this.agent.cancel(), () => this.#resume(), this.#countdown.remainingMs)}
       ${this.#tabs.render()}
-      ${this.#composer.render(this.placeholder, this.#tabs.readOnly ? READ_ONLY_REASON : undefined)}
+      ${this.#mcp.renderAttached()}${this.#composer.render(this.placeholder, this.#tabs.readOnly ? READ_ONLY_REASON : undefined)}
     `;
   }
 
