@@ -190,6 +190,8 @@ export const agentChatStyles = css`
     padding: calc(var(--agent-chat-spacing) * 0.6) var(--agent-chat-spacing);
   }
   .tool-head { display: flex; align-items: center; gap: 8px; }
+  .tool-progress { display: flex; align-items: center; gap: 8px; margin-top: 6px; font-size: 0.85em; color: var(--agent-chat-muted); }
+  .tool-progress progress { flex: 0 1 160px; }
   .tool-icon { color: var(--agent-chat-muted); }
   .tool-name { font-weight: 600; overflow-wrap: anywhere; }
   .tool-status {

@@ -53,6 +53,8 @@ export interface ToolCallItem {
   sub?: ConversationState;
   /** A browser agent asked for this call through WebMCP, not the model (`tool-call.requestedBy`); it is no part of any run. */
   requestedBy?: 'browser-agent';
+  /** How far a running call got, as its tool last reported (`tool-progress`). */
+  progress?: { progress: number; total?: number; message?: string };
 }
 
 /** A line from the element itself (help text, "stopped", iteration limit). */
@@ -249,10 +251,13 @@ function reduceAction(state: ConversationState, action: ConversationAction): Con
       return { ...state, retry: { attempt: action.attempt, delayMs: action.delayMs, reason: action.reason } };
     case 'webmcp':
       return action.status.state === 'unavailable' || action.status.state === 'error' ? addNotice(state, `WebMCP: ${action.status.message ?? action.status.state}`, 'webmcp-status') : state;
+    case 'tool-progress':
+      return updateCall(state, action.callId, (c) => (isSettled(c.status) ? c : { ...c, progress: { progress: action.progress, total: action.total, message: action.message } }));
     case 'engine':
     case 'thread-lock':
     case 'permissions':
     case 'telemetry':
+    case 'mcp':
       return state;
     case 'error':
       return { ...state, error: { message: action.message, retryable: action.retryable } };

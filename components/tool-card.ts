@@ -75,6 +75,7 @@ export function renderToolCard(item: ToolCallItem, approval: TemplateResult | ty
           <span class="tool-status" data-status=${item.status}>${STATUS_LABEL[item.status]}</span>
         </header>`
       : nothing}
+    ${item.status === 'running' && item.progress ? renderProgress(item.progress) : nothing}
     ${ui ? html`<div part="tool-view" class="tool-view">${ui.ui}</div>` : nothing}
     ${!ui
       ? html`${view && 'failed' in view ? html`<p class="tool-view-note">${view.failed}</p>` : nothing}${renderBody(item)}`
@@ -82,6 +83,16 @@ export function renderToolCard(item: ToolCallItem, approval: TemplateResult | ty
     ${item.sub ? renderSubAgent(item.sub, (child) => renderToolCard(child, nothing)) : nothing}
     ${approval}
   </article>`;
+}
+
+/** How far a running call got (`tool-progress`): a bar when the total is known, else a busy bar, and the tool's message. */
+function renderProgress(p: NonNullable<ToolCallItem['progress']>): TemplateResult {
+  const known = p.total !== undefined && p.total > 0;
+  const label = p.message ?? (known ? `${p.progress} of ${p.total}` : `${p.progress}`);
+  return html`<div part="tool-progress" class="tool-progress" role="status">
+    <progress max=${known ? p.total! : nothing} value=${known ? Math.min(p.progress, p.total!) : nothing} aria-label="Progress"></progress>
+    <span class="tool-progress-text">${label}</span>
+  </div>`;
 }
 
 /** The card's JSON: the arguments, and once it ended its result or error behind a disclosure. */

@@ -4,6 +4,7 @@
  * stores. Plain data that survives structured cloning (it crosses the worker).
  * Re-exported by `src/types.ts`, the public types' one entry.
  */
+import type { McpServerStatus } from './mcp-types.js';
 
 /** Why a run ended. */
 export type FinalReason =
@@ -151,7 +152,18 @@ export type AgentEvent =
    */
   | { type: 'telemetry'; exported: number; dropped: number; error: string }
   /** WebMCP (option `webmcp`) changed state: found, tools registered or consumed, or absent in this browser. Sent by the page, never stored. */
-  | { type: 'webmcp'; status: WebMcpStatus };
+  | { type: 'webmcp'; status: WebMcpStatus }
+  /**
+   * An MCP server's state changed (option `mcp`): connecting, connected
+   * (with the tools it gives the agent), or failed (with why and the fix).
+   * Not part of the conversation: never stored; `agent.mcp.status()` has the latest.
+   */
+  | { type: 'mcp'; server: McpServerStatus }
+  /**
+   * A running tool call reported how far it got (an MCP server's
+   * `notifications/progress`); `total` when it is known. Not stored.
+   */
+  | { type: 'tool-progress'; callId: string; name: string; progress: number; total?: number; message?: string };
 
 /** Where WebMCP stands for an agent (option `webmcp`; `agent.webmcp.status()`). */
 export interface WebMcpStatus {

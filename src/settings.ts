@@ -18,7 +18,8 @@ import type { Tool } from './tool-types.js';
 import type { EngineOptions, SubAgentOptions, ToolFormat, ToolProtocol, WebMcpOptions, WorkflowTemplate } from './option-types.js';
 import type { MemoryOptions } from './memory/types.js';
 import type { TelemetryOptions, TraceOptions } from './trace-types.js';
-import { between, isBoolean, isEngine, isHeaders, isName, isObject, isString, isSubAgents, isTelemetryOptions, isTraceOptions, isWebMcp, isWorkflows, oneOf, positiveMs, wholeAtLeast, type Check } from './option-checks.js';
+import type { McpServerOptions } from './mcp-types.js';
+import { between, isBoolean, isEngine, isHeaders, isMcpServers, isName, isObject, isString, isSubAgents, isTelemetryOptions, isTraceOptions, isWebMcp, isWorkflows, oneOf, positiveMs, wholeAtLeast, type Check } from './option-checks.js';
 
 /** Options of `createAgent`. */
 export interface AgentOptions {
@@ -180,6 +181,11 @@ export interface AgentOptions {
    * @attr Present (and not `false`): register the agent's page tools with WebMCP for browser agents (`webmcp: { expose: true }`); their calls ask for approval here.
    */
   webmcp?: WebMcpOptions;
+  /**
+   * MCP servers whose tools join the agent's (Streamable HTTP, or legacy
+   * HTTP+SSE), connected from the agent's worker; see `agent.mcp` and the `mcp` event.
+   */
+  mcp?: McpServerOptions[];
 }
 
 
@@ -254,6 +260,7 @@ export const SETTINGS = {
   trace: { side: 'loop', live: true, check: isTraceOptions },
   telemetry: { side: 'loop', live: true, check: isTelemetryOptions },
   webmcp: { side: 'page', live: false, restart: true, element: { attribute: 'webmcp-expose', from: (t: string | null) => (t === null || t === 'false' ? undefined : { expose: true }) }, check: isWebMcp },
+  mcp: { side: 'worker', live: false, restart: true, element: { attribute: false }, check: isMcpServers },
 } as const satisfies { readonly [K in keyof AgentOptions]-?: Setting };
 
 type Rows = typeof SETTINGS;

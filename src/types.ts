@@ -22,6 +22,9 @@ export type { ToolCallStatus, ToolRender, ToolRenderProps, ToolView, ToolViewOpt
 export type { JSONSchema, ToolContext, NeedsApproval, ToolKind, Tool, WorkerToolSpec, ValidationResult } from './tool-types.js';
 /** The agent's options and what `configure` takes (src/settings.ts), and their value types (src/option-types.ts). */
 export type { AgentOptions, ConfigureOptions } from './settings.js';
+/** The MCP client's options and reports (src/mcp-types.ts). */
+export type { AgentMcp, McpApproval, McpServerOptions, McpServerState, McpErrorCode, McpToolInfo, McpServerStatus, McpPrompt, McpResource, McpResourceText } from './mcp-types.js';
+import type { AgentMcp } from './mcp-types.js';
 export type { SubAgentOptions, ToolProtocol, ToolFormat, EngineOptions, EngineGpu, WorkflowTemplate, WebMcpOptions } from './option-types.js';
 
 /** The answer to one approval request. */
@@ -202,6 +205,8 @@ export interface Agent {
   dispose(): void;
   /** The threads stored in this origin's IndexedDB: list, open, rename, delete, export, import. */
   readonly threads: Threads;
+  /** The agent's MCP servers (option `mcp`): their state, reconnect, prompts and resources. */
+  readonly mcp: AgentMcp;
 }
 
 /** One stored thread, as `agent.threads.list()` shows it. */

@@ -20,6 +20,7 @@ import { linkWorker } from './worker-link.js';
 import { linkWebMcp, type WebMcpLink } from './webmcp-link.js';
 import { memoryClient } from './create-memory.js';
 import { threadsClient } from './thread-client.js';
+import { mcpClient } from './mcp-client.js';
 import { checkSendOptions, checkWorkflowRunOptions, checkWorkflowStart } from './run-options.js';
 
 /** The form of a tool the worker needs: everything but its closures. */
@@ -68,6 +69,8 @@ export function toWorkerConfig(options: AgentOptions): WorkerConfig {
   const config: WorkerConfig = { ...pickSettings(options, WORKER_KEYS), baseURL: options.baseURL ?? '', model: options.model ?? '' };
   if (config.engine) config.engine = engineForWorker(config.engine);
   else delete config.engine;
+  // Resolved against the page: the worker's own URL is not the page's.
+  if (config.mcp) config.mcp = config.mcp.map((server) => ({ ...server, url: new URL(server.url, location.href).href }));
   return config;
 }
 
@@ -303,5 +306,6 @@ export function createAgent(options: AgentOptions): Agent {
     threads: threadsClient((invoke) => link.call(invoke), (id) => {
       settings.thread = id;
     }),
+    mcp: mcpClient((invoke) => link.call(invoke)),
   };
 }

@@ -11,6 +11,7 @@ import type { MemoryWorkerApi } from './memory.js';
 import type { AgentEvent, ApprovalAnswer, ApprovalRequest, ChatMessage, FinalEvent, SendOptions, ThreadSummary, ThreadTrace, TraceSpan, WorkflowRunOptions } from '../types.js';
 import type { JSONSchema, ToolKind, WorkerToolSpec } from '../tool-types.js';
 import type { WorkerSettings } from '../settings.js';
+import type { AgentMcp } from '../mcp-types.js';
 
 /** How a tool decides approval, as the worker sees it. `dynamic` asks the page per call. */
 export type ApprovalMode = 'always' | 'never' | 'dynamic';
@@ -146,4 +147,6 @@ export interface AgentWorkerApi {
    * (`remote.memory.add(…)`); the object itself never crosses.
    */
   memory: MemoryWorkerApi & ProxyMarked;
+  /** The agent's MCP servers (option `mcp`), reached by path like `memory`; with no servers, every list is empty. */
+  mcp: AgentMcp & ProxyMarked;
 }

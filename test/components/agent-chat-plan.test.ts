@@ -15,6 +15,7 @@ class EventAgent implements Agent {
   readonly memory = {} as Agent['memory'];
   readonly engine: Agent['engine'] = { status: () => ({ state: 'idle' }) };
   readonly webmcp: Agent['webmcp'] = { status: () => ({ state: 'off', exposed: [], consumed: [] }), ready: Promise.resolve({ state: 'off', exposed: [], consumed: [] }) };
+  readonly mcp = {} as Agent['mcp'];
   readonly threads = {} as Agent['threads'];
   readonly pending = async () => [];
   readonly permissions = async () => [];

@@ -27,6 +27,7 @@ class FakeAgent implements Agent {
   readonly resume = () => this.retry();
   readonly engine: Agent['engine'] = { status: () => ({ state: 'idle' }) };
   readonly webmcp: Agent['webmcp'] = { status: () => ({ state: 'off', exposed: [], consumed: [] }), ready: Promise.resolve({ state: 'off', exposed: [], consumed: [] }) };
+  readonly mcp = {} as Agent['mcp'];
   #listeners = new Set<(e: AgentEvent) => void>();
 
   constructor(
