@@ -58,6 +58,8 @@ export function inThreadAgent(options: AgentOptions, model: () => ChatModel | Pr
     pending: async () => session.pending(),
     permissions: async () => session.permissions(),
     trace: async (runId?: string) => session.trace(runId),
+    // Spans stay in the session: nothing on this side listens.
+    onSpan: () => () => {},
     revokePermission: (tool) => session.revokePermission(tool),
     resume: () => start((runId) => session.resume(runId)),
     cancel: () => {

@@ -256,6 +256,7 @@ function reduceAction(state: ConversationState, action: ConversationAction): Con
     case 'engine':
     case 'thread-lock':
     case 'permissions':
+    case 'telemetry':
     case 'mcp':
       return state;
     case 'error':

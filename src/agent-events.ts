@@ -54,6 +54,8 @@ export type AgentEvent =
       input?: string;
       /** The workflow the run follows (`agent.runWorkflow`, `/workflow`); absent for other runs. */
       workflow?: string;
+      /** The model this run asks when it is not the agent's own (`send(text, { model })`); absent otherwise. */
+      model?: string;
     }
   | { type: 'iteration'; n: number; max: number }
   | { type: 'thinking'; delta: string }
@@ -141,6 +143,14 @@ export type AgentEvent =
    * Not part of the conversation: never stored.
    */
   | { type: 'permissions'; allowed: string[] }
+  /**
+   * A batch of spans could not be sent to the OTLP collector (option
+   * `telemetry.otlp`): it is down, refused them, or took longer than
+   * `timeoutMs`, retries included. Those spans are dropped; `dropped` counts
+   * all dropped so far, `exported` all sent, `error` says why this batch
+   * failed. The run is not affected. Not part of the conversation: never stored.
+   */
+  | { type: 'telemetry'; exported: number; dropped: number; error: string }
   /** WebMCP (option `webmcp`) changed state: found, tools registered or consumed, or absent in this browser. Sent by the page, never stored. */
   | { type: 'webmcp'; status: WebMcpStatus }
 

@@ -11,8 +11,8 @@ import type { Tool } from './tool-types.js';
 import type { FinalReason, FinalEvent, ToolResultStatus, ApprovalRequest, AgentEvent, SubAgentEvent, ContextEvent, PlanTaskStatus, PlanTask, EngineStatus, EngineSource, WebMcpStatus } from './agent-events.js';
 
 /** The flight recorder's spans (src/trace-types.ts). */
-export type { TraceValue, TraceSpanEvent, TraceSpan, ThreadTrace, TraceOptions } from './trace-types.js';
-import type { ThreadTrace } from './trace-types.js';
+export type { TraceValue, TraceSpanEvent, TraceSpan, ThreadTrace, TraceOptions, TelemetryOptions, OtlpOptions } from './trace-types.js';
+import type { ThreadTrace, TraceSpan } from './trace-types.js';
 /** The events an agent emits, and what they carry (src/agent-events.ts). */
 export type { FinalReason, FinalEvent, ToolResultStatus, ApprovalRequest, AgentEvent, SubAgentEvent, ContextEvent, PlanTaskStatus, PlanTask, EngineStatus, EngineSource, EngineBackend, WebMcpStatus } from './agent-events.js';
 /** Generative UI: what a tool's `render` receives and returns (src/tools/tool-view.ts). */
@@ -22,10 +22,10 @@ export type { ToolCallStatus, ToolRender, ToolRenderProps, ToolView, ToolViewOpt
 export type { JSONSchema, ToolContext, NeedsApproval, ToolKind, Tool, WorkerToolSpec, ValidationResult } from './tool-types.js';
 /** The agent's options and what `configure` takes (src/settings.ts), and their value types (src/option-types.ts). */
 export type { AgentOptions, ConfigureOptions } from './settings.js';
-export type { SubAgentOptions, ToolProtocol, ToolFormat, EngineOptions, EngineGpu, WorkflowTemplate, WebMcpOptions } from './option-types.js';
 /** The MCP client's options and reports (src/mcp-types.ts). */
 export type { AgentMcp, McpApproval, McpServerOptions, McpServerState, McpErrorCode, McpToolInfo, McpServerStatus, McpPrompt, McpResource, McpResourceText } from './mcp-types.js';
 import type { AgentMcp } from './mcp-types.js';
+export type { SubAgentOptions, ToolProtocol, ToolFormat, EngineOptions, EngineGpu, WorkflowTemplate, WebMcpOptions } from './option-types.js';
 
 /** The answer to one approval request. */
 export interface ApprovalAnswer {
@@ -132,6 +132,14 @@ export interface Agent {
    * `Run`, or of its `run-start` event). Kept with the thread and its file.
    */
   trace(runId?: string): Promise<ThreadTrace>;
+  /**
+   * Calls `listener` with each span of this agent's trace as it ends, on the
+   * page — for an app with its own OpenTelemetry setup:
+   * `agent.onSpan(spanProcessorListener(processor))` feeds its span
+   * processor. Spans are sent from the worker only while someone listens.
+   * Returns the function that stops listening.
+   */
+  onSpan(listener: (span: TraceSpan) => void): () => void;
   /** Takes back "Always allow" for `tool`: its calls ask again. */
   revokePermission(tool: string): Promise<void>;
   /** The approval requests of an interrupted run (a reload mid-approval) that wait for an answer. */

@@ -5,7 +5,7 @@
  * the worker dies or is disposed (the worker link sees to that).
  */
 import * as Comlink from 'comlink';
-import type { Agent, AgentEvent, AgentOptions, ApprovalAnswer, ApprovalRequest, ChatMessage, ConfigureOptions, EngineOptions, EngineStatus, FinalEvent, Run, SendOptions, ThreadTrace, Tool, WorkflowRunOptions } from '../types.js';
+import type { Agent, AgentEvent, AgentOptions, ApprovalAnswer, ApprovalRequest, ChatMessage, ConfigureOptions, EngineOptions, EngineStatus, FinalEvent, Run, SendOptions, ThreadTrace, Tool, TraceSpan, WorkflowRunOptions } from '../types.js';
 import type { AgentWorkerApi, OutsideOutcome, PageHost, ToolDescriptor, WorkerConfig } from '../protocol/agent.js';
 import type { Memory } from '../memory/types.js';
 import { failedRun } from '../run-failure.js';
@@ -51,6 +51,17 @@ function afterCancel(event: AgentEvent, tools: PageToolHost): AgentEvent | undef
   if (event.type === 'tool-start' && tools.refused(event.name, event.callId)) return undefined;
   if (event.type === 'final' && event.reason !== 'cancelled') return { type: 'final', reason: 'cancelled', text: event.text };
   return event;
+}
+
+/** Calls a listener of the app's; one that throws must not starve the others or the run (its error is rethrown apart). */
+function safely<T>(listener: (value: T) => void, value: T): void {
+  try {
+    listener(value);
+  } catch (err) {
+    queueMicrotask(() => {
+      throw err;
+    });
+  }
 }
 
 /** The agent's settings as they cross to the worker: the options whose row says so (src/settings.ts); an app's own extra fields (and `tools`) stay on the page. */
@@ -116,6 +127,7 @@ export function createAgent(options: AgentOptions): Agent {
   const toolSet = new ToolSet(tools, (list) => (toolHost.setTools(list), webmcp?.toolsChanged()), (list) => tell((remote) => remote.setTools(list.map(toDescriptor))));
   const appContext = new AppContextStore();
   const listeners = new Set<(e: AgentEvent) => void>();
+  const spanListeners = new Set<(span: TraceSpan) => void>();
   let current: RunStream | undefined;
 
   const link = linkWorker<AgentWorkerApi>(spawnAgentWorker(), "The agent's worker");
@@ -128,16 +140,7 @@ export function createAgent(options: AgentOptions): Agent {
       if (event.type === 'engine') engineStatus = event.status;
       // Noted before any answer to it can arrive (answers wait for the same promise).
       if (event.type === 'input-request') void toolHost.answers().then((answers) => answers.asked(event.callId, event.name));
-      for (const listener of listeners) {
-        try {
-          listener(event);
-        } catch (err) {
-          // One faulty listener must not starve the others or the run.
-          queueMicrotask(() => {
-            throw err;
-          });
-        }
-      }
+      for (const listener of listeners) safely(listener, event);
       current?.push(event);
       if (event.type === 'final') current = undefined;
     }
@@ -150,6 +153,7 @@ export function createAgent(options: AgentOptions): Agent {
     abortTool: (callId) => toolHost.abortTool(callId),
     mayStart: async (request) => toolHost.mayStart(request),
     readContext: async () => appContext.read(),
+    spans: (spans) => spans.forEach((span) => spanListeners.forEach((listener) => safely(listener, span))),
     // Loaded on first use: only an MCP server that needs signing in opens it.
     signInPopup: async (server, url, state) => (await import('./mcp-auth/sign-in-popup.js')).openSignInPopup(url, state, server),
   };
@@ -253,6 +257,14 @@ export function createAgent(options: AgentOptions): Agent {
         const runId = current.runId;
         tell((remote) => remote.cancel(runId));
       }
+    },
+    onSpan: (listener: (span: TraceSpan) => void) => {
+      if (typeof listener !== 'function') throw new TypeError('onSpan(listener) needs a function.');
+      // The worker sends spans only while someone listens.
+      if (spanListeners.add(listener).size === 1) tell((remote) => remote.watchSpans(true));
+      return () => {
+        if (spanListeners.delete(listener) && spanListeners.size === 0) tell((remote) => remote.watchSpans(false));
+      };
     },
     on: (listener: (e: AgentEvent) => void) => {
       listeners.add(listener);

@@ -8,7 +8,7 @@
  */
 import type { ProxyMarked } from 'comlink';
 import type { MemoryWorkerApi } from './memory.js';
-import type { AgentEvent, ApprovalAnswer, ApprovalRequest, ChatMessage, FinalEvent, SendOptions, ThreadSummary, ThreadTrace, WorkflowRunOptions } from '../types.js';
+import type { AgentEvent, ApprovalAnswer, ApprovalRequest, ChatMessage, FinalEvent, SendOptions, ThreadSummary, ThreadTrace, TraceSpan, WorkflowRunOptions } from '../types.js';
 import type { JSONSchema, ToolKind, WorkerToolSpec } from '../tool-types.js';
 import type { WorkerSettings } from '../settings.js';
 import type { AgentMcp } from '../mcp-types.js';
@@ -83,6 +83,8 @@ export interface PageHost {
   signInPopup?(server: string, authorizationUrl: string, state: string): Promise<string>;
   /** The app's state now (`agent.context`), each value as JSON text; asked as each model request is built. */
   readContext?(): Promise<AppStateEntry[]>;
+  /** Spans as they end, for the page's `agent.onSpan` listeners: sent only while the page asked for them (`watchSpans`). */
+  spans?(spans: TraceSpan[]): void;
 }
 
 /** One piece of the app's state (`agent.context.set`), its value read and turned into JSON text on the page. */
@@ -117,6 +119,8 @@ export interface AgentWorkerApi {
   permissions(): Promise<string[]>;
   /** The thread's flight-recorder trace, or run `runId`'s only. */
   trace(runId?: string): Promise<ThreadTrace>;
+  /** Starts (or stops) sending finished spans to the page host's `spans`. */
+  watchSpans(on: boolean): Promise<void>;
   /** Takes back "always allow" for `tool`. */
   revokePermission(tool: string): Promise<void>;
   /** The approval requests of an interrupted run that still wait for an answer. */
