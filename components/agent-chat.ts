@@ -23,7 +23,6 @@ import {
   initialConversation,
   reduceConversation,
   restoreConversation,
-  type AssistantItem,
   type ConversationAction,
   type ConversationState,
   type LogItem,
@@ -31,6 +30,7 @@ import {
 import { ReplyRenderers } from './reply-renderers.js';
 import { ScrollController } from './scroll-controller.js';
 import { renderToolCard } from './tool-card.js';
+import { renderAssistant } from './assistant-message.js';
 import { ToolViews } from './tool-views.js';
 import { AppContextSync } from './app-context-sync.js';
 import { ApprovalController } from './approval-controller.js';
@@ -44,6 +44,8 @@ import { ThreadList } from './thread-list.js';
 import { PermissionsPanel } from './permissions-panel.js';
 import { RetryCountdown } from './retry-countdown.js';
 import { TabNotice, READ_ONLY_REASON } from './tab-notice.js';
+import { McpPanel } from './mcp-panel.js';
+import { mcpPanelStyles } from './mcp-panel.styles.js';
 
 /**
  * A chat with an in-page agent: streams its replies as markdown, shows each
@@ -72,7 +74,16 @@ import { TabNotice, READ_ONLY_REASON } from './tab-notice.js';
  * @csspart assistant - An assistant message.
  * @csspart thinking - The collapsed reasoning of an assistant message.
  * @csspart tool-call - A tool call card.
+ * @csspart tool-progress - A running call's progress (from `tool-progress` events).
+ * @csspart mcp-servers - The agent's MCP servers (a disclosure; option `mcp`): each server (`mcp-server`), its state, tools and Reconnect (`mcp-reconnect-button`).
+ * @csspart mcp-server - One MCP server's row (`data-state`: connecting, connected, failed).
+ * @csspart mcp-reconnect-button - Connects that server again.
+ * @csspart mcp-resources - "Attach a resource": the servers' resources (`mcp-resource` buttons), attached to the next message as text.
+ * @csspart mcp-resource - One resource to attach.
+ * @csspart mcp-attachment - A resource attached to the next message (a chip with ×).
  * @csspart tool-view - A tool's own UI in its card (`defineTool({ render })`), slotted from the element's light DOM.
+ * @csspart requested-by - The mark "browser agent" on the card of a call a browser agent asked for through WebMCP (not the model).
+ * @csspart webmcp-status - The line saying WebMCP is unavailable in this browser, or what it refused (option `webmcp`).
  * @csspart tool-raw - The "Raw" disclosure of a rendered card: its arguments and result as JSON.
  * @csspart approval - The approval panel of a call awaiting approval.
  * @csspart approve-button - Approves the call.
@@ -141,7 +152,7 @@ import { TabNotice, READ_ONLY_REASON } from './tab-notice.js';
  * </script>
  */
 export class AgentChat extends AgentChatSettings {
-  static override styles = [agentChatStyles, subAgentStyles];
+  static override styles = [agentChatStyles, subAgentStyles, mcpPanelStyles];
 
   #conversation: ConversationState = initialConversation();
   /** What the in-page engine is doing (from its events); `idle` for an endpoint. */
@@ -156,11 +167,7 @@ export class AgentChat extends AgentChatSettings {
       const c = this.#conversation;
       if (c.items.length === 0 && !c.running) this.#setConversation(restoreConversation(events, c.nextId));
     },
-    replaced: () => {
-      this.#engineStatus = { state: 'idle' };
-      this.#tabs.reset();
-      this.#reset();
-    },
+    replaced: () => ((this.#engineStatus = { state: 'idle' }), this.#tabs.reset(), this.#reset()),
     ready: () => this.#replies.load(),
   });
   readonly #tabs = new TabNotice(this, { agent: () => this.agent, conversation: () => this.#conversation, show: (s) => (this.#reset(), this.#setConversation(s)) });
@@ -170,16 +177,17 @@ export class AgentChat extends AgentChatSettings {
     busy: () => this.#conversation.running || this.#agent.busy,
     send: (text) => {
       try {
-        this.send(text);
+        this.send(this.#mcp.withAttachments(text));
       } catch (err) {
         this.#apply({ type: 'error', message: errorMessage(err), retryable: false });
       }
     },
     workflows: () => this.workflows ?? {},
+    prompt: (command) => void this.#mcp.runPrompt(command, { send: (text) => this.send(this.#mcp.withAttachments(text)), notice: (text) => this.#apply({ type: 'notice', text }) }),
     workflow: (command) => runWorkflowCommand(command, this.workflows ?? {}, { notice: (text) => this.#apply({ type: 'notice', text }), start: (name, input) => this.#carryOn((agent) => agent.runWorkflow(name, input)) }),
     command: (command) =>
       void runSlashCommand(command, {
-        moreHelp: () => workflowHelp(this.workflows ?? {}),
+        moreHelp: () => [workflowHelp(this.workflows ?? {}), this.#mcp.help()].filter(Boolean).join(' '),
         notice: (text) => this.#apply({ type: 'notice', text }),
         stop: () => this.agent.cancel(),
         clear: async () => {
@@ -208,6 +216,7 @@ export class AgentChat extends AgentChatSettings {
   readonly #views = new ToolViews(this, { agent: () => this.#agent.current, readOnly: () => this.#tabs.readOnly, items: () => this.#conversation.items });
   readonly #threads = new ThreadList(this);
   readonly #permissions = new PermissionsPanel(this);
+  readonly #mcp = new McpPanel(this);
   readonly #countdown = new RetryCountdown(this, () => this.#conversation.retry);
   /** The agent this element drives; created from the current attributes on first use. */
   get agent(): Agent {
@@ -309,7 +318,7 @@ export class AgentChat extends AgentChatSettings {
   protected override render(): TemplateResult {
     const c = this.#conversation;
     return html`
-      ${this.#threads.render(c.running)}${this.#permissions.render()}
+      ${this.#threads.render(c.running)}${this.#permissions.render()}${this.#mcp.render()}
       ${renderPlan(c.plan)}
       <div part="log" class="log" role="log" aria-live="polite" aria-relevant="additions" aria-label="Conversation"
         aria-busy=${c.running ? 'true' : 'false'} tabindex="0" @scroll=${this.#scroll.onScroll}>
@@ -325,7 +334,7 @@ export class AgentChat extends AgentChatSettings {
       ${renderEngineProgress(this.#engineStatus)}
       ${renderStatusBar(this.#tabs.view(c), () => this.agent.cancel(), () => this.#resume(), this.#countdown.remainingMs)}
       ${this.#tabs.render()}
-      ${this.#composer.render(this.placeholder, this.#tabs.readOnly ? READ_ONLY_REASON : undefined)}
+      ${this.#mcp.renderAttached()}${this.#composer.render(this.placeholder, this.#tabs.readOnly ? READ_ONLY_REASON : undefined)}
     `;
   }
 
@@ -346,7 +355,7 @@ export class AgentChat extends AgentChatSettings {
       case 'user':
         return html`<div part="message user" class="message user"><span class="visually-hidden">You: </span>${renderWorkflowBadge(item.workflow)}${item.text}</div>`;
       case 'assistant':
-        return this.#renderAssistant(item);
+        return renderAssistant(item, this.#replies.elementFor(item));
       case 'notice':
         return html`<p class="notice" part=${item.part ?? nothing}>${item.text}</p>`;
       case 'context':
@@ -354,20 +363,6 @@ export class AgentChat extends AgentChatSettings {
       case 'tool-call':
         return renderToolCard(item, this.#approvals.panelFor(item.id), this.#views.viewFor(item));
     }
-  }
-
-  #renderAssistant(item: AssistantItem): TemplateResult {
-    const rendered = this.#replies.elementFor(item);
-    const thinkingOpen = item.streaming && item.text === '' && item.thinking !== '';
-    return html`<div part="message assistant" class="message assistant">
-      ${item.thinking
-        ? html`<details part="thinking" class="thinking">
-            <summary>${thinkingOpen ? 'Thinking…' : 'Thought'}</summary>
-            <div class="thinking-text">${item.thinking}</div>
-          </details>`
-        : nothing}
-      ${item.text === '' ? nothing : rendered ?? html`<div class="markdown plain">${item.text}</div>`}
-    </div>`;
   }
 }
 

@@ -15,10 +15,11 @@
  * the worker and the element import it; it imports nothing of theirs.
  */
 import type { Tool } from './tool-types.js';
-import type { EngineOptions, SubAgentOptions, ToolFormat, ToolProtocol, WorkflowTemplate } from './option-types.js';
+import type { EngineOptions, SubAgentOptions, ToolFormat, ToolProtocol, WebMcpOptions, WorkflowTemplate } from './option-types.js';
 import type { MemoryOptions } from './memory/types.js';
-import type { TraceOptions } from './trace-types.js';
-import { between, isBoolean, isEngine, isHeaders, isName, isObject, isString, isSubAgents, isTraceOptions, isWorkflows, oneOf, positiveMs, wholeAtLeast, type Check } from './option-checks.js';
+import type { TelemetryOptions, TraceOptions } from './trace-types.js';
+import type { McpServerOptions } from './mcp-types.js';
+import { between, isBoolean, isEngine, isHeaders, isMcpServers, isName, isObject, isString, isSubAgents, isTelemetryOptions, isTraceOptions, isWebMcp, isWorkflows, oneOf, positiveMs, wholeAtLeast, type Check } from './option-checks.js';
 
 /** Options of `createAgent`. */
 export interface AgentOptions {
@@ -167,6 +168,24 @@ export interface AgentOptions {
    * Default: on, without content, 256 KiB per thread.
    */
   trace?: TraceOptions;
+  /**
+   * Where the recorded spans also go: `{ otlp: { url, headers?, protocol? } }` sends them to an
+   * OpenTelemetry collector over OTLP/HTTP from the worker, batched per run; a collector that is down
+   * costs the run nothing (the spans are dropped and counted in a `telemetry` event). Default: nowhere.
+   */
+  telemetry?: TelemetryOptions;
+  /**
+   * WebMCP both ways: `expose` registers the agent's page tools for browser
+   * agents (their calls go through the agent's approvals), `consume` offers
+   * the agent the tools other parts of the page registered. Default off.
+   * @attr Present (and not `false`): register the agent's page tools with WebMCP for browser agents (`webmcp: { expose: true }`); their calls ask for approval here.
+   */
+  webmcp?: WebMcpOptions;
+  /**
+   * MCP servers whose tools join the agent's (Streamable HTTP, or legacy
+   * HTTP+SSE), connected from the agent's worker; see `agent.mcp` and the `mcp` event.
+   */
+  mcp?: McpServerOptions[];
 }
 
 
@@ -239,6 +258,9 @@ export const SETTINGS = {
   nudge: { side: 'loop', live: true, element: { attribute: 'nudge', from: onUnlessOff }, check: isBoolean },
   temperature: { side: 'loop', live: true, model: 'client', element: { attribute: 'temperature', from: 'number' }, check: between(0, 2) },
   trace: { side: 'loop', live: true, check: isTraceOptions },
+  telemetry: { side: 'loop', live: true, check: isTelemetryOptions },
+  webmcp: { side: 'page', live: false, restart: true, element: { attribute: 'webmcp-expose', from: (t: string | null) => (t === null || t === 'false' ? undefined : { expose: true }) }, check: isWebMcp },
+  mcp: { side: 'worker', live: false, restart: true, element: { attribute: false }, check: isMcpServers },
 } as const satisfies { readonly [K in keyof AgentOptions]-?: Setting };
 
 type Rows = typeof SETTINGS;

@@ -84,6 +84,16 @@ const OPT_IN = {
    */
   genui: /tool-view|user-answers/,
   /**
+   * Telemetry (issue 23): the official OpenTelemetry SDK and OTLP exporter, loaded in the worker on
+   * the first span sent to a collector (`telemetry.otlp`; the protobuf exporter only for
+   * `protocol: 'protobuf'`), and on the page by `spanProcessorListener` (the span converter).
+   */
+  telemetry: /otlp-export|otlp-protobuf|otel-span/,
+  /** WebMCP both ways (issue 22): the bridge loads when an agent is made with `webmcp` (src/page/webmcp/). */
+  webmcp: /webmcp-bridge/,
+  /** The MCP client (issue 22): the hub and the official SDK load in the worker when an agent has `mcp` servers. */
+  mcp: /mcp-hub|mcp-connection/,
+  /**
    * Memory (`memory` option, `createMemory()`): the agent worker imports the engine on the first
    * memory call, and `createMemory()` starts the memory worker; an agent without memory loads neither.
    */

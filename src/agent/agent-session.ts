@@ -10,6 +10,7 @@
  */
 import type { AgentEvent, ApprovalAnswer, ApprovalRequest, ChatMessage, FinalEvent, SendOptions, ThreadTrace, WorkflowRunOptions } from '../types.js';
 import { TraceRecorder } from './trace-recorder.js';
+import { SpanOutlet } from './span-outlet.js';
 import { PageloopError } from '../errors.js';
 import type { ThreadRecord } from '../store/thread-schema.js';
 import { runLoop } from './run-loop.js';
@@ -22,7 +23,8 @@ import { ThreadRecords } from './thread-records.js';
 import { RunControl, type RunStart } from './run-control.js';
 import { ModelCache } from './model-cache.js';
 import { runContext, type RunSetup } from './run-context.js';
-import type { ToolDescriptor } from '../protocol/agent.js';
+import type { OutsideOutcome, ToolDescriptor } from '../protocol/agent.js';
+import { runOutsideCall } from './outside-call.js';
 import type { SessionConfig, SessionHost } from './session-types.js';
 import type { SessionDeps } from './session-deps.js';
 
@@ -40,7 +42,7 @@ export class AgentSession {
   constructor(config: SessionConfig, tools: readonly ToolDescriptor[], deps: SessionDeps) {
     this.#config = config;
     this.#host = deps.host;
-    const state = (this.#state = new SessionState((events) => deps.host.emit(events), () => this.#config.apiKey, new TraceRecorder(() => this.#config)));
+    const state = (this.#state = new SessionState((events) => deps.host.emit(events), () => this.#config.apiKey, new TraceRecorder(() => this.#config, new SpanOutlet(() => this.#config, deps.host))));
     this.#models = new ModelCache({ createModel: deps.createModel, generateId: deps.generateId ?? (() => crypto.randomUUID()), probeContextWindow: deps.probeContextWindow }, () => this.#config);
     this.#thread = new ThreadBinding(state, { store: deps.store, now: deps.now, rerunnable: (name) => this.#rerunnable(name), loaded: () => this.#models.budget.reset() });
     this.#records = new ThreadRecords(state, this.#thread, { store: deps.store, now: deps.now, cleared: () => this.#models.budget.reset() });
@@ -101,7 +103,7 @@ export class AgentSession {
     const refused = this.#thread.refusal(what);
     if (refused) return this.#runs.refuse(refused);
     if (!this.#runs.running) this.#thread.abandonInterrupted();
-    return this.#runs.start({ ...start, run: (signal) => this.#loop(signal, setup) });
+    return this.#runs.start({ ...start, model: setup.overrides?.model, run: (signal) => this.#loop(signal, setup) });
   }
 
   /** Runs the loop (after `setup.before`) and returns its final event without emitting it; what it throws ends as a failed run. */
@@ -158,6 +160,11 @@ export class AgentSession {
   respond(callId: string, answer: ApprovalAnswer): void {
     if (!this.#state.gate.answer(callId, answer)) this.#state.emit({ type: 'error', message: `No call "${callId}" is waiting for approval.`, retryable: false, code: 'bad-request' });
     if (answer.always) this.#state.journal?.touchMeta();
+  }
+
+  /** A page tool call from a browser agent (WebMCP): the same approvals, shown as a card, kept out of the model's history. */
+  callFromOutside(callId: string, name: string, args: unknown): Promise<OutsideOutcome> {
+    return runOutsideCall({ id: callId, name, args }, { config: this.#config, state: this.#state, registry: this.#registry, refused: this.#thread.refusal('Cannot run a call from a browser agent') });
   }
 
   /** The tools allowed for good in this thread. */
