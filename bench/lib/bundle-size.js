@@ -95,6 +95,11 @@ const OPT_IN = {
   mcpauth: /sign-in-popup|worker-provider/,
   /** The MCP client (issue 22): the hub and the official SDK load in the worker when an agent has `mcp` servers. */
   mcp: /mcp-hub|mcp-connection/,
+  /**
+   * Memory (`memory` option, `createMemory()`): the agent worker imports the engine on the first
+   * memory call, and `createMemory()` starts the memory worker; an agent without memory loads neither.
+   */
+  memory: /memory-engine|memory-worker/,
 };
 
 /** A pattern matching the chunks of every opt-in capability named in `names`. @param {string[]} names */
@@ -219,13 +224,16 @@ export async function measureBundles(root, options = {}) {
   // lazy chunk of theirs); each capability's chunks (and what only they import) apart.
   const all = readdirSync(dir).filter((f) => f.endsWith('.js'));
   const entries = ['agent-chat.js', ...Object.keys(workers()).map((name) => `${name}.js`)];
+  // An opt-in capability may be a worker of its own (memory's): its entry is left out with its chunks.
+  const from = (/** @type {RegExp} */ skip) => entries.filter((entry) => !skip.test(entry));
   const names = Object.keys(OPT_IN);
-  const coreFiles = new Set(everyLoad(dir, entries, chunksOf(names)));
+  const coreFiles = new Set(everyLoad(dir, from(chunksOf(names)), chunksOf(names)));
   const total = all.filter((f) => coreFiles.has(f)).reduce((sum, file) => sum + gzKb(read(file)), 0);
   /** @type {Record<string, { files: string[], kb: number }>} */
   const optIn = {};
   for (const name of names) {
-    const files = everyLoad(dir, entries, chunksOf(names.filter((n) => n !== name))).filter((f) => !coreFiles.has(f));
+    const others = chunksOf(names.filter((n) => n !== name));
+    const files = everyLoad(dir, from(others), others).filter((f) => !coreFiles.has(f));
     optIn[name] = { files, kb: files.reduce((sum, file) => sum + gzKb(read(file)), 0) };
   }
   const wasm = readdirSync(dir).filter((f) => f.endsWith('.wasm'));
