@@ -56,6 +56,9 @@ export function inThreadAgent(options: AgentOptions, model: () => ChatModel | Pr
     pending: async () => session.pending(),
     permissions: async () => session.permissions(),
     trace: async (runId?: string) => session.trace(runId),
+    diagnose: async () => {
+      throw new Error('The in-thread bench agent has no doctor.');
+    },
     revokePermission: (tool) => session.revokePermission(tool),
     resume: () => start((runId) => session.resume(runId)),
     cancel: () => {

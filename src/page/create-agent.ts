@@ -5,7 +5,7 @@
  * the worker dies or is disposed (the worker link sees to that).
  */
 import * as Comlink from 'comlink';
-import type { Agent, AgentEvent, AgentOptions, ApprovalAnswer, ApprovalRequest, ChatMessage, ConfigureOptions, EngineOptions, EngineStatus, FinalEvent, Run, SendOptions, ThreadTrace, Tool, WorkflowRunOptions } from '../types.js';
+import type { Agent, AgentEvent, AgentOptions, ApprovalAnswer, ApprovalRequest, ChatMessage, ConfigureOptions, DiagnoseOptions, EngineOptions, EngineStatus, FinalEvent, Run, SendOptions, ThreadTrace, Tool, WorkflowRunOptions } from '../types.js';
 import type { AgentWorkerApi, PageHost, ToolDescriptor, WorkerConfig } from '../protocol/agent.js';
 import type { Memory } from '../memory/types.js';
 import { failedRun } from '../run-failure.js';
@@ -19,6 +19,7 @@ import { spawnAgentWorker } from './spawn-worker.js';
 import { linkWorker } from './worker-link.js';
 import { memoryClient } from './create-memory.js';
 import { threadsClient } from './thread-client.js';
+import { diagnoseThrough } from './diagnose-client.js';
 import { checkSendOptions, checkWorkflowRunOptions, checkWorkflowStart } from './run-options.js';
 
 /** The form of a tool the worker needs: everything but its closures. */
@@ -225,6 +226,7 @@ export function createAgent(options: AgentOptions): Agent {
     pending: (): Promise<ApprovalRequest[]> => link.call((remote) => remote.pending()),
     permissions: (): Promise<string[]> => link.call((remote) => remote.permissions()),
     trace: (runId?: string): Promise<ThreadTrace> => link.call((remote) => remote.trace(runId)),
+    diagnose: (options?: DiagnoseOptions) => diagnoseThrough(link, options),
     revokePermission: (tool: string) => {
       if (typeof tool !== 'string') throw new TypeError('revokePermission(tool) needs the tool name.');
       return link.call((remote) => remote.revokePermission(tool));

@@ -11,6 +11,7 @@ import type { MemoryWorkerApi } from './memory.js';
 import type { AgentEvent, ApprovalAnswer, ApprovalRequest, ChatMessage, FinalEvent, SendOptions, ThreadSummary, ThreadTrace, WorkflowRunOptions } from '../types.js';
 import type { JSONSchema, ToolKind, WorkerToolSpec } from '../tool-types.js';
 import type { WorkerSettings } from '../settings.js';
+import type { Diagnosis } from '../diagnosis-types.js';
 
 /** How a tool decides approval, as the worker sees it. `dynamic` asks the page per call. */
 export type ApprovalMode = 'always' | 'never' | 'dynamic';
@@ -106,6 +107,10 @@ export interface AgentWorkerApi {
   permissions(): Promise<string[]>;
   /** The thread's flight-recorder trace, or run `runId`'s only. */
   trace(runId?: string): Promise<ThreadTrace>;
+  /** Runs the doctor on the agent's endpoint or engine (`agent.diagnose`) as request `id`; `probe` sends the one probe request. */
+  diagnose(id: string, probe: boolean): Promise<Diagnosis>;
+  /** Stops diagnosis `id`: its requests close and it rejects with code `aborted`. */
+  cancelDiagnosis(id: string): Promise<void>;
   /** Takes back "always allow" for `tool`. */
   revokePermission(tool: string): Promise<void>;
   /** The approval requests of an interrupted run that still wait for an answer. */

@@ -18,6 +18,9 @@ class EventAgent implements Agent {
   readonly pending = async () => [];
   readonly permissions = async () => [];
   readonly trace = async () => ({ spans: [], dropped: 0 });
+  readonly diagnose = async (): Promise<never> => {
+    throw new Error('not diagnosed here');
+  };
   readonly revokePermission = async () => {};
   readonly addTool = () => () => {};
   readonly removeTool = () => false;

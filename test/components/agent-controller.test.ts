@@ -17,6 +17,9 @@ class FakeAgent implements Agent {
   readonly pending = async () => [];
   readonly permissions = async () => [];
   readonly trace = async () => ({ spans: [], dropped: 0 });
+  readonly diagnose = async (): Promise<never> => {
+    throw new Error('not diagnosed here');
+  };
   readonly revokePermission = async () => {};
   readonly addTool = () => () => {};
   readonly removeTool = () => false;
