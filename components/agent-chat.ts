@@ -44,6 +44,7 @@ import { ThreadList } from './thread-list.js';
 import { PermissionsPanel } from './permissions-panel.js';
 import { RetryCountdown } from './retry-countdown.js';
 import { TabNotice, READ_ONLY_REASON } from './tab-notice.js';
+import { doctorStyles, renderDoctorItem, runDoctorCommand } from './doctor-report.js';
 
 /**
  * A chat with an in-page agent: streams its replies as markdown, shows each
@@ -129,6 +130,7 @@ import { TabNotice, READ_ONLY_REASON } from './tab-notice.js';
  * @csspart nudge - The quiet line where the model, having announced an action without calling a tool, was reminded once (option `nudge`).
  * @csspart tab-notice - "Open in another tab": this tab shows the thread read-only while another tab writes it (the composer is disabled).
  * @csspart approval-elsewhere - In a follower (with `approval`): a call that waits for approval in the tab that writes the thread, without buttons.
+ * @csspart doctor - The doctor's checklist in the log (`/doctor`): each check's status in words, what was found, and the fix.
  *
  * @cssproperty --agent-chat-font - Font family.
  * @cssproperty --agent-chat-mono-font - Font family of code.
@@ -163,7 +165,7 @@ import { TabNotice, READ_ONLY_REASON } from './tab-notice.js';
  * </script>
  */
 export class AgentChat extends AgentChatSettings {
-  static override styles = [agentChatStyles, subAgentStyles];
+  static override styles = [agentChatStyles, subAgentStyles, doctorStyles];
 
   #conversation: ConversationState = initialConversation();
   /** What the in-page engine is doing (from its events); `idle` for an endpoint. */
@@ -204,6 +206,7 @@ export class AgentChat extends AgentChatSettings {
         moreHelp: () => workflowHelp(this.workflows ?? {}),
         notice: (text) => this.#apply({ type: 'notice', text }),
         stop: () => this.agent.cancel(),
+        doctor: () => void runDoctorCommand(this.agent, (action) => this.#apply(action)),
         clear: async () => {
           if (this.#conversation.running) this.agent.cancel();
           this.#reset();
@@ -309,11 +312,6 @@ export class AgentChat extends AgentChatSettings {
     this.#carryOn((agent) => agent.retry());
   }
 
-  /** Carries on a run the page died in (the Continue button). */
-  #resume(): void {
-    this.#carryOn((agent) => agent.resume());
-  }
-
   /** Starts a run that goes on from the history as it is, when none is going. */
   #carryOn(start: (agent: Agent) => Run): void {
     try {
@@ -345,7 +343,7 @@ export class AgentChat extends AgentChatSettings {
         dismiss: () => this.#apply({ type: 'dismiss-error' }),
       })}
       ${renderEngineProgress(this.#engineStatus)}
-      ${renderStatusBar(this.#tabs.view(c), () => this.agent.cancel(), () => this.#resume(), this.#countdown.remainingMs)}
+      ${renderStatusBar(this.#tabs.view(c), () => this.agent.cancel(), () => this.#carryOn((agent) => agent.resume()), this.#countdown.remainingMs)}
       ${this.#tabs.render()}
       ${this.#composer.render(this.placeholder, this.#tabs.readOnly ? READ_ONLY_REASON : undefined)}
     `;
@@ -375,6 +373,8 @@ export class AgentChat extends AgentChatSettings {
         return renderContextNote(item);
       case 'tool-call':
         return renderToolCard(item, this.#approvals.panelFor(item.id), this.#views.viewFor(item));
+      case 'doctor':
+        return renderDoctorItem(item);
     }
   }
 
