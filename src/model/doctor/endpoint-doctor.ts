@@ -185,7 +185,7 @@ function contextCheck(facts: FamilyFacts, config: EndpointDoctorConfig): Diagnos
   const family = facts.family;
   const said = `${tokens} tokens (${context.source})`;
   if (config.contextTokens !== undefined && config.contextTokens > tokens) {
-    return { id: 'context', label, status: 'fail', detail: `${said}, but the agent's contextTokens is ${config.contextTokens}: requests past ${tokens} tokens are refused or cut.`, fix: `Set contextTokens to ${tokens} or less — or: ${contextFix(family, config.model, config.contextTokens)}` };
+    return { id: 'context', label, status: 'fail', detail: `${said}, but the agent's contextTokens is ${config.contextTokens}: requests past ${tokens} tokens are refused or cut.`, fix: `Set contextTokens to ${tokens} or less. Or give the model the bigger window: ${contextFix(family, config.model, config.contextTokens)}` };
   }
   if (facts.ollamaDefault && (facts.trainedContext ?? 0) > tokens) {
     return {

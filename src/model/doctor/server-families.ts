@@ -112,7 +112,7 @@ export function toolsFix(family: ServerFamily | undefined): string {
     family === 'llama.cpp'
       ? 'Start llama-server with --jinja (the chat template then handles tools).'
       : family === 'ollama'
-        ? 'This model has no "tools" capability in Ollama: pick one that has (qwen2.5, qwen3, llama3.1, mistral-nemo…).'
+        ? 'This model has no "tools" capability in Ollama (ollama show MODEL lists its capabilities): pick a model that has it.'
         : family === 'vllm'
           ? 'Start vLLM with --enable-auto-tool-choice --tool-call-parser <the model\'s parser, e.g. hermes for Qwen>.'
           : 'Use a model or server that accepts the tools parameter.';
