@@ -38,7 +38,7 @@ input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, 
     await page.waitForTimeout(300);
     const bottom = `${outDir}/doctor-${theme}-${width}-end.png`;
     await page.screenshot({ path: bottom });
-    await page.locator('agent-chat').locator('[part~="doctor"]').evaluate("(el) => el.scrollIntoView({ block: 'start' })");
+    await page.locator('agent-chat').locator('[part~="doctor"]').evaluate((el) => /** @type {any} */ (el).scrollIntoView({ block: 'start' }));
     await page.waitForTimeout(200);
     const top = `${outDir}/doctor-${theme}-${width}-start.png`;
     await page.screenshot({ path: top });
