@@ -44,7 +44,7 @@ import { ThreadList } from './thread-list.js';
 import { PermissionsPanel } from './permissions-panel.js';
 import { RetryCountdown } from './retry-countdown.js';
 import { TabNotice, READ_ONLY_REASON } from './tab-notice.js';
-import { doctorStyles, renderDoctorItem, runDoctorCommand } from './doctor-report.js';
+import { renderDoctor, startDoctor } from './doctor-command.js';
 
 /**
  * A chat with an in-page agent: streams its replies as markdown, shows each
@@ -165,7 +165,7 @@ import { doctorStyles, renderDoctorItem, runDoctorCommand } from './doctor-repor
  * </script>
  */
 export class AgentChat extends AgentChatSettings {
-  static override styles = [agentChatStyles, subAgentStyles, doctorStyles];
+  static override styles = [agentChatStyles, subAgentStyles];
 
   #conversation: ConversationState = initialConversation();
   /** What the in-page engine is doing (from its events); `idle` for an endpoint. */
@@ -206,7 +206,7 @@ export class AgentChat extends AgentChatSettings {
         moreHelp: () => workflowHelp(this.workflows ?? {}),
         notice: (text) => this.#apply({ type: 'notice', text }),
         stop: () => this.agent.cancel(),
-        doctor: () => void runDoctorCommand(this.agent, (action) => this.#apply(action)),
+        doctor: () => void startDoctor(this.agent, (action) => this.#apply(action), this.renderRoot),
         clear: async () => {
           if (this.#conversation.running) this.agent.cancel();
           this.#reset();
@@ -374,7 +374,7 @@ export class AgentChat extends AgentChatSettings {
       case 'tool-call':
         return renderToolCard(item, this.#approvals.panelFor(item.id), this.#views.viewFor(item));
       case 'doctor':
-        return renderDoctorItem(item);
+        return renderDoctor(item);
     }
   }
 

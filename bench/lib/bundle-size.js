@@ -83,8 +83,8 @@ const OPT_IN = {
    * `render`, the answer desk and `agent.answer` on a render-and-wait tool's first call.
    */
   genui: /tool-view|user-answers/,
-  /** The doctor (issue 23): the agent worker imports its checks on the first `agent.diagnose()` / `/doctor`. */
-  doctor: /diagnose-/,
+  /** The doctor (issue 23): its checks load in the worker on the first `agent.diagnose()`, the checklist's view on the first `/doctor`. */
+  doctor: /diagnose-|doctor-report/,
 };
 
 /** A pattern matching the chunks of every opt-in capability named in `names`. @param {string[]} names */
