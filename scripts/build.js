@@ -23,6 +23,8 @@ await build({
   sourcemap: true,
 });
 copyIfPresent('src/testing/mock-middleware.js', 'dist/testing-middleware.js');
+// The middleware's server families, beside it under the name its import uses.
+copyIfPresent('src/testing/mock-families.js', 'dist/mock-families.js');
 writeFileSync(
   'dist/testing-middleware.d.ts',
   `/** The scripted OpenAI-compatible mock, as a Koa middleware for @web/dev-server and @web/test-runner. */
