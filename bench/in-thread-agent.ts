@@ -60,6 +60,9 @@ export function inThreadAgent(options: AgentOptions, model: () => ChatModel | Pr
     trace: async (runId?: string) => session.trace(runId),
     // Spans stay in the session: nothing on this side listens.
     onSpan: () => () => {},
+    diagnose: async () => {
+      throw new Error('The in-thread bench agent has no doctor.');
+    },
     revokePermission: (tool) => session.revokePermission(tool),
     resume: () => start((runId) => session.resume(runId)),
     cancel: () => {

@@ -46,6 +46,7 @@ import { RetryCountdown } from './retry-countdown.js';
 import { TabNotice, READ_ONLY_REASON } from './tab-notice.js';
 import { McpPanel } from './mcp-panel.js';
 import { mcpPanelStyles } from './mcp-panel.styles.js';
+import { renderDoctor, startDoctor } from './doctor-command.js';
 
 /**
  * A chat with an in-page agent: streams its replies as markdown, shows each
@@ -118,6 +119,7 @@ import { mcpPanelStyles } from './mcp-panel.styles.js';
  * @csspart nudge - The quiet line where the model, having announced an action without calling a tool, was reminded once (option `nudge`).
  * @csspart tab-notice - "Open in another tab": this tab shows the thread read-only while another tab writes it (the composer is disabled).
  * @csspart approval-elsewhere - In a follower (with `approval`): a call that waits for approval in the tab that writes the thread, without buttons.
+ * @csspart doctor - The doctor's checklist in the log (`/doctor`): each check's status in words, what was found, and the fix.
  *
  * @cssproperty --agent-chat-font - Font family.
  * @cssproperty --agent-chat-mono-font - Font family of code.
@@ -190,6 +192,7 @@ export class AgentChat extends AgentChatSettings {
         moreHelp: () => [workflowHelp(this.workflows ?? {}), this.#mcp.help()].filter(Boolean).join(' '),
         notice: (text) => this.#apply({ type: 'notice', text }),
         stop: () => this.agent.cancel(),
+        doctor: () => void startDoctor(this.agent, (action) => this.#apply(action), this.renderRoot),
         clear: async () => {
           if (this.#conversation.running) this.agent.cancel();
           this.#reset();
@@ -296,11 +299,6 @@ export class AgentChat extends AgentChatSettings {
     this.#carryOn((agent) => agent.retry());
   }
 
-  /** Carries on a run the page died in (the Continue button). */
-  #resume(): void {
-    this.#carryOn((agent) => agent.resume());
-  }
-
   /** Starts a run that goes on from the history as it is, when none is going. */
   #carryOn(start: (agent: Agent) => Run): void {
     try {
@@ -332,7 +330,7 @@ export class AgentChat extends AgentChatSettings {
         dismiss: () => this.#apply({ type: 'dismiss-error' }),
       })}
       ${renderEngineProgress(this.#engineStatus)}
-      ${renderStatusBar(this.#tabs.view(c), () => this.agent.cancel(), () => this.#resume(), this.#countdown.remainingMs)}
+      ${renderStatusBar(this.#tabs.view(c), () => this.agent.cancel(), () => this.#carryOn((agent) => agent.resume()), this.#countdown.remainingMs)}
       ${this.#tabs.render()}
       ${this.#mcp.renderAttached()}${this.#composer.render(this.placeholder, this.#tabs.readOnly ? READ_ONLY_REASON : undefined)}
     `;
@@ -362,6 +360,8 @@ export class AgentChat extends AgentChatSettings {
         return renderContextNote(item);
       case 'tool-call':
         return renderToolCard(item, this.#approvals.panelFor(item.id), this.#views.viewFor(item));
+      case 'doctor':
+        return renderDoctor(item);
     }
   }
 }

@@ -12,7 +12,7 @@
  * element renders it through `MarkdownStream`, which is fed the same deltas,
  * so this reducer never parses markdown.
  */
-import type { AgentEvent, ApprovalRequest, ContextEvent, FinalReason, PlanTask, ToolCallStatus } from '../src/types.js';
+import type { AgentEvent, ApprovalRequest, ContextEvent, Diagnosis, FinalReason, PlanTask, ToolCallStatus } from '../src/types.js';
 import { contextText } from './context-text.js';
 
 /** Where a tool call stands, as its card shows it (the type `render` props carry). */
@@ -74,8 +74,11 @@ export interface ContextItem {
   text: string;
 }
 
+/** The doctor's checklist (`/doctor`): checking until its `diagnosis` or `error` arrives. Never stored with the thread. */
+export interface DoctorItem { kind: 'doctor'; id: string; diagnosis?: Diagnosis; error?: string }
+
 /** Anything the log shows. */
-export type LogItem = UserItem | AssistantItem | ToolCallItem | NoticeItem | ContextItem;
+export type LogItem = UserItem | AssistantItem | ToolCallItem | NoticeItem | ContextItem | DoctorItem;
 
 /** Token counts of the last model call, and the window they fill. */
 export interface UsageInfo {
@@ -120,6 +123,8 @@ export type UserAction =
   | { type: 'user-message'; text: string }
   | { type: 'approval-answered'; callId: string; approve: boolean }
   | { type: 'notice'; text: string }
+  /** `/doctor` started (no outcome yet) or finished: the item `doctor-{key}` shows it. */
+  | { type: 'doctor'; key: string; diagnosis?: Diagnosis; error?: string }
   | { type: 'dismiss-error' }
   | { type: 'clear' };
 
@@ -173,6 +178,8 @@ function reduceAction(state: ConversationState, action: ConversationAction): Con
       return { ...addUser(state, action.text), shownInput: action.text, canContinue: false };
     case 'notice':
       return addNotice(state, action.text);
+    case 'doctor':
+      return showDoctor(state, action);
     case 'dismiss-error':
       return { ...state, error: null };
     case 'clear':
@@ -346,6 +353,14 @@ function addNotice(state: ConversationState, text: string, part?: string): Conve
     items: [...state.items, { kind: 'notice', id: `n${state.nextId}`, text, ...(part ? { part } : {}) }],
     nextId: state.nextId + 1,
   };
+}
+
+/** Adds a checking doctor item, or fills in its outcome; an outcome whose item was cleared meanwhile is dropped. */
+function showDoctor(state: ConversationState, action: Extract<UserAction, { type: 'doctor' }>): ConversationState {
+  const id = `doctor-${action.key}`;
+  const item: DoctorItem = { kind: 'doctor', id, ...(action.diagnosis ? { diagnosis: action.diagnosis } : {}), ...(action.error === undefined ? {} : { error: action.error }) };
+  if (state.items.some((i) => i.id === id)) return { ...state, items: state.items.map((i) => (i.id === id ? item : i)) };
+  return action.diagnosis || action.error !== undefined ? state : { ...state, items: [...state.items, item] };
 }
 
 /** Marks the open assistant block finished, so the next delta starts a new one. */

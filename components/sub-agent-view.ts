@@ -58,6 +58,7 @@ export function renderSubAgent(sub: ConversationState, renderCard: (item: ToolCa
           case 'tool-call':
             return renderCard(item);
           case 'user':
+          case 'doctor':
             return nothing;
           default:
             return html`<p class="sub-agent-notice">${item.text}</p>`;

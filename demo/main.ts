@@ -12,6 +12,7 @@ import { generativeTools } from './generative-tools.js';
 import { DEMO_WORKFLOWS } from './workflows.js';
 import { checkEndpoint, type EndpointCheck, type EndpointSettings } from './endpoint-check.js';
 import { loadSettings, saveSettings } from './settings-store.js';
+import { diagnoseSaved } from './doctor-on-save.js';
 import type { AgentEvent } from '../src/types.js';
 import type { ThreadChangeDetail } from '../components/define.js';
 
@@ -123,17 +124,29 @@ function useScripted(problem: EndpointCheck | null): void {
 /** Bumped by every choice of model, so a slow endpoint check cannot undo a later choice. */
 let choice = 0;
 
-async function connect(settings: EndpointSettings): Promise<void> {
+/** The doctor of the last saved endpoint, stopped when another choice is made. */
+let doctor: AbortController | undefined;
+
+/** Connects to `settings`; `saved` (the settings form): the doctor then checks the endpoint too, and its findings join the connection line. */
+async function connect(settings: EndpointSettings, saved = false): Promise<void> {
   const mine = ++choice;
+  doctor?.abort();
   say('info', `Checking ${settings.baseURL} …`);
   const result = await checkEndpoint(settings);
   if (mine !== choice) return;
-  if (result.ok) {
+  const title = result.ok ? `Connected to ${settings.baseURL} (${result.models.length} model${result.models.length === 1 ? '' : 's'} available).` : undefined;
+  if (result.ok && title) {
     useEndpoint(settings);
-    say('ok', `Connected to ${settings.baseURL} (${result.models.length} model${result.models.length === 1 ? '' : 's'} available).`);
+    say('ok', title, ...(saved ? ['The doctor is checking the endpoint…'] : []));
   } else {
     useScripted(result);
   }
+  if (!saved) return;
+  const controller = (doctor = new AbortController());
+  const found = await diagnoseSaved(settings, controller.signal).catch(() => undefined);
+  if (mine !== choice || !found) return;
+  const shown = [...connection.querySelectorAll('p')].map((p) => p.textContent ?? '').filter((line) => line !== 'The doctor is checking the endpoint…');
+  say(found.failed ? 'problem' : result.ok ? 'ok' : 'info', ...shown, ...found.lines);
 }
 
 // ——— "Run a model in this page": a GGUF file or URL, run by the agent's worker ———
@@ -200,7 +213,7 @@ form.addEventListener('submit', (e) => {
   e.preventDefault();
   const settings = readForm();
   saveSettings(settings);
-  void connect(settings);
+  void connect(settings, true);
 });
 document.getElementById('use-scripted')!.addEventListener('click', () => {
   settingsPanel.open = false;

@@ -13,6 +13,9 @@ import type { FinalReason, FinalEvent, ToolResultStatus, ApprovalRequest, AgentE
 /** The flight recorder's spans (src/trace-types.ts). */
 export type { TraceValue, TraceSpanEvent, TraceSpan, ThreadTrace, TraceOptions, TelemetryOptions, OtlpOptions } from './trace-types.js';
 import type { ThreadTrace, TraceSpan } from './trace-types.js';
+/** The doctor's checklist (src/diagnosis-types.ts). */
+export type { Diagnosis, DiagnosisCheck, DiagnosisStatus, DiagnoseOptions, ServerFamily } from './diagnosis-types.js';
+import type { Diagnosis, DiagnoseOptions } from './diagnosis-types.js';
 /** The events an agent emits, and what they carry (src/agent-events.ts). */
 export type { FinalReason, FinalEvent, ToolResultStatus, ApprovalRequest, AgentEvent, SubAgentEvent, ContextEvent, PlanTaskStatus, PlanTask, EngineStatus, EngineSource, EngineBackend, WebMcpStatus } from './agent-events.js';
 /** Generative UI: what a tool's `render` receives and returns (src/tools/tool-view.ts). */
@@ -140,6 +143,15 @@ export interface Agent {
    * Returns the function that stops listening.
    */
   onSpan(listener: (span: TraceSpan) => void): () => void;
+  /**
+   * Checks the agent's endpoint (or in-page engine) as a user needs it checked
+   * and resolves with a checklist, a fix on every failing line: reachable,
+   * CORS, the server family, the model, the real context window, native tool
+   * calls (one tiny real request, unless `probe: false`), stream quirks, first
+   * token, vision — or, for the engine, worker, threads, isolation, WebGPU and
+   * cache. Rejects with code `aborted` when `options.signal` fires.
+   */
+  diagnose(options?: DiagnoseOptions): Promise<Diagnosis>;
   /** Takes back "Always allow" for `tool`: its calls ask again. */
   revokePermission(tool: string): Promise<void>;
   /** The approval requests of an interrupted run (a reload mid-approval) that wait for an answer. */

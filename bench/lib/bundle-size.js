@@ -100,6 +100,8 @@ const OPT_IN = {
    * memory call, and `createMemory()` starts the memory worker; an agent without memory loads neither.
    */
   memory: /memory-engine|memory-worker/,
+  /** The doctor (issue 23): its checks load in the worker on the first `agent.diagnose()`, the checklist's view on the first `/doctor`. */
+  doctor: /diagnose-|doctor-report/,
 };
 
 /** A pattern matching the chunks of every opt-in capability named in `names`. @param {string[]} names */

@@ -5,7 +5,7 @@
  * the worker dies or is disposed (the worker link sees to that).
  */
 import * as Comlink from 'comlink';
-import type { Agent, AgentEvent, AgentOptions, ApprovalAnswer, ApprovalRequest, ChatMessage, ConfigureOptions, EngineOptions, EngineStatus, FinalEvent, Run, SendOptions, ThreadTrace, Tool, TraceSpan, WorkflowRunOptions } from '../types.js';
+import type { Agent, AgentEvent, AgentOptions, ApprovalAnswer, ApprovalRequest, ChatMessage, ConfigureOptions, DiagnoseOptions, EngineOptions, EngineStatus, FinalEvent, Run, SendOptions, ThreadTrace, Tool, TraceSpan, WorkflowRunOptions } from '../types.js';
 import type { AgentWorkerApi, OutsideOutcome, PageHost, ToolDescriptor, WorkerConfig } from '../protocol/agent.js';
 import type { Memory } from '../memory/types.js';
 import { failedRun } from '../run-failure.js';
@@ -21,6 +21,7 @@ import { linkWebMcp, type WebMcpLink } from './webmcp-link.js';
 import { memoryClient } from './create-memory.js';
 import { threadsClient } from './thread-client.js';
 import { mcpClient } from './mcp-client.js';
+import { diagnoseThrough } from './diagnose-client.js';
 import { checkSendOptions, checkWorkflowRunOptions, checkWorkflowStart } from './run-options.js';
 
 /** The form of a tool the worker needs: everything but its closures. */
@@ -245,6 +246,7 @@ export function createAgent(options: AgentOptions): Agent {
     pending: (): Promise<ApprovalRequest[]> => link.call((remote) => remote.pending()),
     permissions: (): Promise<string[]> => link.call((remote) => remote.permissions()),
     trace: (runId?: string): Promise<ThreadTrace> => link.call((remote) => remote.trace(runId)),
+    diagnose: (options?: DiagnoseOptions) => diagnoseThrough(link, options),
     revokePermission: (tool: string) => {
       if (typeof tool !== 'string') throw new TypeError('revokePermission(tool) needs the tool name.');
       return link.call((remote) => remote.revokePermission(tool));

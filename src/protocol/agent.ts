@@ -12,6 +12,7 @@ import type { AgentEvent, ApprovalAnswer, ApprovalRequest, ChatMessage, FinalEve
 import type { JSONSchema, ToolKind, WorkerToolSpec } from '../tool-types.js';
 import type { WorkerSettings } from '../settings.js';
 import type { AgentMcp } from '../mcp-types.js';
+import type { Diagnosis } from '../diagnosis-types.js';
 
 /** How a tool decides approval, as the worker sees it. `dynamic` asks the page per call. */
 export type ApprovalMode = 'always' | 'never' | 'dynamic';
@@ -121,6 +122,10 @@ export interface AgentWorkerApi {
   trace(runId?: string): Promise<ThreadTrace>;
   /** Starts (or stops) sending finished spans to the page host's `spans`. */
   watchSpans(on: boolean): Promise<void>;
+  /** Runs the doctor on the agent's endpoint or engine (`agent.diagnose`) as request `id`; `probe` sends the one probe request. */
+  diagnose(id: string, probe: boolean): Promise<Diagnosis>;
+  /** Stops diagnosis `id`: its requests close and it rejects with code `aborted`. */
+  cancelDiagnosis(id: string): Promise<void>;
   /** Takes back "always allow" for `tool`. */
   revokePermission(tool: string): Promise<void>;
   /** The approval requests of an interrupted run that still wait for an answer. */

@@ -52,6 +52,21 @@ export interface MockScript {
   nCtx?: number;
   /** Answer without CORS headers, as a server that does not let other origins read it. */
   noCors?: boolean;
+  /**
+   * Answer as that server family does, on its own routes with its own fields:
+   * llama.cpp `/props`, `/health`; Ollama `/api/version`, `/api/tags`,
+   * `/api/show`, `/api/ps`; vLLM `/version` and `max_model_len`; LM Studio
+   * `/api/v0/models`; and each one's `/v1/models` fields.
+   */
+  family?: 'llama.cpp' | 'ollama' | 'vllm' | 'lmstudio';
+  /** With `family`: the window the server runs the model at (Ollama without it: its default 4096). */
+  contextLength?: number;
+  /** With `family`: the length the model was trained for (default 32768). */
+  trainedContext?: number;
+  /** With `family`: the server says the model takes images. */
+  vision?: boolean;
+  /** Refuse a chat request that offers `tools`, in the family's own words (taking no turn). */
+  noTools?: boolean;
 }
 
 /** One request the mock received. */

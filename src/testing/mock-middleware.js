@@ -43,6 +43,15 @@
  *   on every streamed answer, and serve `/props` with this `n_ctx`.
  * @property {boolean} [noCors] Answer without CORS headers, as a server that does not let other origins read it
  *   (a page on another origin then sees its requests refused by CORS).
+ * @property {'llama.cpp' | 'ollama' | 'vllm' | 'lmstudio'} [family] Answer as that server family does, on its own
+ *   routes and with its own fields (see serverFamilyRoute): llama.cpp's `/props` and `/health`, Ollama's `/api/version`,
+ *   `/api/tags`, `/api/show`, `/api/ps`, vLLM's `/version` and `max_model_len`, LM Studio's `/api/v0/models`.
+ * @property {number} [contextLength] With `family`: the window the server runs the model at (llama.cpp `n_ctx`,
+ *   Ollama's Modelfile `num_ctx` and loaded `context_length` — without it Ollama's default 4096 —, vLLM
+ *   `max_model_len`, LM Studio `loaded_context_length`).
+ * @property {number} [trainedContext] With `family`: the length the model was trained for (default 32768).
+ * @property {boolean} [vision] With `family`: the server says the model takes images.
+ * @property {boolean} [noTools] Refuse a chat request that offers `tools`, in the family's own words (taking no turn).
  */
 
 /**
@@ -56,6 +65,8 @@
  */
 
 /** @typedef {{ script: MockScript, next: number, log: MockLogEntry[] }} MockSession */
+
+import { modelCard, serverFamilyRoute, toolsRefusal } from './mock-families.js';
 
 const PREFIX = '/__mock';
 
@@ -100,6 +111,13 @@ export function mockOpenAI(options = {}) {
       ctx.body = JSON.stringify(session.log);
       return;
     }
+    const family = serverFamilyRoute(session.script, ctx.method, path, await (ctx.method === 'POST' && path.startsWith('/api/') ? readJson(ctx.req) : undefined));
+    if (family) {
+      ctx.status = family.status ?? 200;
+      ctx.type = 'application/json';
+      ctx.body = JSON.stringify(family.body);
+      return;
+    }
     if (path === '/props' && session.script.nCtx) {
       ctx.type = 'application/json';
       ctx.body = JSON.stringify({ default_generation_settings: { n_ctx: session.script.nCtx }, total_slots: 1, model_path: 'mock-model.gguf' });
@@ -115,7 +133,7 @@ export function mockOpenAI(options = {}) {
     if (path === '/v1/models') {
       ctx.type = 'application/json';
       const ids = session.script.models ?? ['mock-model'];
-      ctx.body = JSON.stringify({ object: 'list', data: ids.map((m) => ({ id: m, object: 'model', owned_by: 'mock' })) });
+      ctx.body = JSON.stringify({ object: 'list', data: ids.map((m) => modelCard(session.script, m)) });
       return;
     }
     if (path === '/v1/embeddings' && ctx.method === 'POST') {
@@ -150,6 +168,13 @@ export function mockOpenAI(options = {}) {
           });
           return;
         }
+      }
+      const refusal = session.script.noTools && /** @type {any} */ (body).tools?.length ? toolsRefusal(session.script.family, /** @type {any} */ (body).model) : undefined;
+      if (refusal) {
+        ctx.status = refusal.status;
+        ctx.type = 'application/json';
+        ctx.body = JSON.stringify({ error: refusal.error });
+        return;
       }
       const first = /** @type {any} */ (body).messages?.[0]?.content;
       const standing = session.script.replies?.find((r) => typeof first === 'string' && first.includes(r.when));

@@ -6,7 +6,7 @@
  * `EventBatcher`, so token deltas cross about once per frame.
  */
 import * as Comlink from 'comlink';
-import type { AgentEvent, ApprovalAnswer, ApprovalRequest, ChatMessage, FinalEvent, SendOptions, ThreadSummary, ThreadTrace, WorkflowRunOptions } from '../types.js';
+import type { AgentEvent, ApprovalAnswer, ApprovalRequest, ChatMessage, Diagnosis, FinalEvent, SendOptions, ThreadSummary, ThreadTrace, WorkflowRunOptions } from '../types.js';
 import type { AgentWorkerApi, OutsideOutcome, PageHost, ToolDescriptor, WorkerConfig } from '../protocol/agent.js';
 import type { MemoryWorkerApi } from '../protocol/memory.js';
 import type { SessionConfig, SessionHost } from '../agent/session-types.js';
@@ -88,6 +88,10 @@ export class AgentWorker implements AgentWorkerApi {
   #mcp: McpHub | undefined;
   /** The page's tools; the MCP servers' join them (`#applyTools`). */
   #pageTools: ToolDescriptor[] = [];
+  /** The settings as they are now (init, then each `configure`), for the doctor. */
+  #config: WorkerConfig | undefined;
+  /** Running diagnoses by request id, so the page can cancel one. */
+  readonly #diagnoses = new Map<string, AbortController>();
 
   /** The agent's memory: the engine its memory tools use, made on first use. */
   readonly memory: MemoryWorkerApi & Comlink.ProxyMarked = Comlink.proxy(
@@ -115,6 +119,7 @@ export class AgentWorker implements AgentWorkerApi {
   }
 
   async init(config: WorkerConfig, tools: ToolDescriptor[], host: PageHost): Promise<void> {
+    this.#config = { ...config };
     const batcher = new EventBatcher((events: AgentEvent[]) => sendCrossable((batch) => host.emit(batch), events));
     const services = (this.#services = createWorkerServices(config));
     this.#pageTools = tools;
@@ -183,6 +188,7 @@ export class AgentWorker implements AgentWorkerApi {
 
   async configure(patch: Partial<WorkerConfig>): Promise<void> {
     if ('engine' in patch) this.#engine?.set(patch.engine);
+    if (this.#config) Object.assign(this.#config, patch);
     (await this.#now()).configure(toSessionConfig(patch));
   }
 
@@ -219,6 +225,24 @@ export class AgentWorker implements AgentWorkerApi {
 
   async watchSpans(on: boolean): Promise<void> {
     this.#watchingSpans = on;
+  }
+
+  async diagnose(id: string, probe: boolean): Promise<Diagnosis> {
+    const config = this.#config;
+    if (!config) throw new PageloopError('bad-request', 'The agent worker was not initialised.');
+    const controller = new AbortController();
+    this.#diagnoses.set(id, controller);
+    try {
+      // Loaded on first use: most agents are never diagnosed.
+      const { diagnose } = await import('../model/doctor/diagnose.js');
+      return await diagnose({ ...config }, probe, controller.signal);
+    } finally {
+      this.#diagnoses.delete(id);
+    }
+  }
+
+  async cancelDiagnosis(id: string): Promise<void> {
+    this.#diagnoses.get(id)?.abort();
   }
 
   async revokePermission(tool: string): Promise<void> {

@@ -21,6 +21,9 @@ class EventAgent implements Agent {
   readonly permissions = async () => [];
   readonly trace = async () => ({ spans: [], dropped: 0 });
   readonly onSpan = () => () => {};
+  readonly diagnose = async (): Promise<never> => {
+    throw new Error('not diagnosed here');
+  };
   readonly revokePermission = async () => {};
   readonly addTool = () => () => {};
   readonly removeTool = () => false;

@@ -18,6 +18,9 @@ class FakeAgent implements Agent {
   readonly permissions = async () => [];
   readonly trace = async () => ({ spans: [], dropped: 0 });
   readonly onSpan = () => () => {};
+  readonly diagnose = async (): Promise<never> => {
+    throw new Error('not diagnosed here');
+  };
   readonly revokePermission = async () => {};
   readonly addTool = () => () => {};
   readonly removeTool = () => false;
