@@ -187,7 +187,10 @@ export class ThreadBinding {
       open.result = result;
     }
     // A call waiting for an approval or for the user's answer keeps the run open: answering resumes it.
-    if (!waitsForUser(interruption)) state.record({ type: 'final', reason: 'interrupted', text: interruption.partial });
+    if (!waitsForUser(interruption)) {
+      state.record({ type: 'final', reason: 'interrupted', text: interruption.partial });
+      state.trace?.interrupt();
+    }
     this.#interrupted = interruption;
   }
 }

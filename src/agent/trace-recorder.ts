@@ -34,6 +34,8 @@ export class TraceRecorder implements SpanSink {
   #bytes = 0;
   #dropped = 0;
   #run: RunTrace | undefined;
+  /** Restored spans may still be open (the page died in their run). */
+  #open = false;
   /** Moves whenever a span ends or the trace is replaced: the journal writes the trace when it moved. */
   version = 0;
 
@@ -45,6 +47,8 @@ export class TraceRecorder implements SpanSink {
   /** Takes one event of the session (already free of the API key). */
   observe(event: AgentEvent): void {
     if (event.type === 'run-start') {
+      // Spans a reload left open belong to a run that will never end by itself.
+      if (this.#open) this.interrupt();
       const options = this.#settings().trace;
       this.#run = options?.enabled === false ? undefined : new RunTrace(event.runId, this.#target(event.model), this, undefined, event.workflow ? { 'pageloop.workflow': event.workflow, ...this.#input(event.input) } : this.#input(event.input));
       return;
@@ -73,9 +77,40 @@ export class TraceRecorder implements SpanSink {
     this.#dropped = trace?.dropped ?? 0;
     this.#sizes = new WeakMap();
     this.#bytes = 0;
-    for (const span of this.#spans) if (span.endTime !== undefined) this.#measure(span);
+    this.#open = false;
+    for (const span of this.#spans) {
+      if (span.endTime !== undefined) this.#measure(span);
+      else this.#open = true;
+    }
     this.version++;
     this.#trim();
+  }
+
+  /**
+   * Ends the spans a reload left open (the `interrupted` final of their run
+   * was recorded, or a new run starts): each ends at the last moment its run
+   * is known to have lived — not at the reload, which may come days later —
+   * failed with `error.type` `interrupted`.
+   */
+  interrupt(): void {
+    this.#open = false;
+    const open = this.#spans.filter((s) => s.endTime === undefined);
+    const last = new Map<string, number>();
+    for (const span of this.#spans) {
+      let at = Math.max(span.startTime, span.endTime ?? 0, ...span.events.map((e) => e.time));
+      at = Math.max(at, last.get(span.runId) ?? 0);
+      last.set(span.runId, at);
+    }
+    // Children first, so a run's own span ends after what it holds.
+    for (const span of open.reverse()) {
+      span.status = 'error';
+      span.attributes['error.type'] ??= 'interrupted';
+      const operation = span.attributes['gen_ai.operation.name'];
+      if (operation === 'invoke_agent' || operation === 'chat') span.attributes['gen_ai.response.finish_reasons'] = ['interrupted'];
+      if (operation === 'execute_tool') span.attributes['pageloop.tool.status'] ??= 'interrupted';
+      span.endTime = last.get(span.runId) ?? span.startTime;
+      this.closed(span);
+    }
   }
 
   opened(span: TraceSpan): void {
