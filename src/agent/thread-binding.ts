@@ -112,8 +112,11 @@ export class ThreadBinding {
         state.resetGate(tools);
         state.tell([{ type: 'permissions', allowed: [...tools] }]);
       },
+      // The writer's trace, as it stores it: a follower's agent.trace() reads what the writer recorded.
+      traced: (trace) => state.trace?.restore(trace),
       cleared: () => {
         // The writer cleared the thread: a follower shows it empty.
+        state.trace?.restore(undefined);
         state.history.length = 0;
         state.events.length = 0;
         state.plan.restore(undefined);

@@ -123,4 +123,28 @@ describe('trace through the worker', () => {
     const again = agentOn(mock.baseURL, { thread });
     expect(await again.trace()).to.deep.equal({ spans, dropped: 0 });
   });
+
+  it('keeps a follower\'s trace up to date with what the writer stores, and empties it when the writer clears the thread', async () => {
+    const thread = `trace-${crypto.randomUUID()}`;
+    const mock = await mockEndpoint({ turns: [toolCallTurn([{ id: 'c1', name: 'lookup', args: { q: '42' } }]), textTurn('Shipped.')] });
+    const writer = agentOn(mock.baseURL, { thread, tools: [lookup] });
+    await writer.ready;
+    const follower = agentOn(mock.baseURL, { thread, tools: [lookup] });
+    const following = new Promise<void>((resolve) => follower.on((e) => e.type === 'thread-lock' && e.state === 'follower' && resolve()));
+    await follower.ready;
+    await following;
+    expect((await follower.trace()).spans).to.deep.equal([]);
+    await writer.send('Where is order 42?').done;
+    const written = await writer.trace();
+    expect(written.spans).to.have.length(4);
+    let seen = await follower.trace();
+    for (let i = 0; i < 100 && JSON.stringify(seen) !== JSON.stringify(written); i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      seen = await follower.trace();
+    }
+    expect(seen).to.deep.equal(written);
+    await writer.clear();
+    for (let i = 0; i < 100 && (await follower.trace()).spans.length > 0; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(await follower.trace()).to.deep.equal({ spans: [], dropped: 0 });
+  });
 });
