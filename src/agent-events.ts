@@ -178,6 +178,17 @@ export interface ContextEvent {
   callId?: string;
   /** For `folded`: the summary now sent in place of those messages. */
   summary?: string;
+  /** For `folded` and `dropped`: the model call that wrote the summary (or failed to), for the trace. */
+  summaryCall?: SummaryCall;
+}
+
+/** The summary call of a context fold: when it ran (epoch ms), what it used, and why it failed (then the messages were dropped). */
+export interface SummaryCall {
+  startTime: number;
+  endTime: number;
+  inputTokens?: number;
+  outputTokens?: number;
+  error?: string;
 }
 
 /** Where a task of the agent's plan stands. */

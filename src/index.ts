@@ -19,6 +19,7 @@ export type {
   ChatToolCall,
   ConfigureOptions,
   ContextEvent,
+  SummaryCall,
   AgentEngine,
   EngineOptions,
   EngineBackend,

@@ -178,10 +178,11 @@ export class TraceRecorder implements SpanSink {
     const s = this.#settings();
     const content = s.trace?.content === true;
     const model = runModel ?? s.model;
-    const childModel = (typeof s.subAgents === 'object' && s.subAgents.model) || model;
-    if (s.engine) return { provider: 'pageloop.engine', model: s.model, childModel: s.model, content };
-    if (s.modelModule) return { provider: 'pageloop.model_module', model, childModel, content };
-    const target: TraceTarget = { provider: 'openai', model, childModel, content };
+    const named = typeof s.subAgents === 'object' ? s.subAgents.model : undefined;
+    const models = { model, childModel: named || model, agentModel: s.model, childAgentModel: named || s.model };
+    if (s.engine) return { provider: 'pageloop.engine', model: s.model, childModel: s.model, agentModel: s.model, childAgentModel: s.model, content };
+    if (s.modelModule) return { provider: 'pageloop.model_module', ...models, content };
+    const target: TraceTarget = { provider: 'openai', ...models, content };
     try {
       // A relative base URL is the page's (and the worker's) own origin.
       const url = new URL(s.baseURL, globalThis.location?.href);

@@ -12,7 +12,7 @@
  * Content (input, replies, arguments, results) is kept only when asked; the
  * events reaching here are already free of the API key (SessionState).
  */
-import type { AgentEvent, FinalEvent } from '../types.js';
+import type { AgentEvent, FinalEvent, SummaryCall } from '../types.js';
 import type { TraceSpan, TraceValue } from '../trace-types.js';
 
 /** What a run's spans say about where its model lives. */
@@ -22,6 +22,10 @@ export interface TraceTarget {
   model: string;
   /** The model a sub-agent of the run asks. */
   childModel: string;
+  /** The model context summaries ask: the loop's own (the agent's for a run, whatever it asks; a sub-agent's for a sub-agent). */
+  agentModel: string;
+  /** `agentModel` for a sub-agent of the run. */
+  childAgentModel: string;
   /** The endpoint's host and port, when there is an endpoint. */
   address?: string;
   port?: number;
@@ -102,7 +106,9 @@ export class RunTrace {
       case 'context': {
         const attributes: Record<string, TraceValue> = { 'pageloop.context.messages': event.messages, 'pageloop.context.tokens_before': event.before, 'pageloop.context.tokens_after': event.after, 'pageloop.context.window': event.contextTokens };
         if (event.callId) attributes['gen_ai.tool.call.id'] = event.callId;
-        this.#chatOrRoot().events.push({ name: `pageloop.context.${event.action}`, time: now, attributes });
+        const span = this.#chatOrRoot();
+        span.events.push({ name: `pageloop.context.${event.action}`, time: now, attributes });
+        if (event.summaryCall) this.#summarySpan(span, event.summaryCall);
         break;
       }
       case 'usage': {
@@ -232,10 +238,26 @@ export class RunTrace {
     if (!child) {
       const parent = this.#tools.get(callId)?.span;
       if (!parent) return undefined;
-      child = new RunTrace(this.root.runId, { ...this.#target, model: this.#target.childModel }, this.#sink, parent, { 'gen_ai.tool.call.id': callId });
+      child = new RunTrace(this.root.runId, { ...this.#target, model: this.#target.childModel, agentModel: this.#target.childAgentModel }, this.#sink, parent, { 'gen_ai.tool.call.id': callId });
       this.#children.set(callId, child);
     }
     return child;
+  }
+
+  /**
+   * The fold's summary call: a model request of its own (the agent's model),
+   * inside the request it made room for, recorded when the fold is told.
+   */
+  #summarySpan(parent: TraceSpan, call: SummaryCall): void {
+    const model = this.#target.agentModel;
+    const span = this.#open(`chat ${model}`.trim(), parent, this.root.runId, { 'gen_ai.operation.name': 'chat', ...this.#modelAttributes(model), 'pageloop.context.summary': true }, call.startTime);
+    if (call.inputTokens !== undefined) span.attributes['gen_ai.usage.input_tokens'] = call.inputTokens;
+    if (call.outputTokens !== undefined) span.attributes['gen_ai.usage.output_tokens'] = call.outputTokens;
+    if (call.error !== undefined) {
+      fail(span, 'error');
+      span.events.push({ name: 'exception', time: call.endTime, attributes: { 'exception.type': 'error', 'exception.message': call.error } });
+    } else span.attributes['gen_ai.response.finish_reasons'] = ['stop'];
+    this.#close(span, call.endTime);
   }
 
   #token(now: number): void {
@@ -262,17 +284,17 @@ export class RunTrace {
     return chat && chat.endTime === undefined ? chat : this.root;
   }
 
-  #modelAttributes(): Record<string, TraceValue> {
+  #modelAttributes(model = this.#target.model): Record<string, TraceValue> {
     const t = this.#target;
     const attributes: Record<string, TraceValue> = { 'gen_ai.provider.name': t.provider };
-    if (t.model) attributes['gen_ai.request.model'] = t.model;
+    if (model) attributes['gen_ai.request.model'] = model;
     if (t.address) attributes['server.address'] = t.address;
     if (t.port) attributes['server.port'] = t.port;
     return attributes;
   }
 
-  #open(name: string, parent: { traceId: string; spanId: string } | undefined, runId: string, attributes: Record<string, TraceValue>): TraceSpan {
-    const span: TraceSpan = { traceId: parent?.traceId ?? randomHex(16), spanId: randomHex(8), name, runId, startTime: traceNow(), status: 'unset', attributes, events: [] };
+  #open(name: string, parent: { traceId: string; spanId: string } | undefined, runId: string, attributes: Record<string, TraceValue>, startTime = traceNow()): TraceSpan {
+    const span: TraceSpan = { traceId: parent?.traceId ?? randomHex(16), spanId: randomHex(8), name, runId, startTime, status: 'unset', attributes, events: [] };
     if (parent) span.parentSpanId = parent.spanId;
     this.#sink.opened(span);
     return span;
