@@ -234,6 +234,7 @@ function reduceAction(state: ConversationState, action: ConversationAction): Con
     case 'thread-lock':
     case 'permissions':
     case 'telemetry':
+    case 'reply-read':
       return state;
     case 'error':
       return { ...state, error: { message: action.message, retryable: action.retryable } };

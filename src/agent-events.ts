@@ -141,7 +141,17 @@ export type AgentEvent =
    * all dropped so far, `exported` all sent, `error` says why this batch
    * failed. The run is not affected. Not part of the conversation: never stored.
    */
-  | { type: 'telemetry'; exported: number; dropped: number; error: string };
+  | { type: 'telemetry'; exported: number; dropped: number; error: string }
+  /**
+   * How the model layer read the reply of the current model call (for the
+   * trace and for diagnosis): `protocol` (`native` tool calls or the `text`
+   * protocol), the call `format` found in the reply text and why
+   * (`formatReason`), what it had to mend (`repairs`, e.g. arguments encoded
+   * twice) and what the server or model did unusually (`quirks`, e.g. calls
+   * written as text while native tools were offered). Sent once per model
+   * call, before its `tool-call` events; renderers may ignore it.
+   */
+  | { type: 'reply-read'; protocol: 'native' | 'text'; format?: string; formatReason?: string; repairs: string[]; quirks: string[] };
 
 /**
  * An event of a sub-agent's own loop, wrapped so it cannot be taken for the

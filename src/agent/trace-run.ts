@@ -120,6 +120,15 @@ export class RunTrace {
         this.#output += event.completionTokens;
         break;
       }
+      case 'reply-read': {
+        const span = this.#chatOrRoot();
+        span.attributes['pageloop.tool_protocol'] = event.protocol;
+        if (event.format) span.attributes['pageloop.call_format'] = event.format;
+        if (event.formatReason) span.attributes['pageloop.call_format.reason'] = event.formatReason;
+        if (event.repairs.length > 0) span.attributes['pageloop.repairs'] = event.repairs;
+        if (event.quirks.length > 0) span.attributes['pageloop.stream_quirks'] = event.quirks;
+        break;
+      }
       case 'tool-call':
         this.#toolCall(event, now);
         break;
