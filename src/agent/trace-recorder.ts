@@ -28,9 +28,11 @@ export class TraceRecorder implements SpanSink {
   readonly #settings: () => TraceSettings;
   /** Where each finished span also goes (the page, a collector: span-outlet.ts). */
   readonly #outlet: { closed(span: TraceSpan): void } | undefined;
+  /** The kept spans are `#spans` from index `#head` on: dropping the oldest moves `#head` (no copy at every span's end); readers compact. */
   #spans: TraceSpan[] = [];
+  #head = 0;
   /** JSON sizes of the finished spans (open ones are counted when they end). */
-  #sizes = new WeakMap<TraceSpan, number>();
+  #sizes = new Map<TraceSpan, number>();
   #bytes = 0;
   #dropped = 0;
   #run: RunTrace | undefined;
@@ -61,21 +63,22 @@ export class TraceRecorder implements SpanSink {
 
   /** The thread's trace (a copy): every span of run `runId` only, when given. */
   trace(runId?: string): ThreadTrace {
-    const spans = runId === undefined ? this.#spans : this.#spans.filter((s) => s.runId === runId);
+    const spans = runId === undefined ? this.#kept() : this.#kept().filter((s) => s.runId === runId);
     return structuredClone({ spans, dropped: this.#dropped });
   }
 
   /** The trace as it is now, for the journal (not copied: it is structured-cloned on its way into storage). */
   get current(): ThreadTrace {
-    return { spans: this.#spans, dropped: this.#dropped };
+    return { spans: this.#kept(), dropped: this.#dropped };
   }
 
   /** Replaces the trace (a thread loaded or cleared). */
   restore(trace: ThreadTrace | undefined): void {
     this.#run = undefined;
     this.#spans = trace ? [...trace.spans] : [];
+    this.#head = 0;
     this.#dropped = trace?.dropped ?? 0;
-    this.#sizes = new WeakMap();
+    this.#sizes = new Map();
     this.#bytes = 0;
     this.#open = false;
     for (const span of this.#spans) {
@@ -94,7 +97,7 @@ export class TraceRecorder implements SpanSink {
    */
   interrupt(): void {
     this.#open = false;
-    const open = this.#spans.filter((s) => s.endTime === undefined);
+    const open = this.#kept().filter((s) => s.endTime === undefined);
     const last = new Map<string, number>();
     for (const span of this.#spans) {
       let at = Math.max(span.startTime, span.endTime ?? 0, ...span.events.map((e) => e.time));
@@ -145,13 +148,13 @@ export class TraceRecorder implements SpanSink {
     this.#bytes += size;
   }
 
-  /** Drops the oldest finished spans until the trace fits its cap: only the front of the list is walked (this runs at every span's end). */
+  /** Drops the oldest finished spans until the trace fits its cap: only the front of the list is walked, nothing is copied (this runs at every span's end). */
   #trim(): void {
     const max = this.#settings().trace?.maxBytes ?? DEFAULT_TRACE_MAX_BYTES;
     if (this.#bytes <= max) return;
     const spans = this.#spans;
     const open: TraceSpan[] = [];
-    let i = 0;
+    let i = this.#head;
     for (; i < spans.length && this.#bytes > max; i++) {
       const size = this.#sizes.get(spans[i]!);
       if (size === undefined) {
@@ -159,10 +162,25 @@ export class TraceRecorder implements SpanSink {
         open.push(spans[i]!);
         continue;
       }
+      this.#sizes.delete(spans[i]!);
       this.#bytes -= size;
       this.#dropped++;
     }
-    this.#spans = open.length > 0 ? [...open, ...spans.slice(i)] : spans.slice(i);
+    // The open spans met go back, in order, into the last of the slots just freed.
+    let at = i;
+    for (let k = open.length - 1; k >= 0; k--) spans[--at] = open[k]!;
+    this.#head = at;
+    // Now and then the freed front is given back to memory (amortised: no copy at every span's end).
+    if (at > 1024 && at * 2 > spans.length) this.#kept();
+  }
+
+  /** The kept spans as one array (the dropped ones cut off the front). */
+  #kept(): TraceSpan[] {
+    if (this.#head > 0) {
+      this.#spans = this.#spans.slice(this.#head);
+      this.#head = 0;
+    }
+    return this.#spans;
   }
 
   #input(input: string | undefined): Record<string, string> {

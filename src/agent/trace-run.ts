@@ -32,10 +32,26 @@ export interface TraceTarget {
   content: boolean;
 }
 
+/** The clock's origin, read once (a getter call per event otherwise). */
+const ORIGIN = performance.timeOrigin;
 /** Milliseconds since the epoch, to the fraction the clock gives. */
-export const traceNow = (): number => performance.timeOrigin + performance.now();
+export const traceNow = (): number => ORIGIN + performance.now();
 
-/** `bytes` random bytes as hex: trace ids (16) and span ids (8). */
+/**
+ * Span ids of one run: 4 random bytes drawn once, then a counter — unique
+ * within the trace, and one call to the random source per run rather than
+ * per span (this runs at every model request and tool call).
+ */
+class SpanIds {
+  readonly #base = randomHex(4);
+  #n = 0;
+
+  next(): string {
+    return this.#base + (++this.#n).toString(16).padStart(8, '0');
+  }
+}
+
+/** `bytes` random bytes as hex: trace ids (16) and a run's span id base (4). */
 export function randomHex(bytes: number): string {
   const raw = crypto.getRandomValues(new Uint8Array(bytes));
   let hex = '';
@@ -54,19 +70,23 @@ export class RunTrace {
   readonly root: TraceSpan;
   readonly #target: TraceTarget;
   readonly #sink: SpanSink;
+  readonly #ids = new SpanIds();
   #chat: { span: TraceSpan; calls: number; firstToken: boolean; text: string } | undefined;
   readonly #tools = new Map<string, { span: TraceSpan; askedAt?: number }>();
   readonly #children = new Map<string, RunTrace>();
   #input = 0;
   #output = 0;
+  /** The model attributes of this run's requests, made once (copied into each span). */
+  readonly #model: Record<string, TraceValue>;
 
   constructor(runId: string, target: TraceTarget, sink: SpanSink, parent?: { traceId: string; spanId: string }, attributes: Record<string, TraceValue> = {}) {
     this.#target = target;
     this.#sink = sink;
+    this.#model = this.#modelAttributes();
     this.root = this.#open('invoke_agent', parent, runId, {
       'gen_ai.operation.name': 'invoke_agent',
       'gen_ai.agent.name': parent ? 'pageloop.sub_agent' : 'pageloop',
-      ...this.#modelAttributes(),
+      ...this.#model,
       'pageloop.run_id': runId,
       ...attributes,
     });
@@ -79,19 +99,22 @@ export class RunTrace {
 
   /** Takes the run's next event. */
   observe(event: AgentEvent): void {
+    // Deltas, the most frequent events, read the clock only for a request's first token.
+    switch (event.type) {
+      case 'text':
+        this.#token();
+        if (this.#target.content && this.#chat) this.#chat.text += event.delta;
+        return;
+      case 'thinking':
+      case 'tool-call-delta':
+        this.#token();
+        return;
+    }
     const now = traceNow();
     switch (event.type) {
       case 'iteration':
         this.#endChat(now);
-        this.#chat = { span: this.#open(`chat ${this.#target.model}`.trim(), this.root, this.root.runId, { 'gen_ai.operation.name': 'chat', ...this.#modelAttributes(), 'pageloop.iteration': event.n }), calls: 0, firstToken: false, text: '' };
-        break;
-      case 'text':
-        this.#token(now);
-        if (this.#target.content && this.#chat) this.#chat.text += event.delta;
-        break;
-      case 'thinking':
-      case 'tool-call-delta':
-        this.#token(now);
+        this.#chat = { span: this.#open(`chat ${this.#target.model}`.trim(), this.root, this.root.runId, { 'gen_ai.operation.name': 'chat', ...this.#model, 'pageloop.iteration': event.n }), calls: 0, firstToken: false, text: '' };
         break;
       case 'retraction':
         this.#chatOrRoot().events.push({ name: 'pageloop.retraction', time: now, attributes: { 'pageloop.retraction.field': event.field, 'pageloop.retraction.chars': event.text.length } });
@@ -269,11 +292,11 @@ export class RunTrace {
     this.#close(span, call.endTime);
   }
 
-  #token(now: number): void {
+  #token(): void {
     const chat = this.#chat;
     if (!chat || chat.firstToken) return;
     chat.firstToken = true;
-    chat.span.attributes['pageloop.time_to_first_token_ms'] = now - chat.span.startTime;
+    chat.span.attributes['pageloop.time_to_first_token_ms'] = traceNow() - chat.span.startTime;
   }
 
   #endChat(now: number, ended?: 'cancelled' | 'error'): void {
@@ -303,7 +326,7 @@ export class RunTrace {
   }
 
   #open(name: string, parent: { traceId: string; spanId: string } | undefined, runId: string, attributes: Record<string, TraceValue>, startTime = traceNow()): TraceSpan {
-    const span: TraceSpan = { traceId: parent?.traceId ?? randomHex(16), spanId: randomHex(8), name, runId, startTime, status: 'unset', attributes, events: [] };
+    const span: TraceSpan = { traceId: parent?.traceId ?? randomHex(16), spanId: this.#ids.next(), name, runId, startTime, status: 'unset', attributes, events: [] };
     if (parent) span.parentSpanId = parent.spanId;
     this.#sink.opened(span);
     return span;
