@@ -105,3 +105,33 @@ export const isTelemetryOptions: Check = (v) => {
   if (timeoutMs !== undefined && !(typeof timeoutMs === 'number' && timeoutMs > 0 && Number.isFinite(timeoutMs))) return '.otlp.timeoutMs must be a positive number of ms';
   return undefined;
 };
+
+/** Option `webmcp`: `{ expose?, consume? }`, booleans. */
+export const isWebMcp: Check = (v) => {
+  if (isObject(v) !== undefined) return ' must be an object, e.g. { expose: true, consume: true }';
+  for (const [key, value] of Object.entries(v as object)) {
+    if (key !== 'expose' && key !== 'consume') return ` has no field "${key}" (it takes expose and consume)`;
+    if (typeof value !== 'boolean') return `.${key} must be true or false`;
+  }
+  return undefined;
+};
+
+/** Option `mcp`: an array of `{ url, name?, headers?, approval?, tools? }`, names valid and distinct. */
+export const isMcpServers: Check = (v) => {
+  if (!Array.isArray(v)) return ' must be an array of servers, e.g. [{ url: "http://127.0.0.1:3001/mcp" }]';
+  const names = new Set<string>();
+  for (const [i, server] of v.entries()) {
+    const at = `[${i}]`;
+    if (isObject(server) !== undefined) return `${at} must be an object { url, name?, headers?, approval?, tools? }`;
+    const { url, name, headers, approval, tools } = server as Record<string, unknown>;
+    if (typeof url !== 'string' || !URL.canParse(url, globalThis.location?.href)) return `${at}.url must be the URL of an MCP endpoint, e.g. "http://127.0.0.1:3001/mcp"`;
+    if (name !== undefined && !(typeof name === 'string' && /^[A-Za-z0-9_-]{1,32}$/.test(name))) return `${at}.name must be 1 to 32 letters, digits, "_" or "-" (it prefixes the server's tool names)`;
+    const key = typeof name === 'string' ? name : undefined;
+    if (key !== undefined && names.has(key)) return `${at}.name "${key}" is used by another server; give each a different name`;
+    if (key !== undefined) names.add(key);
+    if (headers !== undefined && isHeaders(headers) !== undefined) return `${at}.headers${isHeaders(headers)}`;
+    if (approval !== undefined && !['ask', 'auto', 'read-only-auto'].includes(approval as string)) return `${at}.approval must be "ask", "auto" or "read-only-auto"`;
+    if (tools !== undefined && !(Array.isArray(tools) && tools.every((t) => typeof t === 'string'))) return `${at}.tools must be an array of the server's tool names`;
+  }
+  return undefined;
+};

@@ -89,6 +89,10 @@ const OPT_IN = {
    * `protocol: 'protobuf'`), and on the page by `spanProcessorListener` (the span converter).
    */
   telemetry: /otlp-export|otlp-protobuf|otel-span/,
+  /** WebMCP both ways (issue 22): the bridge loads when an agent is made with `webmcp` (src/page/webmcp/). */
+  webmcp: /webmcp-bridge/,
+  /** The MCP client (issue 22): the hub and the official SDK load in the worker when an agent has `mcp` servers. */
+  mcp: /mcp-hub|mcp-connection/,
 };
 
 /** A pattern matching the chunks of every opt-in capability named in `names`. @param {string[]} names */

@@ -6,7 +6,7 @@
  */
 import * as Comlink from 'comlink';
 import type { Agent, AgentEvent, AgentOptions, ApprovalAnswer, ApprovalRequest, ChatMessage, ConfigureOptions, EngineOptions, EngineStatus, FinalEvent, Run, SendOptions, ThreadTrace, Tool, TraceSpan, WorkflowRunOptions } from '../types.js';
-import type { AgentWorkerApi, PageHost, ToolDescriptor, WorkerConfig } from '../protocol/agent.js';
+import type { AgentWorkerApi, OutsideOutcome, PageHost, ToolDescriptor, WorkerConfig } from '../protocol/agent.js';
 import type { Memory } from '../memory/types.js';
 import { failedRun } from '../run-failure.js';
 import { LIVE_KEYS, SETTING_ROWS, WORKER_KEYS, checkSettings, pickSettings } from '../settings.js';
@@ -17,8 +17,10 @@ import { ToolSet } from './tool-set.js';
 import { RunStream } from './run-stream.js';
 import { spawnAgentWorker } from './spawn-worker.js';
 import { linkWorker } from './worker-link.js';
+import { linkWebMcp, type WebMcpLink } from './webmcp-link.js';
 import { memoryClient } from './create-memory.js';
 import { threadsClient } from './thread-client.js';
+import { mcpClient } from './mcp-client.js';
 import { checkSendOptions, checkWorkflowRunOptions, checkWorkflowStart } from './run-options.js';
 
 /** The form of a tool the worker needs: everything but its closures. */
@@ -67,6 +69,8 @@ export function toWorkerConfig(options: AgentOptions): WorkerConfig {
   const config: WorkerConfig = { ...pickSettings(options, WORKER_KEYS), baseURL: options.baseURL ?? '', model: options.model ?? '' };
   if (config.engine) config.engine = engineForWorker(config.engine);
   else delete config.engine;
+  // Resolved against the page: the worker's own URL is not the page's.
+  if (config.mcp) config.mcp = config.mcp.map((server) => ({ ...server, url: new URL(server.url, location.href).href }));
   return config;
 }
 
@@ -119,7 +123,8 @@ export function createAgent(options: AgentOptions): Agent {
   const settings: AgentOptions = { ...options };
   const tools = settings.tools ?? [];
   const toolHost = new PageToolHost();
-  const toolSet = new ToolSet(tools, (list) => toolHost.setTools(list), (list) => tell((remote) => remote.setTools(list.map(toDescriptor))));
+  let webmcp: WebMcpLink | undefined;
+  const toolSet = new ToolSet(tools, (list) => (toolHost.setTools(list), webmcp?.toolsChanged()), (list) => tell((remote) => remote.setTools(list.map(toDescriptor))));
   const appContext = new AppContextStore();
   const listeners = new Set<(e: AgentEvent) => void>();
   const spanListeners = new Set<(span: TraceSpan) => void>();
@@ -154,12 +159,21 @@ export function createAgent(options: AgentOptions): Agent {
   // The running run still gets its one final event: an error when the worker crashed, cancelled on dispose.
   link.onEnd((why) => {
     toolHost.abortAll();
+    webmcp?.dispose();
     if (!current) return;
     if (why.code === 'worker-crashed') {
       deliver(failedRun(why));
     } else {
       deliver([{ type: 'final', reason: 'cancelled', text: '' }]);
     }
+  });
+
+  webmcp = linkWebMcp(settings.webmcp, {
+    toolHost,
+    tools: () => toolSet.list,
+    addTool: (tool) => toolSet.add(tool),
+    callWorker: (callId, name, args) => link.call<OutsideOutcome>((remote) => remote.callFromOutside(callId, name, args)),
+    emit: (event) => deliver([event]),
   });
 
   const ready = link.call((remote) => remote.init(toWorkerConfig(settings), tools.map(toDescriptor), Comlink.proxy(host)));
@@ -220,7 +234,7 @@ export function createAgent(options: AgentOptions): Agent {
       const why = answer.args === undefined ? undefined : outOfBounds(answer.args);
       if (why !== undefined) throw new TypeError(`respond(callId, answer): answer.args cannot be sent: ${why}.`);
       // No run here: the answer is to an interrupted run's request, and resumes that run.
-      if (!current && !link.ended) {
+      if (!current && !link.ended && !toolHost.isOutside(callId)) {
         startRun((remote, runId) => remote.resume(runId, { callId, answer }));
         return;
       }
@@ -283,6 +297,7 @@ export function createAgent(options: AgentOptions): Agent {
       }),
     context: appContext,
     engine: { status: () => engineStatus },
+    webmcp,
     ready,
     get running() {
       return current !== undefined;
@@ -291,5 +306,6 @@ export function createAgent(options: AgentOptions): Agent {
     threads: threadsClient((invoke) => link.call(invoke), (id) => {
       settings.thread = id;
     }),
+    mcp: mcpClient((invoke) => link.call(invoke)),
   };
 }

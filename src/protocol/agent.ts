@@ -11,6 +11,7 @@ import type { MemoryWorkerApi } from './memory.js';
 import type { AgentEvent, ApprovalAnswer, ApprovalRequest, ChatMessage, FinalEvent, SendOptions, ThreadSummary, ThreadTrace, TraceSpan, WorkflowRunOptions } from '../types.js';
 import type { JSONSchema, ToolKind, WorkerToolSpec } from '../tool-types.js';
 import type { WorkerSettings } from '../settings.js';
+import type { AgentMcp } from '../mcp-types.js';
 
 /** How a tool decides approval, as the worker sees it. `dynamic` asks the page per call. */
 export type ApprovalMode = 'always' | 'never' | 'dynamic';
@@ -49,6 +50,9 @@ export type ToolOutcome =
   | { status: 'invalid'; error: string }
   | { status: 'error'; error: string }
   | { status: 'cancelled'; error: string };
+
+/** What came of a call from outside the conversation (`callFromOutside`): the tool's outcome, or `denied` by the user. */
+export type OutsideOutcome = Exclude<ToolOutcome, { status: 'invalid' }> | { status: 'denied'; error: string };
 
 /** A page tool call checked before it runs: valid arguments, and whether the user must approve it. */
 export type PreparedCall =
@@ -117,6 +121,12 @@ export interface AgentWorkerApi {
   /** The stored events of the thread (deltas merged), for re-rendering after a reload. */
   events(): Promise<AgentEvent[]>;
   respond(callId: string, answer: ApprovalAnswer): Promise<void>;
+  /**
+   * A call of page tool `name` from outside the conversation (a browser agent,
+   * through WebMCP): through the approvals, shown as a card, never in the
+   * model's history. Resolves once its `tool-result` was emitted.
+   */
+  callFromOutside(callId: string, name: string, args: unknown): Promise<OutsideOutcome>;
   /** Cancels run `runId`, also when the worker has not started it yet. */
   cancel(runId: string): Promise<void>;
   messages(): Promise<ChatMessage[]>;
@@ -137,4 +147,6 @@ export interface AgentWorkerApi {
    * (`remote.memory.add(…)`); the object itself never crosses.
    */
   memory: MemoryWorkerApi & ProxyMarked;
+  /** The agent's MCP servers (option `mcp`), reached by path like `memory`; with no servers, every list is empty. */
+  mcp: AgentMcp & ProxyMarked;
 }
