@@ -264,6 +264,7 @@ function reduceAction(state: ConversationState, action: ConversationAction): Con
     case 'thread-lock':
     case 'permissions':
     case 'telemetry':
+    case 'reply-read':
     case 'mcp':
       return state;
     case 'error':

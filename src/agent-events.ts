@@ -151,6 +151,16 @@ export type AgentEvent =
    * failed. The run is not affected. Not part of the conversation: never stored.
    */
   | { type: 'telemetry'; exported: number; dropped: number; error: string }
+  /**
+   * How the model layer read the reply of the current model call (for the
+   * trace and for diagnosis): `protocol` (`native` tool calls or the `text`
+   * protocol), the call `format` found in the reply text and why
+   * (`formatReason`), what it had to mend (`repairs`, e.g. arguments encoded
+   * twice) and what the server or model did unusually (`quirks`, e.g. calls
+   * written as text while native tools were offered). Sent once per model
+   * call, before its `tool-call` events; renderers may ignore it.
+   */
+  | { type: 'reply-read'; protocol: 'native' | 'text'; format?: string; formatReason?: string; repairs: string[]; quirks: string[] }
   /** WebMCP (option `webmcp`) changed state: found, tools registered or consumed, or absent in this browser. Sent by the page, never stored. */
   | { type: 'webmcp'; status: WebMcpStatus }
 
@@ -220,6 +230,17 @@ export interface ContextEvent {
   callId?: string;
   /** For `folded`: the summary now sent in place of those messages. */
   summary?: string;
+  /** For `folded` and `dropped`: the model call that wrote the summary (or failed to), for the trace. */
+  summaryCall?: SummaryCall;
+}
+
+/** The summary call of a context fold: when it ran (epoch ms), what it used, and why it failed (then the messages were dropped). */
+export interface SummaryCall {
+  startTime: number;
+  endTime: number;
+  inputTokens?: number;
+  outputTokens?: number;
+  error?: string;
 }
 
 /** Where a task of the agent's plan stands. */

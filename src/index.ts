@@ -24,6 +24,7 @@ export type {
   DiagnosisCheck,
   DiagnosisStatus,
   ServerFamily,
+  SummaryCall,
   AgentEngine,
   EngineOptions,
   EngineBackend,

@@ -18,10 +18,11 @@
  * - What was folded stays folded (the summary is reused, not re-asked), and
  *   a fold goes down to about half the budget, so folding is rare.
  */
-import type { ChatMessage, ContextEvent } from '../types.js';
+import type { ChatMessage, ContextEvent, SummaryCall } from '../types.js';
 import { DEFAULT_CONTEXT_TOKENS, TokenEstimator, readOverflow, type ToolCallingModel, type TurnRequest } from '../model/tool-calling-model.js';
 import { isAbortError } from '../errors.js';
 import { READ_RESULT, READ_RESULT_TOOL } from './builtin-tools.js';
+import { traceNow } from './trace-run.js';
 
 /** Below this many tokens a request fits any server worth talking to: no need to ask for the window. */
 const SMALL_REQUEST = 1024;
@@ -173,13 +174,13 @@ export class ContextBudget {
       }
     }
     if (folding.length > 0) {
-      const summary = await this.#summarize(folding.map((i) => history[i]!), limit, model, signal);
+      const { text: summary, call } = await this.#summarize(folding.map((i) => history[i]!), limit, model, signal);
       for (const i of folding) this.#covered.add(i);
       if (summary) this.#summary = summary;
       else this.#dropped += folding.length;
       fitted = build();
       estimate = this.estimator.prompt(fitted);
-      const event: ContextEvent = { type: 'context', action: summary ? 'folded' : 'dropped', messages: folding.length, before, after: estimate, contextTokens: window };
+      const event: ContextEvent = { type: 'context', action: summary ? 'folded' : 'dropped', messages: folding.length, before, after: estimate, contextTokens: window, summaryCall: call };
       if (summary) event.summary = summary;
       events.push(event);
     }
@@ -248,8 +249,8 @@ export class ContextBudget {
     return notes.length === 0 ? system : [system, ...notes].filter(Boolean).join('\n\n');
   }
 
-  /** The summary of the earlier summary plus `messages`, or '' when the call failed. Rethrows aborts. */
-  async #summarize(messages: ChatMessage[], limit: number, model: Summarizer, signal: AbortSignal): Promise<string> {
+  /** The summary of the earlier summary plus `messages` ('' when the call failed), and the call's times and usage for the trace. Rethrows aborts. */
+  async #summarize(messages: ChatMessage[], limit: number, model: Summarizer, signal: AbortSignal): Promise<{ text: string; call: SummaryCall }> {
     // The summary call must fit too: each message is shortened, the whole transcript bounded.
     const room = Math.max(200, limit - this.estimator.text(SUMMARY_PROMPT) - 300);
     const lines: string[] = [];
@@ -264,14 +265,20 @@ export class ContextBudget {
       lines.push(line);
     }
     let text = '';
+    const call: SummaryCall = { startTime: traceNow(), endTime: 0 };
     try {
       const request: TurnRequest = { system: SUMMARY_PROMPT, history: [{ role: 'user', content: lines.join('\n') }], tools: [], endingTools: [] };
-      for await (const event of model.turn(request, signal)) if (event.type === 'done') text = event.text;
+      for await (const event of model.turn(request, signal)) {
+        if (event.type === 'done') text = event.text;
+        else if (event.type === 'usage') Object.assign(call, { inputTokens: event.promptTokens, outputTokens: event.completionTokens });
+      }
     } catch (err) {
       if (signal.aborted || isAbortError(err)) throw err;
-      return '';
+      call.error = err instanceof Error ? err.message : String(err);
+      text = '';
     }
-    return text.trim().slice(0, 4000);
+    call.endTime = traceNow();
+    return { text: text.trim().slice(0, 4000), call };
   }
 }
 

@@ -218,6 +218,9 @@ async function ask(ctx: RunContext, parts: readonly RunPart[], n: number, note?:
           case 'tool-call-delta':
             ctx.emit({ ...event, ...builtinMark(event.name) });
             break;
+          case 'read':
+            ctx.emit({ type: 'reply-read', ...event.read });
+            break;
           case 'done':
             return { text: event.text, calls: event.calls };
         }

@@ -124,8 +124,11 @@ export class ThreadBinding {
         state.resetGate(tools);
         state.tell([{ type: 'permissions', allowed: [...tools] }]);
       },
+      // The writer's trace, as it stores it: a follower's agent.trace() reads what the writer recorded.
+      traced: (trace) => state.trace?.restore(trace),
       cleared: () => {
         // The writer cleared the thread: a follower shows it empty.
+        state.trace?.restore(undefined);
         state.history.length = 0;
         state.events.length = 0;
         state.plan.restore(undefined);
@@ -199,7 +202,10 @@ export class ThreadBinding {
       open.result = result;
     }
     // A call waiting for an approval or for the user's answer keeps the run open: answering resumes it.
-    if (!waitsForUser(interruption)) state.record({ type: 'final', reason: 'interrupted', text: interruption.partial });
+    if (!waitsForUser(interruption)) {
+      state.record({ type: 'final', reason: 'interrupted', text: interruption.partial });
+      state.trace?.interrupt();
+    }
     this.#interrupted = interruption;
   }
 }

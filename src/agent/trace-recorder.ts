@@ -28,12 +28,16 @@ export class TraceRecorder implements SpanSink {
   readonly #settings: () => TraceSettings;
   /** Where each finished span also goes (the page, a collector: span-outlet.ts). */
   readonly #outlet: { closed(span: TraceSpan): void } | undefined;
+  /** The kept spans are `#spans` from index `#head` on: dropping the oldest moves `#head` (no copy at every span's end); readers compact. */
   #spans: TraceSpan[] = [];
+  #head = 0;
   /** JSON sizes of the finished spans (open ones are counted when they end). */
-  #sizes = new WeakMap<TraceSpan, number>();
+  #sizes = new Map<TraceSpan, number>();
   #bytes = 0;
   #dropped = 0;
   #run: RunTrace | undefined;
+  /** Restored spans may still be open (the page died in their run). */
+  #open = false;
   /** Moves whenever a span ends or the trace is replaced: the journal writes the trace when it moved. */
   version = 0;
 
@@ -45,6 +49,8 @@ export class TraceRecorder implements SpanSink {
   /** Takes one event of the session (already free of the API key). */
   observe(event: AgentEvent): void {
     if (event.type === 'run-start') {
+      // Spans a reload left open belong to a run that will never end by itself.
+      if (this.#open) this.interrupt();
       const options = this.#settings().trace;
       this.#run = options?.enabled === false ? undefined : new RunTrace(event.runId, this.#target(event.model), this, undefined, event.workflow ? { 'pageloop.workflow': event.workflow, ...this.#input(event.input) } : this.#input(event.input));
       return;
@@ -57,25 +63,57 @@ export class TraceRecorder implements SpanSink {
 
   /** The thread's trace (a copy): every span of run `runId` only, when given. */
   trace(runId?: string): ThreadTrace {
-    const spans = runId === undefined ? this.#spans : this.#spans.filter((s) => s.runId === runId);
+    const spans = runId === undefined ? this.#kept() : this.#kept().filter((s) => s.runId === runId);
     return structuredClone({ spans, dropped: this.#dropped });
   }
 
   /** The trace as it is now, for the journal (not copied: it is structured-cloned on its way into storage). */
   get current(): ThreadTrace {
-    return { spans: this.#spans, dropped: this.#dropped };
+    return { spans: this.#kept(), dropped: this.#dropped };
   }
 
   /** Replaces the trace (a thread loaded or cleared). */
   restore(trace: ThreadTrace | undefined): void {
     this.#run = undefined;
     this.#spans = trace ? [...trace.spans] : [];
+    this.#head = 0;
     this.#dropped = trace?.dropped ?? 0;
-    this.#sizes = new WeakMap();
+    this.#sizes = new Map();
     this.#bytes = 0;
-    for (const span of this.#spans) if (span.endTime !== undefined) this.#measure(span);
+    this.#open = false;
+    for (const span of this.#spans) {
+      if (span.endTime !== undefined) this.#measure(span);
+      else this.#open = true;
+    }
     this.version++;
     this.#trim();
+  }
+
+  /**
+   * Ends the spans a reload left open (the `interrupted` final of their run
+   * was recorded, or a new run starts): each ends at the last moment its run
+   * is known to have lived — not at the reload, which may come days later —
+   * failed with `error.type` `interrupted`.
+   */
+  interrupt(): void {
+    this.#open = false;
+    const open = this.#kept().filter((s) => s.endTime === undefined);
+    const last = new Map<string, number>();
+    for (const span of this.#spans) {
+      let at = Math.max(span.startTime, span.endTime ?? 0, ...span.events.map((e) => e.time));
+      at = Math.max(at, last.get(span.runId) ?? 0);
+      last.set(span.runId, at);
+    }
+    // Children first, so a run's own span ends after what it holds.
+    for (const span of open.reverse()) {
+      span.status = 'error';
+      span.attributes['error.type'] ??= 'interrupted';
+      const operation = span.attributes['gen_ai.operation.name'];
+      if (operation === 'invoke_agent' || operation === 'chat') span.attributes['gen_ai.response.finish_reasons'] = ['interrupted'];
+      if (operation === 'execute_tool') span.attributes['pageloop.tool.status'] ??= 'interrupted';
+      span.endTime = last.get(span.runId) ?? span.startTime;
+      this.closed(span);
+    }
   }
 
   opened(span: TraceSpan): void {
@@ -110,13 +148,13 @@ export class TraceRecorder implements SpanSink {
     this.#bytes += size;
   }
 
-  /** Drops the oldest finished spans until the trace fits its cap: only the front of the list is walked (this runs at every span's end). */
+  /** Drops the oldest finished spans until the trace fits its cap: only the front of the list is walked, nothing is copied (this runs at every span's end). */
   #trim(): void {
     const max = this.#settings().trace?.maxBytes ?? DEFAULT_TRACE_MAX_BYTES;
     if (this.#bytes <= max) return;
     const spans = this.#spans;
     const open: TraceSpan[] = [];
-    let i = 0;
+    let i = this.#head;
     for (; i < spans.length && this.#bytes > max; i++) {
       const size = this.#sizes.get(spans[i]!);
       if (size === undefined) {
@@ -124,10 +162,25 @@ export class TraceRecorder implements SpanSink {
         open.push(spans[i]!);
         continue;
       }
+      this.#sizes.delete(spans[i]!);
       this.#bytes -= size;
       this.#dropped++;
     }
-    this.#spans = open.length > 0 ? [...open, ...spans.slice(i)] : spans.slice(i);
+    // The open spans met go back, in order, into the last of the slots just freed.
+    let at = i;
+    for (let k = open.length - 1; k >= 0; k--) spans[--at] = open[k]!;
+    this.#head = at;
+    // Now and then the freed front is given back to memory (amortised: no copy at every span's end).
+    if (at > 1024 && at * 2 > spans.length) this.#kept();
+  }
+
+  /** The kept spans as one array (the dropped ones cut off the front). */
+  #kept(): TraceSpan[] {
+    if (this.#head > 0) {
+      this.#spans = this.#spans.slice(this.#head);
+      this.#head = 0;
+    }
+    return this.#spans;
   }
 
   #input(input: string | undefined): Record<string, string> {
@@ -143,10 +196,11 @@ export class TraceRecorder implements SpanSink {
     const s = this.#settings();
     const content = s.trace?.content === true;
     const model = runModel ?? s.model;
-    const childModel = (typeof s.subAgents === 'object' && s.subAgents.model) || model;
-    if (s.engine) return { provider: 'pageloop.engine', model: s.model, childModel: s.model, content };
-    if (s.modelModule) return { provider: 'pageloop.model_module', model, childModel, content };
-    const target: TraceTarget = { provider: 'openai', model, childModel, content };
+    const named = typeof s.subAgents === 'object' ? s.subAgents.model : undefined;
+    const models = { model, childModel: named || model, agentModel: s.model, childAgentModel: named || s.model };
+    if (s.engine) return { provider: 'pageloop.engine', model: s.model, childModel: s.model, agentModel: s.model, childAgentModel: s.model, content };
+    if (s.modelModule) return { provider: 'pageloop.model_module', ...models, content };
+    const target: TraceTarget = { provider: 'openai', ...models, content };
     try {
       // A relative base URL is the page's (and the worker's) own origin.
       const url = new URL(s.baseURL, globalThis.location?.href);

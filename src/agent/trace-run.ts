@@ -12,7 +12,7 @@
  * Content (input, replies, arguments, results) is kept only when asked; the
  * events reaching here are already free of the API key (SessionState).
  */
-import type { AgentEvent, FinalEvent } from '../types.js';
+import type { AgentEvent, FinalEvent, SummaryCall } from '../types.js';
 import type { TraceSpan, TraceValue } from '../trace-types.js';
 
 /** What a run's spans say about where its model lives. */
@@ -22,16 +22,36 @@ export interface TraceTarget {
   model: string;
   /** The model a sub-agent of the run asks. */
   childModel: string;
+  /** The model context summaries ask: the loop's own (the agent's for a run, whatever it asks; a sub-agent's for a sub-agent). */
+  agentModel: string;
+  /** `agentModel` for a sub-agent of the run. */
+  childAgentModel: string;
   /** The endpoint's host and port, when there is an endpoint. */
   address?: string;
   port?: number;
   content: boolean;
 }
 
+/** The clock's origin, read once (a getter call per event otherwise). */
+const ORIGIN = performance.timeOrigin;
 /** Milliseconds since the epoch, to the fraction the clock gives. */
-export const traceNow = (): number => performance.timeOrigin + performance.now();
+export const traceNow = (): number => ORIGIN + performance.now();
 
-/** `bytes` random bytes as hex: trace ids (16) and span ids (8). */
+/**
+ * Span ids of one run: 4 random bytes drawn once, then a counter — unique
+ * within the trace, and one call to the random source per run rather than
+ * per span (this runs at every model request and tool call).
+ */
+class SpanIds {
+  readonly #base = randomHex(4);
+  #n = 0;
+
+  next(): string {
+    return this.#base + (++this.#n).toString(16).padStart(8, '0');
+  }
+}
+
+/** `bytes` random bytes as hex: trace ids (16) and a run's span id base (4). */
 export function randomHex(bytes: number): string {
   const raw = crypto.getRandomValues(new Uint8Array(bytes));
   let hex = '';
@@ -50,19 +70,23 @@ export class RunTrace {
   readonly root: TraceSpan;
   readonly #target: TraceTarget;
   readonly #sink: SpanSink;
+  readonly #ids = new SpanIds();
   #chat: { span: TraceSpan; calls: number; firstToken: boolean; text: string } | undefined;
   readonly #tools = new Map<string, { span: TraceSpan; askedAt?: number }>();
   readonly #children = new Map<string, RunTrace>();
   #input = 0;
   #output = 0;
+  /** The model attributes of this run's requests, made once (copied into each span). */
+  readonly #model: Record<string, TraceValue>;
 
   constructor(runId: string, target: TraceTarget, sink: SpanSink, parent?: { traceId: string; spanId: string }, attributes: Record<string, TraceValue> = {}) {
     this.#target = target;
     this.#sink = sink;
+    this.#model = this.#modelAttributes();
     this.root = this.#open('invoke_agent', parent, runId, {
       'gen_ai.operation.name': 'invoke_agent',
       'gen_ai.agent.name': parent ? 'pageloop.sub_agent' : 'pageloop',
-      ...this.#modelAttributes(),
+      ...this.#model,
       'pageloop.run_id': runId,
       ...attributes,
     });
@@ -75,19 +99,22 @@ export class RunTrace {
 
   /** Takes the run's next event. */
   observe(event: AgentEvent): void {
+    // Deltas, the most frequent events, read the clock only for a request's first token.
+    switch (event.type) {
+      case 'text':
+        this.#token();
+        if (this.#target.content && this.#chat) this.#chat.text += event.delta;
+        return;
+      case 'thinking':
+      case 'tool-call-delta':
+        this.#token();
+        return;
+    }
     const now = traceNow();
     switch (event.type) {
       case 'iteration':
         this.#endChat(now);
-        this.#chat = { span: this.#open(`chat ${this.#target.model}`.trim(), this.root, this.root.runId, { 'gen_ai.operation.name': 'chat', ...this.#modelAttributes(), 'pageloop.iteration': event.n }), calls: 0, firstToken: false, text: '' };
-        break;
-      case 'text':
-        this.#token(now);
-        if (this.#target.content && this.#chat) this.#chat.text += event.delta;
-        break;
-      case 'thinking':
-      case 'tool-call-delta':
-        this.#token(now);
+        this.#chat = { span: this.#open(`chat ${this.#target.model}`.trim(), this.root, this.root.runId, { 'gen_ai.operation.name': 'chat', ...this.#model, 'pageloop.iteration': event.n }), calls: 0, firstToken: false, text: '' };
         break;
       case 'retraction':
         this.#chatOrRoot().events.push({ name: 'pageloop.retraction', time: now, attributes: { 'pageloop.retraction.field': event.field, 'pageloop.retraction.chars': event.text.length } });
@@ -102,7 +129,9 @@ export class RunTrace {
       case 'context': {
         const attributes: Record<string, TraceValue> = { 'pageloop.context.messages': event.messages, 'pageloop.context.tokens_before': event.before, 'pageloop.context.tokens_after': event.after, 'pageloop.context.window': event.contextTokens };
         if (event.callId) attributes['gen_ai.tool.call.id'] = event.callId;
-        this.#chatOrRoot().events.push({ name: `pageloop.context.${event.action}`, time: now, attributes });
+        const span = this.#chatOrRoot();
+        span.events.push({ name: `pageloop.context.${event.action}`, time: now, attributes });
+        if (event.summaryCall) this.#summarySpan(span, event.summaryCall);
         break;
       }
       case 'usage': {
@@ -112,6 +141,15 @@ export class RunTrace {
         if (event.contextTokens) span.attributes['pageloop.context.window'] = event.contextTokens;
         this.#input += event.promptTokens;
         this.#output += event.completionTokens;
+        break;
+      }
+      case 'reply-read': {
+        const span = this.#chatOrRoot();
+        span.attributes['pageloop.tool_protocol'] = event.protocol;
+        if (event.format) span.attributes['pageloop.call_format'] = event.format;
+        if (event.formatReason) span.attributes['pageloop.call_format.reason'] = event.formatReason;
+        if (event.repairs.length > 0) span.attributes['pageloop.repairs'] = event.repairs;
+        if (event.quirks.length > 0) span.attributes['pageloop.stream_quirks'] = event.quirks;
         break;
       }
       case 'tool-call':
@@ -232,17 +270,33 @@ export class RunTrace {
     if (!child) {
       const parent = this.#tools.get(callId)?.span;
       if (!parent) return undefined;
-      child = new RunTrace(this.root.runId, { ...this.#target, model: this.#target.childModel }, this.#sink, parent, { 'gen_ai.tool.call.id': callId });
+      child = new RunTrace(this.root.runId, { ...this.#target, model: this.#target.childModel, agentModel: this.#target.childAgentModel }, this.#sink, parent, { 'gen_ai.tool.call.id': callId });
       this.#children.set(callId, child);
     }
     return child;
   }
 
-  #token(now: number): void {
+  /**
+   * The fold's summary call: a model request of its own (the agent's model),
+   * inside the request it made room for, recorded when the fold is told.
+   */
+  #summarySpan(parent: TraceSpan, call: SummaryCall): void {
+    const model = this.#target.agentModel;
+    const span = this.#open(`chat ${model}`.trim(), parent, this.root.runId, { 'gen_ai.operation.name': 'chat', ...this.#modelAttributes(model), 'pageloop.context.summary': true }, call.startTime);
+    if (call.inputTokens !== undefined) span.attributes['gen_ai.usage.input_tokens'] = call.inputTokens;
+    if (call.outputTokens !== undefined) span.attributes['gen_ai.usage.output_tokens'] = call.outputTokens;
+    if (call.error !== undefined) {
+      fail(span, 'error');
+      span.events.push({ name: 'exception', time: call.endTime, attributes: { 'exception.type': 'error', 'exception.message': call.error } });
+    } else span.attributes['gen_ai.response.finish_reasons'] = ['stop'];
+    this.#close(span, call.endTime);
+  }
+
+  #token(): void {
     const chat = this.#chat;
     if (!chat || chat.firstToken) return;
     chat.firstToken = true;
-    chat.span.attributes['pageloop.time_to_first_token_ms'] = now - chat.span.startTime;
+    chat.span.attributes['pageloop.time_to_first_token_ms'] = traceNow() - chat.span.startTime;
   }
 
   #endChat(now: number, ended?: 'cancelled' | 'error'): void {
@@ -262,17 +316,17 @@ export class RunTrace {
     return chat && chat.endTime === undefined ? chat : this.root;
   }
 
-  #modelAttributes(): Record<string, TraceValue> {
+  #modelAttributes(model = this.#target.model): Record<string, TraceValue> {
     const t = this.#target;
     const attributes: Record<string, TraceValue> = { 'gen_ai.provider.name': t.provider };
-    if (t.model) attributes['gen_ai.request.model'] = t.model;
+    if (model) attributes['gen_ai.request.model'] = model;
     if (t.address) attributes['server.address'] = t.address;
     if (t.port) attributes['server.port'] = t.port;
     return attributes;
   }
 
-  #open(name: string, parent: { traceId: string; spanId: string } | undefined, runId: string, attributes: Record<string, TraceValue>): TraceSpan {
-    const span: TraceSpan = { traceId: parent?.traceId ?? randomHex(16), spanId: randomHex(8), name, runId, startTime: traceNow(), status: 'unset', attributes, events: [] };
+  #open(name: string, parent: { traceId: string; spanId: string } | undefined, runId: string, attributes: Record<string, TraceValue>, startTime = traceNow()): TraceSpan {
+    const span: TraceSpan = { traceId: parent?.traceId ?? randomHex(16), spanId: this.#ids.next(), name, runId, startTime, status: 'unset', attributes, events: [] };
     if (parent) span.parentSpanId = parent.spanId;
     this.#sink.opened(span);
     return span;

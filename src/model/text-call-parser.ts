@@ -24,6 +24,14 @@ export interface ParsedTextReply {
   calls: TextToolCall[];
 }
 
+/** `ParsedTextReply`, with how it was read (for the trace). */
+export interface NotedTextReply extends ParsedTextReply {
+  /** The call format the calls were read in (a row id of call-formats/), and why that one. */
+  format?: { id: string; why: string };
+  /** What was mended before the calls could be read. */
+  repairs?: string[];
+}
+
 /** What the reader may know besides the text. */
 export interface TextCallOptions {
   /**
@@ -55,11 +63,22 @@ export const PROMPT_OPENED_REASONING = [
  * // → { text: 'Checking.', calls: [{ name: 'add', args: { a: 1 }, argsText: '{"a":1}' }] }
  */
 export function parseTextToolCalls(text: string, options: TextCallOptions = {}): ParsedTextReply {
+  const { text: answer, calls } = readTextToolCalls(text, options);
+  return { text: answer, calls };
+}
+
+/** `parseTextToolCalls`, also saying which call format was found and why, and what was mended. */
+export function readTextToolCalls(text: string, options: TextCallOptions = {}): NotedTextReply {
   const ctx = readContext(options.tools);
   const formats = formatsFor(options.format);
   const answer = afterUnopenedReasoning(text);
   // Functionary v3.2's first call lost its `>>>` to the prompt: read it as if written.
-  const source = functionaryStart(answer, true, ctx, options.format) ? `${FUNCTIONARY_PREFIX}${answer}` : answer;
+  const restored = functionaryStart(answer, true, ctx, options.format);
+  const source = restored ? `${FUNCTIONARY_PREFIX}${answer}` : answer;
+  const repairs: string[] = [];
+  if (answer !== text) repairs.push('reasoning before an unopened closer removed');
+  if (restored) repairs.push('functionary ">>>" opener restored');
+  let format: NotedTextReply['format'];
   const calls: TextToolCall[] = [];
   let out = '';
   let pos = 0;
@@ -75,15 +94,19 @@ export function parseTextToolCalls(text: string, options: TextCallOptions = {}):
     if (found.close === 'none') continue;
     const read = found.format.read(source.slice(found.bodyStart, bodyEnd), ctx, closed, found.opener);
     calls.push(...read.calls);
+    format ??= { id: found.format.id, why: options.format ? `toolFormat "${options.format}"` : `recognised by its opener ${JSON.stringify(found.opener)}` };
+    if (!closed) repairs.push(`${found.format.id} call without its closer read to the end`);
     // Without a closer, the text after what the calls used is answer text again.
     if ((found.close === 'end' || !closed) && read.used !== undefined) pos = Math.max(found.bodyStart + read.used, found.bodyStart);
   }
   out += source.slice(pos);
   // A whole-reply call may still be there once tokens around it are gone (`[f(a=1)]<|eot_id|>`).
   const whole = calls.length === 0 ? readWholeReply(removed ? out : text, ctx, options.format) : undefined;
-  if (whole) return whole;
-  if (!removed) return { text, calls };
-  return { text: out.replace(/\n{3,}/g, '\n\n').trim(), calls };
+  const noted = { ...(repairs.length > 0 ? { repairs } : {}) };
+  if (whole) return { ...whole, ...noted, format: { id: 'whole-reply', why: `the whole reply is a call${options.format ? ` (toolFormat "${options.format}")` : ''}` } };
+  if (format) Object.assign(noted, { format });
+  if (!removed) return { text, calls, ...noted };
+  return { text: out.replace(/\n{3,}/g, '\n\n').trim(), calls, ...noted };
 }
 
 /** The tools as the readers look them up, by name. */

@@ -11,7 +11,7 @@
 import type { ChatMessage } from '../types.js';
 import type { ModelTool } from './chat-model.js';
 
-export { parseTextToolCalls, type ParsedTextReply, type TextToolCall } from './text-call-parser.js';
+export { parseTextToolCalls, readTextToolCalls, type ParsedTextReply, type TextToolCall } from './text-call-parser.js';
 export { TextCallFilter } from './text-call-filter.js';
 
 /**

@@ -69,6 +69,16 @@ export function readNativeCall(call: AssembledToolCall): ToolCall {
   }
 }
 
+/** True when a native call's arguments came encoded twice (a JSON string holding the object), which `readNativeCall` mends. */
+export function doublyEncoded(call: AssembledToolCall): boolean {
+  try {
+    const once: unknown = JSON.parse(call.argsText);
+    return typeof once === 'string' && typeof JSON.parse(once) === 'object';
+  } catch {
+    return false;
+  }
+}
+
 /** A call read from reply text, given the id the text did not carry. */
 export function readTextCall(call: TextToolCall, id: string): ToolCall {
   const named = longName(id, call.name);

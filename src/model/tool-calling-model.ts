@@ -25,8 +25,8 @@ import { PageloopError, abortError } from '../errors.js';
 import { abortable } from '../abortable.js';
 import type { ChatModel, ForcedToolChoice, ModelRequest, ModelTool } from './chat-model.js';
 import { forcedCallRule } from './forced-call.js';
-import { TextCallFilter, parseTextToolCalls, textProtocolPrompt, toTextProtocol } from './text-protocol.js';
-import { keptName, readNativeCall, readTextCall, type ToolCall } from './tool-call.js';
+import { TextCallFilter, readTextToolCalls, textProtocolPrompt, toTextProtocol } from './text-protocol.js';
+import { doublyEncoded, keptName, readNativeCall, readTextCall, type ToolCall } from './tool-call.js';
 import { ShownArgs } from './shown-args.js';
 import { CallIds } from './call-ids.js';
 import { ReplyReasoning } from './reply-reasoning.js';
@@ -70,7 +70,22 @@ export type TurnEvent =
   | { type: 'usage'; promptTokens: number; completionTokens: number }
   /** The client waits before trying the request again. */
   | { type: 'retry'; attempt: number; delayMs: number; reason: string }
+  /** How the reply was read (right before `done`; stand-in models may not say). */
+  | { type: 'read'; read: ReplyRead }
   | { type: 'done'; text: string; calls: ToolCall[] };
+
+/**
+ * How a reply was read, for the trace: the protocol, the call format found
+ * in the text and why, what was mended, and what the stream did that a
+ * well-behaved server would not. Names are short phrases, stable enough to count.
+ */
+export interface ReplyRead {
+  protocol: 'native' | 'text';
+  format?: string;
+  formatReason?: string;
+  repairs: string[];
+  quirks: string[];
+}
 
 /** Options of `ToolCallingModel`. */
 export interface ToolCallingOptions {
@@ -100,6 +115,8 @@ export class ToolCallingModel {
   readonly #toolFormat: ToolFormat | undefined;
   /** Learned, by model (a per-send model override is another model): replies start inside reasoning the template opened (reply-reasoning.ts). */
   readonly #replyOpened = new Map<string, boolean>();
+  /** Set by `turn` when this turn fell back from native tools to the text protocol (a stream quirk for the trace). */
+  #fellBack = false;
 
   constructor(model: ChatModel, options: ToolCallingOptions = {}) {
     this.#model = model;
@@ -127,6 +144,7 @@ export class ToolCallingModel {
         const refused = err instanceof PageloopError && err.code === 'tools-unsupported';
         if (!refused || said || this.#protocol !== 'auto') throw err;
         this.#protocol = 'text';
+        this.#fellBack = true;
       }
     }
     yield* this.#stream(request, 'text', signal);
@@ -173,12 +191,23 @@ export class ToolCallingModel {
         case 'done': {
           yield* content.finish();
           if (content.learned !== undefined) this.#replyOpened.set(modelKey, content.learned);
+          const read: ReplyRead = { protocol, repairs: [], quirks: [] };
+          if (this.#fellBack) read.quirks.push('native tools refused: fell back to the text protocol');
+          this.#fellBack = false;
+          if (content.learned) read.quirks.push('reply began inside reasoning the chat template opened');
           if (event.toolCalls.length > 0) {
             const callIds = ids.finalIds(event.toolCalls.map((c) => c.id));
+            if (callIds.some((id, i) => id !== event.toolCalls[i]!.id)) read.quirks.push('call ids missing or repeated: new ones given');
+            if (event.toolCalls.some(doublyEncoded)) read.repairs.push('arguments encoded twice: decoded');
+            yield { type: 'read', read };
             yield { type: 'done', text: event.text, calls: event.toolCalls.map((c, i) => readNativeCall({ ...c, id: callIds[i]! })) };
           } else {
-            const parsed = parseTextToolCalls(event.text, reading);
+            const parsed = readTextToolCalls(event.text, reading);
             const callIds = ids.finalIds(parsed.calls.map(() => ''));
+            if (parsed.format) Object.assign(read, { format: parsed.format.id, formatReason: parsed.format.why });
+            if (protocol === 'native' && parsed.calls.length > 0) read.quirks.push('calls written in the reply text, not as native tool calls');
+            read.repairs.push(...(parsed.repairs ?? []));
+            yield { type: 'read', read };
             yield { type: 'done', text: parsed.text.trim(), calls: parsed.calls.map((c, i) => readTextCall(c, callIds[i]!)) };
           }
           return;

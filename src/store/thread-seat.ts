@@ -9,7 +9,7 @@
  * A store without lock names (a test's stand-in) gives every agent the
  * writer's seat, unlocked.
  */
-import type { AgentEvent } from '../types.js';
+import type { AgentEvent, ThreadTrace } from '../types.js';
 import type { ThreadStorage, ThreadWrite } from './thread-store.js';
 import { ThreadLock, type ThreadLockState } from './thread-lock.js';
 import { ThreadFeed, applyWriteFully, type FollowedThread } from './thread-feed.js';
@@ -22,6 +22,8 @@ export interface SeatHooks {
   allowed(tools: string[]): void;
   /** A follower heard the writer clear the thread (the followed thread is emptied already). */
   cleared(): void;
+  /** A follower heard the writer store its trace anew (whole: a write carries it when a span ended). */
+  traced?(trace: ThreadTrace): void;
   /** The writer let go and this agent holds the lock now. */
   tookOver(): void;
 }
@@ -104,6 +106,7 @@ export class ThreadSeat {
     const { events, allowed } = applyWriteFully(thread, write);
     if (events.length > 0) this.#hooks.followed(events);
     if (allowed) this.#hooks.allowed(allowed);
+    if (write.trace) this.#hooks.traced?.(write.trace);
   }
 
   /** Leaves the seat: lets go of the lock (or the queue for it) and the channel. */

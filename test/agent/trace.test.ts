@@ -213,4 +213,18 @@ describe('trace recorder (events in, spans out)', () => {
     await h.session.send('run1', 'Where is order 7?', { model: 'huge' });
     expect(h.session.trace().spans.map((s) => s.name)).to.deep.equal(['invoke_agent', 'chat huge', 'execute_tool dispatch_agent', 'invoke_agent', 'chat huge', 'chat huge']);
   });
+
+  it('ends spans a reload left open when the next run starts (a run that waited for an approval has no interrupted final)', async () => {
+    const { TraceRecorder } = await import('../../src/agent/trace-recorder.js');
+    const recorder = new TraceRecorder(() => ({ baseURL: '', model: 'm', modelModule: '/m.js' }));
+    const open = { traceId: 'a'.repeat(32), spanId: 'b'.repeat(16), name: 'invoke_agent', runId: 'old', startTime: 1000, status: 'unset' as const, attributes: { 'gen_ai.operation.name': 'invoke_agent' }, events: [] };
+    const tool = { ...open, spanId: 'c'.repeat(16), parentSpanId: open.spanId, name: 'execute_tool rm', startTime: 1100, attributes: { 'gen_ai.operation.name': 'execute_tool' }, events: [{ name: 'pageloop.approval.requested', time: 1200 }] };
+    recorder.restore({ spans: [open, tool], dropped: 0 });
+    recorder.observe({ type: 'run-start', runId: 'new' });
+    const [root, call] = recorder.trace('old').spans;
+    expect([root!.endTime, call!.endTime]).to.deep.equal([1200, 1200]);
+    expect(root!.attributes).to.include({ 'error.type': 'interrupted' });
+    expect(call!.attributes).to.include({ 'error.type': 'interrupted', 'pageloop.tool.status': 'interrupted' });
+    expect(recorder.trace('new').spans.map((s) => s.endTime)).to.deep.equal([undefined]);
+  });
 });

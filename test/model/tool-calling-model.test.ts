@@ -131,6 +131,8 @@ describe('ToolCallingModel', () => {
       { type: 'thinking', delta: 'hmm' },
       { type: 'tool-call-delta', callId: 'n1', name: 'add', argsText: '{}' },
       { type: 'usage', promptTokens: 3, completionTokens: 4 },
+      // How the reply was read, right before done (the trace's reply-read).
+      { type: 'read', read: { protocol: 'native', repairs: [], quirks: [] } },
     ]);
   });
 

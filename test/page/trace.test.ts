@@ -86,4 +86,65 @@ describe('trace through the worker', () => {
     expect(spans.every((s) => s.endTime !== undefined)).to.equal(true);
     expect(child.attributes['gen_ai.response.finish_reasons']).to.deep.equal(['answer']);
   });
+
+  it('ends the spans a reload interrupted, as interrupted, at the last moment their run was known to live', async () => {
+    const thread = `trace-${crypto.randomUUID()}`;
+    const mock = await mockEndpoint({ turns: [toolCallTurn([{ id: 'h1', name: 'wait_forever', args: { q: '1' } }]), textTurn('Done.')] });
+    const hang = defineTool({ name: 'wait_forever', description: 'Never returns', parameters: z.object({ q: z.string() }), execute: () => new Promise<never>(() => {}) });
+    const agent = agentOn(mock.baseURL, { thread, tools: [hang] });
+    const started = new Promise<void>((resolve) => agent.on((e) => e.type === 'tool-start' && resolve()));
+    void agent.send('Wait.');
+    await started;
+    // The tool started only once its tool-start was stored, with the trace as it was then.
+    await new Promise((r) => setTimeout(r, 150));
+    const before = await agent.trace();
+    expect(before.spans.filter((s) => s.endTime === undefined).map((s) => s.name)).to.deep.equal(['invoke_agent', 'execute_tool wait_forever']);
+    agent.dispose();
+
+    const reloaded = agentOn(mock.baseURL, { thread, tools: [hang] });
+    await reloaded.ready;
+    expect((await reloaded.events()).at(-1)).to.include({ type: 'final', reason: 'interrupted' });
+    const { spans } = await reloaded.trace();
+    expect(spans.map((s) => s.name)).to.deep.equal(['invoke_agent', 'chat mock-model', 'execute_tool wait_forever']);
+    const [root, chat, tool] = spans as [TraceSpan, TraceSpan, TraceSpan];
+    expect(spans.every((s) => s.endTime !== undefined)).to.equal(true);
+    expect(root).to.deep.include({ status: 'error' });
+    expect(root.attributes).to.include({ 'error.type': 'interrupted' });
+    expect(root.attributes['gen_ai.response.finish_reasons']).to.deep.equal(['interrupted']);
+    expect(tool).to.deep.include({ status: 'error' });
+    expect(tool.attributes).to.include({ 'error.type': 'interrupted', 'pageloop.tool.status': 'interrupted' });
+    // Not the reload's time: the last thing the run did (its call's start).
+    const lastSeen = Math.max(...tool.events.map((e) => e.time));
+    expect(tool.endTime).to.equal(lastSeen);
+    expect(root.endTime).to.equal(lastSeen);
+    expect(chat.status).to.equal('unset');
+    // Stored so: another reload reads them ended.
+    reloaded.dispose();
+    const again = agentOn(mock.baseURL, { thread });
+    expect(await again.trace()).to.deep.equal({ spans, dropped: 0 });
+  });
+
+  it('keeps a follower\'s trace up to date with what the writer stores, and empties it when the writer clears the thread', async () => {
+    const thread = `trace-${crypto.randomUUID()}`;
+    const mock = await mockEndpoint({ turns: [toolCallTurn([{ id: 'c1', name: 'lookup', args: { q: '42' } }]), textTurn('Shipped.')] });
+    const writer = agentOn(mock.baseURL, { thread, tools: [lookup] });
+    await writer.ready;
+    const follower = agentOn(mock.baseURL, { thread, tools: [lookup] });
+    const following = new Promise<void>((resolve) => follower.on((e) => e.type === 'thread-lock' && e.state === 'follower' && resolve()));
+    await follower.ready;
+    await following;
+    expect((await follower.trace()).spans).to.deep.equal([]);
+    await writer.send('Where is order 42?').done;
+    const written = await writer.trace();
+    expect(written.spans).to.have.length(4);
+    let seen = await follower.trace();
+    for (let i = 0; i < 100 && JSON.stringify(seen) !== JSON.stringify(written); i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      seen = await follower.trace();
+    }
+    expect(seen).to.deep.equal(written);
+    await writer.clear();
+    for (let i = 0; i < 100 && (await follower.trace()).spans.length > 0; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(await follower.trace()).to.deep.equal({ spans: [], dropped: 0 });
+  });
 });
