@@ -23,7 +23,6 @@ import {
   initialConversation,
   reduceConversation,
   restoreConversation,
-  type AssistantItem,
   type ConversationAction,
   type ConversationState,
   type LogItem,
@@ -44,6 +43,8 @@ import { ThreadList } from './thread-list.js';
 import { PermissionsPanel } from './permissions-panel.js';
 import { RetryCountdown } from './retry-countdown.js';
 import { TabNotice, READ_ONLY_REASON } from './tab-notice.js';
+import { renderAssistant } from './assistant-message.js';
+import { TraceDrawer } from './trace-drawer.js';
 
 /**
  * A chat with an in-page agent: streams its replies as markdown, shows each
@@ -129,6 +130,17 @@ import { TabNotice, READ_ONLY_REASON } from './tab-notice.js';
  * @csspart nudge - The quiet line where the model, having announced an action without calling a tool, was reminded once (option `nudge`).
  * @csspart tab-notice - "Open in another tab": this tab shows the thread read-only while another tab writes it (the composer is disabled).
  * @csspart approval-elsewhere - In a follower (with `approval`): a call that waits for approval in the tab that writes the thread, without buttons.
+ * @csspart trace-button - "Trace" under a message: opens the trace of the run it started.
+ * @csspart trace - The trace drawer (`/trace`, or a Trace button): the run's `<agent-trace>` waterfall, over the top of the log; Escape closes it.
+ * @csspart trace-close-button - Closes the trace drawer.
+ * @csspart trace-runs - In the trace: the run picker (forwarded from `<agent-trace>`, as are the trace parts below).
+ * @csspart trace-summary - In the trace: the run's length, outcome, spans and dropped spans.
+ * @csspart trace-dropped - In the trace: the note that older spans were dropped (size cap).
+ * @csspart trace-tree - In the trace: the waterfall, a nested list of spans.
+ * @csspart trace-span - In the trace: one span's row (a disclosure; `data-kind` is `agent`, `chat`, `tool` or `other`).
+ * @csspart trace-bar - In the trace: a span's bar on the run's time axis.
+ * @csspart trace-details - In the trace: every attribute and event of a span.
+ * @csspart trace-error - In the trace: why it could not be shown.
  *
  * @cssproperty --agent-chat-font - Font family.
  * @cssproperty --agent-chat-mono-font - Font family of code.
@@ -204,6 +216,7 @@ export class AgentChat extends AgentChatSettings {
         moreHelp: () => workflowHelp(this.workflows ?? {}),
         notice: (text) => this.#apply({ type: 'notice', text }),
         stop: () => this.agent.cancel(),
+        trace: () => this.#trace.show(),
         clear: async () => {
           if (this.#conversation.running) this.agent.cancel();
           this.#reset();
@@ -230,6 +243,7 @@ export class AgentChat extends AgentChatSettings {
   readonly #views = new ToolViews(this, { agent: () => this.#agent.current, readOnly: () => this.#tabs.readOnly, items: () => this.#conversation.items });
   readonly #threads = new ThreadList(this);
   readonly #permissions = new PermissionsPanel(this);
+  readonly #trace = new TraceDrawer(this);
   readonly #countdown = new RetryCountdown(this, () => this.#conversation.retry);
   /** The agent this element drives; created from the current attributes on first use. */
   get agent(): Agent {
@@ -331,7 +345,7 @@ export class AgentChat extends AgentChatSettings {
   protected override render(): TemplateResult {
     const c = this.#conversation;
     return html`
-      ${this.#threads.render(c.running)}${this.#permissions.render()}
+      ${this.#threads.render(c.running)}${this.#permissions.render()}${this.#trace.render()}
       ${renderPlan(c.plan)}
       <div part="log" class="log" role="log" aria-live="polite" aria-relevant="additions" aria-label="Conversation"
         aria-busy=${c.running ? 'true' : 'false'} tabindex="0" @scroll=${this.#scroll.onScroll}>
@@ -366,9 +380,9 @@ export class AgentChat extends AgentChatSettings {
   #renderItem(item: LogItem): TemplateResult {
     switch (item.kind) {
       case 'user':
-        return html`<div part="message user" class="message user"><span class="visually-hidden">You: </span>${renderWorkflowBadge(item.workflow)}${item.text}</div>`;
+        return html`<div part="message user" class="message user"><span class="visually-hidden">You: </span>${renderWorkflowBadge(item.workflow)}${item.text}</div>${this.#trace.button(item.runId)}`;
       case 'assistant':
-        return this.#renderAssistant(item);
+        return renderAssistant(item, this.#replies.elementFor(item));
       case 'notice':
         return html`<p class="notice" part=${item.part ?? nothing}>${item.text}</p>`;
       case 'context':
@@ -377,24 +391,8 @@ export class AgentChat extends AgentChatSettings {
         return renderToolCard(item, this.#approvals.panelFor(item.id), this.#views.viewFor(item));
     }
   }
-
-  #renderAssistant(item: AssistantItem): TemplateResult {
-    const rendered = this.#replies.elementFor(item);
-    const thinkingOpen = item.streaming && item.text === '' && item.thinking !== '';
-    return html`<div part="message assistant" class="message assistant">
-      ${item.thinking
-        ? html`<details part="thinking" class="thinking">
-            <summary>${thinkingOpen ? 'Thinking…' : 'Thought'}</summary>
-            <div class="thinking-text">${item.thinking}</div>
-          </details>`
-        : nothing}
-      ${item.text === '' ? nothing : rendered ?? html`<div class="markdown plain">${item.text}</div>`}
-    </div>`;
-  }
 }
 
 declare global {
-  interface HTMLElementEventMap {
-    'agent-event': CustomEvent<AgentEvent>;
-  }
+  interface HTMLElementEventMap { 'agent-event': CustomEvent<AgentEvent> }
 }
