@@ -31,6 +31,7 @@ export const agentTraceStyles = css`
     color: var(--agent-chat-fg);
     background: var(--agent-chat-bg);
   }
+  :host(:not([theme='inherit'])) { padding: var(--agent-chat-spacing); }
   :host([theme='inherit']) { background: transparent; }
   :host([hidden]) { display: none; }
   *, *::before, *::after { box-sizing: border-box; }
@@ -99,9 +100,11 @@ export const agentTraceStyles = css`
     margin: 2px 0 6px calc((var(--level, 1) - 1) * 14px); padding: 6px 8px;
     background: var(--agent-chat-surface); border-radius: 6px; font-size: 0.85em;
   }
-  .span-details dl { display: grid; grid-template-columns: minmax(0, max-content) minmax(0, 1fr); gap: 1px 10px; margin: 0; }
-  .span-details dt { color: var(--agent-chat-muted); font-family: var(--agent-chat-mono-font); overflow-wrap: anywhere; }
-  .span-details dd { margin: 0; font-family: var(--agent-chat-mono-font); overflow-wrap: anywhere; white-space: pre-wrap; }
+  .span-details dl { margin: 0; font-family: var(--agent-chat-mono-font); }
+  .span-attr { display: flex; flex-wrap: wrap; gap: 0 10px; }
+  .span-attr + .span-attr { margin-top: 1px; }
+  .span-details dt { flex: 0 1 auto; color: var(--agent-chat-muted); overflow-wrap: anywhere; }
+  .span-details dd { flex: 1 1 14em; min-width: 0; margin: 0; overflow-wrap: anywhere; white-space: pre-wrap; }
   .span-events-title { margin-top: 6px; font-weight: 600; }
   .span-events { margin: 2px 0 0; padding-inline-start: 1.4em; font-family: var(--agent-chat-mono-font); overflow-wrap: anywhere; }
   .span-event-time, .span-event-attr { color: var(--agent-chat-muted); }

@@ -262,11 +262,9 @@ function renderDetails(span: TraceSpan): TemplateResult {
   const attributes = Object.entries(span.attributes).sort(([a], [b]) => a.localeCompare(b));
   return html`<div part="trace-details" class="span-details">
     <dl>
-      <dt>span</dt><dd>${span.name}</dd>
-      <dt>status</dt><dd>${span.status}</dd>
-      <dt>span id</dt><dd>${span.spanId}</dd>
-      ${span.parentSpanId ? html`<dt>parent</dt><dd>${span.parentSpanId}</dd>` : nothing}
-      ${attributes.map(([key, value]) => html`<dt>${key}</dt><dd>${formatValue(value)}</dd>`)}
+      ${pair('span', span.name)}${pair('status', span.status)}${pair('span id', span.spanId)}
+      ${span.parentSpanId ? pair('parent', span.parentSpanId) : nothing}
+      ${attributes.map(([key, value]) => pair(key, formatValue(value)))}
     </dl>
     ${span.events.length > 0
       ? html`<p class="span-events-title">Events</p>
@@ -276,6 +274,9 @@ function renderDetails(span: TraceSpan): TemplateResult {
       : nothing}
   </div>`;
 }
+
+/** One attribute: its name, then its value (beside it when both fit, under it when not). */
+const pair = (name: string, value: string): TemplateResult => html`<div class="span-attr"><dt>${name}</dt><dd>${value}</dd></div>`;
 
 function runLabel(run: TraceRunSummary, index: number): string {
   const time = new Date(run.startTime).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
