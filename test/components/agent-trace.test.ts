@@ -120,7 +120,7 @@ describe('trace view', () => {
 
   it("opens from a message's Trace button on that run: retries, the approval, the sub-agent nested, in order", async () => {
     f = await chatOnMock(script(), { tools: [getOrder(), setStatus()], attrs: { 'sub-agents': '', 'max-retries': '1' } });
-    expect(viewOf(f.chat), 'nothing is loaded before it is opened').to.equal(null);
+    expect(viewOf(f.chat) === null, 'nothing is loaded before it is opened').to.equal(true);
     await runScript(f);
     const button = await until(() => part<HTMLButtonElement>(f!.chat, 'trace-button'), 'the Trace button');
     button.focus();
@@ -134,7 +134,8 @@ describe('trace view', () => {
     // Escape closes it and gives focus back to the button.
     (view.shadowRoot!.activeElement as HTMLElement).dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, composed: true, cancelable: true }));
     await f.chat.updateComplete;
-    expect(viewOf(f.chat)).to.equal(null);
+    // Compared as a boolean: chai would print the element, and its agent (a worker proxy) has no end.
+    expect(viewOf(f.chat) === null, 'the drawer closed').to.equal(true);
     await until(() => f!.chat.shadowRoot!.activeElement === button, 'focus back on the Trace button');
   });
 
@@ -168,7 +169,8 @@ describe('trace view', () => {
     expect(summaries().every((s) => s.tabIndex === 0)).to.equal(true);
     await press('Escape');
     await f.chat.updateComplete;
-    expect(viewOf(f.chat)).to.equal(null);
+    // Compared as a boolean: chai would print the element, and its agent (a worker proxy) has no end.
+    expect(viewOf(f.chat) === null, 'the drawer closed').to.equal(true);
     await until(() => f!.chat.shadowRoot!.activeElement === part(f!.chat, 'input'), 'focus back on the input');
   });
 
