@@ -13,6 +13,7 @@
  */
 import { html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import type { Agent } from '../src/types.js';
+import type { AgentTrace } from './agent-trace.js';
 
 /** What the drawer needs of its element. */
 export interface TraceDrawerHost extends ReactiveControllerHost, HTMLElement {
@@ -60,7 +61,7 @@ export class TraceDrawer implements ReactiveController {
     }
     host.requestUpdate();
     await host.updateComplete;
-    const view = host.shadowRoot?.querySelector('agent-trace');
+    const view = host.shadowRoot?.querySelector<AgentTrace>('agent-trace');
     await view?.refresh();
     // The first row, else what the view offers first (its run picker, Close).
     const root = view?.shadowRoot;

@@ -68,6 +68,7 @@ window.showAlone = async () => {
     await page.locator('body[data-done="true"]').waitFor({ timeout: 20000 });
     await page.waitForTimeout(300);
     const name = `${theme}-${width}`;
+    /** @type {string[]} */
     const shots = [];
     const shot = async (/** @type {string} */ what) => {
       const path = `${outDir}/trace-${name}-${what}.png`;
@@ -81,7 +82,7 @@ window.showAlone = async () => {
     await chat.locator('agent-trace summary').nth(2).click();
     await page.waitForTimeout(200);
     await shot('details');
-    await page.evaluate(() => /** @type {any} */ (window).showAlone());
+    await page.evaluate('window.showAlone()');
     await page.waitForTimeout(300);
     await shot('standalone');
     return shots;
