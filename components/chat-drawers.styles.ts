@@ -66,7 +66,7 @@ export const chatDrawerStyles = css`
   .permission button { font-size: 0.9em; padding: 2px 8px; }
 
   .trace-drawer {
-    flex: 0 1 auto; min-height: 5em; max-height: 60%; overflow-y: auto; overscroll-behavior: contain;
+    flex: 0 0 auto; max-height: 60%; overflow-y: auto; overscroll-behavior: contain;
     margin: var(--agent-chat-spacing) var(--agent-chat-spacing) 0; padding: 6px 10px 8px;
     border: 1px solid var(--agent-chat-border); border-radius: var(--agent-chat-radius); background: var(--agent-chat-bg);
   }

@@ -160,7 +160,8 @@ function factsOf(span: TraceSpan, kind: SpanKind): string[] {
     const ttft = num(a['pageloop.time_to_first_token_ms']);
     if (ttft !== undefined) facts.push(`first token ${formatMs(ttft)}`);
   }
-  if ((kind === 'agent' || kind === 'chat') && (tokensIn !== undefined || tokensOut !== undefined)) facts.push(`tokens ${tokensIn ?? 0} in · ${tokensOut ?? 0} out`);
+  // A run's sums are 0 when the server reported no usage: said only when there is some.
+  if ((kind === 'agent' || kind === 'chat') && ((tokensIn ?? 0) > 0 || (tokensOut ?? 0) > 0)) facts.push(`tokens ${tokensIn ?? 0} in · ${tokensOut ?? 0} out`);
   if (finish !== undefined) facts.push(`finish ${formatValue(finish)}`);
   const retries = num(a['pageloop.retry.count']);
   if (retries) facts.push(`${retries} ${retries === 1 ? 'retry' : 'retries'}, waited ${formatMs(num(a['pageloop.retry.wait_ms']) ?? 0)}`);

@@ -12,6 +12,7 @@ import { generativeTools } from './generative-tools.js';
 import { DEMO_WORKFLOWS } from './workflows.js';
 import { checkEndpoint, type EndpointCheck, type EndpointSettings } from './endpoint-check.js';
 import { loadSettings, saveSettings } from './settings-store.js';
+import { mountTraceFile } from './trace-file.js';
 import type { AgentEvent } from '../src/types.js';
 import type { ThreadChangeDetail } from '../components/define.js';
 
@@ -61,6 +62,7 @@ themeSelect.addEventListener('change', () => {
   localStorage.setItem('pageloop-demo-theme', themeSelect.value);
 });
 applyTheme();
+mountTraceFile(chat);
 
 function fillForm(settings: EndpointSettings): void {
   (form.elements.namedItem('baseURL') as HTMLInputElement).value = settings.baseURL;
