@@ -14,7 +14,7 @@
  */
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { styleMap } from 'lit/directives/style-map.js';
+import { ref } from 'lit/directives/ref.js';
 import { readThread } from '../src/store/thread-schema.js';
 import type { Agent, AgentEvent, ThreadFile, ThreadTrace, TraceSpan } from '../src/types.js';
 import { agentTraceStyles } from './agent-trace.styles.js';
@@ -70,6 +70,8 @@ export class AgentTrace extends LitElement {
   @state() private trace: ThreadTrace | undefined;
   @state() private error: string | undefined;
   #loads = 0;
+  /** The latest load, until it is shown. */
+  #latest: Promise<void> = Promise.resolve();
   #unsubscribe: (() => void) | undefined;
   #refreshTimer: ReturnType<typeof setTimeout> | undefined;
   /** Re-renders an open run each second, so its open spans' bars grow while nothing else happens (an approval waiting). */
@@ -100,9 +102,19 @@ export class AgentTrace extends LitElement {
     }
   }
 
-  /** Loads the trace again (from the agent, the file or `src`). Resolves when it is shown, or its error is. */
+  /**
+   * Loads the trace again (from the agent, the file or `src`). Resolves when
+   * it is shown, or its error is — or, when a newer load started meanwhile
+   * (the agent changed, a live update), when that one is.
+   */
   async refresh(): Promise<void> {
-    const load = ++this.#loads;
+    let shown = this.#show(++this.#loads);
+    this.#latest = shown;
+    await shown;
+    while (this.#latest !== shown) await (shown = this.#latest);
+  }
+
+  async #show(load: number): Promise<void> {
     let trace: ThreadTrace | undefined;
     let error: string | undefined;
     try {
@@ -222,11 +234,11 @@ export class AgentTrace extends LitElement {
     const span = row.span;
     const time = `+${formatMs(row.offsetMs)} · ${row.open ? `${formatMs(row.durationMs)}, running` : formatMs(row.durationMs)}`;
     const bar = { '--left': `${(row.left * 100).toFixed(3)}%`, '--width': `${(row.width * 100).toFixed(3)}%` };
-    return html`<li class="span" data-kind=${row.kind} data-span-id=${span.spanId} style=${styleMap({ '--level': String(row.level) })}>
+    return html`<li class="span" data-kind=${row.kind} data-span-id=${span.spanId} ${cssVars({ '--level': String(row.level) })}>
       <details part="trace-span" class="span-row" data-kind=${row.kind} data-status=${span.status}>
         <summary class="span-summary">
           <span class="span-head"><span class="span-title">${row.title}</span><span class="span-time">${time}</span></span>
-          <span class="span-track" aria-hidden="true"><span part="trace-bar" class="span-bar" data-kind=${row.kind} data-status=${span.status} ?data-open=${row.open} style=${styleMap(bar)}></span></span>
+          <span class="span-track" aria-hidden="true"><span part="trace-bar" class="span-bar" data-kind=${row.kind} data-status=${span.status} ?data-open=${row.open} ${cssVars(bar)}></span></span>
           ${row.facts.length > 0 ? html`<span class="span-facts">${row.facts.join(' · ')}</span>` : nothing}
           ${row.notes.map((note) => html`<span class="span-note">${note}</span>`)}
         </summary>
@@ -274,6 +286,16 @@ function renderDetails(span: TraceSpan): TemplateResult {
       : nothing}
   </div>`;
 }
+
+/**
+ * Sets custom properties on an element through the CSSOM (`style.setProperty`),
+ * never as a `style` attribute: a strict `style-src` policy blocks the
+ * attribute (which Lit's `styleMap` writes on first render), not the CSSOM.
+ */
+const cssVars = (values: Record<string, string>) =>
+  ref((el) => {
+    if (el instanceof HTMLElement) for (const [name, value] of Object.entries(values)) el.style.setProperty(name, value);
+  });
 
 /** One attribute: its name, then its value (beside it when both fit, under it when not). */
 const pair = (name: string, value: string): TemplateResult => html`<div class="span-attr"><dt>${name}</dt><dd>${value}</dd></div>`;

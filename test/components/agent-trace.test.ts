@@ -80,7 +80,10 @@ const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function runScript(f: ChatFixture): Promise<void> {
   const done = f.nextFinal();
   f.chat.send('Ship order 7 and tell me where it is.');
-  const approve = await until(() => part(f.chat, 'approve-button'), 'the approval panel');
+  // Longer than until()'s 5 s: a cold worker, a retry and a busy shared machine come first.
+  let approve = part(f.chat, 'approve-button');
+  for (let i = 0; i < 100 && !approve; i++) approve = (await pause(200), part(f.chat, 'approve-button'));
+  if (!approve) throw new Error('Timed out waiting for the approval panel');
   await pause(30);
   approve.click();
   expect(await done).to.include({ reason: 'answer' });
@@ -207,7 +210,9 @@ describe('trace view', () => {
     fromText.file = text;
     fromText.setAttribute('theme', 'dark');
     document.body.append(fromText);
-    await until(() => shown(fromText), 'the rows from the text');
+    // refresh() right after connecting resolves once the rows are shown (the element's own first load included).
+    await fromText.refresh();
+    expect(shown(fromText) !== null, 'rows shown when refresh() resolves').to.equal(true);
     expect(rowsOf(fromText).map((r) => r.title)).to.deep.equal(EXPECTED.map(([t]) => t));
     expect(await axeViolations(fromText)).to.deep.equal([]);
 
