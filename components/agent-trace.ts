@@ -23,7 +23,7 @@ import { formatMs, formatValue, traceRuns, waterfall, type TraceRow, type TraceR
 /** Events after which the trace has something new to show (a span opened or ended, or an event was added). */
 const CHANGES = new Set<AgentEvent['type']>(['run-start', 'iteration', 'tool-call', 'approval-request', 'tool-start', 'tool-result', 'retry', 'context', 'usage', 'error', 'final', 'sub-agent', 'plan', 'nudge', 'reflection']);
 
-/** How often, at most, a live view asks the agent for its trace (each ask copies the trace out of the worker). */
+/** How often, at most, a live view asks the agent for the shown run's spans (each ask copies them out of the worker). */
 const LIVE_REFRESH_MS = 250;
 
 /**
@@ -78,6 +78,10 @@ export class AgentTrace extends LitElement {
   #tick: ReturnType<typeof setInterval> | undefined;
   /** The run shown is still going. */
   #live = false;
+  /** The run shown (live updates ask for its spans only). */
+  #shownRun: string | undefined;
+  /** A run started since the last live update: ask for the whole trace. */
+  #whole = false;
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -145,13 +149,29 @@ export class AgentTrace extends LitElement {
     this.#unsubscribe = this.isConnected ? this.agent?.on((event) => this.#onEvent(event)) : undefined;
   }
 
-  /** A live run moved on: ask for the trace again, at most every LIVE_REFRESH_MS. */
+  /**
+   * A live run moved on: ask again, at most every LIVE_REFRESH_MS — for the
+   * shown run's spans only (a thread's whole trace is up to `trace.maxBytes`
+   * to copy), or for the whole trace when a run starts (the run list grows).
+   */
   #onEvent(event: AgentEvent): void {
-    if (!CHANGES.has(event.type) || this.#refreshTimer !== undefined || this.file !== undefined || this.src) return;
-    this.#refreshTimer = setTimeout(() => {
+    if (!CHANGES.has(event.type) || this.file !== undefined || this.src) return;
+    if (event.type === 'run-start') this.#whole = true;
+    this.#refreshTimer ??= setTimeout(() => {
       this.#refreshTimer = undefined;
-      void this.refresh();
+      const whole = this.#whole || this.#shownRun === undefined;
+      this.#whole = false;
+      void (whole ? this.refresh() : this.#refreshRun(this.#shownRun!));
     }, LIVE_REFRESH_MS);
+  }
+
+  /** Replaces run `runId`'s spans with the agent's latest. */
+  async #refreshRun(runId: string): Promise<void> {
+    const load = ++this.#loads;
+    const agent = this.agent;
+    const fresh = await agent?.trace(runId).catch(() => undefined);
+    if (load !== this.#loads || !fresh || !this.trace) return;
+    this.trace = { spans: [...this.trace.spans.filter((s) => s.runId !== runId), ...fresh.spans], dropped: fresh.dropped };
   }
 
   #setTick(on: boolean): void {
@@ -194,6 +214,7 @@ export class AgentTrace extends LitElement {
     const selected = this.runId ?? runs.at(-1)?.runId;
     const view = selected === undefined ? undefined : waterfall(trace.spans, selected, performance.timeOrigin + performance.now());
     this.#live = view?.open === true;
+    this.#shownRun = selected;
     return html`
       <div class="trace-head">
         ${runs.length > 0 ? this.#renderPicker(runs, selected) : nothing}

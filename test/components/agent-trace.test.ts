@@ -233,7 +233,7 @@ describe('trace view', () => {
   });
 
   it('<agent-trace> on an agent follows its run live: the call waiting for approval, then its answer', async () => {
-    const mock = await mockEndpoint({ turns: [toolCallTurn([{ id: 'c1', name: 'set_status', args: { id: 7, status: 'shipped' } }]), textTurn('Done.')] });
+    const mock = await mockEndpoint({ turns: [toolCallTurn([{ id: 'c1', name: 'set_status', args: { id: 7, status: 'shipped' } }]), textTurn('Done.'), textTurn('Nothing else to do.', { delayMs: 100 })] });
     const agent = createAgent({ baseURL: mock.baseURL, model: 'mock-model', tools: [setStatus()] });
     agents.push(agent);
     const view = document.createElement('agent-trace');
@@ -255,6 +255,14 @@ describe('trace view', () => {
     await until(() => rowsOf(view).length === 4 && !view.shadowRoot!.querySelector('[part~="trace-summary"]')!.textContent!.includes('running'), 'the finished run');
     expect(rowsOf(view).map((r) => r.title)).to.deep.equal(['Run', 'Model request 1', 'Tool set_status', 'Model request 2']);
     expect(rowsOf(view)[2]!.facts).to.match(/status ok · approved after \d+ ms/);
+    // A new run: the view follows it (no run-id set), and the picker lists both.
+    const second = agent.send('Anything else?');
+    await second.done;
+    const options = () => [...view.shadowRoot!.querySelectorAll('[part~="trace-runs"] option')].map((o) => (o as HTMLOptionElement).value);
+    await until(() => options().length === 2 && rowsOf(view).length === 2 && !view.shadowRoot!.querySelector('[part~="trace-summary"]')!.textContent!.includes('running'), 'the second run, followed');
+    expect(options()).to.deep.equal([run.runId, second.runId]);
+    expect(rowsOf(view).map((r) => r.title)).to.deep.equal(['Run', 'Model request 1']);
+    expect((view.shadowRoot!.querySelector('[part~="trace-runs"]') as HTMLSelectElement).value).to.equal(second.runId);
   });
 
   it('shows attributes and events it does not know (a newer recorder\'s), orphans of dropped spans, and the dropped count', async () => {
