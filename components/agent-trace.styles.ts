@@ -33,6 +33,11 @@ export const agentTraceStyles = css`
   }
   :host(:not([theme='inherit'])) { padding: var(--agent-chat-spacing); }
   :host([theme='inherit']) { background: transparent; }
+  /* Closable: a panel of its own (as <agent-chat>'s drawer shows it). */
+  :host([closable]) {
+    padding: 6px 10px 8px; background: var(--agent-chat-bg);
+    border: 1px solid var(--agent-chat-border); border-radius: var(--agent-chat-radius);
+  }
   :host([hidden]) { display: none; }
   *, *::before, *::after { box-sizing: border-box; }
   :focus-visible { outline: 2px solid var(--agent-chat-focus); outline-offset: 1px; }

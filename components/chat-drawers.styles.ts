@@ -65,16 +65,12 @@ export const chatDrawerStyles = css`
   .permission-tool { font-family: var(--agent-chat-mono-font); overflow-wrap: anywhere; }
   .permission button { font-size: 0.9em; padding: 2px 8px; }
 
-  .trace-drawer {
-    flex: 0 0 auto; max-height: 60%; overflow-y: auto; overscroll-behavior: contain;
-    margin: var(--agent-chat-spacing) var(--agent-chat-spacing) 0; padding: 6px 10px 8px;
-    border: 1px solid var(--agent-chat-border); border-radius: var(--agent-chat-radius); background: var(--agent-chat-bg);
-  }
+  /* The drawer's panel look (border, padding, background) is <agent-trace closable>'s own, loaded with it. */
+  .trace-drawer { flex: none; max-height: 60%; overflow-y: auto; overscroll-behavior: contain; margin: var(--agent-chat-spacing) var(--agent-chat-spacing) 0; }
   .log > .trace-button {
     display: block; margin: 2px 0 0 auto; padding: 0 6px; font-size: 0.8em;
     color: var(--agent-chat-muted); background: transparent; border-color: transparent;
   }
-  .log > .trace-button:hover { color: var(--agent-chat-fg); }
 
   .retry { display: inline-flex; align-items: baseline; gap: 6px; font-variant-numeric: tabular-nums; }
   .retry-pulse {
