@@ -12,6 +12,12 @@ import { buildCdn, buildShippedModel } from './scripts/bundle.js';
 await buildCdn('.wtr-cdn');
 await buildShippedModel('.wtr-cdn');
 import { fixtures } from './test/support/fixtures-middleware.js';
+import { startOAuthMcpServer } from './test/support/mcp-oauth-server.js';
+
+// A real OAuth-protected MCP server (the SDK's own auth pieces) on 127.0.0.1, an OS-chosen port; pages read its URL at /__oauth-mcp.
+const oauthMcp = await startOAuthMcpServer();
+/** @type {import('koa').Middleware} */
+const oauthMcpInfo = (ctx, next) => (ctx.path === '/__oauth-mcp' ? void (ctx.body = { url: oauthMcp.url }) : next());
 
 function findChromium() {
   const candidates = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
@@ -61,6 +67,6 @@ export default {
             browsers: [playwrightLauncher({ product: 'chromium', launchOptions: { executablePath: findChromium(), headless: true, args: webgpuArgs } })],
           },
         ],
-  middleware: [mockOpenAI(), fixtures(), (await import('./test/support/readme-middleware.js')).readmePages(), (await import('./test/support/csp-middleware.js')).cspPages(), (await import('./test/support/isolated-middleware.js')).isolatedPages()],
-  plugins: [esbuildPlugin({ ts: true, tsx: true, target: 'es2022', tsconfig: './tsconfig.json' }), (await import('./test/support/cold-page-plugin.js')).coldPages()],
+  middleware: [mockOpenAI(), fixtures(), (await import('./test/support/otlp-receiver.js')).otlpReceiver(), (await import('./test/support/readme-middleware.js')).readmePages(), (await import('./test/support/csp-middleware.js')).cspPages(), (await import('./test/support/isolated-middleware.js')).isolatedPages(), (await import('./test/support/mcp-servers.js')).mcpServers(), oauthMcpInfo],
+  plugins: [(await import('./test/support/browser-field-plugin.js')).opentelemetryBrowserFiles(), esbuildPlugin({ ts: true, tsx: true, target: 'es2022', tsconfig: './tsconfig.json' }), (await import('./test/support/cold-page-plugin.js')).coldPages(), (await import('./test/support/mcp-servers.js')).mcpBrowserResolve()],
 };

@@ -1,13 +1,13 @@
 /**
- * An assistant message of the log: its reasoning (collapsed once the reply
- * starts) and its text — the markdown renderer's element when there is one,
- * plain text until the renderer is warm.
+ * One assistant message of the log: its reasoning behind a disclosure (open
+ * while only reasoning has arrived) and its reply, rendered as markdown by
+ * the reply renderers (`rendered`) or, until they have it, as plain text.
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import type { AssistantItem } from './conversation-state.js';
 
-/** Renders `item`, with `rendered` (its markdown renderer's element) when there is one. */
-export function renderAssistant(item: AssistantItem, rendered: HTMLElement | undefined): TemplateResult {
+/** Renders `item`; `rendered` is its markdown element from `ReplyRenderers`, if made. */
+export function renderAssistant(item: AssistantItem, rendered: unknown): TemplateResult {
   const thinkingOpen = item.streaming && item.text === '' && item.thinking !== '';
   return html`<div part="message assistant" class="message assistant">
     ${item.thinking

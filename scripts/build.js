@@ -23,6 +23,9 @@ await build({
   sourcemap: true,
 });
 copyIfPresent('src/testing/mock-middleware.js', 'dist/testing-middleware.js');
+// The MCP sign-in's redirect page (src/page/mcp-auth/): served by the app, same origin as its page.
+copyIfPresent('src/page/mcp-auth/mcp-oauth-redirect.html', 'dist/mcp-oauth-redirect.html');
+copyIfPresent('src/page/mcp-auth/mcp-oauth-redirect.js', 'dist/mcp-oauth-redirect.js');
 writeFileSync(
   'dist/testing-middleware.d.ts',
   `/** The scripted OpenAI-compatible mock, as a Koa middleware for @web/dev-server and @web/test-runner. */

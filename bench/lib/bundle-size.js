@@ -85,6 +85,18 @@ const OPT_IN = {
   genui: /tool-view|user-answers/,
   /** The trace view (issue 23): `<agent-chat>` loads `<agent-trace>` when its trace drawer first opens (`/trace`, a Trace button). */
   trace_view: /agent-trace/,
+  /**
+   * Telemetry (issue 23): the official OpenTelemetry SDK and OTLP exporter, loaded in the worker on
+   * the first span sent to a collector (`telemetry.otlp`; the protobuf exporter only for
+   * `protocol: 'protobuf'`), and on the page by `spanProcessorListener` (the span converter).
+   */
+  telemetry: /otlp-export|otlp-protobuf|otel-span/,
+  /** WebMCP both ways (issue 22): the bridge loads when an agent is made with `webmcp` (src/page/webmcp/). */
+  webmcp: /webmcp-bridge/,
+  /** The MCP sign-in (issue 22): the worker's provider for servers with `oauth`, the page's popup when one needs signing in (src/mcp-auth/, src/page/mcp-auth/). */
+  mcpauth: /sign-in-popup|worker-provider/,
+  /** The MCP client (issue 22): the hub and the official SDK load in the worker when an agent has `mcp` servers. */
+  mcp: /mcp-hub|mcp-connection/,
 };
 
 /** A pattern matching the chunks of every opt-in capability named in `names`. @param {string[]} names */
