@@ -47,6 +47,7 @@ import { TabNotice, READ_ONLY_REASON } from './tab-notice.js';
 import { McpPanel } from './mcp-panel.js';
 import { mcpPanelStyles } from './mcp-panel.styles.js';
 import { renderDoctor, startDoctor } from './doctor-command.js';
+import { TraceDrawer } from './trace-drawer.js';
 
 /**
  * A chat with an in-page agent: streams its replies as markdown, shows each
@@ -120,6 +121,17 @@ import { renderDoctor, startDoctor } from './doctor-command.js';
  * @csspart tab-notice - "Open in another tab": this tab shows the thread read-only while another tab writes it (the composer is disabled).
  * @csspart approval-elsewhere - In a follower (with `approval`): a call that waits for approval in the tab that writes the thread, without buttons.
  * @csspart doctor - The doctor's checklist in the log (`/doctor`): each check's status in words, what was found, and the fix.
+ * @csspart trace-button - "Trace" under a message: opens the trace of the run it started.
+ * @csspart trace - The trace drawer (`/trace`, or a Trace button): the run's `<agent-trace>` waterfall, over the top of the log; Escape closes it.
+ * @csspart trace-close-button - Closes the trace drawer.
+ * @csspart trace-runs - In the trace: the run picker (forwarded from `<agent-trace>`, as are the trace parts below).
+ * @csspart trace-summary - In the trace: the run's length, outcome, spans and dropped spans.
+ * @csspart trace-dropped - In the trace: the note that older spans were dropped (size cap).
+ * @csspart trace-tree - In the trace: the waterfall, a nested list of spans.
+ * @csspart trace-span - In the trace: one span's row (a disclosure; `data-kind` is `agent`, `chat`, `tool` or `other`).
+ * @csspart trace-bar - In the trace: a span's bar on the run's time axis.
+ * @csspart trace-details - In the trace: every attribute and event of a span.
+ * @csspart trace-error - In the trace: why it could not be shown.
  *
  * @cssproperty --agent-chat-font - Font family.
  * @cssproperty --agent-chat-mono-font - Font family of code.
@@ -193,6 +205,7 @@ export class AgentChat extends AgentChatSettings {
         notice: (text) => this.#apply({ type: 'notice', text }),
         stop: () => this.agent.cancel(),
         doctor: () => void startDoctor(this.agent, (action) => this.#apply(action), this.renderRoot),
+        trace: () => this.#trace.show(),
         clear: async () => {
           if (this.#conversation.running) this.agent.cancel();
           this.#reset();
@@ -220,6 +233,7 @@ export class AgentChat extends AgentChatSettings {
   readonly #threads = new ThreadList(this);
   readonly #permissions = new PermissionsPanel(this);
   readonly #mcp = new McpPanel(this);
+  readonly #trace = new TraceDrawer(this);
   readonly #countdown = new RetryCountdown(this, () => this.#conversation.retry);
   /** The agent this element drives; created from the current attributes on first use. */
   get agent(): Agent {
@@ -316,7 +330,7 @@ export class AgentChat extends AgentChatSettings {
   protected override render(): TemplateResult {
     const c = this.#conversation;
     return html`
-      ${this.#threads.render(c.running)}${this.#permissions.render()}${this.#mcp.render()}
+      ${this.#threads.render(c.running)}${this.#permissions.render()}${this.#mcp.render()}${this.#trace.render()}
       ${renderPlan(c.plan)}
       <div part="log" class="log" role="log" aria-live="polite" aria-relevant="additions" aria-label="Conversation"
         aria-busy=${c.running ? 'true' : 'false'} tabindex="0" @scroll=${this.#scroll.onScroll}>
@@ -351,7 +365,7 @@ export class AgentChat extends AgentChatSettings {
   #renderItem(item: LogItem): TemplateResult {
     switch (item.kind) {
       case 'user':
-        return html`<div part="message user" class="message user"><span class="visually-hidden">You: </span>${renderWorkflowBadge(item.workflow)}${item.text}</div>`;
+        return html`<div part="message user" class="message user"><span class="visually-hidden">You: </span>${renderWorkflowBadge(item.workflow)}${item.text}</div>${this.#trace.button(item.runId)}`;
       case 'assistant':
         return renderAssistant(item, this.#replies.elementFor(item));
       case 'notice':
@@ -367,7 +381,5 @@ export class AgentChat extends AgentChatSettings {
 }
 
 declare global {
-  interface HTMLElementEventMap {
-    'agent-event': CustomEvent<AgentEvent>;
-  }
+  interface HTMLElementEventMap { 'agent-event': CustomEvent<AgentEvent> }
 }

@@ -1,6 +1,7 @@
 /**
  * The standalone build's entry (`dist/cdn/agent-chat.js`): the whole library
- * API, with every dependency bundled, and `<agent-chat>` defined on import.
+ * API, with every dependency bundled, and `<agent-chat>` defined on import;
+ * `defineAgentTrace()` loads and defines `<agent-trace>` (a chunk of its own).
  *
  * @example
  * <script type="module" src="https://cdn.example/pageloop/dist/cdn/agent-chat.js"></script>
@@ -8,3 +9,4 @@
  */
 export * from '../src/index.js';
 export { AgentChat } from './define.js';
+export { defineAgentTrace } from './trace-drawer.js';

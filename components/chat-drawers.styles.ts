@@ -1,6 +1,7 @@
 /**
- * Styles of the element's drawers — the thread list (`threads`) and the
- * "Always allow" list (`permissions`) — and of the retry countdown. Kept
+ * Styles of the element's drawers — the thread list (`threads`), the
+ * "Always allow" list (`permissions`) and the trace (`trace`, and the Trace
+ * button under each message) — and of the retry countdown. Kept
  * apart from agent-chat.styles.ts, which includes them; colours come from
  * the element's custom properties only, so both themes hold. The drawers
  * drop down over the top of the log rather than taking a side column, so
@@ -63,6 +64,13 @@ export const chatDrawerStyles = css`
   .permission { display: flex; align-items: center; justify-content: space-between; gap: 8px; padding: 2px 0; }
   .permission-tool { font-family: var(--agent-chat-mono-font); overflow-wrap: anywhere; }
   .permission button { font-size: 0.9em; padding: 2px 8px; }
+
+  /* The drawer's panel look (border, padding, background) is <agent-trace closable>'s own, loaded with it. */
+  .trace-drawer { flex: none; max-height: 60%; overflow-y: auto; overscroll-behavior: contain; margin: var(--agent-chat-spacing) var(--agent-chat-spacing) 0; }
+  .log > .trace-button {
+    display: block; margin: 2px 0 0 auto; padding: 0 6px; font-size: 0.8em;
+    color: var(--agent-chat-muted); background: transparent; border-color: transparent;
+  }
 
   .retry { display: inline-flex; align-items: baseline; gap: 6px; font-variant-numeric: tabular-nums; }
   .retry-pulse {

@@ -25,6 +25,8 @@ export interface UserItem {
   text: string;
   /** The workflow this message started (`run-start.workflow`); `text` is then the input given to it. */
   workflow?: string;
+  /** The run this message started (its `run-start`), once it started: what the message's Trace button opens. */
+  runId?: string;
 }
 
 /** One stretch of the assistant's reply (a new one starts after tool calls). */
@@ -195,7 +197,9 @@ function reduceAction(state: ConversationState, action: ConversationAction): Con
     case 'run-start': {
       // The element shows its own sends at once; runs started elsewhere, or replayed, show theirs here.
       const shown = action.workflow === undefined && (action.input === undefined || action.input === state.shownInput);
-      const next = shown ? state : addUser(state, action.input ?? '', action.workflow);
+      const added = shown ? state : addUser(state, action.input ?? '', action.workflow);
+      // A run a message started (not a retry) belongs to that message, the last one shown.
+      const next = action.input === undefined && action.workflow === undefined ? added : markRun(added, action.runId);
       return { ...next, running: true, step: null, error: null, suggestions: [], shownInput: null, interrupted: false, canContinue: false };
     }
     case 'iteration':
@@ -346,6 +350,13 @@ function addUser(state: ConversationState, text: string, workflow?: string): Con
     suggestions: [],
     error: null,
   };
+}
+
+function markRun(state: ConversationState, runId: string): ConversationState {
+  const at = state.items.findLastIndex((item) => item.kind === 'user');
+  const item = state.items[at];
+  if (item?.kind !== 'user' || item.runId !== undefined) return state;
+  return { ...state, items: state.items.map((it, i) => (i === at ? { ...item, runId } : it)) };
 }
 
 function addNotice(state: ConversationState, text: string, part?: string): ConversationState {

@@ -12,7 +12,7 @@ import type { WorkflowTemplate } from '../src/types.js';
 export type Workflows = Readonly<Record<string, WorkflowTemplate>>;
 
 /** The composer's command names, for completion after "/". */
-const COMMANDS = ['help', 'clear', 'stop', 'doctor', 'workflow'] as const;
+const COMMANDS = ['help', 'clear', 'stop', 'doctor', 'trace', 'workflow'] as const;
 
 /** A `/workflow` line: the name (empty: list them) and what follows it. */
 export interface WorkflowCommand {

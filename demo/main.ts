@@ -13,6 +13,7 @@ import { DEMO_WORKFLOWS } from './workflows.js';
 import { checkEndpoint, type EndpointCheck, type EndpointSettings } from './endpoint-check.js';
 import { loadSettings, saveSettings } from './settings-store.js';
 import { diagnoseSaved } from './doctor-on-save.js';
+import { mountTraceFile } from './trace-file.js';
 import type { AgentEvent } from '../src/types.js';
 import type { ThreadChangeDetail } from '../components/define.js';
 
@@ -62,6 +63,7 @@ themeSelect.addEventListener('change', () => {
   localStorage.setItem('pageloop-demo-theme', themeSelect.value);
 });
 applyTheme();
+mountTraceFile(chat);
 
 function fillForm(settings: EndpointSettings): void {
   (form.elements.namedItem('baseURL') as HTMLInputElement).value = settings.baseURL;

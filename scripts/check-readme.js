@@ -7,7 +7,7 @@
  *   shell      `bash -n` parses it, and every `npm start`, `npm test`, `npm run X`
  *              names a script of package.json
  *   typecheck  compiled by tsc (strict, the repository's settings) with `pageloop`,
- *              `pageloop/agent-chat.js`, `pageloop/testing` and `pageloop/react` resolving to the
+ *              `pageloop/agent-chat.js`, `pageloop/agent-trace.js`, `pageloop/testing` and `pageloop/react` resolving to the
  *              sources that build them, and React's types
  *   server     `node --check` parses it (an ES module)
  */
@@ -57,7 +57,7 @@ if (typed.length > 0) {
             noEmit: true,
             types: [],
             baseUrl: '..',
-            paths: { pageloop: ['src/index.ts'], 'pageloop/agent-chat.js': ['components/define.ts'], 'pageloop/testing': ['src/testing/index.ts'], 'pageloop/react': ['src/react/index.ts'] },
+            paths: { pageloop: ['src/index.ts'], 'pageloop/agent-chat.js': ['components/define.ts'], 'pageloop/agent-trace.js': ['components/agent-trace-define.ts'], 'pageloop/testing': ['src/testing/index.ts'], 'pageloop/react': ['src/react/index.ts'] },
           },
           files: [file],
           include: [],

@@ -83,6 +83,8 @@ const OPT_IN = {
    * `render`, the answer desk and `agent.answer` on a render-and-wait tool's first call.
    */
   genui: /tool-view|user-answers/,
+  /** The trace view (issue 23): `<agent-chat>` loads `<agent-trace>` when its trace drawer first opens (`/trace`, a Trace button). */
+  trace_view: /agent-trace/,
   /**
    * Telemetry (issue 23): the official OpenTelemetry SDK and OTLP exporter, loaded in the worker on
    * the first span sent to a collector (`telemetry.otlp`; the protobuf exporter only for

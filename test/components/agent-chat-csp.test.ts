@@ -8,13 +8,15 @@ interface CspResult {
   toolStatus?: string | null;
   strong?: string | null;
   styled?: boolean;
+  trace?: string[];
+  barWidths?: number[];
   violations: string[];
 }
 
 const ZOD_EVAL_PROBE = /^script-src eval .*\/node_modules\/zod\/v4\/core\/util\.js:/;
 
 describe('agent-chat: strict Content-Security-Policy', () => {
-  it('runs a conversation with a tool call with no unsafe-eval, inline script or blob: worker', async () => {
+  it('runs a conversation with a tool call, and shows its trace, with no unsafe-eval, inline script, inline style or blob: worker', async () => {
     const page = await fetch('/test/components/csp/chat.html');
     // The policy is really there (the middleware is installed).
     expect(page.headers.get('content-security-policy')).to.contain("script-src 'self'");
@@ -38,6 +40,10 @@ describe('agent-chat: strict Content-Security-Policy', () => {
       expect(r.toolStatus).to.equal('done');
       expect(r.strong).to.equal('CSP');
       expect(r.styled).to.equal(true);
+      expect(r.trace).to.deep.equal(['Run', 'Model request 1', 'Tool read_title', 'Model request 2']);
+      const [run, ...others] = r.barWidths!;
+      expect(run).to.be.greaterThan(100);
+      for (const width of others) expect(width).to.be.within(3, run! - 1);
       // zod probes once whether `new Function` is allowed (to pick its JIT
       // parser) and falls back when it is not; the probe is reported but
       // nothing breaks. Anything else is a real violation.

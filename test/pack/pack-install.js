@@ -9,7 +9,8 @@
  * 3. `vite build` bundles it;
  * 4. the built pages run in headless Chromium, served with the mock endpoint:
  *    the element quick start and the library quick start must each get the
- *    mock's answer after a tool call (the agent's worker loaded), the in-page
+ *    mock's answer after a tool call (the agent's worker loaded), the element
+ *    page must show that run's trace in `<agent-trace>` (its own entry), the in-page
  *    engine must load llama.cpp's wasm from the bundle and answer with the
  *    repository's tiny model, and no page may log an error.
  *
@@ -89,6 +90,7 @@ try {
       await check(browser, `http://localhost:${port}/index.html`, 'element', (r) => {
         expect(r.final?.reason === 'answer' && r.final.text === 'ACME has one pending order, 1004.', `the element's run ended ${JSON.stringify(r.final)}`);
         expect(JSON.stringify(r.toolResult?.result) === JSON.stringify([{ id: '1004', customer: 'ACME', status: 'pending' }]), `find_orders returned ${JSON.stringify(r.toolResult)}`);
+        expect(JSON.stringify(r.trace) === JSON.stringify(['Run', 'Model request 1', 'Tool find_orders', 'Model request 2']), `<agent-trace> showed ${JSON.stringify(r.trace)}`);
       });
       await check(browser, `http://localhost:${port}/library.html`, 'library', (r) => {
         expect(r.final?.reason === 'answer' && r.final.text === 'Order 1004 is cancelled.', `the library's run ended ${JSON.stringify(r.final)}`);

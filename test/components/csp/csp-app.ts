@@ -36,6 +36,14 @@ async function main(): Promise<void> {
   await chat.updateComplete;
   await new Promise((r) => requestAnimationFrame(r));
   const root = chat.shadowRoot!;
+  // The trace view too: its chunk, its adopted styles, its bars placed through the CSSOM.
+  root.querySelector<HTMLButtonElement>('[part~="trace-button"]')!.click();
+  let rows: HTMLElement[] = [];
+  for (let i = 0; i < 250 && rows.length === 0; i++) {
+    await new Promise((r) => setTimeout(r, 20));
+    rows = [...(root.querySelector('agent-trace')?.shadowRoot?.querySelectorAll<HTMLElement>('.span-title') ?? [])];
+  }
+  const bars = [...(root.querySelector('agent-trace')?.shadowRoot?.querySelectorAll<HTMLElement>('[part~="trace-bar"]') ?? [])];
   parent.postMessage(
     {
       kind: 'csp-result',
@@ -45,6 +53,9 @@ async function main(): Promise<void> {
       strong: root.querySelector('[part~="assistant"] strong')?.textContent ?? null,
       // Adopted stylesheets applied: the host got its custom properties.
       styled: getComputedStyle(chat).getPropertyValue('--agent-chat-radius').trim() !== '',
+      trace: rows.map((r) => r.textContent),
+      // The run's bar spans the drawer; the others are narrower, and none is unplaced (0 or auto).
+      barWidths: bars.map((b) => Math.round(b.getBoundingClientRect().width)),
       violations,
     },
     location.origin,

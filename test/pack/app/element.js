@@ -1,8 +1,10 @@
 // The element quick start, as a bundler user writes it (README "Install" and
-// "Quick start"): the element from 'pageloop/agent-chat.js', tools with zod.
+// "Quick start"): the element from 'pageloop/agent-chat.js', tools with zod;
+// then the run's trace in <agent-trace> from 'pageloop/agent-trace.js'.
 // The test scripts the mock endpoint through 'pageloop/testing' and reports on
 // window.__report.
 import 'pageloop/agent-chat.js';
+import 'pageloop/agent-trace.js';
 import { defineTool } from 'pageloop';
 import { mockEndpoint, textTurn, toolCallTurn } from 'pageloop/testing';
 import { z } from 'zod';
@@ -22,8 +24,18 @@ chat.tools = [
 chat.addEventListener('agent-event', (e) => {
   report.events.push(e.detail.type);
   if (e.detail.type === 'tool-result') report.toolResult = e.detail;
-  if (e.detail.type === 'final') report.final = e.detail;
+  if (e.detail.type === 'final') void showTrace(e.detail);
 });
+
+/** The run's trace in the standalone view, on the chat's agent; the report ends with it. */
+async function showTrace(final) {
+  const view = document.createElement('agent-trace');
+  view.agent = chat.agent;
+  document.body.append(view);
+  await view.refresh();
+  report.trace = [...view.shadowRoot.querySelectorAll('.span-title')].map((t) => t.textContent);
+  report.final = final;
+}
 
 const mock = await mockEndpoint({
   turns: [toolCallTurn([{ id: 'c1', name: 'find_orders', args: { query: 'ACME' } }]), textTurn('ACME has one pending order, 1004.')],

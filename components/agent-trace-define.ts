@@ -1,0 +1,23 @@
+/**
+ * Registers `<agent-trace>` (`pageloop/agent-trace.js`). The one module of
+ * the trace view whose import has a side effect; bundlers keep it because
+ * package.json lists it in `sideEffects`.
+ *
+ * @example
+ * import 'pageloop/agent-trace.js';
+ * const view = document.createElement('agent-trace');
+ * view.agent = agent;          // live, the latest run
+ * // or: view.file = JSON.parse(exportedThread); or view.src = '/support/thread.json'
+ * document.body.append(view);
+ */
+import { AgentTrace, registerAgentTrace } from './agent-trace-register.js';
+
+export { AgentTrace };
+
+registerAgentTrace();
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'agent-trace': AgentTrace;
+  }
+}
