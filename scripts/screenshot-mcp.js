@@ -45,7 +45,7 @@ window.go = () => chat.send('Go slowly through the notes');
     const drawer = `${outDir}/mcp-${name}-drawer.png`;
     await page.screenshot({ path: drawer });
     await chat.locator('[part~="mcp-servers"] > summary').click();
-    await page.evaluate(() => /** @type {any} */ (window).go());
+    await page.evaluate(() => /** @type {any} */ (globalThis).go());
     await page.locator('body[data-progress="true"]').waitFor({ timeout: 20000 });
     await page.waitForTimeout(200);
     const card = `${outDir}/mcp-${name}-progress.png`;
