@@ -83,8 +83,8 @@ const OPT_IN = {
    * `render`, the answer desk and `agent.answer` on a render-and-wait tool's first call.
    */
   genui: /tool-view|user-answers/,
-  /** The MCP client (issue 22): the hub and the official SDK load in the worker when an agent has `mcp` servers. */
-  mcp: /mcp-hub|mcp-connection/,
+  /** The MCP client (issue 22): the hub and the official SDK load in the worker when an agent has `mcp` servers, the servers drawer in the page when the element has them. */
+  mcp: /mcp-hub|mcp-connection|mcp-drawer/,
 };
 
 /** A pattern matching the chunks of every opt-in capability named in `names`. @param {string[]} names */
