@@ -60,7 +60,10 @@ export class McpDrawer implements ReactiveController {
     this.#servers = [];
     this.#resources = undefined;
     this.#attached = [];
-    void agent.mcp.status().then((servers) => this.#agent === agent && this.#merge(servers), () => {});
+    // Guarded whole: a stand-in agent (tests, an app's wrapper) may lack a working `mcp`.
+    void Promise.resolve()
+      .then(() => agent.mcp.status())
+      .then((servers) => this.#agent === agent && this.#merge(servers), () => {});
   }
 
   /** The servers as last heard of. */
