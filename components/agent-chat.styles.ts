@@ -203,6 +203,7 @@ export const agentChatStyles = css`
     color: var(--agent-chat-muted);
     white-space: nowrap;
   }
+  .requested-by { font-size: 0.8em; padding: 1px 6px; border-radius: 999px; border: 1px solid currentColor; color: var(--agent-chat-muted); white-space: nowrap; }
   .tool-status[data-status='done'] { color: var(--agent-chat-success); }
   .tool-status[data-status='interrupted'] { background: var(--agent-chat-warning-bg); color: var(--agent-chat-fg); }
   .tool-status[data-status='failed'], .tool-status[data-status='denied'] { color: var(--agent-chat-danger); }

@@ -52,31 +52,9 @@ import { McpPanel } from './mcp-panel.js';
  *
  * @summary A drop-in chat for a pageloop agent.
  *
- * @attr base-url - The OpenAI-compatible endpoint, e.g. `http://localhost:11434/v1`.
- * @attr model - The model id.
- * @attr api-key - Sent as a bearer token. Visible to anyone who can read the page: prefer a proxy that adds it.
- * @attr system-prompt - The system prompt.
- * @attr max-iterations - The most model calls one reply may take (default 10).
- * @attr context-tokens - The model's context window in tokens (default: asked of the server, else 8192); older turns are folded to fit it.
- * @attr approval - `ask` (default) asks before tools that need approval; `auto` runs them.
- * @attr tool-protocol - `auto` (default), `native` or `text`.
- * @attr tool-format - Narrows text-protocol call detection to one model family (e.g. `qwen3-coder`); detection is automatic without it.
- * @attr thread - Keep the conversation in IndexedDB under this id, so a reload shows it. Without it nothing is stored.
  * @attr show-threads - Show the thread list (part `threads`): new, open, rename, delete. Without `thread`, a new thread is opened.
- * @attr timeout-ms - How long to wait for the server's response headers, in ms (default 5 minutes).
- * @attr idle-timeout-ms - Longest silence allowed in the middle of a streamed reply, in ms (default 3 minutes).
- * @attr temperature - Sampling temperature sent with each request to the endpoint, 0–2 (default: the server's).
- * @attr max-retries - Retries of one request after a 429 or 5xx, honouring retry-after (default 2).
- * @attr max-retry-wait-ms - Longest total wait before retries of one request (429, 5xx), in ms (default 60 s).
- * @attr trust-tool-output - Present: tools allowed for good do not ask again after fetched or page content entered the conversation.
- * @attr approval-timeout-ms - Deny a call whose approval nobody answered within this many ms (the model is told so). Absent: wait.
- * @attr planning - Offer the agent a task list (`update_plan`) shown as the plan; `first` also asks for a plan before it acts. Absent or `false`: off.
- * @attr reflect-every - Every this many model calls, the agent gets a short self-check (shown quietly in the log).
- * @attr sub-agents - Present (and not `false`): offer `dispatch_agent`, read-only sub-agents whose work shows inside its card.
- * @attr nudge - `off` (or `false`) stops the one reminder a run when the model announces an action but calls no tool. Absent: on.
  * @attr gguf - URL of a GGUF model to run inside the page (llama.cpp in WebAssembly) instead of calling an endpoint.
  * @attr gpu - With `gguf`: `auto` (default) runs the model on the GPU through WebGPU when the browser can, `off` on the CPU only.
- * @attr model-module - URL of an ES module whose `createModel()` the agent's worker uses instead of HTTP (scripted demos, tests).
  * @attr placeholder - The composer's placeholder.
  * @attr theme - `light`, `dark` or `auto` (default: follows `prefers-color-scheme`).
  *
@@ -103,6 +81,8 @@ import { McpPanel } from './mcp-panel.js';
  * @csspart mcp-resource - One resource to attach.
  * @csspart mcp-attachment - A resource attached to the next message (a chip with ×).
  * @csspart tool-view - A tool's own UI in its card (`defineTool({ render })`), slotted from the element's light DOM.
+ * @csspart requested-by - The mark "browser agent" on the card of a call a browser agent asked for through WebMCP (not the model).
+ * @csspart webmcp-status - The line saying WebMCP is unavailable in this browser, or what it refused (option `webmcp`).
  * @csspart tool-raw - The "Raw" disclosure of a rendered card: its arguments and result as JSON.
  * @csspart approval - The approval panel of a call awaiting approval.
  * @csspart approve-button - Approves the call.
@@ -186,11 +166,7 @@ export class AgentChat extends AgentChatSettings {
       const c = this.#conversation;
       if (c.items.length === 0 && !c.running) this.#setConversation(restoreConversation(events, c.nextId));
     },
-    replaced: () => {
-      this.#engineStatus = { state: 'idle' };
-      this.#tabs.reset();
-      this.#reset();
-    },
+    replaced: () => ((this.#engineStatus = { state: 'idle' }), this.#tabs.reset(), this.#reset()),
     ready: () => this.#replies.load(),
   });
   readonly #tabs = new TabNotice(this, { agent: () => this.agent, conversation: () => this.#conversation, show: (s) => (this.#reset(), this.#setConversation(s)) });

@@ -64,12 +64,14 @@ export function renderToolCard(item: ToolCallItem, approval: TemplateResult | ty
   const ui = view && 'ui' in view ? view : undefined;
   // Frameless: the rendered UI alone (an approval panel still shows).
   const frame = !ui || ui.frame;
+  const asker = item.requestedBy ? ', requested by a browser agent' : '';
   return html`<article part="tool-call" class=${frame ? 'tool-call' : 'tool-call frameless'} data-status=${item.status} data-call-id=${item.id}
-      aria-label=${`Tool call ${item.name}: ${STATUS_LABEL[item.status]}`}>
+      data-requested-by=${item.requestedBy ?? nothing} aria-label=${`Tool call ${item.name}${asker}: ${STATUS_LABEL[item.status]}`}>
     ${frame
       ? html`<header class="tool-head">
           <span class="tool-icon" aria-hidden="true">⚙</span>
           <code class="tool-name">${item.name}</code>
+          ${item.requestedBy ? html`<span part="requested-by" class="requested-by" title="A browser agent called this tool of the page through WebMCP; the model did not ask for it.">browser agent</span>` : nothing}
           <span class="tool-status" data-status=${item.status}>${STATUS_LABEL[item.status]}</span>
         </header>`
       : nothing}

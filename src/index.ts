@@ -46,6 +46,8 @@ export type {
   ToolKind,
   ToolProtocol,
   ToolResultStatus,
+  TelemetryOptions,
+  OtlpOptions,
   TraceOptions,
   TraceSpan,
   TraceSpanEvent,
@@ -56,6 +58,7 @@ export type {
   WorkflowTemplate,
 } from './types.js';
 export type { ErrorCode, WireError } from './protocol/errors.js';
+export { spanProcessorListener, type FinishedSpanProcessor, type SpanProcessorListenerOptions } from './page/span-processor.js';
 export type { JsonToolDefinition, ZodToolDefinition } from './tools/define-tool.js';
 export type {
   DomToolsOptions,

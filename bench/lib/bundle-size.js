@@ -83,6 +83,14 @@ const OPT_IN = {
    * `render`, the answer desk and `agent.answer` on a render-and-wait tool's first call.
    */
   genui: /tool-view|user-answers/,
+  /**
+   * Telemetry (issue 23): the official OpenTelemetry SDK and OTLP exporter, loaded in the worker on
+   * the first span sent to a collector (`telemetry.otlp`; the protobuf exporter only for
+   * `protocol: 'protobuf'`), and on the page by `spanProcessorListener` (the span converter).
+   */
+  telemetry: /otlp-export|otlp-protobuf|otel-span/,
+  /** WebMCP both ways (issue 22): the bridge loads when an agent is made with `webmcp` (src/page/webmcp/). */
+  webmcp: /webmcp-bridge/,
   /** The MCP client (issue 22): the hub and the official SDK load in the worker when an agent has `mcp` servers, the servers drawer in the page when the element has them. */
   mcp: /mcp-hub|mcp-connection|mcp-drawer/,
 };

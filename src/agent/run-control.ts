@@ -28,6 +28,8 @@ export interface RunStart {
   input?: string;
   /** The workflow the run follows, carried by `run-start`. */
   workflow?: string;
+  /** The model the run asks instead of the agent's (a per-send override), carried by `run-start`. */
+  model?: string;
   /** What the run adds to the conversation before the loop runs (the user's message, a workflow's plan). */
   begin?(): void;
   /** Runs the loop on `signal` and resolves with its final event, not emitted (the run control emits it). May throw: that is a failed run. */
@@ -64,7 +66,7 @@ export class RunControl {
     this.#early.clear();
     this.#run = { id: start.runId, controller };
     const state = this.#state;
-    state.emit({ type: 'run-start', runId: start.runId, ...(start.input !== undefined ? { input: start.input } : {}), ...(start.workflow !== undefined ? { workflow: start.workflow } : {}) });
+    state.emit({ type: 'run-start', runId: start.runId, ...(start.input !== undefined ? { input: start.input } : {}), ...(start.workflow !== undefined ? { workflow: start.workflow } : {}), ...(start.model !== undefined ? { model: start.model } : {}) });
     start.begin?.();
     state.changed();
     let final: FinalEvent;

@@ -7,7 +7,7 @@
  */
 import * as Comlink from 'comlink';
 import type { AgentEvent, ApprovalAnswer, ApprovalRequest, ChatMessage, FinalEvent, SendOptions, ThreadSummary, ThreadTrace, WorkflowRunOptions } from '../types.js';
-import type { AgentWorkerApi, PageHost, ToolDescriptor, WorkerConfig } from '../protocol/agent.js';
+import type { AgentWorkerApi, OutsideOutcome, PageHost, ToolDescriptor, WorkerConfig } from '../protocol/agent.js';
 import type { MemoryWorkerApi } from '../protocol/memory.js';
 import type { SessionConfig, SessionHost } from '../agent/session-types.js';
 import type { ChatModel, ModelModule } from '../model/chat-model.js';
@@ -55,10 +55,13 @@ export function toSessionConfig(config: Partial<WorkerConfig>): Partial<SessionC
   return session;
 }
 
-/** The loop's host over the page's: events through `batcher`, tool calls straight to the page. */
-function toSessionHost(page: PageHost, batcher: EventBatcher): SessionHost {
+/** The loop's host over the page's: events through `batcher`, tool calls straight to the page, finished spans while `watching`. */
+function toSessionHost(page: PageHost, batcher: EventBatcher, watching: () => boolean): SessionHost {
   return {
     emit: (events) => events.forEach((e) => batcher.push(e)),
+    spans: (spans) => {
+      if (watching()) void Promise.resolve(page.spans?.(spans)).catch(() => {});
+    },
     prepareTool: (name, args) => page.prepareTool(name, args),
     runTool: (name, args, callId) => page.runTool(name, args, callId),
     abortTool: (callId) => void page.abortTool(callId),
@@ -78,6 +81,8 @@ export class AgentWorker implements AgentWorkerApi {
   #services: WorkerServices | undefined;
   #threads: ThreadLibrary | undefined;
   #engine: EngineSlot | undefined;
+  /** The page listens for finished spans (`agent.onSpan`). */
+  #watchingSpans = false;
   /** The MCP hub, loading (its module and the SDK are their own chunks) when the agent has servers. */
   #mcpHub: Promise<McpHub | undefined> | undefined;
   #mcp: McpHub | undefined;
@@ -130,7 +135,7 @@ export class AgentWorker implements AgentWorkerApi {
     engine.set(config.engine);
     const store = lazyThreadStore();
     const session = new AgentSession({ ...toSessionConfig(config), baseURL: config.baseURL, model: config.model }, this.#allTools(), {
-      host: toSessionHost(host, batcher),
+      host: toSessionHost(host, batcher, () => this.#watchingSpans),
       createModel: (c) => (c.engine ? engine.model : createModel(c)),
       // Opened on first use: an agent without a thread opens it only if it uses `threads`.
       store,
@@ -208,6 +213,10 @@ export class AgentWorker implements AgentWorkerApi {
     return (await this.#now()).trace(runId);
   }
 
+  async watchSpans(on: boolean): Promise<void> {
+    this.#watchingSpans = on;
+  }
+
   async revokePermission(tool: string): Promise<void> {
     return (await this.#now()).revokePermission(tool);
   }
@@ -218,6 +227,10 @@ export class AgentWorker implements AgentWorkerApi {
 
   async respond(callId: string, answer: ApprovalAnswer): Promise<void> {
     return (await this.#now()).respond(callId, answer);
+  }
+
+  async callFromOutside(callId: string, name: string, args: unknown): Promise<OutsideOutcome> {
+    return (await this.#now()).callFromOutside(callId, name, args);
   }
 
   async cancel(runId: string): Promise<void> {

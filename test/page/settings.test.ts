@@ -20,7 +20,7 @@ describe('the settings table', () => {
     expect(SESSION_KEYS).to.not.include.members(['memory', 'mcp']);
     expect(SESSION_KEYS.length).to.equal(WORKER_KEYS.length - 2);
     expect(LIVE_KEYS).to.not.include.members(['tools', 'thread', 'modelModule', 'memory']);
-    expect(RESTART_KEYS).to.have.members(['thread', 'modelModule', 'engine', 'mcp']);
+    expect(RESTART_KEYS).to.have.members(['thread', 'modelModule', 'engine', 'webmcp', 'mcp']);
     expect(CLIENT_KEYS).to.include.members(['baseURL', 'model', 'apiKey', 'headers', 'maxRetries', 'timeoutMs', 'idleTimeoutMs', 'maxRetryWaitMs']);
     expect(CLIENT_KEYS).to.not.include.members(['engine', 'modelModule', 'systemPrompt']);
     expect(MODEL_KEYS).to.include.members([...CLIENT_KEYS, 'engine', 'modelModule']);
