@@ -45,7 +45,6 @@ import { PermissionsPanel } from './permissions-panel.js';
 import { RetryCountdown } from './retry-countdown.js';
 import { TabNotice, READ_ONLY_REASON } from './tab-notice.js';
 import { McpPanel } from './mcp-panel.js';
-import { mcpPanelStyles } from './mcp-panel.styles.js';
 import { renderDoctor, startDoctor } from './doctor-command.js';
 import { TraceDrawer } from './trace-drawer.js';
 
@@ -166,7 +165,7 @@ import { TraceDrawer } from './trace-drawer.js';
  * </script>
  */
 export class AgentChat extends AgentChatSettings {
-  static override styles = [agentChatStyles, subAgentStyles, mcpPanelStyles];
+  static override styles = [agentChatStyles, subAgentStyles];
 
   #conversation: ConversationState = initialConversation();
   /** What the in-page engine is doing (from its events); `idle` for an endpoint. */

@@ -25,16 +25,17 @@ const LOOKS = /** @type {const} */ ([
  * look) in `pageDir`, opens the page in each look and lets `shoot` take that
  * look's pictures; prints their paths. `outDir`: the script's first argument,
  * else /tmp/pageloop-screenshots.
- * @param {{ pageDir: string, html: string, main: string, shoot: (page: import('playwright-core').Page, look: { theme: string, width: number, outDir: string }) => Promise<string[]> }} spec
+ * `middleware` and `plugins` join the dev server's (e.g. the test MCP servers).
+ * @param {{ pageDir: string, html: string, main: string, shoot: (page: import('playwright-core').Page, look: { theme: string, width: number, outDir: string }) => Promise<string[]>, middleware?: any[], plugins?: any[] }} spec
  */
-export async function screenshotLooks({ pageDir, html, main, shoot }) {
+export async function screenshotLooks({ pageDir, html, main, shoot, middleware = [], plugins = [] }) {
   const outDir = process.argv[2] ?? '/tmp/pageloop-screenshots';
   mkdirSync(outDir, { recursive: true });
   mkdirSync(pageDir, { recursive: true });
   writeFileSync(`${pageDir}/index.html`, html);
   writeFileSync(`${pageDir}/main.ts`, main);
   const server = await startDevServer({
-    config: { rootDir: '.', port: 0, nodeResolve: true, middleware: [mockOpenAI()], plugins: [esbuildPlugin({ ts: true, target: 'es2022', tsconfig: './tsconfig.json' })] },
+    config: { rootDir: '.', port: 0, nodeResolve: true, middleware: [mockOpenAI(), ...middleware], plugins: [esbuildPlugin({ ts: true, target: 'es2022', tsconfig: './tsconfig.json' }), ...plugins] },
     readCliArgs: false,
     readFileConfig: false,
     logStartMessage: false,

@@ -18,7 +18,7 @@ before(async () => {
   urls = await (await fetch('/__mcp/servers')).json();
 });
 beforeEach(async () => {
-  await fetch('/__mcp/reset');
+  await fetch('/__mcp/reset?server=everything,everything-sse,lab,stateless,nocors,unauthorized,notmcp');
 });
 const requests = async (server: string): Promise<Recorded[]> => (await fetch(`/__mcp/requests?server=${server}`)).json();
 const calls = async (server: string) => (await requests(server)).filter((r) => r.body?.method === 'tools/call').map((r) => ({ name: r.body!.params!.name, arguments: r.body!.params!.arguments }));

@@ -6,11 +6,11 @@
  * minutes or when the runner stops. Every server records the requests it
  * received (HTTP method, JSON-RPC methods, a few headers, and what its tools
  * saw: a cancelled call's abort); the page reads them at
- * `/__mcp/requests?server=NAME` and clears them with `/__mcp/reset`.
+ * `/__mcp/requests?server=NAME` and clears them with `/__mcp/reset?server=A,B`.
  *
  * - `everything` / `everything-sse`: the official `@modelcontextprotocol/server-everything`
  *   server, over Streamable HTTP (sessions) and over the legacy HTTP+SSE transport;
- * - `lab` (sessions) / `stateless` (no session, a new server per request): small
+ * - `lab` (sessions; `ui-lab` is the same for the element's tests) / `stateless` (no session, a new server per request): small
  *   servers written with the SDK's McpServer: annotated tools, list changes,
  *   progress, cancellation, errors, images, prompts, resources;
  * - `nocors` (the lab without CORS headers), `unauthorized` (401 unless the
@@ -186,6 +186,8 @@ async function startAll() {
     ),
   );
   servers.set('lab', await serve(sessions((log) => labServer(log))));
+  // The same server for the element's tests, so the two test files (run at once) never share a request log.
+  servers.set('ui-lab', await serve(sessions((log) => labServer(log))));
   servers.set(
     'stateless',
     await serve(async (req, res, body, log) => {
@@ -241,7 +243,9 @@ export function mcpServers() {
       ctx.body = server ? server.log : { error: 'unknown server' };
       if (!server) ctx.status = 404;
     } else if (ctx.path === `${PREFIX}/reset`) {
-      for (const s of servers.values()) s.log.length = 0;
+      // `?server=a,b` clears those logs only (test files running at once each clear their own).
+      const names = ctx.query.server ? String(ctx.query.server).split(',') : [...servers.keys()];
+      for (const name of names) servers.get(name)?.log.splice(0);
       ctx.body = { ok: true };
     } else {
       ctx.status = 404;
