@@ -155,6 +155,8 @@ function reduceAction(state: ConversationState, action: ConversationAction): Con
       return { ...addUser(state, action.text), shownInput: action.text, canContinue: false };
     case 'notice':
       return addNotice(state, action.text);
+    case 'attachments-not-kept':
+      return addNotice(state, action.message);
     case 'dismiss-error':
       return { ...state, error: null };
     case 'clear':

@@ -15,6 +15,8 @@ import type { Tool } from './tool-types.js';
 import type { EngineOptions, SubAgentOptions, ToolFormat, ToolProtocol, WorkflowTemplate } from './option-types.js';
 import type { MemoryOptions } from './memory/types.js';
 import type { TraceOptions } from './trace-types.js';
+import type { AttachmentOptions } from './attachment-types.js';
+import { isAttachmentOptions } from './attachment-checks.js';
 import { between, isBoolean, isEngine, isHeaders, isName, isObject, isString, isSubAgents, isTraceOptions, isWorkflows, oneOf, positiveMs, wholeAtLeast, type Check } from './option-checks.js';
 
 /** Options of `createAgent`. */
@@ -128,6 +130,14 @@ export interface AgentOptions {
    * Default: on, without content, 256 KiB per thread.
    */
   trace?: TraceOptions;
+  /**
+   * Files and images sent with messages (`send(text, { attachments })`) and
+   * returned by tools: size limits, allowed types, how far images are
+   * downscaled, whether originals are kept. Default: 20 MiB a file, 50 MiB a
+   * message, 10 files, images and text files, images at most 1536 px on the
+   * long edge, originals not kept.
+   */
+  attachments?: AttachmentOptions;
 }
 
 
@@ -200,6 +210,7 @@ export const SETTINGS = {
   nudge: { side: 'loop', live: true, element: { attribute: 'nudge', from: onUnlessOff }, check: isBoolean },
   temperature: { side: 'loop', live: true, model: 'client', element: { attribute: 'temperature', from: 'number' }, check: between(0, 2) },
   trace: { side: 'loop', live: true, check: isTraceOptions },
+  attachments: { side: 'loop', live: true, element: { attribute: false }, check: isAttachmentOptions },
 } as const satisfies { readonly [K in keyof AgentOptions]-?: Setting };
 
 type Rows = typeof SETTINGS;

@@ -9,6 +9,7 @@
  * - `runLoop` (with its parts) runs one run.
  */
 import type { AgentEvent, ApprovalAnswer, ApprovalRequest, ChatMessage, FinalEvent, SendOptions, ThreadTrace, WorkflowRunOptions } from '../types.js';
+import type { AttachmentInput, PreparedAttachments } from '../attachment-types.js';
 import { TraceRecorder } from './trace-recorder.js';
 import { PageloopError } from '../errors.js';
 import type { ThreadRecord } from '../store/thread-schema.js';
@@ -191,6 +192,16 @@ export class AgentSession {
   /** A copy of the canonical history. */
   messages(): ChatMessage[] {
     return structuredClone(this.#state.history);
+  }
+
+  /** Checks and prepares files against the `attachments` option (images downscaled here, in the worker). */
+  prepareAttachments(inputs: AttachmentInput[]): Promise<PreparedAttachments> {
+    throw new PageloopError('internal', `prepareAttachments(${inputs.length}): not built yet`);
+  }
+
+  /** The bytes of one of the thread's attachments, or undefined when not kept. */
+  attachment(id: string, original = false): Promise<Blob | undefined> {
+    throw new PageloopError('internal', `attachment(${id}, ${original}): not built yet`);
   }
 
   /** A copy of the thread's events, deltas merged. */

@@ -5,7 +5,7 @@
  * the worker dies or is disposed (the worker link sees to that).
  */
 import * as Comlink from 'comlink';
-import type { Agent, AgentEvent, AgentOptions, ApprovalAnswer, ApprovalRequest, ChatMessage, ConfigureOptions, EngineOptions, EngineStatus, FinalEvent, Run, SendOptions, ThreadTrace, Tool, WorkflowRunOptions } from '../types.js';
+import type { Agent, AgentEvent, AttachmentInput, AgentOptions, ApprovalAnswer, ApprovalRequest, ChatMessage, ConfigureOptions, EngineOptions, EngineStatus, FinalEvent, Run, SendOptions, ThreadTrace, Tool, WorkflowRunOptions } from '../types.js';
 import type { AgentWorkerApi, PageHost, ToolDescriptor, WorkerConfig } from '../protocol/agent.js';
 import type { Memory } from '../memory/types.js';
 import { failedRun } from '../run-failure.js';
@@ -19,7 +19,7 @@ import { spawnAgentWorker } from './spawn-worker.js';
 import { linkWorker } from './worker-link.js';
 import { memoryClient } from './create-memory.js';
 import { threadsClient } from './thread-client.js';
-import { checkSendOptions, checkWorkflowRunOptions, checkWorkflowStart } from './run-options.js';
+import { checkAttachmentInputs, checkSendOptions, checkWorkflowRunOptions, checkWorkflowStart } from './run-options.js';
 
 /** The form of a tool the worker needs: everything but its closures. */
 export function toDescriptor(tool: Tool): ToolDescriptor {
@@ -243,6 +243,16 @@ export function createAgent(options: AgentOptions): Agent {
       return () => listeners.delete(listener);
     },
     messages: (): Promise<ChatMessage[]> => link.call((remote) => remote.messages()),
+    prepareAttachments: async (inputs: AttachmentInput[]) => {
+      const checked = checkAttachmentInputs(inputs, 'prepareAttachments(inputs)');
+      await ready;
+      return link.call((remote) => remote.prepareAttachments(checked));
+    },
+    attachment: async (id: string, options?: { original?: boolean }) => {
+      if (typeof id !== 'string') throw new TypeError('attachment(id) needs the id of an attachment.');
+      await ready;
+      return link.call((remote) => remote.attachment(id, options?.original === true));
+    },
     events: (): Promise<AgentEvent[]> => link.call((remote) => remote.events()),
     clear: () => link.call((remote) => remote.clear()),
     configure: (patch: ConfigureOptions) => {

@@ -1,0 +1,42 @@
+/**
+ * The `attachments` option's check and defaults (src/settings.ts): pure, so
+ * the page (createAgent's checks), the worker (preparation) and the element
+ * read the same limits.
+ */
+import { DEFAULT_ATTACHMENT_TYPES, type AttachmentOptions } from './attachment-types.js';
+
+/** `AttachmentOptions` with every default filled in. */
+export type AttachmentLimits = Required<AttachmentOptions>;
+
+const MiB = 1024 * 1024;
+
+/** The defaults of option `attachments`. */
+export const DEFAULT_ATTACHMENT_LIMITS: AttachmentLimits = {
+  maxFileBytes: 20 * MiB,
+  maxMessageBytes: 50 * MiB,
+  maxCount: 10,
+  types: [...DEFAULT_ATTACHMENT_TYPES],
+  imageLongEdge: 1536,
+  keepOriginal: false,
+};
+
+/** The limits `options` set, defaults for the rest. */
+export function attachmentLimits(options: AttachmentOptions | undefined): AttachmentLimits {
+  return { ...DEFAULT_ATTACHMENT_LIMITS, ...Object.fromEntries(Object.entries(options ?? {}).filter(([, v]) => v !== undefined)) };
+}
+
+const whole = (v: unknown, min: number) => Number.isInteger(v) && (v as number) >= min;
+
+/** What is wrong with an `attachments` option, worded to follow its name; undefined when fine. */
+export function isAttachmentOptions(v: unknown): string | undefined {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return ' must be an object, e.g. { maxFileBytes: 10_000_000, imageLongEdge: 1024 }';
+  const o = v as Record<string, unknown>;
+  for (const key of ['maxFileBytes', 'maxMessageBytes'] as const) if (o[key] !== undefined && !whole(o[key], 1)) return `.${key} must be a whole number of bytes of at least 1`;
+  if (o.maxCount !== undefined && !whole(o.maxCount, 1)) return '.maxCount must be a whole number of at least 1';
+  if (o.imageLongEdge !== undefined && !whole(o.imageLongEdge, 16)) return '.imageLongEdge must be a whole number of pixels of at least 16';
+  if (o.keepOriginal !== undefined && typeof o.keepOriginal !== 'boolean') return '.keepOriginal must be true or false';
+  if (o.types !== undefined && !(Array.isArray(o.types) && o.types.every((t) => typeof t === 'string' && /^(\.[\w+-]+|[\w.+-]+\/(\*|[\w.+-]+))$/.test(t)))) {
+    return '.types must be an array of MIME types ("image/png"), wildcards ("image/*") or extensions (".csv")';
+  }
+  return undefined;
+}
