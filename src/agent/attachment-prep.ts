@@ -138,9 +138,9 @@ function describeTypes(types: readonly string[]): string {
   return defaults ? 'images and text files — code, CSV, JSON, markdown…' : types.join(', ');
 }
 
-/** A byte count for people: 1.5 MB, 820 KB, 312 bytes (1 MB = 1024 KB, as file pickers show). */
+/** A byte count for people: 1.5 MB, 820 KB, 2.4 KB, 312 bytes (1 MB = 1024 KB, as file pickers show). */
 export function formatBytes(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, '')} MB`;
-  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
+  if (bytes >= 1024) return `${(bytes / 1024).toFixed(bytes < 10 * 1024 ? 1 : 0).replace(/\.0$/, '')} KB`;
   return `${bytes} bytes`;
 }

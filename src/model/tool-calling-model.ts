@@ -105,6 +105,8 @@ export class ToolCallingModel {
   readonly #replyOpened = new Map<string, boolean>();
   readonly #readAttachment: ReadAttachment;
   readonly #dataUrls = new DataUrlCache();
+  /** Models that refused an image (`vision-unsupported`): from then on their requests carry a note in each image's place. */
+  readonly #blind = new Set<string>();
 
   constructor(model: ChatModel, options: ToolCallingOptions = {}) {
     this.#readAttachment = options.readAttachment ?? (async () => undefined);
@@ -145,7 +147,8 @@ export class ToolCallingModel {
     const history = protocol === 'text' ? toTextProtocol(request.history) : [...request.history];
     const plain: ChatMessage[] = [{ role: 'system', content: system }, ...history];
     // Attachments become content parts only here, on the way out: the history keeps records, never bytes.
-    const multimodal = hasAttachments(plain) ? await toWireMessages(plain, this.#readAttachment, this.#dataUrls) : undefined;
+    const modelKey = request.model ?? '';
+    const multimodal = hasAttachments(plain) ? await toWireMessages(plain, this.#readAttachment, { cache: this.#dataUrls, images: !this.#blind.has(modelKey) }) : undefined;
     const messages = multimodal ? textOnly(multimodal) : plain;
     // A text-protocol model that wrote a call should stop there, not invent its result.
     const wire: ModelRequest = protocol === 'native' ? { messages, tools } : tools.length > 0 ? { messages, stop: [OBSERVATION_OPENER] } : { messages };
@@ -154,13 +157,12 @@ export class ToolCallingModel {
     if (protocol === 'native' && request.toolChoice !== undefined && tools.length > 0) wire.toolChoice = request.toolChoice;
     // The offered tools type string-written arguments and vet the names weak call forms use.
     const reading = { tools, ...(this.#toolFormat ? { format: this.#toolFormat } : {}) };
-    const modelKey = request.model ?? '';
     const content = new ReplyReasoning(() => new TextCallFilter(reading), this.#replyOpened.get(modelKey) ?? false);
     // Ids unique in the history, whatever the server sent (see call-ids.ts).
     const ids = new CallIds(request.history, this.#generateId);
     // Deltas carry at most the first 16 K characters of a call's arguments.
     const shownArgs = new ShownArgs();
-    for await (const event of abortableStream(this.#model.stream(wire, signal), signal)) {
+    for await (const event of abortableStream(this.#remembering(this.#model.stream(wire, signal), modelKey), signal)) {
       switch (event.type) {
         case 'text':
           yield* content.text(event.delta);
@@ -196,6 +198,16 @@ export class ToolCallingModel {
       }
     }
     throw new PageloopError('stream', 'The model stream ended without finishing.');
+  }
+
+  /** Passes `source` through, noting a model that refused an image (the run still ends with that clear error). */
+  async *#remembering<T>(source: AsyncIterable<T>, modelKey: string): AsyncGenerator<T> {
+    try {
+      yield* source;
+    } catch (err) {
+      if (err instanceof PageloopError && err.code === 'vision-unsupported') this.#blind.add(modelKey);
+      throw err;
+    }
   }
 }
 
