@@ -8,6 +8,7 @@ import { mockEndpoint, type MockLogEntry, type MockScript } from '../../src/test
 import { textTurn, toolCallTurn } from '../../src/testing/chunks.js';
 import { defineTool } from '../../src/tools/define-tool.js';
 import { toolResult } from '../../src/tools/tool-result.js';
+import { picture } from './pictures.js';
 
 const agents: Agent[] = [];
 function agentFor(baseURL: string, options: Partial<AgentOptions> = {}): Agent {
@@ -21,18 +22,6 @@ async function collect(run: AsyncIterable<AgentEvent>): Promise<AgentEvent[]> {
   const events: AgentEvent[] = [];
   for await (const e of run) events.push(e);
   return events;
-}
-
-/** A `width`×`height` picture (a gradient, so it does not compress to nothing) as `type`. */
-export async function picture(width: number, height: number, type = 'image/jpeg'): Promise<Blob> {
-  const canvas = new OffscreenCanvas(width, height);
-  const g = canvas.getContext('2d')!;
-  const gradient = g.createLinearGradient(0, 0, width, height);
-  gradient.addColorStop(0, '#135');
-  gradient.addColorStop(1, '#fc6');
-  g.fillStyle = gradient;
-  g.fillRect(0, 0, width, height);
-  return canvas.convertToBlob({ type, quality: 0.8 });
 }
 
 const chats = (log: MockLogEntry[]) => log.filter((e) => e.path === '/v1/chat/completions');
