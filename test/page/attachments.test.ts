@@ -162,7 +162,7 @@ describe('attachments: from tools', () => {
       const image = await picture(200, 100, 'image/png');
       const call = toolProtocol === 'native' ? toolCallTurn([{ id: 'c1', name: 'chart', args: {} }]) : textTurn('<tool_call>{"name": "chart", "arguments": {}}</tool_call>');
       // llama.cpp's rules: an image part outside a user message would be refused.
-      const mock = await mockEndpoint({ server: 'llama.cpp', turns: [call, textTurn('Sales rose.')] });
+      const mock = await mockEndpoint({ server: 'llama.cpp', turns: [call, textTurn('Sales rose.'), textTurn('You are welcome.')] });
       const agent = agentFor(mock.baseURL, { tools: [chartTool(image)], toolProtocol });
       const events = await collect(agent.send('Chart the sales'));
       expect(events.at(-1)).to.include({ type: 'final', reason: 'answer', text: 'Sales rose.' });
@@ -185,7 +185,13 @@ describe('attachments: from tools', () => {
       expect(texts.some((t) => t.startsWith('File "sales.csv" (text/csv):'))).to.equal(true);
       expect(texts.some((t) => t.includes('"report.pdf" (application/pdf, 4 bytes) was offered to the user as a download'))).to.equal(true);
       const toolMessage = (await agent.messages()).find((m) => m.role === 'tool') as { attachments?: Attachment[] } | undefined;
-      if (toolProtocol === 'native') expect(toolMessage!.attachments).to.deep.equal(result.attachments);
+      expect(toolMessage!.attachments).to.deep.equal(result.attachments);
+      // A later request still carries them in the same place: after the tool's result, before the reply that read them.
+      await collect(agent.send('Thanks'));
+      const third = chats(await mock.log())[2]!;
+      const later = third.parts!.find((p) => p.type === 'image_url')!;
+      expect(later.message).to.equal(at);
+      expect((third.body as { messages: { role: string; content: unknown }[] }).messages[at + 1]).to.deep.include({ role: 'assistant', content: 'Sales rose.' });
     });
   }
 });
