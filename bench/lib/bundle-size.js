@@ -83,6 +83,13 @@ const OPT_IN = {
    * `render`, the answer desk and `agent.answer` on a render-and-wait tool's first call.
    */
   genui: /tool-view|user-answers/,
+  /**
+   * Attachments (issue 21): the agent worker loads their preparation (checks, image downscaling) on the
+   * first file, the code that writes content parts with the first request carrying one, the thread
+   * file's bytes section on the first export or import that has one, the server refusals' words on
+   * the first failed request that carried an image.
+   */
+  attachments: /attachment-prep|attachment-parts|thread-file-attachments|vision-refusal/,
 };
 
 /** A pattern matching the chunks of every opt-in capability named in `names`. @param {string[]} names */

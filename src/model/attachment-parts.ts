@@ -36,16 +36,6 @@ export type WireMessage =
 /** Reads an attachment's bytes (undefined: not kept). */
 export type ReadAttachment = (id: string) => Promise<Blob | undefined>;
 
-/** True when a history holds any attachment (so the request must be rewritten). */
-export function hasAttachments(messages: readonly ChatMessage[]): boolean {
-  return messages.some((m) => (m.role === 'user' || m.role === 'tool') && (m.attachments?.length ?? 0) > 0);
-}
-
-/** True when a wire request carries an image part (a refusal then may mean "no vision"). */
-export function carriesImages(messages: readonly WireMessage[]): boolean {
-  return messages.some((m) => m.role === 'user' && Array.isArray(m.content) && m.content.some((p) => p.type === 'image_url'));
-}
-
 /**
  * The history as the wire carries it: each attachment read and written as a
  * part; records never leave (an `attachments` field would reach the server).
