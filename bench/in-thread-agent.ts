@@ -52,10 +52,14 @@ export function inThreadAgent(options: AgentOptions, model: () => ChatModel | Pr
     retry: () => start((runId) => session.retry(runId)),
     events: async () => session.events(),
     engine: { status: () => ({ state: 'idle' }) },
+    webmcp: { status: () => ({ state: 'off', exposed: [], consumed: [] }), ready: Promise.resolve({ state: 'off', exposed: [], consumed: [] }) },
+    mcp: { status: async () => [], reconnect: noMemory, prompts: async () => [], getPrompt: noMemory, resources: async () => [], readResource: noMemory },
     respond: (callId, answer) => session.respond(callId, answer),
     pending: async () => session.pending(),
     permissions: async () => session.permissions(),
     trace: async (runId?: string) => session.trace(runId),
+    // Spans stay in the session: nothing on this side listens.
+    onSpan: () => () => {},
     revokePermission: (tool) => session.revokePermission(tool),
     resume: () => start((runId) => session.resume(runId)),
     cancel: () => {

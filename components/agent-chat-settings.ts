@@ -3,8 +3,9 @@
  * element's public contract, declared apart from what it does with them (the
  * class in `agent-chat.ts` extends this one). Those that are agent options
  * come from the settings table (src/settings.ts, through
- * `element-options.ts`); the few below are the element's own. Each is
- * documented as `@attr` or `@prop` on `AgentChat`.
+ * `element-options.ts`) and are documented there, beside each option (the
+ * manifest reads them from the table: components/cem.config.js); the few
+ * below are the element's own, documented as `@attr` or `@prop` on `AgentChat`.
  */
 import { LitElement } from 'lit';
 import { property } from 'lit/decorators.js';

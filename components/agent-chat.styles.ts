@@ -190,6 +190,8 @@ export const agentChatStyles = css`
     padding: calc(var(--agent-chat-spacing) * 0.6) var(--agent-chat-spacing);
   }
   .tool-head { display: flex; align-items: center; gap: 8px; }
+  .tool-progress { display: flex; align-items: center; gap: 8px; margin-top: 6px; font-size: 0.85em; color: var(--agent-chat-muted); }
+  .tool-progress progress { flex: 0 1 160px; }
   .tool-icon { color: var(--agent-chat-muted); }
   .tool-name { font-weight: 600; overflow-wrap: anywhere; }
   .tool-status {
@@ -201,6 +203,7 @@ export const agentChatStyles = css`
     color: var(--agent-chat-muted);
     white-space: nowrap;
   }
+  .requested-by { font-size: 0.8em; padding: 1px 6px; border-radius: 999px; border: 1px solid currentColor; color: var(--agent-chat-muted); white-space: nowrap; }
   .tool-status[data-status='done'] { color: var(--agent-chat-success); }
   .tool-status[data-status='interrupted'] { background: var(--agent-chat-warning-bg); color: var(--agent-chat-fg); }
   .tool-status[data-status='failed'], .tool-status[data-status='denied'] { color: var(--agent-chat-danger); }

@@ -23,7 +23,6 @@ import {
   initialConversation,
   reduceConversation,
   restoreConversation,
-  type AssistantItem,
   type ConversationAction,
   type ConversationState,
   type LogItem,
@@ -31,6 +30,7 @@ import {
 import { ReplyRenderers } from './reply-renderers.js';
 import { ScrollController } from './scroll-controller.js';
 import { renderToolCard } from './tool-card.js';
+import { renderAssistant } from './assistant-message.js';
 import { ToolViews } from './tool-views.js';
 import { AppContextSync } from './app-context-sync.js';
 import { ApprovalController } from './approval-controller.js';
@@ -44,6 +44,8 @@ import { ThreadList } from './thread-list.js';
 import { PermissionsPanel } from './permissions-panel.js';
 import { RetryCountdown } from './retry-countdown.js';
 import { TabNotice, READ_ONLY_REASON } from './tab-notice.js';
+import { McpPanel } from './mcp-panel.js';
+import { mcpPanelStyles } from './mcp-panel.styles.js';
 
 /**
  * A chat with an in-page agent: streams its replies as markdown, shows each
@@ -51,31 +53,9 @@ import { TabNotice, READ_ONLY_REASON } from './tab-notice.js';
  *
  * @summary A drop-in chat for a pageloop agent.
  *
- * @attr base-url - The OpenAI-compatible endpoint, e.g. `http://localhost:11434/v1`.
- * @attr model - The model id.
- * @attr api-key - Sent as a bearer token. Visible to anyone who can read the page: prefer a proxy that adds it.
- * @attr system-prompt - The system prompt.
- * @attr max-iterations - The most model calls one reply may take (default 10).
- * @attr context-tokens - The model's context window in tokens (default: asked of the server, else 8192); older turns are folded to fit it.
- * @attr approval - `ask` (default) asks before tools that need approval; `auto` runs them.
- * @attr tool-protocol - `auto` (default), `native` or `text`.
- * @attr tool-format - Narrows text-protocol call detection to one model family (e.g. `qwen3-coder`); detection is automatic without it.
- * @attr thread - Keep the conversation in IndexedDB under this id, so a reload shows it. Without it nothing is stored.
  * @attr show-threads - Show the thread list (part `threads`): new, open, rename, delete. Without `thread`, a new thread is opened.
- * @attr timeout-ms - How long to wait for the server's response headers, in ms (default 5 minutes).
- * @attr idle-timeout-ms - Longest silence allowed in the middle of a streamed reply, in ms (default 3 minutes).
- * @attr temperature - Sampling temperature sent with each request to the endpoint, 0–2 (default: the server's).
- * @attr max-retries - Retries of one request after a 429 or 5xx, honouring retry-after (default 2).
- * @attr max-retry-wait-ms - Longest total wait before retries of one request (429, 5xx), in ms (default 60 s).
- * @attr trust-tool-output - Present: tools allowed for good do not ask again after fetched or page content entered the conversation.
- * @attr approval-timeout-ms - Deny a call whose approval nobody answered within this many ms (the model is told so). Absent: wait.
- * @attr planning - Offer the agent a task list (`update_plan`) shown as the plan; `first` also asks for a plan before it acts. Absent or `false`: off.
- * @attr reflect-every - Every this many model calls, the agent gets a short self-check (shown quietly in the log).
- * @attr sub-agents - Present (and not `false`): offer `dispatch_agent`, read-only sub-agents whose work shows inside its card.
- * @attr nudge - `off` (or `false`) stops the one reminder a run when the model announces an action but calls no tool. Absent: on.
  * @attr gguf - URL of a GGUF model to run inside the page (llama.cpp in WebAssembly) instead of calling an endpoint.
  * @attr gpu - With `gguf`: `auto` (default) runs the model on the GPU through WebGPU when the browser can, `off` on the CPU only.
- * @attr model-module - URL of an ES module whose `createModel()` the agent's worker uses instead of HTTP (scripted demos, tests).
  * @attr placeholder - The composer's placeholder.
  * @attr theme - `light`, `dark` or `auto` (default: follows `prefers-color-scheme`).
  *
@@ -94,7 +74,16 @@ import { TabNotice, READ_ONLY_REASON } from './tab-notice.js';
  * @csspart assistant - An assistant message.
  * @csspart thinking - The collapsed reasoning of an assistant message.
  * @csspart tool-call - A tool call card.
+ * @csspart tool-progress - A running call's progress (from `tool-progress` events).
+ * @csspart mcp-servers - The agent's MCP servers (a disclosure; option `mcp`): each server (`mcp-server`), its state, tools and Reconnect (`mcp-reconnect-button`).
+ * @csspart mcp-server - One MCP server's row (`data-state`: connecting, connected, failed).
+ * @csspart mcp-reconnect-button - Connects that server again.
+ * @csspart mcp-resources - "Attach a resource": the servers' resources (`mcp-resource` buttons), attached to the next message as text.
+ * @csspart mcp-resource - One resource to attach.
+ * @csspart mcp-attachment - A resource attached to the next message (a chip with ×).
  * @csspart tool-view - A tool's own UI in its card (`defineTool({ render })`), slotted from the element's light DOM.
+ * @csspart requested-by - The mark "browser agent" on the card of a call a browser agent asked for through WebMCP (not the model).
+ * @csspart webmcp-status - The line saying WebMCP is unavailable in this browser, or what it refused (option `webmcp`).
  * @csspart tool-raw - The "Raw" disclosure of a rendered card: its arguments and result as JSON.
  * @csspart approval - The approval panel of a call awaiting approval.
  * @csspart approve-button - Approves the call.
@@ -163,7 +152,7 @@ import { TabNotice, READ_ONLY_REASON } from './tab-notice.js';
  * </script>
  */
 export class AgentChat extends AgentChatSettings {
-  static override styles = [agentChatStyles, subAgentStyles];
+  static override styles = [agentChatStyles, subAgentStyles, mcpPanelStyles];
 
   #conversation: ConversationState = initialConversation();
   /** What the in-page engine is doing (from its events); `idle` for an endpoint. */
@@ -178,11 +167,7 @@ export class AgentChat extends AgentChatSettings {
       const c = this.#conversation;
       if (c.items.length === 0 && !c.running) this.#setConversation(restoreConversation(events, c.nextId));
     },
-    replaced: () => {
-      this.#engineStatus = { state: 'idle' };
-      this.#tabs.reset();
-      this.#reset();
-    },
+    replaced: () => ((this.#engineStatus = { state: 'idle' }), this.#tabs.reset(), this.#reset()),
     ready: () => this.#replies.load(),
   });
   readonly #tabs = new TabNotice(this, { agent: () => this.agent, conversation: () => this.#conversation, show: (s) => (this.#reset(), this.#setConversation(s)) });
@@ -192,16 +177,17 @@ export class AgentChat extends AgentChatSettings {
     busy: () => this.#conversation.running || this.#agent.busy,
     send: (text) => {
       try {
-        this.send(text);
+        this.send(this.#mcp.withAttachments(text));
       } catch (err) {
         this.#apply({ type: 'error', message: errorMessage(err), retryable: false });
       }
     },
     workflows: () => this.workflows ?? {},
+    prompt: (command) => void this.#mcp.runPrompt(command, { send: (text) => this.send(this.#mcp.withAttachments(text)), notice: (text) => this.#apply({ type: 'notice', text }) }),
     workflow: (command) => runWorkflowCommand(command, this.workflows ?? {}, { notice: (text) => this.#apply({ type: 'notice', text }), start: (name, input) => this.#carryOn((agent) => agent.runWorkflow(name, input)) }),
     command: (command) =>
       void runSlashCommand(command, {
-        moreHelp: () => workflowHelp(this.workflows ?? {}),
+        moreHelp: () => [workflowHelp(this.workflows ?? {}), this.#mcp.help()].filter(Boolean).join(' '),
         notice: (text) => this.#apply({ type: 'notice', text }),
         stop: () => this.agent.cancel(),
         clear: async () => {
@@ -230,6 +216,7 @@ export class AgentChat extends AgentChatSettings {
   readonly #views = new ToolViews(this, { agent: () => this.#agent.current, readOnly: () => this.#tabs.readOnly, items: () => this.#conversation.items });
   readonly #threads = new ThreadList(this);
   readonly #permissions = new PermissionsPanel(this);
+  readonly #mcp = new McpPanel(this);
   readonly #countdown = new RetryCountdown(this, () => this.#conversation.retry);
   /** The agent this element drives; created from the current attributes on first use. */
   get agent(): Agent {
@@ -331,7 +318,7 @@ export class AgentChat extends AgentChatSettings {
   protected override render(): TemplateResult {
     const c = this.#conversation;
     return html`
-      ${this.#threads.render(c.running)}${this.#permissions.render()}
+      ${this.#threads.render(c.running)}${this.#permissions.render()}${this.#mcp.render()}
       ${renderPlan(c.plan)}
       <div part="log" class="log" role="log" aria-live="polite" aria-relevant="additions" aria-label="Conversation"
         aria-busy=${c.running ? 'true' : 'false'} tabindex="0" @scroll=${this.#scroll.onScroll}>
@@ -347,7 +334,7 @@ export class AgentChat extends AgentChatSettings {
       ${renderEngineProgress(this.#engineStatus)}
       ${renderStatusBar(this.#tabs.view(c), () => this.agent.cancel(), () => this.#resume(), this.#countdown.remainingMs)}
       ${this.#tabs.render()}
-      ${this.#composer.render(this.placeholder, this.#tabs.readOnly ? READ_ONLY_REASON : undefined)}
+      ${this.#mcp.renderAttached()}${this.#composer.render(this.placeholder, this.#tabs.readOnly ? READ_ONLY_REASON : undefined)}
     `;
   }
 
@@ -368,7 +355,7 @@ export class AgentChat extends AgentChatSettings {
       case 'user':
         return html`<div part="message user" class="message user"><span class="visually-hidden">You: </span>${renderWorkflowBadge(item.workflow)}${item.text}</div>`;
       case 'assistant':
-        return this.#renderAssistant(item);
+        return renderAssistant(item, this.#replies.elementFor(item));
       case 'notice':
         return html`<p class="notice" part=${item.part ?? nothing}>${item.text}</p>`;
       case 'context':
@@ -376,20 +363,6 @@ export class AgentChat extends AgentChatSettings {
       case 'tool-call':
         return renderToolCard(item, this.#approvals.panelFor(item.id), this.#views.viewFor(item));
     }
-  }
-
-  #renderAssistant(item: AssistantItem): TemplateResult {
-    const rendered = this.#replies.elementFor(item);
-    const thinkingOpen = item.streaming && item.text === '' && item.thinking !== '';
-    return html`<div part="message assistant" class="message assistant">
-      ${item.thinking
-        ? html`<details part="thinking" class="thinking">
-            <summary>${thinkingOpen ? 'Thinking…' : 'Thought'}</summary>
-            <div class="thinking-text">${item.thinking}</div>
-          </details>`
-        : nothing}
-      ${item.text === '' ? nothing : rendered ?? html`<div class="markdown plain">${item.text}</div>`}
-    </div>`;
   }
 }
 

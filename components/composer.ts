@@ -9,6 +9,7 @@ import { html, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import { live } from 'lit/directives/live.js';
 import { InputHistory } from './input-history.js';
 import { parseSlashCommand, type SlashCommand } from './slash-commands.js';
+import { parsePromptCommand, type PromptCommand } from './mcp-prompt-command.js';
 import { completeDraft, parseWorkflowCommand, renderCompletions, type WorkflowCommand, type Workflows } from './workflow-command.js';
 
 /** What the composer needs from the element. */
@@ -87,6 +88,8 @@ export interface ComposerBinding {
   workflow(command: WorkflowCommand): void;
   /** The workflows `/workflow` can start. */
   workflows(): Workflows;
+  /** Runs an MCP server's prompt (`/server:prompt args`); absent: such input is a message. */
+  prompt?(command: PromptCommand): void;
 }
 
 /** Owns the draft and the input history of one element. */
@@ -131,6 +134,13 @@ export class Composer {
       return;
     }
     if (this.#binding.busy()) return;
+    const prompt = this.#binding.prompt && parsePromptCommand(text);
+    if (prompt) {
+      this.history.add(text);
+      this.draft = '';
+      this.#binding.prompt!(prompt);
+      return;
+    }
     this.draft = '';
     this.#binding.send(text);
   }

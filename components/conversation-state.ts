@@ -13,6 +13,7 @@
  * so this reducer never parses markdown.
  */
 import type { AgentEvent, ApprovalRequest, ContextEvent, FinalReason, PlanTask, ToolCallStatus } from '../src/types.js';
+import { contextText } from './context-text.js';
 
 /** Where a tool call stands, as its card shows it (the type `render` props carry). */
 export type { ToolCallStatus };
@@ -50,6 +51,10 @@ export interface ToolCallItem {
   error?: string;
   /** For a `dispatch_agent` call: the sub-agent's own conversation, from its `sub-agent` events. */
   sub?: ConversationState;
+  /** A browser agent asked for this call through WebMCP, not the model (`tool-call.requestedBy`); it is no part of any run. */
+  requestedBy?: 'browser-agent';
+  /** How far a running call got, as its tool last reported (`tool-progress`). */
+  progress?: { progress: number; total?: number; message?: string };
 }
 
 /** A line from the element itself (help text, "stopped", iteration limit). */
@@ -133,10 +138,23 @@ export function initialConversation(): ConversationState {
  * resumes the run. Any other open run is shown ended.
  */
 export function restoreConversation(events: readonly AgentEvent[], nextId = 1): ConversationState {
-  const state = events.reduce(reduceConversation, { ...initialConversation(), nextId });
+  const state = endOutsideCalls(events.reduce(reduceConversation, { ...initialConversation(), nextId }));
   const waits = state.items.some((i) => i.kind === 'tool-call' && i.status === 'awaiting-input');
   if (state.running && (state.approvals.length > 0 || waits)) return { ...closeStreaming(state), running: false, step: null };
   return state.running ? finish(state, 'cancelled', '') : state;
+}
+
+/** A browser agent's call a reload left open: the caller went with the page, so nothing waits for it any more. */
+function endOutsideCalls(state: ConversationState): ConversationState {
+  const open = (i: LogItem): i is ToolCallItem => i.kind === 'tool-call' && i.requestedBy !== undefined && !isSettled(i.status);
+  if (!state.items.some(open)) return state;
+  const ended = new Set(state.items.filter(open).map((i) => i.id));
+  const error = 'The page was closed or reloaded before this call from a browser agent ended.';
+  return {
+    ...state,
+    items: state.items.map((i) => (open(i) ? { ...i, status: 'interrupted', error } : i)),
+    approvals: state.approvals.filter((r) => !ended.has(r.callId)),
+  };
 }
 
 /**
@@ -190,6 +208,7 @@ function reduceAction(state: ConversationState, action: ConversationAction): Con
       if (action.builtin) return state;
       return upsertCall(closeStreaming(state), action.callId, action.name, (c) => ({
         ...c,
+        ...(action.requestedBy ? { requestedBy: action.requestedBy } : {}),
         args: action.args,
         argsText: prettyJson(action.args),
         status: c.status === 'streaming' ? 'pending' : c.status,
@@ -232,9 +251,15 @@ function reduceAction(state: ConversationState, action: ConversationAction): Con
     }
     case 'retry':
       return { ...state, retry: { attempt: action.attempt, delayMs: action.delayMs, reason: action.reason } };
+    case 'webmcp':
+      return action.status.state === 'unavailable' || action.status.state === 'error' ? addNotice(state, `WebMCP: ${action.status.message ?? action.status.state}`, 'webmcp-status') : state;
+    case 'tool-progress':
+      return updateCall(state, action.callId, (c) => (isSettled(c.status) ? c : { ...c, progress: { progress: action.progress, total: action.total, message: action.message } }));
     case 'engine':
     case 'thread-lock':
     case 'permissions':
+    case 'telemetry':
+    case 'mcp':
       return state;
     case 'error':
       return { ...state, error: { message: action.message, retryable: action.retryable } };
@@ -266,7 +291,7 @@ function finish(state: ConversationState, reason: FinalReason, text: string, sug
   next = {
     ...next,
     items: next.items.map((i) =>
-      i.kind !== 'tool-call' || (isSettled(i.status) && !i.sub?.running)
+      i.kind !== 'tool-call' || i.requestedBy || (isSettled(i.status) && !i.sub?.running)
         ? i
         : { ...i, status: isSettled(i.status) ? i.status : 'cancelled', sub: i.sub?.running ? finish(i.sub, 'cancelled', '') : i.sub },
     ),
@@ -285,7 +310,12 @@ function finish(state: ConversationState, reason: FinalReason, text: string, sug
   if (reason === 'cancelled') next = addNotice(next, 'Stopped.');
   if (reason === 'interrupted') next = addNotice(next, 'Interrupted: the page was closed or reloaded while this reply was going.');
   if (reason === 'max_iterations') next = addNotice(next, `Stopped after ${next.step?.max ?? 'the maximum number of'} steps: the step limit was reached before the task was finished.`);
-  return { ...next, running: false, step: null, approvals: [], suggestions: suggestions ?? [], interrupted: reason === 'interrupted', canContinue: reason === 'max_iterations' };
+  return { ...next, running: false, step: null, approvals: next.approvals.filter((r) => outsideCall(next, r.callId)), suggestions: suggestions ?? [], interrupted: reason === 'interrupted', canContinue: reason === 'max_iterations' };
+}
+
+/** True for a call a browser agent asked for: it waits on its own, whatever the runs do. */
+function outsideCall(state: ConversationState, callId: string): boolean {
+  return state.items.some((i) => i.kind === 'tool-call' && i.id === callId && i.requestedBy !== undefined);
 }
 
 function isSettled(status: ToolCallStatus): boolean {
@@ -357,20 +387,6 @@ function upsertCall(state: ConversationState, callId: string, name: string, upda
   if (index >= 0) return updateCall(state, callId, update);
   const fresh: ToolCallItem = { kind: 'tool-call', id: callId, name, argsText: '', status: 'streaming' };
   return { ...state, items: [...state.items, update(fresh)] };
-}
-
-/** What the quiet context mark says. */
-export function contextText(e: ContextEvent): string {
-  const tokens = `${e.before.toLocaleString('en')} → ${e.after.toLocaleString('en')} tokens of ${e.contextTokens.toLocaleString('en')}`;
-  const earlier = e.messages === 1 ? '1 earlier message' : `${e.messages} earlier messages`;
-  switch (e.action) {
-    case 'folded':
-      return `${earlier} folded into a summary to fit the model's context (${tokens}).`;
-    case 'dropped':
-      return `${earlier} left out to fit the model's context; the summary could not be made (${tokens}).`;
-    case 'cut':
-      return `A long tool result was cut to fit the model's context (${e.before.toLocaleString('en')} → ${e.after.toLocaleString('en')} tokens); the model can read on.`;
-  }
 }
 
 /** Pretty JSON for a card; falls back to the string form of what cannot be serialised. */

@@ -64,15 +64,18 @@ export function renderToolCard(item: ToolCallItem, approval: TemplateResult | ty
   const ui = view && 'ui' in view ? view : undefined;
   // Frameless: the rendered UI alone (an approval panel still shows).
   const frame = !ui || ui.frame;
+  const asker = item.requestedBy ? ', requested by a browser agent' : '';
   return html`<article part="tool-call" class=${frame ? 'tool-call' : 'tool-call frameless'} data-status=${item.status} data-call-id=${item.id}
-      aria-label=${`Tool call ${item.name}: ${STATUS_LABEL[item.status]}`}>
+      data-requested-by=${item.requestedBy ?? nothing} aria-label=${`Tool call ${item.name}${asker}: ${STATUS_LABEL[item.status]}`}>
     ${frame
       ? html`<header class="tool-head">
           <span class="tool-icon" aria-hidden="true">⚙</span>
           <code class="tool-name">${item.name}</code>
+          ${item.requestedBy ? html`<span part="requested-by" class="requested-by" title="A browser agent called this tool of the page through WebMCP; the model did not ask for it.">browser agent</span>` : nothing}
           <span class="tool-status" data-status=${item.status}>${STATUS_LABEL[item.status]}</span>
         </header>`
       : nothing}
+    ${item.status === 'running' && item.progress ? renderProgress(item.progress) : nothing}
     ${ui ? html`<div part="tool-view" class="tool-view">${ui.ui}</div>` : nothing}
     ${!ui
       ? html`${view && 'failed' in view ? html`<p class="tool-view-note">${view.failed}</p>` : nothing}${renderBody(item)}`
@@ -80,6 +83,16 @@ export function renderToolCard(item: ToolCallItem, approval: TemplateResult | ty
     ${item.sub ? renderSubAgent(item.sub, (child) => renderToolCard(child, nothing)) : nothing}
     ${approval}
   </article>`;
+}
+
+/** How far a running call got (`tool-progress`): a bar when the total is known, else a busy bar, and the tool's message. */
+function renderProgress(p: NonNullable<ToolCallItem['progress']>): TemplateResult {
+  const known = p.total !== undefined && p.total > 0;
+  const label = p.message ?? (known ? `${p.progress} of ${p.total}` : `${p.progress}`);
+  return html`<div part="tool-progress" class="tool-progress" role="status">
+    <progress max=${known ? p.total! : nothing} value=${known ? Math.min(p.progress, p.total!) : nothing} aria-label="Progress"></progress>
+    <span class="tool-progress-text">${label}</span>
+  </div>`;
 }
 
 /** The card's JSON: the arguments, and once it ended its result or error behind a disclosure. */

@@ -31,13 +31,16 @@
  *
  * The options come from `AgentOptions` (`codeOptions()`); where the settings
  * table (src/settings.ts) binds an option to an attribute of the element, the
- * attributes table must name that option beside it (`settingsAttributes()`).
+ * attributes table must name that option beside it (`optionAttributes()`).
+ * Those attributes reach the manifest from the table itself (components/cem.config.js),
+ * documented by the option's `@attr` JSDoc tag or its summary.
  */
 import { existsSync, readFileSync, readdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import ts from 'typescript';
 import { writeManifest } from '../components/manifest.js';
+import { settingsAttributes } from './lib/settings-table.js';
 
 const root = resolve(new URL('..', import.meta.url).pathname);
 const read = (/** @type {string} */ path) => readFileSync(resolve(root, path), 'utf8');
@@ -136,33 +139,11 @@ function codeOptions() {
 
 /**
  * The attribute of each option that `<agent-chat>` takes as one, from the
- * settings table (src/settings.ts: `SETTINGS[option].element.attribute`);
- * empty before that table exists.
+ * settings table (src/settings.ts: `SETTINGS[option].element.attribute`).
  * @returns {Map<string, string>} attribute → option
  */
-function settingsAttributes() {
-  /** @type {Map<string, string>} */
-  const byAttribute = new Map();
-  if (!existsSync(resolve(root, 'src/settings.ts'))) return byAttribute;
-  /** @param {ts.ObjectLiteralExpression} object @param {string} key */
-  const property = (object, key) => object.properties.find((p) => ts.isPropertyAssignment(p) && memberName(p) === key);
-  parse('src/settings.ts').forEachChild((node) => {
-    if (!ts.isVariableStatement(node)) return;
-    for (const d of node.declarationList.declarations) {
-      if (!ts.isIdentifier(d.name) || d.name.text !== 'SETTINGS' || !d.initializer) continue;
-      let table = d.initializer;
-      while (ts.isAsExpression(table) || ts.isSatisfiesExpression(table) || ts.isParenthesizedExpression(table)) table = table.expression;
-      if (!ts.isObjectLiteralExpression(table)) continue;
-      for (const row of table.properties) {
-        if (!ts.isPropertyAssignment(row) || !ts.isObjectLiteralExpression(row.initializer)) continue;
-        const element = property(row.initializer, 'element');
-        if (!element || !ts.isPropertyAssignment(element) || !ts.isObjectLiteralExpression(element.initializer)) continue;
-        const attribute = property(element.initializer, 'attribute');
-        if (attribute && ts.isPropertyAssignment(attribute) && ts.isStringLiteral(attribute.initializer)) byAttribute.set(attribute.initializer.text, /** @type {string} */ (memberName(row)));
-      }
-    }
-  });
-  return byAttribute;
+function optionAttributes() {
+  return new Map(settingsAttributes(root).map((a) => [a.attribute, a.option]));
 }
 
 /** The element, as its custom-elements manifest (generated from its JSDoc) describes it. */
@@ -317,11 +298,11 @@ const attributes = element.attributes ?? [];
 /** @type {{ kind: string, name: string, attribute?: string, privacy?: string, static?: boolean, description?: string }[]} */
 const members = element.members ?? [];
 const undocumented = attributes.filter((a) => !a.description).map((a) => a.name);
-if (undocumented.length > 0) problems.push(`components/agent-chat.ts: attributes without an @attr line: ${undocumented.join(', ')}`);
+if (undocumented.length > 0) problems.push(`attributes without a description (an @attr line on AgentChat in components/agent-chat.ts; for an option's attribute, its JSDoc in src/settings.ts): ${undocumented.join(', ')}`);
 const attributeRows = table('attributes');
 same('attributes table', attributeRows.flatMap((r) => names(r[0] ?? '')), attributes.map((a) => a.name), "<agent-chat>'s manifest");
 // Each attribute's option, as the settings table binds them.
-const bound = settingsAttributes();
+const bound = optionAttributes();
 for (const row of attributeRows) {
   const attribute = names(row[0] ?? '')[0] ?? '';
   const said = (row[1] ?? '').match(/^`([\w.]+)`/)?.[1];

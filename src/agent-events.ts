@@ -6,6 +6,7 @@ import type { Attachment } from './attachment-types.js';
  * stores. Plain data that survives structured cloning (it crosses the worker).
  * Re-exported by `src/types.ts`, the public types' one entry.
  */
+import type { McpServerStatus } from './mcp-types.js';
 
 /** Why a run ended. */
 export type FinalReason =
@@ -57,13 +58,23 @@ export type AgentEvent =
       workflow?: string;
       /** The files sent with the user's message (records only; the bytes: `agent.attachment(id)`). */
       attachments?: Attachment[];
+      /** The model this run asks when it is not the agent's own (`send(text, { model })`); absent otherwise. */
+      model?: string;
     }
   | { type: 'iteration'; n: number; max: number }
   | { type: 'thinking'; delta: string }
   | { type: 'text'; delta: string }
   /** Arguments of a native tool call while they stream; `argsText` is the text so far. */
   | { type: 'tool-call-delta'; callId: string; name: string; argsText: string; builtin?: true }
-  | { type: 'tool-call'; callId: string; name: string; args: unknown; builtin?: true }
+  | {
+      type: 'tool-call';
+      callId: string;
+      name: string;
+      args: unknown;
+      builtin?: true;
+      /** Present when the model did not ask for it: a browser agent called the page tool through WebMCP (option `webmcp.expose`). Such a call never enters the model's history. */
+      requestedBy?: 'browser-agent';
+    }
   | { type: 'approval-request'; requests: ApprovalRequest[] }
   /**
    * A call of a tool that waits for the user (`render` without `execute`)
@@ -151,7 +162,47 @@ export type AgentEvent =
    * writes it (a follower hears it; re-read `permissions()` or use `allowed`).
    * Not part of the conversation: never stored.
    */
-  | { type: 'permissions'; allowed: string[] };
+  | { type: 'permissions'; allowed: string[] }
+  /**
+   * A batch of spans could not be sent to the OTLP collector (option
+   * `telemetry.otlp`): it is down, refused them, or took longer than
+   * `timeoutMs`, retries included. Those spans are dropped; `dropped` counts
+   * all dropped so far, `exported` all sent, `error` says why this batch
+   * failed. The run is not affected. Not part of the conversation: never stored.
+   */
+  | { type: 'telemetry'; exported: number; dropped: number; error: string }
+  /** WebMCP (option `webmcp`) changed state: found, tools registered or consumed, or absent in this browser. Sent by the page, never stored. */
+  | { type: 'webmcp'; status: WebMcpStatus }
+  /**
+   * An MCP server's state changed (option `mcp`): connecting, connected
+   * (with the tools it gives the agent), or failed (with why and the fix).
+   * Not part of the conversation: never stored; `agent.mcp.status()` has the latest.
+   */
+  | { type: 'mcp'; server: McpServerStatus }
+  /**
+   * A running tool call reported how far it got (an MCP server's
+   * `notifications/progress`); `total` when it is known. Not stored.
+   */
+  | { type: 'tool-progress'; callId: string; name: string; progress: number; total?: number; message?: string };
+
+/** Where WebMCP stands for an agent (option `webmcp`; `agent.webmcp.status()`). */
+export interface WebMcpStatus {
+  /**
+   * `off`: not asked for; `loading`: its code is loading; `ready`: tools are
+   * registered and/or consumed; `unavailable`: this browser has no
+   * `document.modelContext` (nor `navigator.modelContext`), so nothing happens;
+   * `error`: the API refused something (`message` says what).
+   */
+  state: 'off' | 'loading' | 'ready' | 'unavailable' | 'error';
+  /** Which API is used, once found. */
+  api?: 'document.modelContext' | 'navigator.modelContext';
+  /** The agent's page tools registered for browser agents (`expose`). */
+  exposed: string[];
+  /** Tools other parts of the page registered that the agent is offered (`consume`), by the name the model sees. */
+  consumed: string[];
+  /** A sentence for the user: why it is unavailable, or what was refused. */
+  message?: string;
+}
 
 /**
  * An event of a sub-agent's own loop, wrapped so it cannot be taken for the

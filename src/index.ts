@@ -59,6 +59,8 @@ export type {
   ToolProtocol,
   ToolResultStatus,
   ToolResultWithAttachments,
+  TelemetryOptions,
+  OtlpOptions,
   TraceOptions,
   TraceSpan,
   TraceSpanEvent,
@@ -69,6 +71,7 @@ export type {
   WorkflowTemplate,
 } from './types.js';
 export type { ErrorCode, WireError } from './protocol/errors.js';
+export { spanProcessorListener, type FinishedSpanProcessor, type SpanProcessorListenerOptions } from './page/span-processor.js';
 export type { JsonToolDefinition, ZodToolDefinition } from './tools/define-tool.js';
 export type {
   DomToolsOptions,

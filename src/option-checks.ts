@@ -90,3 +90,48 @@ export const isTraceOptions: Check = (v) => {
   if (maxBytes !== undefined && !(Number.isInteger(maxBytes) && (maxBytes as number) >= 1024)) return '.maxBytes must be a whole number of at least 1024';
   return undefined;
 };
+
+/** `{ otlp?: { url, headers?, protocol?, serviceName?, timeoutMs? } }`. */
+export const isTelemetryOptions: Check = (v) => {
+  if (isObject(v) !== undefined) return ' must be an object';
+  const { otlp } = v as { otlp?: unknown };
+  if (otlp === undefined) return undefined;
+  if (isObject(otlp) !== undefined) return '.otlp must be an object';
+  const { url, headers, protocol, serviceName, timeoutMs } = otlp as Record<string, unknown>;
+  if (typeof url !== 'string' || url === '') return '.otlp.url must be the URL of an OTLP/HTTP traces endpoint, e.g. "http://localhost:4318/v1/traces"';
+  if (headers !== undefined && isHeaders(headers) !== undefined) return '.otlp.headers must be an object of strings';
+  if (protocol !== undefined && protocol !== 'json' && protocol !== 'protobuf') return '.otlp.protocol must be "json" or "protobuf"';
+  if (serviceName !== undefined && (typeof serviceName !== 'string' || serviceName === '')) return '.otlp.serviceName must be a non-empty string';
+  if (timeoutMs !== undefined && !(typeof timeoutMs === 'number' && timeoutMs > 0 && Number.isFinite(timeoutMs))) return '.otlp.timeoutMs must be a positive number of ms';
+  return undefined;
+};
+
+/** Option `webmcp`: `{ expose?, consume? }`, booleans. */
+export const isWebMcp: Check = (v) => {
+  if (isObject(v) !== undefined) return ' must be an object, e.g. { expose: true, consume: true }';
+  for (const [key, value] of Object.entries(v as object)) {
+    if (key !== 'expose' && key !== 'consume') return ` has no field "${key}" (it takes expose and consume)`;
+    if (typeof value !== 'boolean') return `.${key} must be true or false`;
+  }
+  return undefined;
+};
+
+/** Option `mcp`: an array of `{ url, name?, headers?, approval?, tools? }`, names valid and distinct. */
+export const isMcpServers: Check = (v) => {
+  if (!Array.isArray(v)) return ' must be an array of servers, e.g. [{ url: "http://127.0.0.1:3001/mcp" }]';
+  const names = new Set<string>();
+  for (const [i, server] of v.entries()) {
+    const at = `[${i}]`;
+    if (isObject(server) !== undefined) return `${at} must be an object { url, name?, headers?, approval?, tools? }`;
+    const { url, name, headers, approval, tools } = server as Record<string, unknown>;
+    if (typeof url !== 'string' || !URL.canParse(url, globalThis.location?.href)) return `${at}.url must be the URL of an MCP endpoint, e.g. "http://127.0.0.1:3001/mcp"`;
+    if (name !== undefined && !(typeof name === 'string' && /^[A-Za-z0-9_-]{1,32}$/.test(name))) return `${at}.name must be 1 to 32 letters, digits, "_" or "-" (it prefixes the server's tool names)`;
+    const key = typeof name === 'string' ? name : undefined;
+    if (key !== undefined && names.has(key)) return `${at}.name "${key}" is used by another server; give each a different name`;
+    if (key !== undefined) names.add(key);
+    if (headers !== undefined && isHeaders(headers) !== undefined) return `${at}.headers${isHeaders(headers)}`;
+    if (approval !== undefined && !['ask', 'auto', 'read-only-auto'].includes(approval as string)) return `${at}.approval must be "ask", "auto" or "read-only-auto"`;
+    if (tools !== undefined && !(Array.isArray(tools) && tools.every((t) => typeof t === 'string'))) return `${at}.tools must be an array of the server's tool names`;
+  }
+  return undefined;
+};

@@ -86,3 +86,22 @@ export interface WorkflowTemplate {
   /** Names of the agent's tools this workflow's run is offered (default: all of them). Built-ins stay available. */
   tools?: string[];
 }
+
+/**
+ * Option `webmcp`: WebMCP (`document.modelContext`), both ways. Nothing
+ * happens where the browser has no WebMCP; `agent.webmcp.status()` says so.
+ */
+export interface WebMcpOptions {
+  /**
+   * Registers the agent's page tools (`kind: 'page'` with an `execute`) for
+   * browser agents, `readOnlyHint` from `readOnly`; unregistered on dispose.
+   * Their calls go through the agent's approvals and show as cards.
+   */
+  expose?: boolean;
+  /**
+   * Offers the agent the tools other parts of the page registered (never its
+   * own): read-only ones run without asking, others need approval, results of
+   * tools marked `untrustedContentHint` are untrusted content.
+   */
+  consume?: boolean;
+}

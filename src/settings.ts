@@ -5,72 +5,102 @@
  * these two: the config that crosses to the worker (`WorkerConfig`), the
  * loop's (`SessionConfig`), what the model client is built from, the options
  * `agent.configure` takes, the checks `createAgent` runs, and `<agent-chat>`'s
- * attributes (components/element-options.ts). So a new option is written here
- * (its field and its row), in the code that uses it, and in its test.
+ * attributes (components/element-options.ts), their documentation in the
+ * element's manifest (an option's `@attr` JSDoc tag, else its summary;
+ * scripts/lib/settings-table.js) and their JSX types (src/react/jsx.ts). So a
+ * new option is written here (its field and its row), in the code that uses
+ * it, in its test, and in the README's tables.
  *
  * Types and small pure checks only, below the page/worker split: the page,
  * the worker and the element import it; it imports nothing of theirs.
  */
 import type { Tool } from './tool-types.js';
-import type { EngineOptions, SubAgentOptions, ToolFormat, ToolProtocol, WorkflowTemplate } from './option-types.js';
+import type { EngineOptions, SubAgentOptions, ToolFormat, ToolProtocol, WebMcpOptions, WorkflowTemplate } from './option-types.js';
 import type { MemoryOptions } from './memory/types.js';
-import type { TraceOptions } from './trace-types.js';
+import type { TelemetryOptions, TraceOptions } from './trace-types.js';
+import type { McpServerOptions } from './mcp-types.js';
+import { between, isBoolean, isEngine, isHeaders, isMcpServers, isName, isObject, isString, isSubAgents, isTelemetryOptions, isTraceOptions, isWebMcp, isWorkflows, oneOf, positiveMs, wholeAtLeast, type Check } from './option-checks.js';
 import type { AttachmentOptions } from './attachment-types.js';
 import { isAttachmentOptions } from './attachment-checks.js';
-import { between, isBoolean, isEngine, isHeaders, isName, isObject, isString, isSubAgents, isTraceOptions, isWorkflows, oneOf, positiveMs, wholeAtLeast, type Check } from './option-checks.js';
 
 /** Options of `createAgent`. */
 export interface AgentOptions {
-  /** An OpenAI-compatible endpoint, e.g. `http://localhost:11434/v1`. Not needed with `engine`. */
+  /**
+   * An OpenAI-compatible endpoint, e.g. `http://localhost:11434/v1`. Not needed with `engine`.
+   * @attr The OpenAI-compatible endpoint, e.g. `http://localhost:11434/v1`.
+   */
   baseURL?: string;
-  /** The endpoint's model name; with `engine`, only a label (default: the file's name). */
+  /**
+   * The endpoint's model name; with `engine`, only a label (default: the file's name).
+   * @attr The model id.
+   */
   model?: string;
   /** Run a GGUF model inside the agent's worker instead of calling an endpoint. */
   engine?: EngineOptions;
-  /** Visible to anyone who can read the page: prefer a proxy that adds it. */
+  /**
+   * Visible to anyone who can read the page: prefer a proxy that adds it.
+   * @attr Sent as a bearer token. Visible to anyone who can read the page: prefer a proxy that adds it.
+   */
   apiKey?: string;
   headers?: Record<string, string>;
+  /** The system prompt. */
   systemPrompt?: string;
   tools?: Tool[];
   /**
    * Counts model calls; default 10.
    * @default 10
+   * @attr The most model calls one reply may take (default 10).
    */
   maxIterations?: number;
   /**
    * Default 'auto': native tools, falling back to text when the endpoint rejects them.
    * @default 'auto'
+   * @attr `auto` (default), `native` or `text`.
    */
   toolProtocol?: ToolProtocol;
-  /** Which family's tool-call markup to read from reply text; default: recognised from the text itself. */
+  /**
+   * Which family's tool-call markup to read from reply text; default: recognised from the text itself.
+   * @attr Narrows text-protocol call detection to one model family (e.g. `qwen3-coder`); detection is automatic without it.
+   */
   toolFormat?: ToolFormat;
   /**
    * Default 'ask'.
    * @default 'ask'
+   * @attr `ask` (default) asks before tools that need approval; `auto` runs them.
    */
   approval?: 'ask' | 'auto';
-  /** Deny, with a clear message to the model, a call whose approval nobody answered within this many ms. Default: wait. */
+  /**
+   * Deny, with a clear message to the model, a call whose approval nobody answered within this many ms. Default: wait.
+   * @attr Deny a call whose approval nobody answered within this many ms (the model is told so). Absent: wait.
+   */
   approvalTimeoutMs?: number;
-  /** Keep the history in IndexedDB under this id, so a reload continues the thread. */
+  /**
+   * Keep the history in IndexedDB under this id, so a reload continues the thread.
+   * @attr Keep the conversation in IndexedDB under this id, so a reload shows it. Without it nothing is stored.
+   */
   thread?: string;
   /**
    * Retries of 429 and 5xx responses, honouring retry-after; default 2.
    * @default 2
+   * @attr Retries of one request after a 429 or 5xx, honouring retry-after (default 2).
    */
   maxRetries?: number;
   /**
    * Time allowed until the response headers arrive (each attempt), in ms; default 5 minutes (local models are slow to load).
    * @default 300_000
+   * @attr How long to wait for the server's response headers, in ms (default 5 minutes).
    */
   timeoutMs?: number;
   /**
    * Longest silence allowed between two pieces of a streamed reply, in ms; default 3 minutes. A stall ends the run with a retryable `timeout` error; what arrived is kept.
    * @default 180_000
+   * @attr Longest silence allowed in the middle of a streamed reply, in ms (default 3 minutes).
    */
   idleTimeoutMs?: number;
   /**
    * Longest total wait before retries of one model request, in ms; default 60 s. A server asking to wait longer gets a clear, retryable error.
    * @default 60_000
+   * @attr Longest total wait before retries of one request (429, 5xx), in ms (default 60 s).
    */
   maxRetryWaitMs?: number;
   /**
@@ -78,11 +108,13 @@ export interface AgentOptions {
    * returned content, a tool the user allowed for good asks again for its next
    * call, since the content may carry planted instructions. True turns that off.
    * @default false
+   * @attr Present: tools allowed for good do not ask again after fetched or page content entered the conversation.
    */
   trustToolOutput?: boolean;
   /**
    * URL of an ES module the worker imports instead of talking HTTP; its
    * `createModel()` export returns a `ChatModel`. For scripted demos and tests.
+   * @attr URL of an ES module whose `createModel()` the agent's worker uses instead of HTTP (scripted demos, tests).
    */
   modelModule?: string;
   /** The agent's vector memory (in its worker, IndexedDB store `name`); used by `agent.memory` and `memoryTools()`. */
@@ -91,6 +123,7 @@ export interface AgentOptions {
    * The model's context window in tokens. When unset, it is learned from the
    * server (llama-server `/props`, Ollama `/api/show`, an overflow error that
    * states it), else 8192. Older turns are folded into a summary to stay within it.
+   * @attr The model's context window in tokens (default: asked of the server, else 8192); older turns are folded to fit it.
    */
   contextTokens?: number;
   /**
@@ -98,9 +131,13 @@ export interface AgentOptions {
    * emitted as `plan` events. `'first'` also asks for a plan before the
    * model's first other tool call of each run. Default off.
    * @default false
+   * @attr Offer the agent a task list (`update_plan`) shown as the plan; `first` also asks for a plan before it acts. Absent or `false`: off.
    */
   planning?: boolean | 'first';
-  /** Every this many model calls, a short self-check is added to the request (emitted as `reflection`). Default off. */
+  /**
+   * Every this many model calls, a short self-check is added to the request (emitted as `reflection`). Default off.
+   * @attr Every this many model calls, the agent gets a short self-check (shown quietly in the log).
+   */
   reflectEvery?: number;
   /** Named task templates, started with `agent.runWorkflow(name, input)` (or `/workflow name …` in `<agent-chat>`). */
   workflows?: Record<string, WorkflowTemplate>;
@@ -109,6 +146,7 @@ export interface AgentOptions {
    * works on the task with the `readOnly` tools only and returns its answer
    * as the call's result; its events arrive as `sub-agent` events. Default off.
    * @default false
+   * @attr Present (and not `false`): offer `dispatch_agent`, read-only sub-agents whose work shows inside its card.
    */
   subAgents?: boolean | SubAgentOptions;
   /**
@@ -117,12 +155,14 @@ export interface AgentOptions {
    * short reminder turn is tried (at most once a run, emitted as `nudge`).
    * False turns it off.
    * @default true
+   * @attr `off` (or `false`) stops the one reminder a run when the model announces an action but calls no tool. Absent: on.
    */
   nudge?: boolean;
   /**
    * Sampling temperature sent with every request to the endpoint (0–2; lower
    * is more deterministic, 0 for repeatable tool use). Default: the server's.
    * The in-page engine takes `engine.temperature` instead.
+   * @attr Sampling temperature sent with each request to the endpoint, 0–2 (default: the server's).
    */
   temperature?: number;
   /**
@@ -130,6 +170,24 @@ export interface AgentOptions {
    * Default: on, without content, 256 KiB per thread.
    */
   trace?: TraceOptions;
+  /**
+   * Where the recorded spans also go: `{ otlp: { url, headers?, protocol? } }` sends them to an
+   * OpenTelemetry collector over OTLP/HTTP from the worker, batched per run; a collector that is down
+   * costs the run nothing (the spans are dropped and counted in a `telemetry` event). Default: nowhere.
+   */
+  telemetry?: TelemetryOptions;
+  /**
+   * WebMCP both ways: `expose` registers the agent's page tools for browser
+   * agents (their calls go through the agent's approvals), `consume` offers
+   * the agent the tools other parts of the page registered. Default off.
+   * @attr Present (and not `false`): register the agent's page tools with WebMCP for browser agents (`webmcp: { expose: true }`); their calls ask for approval here.
+   */
+  webmcp?: WebMcpOptions;
+  /**
+   * MCP servers whose tools join the agent's (Streamable HTTP, or legacy
+   * HTTP+SSE), connected from the agent's worker; see `agent.mcp` and the `mcp` event.
+   */
+  mcp?: McpServerOptions[];
   /**
    * Files and images sent with messages (`send(text, { attachments })`) and
    * returned by tools: size limits, allowed types, how far images are
@@ -210,6 +268,9 @@ export const SETTINGS = {
   nudge: { side: 'loop', live: true, element: { attribute: 'nudge', from: onUnlessOff }, check: isBoolean },
   temperature: { side: 'loop', live: true, model: 'client', element: { attribute: 'temperature', from: 'number' }, check: between(0, 2) },
   trace: { side: 'loop', live: true, check: isTraceOptions },
+  telemetry: { side: 'loop', live: true, check: isTelemetryOptions },
+  webmcp: { side: 'page', live: false, restart: true, element: { attribute: 'webmcp-expose', from: (t: string | null) => (t === null || t === 'false' ? undefined : { expose: true }) }, check: isWebMcp },
+  mcp: { side: 'worker', live: false, restart: true, element: { attribute: false }, check: isMcpServers },
   attachments: { side: 'loop', live: true, element: { attribute: false }, check: isAttachmentOptions },
 } as const satisfies { readonly [K in keyof AgentOptions]-?: Setting };
 

@@ -64,3 +64,23 @@ export interface TraceOptions {
   /** Size cap of one thread's trace, in bytes of JSON; default 262144 (256 KiB). Oldest spans go first. */
   maxBytes?: number;
 }
+
+/** Where option `telemetry.otlp` sends the spans: an OTLP/HTTP collector. */
+export interface OtlpOptions {
+  /** The collector's traces URL, e.g. `http://localhost:4318/v1/traces` (a relative URL is the page's). It must answer CORS: see the README. */
+  url: string;
+  /** Sent with every export request, e.g. an authorization header. They make each request CORS-preflighted. */
+  headers?: Record<string, string>;
+  /** `json` (default) or `protobuf`, as OTLP/HTTP carries them. */
+  protocol?: 'json' | 'protobuf';
+  /** `service.name` of the spans' resource; default `pageloop`. */
+  serviceName?: string;
+  /** How long one batch may take, retries included, before it is dropped (and counted); default 10000 ms. */
+  timeoutMs?: number;
+}
+
+/** Option `telemetry` of `createAgent`: where the recorded spans go besides the thread. */
+export interface TelemetryOptions {
+  /** Send every finished span to an OpenTelemetry collector over OTLP/HTTP, from the worker, batched per run. */
+  otlp?: OtlpOptions;
+}

@@ -8,13 +8,13 @@
 import type { Memory } from './memory/types.js';
 import type { ConfigureOptions } from './settings.js';
 import type { Tool } from './tool-types.js';
-import type { FinalReason, FinalEvent, ToolResultStatus, ApprovalRequest, AgentEvent, SubAgentEvent, ContextEvent, PlanTaskStatus, PlanTask, EngineStatus, EngineSource } from './agent-events.js';
+import type { FinalReason, FinalEvent, ToolResultStatus, ApprovalRequest, AgentEvent, SubAgentEvent, ContextEvent, PlanTaskStatus, PlanTask, EngineStatus, EngineSource, WebMcpStatus } from './agent-events.js';
 
 /** The flight recorder's spans (src/trace-types.ts). */
-export type { TraceValue, TraceSpanEvent, TraceSpan, ThreadTrace, TraceOptions } from './trace-types.js';
-import type { ThreadTrace } from './trace-types.js';
+export type { TraceValue, TraceSpanEvent, TraceSpan, ThreadTrace, TraceOptions, TelemetryOptions, OtlpOptions } from './trace-types.js';
+import type { ThreadTrace, TraceSpan } from './trace-types.js';
 /** The events an agent emits, and what they carry (src/agent-events.ts). */
-export type { FinalReason, FinalEvent, ToolResultStatus, ApprovalRequest, AgentEvent, SubAgentEvent, ContextEvent, PlanTaskStatus, PlanTask, EngineStatus, EngineSource, EngineBackend } from './agent-events.js';
+export type { FinalReason, FinalEvent, ToolResultStatus, ApprovalRequest, AgentEvent, SubAgentEvent, ContextEvent, PlanTaskStatus, PlanTask, EngineStatus, EngineSource, EngineBackend, WebMcpStatus } from './agent-events.js';
 /** Generative UI: what a tool's `render` receives and returns (src/tools/tool-view.ts). */
 export type { ToolCallStatus, ToolRender, ToolRenderProps, ToolView, ToolViewOptions } from './tools/tool-view.js';
 
@@ -26,7 +26,10 @@ import type { Attachment, AttachmentInput, PreparedAttachments } from './attachm
 export type { JSONSchema, ToolContext, NeedsApproval, ToolKind, Tool, WorkerToolSpec, ValidationResult } from './tool-types.js';
 /** The agent's options and what `configure` takes (src/settings.ts), and their value types (src/option-types.ts). */
 export type { AgentOptions, ConfigureOptions } from './settings.js';
-export type { SubAgentOptions, ToolProtocol, ToolFormat, EngineOptions, EngineGpu, WorkflowTemplate } from './option-types.js';
+/** The MCP client's options and reports (src/mcp-types.ts). */
+export type { AgentMcp, McpApproval, McpServerOptions, McpServerState, McpErrorCode, McpToolInfo, McpServerStatus, McpPrompt, McpResource, McpResourceText } from './mcp-types.js';
+import type { AgentMcp } from './mcp-types.js';
+export type { SubAgentOptions, ToolProtocol, ToolFormat, EngineOptions, EngineGpu, WorkflowTemplate, WebMcpOptions } from './option-types.js';
 
 /** The answer to one approval request. */
 export interface ApprovalAnswer {
@@ -56,6 +59,14 @@ export type ChatMessage =
   | { role: 'tool'; tool_call_id: string; content: string; attachments?: Attachment[] };
 
 /** The agent's in-page engine, as the page sees it. */
+/** `agent.webmcp`: where WebMCP stands for this agent (option `webmcp`). */
+export interface AgentWebMcp {
+  /** The status now (`off` without the option). */
+  status(): WebMcpStatus;
+  /** Settles once the agent's tools are registered and the page's other tools offered, or it is clear why not (`unavailable`, `error`). */
+  readonly ready: Promise<WebMcpStatus>;
+}
+
 export interface AgentEngine {
   /** The engine's latest state (from its `engine` events); `idle` when the agent uses an endpoint. */
   status(): EngineStatus;
@@ -134,6 +145,14 @@ export interface Agent {
    * `Run`, or of its `run-start` event). Kept with the thread and its file.
    */
   trace(runId?: string): Promise<ThreadTrace>;
+  /**
+   * Calls `listener` with each span of this agent's trace as it ends, on the
+   * page — for an app with its own OpenTelemetry setup:
+   * `agent.onSpan(spanProcessorListener(processor))` feeds its span
+   * processor. Spans are sent from the worker only while someone listens.
+   * Returns the function that stops listening.
+   */
+  onSpan(listener: (span: TraceSpan) => void): () => void;
   /** Takes back "Always allow" for `tool`: its calls ask again. */
   revokePermission(tool: string): Promise<void>;
   /** The approval requests of an interrupted run (a reload mid-approval) that wait for an answer. */
@@ -203,6 +222,8 @@ export interface Agent {
   readonly memory: Memory;
   /** The in-page engine (`options.engine`): what it is doing. */
   readonly engine: AgentEngine;
+  /** WebMCP (option `webmcp`): its status, and when its tools are in place. */
+  readonly webmcp: AgentWebMcp;
   /** Resolves when the worker is up and its state loaded. */
   readonly ready: Promise<void>;
   /** True while a run is going. */
@@ -211,6 +232,8 @@ export interface Agent {
   dispose(): void;
   /** The threads stored in this origin's IndexedDB: list, open, rename, delete, export, import. */
   readonly threads: Threads;
+  /** The agent's MCP servers (option `mcp`): their state, reconnect, prompts and resources. */
+  readonly mcp: AgentMcp;
 }
 
 /** One stored thread, as `agent.threads.list()` shows it. */

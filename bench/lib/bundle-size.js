@@ -90,6 +90,16 @@ const OPT_IN = {
    * the first failed request that carried an image.
    */
   attachments: /attachment-prep|attachment-parts|thread-file-attachments|vision-refusal/,
+  /**
+   * Telemetry (issue 23): the official OpenTelemetry SDK and OTLP exporter, loaded in the worker on
+   * the first span sent to a collector (`telemetry.otlp`; the protobuf exporter only for
+   * `protocol: 'protobuf'`), and on the page by `spanProcessorListener` (the span converter).
+   */
+  telemetry: /otlp-export|otlp-protobuf|otel-span/,
+  /** WebMCP both ways (issue 22): the bridge loads when an agent is made with `webmcp` (src/page/webmcp/). */
+  webmcp: /webmcp-bridge/,
+  /** The MCP client (issue 22): the hub and the official SDK load in the worker when an agent has `mcp` servers. */
+  mcp: /mcp-hub|mcp-connection/,
 };
 
 /** A pattern matching the chunks of every opt-in capability named in `names`. @param {string[]} names */

@@ -11,20 +11,21 @@
 import type { AgentEvent, ApprovalAnswer, ApprovalRequest, ChatMessage, FinalEvent, SendOptions, ThreadTrace, WorkflowRunOptions } from '../types.js';
 import { AttachmentShelf } from './attachment-shelf.js';
 import { TraceRecorder } from './trace-recorder.js';
+import { SpanOutlet } from './span-outlet.js';
 import { PageloopError } from '../errors.js';
 import type { ThreadRecord } from '../store/thread-schema.js';
-import { runLoop, type RunContext } from './run-loop.js';
-import { finishInterruptedTurn } from './interrupted-run.js';
+import { runLoop } from './run-loop.js';
 import { DISPATCH_TOOL_NAME } from './builtin-tools.js';
 import { ToolRegistry } from './tool-registry.js';
-import { findWorkflow, workflowStart } from './workflow.js';
+import { workflowRun } from './workflow.js';
 import { SessionState } from './session-state.js';
 import { ThreadBinding } from './thread-binding.js';
 import { ThreadRecords } from './thread-records.js';
 import { RunControl, type RunStart } from './run-control.js';
 import { ModelCache } from './model-cache.js';
 import { runContext, type RunSetup } from './run-context.js';
-import type { ToolDescriptor } from '../protocol/agent.js';
+import type { OutsideOutcome, ToolDescriptor } from '../protocol/agent.js';
+import { runOutsideCall } from './outside-call.js';
 import type { SessionConfig, SessionHost } from './session-types.js';
 import type { SessionDeps } from './session-deps.js';
 
@@ -44,7 +45,7 @@ export class AgentSession {
     this.#config = config;
     this.#host = deps.host;
     this.#files = new AttachmentShelf({ store: deps.store, thread: () => this.#config.thread, options: () => this.#config.attachments });
-    const state = (this.#state = new SessionState((events) => deps.host.emit(events), () => this.#config.apiKey, new TraceRecorder(() => this.#config)));
+    const state = (this.#state = new SessionState((events) => deps.host.emit(events), () => this.#config.apiKey, new TraceRecorder(() => this.#config, new SpanOutlet(() => this.#config, deps.host))));
     this.#models = new ModelCache({ createModel: deps.createModel, generateId: deps.generateId ?? (() => crypto.randomUUID()), probeContextWindow: deps.probeContextWindow, readAttachment: (id) => this.#files.read(id) }, () => this.#config);
     this.#thread = new ThreadBinding(state, { store: deps.store, now: deps.now, rerunnable: (name) => this.#rerunnable(name), loaded: () => this.#models.budget.reset() });
     this.#records = new ThreadRecords(state, this.#thread, { store: deps.store, now: deps.now, cleared: () => this.#models.budget.reset() });
@@ -73,10 +74,10 @@ export class AgentSession {
   resume(runId: string, first?: { callId: string; answer: ApprovalAnswer }): Promise<FinalEvent> {
     const refused = this.#thread.refusal('Cannot continue');
     if (refused) return this.#runs.refuse(refused);
-    const interruption = this.#runs.running ? undefined : this.#thread.takeInterruption();
-    if (!interruption && !this.#runs.running) return this.#runs.refuse(new PageloopError('bad-request', 'There is no interrupted run to resume.'));
-    const before = (ctx: RunContext) => finishInterruptedTurn({ ...ctx, idempotent: (name) => this.#rerunnable(name) }, interruption!, first);
-    return this.#runs.start({ runId, run: (signal) => this.#loop(signal, { before }) });
+    // While a run goes, the start below answers "busy"; the interrupted run stays kept.
+    const setup = this.#runs.running ? {} : this.#thread.resumption(first);
+    if (setup instanceof PageloopError) return this.#runs.refuse(setup);
+    return this.#runs.start({ runId, run: (signal) => this.#loop(signal, setup) });
   }
 
   /** One user turn (`overrides` for this run only; its files are kept before the run starts, or refused with nothing sent). Resolves with the final event after it was emitted; never rejects. */
@@ -91,20 +92,13 @@ export class AgentSession {
 
   /** A run of workflow `name` (option `workflows`): its message states the goal and steps; with planning, the steps are the initial plan. An unknown name ends in an `unknown-workflow` error before anything is sent. */
   runWorkflow(runId: string, name: string, input?: string, options?: WorkflowRunOptions): Promise<FinalEvent> {
-    let template;
+    let run;
     try {
-      template = findWorkflow(this.#config.workflows, name);
+      run = workflowRun(this.#config, this.#state, name, input, options);
     } catch (err) {
       return this.#runs.refuse(err);
     }
-    const start = workflowStart(name, template, input, !!this.#config.planning);
-    const begin = () => {
-      this.#state.history.push({ role: 'user', content: start.message });
-      const plan = start.plan && this.#state.plan.update({ tasks: start.plan });
-      if (plan?.ok) this.#state.emit({ type: 'plan', tasks: plan.tasks });
-    };
-    const overrides: SendOptions = template.tools ? { ...options, tools: template.tools } : { ...options };
-    return this.#begin('Cannot run a workflow', { runId, input, workflow: name, begin }, { overrides, planned: start.plan !== undefined });
+    return this.#begin('Cannot run a workflow', { runId, input, workflow: name, begin: run.begin }, run.setup);
   }
 
   /** Runs the loop again on the history as it is (e.g. after a network error). */
@@ -117,7 +111,7 @@ export class AgentSession {
     const refused = this.#thread.refusal(what);
     if (refused) return this.#runs.refuse(refused);
     if (!this.#runs.running) this.#thread.abandonInterrupted();
-    return this.#runs.start({ ...start, run: (signal) => this.#loop(signal, setup) });
+    return this.#runs.start({ ...start, model: setup.overrides?.model, run: (signal) => this.#loop(signal, setup) });
   }
 
   /** Runs the loop (after `setup.before`) and returns its final event without emitting it; what it throws ends as a failed run. */
@@ -175,6 +169,11 @@ export class AgentSession {
   respond(callId: string, answer: ApprovalAnswer): void {
     if (!this.#state.gate.answer(callId, answer)) this.#state.emit({ type: 'error', message: `No call "${callId}" is waiting for approval.`, retryable: false, code: 'bad-request' });
     if (answer.always) this.#state.journal?.touchMeta();
+  }
+
+  /** A page tool call from a browser agent (WebMCP): the same approvals, shown as a card, kept out of the model's history. */
+  callFromOutside(callId: string, name: string, args: unknown): Promise<OutsideOutcome> {
+    return runOutsideCall({ id: callId, name, args }, { config: this.#config, state: this.#state, registry: this.#registry, refused: this.#thread.refusal('Cannot run a call from a browser agent') });
   }
 
   /** The tools allowed for good in this thread. */

@@ -31,6 +31,8 @@ export interface RunStart {
   workflow?: string;
   /** The files of the user's message: their records ride on `run-start`; those not stored are announced right after it. */
   files?: KeptAttachments;
+  /** The model the run asks instead of the agent's (a per-send override), carried by `run-start`. */
+  model?: string;
   /** What the run adds to the conversation before the loop runs (the user's message, a workflow's plan). */
   begin?(): void;
   /** Runs the loop on `signal` and resolves with its final event, not emitted (the run control emits it). May throw: that is a failed run. */
@@ -68,7 +70,7 @@ export class RunControl {
     this.#run = { id: start.runId, controller };
     const state = this.#state;
     const files = start.files;
-    state.emit({ type: 'run-start', runId: start.runId, ...(start.input !== undefined ? { input: start.input } : {}), ...(start.workflow !== undefined ? { workflow: start.workflow } : {}), ...(files?.records.length ? { attachments: files.records } : {}) });
+    state.emit({ type: 'run-start', runId: start.runId, ...(start.input !== undefined ? { input: start.input } : {}), ...(start.workflow !== undefined ? { workflow: start.workflow } : {}), ...(start.model !== undefined ? { model: start.model } : {}), ...(files?.records.length ? { attachments: files.records } : {}) });
     if (files?.notKept) state.emit({ type: 'attachments-not-kept', ...files.notKept });
     start.begin?.();
     state.changed();

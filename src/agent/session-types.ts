@@ -19,5 +19,5 @@ export type SessionConfig = SessionSettings;
  */
 export type ToolHost = Pick<PageHost, 'prepareTool' | 'runTool' | 'abortTool'> & Partial<Pick<PageHost, 'mayStart' | 'readContext'>>;
 
-/** A session's surroundings: where its events go, and its tool host. */
-export type SessionHost = ToolHost & Pick<PageHost, 'emit'>;
+/** A session's surroundings: where its events (and, when the page listens, its finished spans) go, and its tool host. */
+export type SessionHost = ToolHost & Pick<PageHost, 'emit'> & Partial<Pick<PageHost, 'spans'>>;

@@ -12,14 +12,15 @@
  *   history (an interrupted run's open calls are answered, or kept for
  *   `resume`, which answers them).
  */
-import type { ApprovalRequest, ThreadTrace } from '../types.js';
-import type { PageloopError } from '../errors.js';
+import type { ApprovalAnswer, ApprovalRequest, ThreadTrace } from '../types.js';
+import { PageloopError } from '../errors.js';
 import type { ThreadStorage } from '../store/thread-store.js';
 import { ThreadJournal } from '../store/thread-journal.js';
 import { ThreadSeat } from '../store/thread-seat.js';
 import { threadBusy } from '../store/thread-lock.js';
 import { answerDanglingCalls } from './history.js';
-import { abandonInterruptedTurn, findInterruption, waitingApprovals, waitsForUser, type Interruption } from './interrupted-run.js';
+import { abandonInterruptedTurn, findInterruption, finishInterruptedTurn, waitingApprovals, waitsForUser, type Interruption } from './interrupted-run.js';
+import type { RunSetup } from './run-context.js';
 import type { SessionState } from './session-state.js';
 
 /** What a binding needs besides the shared state. */
@@ -79,16 +80,20 @@ export class ThreadBinding {
     return structuredClone(waitingApprovals(this.#interrupted));
   }
 
-  /** The interrupted run, handed over to be resumed (it is no longer kept here). */
-  takeInterruption(): Interruption | undefined {
-    const interruption = this.#interrupted;
-    this.#interrupted = undefined;
-    return interruption;
+  /**
+   * The set-up of a run that finishes the interrupted run (with `first`, the
+   * answer to one of its approval requests) before asking the model to carry
+   * on; the interrupted run is then no longer kept here. An error when there is none.
+   */
+  resumption(first?: { callId: string; answer: ApprovalAnswer }): RunSetup | PageloopError {
+    const interruption = this.#take();
+    if (!interruption) return new PageloopError('bad-request', 'There is no interrupted run to resume.');
+    return { before: (ctx) => finishInterruptedTurn({ ...ctx, idempotent: (name) => this.#deps.rerunnable(name) }, interruption, first) };
   }
 
   /** A new run instead of a resume: every open call of the interrupted run gets its one result first. */
   abandonInterrupted(): void {
-    const interruption = this.takeInterruption();
+    const interruption = this.#take();
     if (!interruption) return;
     const state = this.#state;
     abandonInterruptedTurn({ history: state.history, emit: (e) => state.emit(e) }, interruption);
@@ -99,6 +104,13 @@ export class ThreadBinding {
   /** Forgets the interrupted run (the conversation was cleared, or another thread opened). */
   forgetInterruption(): void {
     this.#interrupted = undefined;
+  }
+
+  /** The interrupted run, no longer kept here. */
+  #take(): Interruption | undefined {
+    const interruption = this.#interrupted;
+    this.#interrupted = undefined;
+    return interruption;
   }
 
   async #takeSeat(thread: string | undefined): Promise<void> {

@@ -20,11 +20,14 @@ export interface TraceSettings {
   modelModule?: string;
   apiKey?: string;
   trace?: TraceOptions;
+  subAgents?: boolean | { model?: string };
 }
 
 /** Records the runs of one thread, from the events the session emits. */
 export class TraceRecorder implements SpanSink {
   readonly #settings: () => TraceSettings;
+  /** Where each finished span also goes (the page, a collector: span-outlet.ts). */
+  readonly #outlet: { closed(span: TraceSpan): void } | undefined;
   #spans: TraceSpan[] = [];
   /** JSON sizes of the finished spans (open ones are counted when they end). */
   #sizes = new WeakMap<TraceSpan, number>();
@@ -34,15 +37,16 @@ export class TraceRecorder implements SpanSink {
   /** Moves whenever a span ends or the trace is replaced: the journal writes the trace when it moved. */
   version = 0;
 
-  constructor(settings: () => TraceSettings) {
+  constructor(settings: () => TraceSettings, outlet?: { closed(span: TraceSpan): void }) {
     this.#settings = settings;
+    this.#outlet = outlet;
   }
 
   /** Takes one event of the session (already free of the API key). */
   observe(event: AgentEvent): void {
     if (event.type === 'run-start') {
       const options = this.#settings().trace;
-      this.#run = options?.enabled === false ? undefined : new RunTrace(event.runId, this.#target(), this, undefined, event.workflow ? { 'pageloop.workflow': event.workflow, ...this.#input(event.input) } : this.#input(event.input));
+      this.#run = options?.enabled === false ? undefined : new RunTrace(event.runId, this.#target(event.model), this, undefined, event.workflow ? { 'pageloop.workflow': event.workflow, ...this.#input(event.input) } : this.#input(event.input));
       return;
     }
     const run = this.#run;
@@ -84,6 +88,7 @@ export class TraceRecorder implements SpanSink {
     this.#measure(span);
     this.version++;
     this.#trim();
+    this.#outlet?.closed(span);
   }
 
   /** Blanks the API key out of a span's text (content the user typed may hold it; the events only lose it in errors). */
@@ -130,13 +135,18 @@ export class TraceRecorder implements SpanSink {
     return { 'gen_ai.input.messages': JSON.stringify([{ role: 'user', parts: [{ type: 'text', content: input }] }]) };
   }
 
-  /** Where the model lives, without anything secret: the endpoint's host and port only, never its path, query or key. */
-  #target(): TraceTarget {
+  /**
+   * Where the model lives, without anything secret: the endpoint's host and port only, never its path, query or key.
+   * `runModel`: the run's own model (a per-send override); sub-agents ask `subAgents.model`, else the run's.
+   */
+  #target(runModel: string | undefined): TraceTarget {
     const s = this.#settings();
     const content = s.trace?.content === true;
-    if (s.engine) return { provider: 'pageloop.engine', model: s.model, content };
-    if (s.modelModule) return { provider: 'pageloop.model_module', model: s.model, content };
-    const target: TraceTarget = { provider: 'openai', model: s.model, content };
+    const model = runModel ?? s.model;
+    const childModel = (typeof s.subAgents === 'object' && s.subAgents.model) || model;
+    if (s.engine) return { provider: 'pageloop.engine', model: s.model, childModel: s.model, content };
+    if (s.modelModule) return { provider: 'pageloop.model_module', model, childModel, content };
+    const target: TraceTarget = { provider: 'openai', model, childModel, content };
     try {
       // A relative base URL is the page's (and the worker's) own origin.
       const url = new URL(s.baseURL, globalThis.location?.href);

@@ -20,6 +20,8 @@ export interface TraceTarget {
   /** `gen_ai.provider.name`. */
   provider: string;
   model: string;
+  /** The model a sub-agent of the run asks. */
+  childModel: string;
   /** The endpoint's host and port, when there is an endpoint. */
   address?: string;
   port?: number;
@@ -230,7 +232,7 @@ export class RunTrace {
     if (!child) {
       const parent = this.#tools.get(callId)?.span;
       if (!parent) return undefined;
-      child = new RunTrace(this.root.runId, this.#target, this.#sink, parent, { 'gen_ai.tool.call.id': callId });
+      child = new RunTrace(this.root.runId, { ...this.#target, model: this.#target.childModel }, this.#sink, parent, { 'gen_ai.tool.call.id': callId });
       this.#children.set(callId, child);
     }
     return child;

@@ -10,8 +10,11 @@
  * workflowStart('follow-up', { description: 'Follow up on pending orders.', steps: ['List them', 'Draft a note'] }, 'only this week', false).message
  * // → 'Workflow "follow-up": Follow up on pending orders.\nInput: only this week\n\nSteps:\n1. List them\n2. Draft a note'
  */
-import type { PlanTask, WorkflowTemplate } from '../types.js';
+import type { PlanTask, WorkflowRunOptions, WorkflowTemplate } from '../types.js';
 import { PageloopError } from '../errors.js';
+import type { RunSetup } from './run-context.js';
+import type { SessionState } from './session-state.js';
+import type { SessionConfig } from './session-types.js';
 
 /** What a workflow run starts with. */
 export interface WorkflowStart {
@@ -44,4 +47,24 @@ export function workflowStart(name: string, template: WorkflowTemplate, input: s
   const message = `${lines.join('\n')}\n\n${heading}\n${steps}`;
   if (!planning) return { message };
   return { message, plan: template.steps.map((title, i) => ({ id: String(i + 1), title, status: 'pending' })) };
+}
+
+/** How a session starts a run of a workflow: what the run adds to the conversation as it begins, and how it differs from a plain run. */
+export interface WorkflowRun {
+  /** Adds the workflow's message to the history and, with planning, makes its steps the plan. */
+  begin(): void;
+  /** The template's tools (if it names any) and whether the run starts with its plan made. */
+  setup: RunSetup;
+}
+
+/** A run of workflow `name` with the session's settings (`workflows`, `planning`); throws `unknown-workflow` when there is none. */
+export function workflowRun(config: Pick<SessionConfig, 'workflows' | 'planning'>, state: Pick<SessionState, 'history' | 'plan' | 'emit'>, name: string, input?: string, options?: WorkflowRunOptions): WorkflowRun {
+  const template = findWorkflow(config.workflows, name);
+  const start = workflowStart(name, template, input, !!config.planning);
+  const begin = () => {
+    state.history.push({ role: 'user', content: start.message });
+    const plan = start.plan && state.plan.update({ tasks: start.plan });
+    if (plan?.ok) state.emit({ type: 'plan', tasks: plan.tasks });
+  };
+  return { begin, setup: { overrides: template.tools ? { ...options, tools: template.tools } : { ...options }, planned: start.plan !== undefined } };
 }

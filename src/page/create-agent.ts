@@ -5,8 +5,8 @@
  * the worker dies or is disposed (the worker link sees to that).
  */
 import * as Comlink from 'comlink';
-import type { Agent, AgentEvent, AttachmentInput, AgentOptions, ApprovalAnswer, ApprovalRequest, ChatMessage, ConfigureOptions, EngineOptions, EngineStatus, FinalEvent, Run, SendOptions, ThreadTrace, Tool, WorkflowRunOptions } from '../types.js';
-import type { AgentWorkerApi, PageHost, ToolDescriptor, WorkerConfig } from '../protocol/agent.js';
+import type { Agent, AgentEvent, AttachmentInput, AgentOptions, ApprovalAnswer, ApprovalRequest, ChatMessage, ConfigureOptions, EngineOptions, EngineStatus, FinalEvent, Run, SendOptions, ThreadTrace, Tool, TraceSpan, WorkflowRunOptions } from '../types.js';
+import type { AgentWorkerApi, OutsideOutcome, PageHost, ToolDescriptor, WorkerConfig } from '../protocol/agent.js';
 import type { Memory } from '../memory/types.js';
 import { failedRun } from '../run-failure.js';
 import { LIVE_KEYS, SETTING_ROWS, WORKER_KEYS, checkSettings, pickSettings } from '../settings.js';
@@ -17,8 +17,10 @@ import { ToolSet } from './tool-set.js';
 import { RunStream } from './run-stream.js';
 import { spawnAgentWorker } from './spawn-worker.js';
 import { linkWorker } from './worker-link.js';
+import { linkWebMcp, type WebMcpLink } from './webmcp-link.js';
 import { memoryClient } from './create-memory.js';
 import { threadsClient } from './thread-client.js';
+import { mcpClient } from './mcp-client.js';
 import { checkAttachmentInputs, checkSendOptions, checkWorkflowRunOptions, checkWorkflowStart } from './run-options.js';
 
 /** The form of a tool the worker needs: everything but its closures. */
@@ -51,11 +53,24 @@ function afterCancel(event: AgentEvent, tools: PageToolHost): AgentEvent | undef
   return event;
 }
 
+/** Calls a listener of the app's; one that throws must not starve the others or the run (its error is rethrown apart). */
+function safely<T>(listener: (value: T) => void, value: T): void {
+  try {
+    listener(value);
+  } catch (err) {
+    queueMicrotask(() => {
+      throw err;
+    });
+  }
+}
+
 /** The agent's settings as they cross to the worker: the options whose row says so (src/settings.ts); an app's own extra fields (and `tools`) stay on the page. */
 export function toWorkerConfig(options: AgentOptions): WorkerConfig {
   const config: WorkerConfig = { ...pickSettings(options, WORKER_KEYS), baseURL: options.baseURL ?? '', model: options.model ?? '' };
   if (config.engine) config.engine = engineForWorker(config.engine);
   else delete config.engine;
+  // Resolved against the page: the worker's own URL is not the page's.
+  if (config.mcp) config.mcp = config.mcp.map((server) => ({ ...server, url: new URL(server.url, location.href).href }));
   return config;
 }
 
@@ -108,9 +123,11 @@ export function createAgent(options: AgentOptions): Agent {
   const settings: AgentOptions = { ...options };
   const tools = settings.tools ?? [];
   const toolHost = new PageToolHost();
-  const toolSet = new ToolSet(tools, (list) => toolHost.setTools(list), (list) => tell((remote) => remote.setTools(list.map(toDescriptor))));
+  let webmcp: WebMcpLink | undefined;
+  const toolSet = new ToolSet(tools, (list) => (toolHost.setTools(list), webmcp?.toolsChanged()), (list) => tell((remote) => remote.setTools(list.map(toDescriptor))));
   const appContext = new AppContextStore();
   const listeners = new Set<(e: AgentEvent) => void>();
+  const spanListeners = new Set<(span: TraceSpan) => void>();
   let current: RunStream | undefined;
 
   const link = linkWorker<AgentWorkerApi>(spawnAgentWorker(), "The agent's worker");
@@ -123,16 +140,7 @@ export function createAgent(options: AgentOptions): Agent {
       if (event.type === 'engine') engineStatus = event.status;
       // Noted before any answer to it can arrive (answers wait for the same promise).
       if (event.type === 'input-request') void toolHost.answers().then((answers) => answers.asked(event.callId, event.name));
-      for (const listener of listeners) {
-        try {
-          listener(event);
-        } catch (err) {
-          // One faulty listener must not starve the others or the run.
-          queueMicrotask(() => {
-            throw err;
-          });
-        }
-      }
+      for (const listener of listeners) safely(listener, event);
       current?.push(event);
       if (event.type === 'final') current = undefined;
     }
@@ -145,17 +153,27 @@ export function createAgent(options: AgentOptions): Agent {
     abortTool: (callId) => toolHost.abortTool(callId),
     mayStart: async (request) => toolHost.mayStart(request),
     readContext: async () => appContext.read(),
+    spans: (spans) => spans.forEach((span) => spanListeners.forEach((listener) => safely(listener, span))),
   };
 
   // The running run still gets its one final event: an error when the worker crashed, cancelled on dispose.
   link.onEnd((why) => {
     toolHost.abortAll();
+    webmcp?.dispose();
     if (!current) return;
     if (why.code === 'worker-crashed') {
       deliver(failedRun(why));
     } else {
       deliver([{ type: 'final', reason: 'cancelled', text: '' }]);
     }
+  });
+
+  webmcp = linkWebMcp(settings.webmcp, {
+    toolHost,
+    tools: () => toolSet.list,
+    addTool: (tool) => toolSet.add(tool),
+    callWorker: (callId, name, args) => link.call<OutsideOutcome>((remote) => remote.callFromOutside(callId, name, args)),
+    emit: (event) => deliver([event]),
   });
 
   const ready = link.call((remote) => remote.init(toWorkerConfig(settings), tools.map(toDescriptor), Comlink.proxy(host)));
@@ -216,7 +234,7 @@ export function createAgent(options: AgentOptions): Agent {
       const why = answer.args === undefined ? undefined : outOfBounds(answer.args);
       if (why !== undefined) throw new TypeError(`respond(callId, answer): answer.args cannot be sent: ${why}.`);
       // No run here: the answer is to an interrupted run's request, and resumes that run.
-      if (!current && !link.ended) {
+      if (!current && !link.ended && !toolHost.isOutside(callId)) {
         startRun((remote, runId) => remote.resume(runId, { callId, answer }));
         return;
       }
@@ -237,6 +255,14 @@ export function createAgent(options: AgentOptions): Agent {
         const runId = current.runId;
         tell((remote) => remote.cancel(runId));
       }
+    },
+    onSpan: (listener: (span: TraceSpan) => void) => {
+      if (typeof listener !== 'function') throw new TypeError('onSpan(listener) needs a function.');
+      // The worker sends spans only while someone listens.
+      if (spanListeners.add(listener).size === 1) tell((remote) => remote.watchSpans(true));
+      return () => {
+        if (spanListeners.delete(listener) && spanListeners.size === 0) tell((remote) => remote.watchSpans(false));
+      };
     },
     on: (listener: (e: AgentEvent) => void) => {
       listeners.add(listener);
@@ -281,6 +307,7 @@ export function createAgent(options: AgentOptions): Agent {
       }),
     context: appContext,
     engine: { status: () => engineStatus },
+    webmcp,
     ready,
     get running() {
       return current !== undefined;
@@ -289,5 +316,6 @@ export function createAgent(options: AgentOptions): Agent {
     threads: threadsClient((invoke) => link.call(invoke), (id) => {
       settings.thread = id;
     }),
+    mcp: mcpClient((invoke) => link.call(invoke)),
   };
 }

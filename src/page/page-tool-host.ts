@@ -19,6 +19,8 @@ export class PageToolHost {
   /** Tools the page took away while the agent lived: a late call to one is told so. */
   #removed = new Set<string>();
   #answers: Promise<UserAnswers> | undefined;
+  /** Calls a browser agent asked for (WebMCP): no run's, so a run's cancel does not refuse them. */
+  #outside = new Set<string>();
 
   /** The calls of tools that wait for the user (`render` without `execute`); loaded on first use, as most pages have none. */
   answers(): Promise<UserAnswers> {
@@ -70,7 +72,7 @@ export class PageToolHost {
     if (!tool) return { status: 'error', error: this.#missing(name) };
     // Registered before validation, which may wait: a cancel in the meantime must stop the call from starting.
     // Approve and cancel a few ms apart: the worker may ask to start the call after cancel() returned.
-    if (this.#refusing) return { status: 'cancelled', error: 'The run was cancelled before this call started.' };
+    if (this.#refusing && !this.#outside.has(callId)) return { status: 'cancelled', error: 'The run was cancelled before this call started.' };
     const controller = new AbortController();
     this.#running.set(callId, controller);
     this.#started.add(callId);
@@ -102,6 +104,18 @@ export class PageToolHost {
     return true;
   }
 
+  /** Call `callId` comes from a browser agent, not a run: a cancelled run neither refuses it nor hides its start. `done` forgets it. */
+  admitOutside(callId: string): { done(): void } {
+    this.#outside.add(callId);
+    this.#started.add(callId);
+    return { done: () => void this.#outside.delete(callId) };
+  }
+
+  /** True while call `callId` of a browser agent is open. */
+  isOutside(callId: string): boolean {
+    return this.#outside.has(callId);
+  }
+
   abortTool(callId: string): void {
     this.#running.get(callId)?.abort();
   }
@@ -121,11 +135,12 @@ export class PageToolHost {
   acceptCalls(): void {
     this.#refusing = false;
     this.#started.clear();
+    for (const id of this.#outside) this.#started.add(id);
   }
 
   /** True when `name` is a tool of the page's list (page or worker) and call `callId` was refused (never started) since the cancel. */
   refused(name: string, callId: string): boolean {
-    return this.#refusing && Object.hasOwn(this.#tools, name) && !this.#started.has(callId);
+    return this.#refusing && !this.#outside.has(callId) && Object.hasOwn(this.#tools, name) && !this.#started.has(callId);
   }
 
   /** True between a cancel and the next run. */

@@ -9,9 +9,10 @@
 import type { ProxyMarked } from 'comlink';
 import type { MemoryWorkerApi } from './memory.js';
 import type { AttachmentInput, PreparedAttachments } from '../attachment-types.js';
-import type { AgentEvent, ApprovalAnswer, ApprovalRequest, ChatMessage, FinalEvent, SendOptions, ThreadSummary, ThreadTrace, WorkflowRunOptions } from '../types.js';
+import type { AgentEvent, ApprovalAnswer, ApprovalRequest, ChatMessage, FinalEvent, SendOptions, ThreadSummary, ThreadTrace, TraceSpan, WorkflowRunOptions } from '../types.js';
 import type { JSONSchema, ToolKind, WorkerToolSpec } from '../tool-types.js';
 import type { WorkerSettings } from '../settings.js';
+import type { AgentMcp } from '../mcp-types.js';
 
 /** How a tool decides approval, as the worker sees it. `dynamic` asks the page per call. */
 export type ApprovalMode = 'always' | 'never' | 'dynamic';
@@ -51,6 +52,9 @@ export type ToolOutcome =
   | { status: 'error'; error: string }
   | { status: 'cancelled'; error: string };
 
+/** What came of a call from outside the conversation (`callFromOutside`): the tool's outcome, or `denied` by the user. */
+export type OutsideOutcome = Exclude<ToolOutcome, { status: 'invalid' }> | { status: 'denied'; error: string };
+
 /** A page tool call checked before it runs: valid arguments, and whether the user must approve it. */
 export type PreparedCall =
   | { status: 'ready'; args: unknown; needsApproval: boolean }
@@ -73,6 +77,8 @@ export interface PageHost {
   mayStart(request: StartRequest): Promise<boolean>;
   /** The app's state now (`agent.context`), each value as JSON text; asked as each model request is built. */
   readContext?(): Promise<AppStateEntry[]>;
+  /** Spans as they end, for the page's `agent.onSpan` listeners: sent only while the page asked for them (`watchSpans`). */
+  spans?(spans: TraceSpan[]): void;
 }
 
 /** One piece of the app's state (`agent.context.set`), its value read and turned into JSON text on the page. */
@@ -107,6 +113,8 @@ export interface AgentWorkerApi {
   permissions(): Promise<string[]>;
   /** The thread's flight-recorder trace, or run `runId`'s only. */
   trace(runId?: string): Promise<ThreadTrace>;
+  /** Starts (or stops) sending finished spans to the page host's `spans`. */
+  watchSpans(on: boolean): Promise<void>;
   /** Takes back "always allow" for `tool`. */
   revokePermission(tool: string): Promise<void>;
   /** The approval requests of an interrupted run that still wait for an answer. */
@@ -114,6 +122,12 @@ export interface AgentWorkerApi {
   /** The stored events of the thread (deltas merged), for re-rendering after a reload. */
   events(): Promise<AgentEvent[]>;
   respond(callId: string, answer: ApprovalAnswer): Promise<void>;
+  /**
+   * A call of page tool `name` from outside the conversation (a browser agent,
+   * through WebMCP): through the approvals, shown as a card, never in the
+   * model's history. Resolves once its `tool-result` was emitted.
+   */
+  callFromOutside(callId: string, name: string, args: unknown): Promise<OutsideOutcome>;
   /** Cancels run `runId`, also when the worker has not started it yet. */
   cancel(runId: string): Promise<void>;
   messages(): Promise<ChatMessage[]>;
@@ -138,4 +152,6 @@ export interface AgentWorkerApi {
    * (`remote.memory.add(…)`); the object itself never crosses.
    */
   memory: MemoryWorkerApi & ProxyMarked;
+  /** The agent's MCP servers (option `mcp`), reached by path like `memory`; with no servers, every list is empty. */
+  mcp: AgentMcp & ProxyMarked;
 }

@@ -8,25 +8,30 @@
  */
 import type { AgentChat } from '../../components/agent-chat.js';
 import type { ThreadChangeDetail } from '../../components/thread-list.js';
-import type { AgentEvent } from '../types.js';
+import type { AgentEvent, AgentOptions } from '../types.js';
+import type { ElementKey, SETTINGS } from '../settings.js';
 import type { DetailedHTMLProps, HTMLAttributes } from 'react';
 
+type Binding<K extends ElementKey> = (typeof SETTINGS)[K]['element'];
+/** The attribute of option `K`, if it has one. */
+type AttributeOf<K extends ElementKey> = Binding<K> extends { attribute: infer A extends string } ? A : never;
+/** What an option's attribute takes, by its conversion: numbers as numbers or their text, presence as a boolean. */
+type AttributeValue<K extends ElementKey> = Binding<K> extends { from: 'number' }
+  ? number | `${number}`
+  : Binding<K> extends { from: 'presence' }
+    ? boolean
+    : Binding<K> extends { from: (text: string | null) => unknown }
+      ? Extract<AgentOptions[K], string | boolean> | 'false'
+      : AgentOptions[K];
+
+/** The option attributes, from the settings table (src/settings.ts), so a new one needs no line here. */
+export type OptionAttributes = { [K in ElementKey as AttributeOf<K>]?: AttributeValue<K> };
+
 /** The attributes and properties `<agent-chat>` takes in JSX. */
-export interface AgentChatJsxProps extends DetailedHTMLProps<HTMLAttributes<AgentChat>, AgentChat> {
-  'base-url'?: string;
-  model?: string;
-  'api-key'?: string;
-  'system-prompt'?: string;
-  'max-iterations'?: number | string;
-  'context-tokens'?: number | string;
-  approval?: 'ask' | 'auto';
-  'tool-protocol'?: 'auto' | 'native' | 'text';
-  thread?: string;
+export interface AgentChatJsxProps extends DetailedHTMLProps<HTMLAttributes<AgentChat>, AgentChat>, OptionAttributes {
   'show-threads'?: boolean;
-  planning?: boolean | 'first' | 'false';
-  'sub-agents'?: boolean;
   gguf?: string;
-  'model-module'?: string;
+  gpu?: AgentChat['gpu'];
   placeholder?: string;
   theme?: 'light' | 'dark' | 'auto';
   tools?: AgentChat['tools'];

@@ -8,7 +8,7 @@
 import * as Comlink from 'comlink';
 import type { AgentEvent, ApprovalAnswer, ApprovalRequest, ChatMessage, FinalEvent, SendOptions, ThreadSummary, ThreadTrace, WorkflowRunOptions } from '../types.js';
 import type { AttachmentInput, PreparedAttachments } from '../attachment-types.js';
-import type { AgentWorkerApi, PageHost, ToolDescriptor, WorkerConfig } from '../protocol/agent.js';
+import type { AgentWorkerApi, OutsideOutcome, PageHost, ToolDescriptor, WorkerConfig } from '../protocol/agent.js';
 import type { MemoryWorkerApi } from '../protocol/memory.js';
 import type { SessionConfig, SessionHost } from '../agent/session-types.js';
 import type { ChatModel, ModelModule } from '../model/chat-model.js';
@@ -17,11 +17,13 @@ import { EventBatcher } from '../agent/event-batcher.js';
 import { sendCrossable } from './crossing-events.js';
 import { lazyThreadStore } from '../store/lazy-thread-store.js';
 import { ThreadLibrary } from '../agent/thread-library.js';
-import { PageloopError, crossErrors } from '../errors.js';
+import { PageloopError, crossErrors, errorMessage } from '../errors.js';
 import { CLIENT_KEYS, SESSION_KEYS, pickSettings } from '../settings.js';
 import { WORKER_TOOL_FACTORIES, createWorkerServices, type WorkerServices } from './worker-services.js';
 import { memoryWorkerApi } from './memory-api.js';
 import { EngineSlot } from '../model/engine/engine-slot.js';
+import type { McpHub } from '../worker-tools/mcp/mcp-hub.js';
+import type { AgentMcp } from '../mcp-types.js';
 import { DEFAULT_ENGINE_CONTEXT } from '../model/engine/engine-defaults.js';
 
 /** Builds the model the config names: a `modelModule`'s, or the OpenAI-compatible client. */
@@ -54,10 +56,13 @@ export function toSessionConfig(config: Partial<WorkerConfig>): Partial<SessionC
   return session;
 }
 
-/** The loop's host over the page's: events through `batcher`, tool calls straight to the page. */
-function toSessionHost(page: PageHost, batcher: EventBatcher): SessionHost {
+/** The loop's host over the page's: events through `batcher`, tool calls straight to the page, finished spans while `watching`. */
+function toSessionHost(page: PageHost, batcher: EventBatcher, watching: () => boolean): SessionHost {
   return {
     emit: (events) => events.forEach((e) => batcher.push(e)),
+    spans: (spans) => {
+      if (watching()) void Promise.resolve(page.spans?.(spans)).catch(() => {});
+    },
     prepareTool: (name, args) => page.prepareTool(name, args),
     runTool: (name, args, callId) => page.runTool(name, args, callId),
     abortTool: (callId) => void page.abortTool(callId),
@@ -77,6 +82,13 @@ export class AgentWorker implements AgentWorkerApi {
   #services: WorkerServices | undefined;
   #threads: ThreadLibrary | undefined;
   #engine: EngineSlot | undefined;
+  /** The page listens for finished spans (`agent.onSpan`). */
+  #watchingSpans = false;
+  /** The MCP hub, loading (its module and the SDK are their own chunks) when the agent has servers. */
+  #mcpHub: Promise<McpHub | undefined> | undefined;
+  #mcp: McpHub | undefined;
+  /** The page's tools; the MCP servers' join them (`#applyTools`). */
+  #pageTools: ToolDescriptor[] = [];
 
   /** The agent's memory: the engine its memory tools use, made on first use. */
   readonly memory: MemoryWorkerApi & Comlink.ProxyMarked = Comlink.proxy(
@@ -86,15 +98,45 @@ export class AgentWorker implements AgentWorkerApi {
     }),
   );
 
+  /** The agent's MCP servers: status, reconnect, prompts, resources (empty lists without servers). */
+  readonly mcp: AgentMcp & Comlink.ProxyMarked = Comlink.proxy({
+    status: async () => (await this.#mcpHub)?.status() ?? [],
+    reconnect: async (name: string) => (await this.#hub(name)).reconnect(name),
+    prompts: async () => (await this.#mcpHub)?.prompts() ?? [],
+    getPrompt: async (server: string, name: string, args?: Record<string, string>) => (await this.#hub(server)).getPrompt(server, name, args ?? {}),
+    resources: async (server?: string) => (server === undefined ? (await this.#mcpHub)?.resources() ?? [] : (await this.#hub(server)).resources(server)),
+    readResource: async (server: string, uri: string) => (await this.#hub(server)).readResource(server, uri),
+  });
+
+  async #hub(server: string): Promise<McpHub> {
+    const hub = await this.#mcpHub;
+    if (!hub) throw new PageloopError('bad-request', `No MCP server is named "${server}": the agent has no mcp servers.`);
+    return hub;
+  }
+
   async init(config: WorkerConfig, tools: ToolDescriptor[], host: PageHost): Promise<void> {
     const batcher = new EventBatcher((events: AgentEvent[]) => sendCrossable((batch) => host.emit(batch), events));
     const services = (this.#services = createWorkerServices(config));
+    this.#pageTools = tools;
+    // Connected in the background: `ready` does not wait for servers, a run does (`#forRun`).
+    const servers = config.mcp;
+    if (servers?.length) {
+      this.#mcpHub = import('../worker-tools/mcp/mcp-hub.js').then(({ McpHub }) => {
+        const hub = (this.#mcp = new McpHub(servers, { emit: (event) => batcher.push(event), toolsChanged: () => this.#applyTools() }));
+        services.mcp = hub;
+        return hub;
+      }, (err: unknown) => {
+        // The agent stays usable without its servers; each says why.
+        for (const s of servers) batcher.push({ type: 'mcp', server: { name: s.name ?? s.url, url: s.url, state: 'failed', tools: [], prompts: false, resources: false, error: { code: 'failed', message: `The MCP client could not be loaded: ${errorMessage(err)}` } } });
+        return undefined;
+      });
+    }
     // Engine status is not part of any conversation: it goes to the page, not into the thread.
     const engine = (this.#engine = new EngineSlot((status) => batcher.push({ type: 'engine', status })));
     engine.set(config.engine);
     const store = lazyThreadStore();
-    const session = new AgentSession({ ...toSessionConfig(config), baseURL: config.baseURL, model: config.model }, tools, {
-      host: toSessionHost(host, batcher),
+    const session = new AgentSession({ ...toSessionConfig(config), baseURL: config.baseURL, model: config.model }, this.#allTools(), {
+      host: toSessionHost(host, batcher, () => this.#watchingSpans),
       createModel: (c) => (c.engine ? engine.model : createModel(c)),
       // Opened on first use: an agent without a thread opens it only if it uses `threads`.
       store,
@@ -116,6 +158,21 @@ export class AgentWorker implements AgentWorkerApi {
     return this.#session;
   }
 
+  /** The session, once every MCP server's connect has settled (so a first message sees their tools). */
+  async #forRun(): Promise<AgentSession> {
+    await (await this.#mcpHub)?.settled();
+    return this.#now();
+  }
+
+  /** The page's tools, then the MCP servers' (named around the page's). */
+  #allTools(): ToolDescriptor[] {
+    return this.#mcp ? [...this.#pageTools, ...this.#mcp.descriptors(this.#pageTools.map((t) => t.name))] : this.#pageTools;
+  }
+
+  #applyTools(): void {
+    this.#session?.setTools(this.#allTools());
+  }
+
   async #library(): Promise<ThreadLibrary> {
     await this.#now();
     return this.#threads!;
@@ -127,24 +184,26 @@ export class AgentWorker implements AgentWorkerApi {
   }
 
   async setTools(tools: ToolDescriptor[]): Promise<void> {
-    (await this.#now()).setTools(tools);
+    const session = await this.#now();
+    this.#pageTools = tools;
+    session.setTools(this.#allTools());
   }
 
   // The final event itself reaches the page through the batcher, which sends it at once.
   async send(runId: string, text: string, options?: SendOptions): Promise<FinalEvent> {
-    return (await this.#now()).send(runId, text, options);
+    return (await this.#forRun()).send(runId, text, options);
   }
 
   async runWorkflow(runId: string, name: string, input?: string, options?: WorkflowRunOptions): Promise<FinalEvent> {
-    return (await this.#now()).runWorkflow(runId, name, input, options);
+    return (await this.#forRun()).runWorkflow(runId, name, input, options);
   }
 
   async retry(runId: string): Promise<FinalEvent> {
-    return (await this.#now()).retry(runId);
+    return (await this.#forRun()).retry(runId);
   }
 
   async resume(runId: string, first?: { callId: string; answer: ApprovalAnswer }): Promise<FinalEvent> {
-    return (await this.#now()).resume(runId, first);
+    return (await this.#forRun()).resume(runId, first);
   }
 
   async permissions(): Promise<string[]> {
@@ -153,6 +212,10 @@ export class AgentWorker implements AgentWorkerApi {
 
   async trace(runId?: string): Promise<ThreadTrace> {
     return (await this.#now()).trace(runId);
+  }
+
+  async watchSpans(on: boolean): Promise<void> {
+    this.#watchingSpans = on;
   }
 
   async revokePermission(tool: string): Promise<void> {
@@ -165,6 +228,10 @@ export class AgentWorker implements AgentWorkerApi {
 
   async respond(callId: string, answer: ApprovalAnswer): Promise<void> {
     return (await this.#now()).respond(callId, answer);
+  }
+
+  async callFromOutside(callId: string, name: string, args: unknown): Promise<OutsideOutcome> {
+    return (await this.#now()).callFromOutside(callId, name, args);
   }
 
   async cancel(runId: string): Promise<void> {

@@ -8,18 +8,22 @@ import type { MemoryBackend } from './memory-api.js';
 import type { MemoryOptions } from '../memory/types.js';
 import { MEMORY_TOOL_FACTORY, memoryToolFactory } from '../worker-tools/memory-tools-factory.js';
 import { fetchToolFactory } from '../worker-tools/fetch-tool-factory.js';
+import { MCP_TOOL_FACTORY, mcpToolFactory, type McpToolSource } from '../worker-tools/mcp/mcp-tool-factory.js';
 
 /** Built-in worker tools by factory name. */
 export const WORKER_TOOL_FACTORIES: Readonly<Record<string, WorkerToolFactory>> = Object.freeze(
   Object.assign(Object.create(null) as Record<string, WorkerToolFactory>, {
     [MEMORY_TOOL_FACTORY]: memoryToolFactory,
     fetch: fetchToolFactory,
+    [MCP_TOOL_FACTORY]: mcpToolFactory,
   }),
 );
 
 /** The worker's services, each built on first use (a memory's cold load is not paid by agents that never use it). */
 export interface WorkerServices extends WorkerToolEnv {
   memory(): MemoryBackend;
+  /** The agent's MCP servers (option `mcp`), set by the worker once their hub has loaded. */
+  mcp?: McpToolSource;
 }
 
 export function createWorkerServices(config: WorkerConfig): WorkerServices {
@@ -27,6 +31,7 @@ export function createWorkerServices(config: WorkerConfig): WorkerServices {
   const services: WorkerServices = {
     memory: () => (memory ??= lazyMemory(config.memory ?? {})),
     service<T>(name: string): T | undefined {
+      if (name === 'mcp') return services.mcp as T | undefined;
       return name === 'memory' ? (services.memory() as T) : undefined;
     },
   };

@@ -192,4 +192,25 @@ describe('trace recorder (events in, spans out)', () => {
     expect(recorder.trace().spans[0]!.attributes).to.include({ 'gen_ai.provider.name': 'pageloop.engine', 'pageloop.cancelled': true });
     expect(recorder.version).to.be.greaterThan(0);
   });
+
+  it('names the model each request asked: a per-send override on the run, subAgents.model on its sub-agent', async () => {
+    const h = harness([{ toolCalls: [{ id: 'd1', name: 'dispatch_agent', args: { task: 'Find order 7' } }] }, { text: 'Order 7 shipped.' }, { text: 'It shipped.' }, { text: 'Hello.' }], [], { model: 'big', subAgents: { model: 'small' } });
+    await h.session.send('run1', 'Where is order 7?', { model: 'huge' });
+    await h.session.send('run2', 'Hi');
+    expect(h.of('run-start').map((e) => e.model)).to.deep.equal(['huge', undefined]);
+    const first = h.session.trace('run1').spans;
+    expect(first.map((s) => s.name)).to.deep.equal(['invoke_agent', 'chat huge', 'execute_tool dispatch_agent', 'invoke_agent', 'chat small', 'chat huge']);
+    const [parent, child] = named(first, 'invoke_agent');
+    expect(parent!.attributes['gen_ai.request.model']).to.equal('huge');
+    expect(child!.attributes['gen_ai.request.model']).to.equal('small');
+    expect(named(first, 'chat huge').map((s) => s.attributes['gen_ai.request.model'])).to.deep.equal(['huge', 'huge']);
+    // The next run is the agent's own model again.
+    expect(h.session.trace('run2').spans.map((s) => [s.name, s.attributes['gen_ai.request.model']])).to.deep.equal([['invoke_agent', 'big'], ['chat big', 'big']]);
+  });
+
+  it('gives a sub-agent the run\'s own model when subAgents names none', async () => {
+    const h = harness([{ toolCalls: [{ id: 'd1', name: 'dispatch_agent', args: { task: 'Find order 7' } }] }, { text: 'Order 7 shipped.' }, { text: 'It shipped.' }], [], { model: 'big', subAgents: true });
+    await h.session.send('run1', 'Where is order 7?', { model: 'huge' });
+    expect(h.session.trace().spans.map((s) => s.name)).to.deep.equal(['invoke_agent', 'chat huge', 'execute_tool dispatch_agent', 'invoke_agent', 'chat huge', 'chat huge']);
+  });
 });

@@ -14,10 +14,13 @@ class EventAgent implements Agent {
   readonly ready = Promise.resolve();
   readonly memory = {} as Agent['memory'];
   readonly engine: Agent['engine'] = { status: () => ({ state: 'idle' }) };
+  readonly webmcp: Agent['webmcp'] = { status: () => ({ state: 'off', exposed: [], consumed: [] }), ready: Promise.resolve({ state: 'off', exposed: [], consumed: [] }) };
+  readonly mcp: Agent['mcp'] = { status: async () => [], reconnect: () => Promise.reject(new Error('no MCP servers')), prompts: async () => [], getPrompt: () => Promise.reject(new Error('no MCP servers')), resources: async () => [], readResource: () => Promise.reject(new Error('no MCP servers')) };
   readonly threads = {} as Agent['threads'];
   readonly pending = async () => [];
   readonly permissions = async () => [];
   readonly trace = async () => ({ spans: [], dropped: 0 });
+  readonly onSpan = () => () => {};
   readonly revokePermission = async () => {};
   readonly addTool = () => () => {};
   readonly removeTool = () => false;

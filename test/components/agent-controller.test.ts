@@ -17,6 +17,7 @@ class FakeAgent implements Agent {
   readonly pending = async () => [];
   readonly permissions = async () => [];
   readonly trace = async () => ({ spans: [], dropped: 0 });
+  readonly onSpan = () => () => {};
   readonly revokePermission = async () => {};
   readonly addTool = () => () => {};
   readonly removeTool = () => false;
@@ -25,6 +26,8 @@ class FakeAgent implements Agent {
   readonly context = new AppContextStore();
   readonly resume = () => this.retry();
   readonly engine: Agent['engine'] = { status: () => ({ state: 'idle' }) };
+  readonly webmcp: Agent['webmcp'] = { status: () => ({ state: 'off', exposed: [], consumed: [] }), ready: Promise.resolve({ state: 'off', exposed: [], consumed: [] }) };
+  readonly mcp: Agent['mcp'] = { status: async () => [], reconnect: () => Promise.reject(new Error('no MCP servers')), prompts: async () => [], getPrompt: () => Promise.reject(new Error('no MCP servers')), resources: async () => [], readResource: () => Promise.reject(new Error('no MCP servers')) };
   #listeners = new Set<(e: AgentEvent) => void>();
 
   constructor(

@@ -16,11 +16,11 @@ describe('the settings table', () => {
   it('derives each key list from the rows', () => {
     expect(WORKER_KEYS).to.not.include('tools');
     expect(WORKER_KEYS).to.include.members(['memory', 'thread', 'engine', 'timeoutMs']);
-    // The memory crosses for the worker's services; the loop never reads it.
-    expect(SESSION_KEYS).to.not.include('memory');
-    expect(SESSION_KEYS.length).to.equal(WORKER_KEYS.length - 1);
+    // The memory and the MCP servers cross for the worker's services; the loop never reads them.
+    expect(SESSION_KEYS).to.not.include.members(['memory', 'mcp']);
+    expect(SESSION_KEYS.length).to.equal(WORKER_KEYS.length - 2);
     expect(LIVE_KEYS).to.not.include.members(['tools', 'thread', 'modelModule', 'memory']);
-    expect(RESTART_KEYS).to.have.members(['thread', 'modelModule', 'engine']);
+    expect(RESTART_KEYS).to.have.members(['thread', 'modelModule', 'engine', 'webmcp', 'mcp']);
     expect(CLIENT_KEYS).to.include.members(['baseURL', 'model', 'apiKey', 'headers', 'maxRetries', 'timeoutMs', 'idleTimeoutMs', 'maxRetryWaitMs']);
     expect(CLIENT_KEYS).to.not.include.members(['engine', 'modelModule', 'systemPrompt']);
     expect(MODEL_KEYS).to.include.members([...CLIENT_KEYS, 'engine', 'modelModule']);

@@ -1,0 +1,207 @@
+/**
+ * The agent's MCP servers in `<agent-chat>` (part `mcp-servers`), as a Lit
+ * ReactiveController: a drawer listing each server, its state, transport and
+ * tools (or why it failed, with Reconnect); a picker of the servers'
+ * resources, whose chosen ones go with the next message as text context
+ * (chips above the composer); and the composer's `/server:prompt args`
+ * command. Nothing shows for an agent without servers.
+ *
+ * The list is the agent's (`agent.mcp.status()`, then each `mcp` event),
+ * never the element's own truth.
+ */
+import { html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
+import type { Agent, AgentEvent, McpPrompt, McpResource, McpResourceText, McpServerStatus } from '../src/types.js';
+import { parsePromptArgs, type PromptCommand } from './mcp-prompt-command.js';
+
+/** What the panel needs of its element. */
+export interface McpPanelHost extends ReactiveControllerHost, HTMLElement {
+  readonly agent: Agent;
+}
+
+const STATE_LABEL: Record<McpServerStatus['state'], string> = { connecting: 'connecting…', connected: 'connected', failed: 'failed' };
+
+export class McpPanel implements ReactiveController {
+  #host: McpPanelHost;
+  #servers: McpServerStatus[] = [];
+  #agent: Agent | undefined;
+  #resources: McpResource[] | undefined;
+  #attached: McpResourceText[] = [];
+  #error: string | undefined;
+
+  constructor(host: McpPanelHost) {
+    this.#host = host;
+    host.addController(this);
+  }
+
+  hostConnected(): void {
+    this.#host.addEventListener('agent-event', this.#onEvent);
+  }
+
+  hostDisconnected(): void {
+    this.#host.removeEventListener('agent-event', this.#onEvent);
+  }
+
+  /** After a render: a new agent has its own servers. */
+  hostUpdated(): void {
+    let agent: Agent;
+    try {
+      agent = this.#host.agent;
+    } catch {
+      return; // No agent yet (endpoint not set).
+    }
+    if (agent === this.#agent) return;
+    this.#agent = agent;
+    this.#servers = [];
+    this.#resources = undefined;
+    this.#attached = [];
+    void agent.mcp.status().then((servers) => this.#agent === agent && this.#merge(servers), () => {});
+  }
+
+  /** The servers as last heard of. */
+  get servers(): readonly McpServerStatus[] {
+    return this.#servers;
+  }
+
+  #merge(servers: McpServerStatus[]): void {
+    const byName = new Map(this.#servers.map((s) => [s.name, s]));
+    for (const s of servers) byName.set(s.name, s);
+    this.#servers = [...byName.values()];
+    this.#host.requestUpdate();
+  }
+
+  readonly #onEvent = (e: Event): void => {
+    const event = (e as CustomEvent<AgentEvent>).detail;
+    if (event?.type !== 'mcp') return;
+    this.#merge([event.server]);
+    // A server whose resources may have changed: read them again when the picker opens.
+    this.#resources = undefined;
+  };
+
+  async #reconnect(name: string): Promise<void> {
+    try {
+      this.#merge([await this.#host.agent.mcp.reconnect(name)]);
+    } catch (err) {
+      this.#fail(err);
+    }
+  }
+
+  #fail(err: unknown): void {
+    this.#error = err instanceof Error ? err.message : String(err);
+    this.#host.requestUpdate();
+  }
+
+  async #loadResources(): Promise<void> {
+    if (this.#resources) return;
+    try {
+      this.#resources = await this.#host.agent.mcp.resources();
+      this.#error = undefined;
+    } catch (err) {
+      this.#resources = [];
+      this.#fail(err);
+    }
+    this.#host.requestUpdate();
+  }
+
+  async #attach(resource: McpResource): Promise<void> {
+    if (this.#attached.some((a) => a.server === resource.server && a.uri === resource.uri)) return;
+    try {
+      this.#attached = [...this.#attached, await this.#host.agent.mcp.readResource(resource.server, resource.uri)];
+      this.#error = undefined;
+    } catch (err) {
+      this.#fail(err);
+    }
+    this.#host.requestUpdate();
+  }
+
+  #detach(at: number): void {
+    this.#attached = this.#attached.filter((_, i) => i !== at);
+    this.#host.requestUpdate();
+  }
+
+  /** `text` with the attached resources before it (then forgotten: they go with one message). */
+  withAttachments(text: string): string {
+    if (this.#attached.length === 0) return text;
+    const blocks = this.#attached.map((r) => `[Attached resource ${r.uri}${r.mimeType ? ` (${r.mimeType})` : ''} from MCP server "${r.server}"]\n${r.text}`);
+    this.#attached = [];
+    this.#host.requestUpdate();
+    return `${blocks.join('\n\n')}\n\n${text}`;
+  }
+
+  /** `/help`'s line about prompts, when a server offers them. */
+  help(): string {
+    const names = this.#servers.filter((s) => s.prompts).map((s) => s.name);
+    return names.length ? `/server:prompt args runs an MCP server's prompt (name=value pairs, or the text for a prompt's one argument); servers with prompts: ${names.join(', ')}.` : '';
+  }
+
+  /** Runs `/server:prompt args`: the filled prompt is sent as the user's message; a problem is a notice. */
+  async runPrompt(command: PromptCommand, to: { send(text: string): void; notice(text: string): void }): Promise<void> {
+    let prompts: McpPrompt[];
+    try {
+      prompts = await this.#host.agent.mcp.prompts();
+    } catch (err) {
+      return to.notice(err instanceof Error ? err.message : String(err));
+    }
+    const prompt = prompts.find((p) => p.server === command.server && p.name === command.name);
+    if (!prompt) {
+      const known = prompts.map((p) => `/${p.server}:${p.name}`).join(', ');
+      return to.notice(`No MCP prompt /${command.server}:${command.name}. ${known ? `Prompts: ${known}.` : 'No server offers prompts.'}`);
+    }
+    const args = parsePromptArgs(command.rest, prompt);
+    if ('error' in args) return to.notice(args.error);
+    try {
+      to.send(await this.#host.agent.mcp.getPrompt(prompt.server, prompt.name, args.values));
+    } catch (err) {
+      to.notice(err instanceof Error ? err.message : String(err));
+    }
+  }
+
+  /** The drawer, or nothing without servers. */
+  render(): TemplateResult | typeof nothing {
+    if (this.#servers.length === 0) return nothing;
+    const up = this.#servers.filter((s) => s.state === 'connected').length;
+    const offering = this.#servers.some((s) => s.state === 'connected' && s.resources);
+    return html`<details part="mcp-servers" class="mcp-servers">
+      <summary><span class="mcp-title">MCP servers</span> <span class="mcp-count">${up} of ${this.#servers.length} connected</span></summary>
+      ${this.#error ? html`<p class="mcp-error" role="alert">${this.#error}</p>` : nothing}
+      <ul class="mcp-items">${this.#servers.map((s) => this.#renderServer(s))}</ul>
+      ${offering
+        ? html`<details part="mcp-resources" class="mcp-resources" @toggle=${(e: Event) => (e.target as HTMLDetailsElement).open && void this.#loadResources()}>
+            <summary>Attach a resource</summary>
+            ${this.#resources === undefined
+              ? html`<p class="mcp-note">Loading…</p>`
+              : this.#resources.length === 0
+                ? html`<p class="mcp-note">No resources.</p>`
+                : html`<ul class="mcp-resource-items">${this.#resources.map(
+                    (r) => html`<li><button part="mcp-resource" title=${r.description ?? r.uri} @click=${() => void this.#attach(r)}>${r.title ?? r.name}</button> <span class="mcp-note">${r.server} · ${r.uri}</span></li>`,
+                  )}</ul>`}
+          </details>`
+        : nothing}
+    </details>`;
+  }
+
+  #renderServer(s: McpServerStatus): TemplateResult {
+    return html`<li part="mcp-server" class="mcp-server" data-state=${s.state} data-server=${s.name}>
+      <div class="mcp-server-head">
+        <code class="mcp-name">${s.name}</code>
+        <span class="mcp-state" data-state=${s.state}>${STATE_LABEL[s.state]}</span>
+        ${s.transport ? html`<span class="mcp-note">${s.transport === 'sse' ? 'HTTP+SSE' : 'Streamable HTTP'}${s.protocolVersion ? ` · ${s.protocolVersion}` : ''}</span>` : nothing}
+        ${s.state === 'connecting' ? nothing : html`<button part="mcp-reconnect-button" aria-label=${`Reconnect ${s.name}`} @click=${() => void this.#reconnect(s.name)}>Reconnect</button>`}
+      </div>
+      ${s.error ? html`<p class="mcp-server-error">${s.error.message}</p>` : nothing}
+      ${s.tools.length
+        ? html`<p class="mcp-tools">${s.tools.map((t) => html`<code title=${t.description} data-read-only=${t.readOnly ? 'true' : 'false'}>${t.name}</code> `)}</p>`
+        : nothing}
+    </li>`;
+  }
+
+  /** The chips of the resources going with the next message, or nothing. */
+  renderAttached(): TemplateResult | typeof nothing {
+    if (this.#attached.length === 0) return nothing;
+    return html`<div class="mcp-attached" aria-label="Resources attached to the next message">
+      ${this.#attached.map(
+        (r, i) => html`<span part="mcp-attachment" class="mcp-attachment"><code>${r.uri}</code>
+          <button aria-label=${`Remove ${r.uri}`} @click=${() => this.#detach(i)}>×</button></span>`,
+      )}
+    </div>`;
+  }
+}

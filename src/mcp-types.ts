@@ -1,0 +1,124 @@
+/**
+ * The public types of pageloop's MCP client (option `mcp`): what an app
+ * passes for each server, and what `agent.mcp` and the `mcp` event report.
+ * Plain data only: all of it crosses the worker, where the connections live.
+ */
+
+/**
+ * Who approves the calls of one server's tools.
+ * - `read-only-auto` (the default): tools the server marks `readOnlyHint`
+ *   (and not `destructiveHint`) run without asking; every other tool asks.
+ * - `ask`: every call asks, read-only ones too.
+ * - `auto`: no call asks (you trust this server's every tool).
+ */
+export type McpApproval = 'ask' | 'auto' | 'read-only-auto';
+
+/** One MCP server the agent connects to (option `mcp`). */
+export interface McpServerOptions {
+  /** The server's MCP endpoint, e.g. `http://127.0.0.1:3001/mcp` (Streamable HTTP; a legacy HTTP+SSE endpoint such as `…/sse` works too). */
+  url: string;
+  /**
+   * The server's name: the prefix of its tools' names (`name_tool`), and how
+   * events, errors and commands (`/name:prompt`) refer to it. Default: the
+   * URL's host name. Letters, digits, `_` and `-`; names must differ.
+   */
+  name?: string;
+  /** Sent with every request, e.g. `{ Authorization: 'Bearer …' }`. Visible to anyone who can read the page. */
+  headers?: Record<string, string>;
+  /** @default 'read-only-auto' */
+  approval?: McpApproval;
+  /** Only these of the server's tools (their names as the server gives them) are offered. Default: all. */
+  tools?: string[];
+}
+
+/** Where one server's connection stands. */
+export type McpServerState = 'connecting' | 'connected' | 'failed';
+
+/**
+ * Why a server could not be reached, for code (the message says it in words,
+ * with the fix): `cors` the browser refused the answer (the server sends no
+ * CORS headers for this page); `refused` nothing answers at the URL;
+ * `unauthorized` 401; `forbidden` 403; `not-mcp` something answered that is
+ * not an MCP endpoint; `protocol-version` no protocol revision in common;
+ * `failed` anything else.
+ */
+export type McpErrorCode = 'cors' | 'refused' | 'unauthorized' | 'forbidden' | 'not-mcp' | 'protocol-version' | 'failed';
+
+/** One of a server's tools, as the agent offers it. */
+export interface McpToolInfo {
+  /** The name the model calls it by (`server_tool`, made unique and valid for every endpoint). */
+  name: string;
+  /** Its name on the server. */
+  serverName: string;
+  title?: string;
+  description: string;
+  /** The server marked it `readOnlyHint` (and not `destructiveHint`): offered to sub-agents when it needs no approval. */
+  readOnly: boolean;
+  /** A call asks the user first (from its annotations and the server's `approval`). */
+  needsApproval: boolean;
+}
+
+/** One server's state, as `agent.mcp.status()` and the `mcp` event report it. */
+export interface McpServerStatus {
+  name: string;
+  url: string;
+  state: McpServerState;
+  /** The transport that connected: Streamable HTTP, or the legacy HTTP+SSE one. */
+  transport?: 'streamable-http' | 'sse';
+  /** The protocol revision agreed on. */
+  protocolVersion?: string;
+  /** What the server says it is. */
+  server?: { name: string; version: string; title?: string };
+  /** The tools offered to the agent (empty unless connected). */
+  tools: McpToolInfo[];
+  /** Server tools left out, and why (a schema that cannot be compiled; not in the option's `tools`). */
+  skipped?: { tool: string; why: string }[];
+  /** The server offers prompts (`/name:prompt` in the element) and resources (attachable to a message). */
+  prompts: boolean;
+  resources: boolean;
+  /** Why it failed: names the server and says what to fix. */
+  error?: { code: McpErrorCode; message: string };
+}
+
+/** A prompt a server offers (`prompts/list`). */
+export interface McpPrompt {
+  server: string;
+  name: string;
+  title?: string;
+  description?: string;
+  arguments: { name: string; description?: string; required?: boolean }[];
+}
+
+/** A resource a server offers (`resources/list`). */
+export interface McpResource {
+  server: string;
+  uri: string;
+  name: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+}
+
+/** A resource's content as text (binary content is described, not included). */
+export interface McpResourceText {
+  server: string;
+  uri: string;
+  mimeType?: string;
+  text: string;
+}
+
+/** The agent's MCP servers, reached from the page (`agent.mcp`). */
+export interface AgentMcp {
+  /** Every configured server's state (also sent as `mcp` events when it changes). */
+  status(): Promise<McpServerStatus[]>;
+  /** Connects server `name` again (after a failure, or to pick up a changed server). */
+  reconnect(name: string): Promise<McpServerStatus>;
+  /** The prompts of every connected server that offers them. */
+  prompts(): Promise<McpPrompt[]>;
+  /** Prompt `name` of `server`, filled with `args`, as the text of one user message. */
+  getPrompt(server: string, name: string, args?: Record<string, string>): Promise<string>;
+  /** The resources of every connected server that offers them (or of `server` only). */
+  resources(server?: string): Promise<McpResource[]>;
+  /** Reads one resource as text. */
+  readResource(server: string, uri: string): Promise<McpResourceText>;
+}

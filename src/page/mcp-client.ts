@@ -1,0 +1,44 @@
+/**
+ * The page's `agent.mcp`: each method one call to the worker, where the
+ * connections live. Arguments are checked here, so a wrong call fails with a
+ * `TypeError` at the call site instead of a round trip later.
+ */
+import type { AgentMcp, McpResource } from '../mcp-types.js';
+import type { AgentWorkerApi } from '../protocol/agent.js';
+import type { Remote } from 'comlink';
+
+/** Calls the worker through the agent's link. */
+type Call = <R>(invoke: (remote: Remote<AgentWorkerApi>) => Promise<R>) => Promise<R>;
+
+function name(method: string, what: string, value: unknown): void {
+  if (typeof value !== 'string' || value === '') throw new TypeError(`mcp.${method} needs ${what} as a non-empty string.`);
+}
+
+/** The `mcp` of an agent reached through `call`. */
+export function mcpClient(call: Call): AgentMcp {
+  return {
+    status: () => call((remote) => remote.mcp.status()),
+    reconnect: (server: string) => {
+      name('reconnect(server)', 'the server name', server);
+      return call((remote) => remote.mcp.reconnect(server));
+    },
+    prompts: () => call((remote) => remote.mcp.prompts()),
+    getPrompt: (server: string, prompt: string, args?: Record<string, string>) => {
+      name('getPrompt(server, name, args)', 'the server name', server);
+      name('getPrompt(server, name, args)', 'the prompt name', prompt);
+      if (args !== undefined && (typeof args !== 'object' || args === null || !Object.values(args).every((v) => typeof v === 'string'))) {
+        throw new TypeError('mcp.getPrompt(server, name, args) needs args as an object of strings.');
+      }
+      return call((remote) => remote.mcp.getPrompt(server, prompt, args));
+    },
+    resources: (server?: string): Promise<McpResource[]> => {
+      if (server !== undefined) name('resources(server)', 'the server name', server);
+      return call((remote) => remote.mcp.resources(server));
+    },
+    readResource: (server: string, uri: string) => {
+      name('readResource(server, uri)', 'the server name', server);
+      name('readResource(server, uri)', 'the resource URI', uri);
+      return call((remote) => remote.mcp.readResource(server, uri));
+    },
+  };
+}

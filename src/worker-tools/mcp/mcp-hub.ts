@@ -1,0 +1,242 @@
+/**
+ * The agent's MCP servers, in its worker: one connection each (made by
+ * mcp-connection.ts, which brings the SDK in its own chunk), their state
+ * (`mcp` events, `status()`), and their tools as worker tools that join the
+ * agent's (`descriptors()`, built by the `mcp` worker-tool factory). A server
+ * that fails leaves the others and the page's tools as they were: its status
+ * says why, and `reconnect` tries again.
+ */
+import type { AgentEvent } from '../../agent-events.js';
+import type { McpApproval, McpPrompt, McpResource, McpResourceText, McpServerOptions, McpServerStatus, McpToolInfo } from '../../mcp-types.js';
+import type { ToolDescriptor } from '../../protocol/agent.js';
+import type { WorkerTool } from '../worker-tool.js';
+import { MCP_TOOL_FACTORY, type McpToolSource } from './mcp-tool-factory.js';
+import type { ConnectionHooks, McpConnection, McpListedTool } from './mcp-connection.js';
+import { workerTool } from '../worker-tool.js';
+import { errorMessage } from '../../errors.js';
+import { mcpToolName, nameServers, type NamedServer } from './mcp-names.js';
+import { mapCallResult } from './mcp-result.js';
+import type { McpFailure } from './mcp-errors.js';
+
+
+/** What the hub needs from the worker. */
+export interface McpHubHooks {
+  /** Sends an event to the page (not stored: server states and progress belong to no conversation). */
+  emit(event: AgentEvent): void;
+  /** The MCP tools changed (a server connected, failed, or changed its list): the agent's tool set is made again. */
+  toolsChanged(): void;
+  /** The MCP authorization flow for a server (see `McpAuth` in mcp-connection.ts); absent or undefined: bearer headers only. */
+  auth?: (server: NamedServer) => ConnectionHooks['auth'];
+}
+
+/** One server and where its connection stands. */
+interface Slot {
+  server: NamedServer;
+  connection?: McpConnection;
+  failure?: McpFailure;
+  /** The connect now under way. */
+  connecting?: Promise<void>;
+  /** Counts connects, so a superseded one (a reconnect overtook it) drops what it made. */
+  attempt: number;
+}
+
+/** A server tool as the agent offers it. */
+interface Offered {
+  slot: Slot;
+  tool: McpListedTool;
+  worker: WorkerTool;
+  info: McpToolInfo;
+}
+
+/** Whether a tool needs approval under its server's `approval`, and whether it only reads. */
+function approvalOf(tool: McpListedTool, approval: McpApproval = 'read-only-auto'): { readOnly: boolean; needsApproval: boolean } {
+  const readOnly = tool.annotations?.readOnlyHint === true && tool.annotations.destructiveHint !== true;
+  return { readOnly, needsApproval: approval === 'auto' ? false : approval === 'ask' ? true : !readOnly };
+}
+
+export class McpHub implements McpToolSource {
+  readonly #slots: Slot[];
+  readonly #hooks: McpHubHooks;
+  #offered = new Map<string, Offered>();
+  #skipped = new Map<Slot, { tool: string; why: string }[]>();
+  #pageNames: readonly string[] = [];
+
+  constructor(servers: readonly McpServerOptions[], hooks: McpHubHooks) {
+    this.#slots = nameServers(servers).map((server) => ({ server, attempt: 0 }));
+    this.#hooks = hooks;
+    for (const slot of this.#slots) void this.#connect(slot);
+  }
+
+  /** Resolves when every server's current connect has settled (connected or failed). */
+  async settled(): Promise<void> {
+    await Promise.all(this.#slots.map((s) => s.connecting));
+  }
+
+  #slot(name: string): Slot {
+    const slot = this.#slots.find((s) => s.server.name === name);
+    if (!slot) throw new TypeError(`No MCP server is named "${name}" (the agent's servers: ${this.#slots.map((s) => s.server.name).join(', ') || 'none'}).`);
+    return slot;
+  }
+
+  #connect(slot: Slot): Promise<void> {
+    const old = slot.connection;
+    slot.connection = undefined;
+    slot.failure = undefined;
+    const attempt = ++slot.attempt;
+    const connecting = (async () => {
+      await old?.close();
+      this.#changed(slot);
+      try {
+        const { McpConnection } = await import('./mcp-connection.js');
+        const connection = await McpConnection.open(slot.server, { changed: () => slot.connection === connection && this.#changed(slot), auth: this.#hooks.auth?.(slot.server) });
+        if (slot.attempt !== attempt) return void connection.close();
+        slot.connection = connection;
+      } catch (err) {
+        if (slot.attempt !== attempt) return;
+        slot.failure = isFailure(err) ? err : { code: 'failed', message: `MCP server "${slot.server.name}" (${slot.server.url}) could not be connected: ${errorMessage(err)}` };
+      }
+      slot.connecting = undefined;
+      this.#changed(slot);
+    })();
+    slot.connecting = connecting;
+    return connecting;
+  }
+
+  /** A server's state or tools changed: the tools are named again, the agent's set remade, the page told. */
+  #changed(slot: Slot): void {
+    if (slot.connection?.closed) {
+      slot.connection = undefined;
+      slot.failure = { code: 'failed', message: `MCP server "${slot.server.name}" (${slot.server.url}) closed the connection; its tools are gone until it is reconnected (agent.mcp.reconnect("${slot.server.name}")).` };
+    }
+    this.#rebuild();
+    this.#hooks.toolsChanged();
+    this.#hooks.emit({ type: 'mcp', server: this.#status(slot) });
+  }
+
+  /** Names every connected server's tools (after the page's, which keep theirs) and builds them. */
+  #rebuild(): void {
+    const taken = new Set(this.#pageNames);
+    const offered = new Map<string, Offered>();
+    this.#skipped = new Map();
+    for (const slot of this.#slots) {
+      const skipped: { tool: string; why: string }[] = [];
+      for (const tool of slot.connection?.tools ?? []) {
+        if (slot.server.tools && !slot.server.tools.includes(tool.name)) continue;
+        const name = mcpToolName(slot.server.name, tool.name, taken);
+        const { readOnly, needsApproval } = approvalOf(tool, slot.server.approval);
+        const description = `[MCP server ${slot.server.name}] ${tool.description ?? tool.title ?? tool.name}`;
+        let worker: WorkerTool;
+        try {
+          worker = workerTool({ name, description, parameters: tool.inputSchema, needsApproval, untrustedOutput: true }, (args, ctx) => this.#call(slot, tool.name, name, args, ctx));
+        } catch (err) {
+          skipped.push({ tool: tool.name, why: errorMessage(err) });
+          taken.delete(name);
+          continue;
+        }
+        const info: McpToolInfo = { name, serverName: tool.name, description: tool.description ?? '', readOnly, needsApproval, ...(tool.title ? { title: tool.title } : {}) };
+        offered.set(name, { slot, tool, worker, info });
+      }
+      if (skipped.length) this.#skipped.set(slot, skipped);
+    }
+    this.#offered = offered;
+  }
+
+  async #call(slot: Slot, serverName: string, name: string, args: unknown, ctx: { signal: AbortSignal; callId: string }): Promise<unknown> {
+    const connection = slot.connection;
+    if (!connection) throw new Error(slot.failure?.message ?? `MCP server "${slot.server.name}" is not connected.`);
+    const result = await connection.call(serverName, args, ctx.signal, (p) =>
+      this.#hooks.emit({ type: 'tool-progress', callId: ctx.callId, name, progress: p.progress, ...(p.total !== undefined ? { total: p.total } : {}), ...(p.message ? { message: p.message } : {}) }),
+    );
+    const mapped = mapCallResult(slot.server.name, serverName, result);
+    if (!mapped.ok) throw new Error(mapped.error);
+    return mapped.result;
+  }
+
+  /** The MCP tools as the worker's tool descriptors, named around the page's tools `pageNames`. */
+  descriptors(pageNames: readonly string[]): ToolDescriptor[] {
+    if (pageNames.join('\n') !== this.#pageNames.join('\n')) {
+      this.#pageNames = [...pageNames];
+      this.#rebuild();
+    }
+    return [...this.#offered.values()].map(({ info, worker, tool }) => ({
+      name: info.name,
+      description: worker.description,
+      parameters: worker.parameters,
+      kind: 'worker',
+      approval: info.needsApproval ? 'always' : 'never',
+      worker: { factory: MCP_TOOL_FACTORY, options: { name: info.name } },
+      untrustedOutput: true,
+      ...(info.readOnly ? { readOnly: true as const } : {}),
+      // Safe to run again after a reload cut it off (`idempotentHint`).
+      ...(tool.annotations?.idempotentHint === true ? { idempotent: true as const } : {}),
+    }));
+  }
+
+  /** The worker tool offered as `name` (for the `mcp` factory). */
+  workerTools(name: string): WorkerTool[] {
+    const offered = this.#offered.get(name);
+    return offered ? [offered.worker] : [];
+  }
+
+  #status(slot: Slot): McpServerStatus {
+    const c = slot.connection;
+    const tools = [...this.#offered.values()].filter((o) => o.slot === slot).map((o) => o.info);
+    const skipped = this.#skipped.get(slot);
+    return {
+      name: slot.server.name,
+      url: slot.server.url,
+      state: c ? 'connected' : slot.failure ? 'failed' : 'connecting',
+      ...(c ? { transport: c.transport } : {}),
+      ...(c?.protocolVersion ? { protocolVersion: c.protocolVersion } : {}),
+      ...(c?.info ? { server: c.info } : {}),
+      tools,
+      ...(skipped ? { skipped } : {}),
+      prompts: c?.offersPrompts ?? false,
+      resources: c?.offersResources ?? false,
+      ...(slot.failure ? { error: { code: slot.failure.code, message: slot.failure.message } } : {}),
+    };
+  }
+
+  status(): McpServerStatus[] {
+    return this.#slots.map((slot) => this.#status(slot));
+  }
+
+  async reconnect(name: string): Promise<McpServerStatus> {
+    const slot = this.#slot(name);
+    await this.#connect(slot);
+    return this.#status(slot);
+  }
+
+  #live(name: string): McpConnection {
+    const slot = this.#slot(name);
+    if (!slot.connection) throw new Error(slot.failure?.message ?? `MCP server "${name}" is still connecting.`);
+    return slot.connection;
+  }
+
+  async prompts(): Promise<McpPrompt[]> {
+    const lists = await Promise.all(this.#slots.map((s) => s.connection?.prompts().catch(() => []) ?? []));
+    return lists.flat();
+  }
+
+  getPrompt(server: string, name: string, args: Record<string, string>): Promise<string> {
+    return this.#live(server).getPrompt(name, args);
+  }
+
+  async resources(server?: string): Promise<McpResource[]> {
+    const slots = server === undefined ? this.#slots : [this.#slot(server)];
+    const lists = await Promise.all(slots.map((s) => s.connection?.resources().catch(() => []) ?? []));
+    return lists.flat();
+  }
+
+  readResource(server: string, uri: string): Promise<McpResourceText> {
+    return this.#live(server).readResource(uri);
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.#slots.map((s) => s.connection?.close()));
+  }
+}
+
+function isFailure(err: unknown): err is McpFailure {
+  return typeof err === 'object' && err !== null && typeof (err as McpFailure).code === 'string' && typeof (err as McpFailure).message === 'string' && !(err instanceof Error);
+}

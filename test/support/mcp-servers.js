@@ -1,0 +1,294 @@
+// @ts-check
+/**
+ * Real MCP servers for the MCP client's tests, started by the test runner
+ * (Node side) on 127.0.0.1 at ports the OS picks, on the first request to
+ * `/__mcp/servers` (which answers `{ name: url }`), and closed after ten idle
+ * minutes or when the runner stops. Every server records the requests it
+ * received (HTTP method, JSON-RPC methods, a few headers, and what its tools
+ * saw: a cancelled call's abort); the page reads them at
+ * `/__mcp/requests?server=NAME` and clears them with `/__mcp/reset`.
+ *
+ * - `everything` / `everything-sse`: the official `@modelcontextprotocol/server-everything`
+ *   server, over Streamable HTTP (sessions) and over the legacy HTTP+SSE transport;
+ * - `lab` (sessions) / `stateless` (no session, a new server per request): small
+ *   servers written with the SDK's McpServer: annotated tools, list changes,
+ *   progress, cancellation, errors, images, prompts, resources;
+ * - `nocors` (the lab without CORS headers), `unauthorized` (401 unless the
+ *   right bearer header), `notmcp` (an HTML 404 page), `refused` (a closed port).
+ */
+import { createServer } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
+// @ts-ignore — the package ships no types; createServer() returns { server: McpServer, cleanup }.
+import { createServer as createEverything } from '@modelcontextprotocol/server-everything/dist/server/index.js';
+
+const PREFIX = '/__mcp';
+const IDLE_MS = 10 * 60_000;
+export const LAB_TOKEN = 'lab-secret';
+/** A 1×1 red PNG. */
+const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==';
+
+/** @typedef {{ http: string, rpc: string[], session?: string, auth?: string, note?: string, body?: unknown }} Recorded */
+
+/** @type {Map<string, { url: string, close: () => Promise<void>, log: Recorded[] }> | undefined} */
+let running;
+/** @type {Promise<Map<string, { url: string, close: () => Promise<void>, log: Recorded[] }>> | undefined} */
+let starting;
+/** @type {NodeJS.Timeout | undefined} */
+let idle;
+
+const CORS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'GET, POST, DELETE, OPTIONS',
+  'access-control-allow-headers': 'content-type, accept, authorization, mcp-session-id, mcp-protocol-version, last-event-id',
+  'access-control-expose-headers': 'mcp-session-id, mcp-protocol-version',
+};
+
+/** The lab server: one McpServer whose tools cover what the client must handle. @param {Recorded[]} log */
+function labServer(log) {
+  const server = new McpServer({ name: 'lab', version: '1.0.0' }, { capabilities: { tools: { listChanged: true }, prompts: {}, resources: {} } });
+  server.registerTool('read_note', { description: 'Reads a note', inputSchema: { id: z.string() }, annotations: { readOnlyHint: true } }, async ({ id }) => ({ content: [{ type: 'text', text: `note ${id}: buy milk` }] }));
+  server.registerTool('delete_note', { description: 'Deletes a note', inputSchema: { id: z.string() }, annotations: { destructiveHint: true } }, async ({ id }) => ({ content: [{ type: 'text', text: `deleted ${id}` }] }));
+  server.registerTool('plain', { description: 'A tool without annotations', inputSchema: { n: z.number() } }, async ({ n }) => ({
+    content: [{ type: 'text', text: JSON.stringify({ doubled: n * 2 }) }],
+    structuredContent: { doubled: n * 2 },
+  }));
+  server.registerTool('fail', { description: 'Always fails', inputSchema: {} }, async () => ({ isError: true, content: [{ type: 'text', text: 'the id must be a number, not "abc"' }] }));
+  server.registerTool('picture', { description: 'Returns an image and an embedded resource', inputSchema: {}, annotations: { readOnlyHint: true } }, async () => ({
+    content: [
+      { type: 'text', text: 'A red dot.' },
+      { type: 'image', data: PNG, mimeType: 'image/png' },
+      { type: 'resource', resource: { uri: 'lab://notes/1', mimeType: 'text/plain', text: 'embedded note text' } },
+    ],
+  }));
+  server.registerTool('slow', { description: 'Reports progress, then waits until cancelled or 30 s', inputSchema: { steps: z.number() }, annotations: { readOnlyHint: true } }, async ({ steps }, extra) => {
+    const token = extra._meta?.progressToken;
+    for (let i = 1; i <= steps; i++) {
+      if (token !== undefined) await extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: i, total: steps + 1, message: `step ${i} of ${steps + 1}` } });
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    await new Promise((resolve) => {
+      const timer = setTimeout(resolve, 30_000);
+      const aborted = () => {
+        clearTimeout(timer);
+        log.push({ http: '-', rpc: [], note: 'slow: aborted by the client' });
+        resolve(undefined);
+      };
+      if (extra.signal.aborted) aborted();
+      else extra.signal.addEventListener('abort', aborted);
+    });
+    return { content: [{ type: 'text', text: 'slow finished' }] };
+  });
+  server.registerTool('add_tool', { description: 'Adds the tool "extra" (the server then says its list changed)', inputSchema: {} }, async () => {
+    server.registerTool('extra', { description: 'Added later', inputSchema: {}, annotations: { readOnlyHint: true } }, async () => ({ content: [{ type: 'text', text: 'extra ran' }] }));
+    return { content: [{ type: 'text', text: 'added' }] };
+  });
+  server.registerPrompt('summarize', { description: 'Summarize a topic', argsSchema: { topic: z.string() } }, ({ topic }) => ({
+    messages: [{ role: 'user', content: { type: 'text', text: `Please summarize ${topic} in three lines.` } }],
+  }));
+  server.registerResource('note-1', 'lab://notes/1', { description: 'The first note', mimeType: 'text/plain' }, async (uri) => ({ contents: [{ uri: uri.href, mimeType: 'text/plain', text: 'Note one: the meeting is at 10.' }] }));
+  return server;
+}
+
+/** What a request was, for the log. @param {import('node:http').IncomingMessage} req @param {unknown} body @returns {Recorded} */
+function record(req, body) {
+  const messages = Array.isArray(body) ? body : body ? [body] : [];
+  /** @type {Recorded} */
+  const entry = { http: req.method ?? '', rpc: messages.map((m) => /** @type {{ method?: string }} */ (m).method ?? 'response') };
+  const session = req.headers['mcp-session-id'];
+  if (typeof session === 'string') entry.session = session;
+  if (typeof req.headers.authorization === 'string') entry.auth = req.headers.authorization;
+  if (body !== undefined) entry.body = body;
+  return entry;
+}
+
+/** The request's JSON body, if any. @param {import('node:http').IncomingMessage} req @returns {Promise<unknown>} */
+async function readBody(req) {
+  if (req.method !== 'POST') return undefined;
+  const chunks = [];
+  for await (const c of req) chunks.push(c);
+  const text = Buffer.concat(chunks).toString('utf8');
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * A server on 127.0.0.1 at an OS-chosen port: `handle` answers each request; CORS headers unless `cors` is false.
+ * @param {(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse, body: unknown, log: Recorded[]) => Promise<void> | void} handle
+ * @param {{ cors?: boolean, path?: string }} [options]
+ */
+async function serve(handle, { cors = true, path = '/mcp' } = {}) {
+  /** @type {Recorded[]} */
+  const log = [];
+  const http = createServer(async (req, res) => {
+    if (cors) for (const [k, v] of Object.entries(CORS)) res.setHeader(k, v);
+    if (req.method === 'OPTIONS') return void res.writeHead(204).end();
+    const body = await readBody(req);
+    log.push(record(req, body));
+    try {
+      await handle(req, res, body, log);
+    } catch (err) {
+      if (!res.headersSent) res.writeHead(500).end(String(err));
+    }
+  });
+  await new Promise((resolve) => http.listen(0, '127.0.0.1', () => resolve(undefined)));
+  const address = /** @type {import('node:net').AddressInfo} */ (http.address());
+  http.unref();
+  return { url: `http://127.0.0.1:${address.port}${path}`, log, close: () => new Promise((r) => { http.closeAllConnections(); http.close(() => r(undefined)); }) };
+}
+
+/** Streamable HTTP with sessions, a server per session from `make`. @param {(log: Recorded[]) => { connect(t: unknown): Promise<void> }} make */
+function sessions(make) {
+  /** @type {Map<string, StreamableHTTPServerTransport>} */
+  const transports = new Map();
+  /** @type {Parameters<typeof serve>[0]} */
+  return async (req, res, body, log) => {
+    const id = req.headers['mcp-session-id'];
+    let transport = typeof id === 'string' ? transports.get(id) : undefined;
+    if (!transport) {
+      if (typeof id === 'string') return void res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32001, message: 'Session not found' }, id: null }));
+      const created = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID(), onsessioninitialized: (sid) => void transports.set(sid, created) });
+      transport = created;
+      await make(log).connect(transport);
+    }
+    await transport.handleRequest(req, res, body);
+  };
+}
+
+async function startAll() {
+  /** @type {Map<string, { url: string, close: () => Promise<void>, log: Recorded[] }>} */
+  const servers = new Map();
+  servers.set('everything', await serve(sessions(() => createEverything().server)));
+  /** @type {Map<string, SSEServerTransport>} */
+  const sse = new Map();
+  servers.set(
+    'everything-sse',
+    await serve(
+      async (req, res, body) => {
+        const url = new URL(req.url ?? '/', 'http://x');
+        if (req.method === 'GET' && url.pathname === '/sse') {
+          const transport = new SSEServerTransport('/message', res);
+          sse.set(transport.sessionId, transport);
+          await createEverything().server.connect(transport);
+          return;
+        }
+        const transport = sse.get(url.searchParams.get('sessionId') ?? '');
+        if (req.method === 'POST' && url.pathname === '/message' && transport) return void (await transport.handlePostMessage(req, res, body));
+        res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
+      },
+      { path: '/sse' },
+    ),
+  );
+  servers.set('lab', await serve(sessions((log) => labServer(log))));
+  servers.set(
+    'stateless',
+    await serve(async (req, res, body, log) => {
+      if (req.method !== 'POST') return void res.writeHead(405, { allow: 'POST' }).end();
+      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+      await labServer(log).connect(transport);
+      await transport.handleRequest(req, res, body);
+    }),
+  );
+  servers.set('nocors', await serve(sessions((log) => labServer(log)), { cors: false }));
+  const authed = sessions((log) => labServer(log));
+  servers.set(
+    'unauthorized',
+    await serve(async (req, res, body, log) => {
+      if (req.headers.authorization !== `Bearer ${LAB_TOKEN}`) return void res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'invalid_token' }));
+      await authed(req, res, body, log);
+    }),
+  );
+  servers.set('notmcp', await serve((_req, res) => void res.writeHead(404, { 'content-type': 'text/html' }).end('<!doctype html><title>Not found</title><h1>404</h1>'), { path: '/api' }));
+  const closed = await serve(() => {});
+  await closed.close();
+  servers.set('refused', { ...closed, close: async () => {} });
+  return servers;
+}
+
+async function closeAll() {
+  const servers = running;
+  running = undefined;
+  starting = undefined;
+  if (servers) await Promise.all([...servers.values()].map((s) => s.close()));
+}
+
+/** The Koa middleware serving `/__mcp/…`. */
+export function mcpServers() {
+  /** @param {import('koa').Context} ctx @param {() => Promise<unknown>} next */
+  return async (ctx, next) => {
+    if (!ctx.path.startsWith(PREFIX)) return next();
+    if (ctx.path === `${PREFIX}/sdk-client.js`) {
+      ctx.type = 'application/javascript';
+      ctx.body = await (sdkBundle ??= sdkClientBundle());
+      return;
+    }
+    clearTimeout(idle);
+    idle = setTimeout(() => void closeAll(), IDLE_MS);
+    idle.unref();
+    running ??= await (starting ??= startAll());
+    const servers = running;
+    ctx.set('cache-control', 'no-store');
+    if (ctx.path === `${PREFIX}/servers`) {
+      ctx.body = Object.fromEntries([...servers].map(([name, s]) => [name, s.url]));
+    } else if (ctx.path === `${PREFIX}/requests`) {
+      const server = servers.get(String(ctx.query.server));
+      ctx.body = server ? server.log : { error: 'unknown server' };
+      if (!server) ctx.status = 404;
+    } else if (ctx.path === `${PREFIX}/reset`) {
+      for (const s of servers.values()) s.log.length = 0;
+      ctx.body = { ok: true };
+    } else {
+      ctx.status = 404;
+    }
+  };
+}
+
+/**
+ * The MCP SDK's client for the browser, bundled once by esbuild: the SDK
+ * imports CommonJS packages (content-type, Ajv) that the test runner cannot
+ * serve as modules, and `pkce-challenge` by a `browser` condition it does not
+ * ask for. A bundler does both, as an app's does; Ajv is swapped for the SDK's
+ * @cfworker validator, as pageloop's own bundles do (scripts/bundle.js).
+ */
+let sdkBundle;
+async function sdkClientBundle() {
+  const { build } = await import('esbuild');
+  const { mcpWithoutAjv } = await import('../../scripts/bundle.js');
+  const result = await build({
+    stdin: {
+      contents: [
+        "export { Client } from '@modelcontextprotocol/sdk/client/index.js';",
+        "export { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';",
+        "export { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';",
+        "export { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';",
+      ].join('\n'),
+      resolveDir: process.cwd(),
+    },
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    write: false,
+    logLevel: 'warning',
+    plugins: [mcpWithoutAjv],
+  });
+  return result.outputFiles[0].text;
+}
+
+/** Points the SDK client's imports (from src/worker-tools/mcp/) at the bundle served at `/__mcp/sdk-client.js`. */
+export function mcpBrowserResolve() {
+  return {
+    name: 'mcp-browser-resolve',
+    /** @param {{ source: string }} args */
+    resolveImport({ source }) {
+      if (/^@modelcontextprotocol\/sdk\/client\/(index|streamableHttp|sse|auth)\.js$/.test(source)) return `${PREFIX}/sdk-client.js`;
+      return undefined;
+    },
+  };
+}
