@@ -76,7 +76,9 @@ export async function prepareAttachments(inputs: readonly AttachmentInput[], opt
       refuse('attachment-type', `"${file.name}" is ${file.type || `a .${file.extension || '?'} file`}, which cannot be attached here (allowed: ${describeTypes(limits.types)}).`);
       continue;
     }
-    const outcome = await prepareOne(file, kind, limits, newId(), source);
+    // A prepared attachment handed back (the composer's chips, then `send`) keeps its id, so the page finds the bytes it holds.
+    const id = isPrepared(input) ? input.id : newId();
+    const outcome = await prepareOne(file, kind, limits, id, source);
     if ('code' in outcome) {
       refuse(outcome.code, outcome.message);
       continue;
@@ -116,6 +118,12 @@ async function prepareOne(file: Read, kind: AttachmentKind, limits: AttachmentLi
     if (limits.keepOriginal) prepared.originalData = file.blob;
   }
   return prepared;
+}
+
+/** True for a `PreparedAttachment` given as an input (it has its id and bytes). */
+function isPrepared(input: AttachmentInput): input is PreparedAttachment {
+  const p = input as Partial<PreparedAttachment>;
+  return !(input instanceof Blob) && typeof p.id === 'string' && p.id !== '' && p.data instanceof Blob && typeof p.kind === 'string';
 }
 
 /** The name, type and bytes of any input form. */

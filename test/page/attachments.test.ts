@@ -88,6 +88,10 @@ describe('attachments: on the wire', () => {
       ['broken.png', 'too-many-attachments'],
     ]);
     expect(refused[1]!.message).to.equal('"big.md" is 2.4 KB; one file may be at most 2 KB.');
+    // Prepared ones handed back (the composer's chips, then send) keep their ids.
+    const again = await agent.prepareAttachments([...accepted, { name: 'c.txt', type: 'text/plain', data: 'c' }]);
+    expect(again.accepted[0]!.id).to.equal(accepted[0]!.id);
+    expect(again.accepted[1]!.id).not.to.equal(accepted[0]!.id);
     expect(refused[0]!.message).to.contain('"archive.zip" is application/zip').and.contain('images and text files');
     const unreadable = await agent.prepareAttachments([inputs[5]!, { name: 'latin1.txt', type: 'text/plain', data: new Uint8Array([0x63, 0x61, 0x66, 0xe9]) }]);
     expect(unreadable.refused.map((r) => [r.name, r.code])).to.deep.equal([['broken.png', 'attachment-unreadable'], ['latin1.txt', 'attachment-unreadable']]);
