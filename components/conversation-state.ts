@@ -182,6 +182,8 @@ function reduceAction(state: ConversationState, action: ConversationAction): Con
       return addNotice(state, action.text);
     case 'doctor':
       return showDoctor(state, action);
+    case 'attachments-not-kept':
+      return addNotice(state, action.message);
     case 'dismiss-error':
       return { ...state, error: null };
     case 'clear':

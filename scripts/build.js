@@ -28,6 +28,8 @@ copyIfPresent('src/page/mcp-auth/mcp-oauth-redirect.html', 'dist/mcp-oauth-redir
 copyIfPresent('src/page/mcp-auth/mcp-oauth-redirect.js', 'dist/mcp-oauth-redirect.js');
 // The middleware's server families, beside it under the name its import uses.
 copyIfPresent('src/testing/mock-families.js', 'dist/mock-families.js');
+// The middleware's image rules, beside it (it imports './mock-vision.js').
+copyIfPresent('src/testing/mock-vision.js', 'dist/mock-vision.js');
 writeFileSync(
   'dist/testing-middleware.d.ts',
   `/** The scripted OpenAI-compatible mock, as a Koa middleware for @web/dev-server and @web/test-runner. */

@@ -1,3 +1,5 @@
+import type { Attachment } from './attachment-types.js';
+
 /**
  * The events an agent emits, in order, for every run: what the page's
  * listeners, the `Run` iterator and `<agent-chat>` see, and what a thread
@@ -54,6 +56,8 @@ export type AgentEvent =
       input?: string;
       /** The workflow the run follows (`agent.runWorkflow`, `/workflow`); absent for other runs. */
       workflow?: string;
+      /** The files sent with the user's message (records only; the bytes: `agent.attachment(id)`). */
+      attachments?: Attachment[];
       /** The model this run asks when it is not the agent's own (`send(text, { model })`); absent otherwise. */
       model?: string;
     }
@@ -87,7 +91,23 @@ export type AgentEvent =
       /** Present when the user edited the arguments before approving: what the call really runs with (its `tool-call` and approval request carry what the model proposed). */
       editedArgs?: unknown;
     }
-  | { type: 'tool-result'; callId: string; name: string; result?: unknown; error?: string; status: ToolResultStatus; builtin?: true }
+  | {
+      type: 'tool-result';
+      callId: string;
+      name: string;
+      result?: unknown;
+      error?: string;
+      status: ToolResultStatus;
+      builtin?: true;
+      /** Images and files the tool returned (`toolResult(content, attachments)`): shown in its card, sent to the model after the turn's tool messages. */
+      attachments?: Attachment[];
+    }
+  /**
+   * Attachments of this run could not be kept with the thread (the disk is
+   * full, or IndexedDB is unavailable): they were sent, but a reload will not
+   * show them. `message` says so in a sentence for the user.
+   */
+  | { type: 'attachments-not-kept'; ids: string[]; message: string }
   | { type: 'usage'; promptTokens: number; completionTokens: number; /** The context window the agent budgets for, once known (set by the app or stated by the server); absent while only the default is assumed. */ contextTokens?: number }
   | { type: 'error'; message: string; retryable: boolean; code?: string }
   /** The in-page engine's state changed (download progress, loading, ready, a load error); not part of any run. */

@@ -8,6 +8,8 @@ export { fetchTool } from './tools/fetch-tool.js';
 export { createMemory } from './page/create-memory.js';
 export { memoryTools } from './tools/memory-tools.js';
 export { PageloopError, isAbortError } from './errors.js';
+export { toolResult } from './tools/tool-result.js';
+export { DEFAULT_ATTACHMENT_TYPES } from './attachment-types.js';
 
 export type {
   Agent,
@@ -15,6 +17,13 @@ export type {
   AgentOptions,
   ApprovalAnswer,
   ApprovalRequest,
+  Attachment,
+  AttachmentData,
+  AttachmentInput,
+  AttachmentKind,
+  AttachmentOptions,
+  AttachmentRefusal,
+  AttachmentRefusalCode,
   ChatMessage,
   ChatToolCall,
   ConfigureOptions,
@@ -37,11 +46,14 @@ export type {
   NeedsApproval,
   PlanTask,
   PlanTaskStatus,
+  PreparedAttachment,
+  PreparedAttachments,
   Run,
   SendOptions,
   SubAgentEvent,
   SubAgentOptions,
   ThreadFile,
+  ThreadFileAttachment,
   Threads,
   ThreadSummary,
   ThreadTrace,
@@ -52,6 +64,7 @@ export type {
   ToolKind,
   ToolProtocol,
   ToolResultStatus,
+  ToolResultWithAttachments,
   TelemetryOptions,
   OtlpOptions,
   TraceOptions,

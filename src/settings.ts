@@ -20,6 +20,8 @@ import type { MemoryOptions } from './memory/types.js';
 import type { TelemetryOptions, TraceOptions } from './trace-types.js';
 import type { McpServerOptions } from './mcp-types.js';
 import { between, isBoolean, isEngine, isHeaders, isMcpServers, isName, isObject, isString, isSubAgents, isTelemetryOptions, isTraceOptions, isWebMcp, isWorkflows, oneOf, positiveMs, wholeAtLeast, type Check } from './option-checks.js';
+import type { AttachmentOptions } from './attachment-types.js';
+import { isAttachmentOptions } from './attachment-checks.js';
 
 /** Options of `createAgent`. */
 export interface AgentOptions {
@@ -186,6 +188,14 @@ export interface AgentOptions {
    * HTTP+SSE), connected from the agent's worker; see `agent.mcp` and the `mcp` event.
    */
   mcp?: McpServerOptions[];
+  /**
+   * Files and images sent with messages (`send(text, { attachments })`) and
+   * returned by tools: size limits, allowed types, how far images are
+   * downscaled, whether originals are kept. Default: 20 MiB a file, 50 MiB a
+   * message, 10 files, images and text files, images at most 1536 px on the
+   * long edge, originals not kept.
+   */
+  attachments?: AttachmentOptions;
 }
 
 
@@ -261,6 +271,7 @@ export const SETTINGS = {
   telemetry: { side: 'loop', live: true, check: isTelemetryOptions },
   webmcp: { side: 'page', live: false, restart: true, element: { attribute: 'webmcp-expose', from: (t: string | null) => (t === null || t === 'false' ? undefined : { expose: true }) }, check: isWebMcp },
   mcp: { side: 'worker', live: false, restart: true, element: { attribute: false }, check: isMcpServers },
+  attachments: { side: 'loop', live: true, element: { attribute: false }, check: isAttachmentOptions },
 } as const satisfies { readonly [K in keyof AgentOptions]-?: Setting };
 
 type Rows = typeof SETTINGS;

@@ -21,6 +21,10 @@ export type { FinalReason, FinalEvent, ToolResultStatus, ApprovalRequest, AgentE
 /** Generative UI: what a tool's `render` receives and returns (src/tools/tool-view.ts). */
 export type { ToolCallStatus, ToolRender, ToolRenderProps, ToolView, ToolViewOptions } from './tools/tool-view.js';
 
+/** Files and images sent with messages and tool results (src/attachment-types.ts). */
+export type { AttachmentInput, AttachmentData, AttachmentKind, Attachment, PreparedAttachment, AttachmentRefusalCode, AttachmentRefusal, PreparedAttachments, AttachmentOptions, ToolResultWithAttachments } from './attachment-types.js';
+import type { Attachment, AttachmentInput, PreparedAttachments } from './attachment-types.js';
+
 /** What a tool is (src/tool-types.ts). */
 export type { JSONSchema, ToolContext, NeedsApproval, ToolKind, Tool, WorkerToolSpec, ValidationResult } from './tool-types.js';
 /** The agent's options and what `configure` takes (src/settings.ts), and their value types (src/option-types.ts). */
@@ -51,9 +55,11 @@ export interface ChatToolCall {
 /** One message of the OpenAI-format history. */
 export type ChatMessage =
   | { role: 'system'; content: string }
-  | { role: 'user'; content: string }
+  /** `attachments`: the files sent with it, as records (the model layer turns them into content parts per server family). */
+  | { role: 'user'; content: string; attachments?: Attachment[] }
   | { role: 'assistant'; content: string | null; tool_calls?: ChatToolCall[] }
-  | { role: 'tool'; tool_call_id: string; content: string };
+  /** `attachments`: images and files the tool returned; sent to the model in a user message after the turn's tool messages. */
+  | { role: 'tool'; tool_call_id: string; content: string; attachments?: Attachment[] };
 
 /** The agent's in-page engine, as the page sees it. */
 /** `agent.webmcp`: where WebMCP stands for this agent (option `webmcp`). */
@@ -91,6 +97,13 @@ export interface SendOptions {
   maxIterations?: number;
   /** See `ToolChoice`. */
   toolChoice?: ToolChoice;
+  /**
+   * Files and images sent with the message (`File`, `Blob`, `{ name, type, data }`,
+   * or what `agent.prepareAttachments` accepted). Checked against the
+   * `attachments` option; a refused file ends the run with an error naming it
+   * and the limit (code: its `AttachmentRefusalCode`) and nothing is sent.
+   */
+  attachments?: AttachmentInput[];
 }
 
 /** Settings for one workflow run (`runWorkflow(name, input, options)`): as `SendOptions`, tools aside (the template names them). */
@@ -168,6 +181,20 @@ export interface Agent {
   on(listener: (e: AgentEvent) => void): () => void;
   /** The OpenAI-format history, system prompt excluded. */
   messages(): Promise<ChatMessage[]>;
+  /**
+   * Checks files against the `attachments` option and prepares them for
+   * sending (images downscaled in the agent's worker, off the page's thread),
+   * so a UI can show refusals before anything is sent. Never rejects for a
+   * bad file: it is in `refused`, with a sentence naming it and the limit.
+   * The accepted ones can be handed to `send(text, { attachments })` as they are.
+   */
+  prepareAttachments(inputs: AttachmentInput[]): Promise<PreparedAttachments>;
+  /**
+   * The bytes of attachment `id` of this thread (a user's file, or one a tool
+   * returned), or undefined when they were not kept; `original` asks for the
+   * original of a downscaled image (kept only with `keepOriginal`).
+   */
+  attachment(id: string, options?: { original?: boolean }): Promise<Blob | undefined>;
   /** Forgets the history (and the stored thread). */
   clear(): Promise<void>;
   /**
@@ -251,6 +278,19 @@ export interface ThreadFile {
   allowed?: string[];
   /** The thread's flight-recorder trace (see `Agent.trace`); absent when none was recorded. */
   trace?: ThreadTrace;
+  /**
+   * The bytes of the thread's attachments, by id (the records stay in
+   * `messages` and `events`): `data` is base64. Absent when there are none;
+   * a file without it imports with its attachments shown as not kept.
+   */
+  attachments?: Record<string, ThreadFileAttachment>;
+}
+
+/** One attachment's bytes in a thread file (`original`: a downscaled image's original, when kept). */
+export interface ThreadFileAttachment {
+  type: string;
+  data: string;
+  original?: { type: string; data: string };
 }
 
 /** The stored threads of an origin, reached through an agent. */

@@ -86,6 +86,13 @@ const OPT_IN = {
   /** The trace view (issue 23): `<agent-chat>` loads `<agent-trace>` when its trace drawer first opens (`/trace`, a Trace button). */
   trace_view: /agent-trace/,
   /**
+   * Attachments (issue 21): the agent worker loads their preparation (checks, image downscaling) on the
+   * first file, the code that writes content parts with the first request carrying one, the thread
+   * file's bytes section on the first export or import that has one, the server refusals' words on
+   * the first failed request that carried an image.
+   */
+  attachments: /attachment-prep|attachment-parts|thread-file-attachments|vision-refusal/,
+  /**
    * Telemetry (issue 23): the official OpenTelemetry SDK and OTLP exporter, loaded in the worker on
    * the first span sent to a collector (`telemetry.otlp`; the protobuf exporter only for
    * `protocol: 'protobuf'`), and on the page by `spanProcessorListener` (the span converter).

@@ -43,6 +43,7 @@ export const FIGURES = [
   { key: 'bundle.engine_gz_kb', unit: 'KB' },
   { key: 'bundle.genui_gz_kb', unit: 'KB' },
   { key: 'bundle.trace_view_gz_kb', unit: 'KB' },
+  { key: 'bundle.attachments_gz_kb', unit: 'KB' },
   { key: 'bundle.telemetry_gz_kb', unit: 'KB' },
   { key: 'bundle.mcp_gz_kb', unit: 'KB' },
   { key: 'bundle.memory_gz_kb', unit: 'KB' },

@@ -16,6 +16,7 @@
  * page, which ends the refused run there; neither is stored in the thread.
  */
 import type { FinalEvent } from '../types.js';
+import type { KeptAttachments } from './attachment-shelf.js';
 import { PageloopError } from '../errors.js';
 import { failedRun } from '../run-failure.js';
 import type { SessionState } from './session-state.js';
@@ -28,6 +29,8 @@ export interface RunStart {
   input?: string;
   /** The workflow the run follows, carried by `run-start`. */
   workflow?: string;
+  /** The files of the user's message: their records ride on `run-start`; those not stored are announced right after it. */
+  files?: KeptAttachments;
   /** The model the run asks instead of the agent's (a per-send override), carried by `run-start`. */
   model?: string;
   /** What the run adds to the conversation before the loop runs (the user's message, a workflow's plan). */
@@ -66,7 +69,9 @@ export class RunControl {
     this.#early.clear();
     this.#run = { id: start.runId, controller };
     const state = this.#state;
-    state.emit({ type: 'run-start', runId: start.runId, ...(start.input !== undefined ? { input: start.input } : {}), ...(start.workflow !== undefined ? { workflow: start.workflow } : {}), ...(start.model !== undefined ? { model: start.model } : {}) });
+    const files = start.files;
+    state.emit({ type: 'run-start', runId: start.runId, ...(start.input !== undefined ? { input: start.input } : {}), ...(start.workflow !== undefined ? { workflow: start.workflow } : {}), ...(start.model !== undefined ? { model: start.model } : {}), ...(files?.records.length ? { attachments: files.records } : {}) });
+    if (files?.notKept) state.emit({ type: 'attachments-not-kept', ...files.notKept });
     start.begin?.();
     state.changed();
     let final: FinalEvent;

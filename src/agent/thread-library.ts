@@ -19,6 +19,7 @@ import { PageloopError } from '../errors.js';
 import type { ThreadStorage } from '../store/thread-store.js';
 import { readThread, toThreadFile, type ThreadRecord } from '../store/thread-schema.js';
 import { withThreadLock } from '../store/thread-lock.js';
+import type { StoredAttachment } from '../store/thread-store.js';
 import type { AgentSession } from './agent-session.js';
 
 /** The stored threads, as one agent's worker reaches them. */
@@ -63,21 +64,29 @@ export class ThreadLibrary {
     checkId(id);
     const record = id === this.#session.thread ? this.#session.threadRecord() : await this.#store.load(id);
     if (!record) throw new PageloopError('bad-request', `There is no thread "${id}".`);
-    return JSON.stringify(toThreadFile(plain(record)));
+    // The bytes travel in the file's own section; the records stay in its messages and events.
+    const own = id === this.#session.thread;
+    const bytes = own ? await this.#session.files.all(id) : ((await this.#store.listAttachments?.(id)) ?? []);
+    const attachments = bytes.length > 0 ? await (await import('../store/thread-file-attachments.js')).attachmentsSection(bytes) : undefined;
+    return JSON.stringify({ ...toThreadFile(plain(record)), ...(attachments ? { attachments } : {}) });
   }
 
   /** Stores a thread file; resolves with the id it was stored under. */
   async import(file: unknown): Promise<string> {
     let record: ThreadRecord;
+    let attachments: StoredAttachment[] = [];
     try {
-      record = readThread(typeof file === 'string' ? JSON.parse(file) : file);
+      const parsed: unknown = typeof file === 'string' ? JSON.parse(file) : file;
+      record = readThread(parsed);
+      const section = (parsed as { attachments?: unknown }).attachments;
+      if (section !== undefined) attachments = (await import('../store/thread-file-attachments.js')).readAttachmentsSection(section);
     } catch (err) {
       const why = err instanceof Error ? err.message : String(err);
       throw new PageloopError('bad-request', `Cannot import the thread: ${why}`);
     }
     const taken = record.id === this.#session.thread || (await this.#store.list()).some((t) => t.id === record.id);
     const id = taken ? this.#generateId() : record.id;
-    await this.#locked(id, 'Cannot import', () => this.#store.replace({ ...record, id }));
+    await this.#locked(id, 'Cannot import', () => this.#store.replace({ ...record, id }, attachments));
     return id;
   }
 

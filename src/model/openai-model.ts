@@ -77,7 +77,8 @@ export function createOpenAIModel(config: OpenAIModelConfig): ChatModel {
     const hadTools = (request.tools?.length ?? 0) > 0;
     const body: ChatCompletionCreateParamsStreaming = {
       model: request.model ?? config.model,
-      messages: request.messages,
+      // Content parts are OpenAI's own format; the SDK's type predates some of them, hence the cast.
+      messages: (request.multimodal ?? request.messages) as ChatCompletionCreateParamsStreaming['messages'],
       stream: true,
       stream_options: { include_usage: true },
     };
@@ -120,7 +121,11 @@ export function createOpenAIModel(config: OpenAIModelConfig): ChatModel {
       if (failedToConnect(err)) throw new PageloopError('network', await unreachableMessage(endpoint, currentFetch()), true);
       // The SDK's own timeout is off, so a timeout it reports is ours (it drops our error, whose text says "timeoutMs").
       if (err instanceof OpenAI.APIConnectionTimeoutError) throw connectTimeout(endpoint, config.timeoutMs ?? DEFAULT_TIMEOUT_MS);
-      throw toModelError(err, hadTools, endpoint);
+      const error = toModelError(err, hadTools, endpoint);
+      // A refusal of the request's image is the model's lack of vision, said once, clearly (vision-refusal.ts).
+      if (error.code === 'aborted' || !request.multimodal) throw error;
+      const { carriesImages, visionRefusal } = await import('./vision-refusal.js');
+      throw (carriesImages(request.multimodal) && visionRefusal(error.message, body.model)) || error;
     }
   }
 

@@ -31,6 +31,7 @@ import { ShownArgs } from './shown-args.js';
 import { CallIds } from './call-ids.js';
 import { ReplyReasoning } from './reply-reasoning.js';
 import { OBSERVATION_OPENER } from './call-formats/protocol-tags.js';
+import type { DataUrlCache, ReadAttachment, WireMessage } from './attachment-parts.js';
 
 export { assistantMessage, type ToolCall } from './tool-call.js';
 export type { ChatModel, ForcedToolChoice, ModelTool } from './chat-model.js';
@@ -95,6 +96,8 @@ export interface ToolCallingOptions {
   generateId?: () => string;
   /** The family whose call markup the model writes in text; default: recognised from the text. */
   toolFormat?: ToolFormat;
+  /** Reads an attachment's bytes, to write it into the request (absent: attachments are sent as notes that they cannot be read). */
+  readAttachment?: ReadAttachment;
 }
 
 /**
@@ -117,8 +120,14 @@ export class ToolCallingModel {
   readonly #replyOpened = new Map<string, boolean>();
   /** Set by `turn` when this turn fell back from native tools to the text protocol (a stream quirk for the trace). */
   #fellBack = false;
+  readonly #readAttachment: ReadAttachment;
+  /** Made with the first attachment (the code that writes content parts loads then). */
+  #dataUrls: DataUrlCache | undefined;
+  /** Models that refused an image (`vision-unsupported`): from then on their requests carry a note in each image's place. */
+  readonly #blind = new Set<string>();
 
   constructor(model: ChatModel, options: ToolCallingOptions = {}) {
+    this.#readAttachment = options.readAttachment ?? (async () => undefined);
     this.#model = model;
     this.#protocol = options.protocol ?? 'auto';
     this.#generateId = options.generateId ?? (() => crypto.randomUUID());
@@ -155,20 +164,24 @@ export class ToolCallingModel {
     // A turn offered no tools (a summary) needs no lesson in calling them.
     const system = protocol === 'text' && tools.length > 0 ? [request.system, textProtocolPrompt(tools, request.endingTools), forcedCallRule(request.toolChoice)].filter(Boolean).join('\n\n') : request.system;
     const history = protocol === 'text' ? toTextProtocol(request.history) : [...request.history];
-    const messages: ChatMessage[] = [{ role: 'system', content: system }, ...history];
+    const plain: ChatMessage[] = [{ role: 'system', content: system }, ...history];
+    // Attachments become content parts only here, on the way out: the history keeps records, never bytes.
+    const modelKey = request.model ?? '';
+    const multimodal = hasAttachments(plain) ? await this.#withParts(plain, !this.#blind.has(modelKey)) : undefined;
+    const messages = multimodal ? multimodal.text : plain;
     // A text-protocol model that wrote a call should stop there, not invent its result.
     const wire: ModelRequest = protocol === 'native' ? { messages, tools } : tools.length > 0 ? { messages, stop: [OBSERVATION_OPENER] } : { messages };
+    if (multimodal) wire.multimodal = multimodal.parts;
     if (request.model !== undefined) wire.model = request.model;
     if (protocol === 'native' && request.toolChoice !== undefined && tools.length > 0) wire.toolChoice = request.toolChoice;
     // The offered tools type string-written arguments and vet the names weak call forms use.
     const reading = { tools, ...(this.#toolFormat ? { format: this.#toolFormat } : {}) };
-    const modelKey = request.model ?? '';
     const content = new ReplyReasoning(() => new TextCallFilter(reading), this.#replyOpened.get(modelKey) ?? false);
     // Ids unique in the history, whatever the server sent (see call-ids.ts).
     const ids = new CallIds(request.history, this.#generateId);
     // Deltas carry at most the first 16 K characters of a call's arguments.
     const shownArgs = new ShownArgs();
-    for await (const event of abortableStream(this.#model.stream(wire, signal), signal)) {
+    for await (const event of abortableStream(this.#remembering(this.#model.stream(wire, signal), modelKey), signal)) {
       switch (event.type) {
         case 'text':
           yield* content.text(event.delta);
@@ -216,6 +229,28 @@ export class ToolCallingModel {
     }
     throw new PageloopError('stream', 'The model stream ended without finishing.');
   }
+
+  /** The messages with their attachments written as content parts, and as text (attachment-parts.ts, loaded with the first attachment). */
+  async #withParts(messages: ChatMessage[], images: boolean): Promise<{ parts: WireMessage[]; text: ChatMessage[] }> {
+    const { DataUrlCache, textOnly, toWireMessages } = await import('./attachment-parts.js');
+    const parts = await toWireMessages(messages, this.#readAttachment, { cache: (this.#dataUrls ??= new DataUrlCache()), images });
+    return { parts, text: textOnly(parts) };
+  }
+
+  /** Passes `source` through, noting a model that refused an image (the run still ends with that clear error). */
+  async *#remembering<T>(source: AsyncIterable<T>, modelKey: string): AsyncGenerator<T> {
+    try {
+      yield* source;
+    } catch (err) {
+      if (err instanceof PageloopError && err.code === 'vision-unsupported') this.#blind.add(modelKey);
+      throw err;
+    }
+  }
+}
+
+/** True when a history holds any attachment (its request is then written with content parts). */
+function hasAttachments(messages: readonly ChatMessage[]): boolean {
+  return messages.some((m) => (m.role === 'user' || m.role === 'tool') && (m.attachments?.length ?? 0) > 0);
 }
 
 /** Iterates `source` but stops at once when `signal` fires, even if the source ignores it. */

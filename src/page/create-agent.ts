@@ -5,7 +5,7 @@
  * the worker dies or is disposed (the worker link sees to that).
  */
 import * as Comlink from 'comlink';
-import type { Agent, AgentEvent, AgentOptions, ApprovalAnswer, ApprovalRequest, ChatMessage, ConfigureOptions, DiagnoseOptions, EngineOptions, EngineStatus, FinalEvent, Run, SendOptions, ThreadTrace, Tool, TraceSpan, WorkflowRunOptions } from '../types.js';
+import type { Agent, AgentEvent, AttachmentInput, AgentOptions, ApprovalAnswer, ApprovalRequest, ChatMessage, ConfigureOptions, DiagnoseOptions, EngineOptions, EngineStatus, FinalEvent, Run, SendOptions, ThreadTrace, Tool, TraceSpan, WorkflowRunOptions } from '../types.js';
 import type { AgentWorkerApi, OutsideOutcome, PageHost, ToolDescriptor, WorkerConfig } from '../protocol/agent.js';
 import type { Memory } from '../memory/types.js';
 import { failedRun } from '../run-failure.js';
@@ -22,7 +22,7 @@ import { memoryClient } from './create-memory.js';
 import { threadsClient } from './thread-client.js';
 import { mcpClient } from './mcp-client.js';
 import { diagnoseThrough } from './diagnose-client.js';
-import { checkSendOptions, checkWorkflowRunOptions, checkWorkflowStart } from './run-options.js';
+import { checkAttachmentInputs, checkSendOptions, checkWorkflowRunOptions, checkWorkflowStart } from './run-options.js';
 
 /** The form of a tool the worker needs: everything but its closures. */
 export function toDescriptor(tool: Tool): ToolDescriptor {
@@ -273,6 +273,16 @@ export function createAgent(options: AgentOptions): Agent {
       return () => listeners.delete(listener);
     },
     messages: (): Promise<ChatMessage[]> => link.call((remote) => remote.messages()),
+    prepareAttachments: async (inputs: AttachmentInput[]) => {
+      const checked = checkAttachmentInputs(inputs, 'prepareAttachments(inputs)');
+      await ready;
+      return link.call((remote) => remote.prepareAttachments(checked));
+    },
+    attachment: async (id: string, options?: { original?: boolean }) => {
+      if (typeof id !== 'string') throw new TypeError('attachment(id) needs the id of an attachment.');
+      await ready;
+      return link.call((remote) => remote.attachment(id, options?.original === true));
+    },
     events: (): Promise<AgentEvent[]> => link.call((remote) => remote.events()),
     clear: () => link.call((remote) => remote.clear()),
     configure: (patch: ConfigureOptions) => {

@@ -6,10 +6,10 @@
  * is sent. Tool names are checked against the agent's tools at the time of
  * the call (`setTools` may change them after `createAgent`).
  */
-import type { SendOptions, WorkflowRunOptions, WorkflowTemplate } from '../types.js';
+import type { AttachmentInput, SendOptions, WorkflowRunOptions, WorkflowTemplate } from '../types.js';
 import { PageloopError } from '../errors.js';
 
-const SEND_KEYS = ['model', 'systemPrompt', 'tools', 'maxIterations', 'toolChoice'] as const;
+const SEND_KEYS = ['model', 'systemPrompt', 'tools', 'maxIterations', 'toolChoice', 'attachments'] as const;
 
 /** A copy of `options` with only the keys `send` knows; throws a TypeError naming what is wrong. */
 export function checkSendOptions(options: unknown, toolNames: readonly string[], where = 'send(text, options)'): SendOptions | undefined {
@@ -32,6 +32,7 @@ export function checkSendOptions(options: unknown, toolNames: readonly string[],
     checked.maxIterations = o.maxIterations as number;
   }
   if (o.tools !== undefined) checked.tools = checkToolNames(o.tools, toolNames, `${where}: tools`);
+  if (o.attachments !== undefined) checked.attachments = checkAttachmentInputs(o.attachments, `${where}: attachments`);
   if (o.toolChoice !== undefined) {
     const choice = o.toolChoice;
     if (choice === 'auto' || choice === 'none' || choice === 'required') checked.toolChoice = choice;
@@ -54,6 +55,21 @@ export function checkWorkflowRunOptions(options: unknown, toolNames: readonly st
     throw new TypeError('runWorkflow(name, input, options): options.tools is not taken; a workflow names its tools in its template.');
   }
   return checkSendOptions(options, toolNames, 'runWorkflow(name, input, options)');
+}
+
+/** The shape of each input (its size, type and contents are the worker's to check, against the agent's `attachments` limits). */
+export function checkAttachmentInputs(value: unknown, where: string): AttachmentInput[] {
+  const shape = 'a File, a Blob or { name, type, data } (data: text, bytes or a Blob)';
+  if (!Array.isArray(value)) throw new TypeError(`${where} must be an array; each item ${shape}.`);
+  value.forEach((item: unknown, i) => {
+    if (item instanceof Blob) return;
+    const o = item as { name?: unknown; type?: unknown; data?: unknown } | null;
+    const data = o?.data;
+    const ok = typeof o === 'object' && o !== null && typeof o.name === 'string' && o.name !== '' && typeof o.type === 'string' &&
+      (typeof data === 'string' || data instanceof Blob || data instanceof ArrayBuffer || ArrayBuffer.isView(data));
+    if (!ok) throw new TypeError(`${where}[${i}] must be ${shape}.`);
+  });
+  return [...(value as AttachmentInput[])];
 }
 
 function checkToolNames(value: unknown, toolNames: readonly string[], where: string): string[] {

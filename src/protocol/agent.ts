@@ -8,6 +8,7 @@
  */
 import type { ProxyMarked } from 'comlink';
 import type { MemoryWorkerApi } from './memory.js';
+import type { AttachmentInput, PreparedAttachments } from '../attachment-types.js';
 import type { AgentEvent, ApprovalAnswer, ApprovalRequest, ChatMessage, FinalEvent, SendOptions, ThreadSummary, ThreadTrace, TraceSpan, WorkflowRunOptions } from '../types.js';
 import type { JSONSchema, ToolKind, WorkerToolSpec } from '../tool-types.js';
 import type { WorkerSettings } from '../settings.js';
@@ -142,6 +143,10 @@ export interface AgentWorkerApi {
   /** Cancels run `runId`, also when the worker has not started it yet. */
   cancel(runId: string): Promise<void>;
   messages(): Promise<ChatMessage[]>;
+  /** Checks inputs against the `attachments` limits and prepares them (images downscaled here, in the worker). */
+  prepareAttachments(inputs: AttachmentInput[]): Promise<PreparedAttachments>;
+  /** The bytes of one of the thread's attachments (or its kept original), or undefined when not kept. */
+  attachment(id: string, original: boolean): Promise<Blob | undefined>;
   clear(): Promise<void>;
   /** The stored threads (the page's `agent.threads`). */
   listThreads(): Promise<ThreadSummary[]>;

@@ -39,6 +39,14 @@ export type ErrorCode =
   | 'internal'
   /** The model server did not answer, or stopped sending, within the configured time; retryable. */
   | 'timeout'
+  /** A file refused by the `attachments` limits (see `AttachmentRefusalCode`): nothing was sent. */
+  | 'attachment-too-large'
+  | 'attachments-too-large'
+  | 'too-many-attachments'
+  | 'attachment-type'
+  | 'attachment-unreadable'
+  /** The server refused an image: the model has no vision (the message names the model and the fix; resend without the image). */
+  | 'vision-unsupported'
   /** The thread is open in another tab, which writes it: this agent shows it read-only (see `thread-lock`). */
   | 'thread-busy';
 

@@ -63,10 +63,30 @@ export interface MockScript {
   contextLength?: number;
   /** With `family`: the length the model was trained for (default 32768). */
   trainedContext?: number;
-  /** With `family`: the server says the model takes images. */
-  vision?: boolean;
   /** Refuse a chat request that offers `tools`, in the family's own words (taking no turn). */
   noTools?: boolean;
+  /** The family whose image rules the mock follows (mock-vision.js): how it refuses an image when `vision` is false. */
+  server?: 'llama.cpp' | 'ollama' | 'vllm' | 'lmstudio';
+  /**
+   * Whether the model takes images. With `family`: what the server reports (default no).
+   * With `server`: false refuses a request carrying an image part in that server's own words (taking no turn); default true.
+   */
+  vision?: boolean;
+}
+
+/** One content part the mock received, decoded: an image's type, byte size and pixel size read from its data URL. */
+export interface ReceivedPart {
+  /** Index of its message in the request. */
+  message: number;
+  role: string;
+  type: string;
+  text?: string;
+  mime?: string;
+  bytes?: number;
+  width?: number;
+  height?: number;
+  /** An image URL that is not a data URL. */
+  url?: string;
 }
 
 /** One request the mock received. */
@@ -80,6 +100,10 @@ export interface MockLogEntry {
   promptTokens?: number;
   /** With `nCtx`: the request did not fit and was refused. */
   refused?: boolean;
+  /** The content parts of the request's messages (string contents are not parts). */
+  parts?: ReceivedPart[];
+  /** The mock refused the request's image, and why. */
+  refusedImage?: string;
 }
 
 /** A scripted endpoint, ready to be used as an agent's `baseURL`. */

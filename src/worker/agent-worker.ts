@@ -7,6 +7,7 @@
  */
 import * as Comlink from 'comlink';
 import type { AgentEvent, ApprovalAnswer, ApprovalRequest, ChatMessage, Diagnosis, FinalEvent, SendOptions, ThreadSummary, ThreadTrace, WorkflowRunOptions } from '../types.js';
+import type { AttachmentInput, PreparedAttachments } from '../attachment-types.js';
 import type { AgentWorkerApi, OutsideOutcome, PageHost, ToolDescriptor, WorkerConfig } from '../protocol/agent.js';
 import type { MemoryWorkerApi } from '../protocol/memory.js';
 import type { SessionConfig, SessionHost } from '../agent/session-types.js';
@@ -268,6 +269,14 @@ export class AgentWorker implements AgentWorkerApi {
 
   async messages(): Promise<ChatMessage[]> {
     return (await this.#now()).messages();
+  }
+
+  async prepareAttachments(inputs: AttachmentInput[]): Promise<PreparedAttachments> {
+    return (await this.#now()).files.prepare(inputs);
+  }
+
+  async attachment(id: string, original: boolean): Promise<Blob | undefined> {
+    return (await this.#now()).files.read(id, original);
   }
 
   async events(): Promise<AgentEvent[]> {

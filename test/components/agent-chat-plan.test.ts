@@ -55,6 +55,8 @@ class EventAgent implements Agent {
     return () => this.#listeners.delete(listener);
   }
   messages = async () => [];
+  prepareAttachments = async () => ({ accepted: [], refused: [] });
+  attachment = async () => undefined;
   clear = async () => {};
   configure(options: unknown): void {
     this.configured.push(options);
