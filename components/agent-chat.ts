@@ -23,7 +23,6 @@ import {
   initialConversation,
   reduceConversation,
   restoreConversation,
-  type AssistantItem,
   type ConversationAction,
   type ConversationState,
   type LogItem,
@@ -39,11 +38,13 @@ import { renderContextNote, renderContinue, renderErrorBanner, renderStatusBar, 
 import { renderPlan } from './plan-view.js';
 import { renderEngineProgress } from './engine-progress.js';
 import { elementOptions } from './element-options.js';
-import { renderWorkflowBadge, runWorkflowCommand, workflowHelp } from './workflow-command.js';
+import { runWorkflowCommand, workflowHelp } from './workflow-command.js';
 import { ThreadList } from './thread-list.js';
 import { PermissionsPanel } from './permissions-panel.js';
 import { RetryCountdown } from './retry-countdown.js';
 import { TabNotice, READ_ONLY_REASON } from './tab-notice.js';
+import { Attachments, shownAttachments } from './attachments.js';
+import { renderAssistantMessage, renderUserMessage } from './message-view.js';
 
 /**
  * A chat with an in-page agent: streams its replies as markdown, shows each
@@ -129,6 +130,16 @@ import { TabNotice, READ_ONLY_REASON } from './tab-notice.js';
  * @csspart nudge - The quiet line where the model, having announced an action without calling a tool, was reminded once (option `nudge`).
  * @csspart tab-notice - "Open in another tab": this tab shows the thread read-only while another tab writes it (the composer is disabled).
  * @csspart approval-elsewhere - In a follower (with `approval`): a call that waits for approval in the tab that writes the thread, without buttons.
+ * @csspart attach-button - Attach files (a file picker); files can also be dropped on the element or pasted.
+ * @csspart drop-target - The target shown over the element while files are dragged over it.
+ * @csspart attachments - The files of the message being written (chips under the input).
+ * @csspart attachment - One of them: thumbnail or type, name, size.
+ * @csspart attachment-remove - Its remove button.
+ * @csspart attachment-error - Files just refused, each saying why (count, size, type); the typed text stays.
+ * @csspart message-attachments - The files of a sent message or a tool result: thumbnails, download links.
+ * @csspart attachment-thumbnail - An image's thumbnail there; a click opens it larger.
+ * @csspart attachment-download - A file's download link there.
+ * @csspart attachment-dialog - The dialog showing an image larger (Escape closes it).
  *
  * @cssproperty --agent-chat-font - Font family.
  * @cssproperty --agent-chat-mono-font - Font family of code.
@@ -189,10 +200,13 @@ export class AgentChat extends AgentChatSettings {
   readonly #replies = new ReplyRenderers(this, () => this.#conversation.items, () => this.#scroll.follow(), () => this.renderRoot);
   readonly #scroll = new ScrollController(this, () => this.renderRoot.querySelector<HTMLElement>('.log'));
   readonly #composer = new Composer(this, {
-    busy: () => this.#conversation.running || this.#agent.busy,
+    busy: () => this.#conversation.running || this.#agent.busy || this.#attachments.busy,
+    attached: () => this.#attachments.ready.length > 0,
     send: (text) => {
       try {
-        this.send(text);
+        const attachments = this.#attachments.ready;
+        this.send(text, attachments.length > 0 ? { attachments } : undefined);
+        this.#attachments.sent();
       } catch (err) {
         this.#apply({ type: 'error', message: errorMessage(err), retryable: false });
       }
@@ -231,6 +245,7 @@ export class AgentChat extends AgentChatSettings {
   readonly #threads = new ThreadList(this);
   readonly #permissions = new PermissionsPanel(this);
   readonly #countdown = new RetryCountdown(this, () => this.#conversation.retry);
+  readonly #attachments = new Attachments(this, { agent: () => this.agent, current: () => this.#agent.current, options: () => this.attachments, readOnly: () => this.#tabs.readOnly });
   /** The agent this element drives; created from the current attributes on first use. */
   get agent(): Agent {
     return this.#agent.agent;
@@ -249,7 +264,7 @@ export class AgentChat extends AgentChatSettings {
     this.#replies.load();
     this.#composer.history.add(text);
     // Shown at once; the run's `run-start` carries the same input and adds no second copy.
-    this.#apply({ type: 'user-message', text });
+    this.#apply({ type: 'user-message', text, attachments: shownAttachments(options?.attachments) });
     this.#scroll.stick();
     return this.#agent.track(run);
   }
@@ -298,6 +313,7 @@ export class AgentChat extends AgentChatSettings {
   #reset(): void {
     this.#replies.clear();
     this.#approvals.clear();
+    this.#attachments.clear();
     this.#apply({ type: 'clear' });
   }
 
@@ -307,11 +323,6 @@ export class AgentChat extends AgentChatSettings {
     this.#apply({ type: 'dismiss-error' });
     // The failed turn's user message is already in the history: run the loop on it again.
     this.#carryOn((agent) => agent.retry());
-  }
-
-  /** Carries on a run the page died in (the Continue button). */
-  #resume(): void {
-    this.#carryOn((agent) => agent.resume());
   }
 
   /** Starts a run that goes on from the history as it is, when none is going. */
@@ -345,9 +356,10 @@ export class AgentChat extends AgentChatSettings {
         dismiss: () => this.#apply({ type: 'dismiss-error' }),
       })}
       ${renderEngineProgress(this.#engineStatus)}
-      ${renderStatusBar(this.#tabs.view(c), () => this.agent.cancel(), () => this.#resume(), this.#countdown.remainingMs)}
+      ${renderStatusBar(this.#tabs.view(c), () => this.agent.cancel(), () => this.#carryOn((agent) => agent.resume()), this.#countdown.remainingMs)}
       ${this.#tabs.render()}
-      ${this.#composer.render(this.placeholder, this.#tabs.readOnly ? READ_ONLY_REASON : undefined)}
+      ${this.#composer.render(this.placeholder, this.#tabs.readOnly ? READ_ONLY_REASON : undefined, this.#attachments.composerExtras())}
+      ${this.#attachments.renderDropTarget()}${this.#attachments.renderDialog()}
     `;
   }
 
@@ -359,37 +371,24 @@ export class AgentChat extends AgentChatSettings {
    */
   #renderInputs(item: LogItem): unknown[] {
     if (item.kind === 'assistant') return [item, this.#replies.elementFor(item)];
+    if (item.kind === 'user') return [item, this.#attachments.version];
     if (item.kind !== 'tool-call') return [item];
-    return [item, ...this.#views.inputsFor(item), ...this.#approvals.inputsFor(item.id)];
+    return [item, this.#attachments.version, ...this.#views.inputsFor(item), ...this.#approvals.inputsFor(item.id)];
   }
 
   #renderItem(item: LogItem): TemplateResult {
     switch (item.kind) {
       case 'user':
-        return html`<div part="message user" class="message user"><span class="visually-hidden">You: </span>${renderWorkflowBadge(item.workflow)}${item.text}</div>`;
+        return renderUserMessage(item, this.#attachments.renderList(item.attachments, 'Attached files'));
       case 'assistant':
-        return this.#renderAssistant(item);
+        return renderAssistantMessage(item, this.#replies.elementFor(item));
       case 'notice':
         return html`<p class="notice" part=${item.part ?? nothing}>${item.text}</p>`;
       case 'context':
         return renderContextNote(item);
       case 'tool-call':
-        return renderToolCard(item, this.#approvals.panelFor(item.id), this.#views.viewFor(item));
+        return renderToolCard(item, this.#approvals.panelFor(item.id), this.#views.viewFor(item), this.#attachments.renderList(item.attachments, `Files from ${item.name}`));
     }
-  }
-
-  #renderAssistant(item: AssistantItem): TemplateResult {
-    const rendered = this.#replies.elementFor(item);
-    const thinkingOpen = item.streaming && item.text === '' && item.thinking !== '';
-    return html`<div part="message assistant" class="message assistant">
-      ${item.thinking
-        ? html`<details part="thinking" class="thinking">
-            <summary>${thinkingOpen ? 'Thinking…' : 'Thought'}</summary>
-            <div class="thinking-text">${item.thinking}</div>
-          </details>`
-        : nothing}
-      ${item.text === '' ? nothing : rendered ?? html`<div class="markdown plain">${item.text}</div>`}
-    </div>`;
   }
 }
 

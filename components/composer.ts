@@ -24,6 +24,16 @@ export interface ComposerHost {
   readOnly?: string;
   setDraft(text: string): void;
   submit(): void;
+  /** What the composer carries besides the text: the attach button (before the input), the attachments' chips (under it). */
+  extras?: ComposerExtras;
+}
+
+/** What the element puts around the input (attachments.ts). */
+export interface ComposerExtras {
+  before: unknown;
+  after: unknown;
+  /** True while files are attached: Send sends even without text. */
+  attached: boolean;
 }
 
 /** Handles the composer's keys; returns nothing, prevents the default where it acted. */
@@ -66,12 +76,13 @@ export function renderComposer(host: ComposerHost): TemplateResult {
       e.preventDefault();
       host.submit();
     }}>
-    ${renderCompletions(host.draft, host.workflows)}
+    ${renderCompletions(host.draft, host.workflows)}${host.extras?.before}
     <textarea part="input" rows="2" aria-label="Message" placeholder=${host.readOnly ?? host.placeholder} ?disabled=${host.readOnly !== undefined}
       .value=${live(host.draft)}
       @input=${(e: Event) => host.setDraft((e.target as HTMLTextAreaElement).value)}
       @keydown=${(e: KeyboardEvent) => composerKeydown(e, host)}></textarea>
-    <button part="send-button" class="primary" type="submit" ?disabled=${host.busy || host.readOnly !== undefined || host.draft.trim() === ''}>Send</button>
+    <button part="send-button" class="primary" type="submit" ?disabled=${host.busy || host.readOnly !== undefined || (host.draft.trim() === '' && !host.extras?.attached)}>Send</button>
+    ${host.extras?.after}
   </form>`;
 }
 
@@ -87,6 +98,8 @@ export interface ComposerBinding {
   workflow(command: WorkflowCommand): void;
   /** The workflows `/workflow` can start. */
   workflows(): Workflows;
+  /** True while files are attached: a message without text can be sent. */
+  attached?(): boolean;
 }
 
 /** Owns the draft and the input history of one element. */
@@ -115,7 +128,7 @@ export class Composer {
   /** What Enter and the Send button do: run a command, or send the draft when idle. */
   submit(): void {
     const text = this.#draft.trim();
-    if (text === '') return;
+    if (text === '' && !this.#binding.attached?.()) return;
     const workflow = parseWorkflowCommand(text);
     if (workflow !== null) {
       this.history.add(text);
@@ -136,8 +149,9 @@ export class Composer {
   }
 
   /** Renders the composer. */
-  render(placeholder: string, readOnly?: string): TemplateResult {
+  render(placeholder: string, readOnly?: string, extras?: ComposerExtras): TemplateResult {
     return renderComposer({
+      ...(extras ? { extras } : {}),
       draft: this.#draft,
       placeholder,
       ...(readOnly === undefined ? {} : { readOnly }),

@@ -12,10 +12,13 @@
  * element renders it through `MarkdownStream`, which is fed the same deltas,
  * so this reducer never parses markdown.
  */
-import type { AgentEvent, ApprovalRequest, ContextEvent, FinalReason, PlanTask, ToolCallStatus } from '../src/types.js';
+import type { AgentEvent, ApprovalRequest, Attachment, ContextEvent, FinalReason, PlanTask, ToolCallStatus } from '../src/types.js';
 
 /** Where a tool call stands, as its card shows it (the type `render` props carry). */
 export type { ToolCallStatus };
+
+/** An attachment as the log shows it: a record (from an event) or a file given to `send`, with its bytes when this page has them. */
+export type ShownAttachment = Pick<Attachment, 'name' | 'type' | 'size'> & Partial<Pick<Attachment, 'id' | 'stored' | 'kind'>> & { data?: Blob };
 
 /** Something the user said. */
 export interface UserItem {
@@ -24,6 +27,8 @@ export interface UserItem {
   text: string;
   /** The workflow this message started (`run-start.workflow`); `text` is then the input given to it. */
   workflow?: string;
+  /** The files sent with it (`run-start.attachments`, or what the element was given to send). */
+  attachments?: readonly ShownAttachment[];
 }
 
 /** One stretch of the assistant's reply (a new one starts after tool calls). */
@@ -50,6 +55,8 @@ export interface ToolCallItem {
   error?: string;
   /** For a `dispatch_agent` call: the sub-agent's own conversation, from its `sub-agent` events. */
   sub?: ConversationState;
+  /** Images and files the tool returned (`tool-result.attachments`). */
+  attachments?: readonly ShownAttachment[];
 }
 
 /** A line from the element itself (help text, "stopped", iteration limit). */
@@ -112,7 +119,7 @@ export interface ConversationState {
 
 /** What the user (or the element on the user's behalf) did. */
 export type UserAction =
-  | { type: 'user-message'; text: string }
+  | { type: 'user-message'; text: string; attachments?: readonly ShownAttachment[] | undefined }
   | { type: 'approval-answered'; callId: string; approve: boolean }
   | { type: 'notice'; text: string }
   | { type: 'dismiss-error' }
@@ -152,11 +159,11 @@ export function reduceConversation(state: ConversationState, action: Conversatio
 function reduceAction(state: ConversationState, action: ConversationAction): ConversationState {
   switch (action.type) {
     case 'user-message':
-      return { ...addUser(state, action.text), shownInput: action.text, canContinue: false };
+      return { ...addUser(state, action.text, undefined, action.attachments), shownInput: action.text, canContinue: false };
     case 'notice':
       return addNotice(state, action.text);
     case 'attachments-not-kept':
-      return addNotice(state, action.message);
+      return addNotice(notKept(state, new Set(action.ids)), action.message);
     case 'dismiss-error':
       return { ...state, error: null };
     case 'clear':
@@ -172,7 +179,8 @@ function reduceAction(state: ConversationState, action: ConversationAction): Con
     case 'run-start': {
       // The element shows its own sends at once; runs started elsewhere, or replayed, show theirs here.
       const shown = action.workflow === undefined && (action.input === undefined || action.input === state.shownInput);
-      const next = shown ? state : addUser(state, action.input ?? '', action.workflow);
+      // Shown already: its files become the stored records (their ids find the bytes after a reload).
+      const next = shown ? withRecords(state, action.input, action.attachments) : addUser(state, action.input ?? '', action.workflow, action.attachments);
       return { ...next, running: true, step: null, error: null, suggestions: [], shownInput: null, interrupted: false, canContinue: false };
     }
     case 'iteration':
@@ -214,7 +222,8 @@ function reduceAction(state: ConversationState, action: ConversationAction): Con
       if (action.builtin) return state;
       const status: ToolCallStatus =
         action.status === 'ok' ? 'done' : action.status === 'error' ? 'failed' : action.status;
-      const next = upsertCall(state, action.callId, action.name, (c) => ({ ...c, status, result: action.result, error: action.error }));
+      const files = action.attachments?.length ? { attachments: action.attachments } : {};
+      const next = upsertCall(state, action.callId, action.name, (c) => ({ ...c, status, result: action.result, error: action.error, ...files }));
       return { ...next, approvals: next.approvals.filter((r) => r.callId !== action.callId) };
     }
     case 'usage': {
@@ -301,8 +310,8 @@ function lastAssistantText(state: ConversationState): string {
   return '';
 }
 
-function addUser(state: ConversationState, text: string, workflow?: string): ConversationState {
-  const item: UserItem = workflow === undefined ? { kind: 'user', id: `u${state.nextId}`, text } : { kind: 'user', id: `u${state.nextId}`, text, workflow };
+function addUser(state: ConversationState, text: string, workflow?: string, attachments?: readonly ShownAttachment[]): ConversationState {
+  const item: UserItem = { kind: 'user', id: `u${state.nextId}`, text, ...(workflow === undefined ? {} : { workflow }), ...(attachments?.length ? { attachments } : {}) };
   return {
     ...closeStreaming(state),
     items: [...state.items, item],
@@ -310,6 +319,22 @@ function addUser(state: ConversationState, text: string, workflow?: string): Con
     suggestions: [],
     error: null,
   };
+}
+
+/** The last user message, shown at send with the files it was given, takes the run's records of them (ids, what was really sent). */
+function withRecords(state: ConversationState, input: string | undefined, records: readonly ShownAttachment[] | undefined): ConversationState {
+  const index = state.items.findLastIndex((i) => i.kind === 'user');
+  const item = state.items[index];
+  if (!records?.length || item?.kind !== 'user' || (input !== undefined && item.text !== input)) return state;
+  const items = state.items.slice();
+  items[index] = { ...item, attachments: records };
+  return { ...state, items };
+}
+
+/** Marks the files `ids` as not kept wherever the log shows them: after a reload their bytes are gone, and they say so. */
+function notKept(state: ConversationState, ids: ReadonlySet<string>): ConversationState {
+  const mark = (list: readonly ShownAttachment[] | undefined) => list?.map((a): ShownAttachment => (a.id !== undefined && ids.has(a.id) ? { ...a, stored: false } : a));
+  return { ...state, items: state.items.map((i) => ((i.kind === 'user' || i.kind === 'tool-call') && i.attachments?.some((a) => a.id !== undefined && ids.has(a.id)) ? { ...i, attachments: mark(i.attachments)! } : i)) };
 }
 
 function addNotice(state: ConversationState, text: string, part?: string): ConversationState {
