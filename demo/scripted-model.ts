@@ -9,7 +9,7 @@
  * ran, their results, and answers from a fixed script with small delays.
  */
 import type { AssembledToolCall, ChatModel, ModelEvent, ModelRequest } from '../src/model/chat-model.js';
-import type { ChatMessage } from '../src/types.js';
+import type { Attachment, ChatMessage } from '../src/types.js';
 
 /** What one model turn says. */
 interface Reply {
@@ -19,7 +19,7 @@ interface Reply {
 }
 
 const STATUSES = ['pending', 'paid', 'shipped', 'delivered', 'cancelled'];
-const TRY = ['Summarize the orders', 'Show pending orders', 'Chart the order statuses', 'Schedule delivery for order 1002', 'Cancel order 1004'];
+const TRY = ['Summarize the orders', 'Show pending orders', 'Chart the order statuses', 'Export the orders as CSV', 'Schedule delivery for order 1002', 'Cancel order 1004'];
 
 /** Milliseconds between streamed pieces: slow enough to watch, fast enough not to bore. */
 const DELAY_MS = 18;
@@ -44,7 +44,18 @@ export function plan(messages: readonly ChatMessage[]): Reply {
   const last = messages[messages.length - 1];
   if (last?.role === 'tool') return afterTools(messages);
   const user = [...messages].reverse().find((m) => m.role === 'user');
+  if (user?.role === 'user' && user.attachments?.length) return aboutFiles(user.attachments);
   return fromRequest(user?.role === 'user' ? user.content : '');
+}
+
+/** Files came with the message: this script cannot look at them, and says what it got. */
+function aboutFiles(files: readonly Attachment[]): Reply {
+  const list = files.map((a) => `- **${a.name}** (${a.kind}${a.width ? `, ${a.width}×${a.height} px` : ''}, ${Math.max(1, Math.round(a.size / 1024))} KB)`).join('\n');
+  return {
+    text:
+      `I received ${files.length === 1 ? 'one file' : `${files.length} files`}:\n\n${list}\n\n` +
+      "I'm the scripted demo model, so I can't look inside them — connect a vision model (e.g. Ollama's `qwen2.5vl`, or llama-server with `--mmproj`) to ask about an image.",
+  };
 }
 
 function fromRequest(raw: string): Reply {
@@ -69,6 +80,12 @@ function fromRequest(raw: string): Reply {
       thinking: `Order ${id} needs a delivery slot; only the user knows which suits them, so I will offer a few and wait for their pick.`,
       calls: [{ name: 'schedule_delivery', args: { orderId: Number(id), slots: ['Tue 2 Dec, 9:00–12:00', 'Tue 2 Dec, 13:00–17:00', 'Wed 3 Dec, 9:00–12:00'] } }],
     };
+  }
+  if (/\b(csv|export|download)\b/.test(text)) {
+    return { thinking: 'The user wants the table as a file: export it as CSV.', calls: [{ name: 'export_orders_csv', args: {} }] };
+  }
+  if (/\b(picture|image|png)\b/.test(text)) {
+    return { thinking: 'A picture of the chart: draw it as a PNG.', calls: [{ name: 'status_chart_image', args: {} }] };
   }
   if (/\bchart\b/.test(text)) {
     return { thinking: 'A chart of the statuses shows this best.', calls: [{ name: 'show_status_chart', args: { title: 'Orders by status' } }] };
@@ -151,6 +168,10 @@ function describeResult(name: string, content: string): Reply {
     }
     case 'show_status_chart':
       return { text: 'The chart above shows the orders by status.' };
+    case 'status_chart_image':
+      return { text: 'Here is the chart as a picture — click it to see it larger.' };
+    case 'export_orders_csv':
+      return { text: 'The orders are exported — download **orders.csv** from the card above.' };
     case 'schedule_delivery': {
       const slot = (data as { slot?: string }).slot;
       return { text: `Delivery booked for **${slot}**.` };
