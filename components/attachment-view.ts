@@ -8,8 +8,21 @@
  *
  * Everything shown is text bound through Lit: a file's name cannot inject markup.
  */
-import { css, html, nothing, type TemplateResult } from 'lit';
+import type { html as litHtml, nothing as litNothing, TemplateResult } from 'lit';
 import type { ShownAttachment } from './conversation-state.js';
+
+/**
+ * Lit's `html` and `nothing`, handed in by the element: imported here, Lit
+ * would be split out of the element's own file into a chunk shared with this
+ * one, and the page would load more up front.
+ */
+export interface Lit {
+  html: typeof litHtml;
+  nothing: typeof litNothing;
+}
+
+/** The renderers, made with the element's Lit. */
+export type AttachmentView = ReturnType<typeof attachmentView>;
 
 /** Bytes as a person reads them: `812 B`, `14 KB`, `3.2 MB`. */
 export function formatBytes(bytes: number): string {
@@ -37,32 +50,6 @@ export interface ChipActions {
   url(a: ShownAttachment): string | undefined;
 }
 
-/**
- * The chips of the message being written (part `attachments`), each with
- * its name, size, a thumbnail for an image and a remove button; then the files
- * just refused, each saying why (`role="alert"`: read out once, as it appears).
- */
-export function renderChips(pending: readonly ShownAttachment[], refusals: readonly string[], actions: ChipActions): TemplateResult {
-  return html`${pending.length > 0
-      ? html`<ul part="attachments" class="attachments" aria-label=${`Attached: ${pending.length === 1 ? '1 file' : `${pending.length} files`}`}>
-          ${pending.map((a, index) => {
-            const url = isImage(a) ? actions.url(a) : undefined;
-            return html`<li part="attachment" class="attachment" data-name=${a.name}>
-              ${url ? html`<img class="chip-thumb" src=${url} alt="" />` : html`<span class="chip-icon" aria-hidden="true">${fileBadge(a)}</span>`}
-              <span class="chip-text"><span class="chip-name">${a.name}</span><span class="chip-size">${formatBytes(a.size)}</span></span>
-              <button part="attachment-remove" class="chip-remove" type="button" aria-label=${`Remove ${a.name}`} title="Remove"
-                @click=${() => actions.remove(index)}>×</button>
-            </li>`;
-          })}
-        </ul>`
-      : nothing}
-    ${refusals.length > 0
-      ? html`<ul part="attachment-error" class="attachment-error" role="alert">
-          ${refusals.map((r) => html`<li>${r}</li>`)}
-        </ul>`
-      : nothing}`;
-}
-
 /** What the attachments of a message or a tool card do. */
 export interface ListActions {
   /** The URL of an attachment's bytes, once known (after a reload they are read from the thread's store). */
@@ -73,44 +60,78 @@ export interface ListActions {
   open(a: ShownAttachment, opener: HTMLElement): void;
 }
 
-/**
- * The attachments of a user message or a tool result (part
- * `message-attachments`): images as thumbnails that open larger, other files
- * as download links. One whose bytes were not kept says so.
- */
-export function renderAttachmentList(list: readonly ShownAttachment[], actions: ListActions, label: string): TemplateResult {
-  return html`<ul part="message-attachments" class="message-attachments" aria-label=${label}>
-    ${list.map((a) => {
-      const url = actions.url(a);
-      if (isImage(a) && url) {
-        return html`<li><button type="button" class="thumb" aria-label=${`Open image ${a.name}`} aria-haspopup="dialog"
-            @click=${(e: Event) => actions.open(a, e.currentTarget as HTMLElement)}><img part="attachment-thumbnail" src=${url} alt=${a.name} /></button></li>`;
-      }
-      if (url) {
-        return html`<li><a part="attachment-download" class="file-link" href=${url} download=${a.name}>
-            <span class="chip-icon" aria-hidden="true">${fileBadge(a)}</span><span class="chip-text"><span class="chip-name">${a.name}</span>
-            <span class="chip-size">${formatBytes(a.size)} · Download</span></span></a></li>`;
-      }
-      return html`<li class=${actions.gone(a) ? 'file-link missing' : 'file-link'}><span class="chip-icon" aria-hidden="true">${fileBadge(a)}</span>
-        <span class="chip-text"><span class="chip-name">${a.name}</span><span class="chip-size">${formatBytes(a.size)}${actions.gone(a) ? ' · not kept' : ''}</span></span></li>`;
-    })}
-  </ul>`;
-}
+/** The chips, the lists and the dialog, rendered with the element's `html`. */
+export function attachmentView(lit: Lit) {
+  const { html } = lit;
+  const nothing: typeof litNothing = lit.nothing;
+  /**
+   * The chips of the message being written (part `attachments`), each with
+   * its name, size, a thumbnail for an image and a remove button; then the files
+   * just refused, each saying why (`role="alert"`: read out once, as it appears).
+   */
+  function renderChips(pending: readonly ShownAttachment[], refusals: readonly string[], actions: ChipActions): TemplateResult {
+    return html`${pending.length > 0
+        ? html`<ul part="attachments" class="attachments" aria-label=${`Attached: ${pending.length === 1 ? '1 file' : `${pending.length} files`}`}>
+            ${pending.map((a, index) => {
+              const url = isImage(a) ? actions.url(a) : undefined;
+              return html`<li part="attachment" class="attachment" data-name=${a.name}>
+                ${url ? html`<img class="chip-thumb" src=${url} alt="" />` : html`<span class="chip-icon" aria-hidden="true">${fileBadge(a)}</span>`}
+                <span class="chip-text"><span class="chip-name">${a.name}</span><span class="chip-size">${formatBytes(a.size)}</span></span>
+                <button part="attachment-remove" class="chip-remove" type="button" aria-label=${`Remove ${a.name}`} title="Remove"
+                  @click=${() => actions.remove(index)}>×</button>
+              </li>`;
+            })}
+          </ul>`
+        : nothing}
+      ${refusals.length > 0
+        ? html`<ul part="attachment-error" class="attachment-error" role="alert">
+            ${refusals.map((r) => html`<li>${r}</li>`)}
+          </ul>`
+        : nothing}`;
+  }
 
-/** The dialog showing one image larger (part `attachment-dialog`); the element opens it modal, Escape closes it. */
-export function renderDialog(open: { a: ShownAttachment; url: string } | undefined, close: () => void): TemplateResult | typeof nothing {
-  if (!open) return nothing;
-  return html`<dialog part="attachment-dialog" class="attachment-dialog" aria-label=${open.a.name} @close=${close}
-      @click=${(e: Event) => {
-        // A click on the backdrop (the dialog box itself, outside its content) closes it, as a lightbox does.
-        if (e.target === e.currentTarget) (e.currentTarget as HTMLDialogElement).close();
-      }}>
-    <figure>
-      <img src=${open.url} alt=${open.a.name} />
-      <figcaption><span class="chip-name">${open.a.name}</span> <span class="chip-size">${formatBytes(open.a.size)}</span></figcaption>
-    </figure>
-    <form method="dialog"><button class="dialog-close" aria-label="Close">×</button></form>
-  </dialog>`;
+
+  /**
+   * The attachments of a user message or a tool result (part
+   * `message-attachments`): images as thumbnails that open larger, other files
+   * as download links. One whose bytes were not kept says so.
+   */
+  function renderAttachmentList(list: readonly ShownAttachment[], actions: ListActions, label: string): TemplateResult {
+    return html`<ul part="message-attachments" class="message-attachments" aria-label=${label}>
+      ${list.map((a) => {
+        const url = actions.url(a);
+        if (isImage(a) && url) {
+          return html`<li><button type="button" class="thumb" aria-label=${`Open image ${a.name}`} aria-haspopup="dialog"
+              @click=${(e: Event) => actions.open(a, e.currentTarget as HTMLElement)}><img part="attachment-thumbnail" src=${url} alt=${a.name} /></button></li>`;
+        }
+        if (url) {
+          return html`<li><a part="attachment-download" class="file-link" href=${url} download=${a.name}>
+              <span class="chip-icon" aria-hidden="true">${fileBadge(a)}</span><span class="chip-text"><span class="chip-name">${a.name}</span>
+              <span class="chip-size">${formatBytes(a.size)} · Download</span></span></a></li>`;
+        }
+        return html`<li class=${actions.gone(a) ? 'file-link missing' : 'file-link'}><span class="chip-icon" aria-hidden="true">${fileBadge(a)}</span>
+          <span class="chip-text"><span class="chip-name">${a.name}</span><span class="chip-size">${formatBytes(a.size)}${actions.gone(a) ? ' · not kept' : ''}</span></span></li>`;
+      })}
+    </ul>`;
+  }
+
+  /** The dialog showing one image larger (part `attachment-dialog`); the element opens it modal, Escape closes it. */
+  function renderDialog(open: { a: ShownAttachment; url: string } | undefined, close: () => void): TemplateResult | typeof litNothing {
+    if (!open) return nothing;
+    return html`<dialog part="attachment-dialog" class="attachment-dialog" aria-label=${open.a.name} @close=${close}
+        @click=${(e: Event) => {
+          // A click on the backdrop (the dialog box itself, outside its content) closes it, as a lightbox does.
+          if (e.target === e.currentTarget) (e.currentTarget as HTMLDialogElement).close();
+        }}>
+      <figure>
+        <img src=${open.url} alt=${open.a.name} />
+        <figcaption><span class="chip-name">${open.a.name}</span> <span class="chip-size">${formatBytes(open.a.size)}</span></figcaption>
+      </figure>
+      <form method="dialog"><button class="dialog-close" aria-label="Close">×</button></form>
+    </dialog>`;
+  }
+
+  return { renderChips, renderAttachmentList, renderDialog };
 }
 
 /** A short label for a file that has no thumbnail: its extension, else its kind. */
@@ -120,8 +141,8 @@ function fileBadge(a: ShownAttachment): string {
   return isImage(a) ? 'IMG' : 'FILE';
 }
 
-/** The styles of all the above, adopted by the element when this chunk loads. */
-export const attachmentStyles = css`
+/** The styles of all the above, adopted by the element when this chunk loads (plain text: Lit's `css` would pull Lit in, as above). */
+export const attachmentCss = `
   .attachments, .attachment-error, .message-attachments { list-style: none; margin: 0; padding: 0; }
   .attachments {
     flex-basis: 100%; order: -1; display: flex; flex-wrap: wrap; gap: 6px;

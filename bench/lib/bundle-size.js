@@ -83,6 +83,8 @@ const OPT_IN = {
    * `render`, the answer desk and `agent.answer` on a render-and-wait tool's first call.
    */
   genui: /tool-view|user-answers/,
+  /** Attachments (issue 21): the chips, thumbnails, file links and image dialog load with the first file added or shown. */
+  attachments: /attachment-(tray|view)/,
 };
 
 /** A pattern matching the chunks of every opt-in capability named in `names`. @param {string[]} names */
