@@ -67,8 +67,8 @@ export function inThreadAgent(options: AgentOptions, model: () => ChatModel | Pr
       return () => listeners.delete(listener);
     },
     messages: async () => session.messages(),
-    prepareAttachments: async (inputs) => session.prepareAttachments(inputs),
-    attachment: async (id, options) => session.attachment(id, options?.original === true),
+    prepareAttachments: async (inputs) => session.files.prepare(inputs),
+    attachment: async (id, options) => session.files.read(id, options?.original === true),
     clear: () => session.clear(),
     configure: (patch) => session.configure(patch),
     setTools: (next) => {

@@ -23,6 +23,8 @@ await build({
   sourcemap: true,
 });
 copyIfPresent('src/testing/mock-middleware.js', 'dist/testing-middleware.js');
+// The middleware's image rules, beside it (it imports './mock-vision.js').
+copyIfPresent('src/testing/mock-vision.js', 'dist/mock-vision.js');
 writeFileSync(
   'dist/testing-middleware.d.ts',
   `/** The scripted OpenAI-compatible mock, as a Koa middleware for @web/dev-server and @web/test-runner. */

@@ -3,7 +3,7 @@
  * the page (createAgent's checks), the worker (preparation) and the element
  * read the same limits.
  */
-import { DEFAULT_ATTACHMENT_TYPES, type AttachmentOptions } from './attachment-types.js';
+import { DEFAULT_ATTACHMENT_TYPES, type AttachmentOptions, type ToolResultWithAttachments } from './attachment-types.js';
 
 /** `AttachmentOptions` with every default filled in. */
 export type AttachmentLimits = Required<AttachmentOptions>;
@@ -39,4 +39,9 @@ export function isAttachmentOptions(v: unknown): string | undefined {
     return '.types must be an array of MIME types ("image/png"), wildcards ("image/*") or extensions (".csv")';
   }
   return undefined;
+}
+
+/** Whether a tool's returned value is a `toolResult(…)` (read on both sides of the worker: only plain data is tested). */
+export function isToolResultWithAttachments(value: unknown): value is ToolResultWithAttachments {
+  return typeof value === 'object' && value !== null && (value as { $pageloop?: unknown }).$pageloop === 'tool-result' && Array.isArray((value as { attachments?: unknown }).attachments);
 }

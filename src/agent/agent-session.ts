@@ -9,7 +9,7 @@
  * - `runLoop` (with its parts) runs one run.
  */
 import type { AgentEvent, ApprovalAnswer, ApprovalRequest, ChatMessage, FinalEvent, SendOptions, ThreadTrace, WorkflowRunOptions } from '../types.js';
-import type { AttachmentInput, PreparedAttachments } from '../attachment-types.js';
+import { AttachmentShelf } from './attachment-shelf.js';
 import { TraceRecorder } from './trace-recorder.js';
 import { PageloopError } from '../errors.js';
 import type { ThreadRecord } from '../store/thread-schema.js';
@@ -38,12 +38,14 @@ export class AgentSession {
   readonly #records: ThreadRecords;
   readonly #runs: RunControl;
   readonly #registry: ToolRegistry;
+  readonly #files: AttachmentShelf;
 
   constructor(config: SessionConfig, tools: readonly ToolDescriptor[], deps: SessionDeps) {
     this.#config = config;
     this.#host = deps.host;
+    this.#files = new AttachmentShelf({ store: deps.store, thread: () => this.#config.thread, options: () => this.#config.attachments });
     const state = (this.#state = new SessionState((events) => deps.host.emit(events), () => this.#config.apiKey, new TraceRecorder(() => this.#config)));
-    this.#models = new ModelCache({ createModel: deps.createModel, generateId: deps.generateId ?? (() => crypto.randomUUID()), probeContextWindow: deps.probeContextWindow }, () => this.#config);
+    this.#models = new ModelCache({ createModel: deps.createModel, generateId: deps.generateId ?? (() => crypto.randomUUID()), probeContextWindow: deps.probeContextWindow, readAttachment: (id) => this.#files.read(id) }, () => this.#config);
     this.#thread = new ThreadBinding(state, { store: deps.store, now: deps.now, rerunnable: (name) => this.#rerunnable(name), loaded: () => this.#models.budget.reset() });
     this.#records = new ThreadRecords(state, this.#thread, { store: deps.store, now: deps.now, cleared: () => this.#models.budget.reset() });
     this.#runs = new RunControl(state);
@@ -77,9 +79,14 @@ export class AgentSession {
     return this.#runs.start({ runId, run: (signal) => this.#loop(signal, { before }) });
   }
 
-  /** One user turn (`overrides` for this run only). Resolves with the final event after it was emitted; never rejects. */
-  send(runId: string, text: string, overrides?: SendOptions): Promise<FinalEvent> {
-    return this.#begin('Cannot send', { runId, input: text, begin: () => this.#state.history.push({ role: 'user', content: text }) }, { overrides });
+  /** One user turn (`overrides` for this run only; its files are kept before the run starts, or refused with nothing sent). Resolves with the final event after it was emitted; never rejects. */
+  async send(runId: string, text: string, overrides?: SendOptions): Promise<FinalEvent> {
+    const { attachments, ...rest } = overrides ?? {};
+    const idle = !this.#runs.running && !this.#thread.refusal('Cannot send');
+    const files = attachments?.length && idle ? await this.#files.acceptMessage(attachments).catch((err: Error) => err) : undefined;
+    if (files instanceof Error) return this.#runs.refuse(files);
+    const begin = () => this.#state.history.push(files ? { role: 'user', content: text, attachments: files.records } : { role: 'user', content: text });
+    return this.#begin('Cannot send', { runId, input: text, files, begin }, { overrides: rest });
   }
 
   /** A run of workflow `name` (option `workflows`): its message states the goal and steps; with planning, the steps are the initial plan. An unknown name ends in an `unknown-workflow` error before anything is sent. */
@@ -115,7 +122,7 @@ export class AgentSession {
 
   /** Runs the loop (after `setup.before`) and returns its final event without emitting it; what it throws ends as a failed run. */
   async #loop(signal: AbortSignal, setup: RunSetup): Promise<FinalEvent> {
-    const ctx = await runContext({ config: this.#config, state: this.#state, models: this.#models, registry: this.#registry, host: this.#host }, signal, setup);
+    const ctx = await runContext({ config: this.#config, state: this.#state, models: this.#models, registry: this.#registry, host: this.#host, files: this.#files }, signal, setup);
     return (setup.before && (await setup.before(ctx))) || (await runLoop(ctx));
   }
 
@@ -133,6 +140,7 @@ export class AgentSession {
   async openThread(id: string): Promise<void> {
     this.#runs.assertIdle('Cannot switch threads');
     await this.#records.leave();
+    this.#files.forget();
     this.#config = { ...this.#config, thread: id };
     await this.load();
   }
@@ -194,14 +202,9 @@ export class AgentSession {
     return structuredClone(this.#state.history);
   }
 
-  /** Checks and prepares files against the `attachments` option (images downscaled here, in the worker). */
-  prepareAttachments(inputs: AttachmentInput[]): Promise<PreparedAttachments> {
-    throw new PageloopError('internal', `prepareAttachments(${inputs.length}): not built yet`);
-  }
-
-  /** The bytes of one of the thread's attachments, or undefined when not kept. */
-  attachment(id: string, original = false): Promise<Blob | undefined> {
-    throw new PageloopError('internal', `attachment(${id}, ${original}): not built yet`);
+  /** The session's attachments: `prepare` files against the `attachments` option, `read` one's bytes. */
+  get files(): AttachmentShelf {
+    return this.#files;
   }
 
   /** A copy of the thread's events, deltas merged. */
@@ -213,5 +216,6 @@ export class AgentSession {
   async clear(): Promise<void> {
     this.#runs.assertIdle('Cannot clear the conversation');
     await this.#records.clear(this.#config.thread);
+    this.#files.forget();
   }
 }

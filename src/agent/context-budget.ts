@@ -232,7 +232,8 @@ export class ContextBudget {
     const keep = Math.max(200, Math.floor((total * share) / tokens) - 200);
     this.#shareChars = Math.max(500, keep);
     const note = `\n[Cut to fit the context: showing characters 0–${keep} of ${total}. The full result is kept; read on with read_result {"callId":"${message.tool_call_id}","offset":${keep}}.]`;
-    const cut: ChatMessage = { role: 'tool', tool_call_id: message.tool_call_id, content: message.content.slice(0, keep) + note };
+    // The tool's files stay with its (cut) result: a message's parts are never split.
+    const cut: ChatMessage = { role: 'tool', tool_call_id: message.tool_call_id, content: message.content.slice(0, keep) + note, ...(message.attachments ? { attachments: message.attachments } : {}) };
     this.#cuts.set(message, { share, message: cut });
     if (!this.#reportedCuts.has(message.tool_call_id)) {
       this.#reportedCuts.add(message.tool_call_id);
@@ -301,15 +302,17 @@ function unitsOf(history: readonly ChatMessage[]): Unit[] {
 /** One message as a line of the summary call's transcript, at most `max` characters of content. */
 function transcriptLine(m: ChatMessage, max: number): string {
   const clip = (s: string): string => (s.length > max ? `${s.slice(0, max)}…` : s);
+  // A folded message's files are named in the summary's transcript; their bytes are not sent to the summary call.
+  const files = (m.role === 'user' || m.role === 'tool') && m.attachments?.length ? ` [attached: ${m.attachments.map((f) => f.name).join(', ')}]` : '';
   switch (m.role) {
     case 'tool':
-      return `Tool result (${m.tool_call_id}): ${clip(m.content)}`;
+      return `Tool result (${m.tool_call_id}): ${clip(m.content)}${files}`;
     case 'assistant': {
       const calls = (m.tool_calls ?? []).map((c) => `called ${c.function.name}(${clip(c.function.arguments)})`).join('; ');
       return `Assistant: ${[m.content ? clip(m.content) : '', calls].filter(Boolean).join(' — ')}`;
     }
     case 'user':
-      return `User: ${clip(m.content)}`;
+      return `User: ${clip(m.content)}${files}`;
     case 'system':
       return `Note: ${clip(m.content)}`;
   }

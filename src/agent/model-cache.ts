@@ -20,6 +20,8 @@ export interface ModelMaker {
   generateId: () => string;
   /** Asks the endpoint for its context window (absent: only `contextTokens`, overflow errors or the default say it). */
   probeContextWindow?: (config: SessionConfig, signal: AbortSignal) => Promise<number | undefined>;
+  /** Reads an attachment's bytes, for the model to write into requests. */
+  readAttachment?: (id: string) => Promise<Blob | undefined>;
 }
 
 /** The session's models and context budget, made on first use and kept per connection. */
@@ -87,7 +89,7 @@ export class ModelCache {
   }
 
   #wrap(raw: ChatModel, config: SessionConfig): ToolCallingModel {
-    return new ToolCallingModel(raw, { protocol: config.toolProtocol ?? 'auto', toolFormat: config.toolFormat, generateId: this.#maker.generateId });
+    return new ToolCallingModel(raw, { protocol: config.toolProtocol ?? 'auto', toolFormat: config.toolFormat, generateId: this.#maker.generateId, readAttachment: this.#maker.readAttachment });
   }
 
   #newBudget(): ContextBudget {

@@ -15,6 +15,7 @@ import { withOverrides } from './run-overrides.js';
 import type { ModelCache } from './model-cache.js';
 import type { SessionState } from './session-state.js';
 import type { SessionConfig, ToolHost } from './session-types.js';
+import type { AttachmentShelf } from './attachment-shelf.js';
 
 /** Model calls a run may make when the settings give no `maxIterations`. */
 export const DEFAULT_MAX_ITERATIONS = 10;
@@ -36,6 +37,8 @@ export interface RunSources {
   registry: ToolRegistry;
   /** Asked before each model request and tool start: the page may have cancelled the run already; and for the app's state as each request is built. */
   host: Pick<ToolHost, 'mayStart' | 'readContext'>;
+  /** The session's attachments (tools' files are kept there). */
+  files?: AttachmentShelf;
 }
 
 /** The context of one run on `signal`, its overrides applied; throws a `bad-request` error for overrides the run cannot take. */
@@ -63,6 +66,7 @@ export async function runContext(from: RunSources, signal: AbortSignal, setup: R
     context: models.budget,
     subAgents: subAgents ? new SubAgents(subAgents, { model: () => childModel(config, models) }) : undefined,
     appState: async () => (await from.host.readContext?.()) ?? [],
+    files: from.files,
   };
   return withOverrides(ctx, setup.overrides);
 }

@@ -16,6 +16,7 @@
  * page, which ends the refused run there; neither is stored in the thread.
  */
 import type { FinalEvent } from '../types.js';
+import type { KeptAttachments } from './attachment-shelf.js';
 import { PageloopError } from '../errors.js';
 import { failedRun } from '../run-failure.js';
 import type { SessionState } from './session-state.js';
@@ -28,6 +29,8 @@ export interface RunStart {
   input?: string;
   /** The workflow the run follows, carried by `run-start`. */
   workflow?: string;
+  /** The files of the user's message: their records ride on `run-start`; those not stored are announced right after it. */
+  files?: KeptAttachments;
   /** What the run adds to the conversation before the loop runs (the user's message, a workflow's plan). */
   begin?(): void;
   /** Runs the loop on `signal` and resolves with its final event, not emitted (the run control emits it). May throw: that is a failed run. */
@@ -64,7 +67,9 @@ export class RunControl {
     this.#early.clear();
     this.#run = { id: start.runId, controller };
     const state = this.#state;
-    state.emit({ type: 'run-start', runId: start.runId, ...(start.input !== undefined ? { input: start.input } : {}), ...(start.workflow !== undefined ? { workflow: start.workflow } : {}) });
+    const files = start.files;
+    state.emit({ type: 'run-start', runId: start.runId, ...(start.input !== undefined ? { input: start.input } : {}), ...(start.workflow !== undefined ? { workflow: start.workflow } : {}), ...(files?.records.length ? { attachments: files.records } : {}) });
+    if (files?.notKept) state.emit({ type: 'attachments-not-kept', ...files.notKept });
     start.begin?.();
     state.changed();
     let final: FinalEvent;

@@ -114,7 +114,10 @@ export async function runLoop(ctx: RunContext): Promise<FinalEvent> {
 
     for (const call of calls) ctx.emit({ type: 'tool-call', callId: call.id, name: call.name, args: 'args' in call ? call.args : undefined, ...builtinMark(call.name) });
     const { results, ending } = await runCalls(ctx, parts, calls);
-    for (const call of calls) ctx.history.push({ role: 'tool', tool_call_id: call.id, content: results.get(call.id)!.content });
+    for (const call of calls) {
+      const { content, attachments } = results.get(call.id)!;
+      ctx.history.push(attachments ? { role: 'tool', tool_call_id: call.id, content, attachments } : { role: 'tool', tool_call_id: call.id, content });
+    }
     // Calls the user edited before approving: the history says what ran (only executed calls carry edits).
     recordEditedArgs(ctx.history, results.values());
     ctx.changed();

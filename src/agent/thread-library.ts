@@ -19,6 +19,8 @@ import { PageloopError } from '../errors.js';
 import type { ThreadStorage } from '../store/thread-store.js';
 import { readThread, toThreadFile, type ThreadRecord } from '../store/thread-schema.js';
 import { withThreadLock } from '../store/thread-lock.js';
+import { attachmentsSection, readAttachmentsSection } from '../store/thread-file-attachments.js';
+import type { StoredAttachment } from '../store/thread-store.js';
 import type { AgentSession } from './agent-session.js';
 
 /** The stored threads, as one agent's worker reaches them. */
@@ -63,21 +65,28 @@ export class ThreadLibrary {
     checkId(id);
     const record = id === this.#session.thread ? this.#session.threadRecord() : await this.#store.load(id);
     if (!record) throw new PageloopError('bad-request', `There is no thread "${id}".`);
-    return JSON.stringify(toThreadFile(plain(record)));
+    // The bytes travel in the file's own section; the records stay in its messages and events.
+    const own = id === this.#session.thread;
+    const bytes = own ? await this.#session.files.all(id) : ((await this.#store.listAttachments?.(id)) ?? []);
+    const attachments = await attachmentsSection(bytes);
+    return JSON.stringify({ ...toThreadFile(plain(record)), ...(attachments ? { attachments } : {}) });
   }
 
   /** Stores a thread file; resolves with the id it was stored under. */
   async import(file: unknown): Promise<string> {
     let record: ThreadRecord;
+    let attachments: StoredAttachment[];
     try {
-      record = readThread(typeof file === 'string' ? JSON.parse(file) : file);
+      const parsed: unknown = typeof file === 'string' ? JSON.parse(file) : file;
+      record = readThread(parsed);
+      attachments = readAttachmentsSection((parsed as { attachments?: unknown }).attachments);
     } catch (err) {
       const why = err instanceof Error ? err.message : String(err);
       throw new PageloopError('bad-request', `Cannot import the thread: ${why}`);
     }
     const taken = record.id === this.#session.thread || (await this.#store.list()).some((t) => t.id === record.id);
     const id = taken ? this.#generateId() : record.id;
-    await this.#locked(id, 'Cannot import', () => this.#store.replace({ ...record, id }));
+    await this.#locked(id, 'Cannot import', () => this.#store.replace({ ...record, id }, attachments));
     return id;
   }
 

@@ -5,13 +5,15 @@
  * the others run meanwhile. A call's `tool-start` is emitted when it really
  * starts running — after its approval, if it needed one.
  */
-import type { AgentEvent, ApprovalRequest } from '../types.js';
+import type { AgentEvent, ApprovalRequest, AttachmentInput } from '../types.js';
 import type { ToolCall } from '../model/tool-calling-model.js';
 import type { ApprovalGate } from './approval-gate.js';
 import type { ToolRegistry } from './tool-registry.js';
 import { resultEvent, settled, withEditedArgs, type SettledCall } from './tool-result.js';
 import { markUntrusted } from './untrusted-content.js';
 import type { ToolOutcome } from '../protocol/agent.js';
+import type { AttachmentShelf } from './attachment-shelf.js';
+import { isToolResultWithAttachments } from '../attachment-checks.js';
 
 /** What running the calls of a turn needs. */
 export interface TurnContext {
@@ -26,6 +28,8 @@ export interface TurnContext {
   approvalTimeoutMs?: number;
   emit(event: AgentEvent): void;
   signal: AbortSignal;
+  /** Keeps the files a tool returns (`toolResult`); absent: they are named in the result, not kept. */
+  files?: AttachmentShelf;
 }
 
 /** Runs `calls` and resolves with one settled result per call, in call order. */
@@ -87,8 +91,24 @@ async function runCall(call: ToolCall, args: unknown, ctx: TurnContext, edited =
     else ctx.emit(edited ? { type: 'tool-start', callId: call.id, name: call.name, editedArgs: args } : { type: 'tool-start', callId: call.id, name: call.name });
   }
   const outcome: ToolOutcome = await ctx.registry.run(call.name, args, call.id, ctx.signal);
-  const result = settledOutcome(call, outcome, ctx);
+  const returned = outcome.status === 'ok' && isToolResultWithAttachments(outcome.result) ? outcome.result : undefined;
+  const plain = settledOutcome(call, returned ? { status: 'ok', result: returned.content } : outcome, ctx);
+  const result = returned ? await withFiles(plain, returned.attachments, ctx) : plain;
   return finish(ctx, edited ? withEditedArgs(result, args) : result);
+}
+
+/**
+ * A result made with `toolResult(content, attachments)`: the model reads
+ * `content` as the result; the files are kept with the thread and ride on the
+ * result (its event and its tool message). A file that could not be taken is
+ * named in the result, so the model and the user both know.
+ */
+async function withFiles(result: SettledCall, attachments: readonly AttachmentInput[], ctx: TurnContext): Promise<SettledCall> {
+  if (!ctx.files) return { ...result, content: `${result.content}\n(The tool returned ${attachments.length} file(s), which this agent cannot keep.)` };
+  const kept = await ctx.files.acceptFromTool(attachments);
+  if (kept.notKept) ctx.emit({ type: 'attachments-not-kept', ...kept.notKept });
+  const notes = kept.notes.length > 0 ? `\n(Not attached: ${kept.notes.join(' ')})` : '';
+  return { ...result, content: result.content + notes, ...(kept.records.length > 0 ? { attachments: kept.records } : {}) };
 }
 
 function settledOutcome(call: ToolCall, outcome: ToolOutcome, ctx: TurnContext): SettledCall {

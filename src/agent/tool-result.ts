@@ -3,7 +3,7 @@
  * whose text says what happened, so the model can adapt instead of the loop
  * throwing.
  */
-import type { AgentEvent, ToolResultStatus } from '../types.js';
+import type { AgentEvent, Attachment, ToolResultStatus } from '../types.js';
 import { builtinMark } from './builtin-tools.js';
 
 /** A settled tool call: what the page sees (event) and what the model reads (content). */
@@ -17,6 +17,8 @@ export interface SettledCall {
   content: string;
   /** The arguments it ran with, when the user edited them before approving. */
   editedArgs?: unknown;
+  /** Files the tool returned (`toolResult`), kept with the thread. */
+  attachments?: Attachment[];
 }
 
 /** A successful result as text: strings as they are, anything else as JSON. */
@@ -58,6 +60,6 @@ export function withEditedArgs(result: SettledCall, args: unknown): SettledCall 
 export function resultEvent(call: SettledCall): AgentEvent {
   const { callId, name, status } = call;
   return status === 'ok'
-    ? { type: 'tool-result', callId, name, status, result: call.result, ...builtinMark(name) }
+    ? { type: 'tool-result', callId, name, status, result: call.result, ...builtinMark(name), ...(call.attachments ? { attachments: call.attachments } : {}) }
     : { type: 'tool-result', callId, name, status, error: call.error ?? '', ...builtinMark(name) };
 }

@@ -4,6 +4,9 @@
  * (the scripted demo model, benchmarks): the loop cannot tell them apart.
  */
 import type { ChatMessage, JSONSchema } from '../types.js';
+import type { WireMessage } from './attachment-parts.js';
+
+export type { ContentPart, WireMessage } from './attachment-parts.js';
 
 /** A tool as offered to the model. */
 export interface ModelTool {
@@ -14,7 +17,17 @@ export interface ModelTool {
 
 /** One request to the model. */
 export interface ModelRequest {
+  /**
+   * The messages, in text: an attachment's text file is included in its
+   * message's text, an image is a note (a model that reads text only uses these).
+   */
   messages: ChatMessage[];
+  /**
+   * Present when the conversation carries attachments: the same messages with
+   * content parts — images as `image_url` data URLs, text files as text parts.
+   * The OpenAI-compatible client sends these instead of `messages`.
+   */
+  multimodal?: WireMessage[];
   /** Native tools to offer; absent or empty when the text protocol is used. */
   tools?: ModelTool[];
   /** The model for this request only (a per-send override); absent: the client's own. */

@@ -22,6 +22,8 @@ import { unreachableMessage } from './network-diagnosis.js';
 import { StreamAssembler } from './stream-assembler.js';
 import { toOpenAIToolChoice } from './forced-call.js';
 import { saysStopRefused } from './stop-sequences.js';
+import { carriesImages } from './attachment-parts.js';
+import { visionRefusal } from './vision-refusal.js';
 import type { ClientSettings } from '../settings.js';
 
 /**
@@ -77,7 +79,8 @@ export function createOpenAIModel(config: OpenAIModelConfig): ChatModel {
     const hadTools = (request.tools?.length ?? 0) > 0;
     const body: ChatCompletionCreateParamsStreaming = {
       model: request.model ?? config.model,
-      messages: request.messages,
+      // Content parts are OpenAI's own format; the SDK's type predates some of them, hence the cast.
+      messages: (request.multimodal ?? request.messages) as ChatCompletionCreateParamsStreaming['messages'],
       stream: true,
       stream_options: { include_usage: true },
     };
@@ -120,7 +123,9 @@ export function createOpenAIModel(config: OpenAIModelConfig): ChatModel {
       if (failedToConnect(err)) throw new PageloopError('network', await unreachableMessage(endpoint, currentFetch()), true);
       // The SDK's own timeout is off, so a timeout it reports is ours (it drops our error, whose text says "timeoutMs").
       if (err instanceof OpenAI.APIConnectionTimeoutError) throw connectTimeout(endpoint, config.timeoutMs ?? DEFAULT_TIMEOUT_MS);
-      throw toModelError(err, hadTools, endpoint);
+      const error = toModelError(err, hadTools, endpoint);
+      // A refusal of the request's image is the model's lack of vision, said once, clearly (vision-refusal.ts).
+      throw (error.code !== 'aborted' && carriesImages(request.multimodal ?? []) && visionRefusal(error.message, body.model)) || error;
     }
   }
 

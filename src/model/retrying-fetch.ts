@@ -16,6 +16,7 @@
  */
 import { PageloopError } from '../errors.js';
 import { saysToolsUnsupported } from './model-errors.js';
+import { visionRefusal } from './vision-refusal.js';
 
 /** One announced wait before a retry. */
 export interface RetryNotice {
@@ -64,7 +65,7 @@ export function retryingFetch(fetchImpl: typeof fetch, policy: RetryPolicy): typ
       if (response.status >= 500) {
         // A refusal dressed as a server fault is an answer, not a fault.
         const text = await response.clone().text().catch(() => '');
-        if (saysToolsUnsupported(text)) return response;
+        if (saysToolsUnsupported(text) || visionRefusal(text, '') !== undefined) return response;
       }
       const delay = retryAfter(response) ?? backoff(attempt);
       void response.body?.cancel().catch(() => {});

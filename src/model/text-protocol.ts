@@ -8,7 +8,7 @@
  * protocol it is rewritten per request (`toTextProtocol`), so an agent can
  * switch protocols mid-life and any provider accepts the stored history.
  */
-import type { ChatMessage } from '../types.js';
+import type { Attachment, ChatMessage } from '../types.js';
 import type { ModelTool } from './chat-model.js';
 
 export { parseTextToolCalls, type ParsedTextReply, type TextToolCall } from './text-call-parser.js';
@@ -64,20 +64,26 @@ export function formatObservation(name: string, content: string): string {
 /**
  * Rewrites canonical history into what a text-protocol model reads: calls
  * become the markup the model was asked to write, results become one
- * `<observation>` user message per turn.
+ * `<observation>` user message per turn — which also carries the files the
+ * turn's tools returned (attachment-parts.ts writes them as its parts).
  */
 export function toTextProtocol(history: readonly ChatMessage[]): ChatMessage[] {
   const out: ChatMessage[] = [];
   const namesById = new Map<string, string>();
   let observations: string[] = [];
+  let files: Attachment[] = [];
   const flushObservations = () => {
     if (observations.length === 0) return;
-    out.push({ role: 'user', content: observations.join('\n') });
+    out.push(files.length > 0 ? { role: 'user', content: observations.join('\n'), attachments: files } : { role: 'user', content: observations.join('\n') });
     observations = [];
+    files = [];
   };
   for (const message of history) {
     if (message.role === 'tool') {
-      observations.push(formatObservation(namesById.get(message.tool_call_id) ?? 'unknown', message.content));
+      const returned = message.attachments ?? [];
+      const note = returned.length > 0 ? `\n(Returned with: ${returned.map((f) => `"${f.name}"`).join(', ')}; attached to this message.)` : '';
+      observations.push(formatObservation(namesById.get(message.tool_call_id) ?? 'unknown', message.content + note));
+      files.push(...returned);
       continue;
     }
     flushObservations();

@@ -18,13 +18,46 @@
  * never mutated once appended), so a 500-message history costs one scan; a
  * text over 16 KB is sampled (8 windows of 1 KB), so a huge result costs little.
  */
-import type { ChatMessage } from '../types.js';
+import type { Attachment, ChatMessage } from '../types.js';
 import type { ModelTool } from './chat-model.js';
 
 /** Template markers around one message (`<|im_start|>role\n … <|im_end|>\n`). */
 const MESSAGE_OVERHEAD = 4;
 /** The template's preamble around offered tools. */
 const TOOLS_OVERHEAD = 60;
+
+/**
+ * What one attachment costs in a request, from its record alone (the bytes
+ * are not read to budget). Servers count an image by its pixels, each by its
+ * own rule: OpenAI's high detail is 85 + 170 per 512-px tile (after fitting
+ * 2048 px, then 768 px on the short side); Qwen2/2.5-VL — the most common
+ * local vision model on llama.cpp, Ollama and vLLM — one token per 28×28
+ * patch; Gemma 3 a flat 256 and LLaVA-1.5 576 (fewer than either rule for
+ * any image of a few hundred pixels). The estimate takes the larger of the
+ * first two, so the budget errs towards folding early rather than overflowing.
+ * A text file costs its text (bytes ÷ 3.5, code being denser than prose) and
+ * its heading; a file sent as a note, the note.
+ */
+export function attachmentTokens(file: Pick<Attachment, 'kind' | 'size' | 'width' | 'height'>): number {
+  if (file.kind === 'file') return 40;
+  if (file.kind === 'text') return 20 + Math.ceil(file.size / 3.5);
+  const width = file.width ?? 1024;
+  const height = file.height ?? 1024;
+  return Math.max(openAIImageTokens(width, height), Math.ceil(width / 28) * Math.ceil(height / 28) + 2);
+}
+
+/** OpenAI's high-detail image cost: fit 2048×2048, then scale the short side to 768; 85 + 170 per 512-px tile. */
+function openAIImageTokens(width: number, height: number): number {
+  let w = width;
+  let h = height;
+  const fit = Math.min(1, 2048 / Math.max(w, h));
+  w *= fit;
+  h *= fit;
+  const short = Math.min(1, 768 / Math.min(w, h));
+  w *= short;
+  h *= short;
+  return 85 + 170 * Math.ceil(w / 512) * Math.ceil(h / 512);
+}
 
 /**
  * Counts the tokens of `text` as a BPE tokenizer roughly would; raw, before
@@ -169,6 +202,7 @@ export class TokenEstimator {
   rawMessage(message: ChatMessage): number {
     return this.#cached(message, () => {
       let tokens = MESSAGE_OVERHEAD + (message.content ? estimateTextTokens(message.content) : 0);
+      if ((message.role === 'user' || message.role === 'tool') && message.attachments) for (const file of message.attachments) tokens += attachmentTokens(file);
       if (message.role === 'assistant' && message.tool_calls) {
         for (const call of message.tool_calls) tokens += 6 + estimateTextTokens(call.function.name) + estimateTextTokens(call.function.arguments);
       }

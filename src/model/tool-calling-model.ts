@@ -31,6 +31,7 @@ import { ShownArgs } from './shown-args.js';
 import { CallIds } from './call-ids.js';
 import { ReplyReasoning } from './reply-reasoning.js';
 import { OBSERVATION_OPENER } from './call-formats/protocol-tags.js';
+import { DataUrlCache, hasAttachments, textOnly, toWireMessages, type ReadAttachment } from './attachment-parts.js';
 
 export { assistantMessage, type ToolCall } from './tool-call.js';
 export type { ChatModel, ForcedToolChoice, ModelTool } from './chat-model.js';
@@ -80,6 +81,8 @@ export interface ToolCallingOptions {
   generateId?: () => string;
   /** The family whose call markup the model writes in text; default: recognised from the text. */
   toolFormat?: ToolFormat;
+  /** Reads an attachment's bytes, to write it into the request (absent: attachments are sent as notes that they cannot be read). */
+  readAttachment?: ReadAttachment;
 }
 
 /**
@@ -100,8 +103,11 @@ export class ToolCallingModel {
   readonly #toolFormat: ToolFormat | undefined;
   /** Learned, by model (a per-send model override is another model): replies start inside reasoning the template opened (reply-reasoning.ts). */
   readonly #replyOpened = new Map<string, boolean>();
+  readonly #readAttachment: ReadAttachment;
+  readonly #dataUrls = new DataUrlCache();
 
   constructor(model: ChatModel, options: ToolCallingOptions = {}) {
+    this.#readAttachment = options.readAttachment ?? (async () => undefined);
     this.#model = model;
     this.#protocol = options.protocol ?? 'auto';
     this.#generateId = options.generateId ?? (() => crypto.randomUUID());
@@ -137,9 +143,13 @@ export class ToolCallingModel {
     // A turn offered no tools (a summary) needs no lesson in calling them.
     const system = protocol === 'text' && tools.length > 0 ? [request.system, textProtocolPrompt(tools, request.endingTools), forcedCallRule(request.toolChoice)].filter(Boolean).join('\n\n') : request.system;
     const history = protocol === 'text' ? toTextProtocol(request.history) : [...request.history];
-    const messages: ChatMessage[] = [{ role: 'system', content: system }, ...history];
+    const plain: ChatMessage[] = [{ role: 'system', content: system }, ...history];
+    // Attachments become content parts only here, on the way out: the history keeps records, never bytes.
+    const multimodal = hasAttachments(plain) ? await toWireMessages(plain, this.#readAttachment, this.#dataUrls) : undefined;
+    const messages = multimodal ? textOnly(multimodal) : plain;
     // A text-protocol model that wrote a call should stop there, not invent its result.
     const wire: ModelRequest = protocol === 'native' ? { messages, tools } : tools.length > 0 ? { messages, stop: [OBSERVATION_OPENER] } : { messages };
+    if (multimodal) wire.multimodal = multimodal;
     if (request.model !== undefined) wire.model = request.model;
     if (protocol === 'native' && request.toolChoice !== undefined && tools.length > 0) wire.toolChoice = request.toolChoice;
     // The offered tools type string-written arguments and vet the names weak call forms use.

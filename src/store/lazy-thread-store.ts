@@ -13,10 +13,13 @@ export function lazyThreadStore(): ThreadStorage {
   return {
     load: (id) => open().then((s) => s.load(id)),
     write: (change) => open().then((s) => s.write(change)),
-    replace: (record) => open().then((s) => s.replace(record)),
+    replace: (record, attachments) => open().then((s) => s.replace(record, attachments)),
     list: () => open().then((s) => s.list()),
     rename: (id, title) => open().then((s) => s.rename(id, title)),
     delete: (id) => open().then((s) => s.delete(id)),
+    putAttachments: (thread, items) => open().then((s) => s.putAttachments!(thread, items)),
+    getAttachment: (thread, id) => open().then((s) => s.getAttachment!(thread, id)),
+    listAttachments: (thread) => open().then((s) => s.listAttachments!(thread)),
     // Known without the store: one writer per thread holds from the first call.
     lockName: (id) => threadLockName(DEFAULT_THREAD_DB, id),
   };

@@ -10,6 +10,10 @@
  * Database version 1 held whole schema-1 records in `threads`; opening it
  * migrates every record inside the upgrade transaction (all or nothing).
  * Version 3 adds `traces`, one flight-recorder trace per thread (key: thread).
+ * Version 4 adds `attachments`: the bytes of a thread's attachments (key
+ * [thread, attachment id]) as Blobs, never base64, written before the run
+ * that sends them starts (so another tab that hears of them can read them)
+ * and deleted with the thread; events and messages carry only their records.
  * Opening fails with a coded error instead of hanging when IndexedDB is
  * missing or another tab blocks the upgrade; a connection that blocks
  * another tab's upgrade closes itself, and its later calls fail the same way.
@@ -57,6 +61,13 @@ export interface ThreadWrite {
   trace?: ThreadTrace;
 }
 
+/** The bytes of one attachment, as stored: what is sent, and a downscaled image's original when kept. */
+export interface StoredAttachment {
+  id: string;
+  data: Blob;
+  original?: Blob;
+}
+
 /** A loaded thread, with where its next batch of events goes. */
 export type StoredThread = ThreadRecord & { nextSeq: number };
 
@@ -65,10 +76,17 @@ export interface ThreadStorage {
   load(id: string): Promise<StoredThread | undefined>;
   write(change: ThreadWrite): Promise<void>;
   /** Replaces a thread whole, in one transaction (import). */
-  replace(record: ThreadRecord): Promise<void>;
+  replace(record: ThreadRecord, attachments?: readonly StoredAttachment[]): Promise<void>;
   list(): Promise<ThreadMeta[]>;
   rename(id: string, title: string): Promise<void>;
+  /** Deletes a thread with its attachments. */
   delete(id: string): Promise<void>;
+  /** Stores attachments' bytes for thread `thread`, in one transaction (a full disk: `storage-quota`, nothing stored). Absent: attachments live in memory only. */
+  putAttachments?(thread: string, items: readonly StoredAttachment[]): Promise<void>;
+  /** One attachment's stored bytes. */
+  getAttachment?(thread: string, id: string): Promise<StoredAttachment | undefined>;
+  /** Every attachment of thread `thread` (export). */
+  listAttachments?(thread: string): Promise<StoredAttachment[]>;
   /**
    * The name of thread `id`'s Web Lock and BroadcastChannel (one writer per
    * thread across tabs). A store without it is written without a lock (tests'
@@ -83,16 +101,22 @@ interface ThreadDB extends DBSchema {
   events: { key: [string, number]; value: { thread: string; seq: number; events: AgentEvent[] } };
   /** One record per thread: its flight-recorder trace, apart from the meta so listing threads does not read traces. */
   traces: { key: string; value: { thread: string; trace: ThreadTrace } };
+  /** One record per attachment: its bytes, as Blobs. */
+  attachments: { key: [string, string]; value: { thread: string; id: string; data: Blob; original?: Blob } };
 }
 
 type Tx = IDBPTransaction<ThreadDB, StoreNames<ThreadDB>[], 'readwrite' | 'versionchange'>;
 
 const DB_NAME = DEFAULT_THREAD_DB;
-const DB_VERSION = 3;
+const DB_VERSION = 4;
 const ALL: StoreNames<ThreadDB>[] = ['threads', 'messages', 'events', 'traces'];
+/** The stores a thread's deletion or replacement touches. */
+const WHOLE: StoreNames<ThreadDB>[] = [...ALL, 'attachments'];
 
 /** Every key of thread `id` in a [thread, n] store. */
 const rangeOf = (id: string, from = 0) => IDBKeyRange.bound([id, from], [id, Infinity]);
+/** Every key of thread `id` in the [thread, attachment id] store (arrays sort after every string). */
+const attachmentsOf = (id: string) => IDBKeyRange.bound([id, ''], [id, []]);
 
 /** The meta record of a whole thread. */
 export function metaOf(record: ThreadRecord): ThreadMeta {
@@ -101,17 +125,23 @@ export function metaOf(record: ThreadRecord): ThreadMeta {
   return meta;
 }
 
-/** Writes a whole thread into `tx`, replacing whatever was stored under its id. */
-async function putWhole(tx: Tx, record: ThreadRecord): Promise<void> {
+/** Writes a whole thread into `tx`, replacing whatever was stored under its id (with `attachments` when the tx holds that store). */
+async function putWhole(tx: Tx, record: ThreadRecord, attachments?: readonly StoredAttachment[]): Promise<void> {
   const messages = tx.objectStore('messages');
   const events = tx.objectStore('events');
-  await Promise.all([messages.delete(rangeOf(record.id)), events.delete(rangeOf(record.id)), tx.objectStore('traces').delete(record.id)]);
+  await Promise.all([messages.delete(rangeOf(record.id)), events.delete(rangeOf(record.id)), tx.objectStore('traces').delete(record.id), ...(attachments ? [tx.objectStore('attachments').delete(attachmentsOf(record.id))] : [])]);
   await Promise.all([
+    ...(attachments ?? []).map((a) => tx.objectStore('attachments').put(storedRecord(record.id, a))),
     tx.objectStore('threads').put(metaOf(record)),
     ...(record.trace ? [tx.objectStore('traces').put({ thread: record.id, trace: record.trace })] : []),
     ...record.messages.map((message, index) => messages.put({ thread: record.id, index, message })),
     ...(record.events.length > 0 ? [events.put({ thread: record.id, seq: 0, events: record.events })] : []),
   ]);
+}
+
+/** The attachment store's record of `a` (no `original` key when there is none). */
+function storedRecord(thread: string, a: StoredAttachment): ThreadDB['attachments']['value'] {
+  return a.original ? { thread, id: a.id, data: a.data, original: a.original } : { thread, id: a.id, data: a.data };
 }
 
 /** Database version 1 → 2: every whole schema-1 record becomes a meta record plus message and event records. */
@@ -159,6 +189,8 @@ function open(dbName: string, onBlocking: () => void): Promise<IDBPDatabase<Thre
         }
         // Version 3 adds the traces; the threads stored before have none.
         if (oldVersion < 3) db.createObjectStore('traces', { keyPath: 'thread' });
+        // Version 4 adds the attachments' bytes; the threads stored before have none.
+        if (oldVersion < 4) db.createObjectStore('attachments', { keyPath: ['thread', 'id'] });
         if (oldVersion === 1) await migrateFromV1(tx as unknown as Tx);
       },
       blocked() {
@@ -262,11 +294,29 @@ export class ThreadStore implements ThreadStorage {
     });
   }
 
-  replace(record: ThreadRecord): Promise<void> {
+  replace(record: ThreadRecord, attachments: readonly StoredAttachment[] = []): Promise<void> {
     return this.#run(async (db) => {
-      const tx = db.transaction(ALL, 'readwrite');
-      await Promise.all([putWhole(tx, record), tx.done]);
+      const tx = db.transaction(WHOLE, 'readwrite');
+      await Promise.all([putWhole(tx, record, attachments), tx.done]);
     });
+  }
+
+  putAttachments(thread: string, items: readonly StoredAttachment[]): Promise<void> {
+    return this.#run(async (db) => {
+      const tx = db.transaction('attachments', 'readwrite');
+      await Promise.all([...items.map((a) => tx.store.put(storedRecord(thread, a))), tx.done]);
+    });
+  }
+
+  getAttachment(thread: string, id: string): Promise<StoredAttachment | undefined> {
+    return this.#run(async (db) => {
+      const found = await db.get('attachments', [thread, id]);
+      return found && (found.original ? { id, data: found.data, original: found.original } : { id, data: found.data });
+    });
+  }
+
+  listAttachments(thread: string): Promise<StoredAttachment[]> {
+    return this.#run(async (db) => (await db.getAll('attachments', attachmentsOf(thread))).map(({ id, data, original }) => (original ? { id, data, original } : { id, data })));
   }
 
   /** Every stored thread's summary, most recently updated first. */
@@ -286,8 +336,8 @@ export class ThreadStore implements ThreadStorage {
 
   delete(id: string): Promise<void> {
     return this.#run(async (db) => {
-      const tx = db.transaction(ALL, 'readwrite');
-      await Promise.all([tx.objectStore('threads').delete(id), tx.objectStore('messages').delete(rangeOf(id)), tx.objectStore('events').delete(rangeOf(id)), tx.objectStore('traces').delete(id), tx.done]);
+      const tx = db.transaction(WHOLE, 'readwrite');
+      await Promise.all([tx.objectStore('threads').delete(id), tx.objectStore('messages').delete(rangeOf(id)), tx.objectStore('events').delete(rangeOf(id)), tx.objectStore('traces').delete(id), tx.objectStore('attachments').delete(attachmentsOf(id)), tx.done]);
     });
   }
 

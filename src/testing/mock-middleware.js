@@ -16,6 +16,7 @@
  * import { mockOpenAI } from 'pageloop/testing/middleware';
  * export default { middleware: [mockOpenAI()] };
  */
+import { receivedParts, refuseImage } from './mock-vision.js';
 
 /**
  * @typedef {object} MockTurn
@@ -43,6 +44,10 @@
  *   on every streamed answer, and serve `/props` with this `n_ctx`.
  * @property {boolean} [noCors] Answer without CORS headers, as a server that does not let other origins read it
  *   (a page on another origin then sees its requests refused by CORS).
+ * @property {'llama.cpp' | 'ollama' | 'vllm' | 'lmstudio'} [server] The family whose image rules the mock follows
+ *   (see mock-vision.js): which image data it decodes, and how it refuses an image when `vision` is false.
+ * @property {boolean} [vision] False: the model has no vision, so a request carrying an image part is refused in
+ *   `server`'s own words and status (taking no turn). Default true.
  */
 
 /**
@@ -53,6 +58,9 @@
  * @property {boolean} clientClosedEarly True when the client closed the connection before the answer ended.
  * @property {number} [promptTokens] With `nCtx`: the prompt's size as counted.
  * @property {boolean} [refused] With `nCtx`: the request did not fit and was refused.
+ * @property {import('./mock-vision.js').ReceivedPart[]} [parts] The content parts of the request's messages, decoded
+ *   (an image's type, byte size and pixel size read from its data URL), so tests assert exactly what arrived.
+ * @property {string} [refusedImage] The request carried an image the mock refused, and why (`server`'s refusal).
  */
 
 /** @typedef {{ script: MockScript, next: number, log: MockLogEntry[] }} MockSession */
@@ -137,6 +145,15 @@ export function mockOpenAI(options = {}) {
       /** @type {MockLogEntry} */
       const entry = { path, body, headers: ctx.req.headers, clientClosedEarly: false };
       session.log.push(entry);
+      entry.parts = receivedParts(/** @type {any} */ (body));
+      const imageRefusal = refuseImage(session.script, /** @type {any} */ (body), entry.parts);
+      if (imageRefusal) {
+        entry.refusedImage = imageRefusal.why;
+        ctx.status = imageRefusal.status;
+        ctx.type = 'application/json';
+        ctx.body = JSON.stringify(imageRefusal.body);
+        return;
+      }
       const nCtx = session.script.nCtx;
       if (nCtx) {
         const promptTokens = (entry.promptTokens = await countPrompt(/** @type {any} */ (body)));
@@ -228,7 +245,7 @@ function tokenizer() {
 /**
  * The prompt a ChatML chat template (Qwen's) makes of a request, as llama-server
  * would tokenize it: each `<|im_start|>` / `<|im_end|>` is one special token.
- * @param {{ messages?: Array<{ role: string, content?: string | null, tool_calls?: Array<{ function: { name: string, arguments: string } }> }>, tools?: unknown[] }} body
+ * @param {{ messages?: Array<{ role: string, content?: string | null | Array<{ type: string, text?: string }>, tool_calls?: Array<{ function: { name: string, arguments: string } }> }>, tools?: unknown[] }} body
  */
 async function countPrompt(body) {
   const encoder = await tokenizer();
@@ -237,7 +254,7 @@ async function countPrompt(body) {
   const messages = body.messages ?? [];
   const tools = body.tools ?? [];
   messages.forEach((m, i) => {
-    let content = m.content ?? '';
+    let content = Array.isArray(m.content) ? m.content.map((p) => (p.type === 'text' ? p.text : '')).join('\n') : (m.content ?? '');
     if (i === 0 && m.role === 'system' && tools.length > 0) {
       content += '\n\n# Tools\n\nYou may call one or more functions to assist with the user query.\n\nYou are provided with function signatures within <tools></tools> XML tags:\n<tools>\n';
       content += tools.map((t) => JSON.stringify(t)).join('\n');

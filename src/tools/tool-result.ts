@@ -8,6 +8,8 @@
  */
 import type { AttachmentInput, ToolResultWithAttachments } from '../attachment-types.js';
 
+export { isToolResultWithAttachments } from '../attachment-checks.js';
+
 /**
  * A tool result carrying attachments: `content` is what the model reads as
  * the call's result (as any result), `attachments` are stored with the thread,
@@ -17,9 +19,4 @@ import type { AttachmentInput, ToolResultWithAttachments } from '../attachment-t
 export function toolResult<C>(content: C, attachments: AttachmentInput[]): ToolResultWithAttachments<C> {
   if (!Array.isArray(attachments)) throw new TypeError('toolResult(content, attachments): attachments must be an array of File, Blob or { name, type, data }.');
   return { $pageloop: 'tool-result', content, attachments };
-}
-
-/** Whether a tool's returned value is a `toolResult(…)` (read on both sides of the worker: only plain data is tested). */
-export function isToolResultWithAttachments(value: unknown): value is ToolResultWithAttachments {
-  return typeof value === 'object' && value !== null && (value as { $pageloop?: unknown }).$pageloop === 'tool-result' && Array.isArray((value as { attachments?: unknown }).attachments);
 }

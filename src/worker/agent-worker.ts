@@ -177,11 +177,11 @@ export class AgentWorker implements AgentWorkerApi {
   }
 
   async prepareAttachments(inputs: AttachmentInput[]): Promise<PreparedAttachments> {
-    return (await this.#now()).prepareAttachments(inputs);
+    return (await this.#now()).files.prepare(inputs);
   }
 
   async attachment(id: string, original: boolean): Promise<Blob | undefined> {
-    return (await this.#now()).attachment(id, original);
+    return (await this.#now()).files.read(id, original);
   }
 
   async events(): Promise<AgentEvent[]> {

@@ -33,6 +33,7 @@ import { ToolCallBlocks, readCallBody } from './tool-call-blocks.js';
 import { DEFAULT_WASM_URL } from './wasm-url.js';
 import { DEFAULT_ENGINE_CONTEXT } from './engine-defaults.js';
 import { chooseBackend } from './gpu-backend.js';
+import { carriesImages } from '../attachment-parts.js';
 import type { BackendChoice } from './gpu-backend.js';
 import { startWllama } from './wllama-start.js';
 import { assertEngineCanStart } from './worker-policy.js';
@@ -170,6 +171,9 @@ export class GgufEngine {
     const tools = request.tools?.length ? request.tools : undefined;
     if (tools && !template.supportsTools) {
       throw new PageloopError('tools-unsupported', "This model's chat template has no section for tools; pageloop describes them in the system prompt instead.");
+    }
+    if (request.multimodal && carriesImages(request.multimodal)) {
+      throw new PageloopError('vision-unsupported', 'The in-page model reads text only (llama.cpp in WebAssembly loads no vision projector). Your message is kept; send it again without the image, or use an endpoint with a vision model.');
     }
     const prompt = template.render(request.messages, tools);
     if (signal.aborted) throw abortError('The run was cancelled.');
