@@ -11,12 +11,23 @@
  * worker), so a refused one says why at once; the typed text is never touched.
  */
 import type { ReactiveControllerHost, TemplateResult, nothing } from 'lit';
-import type { AttachmentOptions, PreparedAttachment } from '../src/types.js';
+import type { Agent, AttachmentOptions, PreparedAttachment } from '../src/types.js';
 import { errorMessage } from '../src/errors.js';
 import { attachmentLimits } from '../src/attachment-checks.js';
 import type { ShownAttachment } from './conversation-state.js';
-import type { AttachmentsBinding } from './attachments.js';
 import { attachmentCss, attachmentView, type Lit } from './attachment-view.js';
+
+/** What the attachments need from the element. */
+export interface AttachmentsBinding {
+  /** The agent, made on first use: it prepares the files. */
+  agent(): Agent;
+  /** The agent if one is made (reading stored bytes back never makes one). */
+  current(): Agent | undefined;
+  /** The element's `attachments` option: `false` turns attachments off (no button; drops and pastes are left to the page). */
+  options(): AttachmentOptions | false | undefined;
+  /** True in a follower tab: nothing can be sent here. */
+  readOnly(): boolean;
+}
 
 /** What the tray renders, or nothing. */
 type Rendered = TemplateResult | typeof nothing;

@@ -9,22 +9,12 @@
  * carries one.
  */
 import { html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
-import type { Agent, AttachmentInput, AttachmentOptions, PreparedAttachment } from '../src/types.js';
+import type { AttachmentInput, PreparedAttachment } from '../src/types.js';
 import type { ComposerExtras } from './composer.js';
 import type { ShownAttachment } from './conversation-state.js';
-import type { AttachmentTray } from './attachment-tray.js';
+import type { AttachmentTray, AttachmentsBinding } from './attachment-tray.js';
 
-/** What the attachments need from the element. */
-export interface AttachmentsBinding {
-  /** The agent, made on first use: it prepares the files. */
-  agent(): Agent;
-  /** The agent if one is made (reading stored bytes back never makes one). */
-  current(): Agent | undefined;
-  /** The element's `attachments` option: `false` turns attachments off (no button; drops and pastes are left to the page). */
-  options(): AttachmentOptions | false | undefined;
-  /** True in a follower tab: nothing can be sent here. */
-  readOnly(): boolean;
-}
+export type { AttachmentsBinding };
 
 /** How the element shows what `send` was given: a prepared file as it is, a `File`, `Blob` or `{ name, type, data }` by its parts. */
 export function shownAttachments(inputs: readonly AttachmentInput[] | undefined): ShownAttachment[] | undefined {
