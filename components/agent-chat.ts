@@ -77,6 +77,7 @@ import { renderAssistantMessage, renderUserMessage } from './message-view.js';
  * @attr gguf - URL of a GGUF model to run inside the page (llama.cpp in WebAssembly) instead of calling an endpoint.
  * @attr gpu - With `gguf`: `auto` (default) runs the model on the GPU through WebGPU when the browser can, `off` on the CPU only.
  * @attr model-module - URL of an ES module whose `createModel()` the agent's worker uses instead of HTTP (scripted demos, tests).
+ * @attr attachments - `off` (or `false`): no attach button, drops and pastes left to the page. Absent: on; limits via the `attachments` property.
  * @attr placeholder - The composer's placeholder.
  * @attr theme - `light`, `dark` or `auto` (default: follows `prefers-color-scheme`).
  *

@@ -63,7 +63,7 @@ export class AttachmentTray {
 
   /** The file picker's `accept`: the types the options allow (MIME types, wildcards and extensions, as `accept` takes them). */
   accept(options: AttachmentOptions | false | undefined): string {
-    return attachmentLimits(options || undefined).types.join(',');
+    return attachmentLimits(options).types.join(',');
   }
 
   /** The files of the message being written, as prepared. */
@@ -81,9 +81,14 @@ export class AttachmentTray {
       // The whole set at once: the count and total limits are the message's, not this go's.
       const before = this.#pending;
       const { accepted, refused } = await this.#binding.agent().prepareAttachments([...before, ...files]);
-      // Those already attached come back under their ids; a chip removed meanwhile stays removed.
-      const known = new Set(before.map((a) => a.id));
-      this.#pending = [...this.#pending, ...accepted.filter((a) => !known.has(a.id))];
+      // Those already attached come back first, checked again (by id, or by name, type and size if given new ids): only the rest are new.
+      // A chip removed meanwhile stays removed.
+      const old = [...before];
+      const added = accepted.filter((a) => {
+        const i = old.findIndex((b) => b.id === a.id || (b.name === a.name && b.type === a.type && b.size === a.size));
+        return i < 0 || (old.splice(i, 1), false);
+      });
+      this.#pending = [...this.#pending, ...added];
       this.#refusals = refused.map((r) => r.message);
     } catch (err) {
       this.#refusals = [errorMessage(err)];

@@ -84,9 +84,9 @@ export function attachmentView(lit: Lit) {
           </ul>`
         : nothing}
       ${refusals.length > 0
-        ? html`<ul part="attachment-error" class="attachment-error" role="alert">
-            ${refusals.map((r) => html`<li>${r}</li>`)}
-          </ul>`
+        ? html`<div part="attachment-error" class="attachment-error" role="alert">
+            ${refusals.map((r) => html`<p>${r}</p>`)}
+          </div>`
         : nothing}`;
   }
 
@@ -143,7 +143,8 @@ function fileBadge(a: ShownAttachment): string {
 
 /** The styles of all the above, adopted by the element when this chunk loads (plain text: Lit's `css` would pull Lit in, as above). */
 export const attachmentCss = `
-  .attachments, .attachment-error, .message-attachments { list-style: none; margin: 0; padding: 0; }
+  .attachments, .message-attachments { list-style: none; margin: 0; padding: 0; }
+  .attachment-error p { margin: 0; }
   .attachments {
     flex-basis: 100%; order: -1; display: flex; flex-wrap: wrap; gap: 6px;
   }

@@ -135,9 +135,11 @@ export interface AgentOptions {
    * returned by tools: size limits, allowed types, how far images are
    * downscaled, whether originals are kept. Default: 20 MiB a file, 50 MiB a
    * message, 10 files, images and text files, images at most 1536 px on the
-   * long edge, originals not kept.
+   * long edge, originals not kept. `false` turns the user's attachments off
+   * (each file is refused, saying so; `<agent-chat attachments="off">` hides
+   * its attach button); files returned by tools still show.
    */
-  attachments?: AttachmentOptions;
+  attachments?: AttachmentOptions | false;
 }
 
 
@@ -179,6 +181,8 @@ export interface ElementBinding {
 
 /** An attribute that is on unless it says `off` or `false`; absent: the agent's default. */
 const onUnlessOff = (text: string | null): boolean | undefined => (text === null ? undefined : text !== 'off' && text !== 'false');
+/** As `onUnlessOff`, for an option whose "on" is `on` (an object of settings) and whose "off" is `false`. */
+const onUnlessOffWith = <T>(on: T) => (text: string | null): T | false | undefined => (text === null ? undefined : text === 'off' || text === 'false' ? false : on);
 
 /** Every option of `AgentOptions`, one row each (the compiler refuses a missing one). */
 export const SETTINGS = {
@@ -210,7 +214,7 @@ export const SETTINGS = {
   nudge: { side: 'loop', live: true, element: { attribute: 'nudge', from: onUnlessOff }, check: isBoolean },
   temperature: { side: 'loop', live: true, model: 'client', element: { attribute: 'temperature', from: 'number' }, check: between(0, 2) },
   trace: { side: 'loop', live: true, check: isTraceOptions },
-  attachments: { side: 'loop', live: true, element: { attribute: false }, check: isAttachmentOptions },
+  attachments: { side: 'loop', live: true, element: { attribute: 'attachments', from: onUnlessOffWith({}) }, check: isAttachmentOptions },
 } as const satisfies { readonly [K in keyof AgentOptions]-?: Setting };
 
 type Rows = typeof SETTINGS;

@@ -134,6 +134,7 @@ function allowed(file: Read, types: readonly string[]): boolean {
 
 /** The allowed types in words: the default list is "images and text files". */
 function describeTypes(types: readonly string[]): string {
+  if (types.length === 0) return 'none, attachments are turned off';
   const defaults = types.length === DEFAULT_ATTACHMENT_TYPES.length && types.every((t, i) => t === DEFAULT_ATTACHMENT_TYPES[i]);
   return defaults ? 'images and text files — code, CSV, JSON, markdown…' : types.join(', ');
 }

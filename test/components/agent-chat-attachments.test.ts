@@ -24,7 +24,7 @@ describe('agent-chat: attaching files', () => {
     let opened = false;
     input.addEventListener('click', (e) => ((opened = true), e.preventDefault()));
     button.click();
-    expect(opened, 'the button opens the file picker').to.equal(true);
+    await until(() => opened, 'the button to open the file picker');
     expect(input.multiple).to.equal(true);
     expect(input.accept.split(',')).to.include.members(['image/*', 'text/*', '.csv']);
 

@@ -77,7 +77,7 @@ export function chips(chat: AgentChat, n: number): Promise<HTMLElement[]> {
 
 /** The refusals shown, one line each. */
 export function refusals(chat: AgentChat): string[] {
-  return [...(part(chat, 'attachment-error')?.querySelectorAll('li') ?? [])].map((li) => li.textContent!.trim());
+  return [...(part(chat, 'attachment-error')?.querySelectorAll('p') ?? [])].map((li) => li.textContent!.trim());
 }
 
 /** Waits until an image has loaded (its object URL resolved to real pixels). */
