@@ -32,6 +32,11 @@ async function thumbnail(chat: AgentChat): Promise<HTMLImageElement> {
   return loaded(img);
 }
 
+/** The download link of the first message's file, once its bytes are there. */
+function download(chat: AgentChat): Promise<HTMLAnchorElement> {
+  return until(() => part(chat, 'user')?.querySelector<HTMLAnchorElement>('[part~="attachment-download"]'), 'a download link in the message');
+}
+
 describe('agent-chat: attachments in the log', () => {
   let f: ChatFixture | undefined;
   const extra: AgentChat[] = [];
@@ -56,7 +61,7 @@ describe('agent-chat: attachments in the log', () => {
     const follower = await sameThread(f.chat);
     extra.push(follower);
     expect((await thumbnail(follower)).naturalWidth, 'the follower reads the stored image').to.equal(120);
-    expect(part(follower, 'user')!.querySelector('[part~="attachment-download"]')?.getAttribute('download')).to.equal('list.md');
+    expect((await download(follower)).getAttribute('download')).to.equal('list.md');
     follower.remove();
     extra.splice(0);
 
@@ -66,8 +71,7 @@ describe('agent-chat: attachments in the log', () => {
     const img = await thumbnail(reloaded);
     expect(img.naturalWidth, 'after a reload, the stored bytes').to.equal(120);
     expect(img.src).to.match(/^blob:/);
-    const link = part(reloaded, 'user')!.querySelector<HTMLAnchorElement>('[part~="attachment-download"]')!;
-    expect(await (await fetch(link.href)).text(), 'the download is the file').to.equal('- one\n- two');
+    expect(await (await fetch((await download(reloaded)).href)).text(), 'the download is the file').to.equal('- one\n- two');
   });
 
   it('a click on a thumbnail opens the image larger in a modal dialog; Escape closes it and the focus returns to the thumbnail', async () => {

@@ -68,7 +68,10 @@ export function chipNames(chat: AgentChat): string[] {
 }
 
 /** Waits until the composer shows `n` chips and nothing is being prepared. */
-export function chips(chat: AgentChat, n: number): Promise<HTMLElement[]> {
+export async function chips(chat: AgentChat, n: number): Promise<HTMLElement[]> {
+  // The first files wait for the agent's worker to start (and its thread to open): twice `until`'s wait.
+  const ready = () => parts(chat, 'attachment').length === n && !chat.shadowRoot!.querySelector('.attachments-busy');
+  await until(() => ready() || !chat.shadowRoot!.querySelector('.attachments-busy'), 'the files to be prepared').catch(() => {});
   return until(() => {
     const shown = parts(chat, 'attachment');
     return shown.length === n && !chat.shadowRoot!.querySelector('.attachments-busy') && shown;
