@@ -33,7 +33,7 @@ describe('agent-chat: attaching files', () => {
     expect(chipNames(f.chat)).to.deep.equal(['chart.png', 'notes.md']);
     expect(text!.querySelector('.chip-size')!.textContent).to.equal('13 B');
     await loaded(image!.querySelector<HTMLImageElement>('img.chip-thumb'));
-    expect(text!.querySelector('img'), 'no thumbnail for a text file').to.equal(null);
+    expect(text!.querySelector('img') === null, 'no thumbnail for a text file').to.equal(true);
     expect(part(f.chat, 'attachments')!.getAttribute('aria-label')).to.equal('Attached: 2 files');
   });
 
@@ -46,7 +46,7 @@ describe('agent-chat: attaching files', () => {
     expect(part(f.chat, 'drop-target')?.textContent?.trim()).to.equal('Drop files to attach');
     expect(drop(log, files), 'the drop is taken').to.equal(true);
     await f.chat.updateComplete;
-    expect(part(f.chat, 'drop-target'), 'the target goes with the drop').to.equal(null);
+    expect(part(f.chat, 'drop-target') === null, 'the target goes with the drop').to.equal(true);
     await chips(f.chat, 2);
     expect(chipNames(f.chat)).to.deep.equal(['photo.png', 'data.csv']);
   });
@@ -59,7 +59,7 @@ describe('agent-chat: attaching files', () => {
     part(f.chat, 'log')!.dispatchEvent(over);
     await f.chat.updateComplete;
     expect(over.defaultPrevented).to.equal(false);
-    expect(part(f.chat, 'drop-target')).to.equal(null);
+    expect(part(f.chat, 'drop-target') === null, 'no drop target').to.equal(true);
   });
 
   it('a pasted screenshot is attached under a name of its own; pasted text alone stays the input\'s', async () => {
@@ -112,7 +112,7 @@ describe('agent-chat: attaching files', () => {
 
   it('attachments="off" takes the button away and leaves drops and pastes to the page', async () => {
     f = await chatOnMock([], { attrs: { attachments: 'off' } });
-    expect(part(f.chat, 'attach-button')).to.equal(null);
+    expect(part(f.chat, 'attach-button') === null, 'no attach button').to.equal(true);
     const file = await pngFile('photo.png');
     expect(dragOver(part(f.chat, 'log')!, [file])).to.equal(false);
     expect(drop(part(f.chat, 'log')!, [file])).to.equal(false);
