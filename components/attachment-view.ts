@@ -146,7 +146,7 @@ export const attachmentCss = `
   .attachments, .message-attachments { list-style: none; margin: 0; padding: 0; }
   .attachment-error p { margin: 0; }
   .attachments {
-    flex-basis: 100%; order: -1; display: flex; flex-wrap: wrap; gap: 6px;
+    flex-basis: 100%; display: flex; flex-wrap: wrap; gap: 6px;
   }
   .attachment, .file-link {
     display: flex; align-items: center; gap: 8px; max-width: 100%; min-width: 0;
@@ -167,7 +167,7 @@ export const attachmentCss = `
   }
   .composer .chip-remove:hover { color: var(--agent-chat-fg); border-color: var(--agent-chat-border); }
   .attachment-error {
-    flex-basis: 100%; order: -1; padding: 6px 10px; border-radius: calc(var(--agent-chat-radius) * 0.6);
+    flex-basis: 100%; padding: 6px 10px; border-radius: calc(var(--agent-chat-radius) * 0.6);
     background: var(--agent-chat-danger-bg); color: var(--agent-chat-danger); font-size: 0.9em;
   }
   .message-attachments { display: flex; flex-wrap: wrap; gap: 6px; margin: 2px 0 6px; white-space: normal; }

@@ -80,10 +80,10 @@ export class Attachments implements ReactiveController {
     this.#tray?.clear();
   }
 
-  /** The attach button before the input, the chips under it. */
+  /** The chips on a row of their own over the input (so the focus order is the order seen), then the attach button before the input. */
   composerExtras(): ComposerExtras {
     const busy = this.#adding > 0 ? html`<p class="attachments-busy" role="status">Preparing attachments…</p>` : nothing;
-    return { before: this.#renderButton(), after: html`${this.#tray?.renderTray()}${busy}`, attached: this.ready.length > 0 };
+    return { before: html`${this.#tray?.renderTray()}${busy}${this.#renderButton()}`, attached: this.ready.length > 0 };
   }
 
   /** The drop target over the element while files are dragged over it (part `drop-target`). */

@@ -24,14 +24,13 @@ export interface ComposerHost {
   readOnly?: string;
   setDraft(text: string): void;
   submit(): void;
-  /** What the composer carries besides the text: the attach button (before the input), the attachments' chips (under it). */
+  /** What the composer carries besides the text: the attachments' chips and the attach button, before the input. */
   extras?: ComposerExtras;
 }
 
 /** What the element puts around the input (attachments.ts). */
 export interface ComposerExtras {
   before: unknown;
-  after: unknown;
   /** True while files are attached: Send sends even without text. */
   attached: boolean;
 }
@@ -82,7 +81,6 @@ export function renderComposer(host: ComposerHost): TemplateResult {
       @input=${(e: Event) => host.setDraft((e.target as HTMLTextAreaElement).value)}
       @keydown=${(e: KeyboardEvent) => composerKeydown(e, host)}></textarea>
     <button part="send-button" class="primary" type="submit" ?disabled=${host.busy || host.readOnly !== undefined || (host.draft.trim() === '' && !host.extras?.attached)}>Send</button>
-    ${host.extras?.after}
   </form>`;
 }
 

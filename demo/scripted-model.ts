@@ -9,7 +9,7 @@
  * ran, their results, and answers from a fixed script with small delays.
  */
 import type { AssembledToolCall, ChatModel, ModelEvent, ModelRequest } from '../src/model/chat-model.js';
-import type { Attachment, ChatMessage } from '../src/types.js';
+import type { ChatMessage } from '../src/types.js';
 
 /** What one model turn says. */
 interface Reply {
@@ -42,19 +42,30 @@ export function createModel(_config?: { model: string; baseURL: string }): ChatM
 /** Decides the next turn from the conversation so far. */
 export function plan(messages: readonly ChatMessage[]): Reply {
   const last = messages[messages.length - 1];
+  // Files a tool returned reach the model in a user message right after the tool messages: still the tools' turn.
+  if (last?.role === 'user' && last.content.startsWith(TOOL_FILES)) return afterTools(messages.slice(0, -1));
   if (last?.role === 'tool') return afterTools(messages);
   const user = [...messages].reverse().find((m) => m.role === 'user');
-  if (user?.role === 'user' && user.attachments?.length) return aboutFiles(user.attachments);
-  return fromRequest(user?.role === 'user' ? user.content : '');
+  const content = user?.role === 'user' ? user.content : '';
+  return aboutFiles(content) ?? fromRequest(content);
 }
 
-/** Files came with the message: this script cannot look at them, and says what it got. */
-function aboutFiles(files: readonly Attachment[]): Reply {
-  const list = files.map((a) => `- **${a.name}** (${a.kind}${a.width ? `, ${a.width}×${a.height} px` : ''}, ${Math.max(1, Math.round(a.size / 1024))} KB)`).join('\n');
+/** How the files of tool results are introduced to the model (src/model/attachment-parts.ts). */
+const TOOL_FILES = 'The files returned by the tool calls above:';
+
+/**
+ * Files came with the message (a model module reads them as text: a text file
+ * under its name, an image as a mark): this script cannot look at them, and says what it got.
+ */
+function aboutFiles(content: string): Reply | undefined {
+  const texts = [...content.matchAll(/^File "([^"]+)"/gm)].map((m) => m[1]!);
+  const images = content.split('[An image is attached here.]').length - 1;
+  if (texts.length === 0 && images === 0) return undefined;
+  const got = [...(images > 0 ? [images === 1 ? 'an image' : `${images} images`] : []), ...texts.map((name) => `**${name}**`)].join(' and ');
   return {
     text:
-      `I received ${files.length === 1 ? 'one file' : `${files.length} files`}:\n\n${list}\n\n` +
-      "I'm the scripted demo model, so I can't look inside them — connect a vision model (e.g. Ollama's `qwen2.5vl`, or llama-server with `--mmproj`) to ask about an image.",
+      `I received ${got} with your message. I'm the scripted demo model, so I can't look inside them — connect a vision model ` +
+      "(e.g. Ollama's `qwen2.5vl`, or llama-server started with `--mmproj`) to ask about an image.",
   };
 }
 
