@@ -61,6 +61,6 @@ export default {
             browsers: [playwrightLauncher({ product: 'chromium', launchOptions: { executablePath: findChromium(), headless: true, args: webgpuArgs } })],
           },
         ],
-  middleware: [mockOpenAI(), fixtures(), (await import('./test/support/readme-middleware.js')).readmePages(), (await import('./test/support/csp-middleware.js')).cspPages(), (await import('./test/support/isolated-middleware.js')).isolatedPages()],
+  middleware: [mockOpenAI(), fixtures(), (await import('./test/support/readme-middleware.js')).readmePages(), (await import('./test/support/csp-middleware.js')).cspPages(), (await import('./test/support/isolated-middleware.js')).isolatedPages(), (await import('./test/support/llama-server-middleware.js')).llamaServer()],
   plugins: [esbuildPlugin({ ts: true, tsx: true, target: 'es2022', tsconfig: './tsconfig.json' }), (await import('./test/support/cold-page-plugin.js')).coldPages()],
 };

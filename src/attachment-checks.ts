@@ -1,30 +1,13 @@
 /**
- * The `attachments` option's check and defaults (src/settings.ts): pure, so
- * the page (createAgent's checks), the worker (preparation) and the element
- * read the same limits.
+ * The `attachments` option's check (src/settings.ts) and the test that tells a
+ * tool's `toolResult(…)` from a plain result: pure and small, read on both
+ * sides of the worker. The defaults live with the preparation
+ * (src/agent/attachment-prep.ts), which loads on first use.
  */
-import { DEFAULT_ATTACHMENT_TYPES, type AttachmentOptions, type ToolResultWithAttachments } from './attachment-types.js';
+import type { AttachmentOptions, ToolResultWithAttachments } from './attachment-types.js';
 
 /** `AttachmentOptions` with every default filled in. */
 export type AttachmentLimits = Required<AttachmentOptions>;
-
-const MiB = 1024 * 1024;
-
-/** The defaults of option `attachments`. */
-export const DEFAULT_ATTACHMENT_LIMITS: AttachmentLimits = {
-  maxFileBytes: 20 * MiB,
-  maxMessageBytes: 50 * MiB,
-  maxCount: 10,
-  types: [...DEFAULT_ATTACHMENT_TYPES],
-  imageLongEdge: 1536,
-  keepOriginal: false,
-};
-
-/** The limits `options` set, defaults for the rest; `false` (attachments off) allows no type, so every user file is refused. */
-export function attachmentLimits(options: AttachmentOptions | false | undefined): AttachmentLimits {
-  if (options === false) return { ...DEFAULT_ATTACHMENT_LIMITS, types: [] };
-  return { ...DEFAULT_ATTACHMENT_LIMITS, ...Object.fromEntries(Object.entries(options ?? {}).filter(([, v]) => v !== undefined)) };
-}
 
 const whole = (v: unknown, min: number) => Number.isInteger(v) && (v as number) >= min;
 

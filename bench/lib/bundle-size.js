@@ -83,8 +83,14 @@ const OPT_IN = {
    * `render`, the answer desk and `agent.answer` on a render-and-wait tool's first call.
    */
   genui: /tool-view|user-answers/,
-  /** Attachments (issue 21): the chips, thumbnails, file links and image dialog load with the first file added or shown. */
-  attachments: /attachment-(tray|view)/,
+  /**
+   * Attachments (issue 21): the agent worker loads their preparation (checks, image downscaling) on the
+   * first file, the code that writes content parts with the first request carrying one, the thread
+   * file's bytes section on the first export or import that has one, the server refusals' words on
+   * the first failed request that carried an image; the element its chips, thumbnails, file links and
+   * image dialog (attachment-tray, attachment-view) with the first file added or shown.
+   */
+  attachments: /attachment-prep|attachment-parts|attachment-tray|attachment-view|thread-file-attachments|vision-refusal/,
 };
 
 /** A pattern matching the chunks of every opt-in capability named in `names`. @param {string[]} names */

@@ -13,7 +13,7 @@
  * - A user may send images and text files only (no server family takes other
  *   files); a tool's other files are kept and offered as downloads (`kind: 'file'`).
  */
-import type { AttachmentInput, AttachmentKind, AttachmentRefusal, AttachmentRefusalCode, PreparedAttachment, PreparedAttachments } from '../attachment-types.js';
+import type { AttachmentInput, AttachmentKind, AttachmentOptions, AttachmentRefusal, AttachmentRefusalCode, PreparedAttachment, PreparedAttachments } from '../attachment-types.js';
 import { DEFAULT_ATTACHMENT_TYPES } from '../attachment-types.js';
 import type { AttachmentLimits } from '../attachment-checks.js';
 import { downscaleImage } from './image-downscale.js';
@@ -33,6 +33,25 @@ const IMAGE_TYPES: Readonly<Record<string, string>> = { png: 'image/png', jpg: '
 /** Text MIME types outside `text/*`. */
 const TEXTUAL = /^(?:text\/|application\/(?:json|jsonl|xml|yaml|x-yaml|javascript|x-sh|sql|x-ndjson)$)|\+(?:json|xml)$/;
 
+const MiB = 1024 * 1024;
+
+/** The defaults of option `attachments`. */
+export const DEFAULT_ATTACHMENT_LIMITS: AttachmentLimits = {
+  maxFileBytes: 20 * MiB,
+  maxMessageBytes: 50 * MiB,
+  maxCount: 10,
+  types: [...DEFAULT_ATTACHMENT_TYPES],
+  imageLongEdge: 1536,
+  keepOriginal: false,
+};
+
+/** The limits `options` set, defaults for the rest. */
+export function attachmentLimits(options: AttachmentOptions | false | undefined): AttachmentLimits {
+  // Off: no type is allowed, so every user file is refused, saying so (tool files are not checked for type).
+  if (options === false) return { ...DEFAULT_ATTACHMENT_LIMITS, types: [] };
+  return { ...DEFAULT_ATTACHMENT_LIMITS, ...Object.fromEntries(Object.entries(options ?? {}).filter(([, v]) => v !== undefined)) };
+}
+
 /** One input, read into its name, type and bytes. */
 interface Read {
   name: string;
@@ -42,7 +61,8 @@ interface Read {
 }
 
 /** Prepares `inputs` against `limits`; never throws for a bad file (it is refused instead). */
-export async function prepareAttachments(inputs: readonly AttachmentInput[], limits: AttachmentLimits, source: AttachmentSource = 'user', newId: () => string = () => crypto.randomUUID()): Promise<PreparedAttachments> {
+export async function prepareAttachments(inputs: readonly AttachmentInput[], options: AttachmentOptions | false | undefined, source: AttachmentSource = 'user', newId: () => string = () => crypto.randomUUID()): Promise<PreparedAttachments> {
+  const limits = attachmentLimits(options);
   const accepted: PreparedAttachment[] = [];
   const refused: AttachmentRefusal[] = [];
   let total = 0;
@@ -139,9 +159,9 @@ function describeTypes(types: readonly string[]): string {
   return defaults ? 'images and text files — code, CSV, JSON, markdown…' : types.join(', ');
 }
 
-/** A byte count for people: 1.5 MB, 820 KB, 312 bytes (1 MB = 1024 KB, as file pickers show). */
+/** A byte count for people: 1.5 MB, 820 KB, 2.4 KB, 312 bytes (1 MB = 1024 KB, as file pickers show). */
 export function formatBytes(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, '')} MB`;
-  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
+  if (bytes >= 1024) return `${(bytes / 1024).toFixed(bytes < 10 * 1024 ? 1 : 0).replace(/\.0$/, '')} KB`;
   return `${bytes} bytes`;
 }

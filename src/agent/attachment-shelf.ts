@@ -13,7 +13,6 @@
  * - Records carry no bytes; the shelf is the one way from an id to its bytes.
  */
 import type { Attachment, AttachmentInput, AttachmentOptions, PreparedAttachment, PreparedAttachments } from '../attachment-types.js';
-import { attachmentLimits } from '../attachment-checks.js';
 import { PageloopError, errorMessage } from '../errors.js';
 import type { ErrorCode } from '../protocol/errors.js';
 import type { StoredAttachment, ThreadStorage } from '../store/thread-store.js';
@@ -45,7 +44,7 @@ export class AttachmentShelf {
   /** Checks and prepares `inputs` against the `attachments` option; refusals are data. */
   async prepare(inputs: readonly AttachmentInput[], source: AttachmentSource = 'user'): Promise<PreparedAttachments> {
     const { prepareAttachments } = await import('./attachment-prep.js');
-    return prepareAttachments(inputs, attachmentLimits(this.#deps.options()), source);
+    return prepareAttachments(inputs, this.#deps.options(), source);
   }
 
   /**

@@ -19,7 +19,6 @@ import { PageloopError } from '../errors.js';
 import type { ThreadStorage } from '../store/thread-store.js';
 import { readThread, toThreadFile, type ThreadRecord } from '../store/thread-schema.js';
 import { withThreadLock } from '../store/thread-lock.js';
-import { attachmentsSection, readAttachmentsSection } from '../store/thread-file-attachments.js';
 import type { StoredAttachment } from '../store/thread-store.js';
 import type { AgentSession } from './agent-session.js';
 
@@ -68,18 +67,19 @@ export class ThreadLibrary {
     // The bytes travel in the file's own section; the records stay in its messages and events.
     const own = id === this.#session.thread;
     const bytes = own ? await this.#session.files.all(id) : ((await this.#store.listAttachments?.(id)) ?? []);
-    const attachments = await attachmentsSection(bytes);
+    const attachments = bytes.length > 0 ? await (await import('../store/thread-file-attachments.js')).attachmentsSection(bytes) : undefined;
     return JSON.stringify({ ...toThreadFile(plain(record)), ...(attachments ? { attachments } : {}) });
   }
 
   /** Stores a thread file; resolves with the id it was stored under. */
   async import(file: unknown): Promise<string> {
     let record: ThreadRecord;
-    let attachments: StoredAttachment[];
+    let attachments: StoredAttachment[] = [];
     try {
       const parsed: unknown = typeof file === 'string' ? JSON.parse(file) : file;
       record = readThread(parsed);
-      attachments = readAttachmentsSection((parsed as { attachments?: unknown }).attachments);
+      const section = (parsed as { attachments?: unknown }).attachments;
+      if (section !== undefined) attachments = (await import('../store/thread-file-attachments.js')).readAttachmentsSection(section);
     } catch (err) {
       const why = err instanceof Error ? err.message : String(err);
       throw new PageloopError('bad-request', `Cannot import the thread: ${why}`);

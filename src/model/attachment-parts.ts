@@ -36,23 +36,14 @@ export type WireMessage =
 /** Reads an attachment's bytes (undefined: not kept). */
 export type ReadAttachment = (id: string) => Promise<Blob | undefined>;
 
-/** True when a history holds any attachment (so the request must be rewritten). */
-export function hasAttachments(messages: readonly ChatMessage[]): boolean {
-  return messages.some((m) => (m.role === 'user' || m.role === 'tool') && (m.attachments?.length ?? 0) > 0);
-}
-
-/** True when a wire request carries an image part (a refusal then may mean "no vision"). */
-export function carriesImages(messages: readonly WireMessage[]): boolean {
-  return messages.some((m) => m.role === 'user' && Array.isArray(m.content) && m.content.some((p) => p.type === 'image_url'));
-}
-
 /**
  * The history as the wire carries it: each attachment read and written as a
  * part; records never leave (an `attachments` field would reach the server).
  * A user message stays one message (folding works on whole messages, so its
  * parts are never split).
  */
-export async function toWireMessages(messages: readonly ChatMessage[], read: ReadAttachment, cache?: DataUrlCache): Promise<WireMessage[]> {
+export async function toWireMessages(messages: readonly ChatMessage[], read: ReadAttachment, options: WireOptions = {}): Promise<WireMessage[]> {
+  const { cache, images = true } = options;
   const out: WireMessage[] = [];
   let fromTools: ContentPart[] = [];
   const flushToolFiles = () => {
@@ -69,7 +60,7 @@ export async function toWireMessages(messages: readonly ChatMessage[], read: Rea
         continue;
       }
       const parts: ContentPart[] = message.content ? [{ type: 'text', text: message.content }] : [];
-      for (const file of files) parts.push(await partOf(file, read, cache));
+      for (const file of files) parts.push(await partOf(file, read, cache, images));
       out.push({ role: 'user', content: parts });
     } else if (message.role === 'tool') {
       const files = message.attachments ?? [];
@@ -80,7 +71,7 @@ export async function toWireMessages(messages: readonly ChatMessage[], read: Rea
       const named = files.map((f) => `"${f.name}"`).join(', ');
       out.push({ role: 'tool', tool_call_id: message.tool_call_id, content: `${message.content}\n(Returned with ${files.length === 1 ? 'a file' : 'files'}: ${named}; shown in the next message.)` });
       fromTools.push({ type: 'text', text: `From call ${message.tool_call_id}:` });
-      for (const file of files) fromTools.push(await partOf(file, read, cache));
+      for (const file of files) fromTools.push(await partOf(file, read, cache, images));
     } else {
       out.push(message);
     }
@@ -89,8 +80,17 @@ export async function toWireMessages(messages: readonly ChatMessage[], read: Rea
   return out;
 }
 
+/** How `toWireMessages` writes images. */
+export interface WireOptions {
+  /** Data URLs already made, by attachment id. */
+  cache?: DataUrlCache;
+  /** False once the model refused an image (`vision-unsupported`): each image becomes a note, so the conversation can go on. */
+  images?: boolean;
+}
+
 /** The part one attachment becomes. */
-async function partOf(file: Attachment, read: ReadAttachment, cache: DataUrlCache | undefined): Promise<ContentPart> {
+async function partOf(file: Attachment, read: ReadAttachment, cache: DataUrlCache | undefined, images: boolean): Promise<ContentPart> {
+  if (file.kind === 'image' && !images) return { type: 'text', text: `[The image "${file.name}" is not shown: this model cannot read images.]` };
   if (file.kind === 'file') {
     return { type: 'text', text: `[File "${file.name}" (${file.type || 'unknown type'}, ${file.size} bytes) was offered to the user as a download; its contents are not shown to you.]` };
   }

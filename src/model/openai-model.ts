@@ -22,8 +22,6 @@ import { unreachableMessage } from './network-diagnosis.js';
 import { StreamAssembler } from './stream-assembler.js';
 import { toOpenAIToolChoice } from './forced-call.js';
 import { saysStopRefused } from './stop-sequences.js';
-import { carriesImages } from './attachment-parts.js';
-import { visionRefusal } from './vision-refusal.js';
 import type { ClientSettings } from '../settings.js';
 
 /**
@@ -125,7 +123,9 @@ export function createOpenAIModel(config: OpenAIModelConfig): ChatModel {
       if (err instanceof OpenAI.APIConnectionTimeoutError) throw connectTimeout(endpoint, config.timeoutMs ?? DEFAULT_TIMEOUT_MS);
       const error = toModelError(err, hadTools, endpoint);
       // A refusal of the request's image is the model's lack of vision, said once, clearly (vision-refusal.ts).
-      throw (error.code !== 'aborted' && carriesImages(request.multimodal ?? []) && visionRefusal(error.message, body.model)) || error;
+      if (error.code === 'aborted' || !request.multimodal) throw error;
+      const { carriesImages, visionRefusal } = await import('./vision-refusal.js');
+      throw (carriesImages(request.multimodal) && visionRefusal(error.message, body.model)) || error;
     }
   }
 

@@ -16,7 +16,6 @@
  */
 import { PageloopError } from '../errors.js';
 import { saysToolsUnsupported } from './model-errors.js';
-import { visionRefusal } from './vision-refusal.js';
 
 /** One announced wait before a retry. */
 export interface RetryNotice {
@@ -65,7 +64,9 @@ export function retryingFetch(fetchImpl: typeof fetch, policy: RetryPolicy): typ
       if (response.status >= 500) {
         // A refusal dressed as a server fault is an answer, not a fault.
         const text = await response.clone().text().catch(() => '');
-        if (saysToolsUnsupported(text) || visionRefusal(text, '') !== undefined) return response;
+        if (saysToolsUnsupported(text)) return response;
+        // llama.cpp and Ollama refuse an image with a 500; the words are read where they are known (loaded only then).
+        if (/image/i.test(text) && (await import('./vision-refusal.js')).visionRefusal(text, '') !== undefined) return response;
       }
       const delay = retryAfter(response) ?? backoff(attempt);
       void response.body?.cancel().catch(() => {});

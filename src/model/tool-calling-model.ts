@@ -31,7 +31,7 @@ import { ShownArgs } from './shown-args.js';
 import { CallIds } from './call-ids.js';
 import { ReplyReasoning } from './reply-reasoning.js';
 import { OBSERVATION_OPENER } from './call-formats/protocol-tags.js';
-import { DataUrlCache, hasAttachments, textOnly, toWireMessages, type ReadAttachment } from './attachment-parts.js';
+import type { DataUrlCache, ReadAttachment, WireMessage } from './attachment-parts.js';
 
 export { assistantMessage, type ToolCall } from './tool-call.js';
 export type { ChatModel, ForcedToolChoice, ModelTool } from './chat-model.js';
@@ -104,7 +104,10 @@ export class ToolCallingModel {
   /** Learned, by model (a per-send model override is another model): replies start inside reasoning the template opened (reply-reasoning.ts). */
   readonly #replyOpened = new Map<string, boolean>();
   readonly #readAttachment: ReadAttachment;
-  readonly #dataUrls = new DataUrlCache();
+  /** Made with the first attachment (the code that writes content parts loads then). */
+  #dataUrls: DataUrlCache | undefined;
+  /** Models that refused an image (`vision-unsupported`): from then on their requests carry a note in each image's place. */
+  readonly #blind = new Set<string>();
 
   constructor(model: ChatModel, options: ToolCallingOptions = {}) {
     this.#readAttachment = options.readAttachment ?? (async () => undefined);
@@ -145,22 +148,22 @@ export class ToolCallingModel {
     const history = protocol === 'text' ? toTextProtocol(request.history) : [...request.history];
     const plain: ChatMessage[] = [{ role: 'system', content: system }, ...history];
     // Attachments become content parts only here, on the way out: the history keeps records, never bytes.
-    const multimodal = hasAttachments(plain) ? await toWireMessages(plain, this.#readAttachment, this.#dataUrls) : undefined;
-    const messages = multimodal ? textOnly(multimodal) : plain;
+    const modelKey = request.model ?? '';
+    const multimodal = hasAttachments(plain) ? await this.#withParts(plain, !this.#blind.has(modelKey)) : undefined;
+    const messages = multimodal ? multimodal.text : plain;
     // A text-protocol model that wrote a call should stop there, not invent its result.
     const wire: ModelRequest = protocol === 'native' ? { messages, tools } : tools.length > 0 ? { messages, stop: [OBSERVATION_OPENER] } : { messages };
-    if (multimodal) wire.multimodal = multimodal;
+    if (multimodal) wire.multimodal = multimodal.parts;
     if (request.model !== undefined) wire.model = request.model;
     if (protocol === 'native' && request.toolChoice !== undefined && tools.length > 0) wire.toolChoice = request.toolChoice;
     // The offered tools type string-written arguments and vet the names weak call forms use.
     const reading = { tools, ...(this.#toolFormat ? { format: this.#toolFormat } : {}) };
-    const modelKey = request.model ?? '';
     const content = new ReplyReasoning(() => new TextCallFilter(reading), this.#replyOpened.get(modelKey) ?? false);
     // Ids unique in the history, whatever the server sent (see call-ids.ts).
     const ids = new CallIds(request.history, this.#generateId);
     // Deltas carry at most the first 16 K characters of a call's arguments.
     const shownArgs = new ShownArgs();
-    for await (const event of abortableStream(this.#model.stream(wire, signal), signal)) {
+    for await (const event of abortableStream(this.#remembering(this.#model.stream(wire, signal), modelKey), signal)) {
       switch (event.type) {
         case 'text':
           yield* content.text(event.delta);
@@ -197,6 +200,28 @@ export class ToolCallingModel {
     }
     throw new PageloopError('stream', 'The model stream ended without finishing.');
   }
+
+  /** The messages with their attachments written as content parts, and as text (attachment-parts.ts, loaded with the first attachment). */
+  async #withParts(messages: ChatMessage[], images: boolean): Promise<{ parts: WireMessage[]; text: ChatMessage[] }> {
+    const { DataUrlCache, textOnly, toWireMessages } = await import('./attachment-parts.js');
+    const parts = await toWireMessages(messages, this.#readAttachment, { cache: (this.#dataUrls ??= new DataUrlCache()), images });
+    return { parts, text: textOnly(parts) };
+  }
+
+  /** Passes `source` through, noting a model that refused an image (the run still ends with that clear error). */
+  async *#remembering<T>(source: AsyncIterable<T>, modelKey: string): AsyncGenerator<T> {
+    try {
+      yield* source;
+    } catch (err) {
+      if (err instanceof PageloopError && err.code === 'vision-unsupported') this.#blind.add(modelKey);
+      throw err;
+    }
+  }
+}
+
+/** True when a history holds any attachment (its request is then written with content parts). */
+function hasAttachments(messages: readonly ChatMessage[]): boolean {
+  return messages.some((m) => (m.role === 'user' || m.role === 'tool') && (m.attachments?.length ?? 0) > 0);
 }
 
 /** Iterates `source` but stops at once when `signal` fires, even if the source ignores it. */

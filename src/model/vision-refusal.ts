@@ -27,6 +27,12 @@
  *   "Only 'text' content type is supported".
  */
 import { PageloopError } from '../errors.js';
+import type { WireMessage } from './attachment-parts.js';
+
+/** True when a wire request carries an image part (only then may a refusal mean "no vision"). */
+export function carriesImages(messages: readonly WireMessage[]): boolean {
+  return messages.some((m) => m.role === 'user' && Array.isArray(m.content) && m.content.some((p) => p.type === 'image_url'));
+}
 
 /** One family's refusal: how to recognise it, and what fixes it. */
 interface Refusal {

@@ -8,6 +8,6 @@ export { mockEndpoint } from './mock-endpoint.js';
 export { chunk, usageChunk, textTurn, toolCallTurn, jsonTurn, errorTurn } from './chunks.js';
 export { scriptedModel } from './scripted-model.js';
 
-export type { MockChunk, MockTurn, MockScript, MockLogEntry, MockEndpoint } from './mock-endpoint.js';
+export type { MockChunk, MockTurn, MockScript, MockLogEntry, MockEndpoint, ReceivedPart } from './mock-endpoint.js';
 export type { MockUsage, TurnOptions, MockCall, ToolCallStyle } from './chunks.js';
 export type { ScriptedTurn, ScriptedReply, ScriptedModel } from './scripted-model.js';

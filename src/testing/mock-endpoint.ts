@@ -52,6 +52,25 @@ export interface MockScript {
   nCtx?: number;
   /** Answer without CORS headers, as a server that does not let other origins read it. */
   noCors?: boolean;
+  /** The family whose image rules the mock follows (mock-vision.js): how it refuses an image when `vision` is false. */
+  server?: 'llama.cpp' | 'ollama' | 'vllm' | 'lmstudio';
+  /** False: the model has no vision; a request carrying an image part is refused in `server`'s own words (taking no turn). */
+  vision?: boolean;
+}
+
+/** One content part the mock received, decoded: an image's type, byte size and pixel size read from its data URL. */
+export interface ReceivedPart {
+  /** Index of its message in the request. */
+  message: number;
+  role: string;
+  type: string;
+  text?: string;
+  mime?: string;
+  bytes?: number;
+  width?: number;
+  height?: number;
+  /** An image URL that is not a data URL. */
+  url?: string;
 }
 
 /** One request the mock received. */
@@ -65,6 +84,10 @@ export interface MockLogEntry {
   promptTokens?: number;
   /** With `nCtx`: the request did not fit and was refused. */
   refused?: boolean;
+  /** The content parts of the request's messages (string contents are not parts). */
+  parts?: ReceivedPart[];
+  /** The mock refused the request's image, and why. */
+  refusedImage?: string;
 }
 
 /** A scripted endpoint, ready to be used as an agent's `baseURL`. */

@@ -8,8 +8,6 @@
  */
 import type { AttachmentInput, ToolResultWithAttachments } from '../attachment-types.js';
 
-export { isToolResultWithAttachments } from '../attachment-checks.js';
-
 /**
  * A tool result carrying attachments: `content` is what the model reads as
  * the call's result (as any result), `attachments` are stored with the thread,

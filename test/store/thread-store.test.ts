@@ -120,7 +120,7 @@ describe('thread store: writes', () => {
     const name = dbName();
     const store = new ThreadStore(name);
     await store.opened();
-    const newer = await openDB(name, 4);
+    const newer = await openDB(name, 5);
     newer.close();
     const err = await store.list().then(() => undefined, (e: { code: string }) => e);
     expect(err?.code).to.equal('storage-blocked');

@@ -33,7 +33,7 @@ import { ToolCallBlocks, readCallBody } from './tool-call-blocks.js';
 import { DEFAULT_WASM_URL } from './wasm-url.js';
 import { DEFAULT_ENGINE_CONTEXT } from './engine-defaults.js';
 import { chooseBackend } from './gpu-backend.js';
-import { carriesImages } from '../attachment-parts.js';
+import { carriesImages } from '../vision-refusal.js';
 import type { BackendChoice } from './gpu-backend.js';
 import { startWllama } from './wllama-start.js';
 import { assertEngineCanStart } from './worker-policy.js';
