@@ -327,6 +327,16 @@ export const agentChatStyles = css`
     font-size: 0.9em;
   }
   .composer button { padding: 8px 14px; border-radius: var(--agent-chat-radius); }
+  /* Attachments (attachments.ts): the button and the drop target up front; the chips' styles load with them. */
+  .composer .attach-button { padding: 8px; display: inline-grid; place-items: center; color: var(--agent-chat-muted); }
+  .composer .attach-button:hover:not(:disabled) { color: var(--agent-chat-fg); }
+  .attachments-busy { flex-basis: 100%; margin: 0; color: var(--agent-chat-muted); font-size: 0.85em; }
+  :host { position: relative; }
+  .drop-target {
+    position: absolute; inset: 6px; z-index: 3; display: grid; place-items: center; pointer-events: none;
+    border: 2px dashed var(--agent-chat-accent); border-radius: var(--agent-chat-radius);
+    background: color-mix(in srgb, var(--agent-chat-bg) 85%, transparent); color: var(--agent-chat-accent); font-weight: 600;
+  }
 
   ${chatDrawerStyles}
 `;

@@ -19,18 +19,10 @@ import { agentChatStyles } from './agent-chat.styles.js';
 import { subAgentStyles } from './sub-agent-view.styles.js';
 import { AgentController } from './agent-controller.js';
 import { Composer } from './composer.js';
-import {
-  initialConversation,
-  reduceConversation,
-  restoreConversation,
-  type ConversationAction,
-  type ConversationState,
-  type LogItem,
-} from './conversation-state.js';
+import { initialConversation, reduceConversation, restoreConversation, type ConversationAction, type ConversationState, type LogItem } from './conversation-state.js';
 import { ReplyRenderers } from './reply-renderers.js';
 import { ScrollController } from './scroll-controller.js';
 import { renderToolCard } from './tool-card.js';
-import { renderAssistant } from './assistant-message.js';
 import { ToolViews } from './tool-views.js';
 import { AppContextSync } from './app-context-sync.js';
 import { ApprovalController } from './approval-controller.js';
@@ -39,7 +31,7 @@ import { renderContextNote, renderContinue, renderErrorBanner, renderStatusBar, 
 import { renderPlan } from './plan-view.js';
 import { renderEngineProgress } from './engine-progress.js';
 import { elementOptions } from './element-options.js';
-import { renderWorkflowBadge, runWorkflowCommand, workflowHelp } from './workflow-command.js';
+import { runWorkflowCommand, workflowHelp } from './workflow-command.js';
 import { ThreadList } from './thread-list.js';
 import { PermissionsPanel } from './permissions-panel.js';
 import { RetryCountdown } from './retry-countdown.js';
@@ -47,6 +39,8 @@ import { TabNotice, READ_ONLY_REASON } from './tab-notice.js';
 import { McpPanel } from './mcp-panel.js';
 import { renderDoctor, startDoctor } from './doctor-command.js';
 import { TraceDrawer } from './trace-drawer.js';
+import { Attachments, shownAttachments } from './attachments.js';
+import { renderAssistantMessage, renderUserMessage } from './message-view.js';
 
 /**
  * A chat with an in-page agent: streams its replies as markdown, shows each
@@ -131,6 +125,16 @@ import { TraceDrawer } from './trace-drawer.js';
  * @csspart trace-bar - In the trace: a span's bar on the run's time axis.
  * @csspart trace-details - In the trace: every attribute and event of a span.
  * @csspart trace-error - In the trace: why it could not be shown.
+ * @csspart attach-button - Attach files (a file picker); files can also be dropped on the element or pasted.
+ * @csspart drop-target - The target shown over the element while files are dragged over it.
+ * @csspart attachments - The files of the message being written (chips under the input).
+ * @csspart attachment - One of them: thumbnail or type, name, size.
+ * @csspart attachment-remove - Its remove button.
+ * @csspart attachment-error - Files just refused, each saying why (count, size, type); the typed text stays.
+ * @csspart message-attachments - The files of a sent message or a tool result: thumbnails, download links.
+ * @csspart attachment-thumbnail - An image's thumbnail there; a click opens it larger.
+ * @csspart attachment-download - A file's download link there.
+ * @csspart attachment-dialog - The dialog showing an image larger (Escape closes it).
  *
  * @cssproperty --agent-chat-font - Font family.
  * @cssproperty --agent-chat-mono-font - Font family of code.
@@ -187,10 +191,13 @@ export class AgentChat extends AgentChatSettings {
   readonly #replies = new ReplyRenderers(this, () => this.#conversation.items, () => this.#scroll.follow(), () => this.renderRoot);
   readonly #scroll = new ScrollController(this, () => this.renderRoot.querySelector<HTMLElement>('.log'));
   readonly #composer = new Composer(this, {
-    busy: () => this.#conversation.running || this.#agent.busy,
+    busy: () => this.#conversation.running || this.#agent.busy || this.#attachments.busy,
+    attached: () => this.#attachments.ready.length > 0,
     send: (text) => {
       try {
-        this.send(this.#mcp.withAttachments(text));
+        const attachments = this.#attachments.ready;
+        this.send(this.#mcp.withAttachments(text), attachments.length > 0 ? { attachments } : undefined);
+        this.#attachments.sent();
       } catch (err) {
         this.#apply({ type: 'error', message: errorMessage(err), retryable: false });
       }
@@ -234,6 +241,7 @@ export class AgentChat extends AgentChatSettings {
   readonly #mcp = new McpPanel(this);
   readonly #trace = new TraceDrawer(this);
   readonly #countdown = new RetryCountdown(this, () => this.#conversation.retry);
+  readonly #attachments = new Attachments(this, { agent: () => this.agent, current: () => this.#agent.current, options: () => this.attachments, readOnly: () => this.#tabs.readOnly });
   /** The agent this element drives; created from the current attributes on first use. */
   get agent(): Agent {
     return this.#agent.agent;
@@ -252,7 +260,7 @@ export class AgentChat extends AgentChatSettings {
     this.#replies.load();
     this.#composer.history.add(text);
     // Shown at once; the run's `run-start` carries the same input and adds no second copy.
-    this.#apply({ type: 'user-message', text });
+    this.#apply({ type: 'user-message', text, attachments: shownAttachments(options?.attachments) });
     this.#scroll.stick();
     return this.#agent.track(run);
   }
@@ -301,6 +309,7 @@ export class AgentChat extends AgentChatSettings {
   #reset(): void {
     this.#replies.clear();
     this.#approvals.clear();
+    this.#attachments.clear();
     this.#apply({ type: 'clear' });
   }
 
@@ -345,7 +354,8 @@ export class AgentChat extends AgentChatSettings {
       ${renderEngineProgress(this.#engineStatus)}
       ${renderStatusBar(this.#tabs.view(c), () => this.agent.cancel(), () => this.#carryOn((agent) => agent.resume()), this.#countdown.remainingMs)}
       ${this.#tabs.render()}
-      ${this.#mcp.renderAttached()}${this.#composer.render(this.placeholder, this.#tabs.readOnly ? READ_ONLY_REASON : undefined)}
+      ${this.#mcp.renderAttached()}${this.#composer.render(this.placeholder, this.#tabs.readOnly ? READ_ONLY_REASON : undefined, this.#attachments.composerExtras())}
+      ${this.#attachments.renderDropTarget()}${this.#attachments.renderDialog()}
     `;
   }
 
@@ -357,22 +367,23 @@ export class AgentChat extends AgentChatSettings {
    */
   #renderInputs(item: LogItem): unknown[] {
     if (item.kind === 'assistant') return [item, this.#replies.elementFor(item)];
+    if (item.kind === 'user') return [item, this.#attachments.version];
     if (item.kind !== 'tool-call') return [item];
-    return [item, ...this.#views.inputsFor(item), ...this.#approvals.inputsFor(item.id)];
+    return [item, this.#attachments.version, ...this.#views.inputsFor(item), ...this.#approvals.inputsFor(item.id)];
   }
 
   #renderItem(item: LogItem): TemplateResult {
     switch (item.kind) {
       case 'user':
-        return html`<div part="message user" class="message user"><span class="visually-hidden">You: </span>${renderWorkflowBadge(item.workflow)}${item.text}</div>${this.#trace.button(item.runId)}`;
+        return html`${renderUserMessage(item, this.#attachments.renderList(item.attachments, 'Attached files'))}${this.#trace.button(item.runId)}`;
       case 'assistant':
-        return renderAssistant(item, this.#replies.elementFor(item));
+        return renderAssistantMessage(item, this.#replies.elementFor(item));
       case 'notice':
         return html`<p class="notice" part=${item.part ?? nothing}>${item.text}</p>`;
       case 'context':
         return renderContextNote(item);
       case 'tool-call':
-        return renderToolCard(item, this.#approvals.panelFor(item.id), this.#views.viewFor(item));
+        return renderToolCard(item, this.#approvals.panelFor(item.id), this.#views.viewFor(item), this.#attachments.renderList(item.attachments, `Files from ${item.name}`));
       case 'doctor':
         return renderDoctor(item);
     }

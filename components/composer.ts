@@ -25,6 +25,15 @@ export interface ComposerHost {
   readOnly?: string;
   setDraft(text: string): void;
   submit(): void;
+  /** What the composer carries besides the text: the attachments' chips and the attach button, before the input. */
+  extras?: ComposerExtras;
+}
+
+/** What the element puts around the input (attachments.ts). */
+export interface ComposerExtras {
+  before: unknown;
+  /** True while files are attached: Send sends even without text. */
+  attached: boolean;
 }
 
 /** Handles the composer's keys; returns nothing, prevents the default where it acted. */
@@ -67,12 +76,12 @@ export function renderComposer(host: ComposerHost): TemplateResult {
       e.preventDefault();
       host.submit();
     }}>
-    ${renderCompletions(host.draft, host.workflows)}
+    ${renderCompletions(host.draft, host.workflows)}${host.extras?.before}
     <textarea part="input" rows="2" aria-label="Message" placeholder=${host.readOnly ?? host.placeholder} ?disabled=${host.readOnly !== undefined}
       .value=${live(host.draft)}
       @input=${(e: Event) => host.setDraft((e.target as HTMLTextAreaElement).value)}
       @keydown=${(e: KeyboardEvent) => composerKeydown(e, host)}></textarea>
-    <button part="send-button" class="primary" type="submit" ?disabled=${host.busy || host.readOnly !== undefined || host.draft.trim() === ''}>Send</button>
+    <button part="send-button" class="primary" type="submit" ?disabled=${host.busy || host.readOnly !== undefined || (host.draft.trim() === '' && !host.extras?.attached)}>Send</button>
   </form>`;
 }
 
@@ -90,6 +99,8 @@ export interface ComposerBinding {
   workflows(): Workflows;
   /** Runs an MCP server's prompt (`/server:prompt args`); absent: such input is a message. */
   prompt?(command: PromptCommand): void;
+  /** True while files are attached: a message without text can be sent. */
+  attached?(): boolean;
 }
 
 /** Owns the draft and the input history of one element. */
@@ -118,7 +129,7 @@ export class Composer {
   /** What Enter and the Send button do: run a command, or send the draft when idle. */
   submit(): void {
     const text = this.#draft.trim();
-    if (text === '') return;
+    if (text === '' && !this.#binding.attached?.()) return;
     const workflow = parseWorkflowCommand(text);
     if (workflow !== null) {
       this.history.add(text);
@@ -146,8 +157,9 @@ export class Composer {
   }
 
   /** Renders the composer. */
-  render(placeholder: string, readOnly?: string): TemplateResult {
+  render(placeholder: string, readOnly?: string, extras?: ComposerExtras): TemplateResult {
     return renderComposer({
+      ...(extras ? { extras } : {}),
       draft: this.#draft,
       placeholder,
       ...(readOnly === undefined ? {} : { readOnly }),

@@ -12,126 +12,11 @@
  * element renders it through `MarkdownStream`, which is fed the same deltas,
  * so this reducer never parses markdown.
  */
-import type { AgentEvent, ApprovalRequest, ContextEvent, Diagnosis, FinalReason, PlanTask, ToolCallStatus } from '../src/types.js';
+import type { AgentEvent, FinalReason, ToolCallStatus } from '../src/types.js';
 import { contextText } from './context-text.js';
 
-/** Where a tool call stands, as its card shows it (the type `render` props carry). */
-export type { ToolCallStatus };
-
-/** Something the user said. */
-export interface UserItem {
-  kind: 'user';
-  id: string;
-  text: string;
-  /** The workflow this message started (`run-start.workflow`); `text` is then the input given to it. */
-  workflow?: string;
-  /** The run this message started (its `run-start`), once it started: what the message's Trace button opens. */
-  runId?: string;
-}
-
-/** One stretch of the assistant's reply (a new one starts after tool calls). */
-export interface AssistantItem {
-  kind: 'assistant';
-  id: string;
-  text: string;
-  thinking: string;
-  /** True while deltas may still arrive. */
-  streaming: boolean;
-}
-
-/** One tool call, from its first streamed argument to its result. */
-export interface ToolCallItem {
-  kind: 'tool-call';
-  /** The call id. */
-  id: string;
-  name: string;
-  /** The arguments as text so far (streamed), or pretty-printed once known. */
-  argsText: string;
-  args?: unknown;
-  status: ToolCallStatus;
-  result?: unknown;
-  error?: string;
-  /** For a `dispatch_agent` call: the sub-agent's own conversation, from its `sub-agent` events. */
-  sub?: ConversationState;
-  /** A browser agent asked for this call through WebMCP, not the model (`tool-call.requestedBy`); it is no part of any run. */
-  requestedBy?: 'browser-agent';
-  /** How far a running call got, as its tool last reported (`tool-progress`). */
-  progress?: { progress: number; total?: number; message?: string };
-}
-
-/** A line from the element itself (help text, "stopped", iteration limit). */
-export interface NoticeItem {
-  kind: 'notice';
-  id: string;
-  text: string;
-  /** The part name of a notice that has its own (`nudge`). */
-  part?: string;
-}
-
-/** A quiet mark where the history sent to the model was shortened to fit its context. */
-export interface ContextItem {
-  kind: 'context';
-  id: string;
-  action: ContextEvent['action'];
-  text: string;
-}
-
-/** The doctor's checklist (`/doctor`): checking until its `diagnosis` or `error` arrives. Never stored with the thread. */
-export interface DoctorItem { kind: 'doctor'; id: string; diagnosis?: Diagnosis; error?: string }
-
-/** Anything the log shows. */
-export type LogItem = UserItem | AssistantItem | ToolCallItem | NoticeItem | ContextItem | DoctorItem;
-
-/** Token counts of the last model call, and the window they fill. */
-export interface UsageInfo {
-  promptTokens: number;
-  completionTokens: number;
-  /** The context window the agent budgets for, when known. */
-  contextTokens?: number;
-}
-
-/** Everything `<agent-chat>` renders, as data. */
-export interface ConversationState {
-  items: readonly LogItem[];
-  running: boolean;
-  /** From the last `iteration` event of the current run. */
-  step: { n: number; max: number } | null;
-  /** Calls waiting for the user's answer, in the order asked. */
-  approvals: readonly ApprovalRequest[];
-  /** Answers the model offered with `ask_question`. */
-  suggestions: readonly string[];
-  error: { message: string; retryable: boolean } | null;
-  /** From the last `usage` event. */
-  usage: UsageInfo | null;
-  /** The client is waiting to retry the model request (from the last `retry` event); cleared by whatever comes next. */
-  retry?: { attempt: number; delayMs: number; reason: string } | null;
-  /** The last run ended `interrupted` (the page died in it): it can be continued. */
-  interrupted?: boolean;
-  /**
-   * A message the element showed on send, before its run said so: the
-   * `run-start` carrying this input adds no second copy.
-   */
-  shownInput: string | null;
-  /** The last run stopped at its step limit: the element offers Continue. */
-  canContinue: boolean;
-  /** The agent's latest plan (option `planning`), or null before its first. */
-  plan: readonly PlanTask[] | null;
-  /** Counter for item ids; part of the state so the reducer stays pure. */
-  nextId: number;
-}
-
-/** What the user (or the element on the user's behalf) did. */
-export type UserAction =
-  | { type: 'user-message'; text: string }
-  | { type: 'approval-answered'; callId: string; approve: boolean }
-  | { type: 'notice'; text: string }
-  /** `/doctor` started (no outcome yet) or finished: the item `doctor-{key}` shows it. */
-  | { type: 'doctor'; key: string; diagnosis?: Diagnosis; error?: string }
-  | { type: 'dismiss-error' }
-  | { type: 'clear' };
-
-/** Anything the reducer understands. */
-export type ConversationAction = AgentEvent | UserAction;
+export type * from './conversation-types.js';
+import type { AssistantItem, ConversationAction, ConversationState, DoctorItem, LogItem, ShownAttachment, ToolCallItem, UsageInfo, UserAction, UserItem } from './conversation-types.js';
 
 /** The state of a conversation nobody has spoken in yet. */
 export function initialConversation(): ConversationState {
@@ -177,13 +62,13 @@ export function reduceConversation(state: ConversationState, action: Conversatio
 function reduceAction(state: ConversationState, action: ConversationAction): ConversationState {
   switch (action.type) {
     case 'user-message':
-      return { ...addUser(state, action.text), shownInput: action.text, canContinue: false };
+      return { ...addUser(state, action.text, undefined, action.attachments), shownInput: action.text, canContinue: false };
     case 'notice':
       return addNotice(state, action.text);
     case 'doctor':
       return showDoctor(state, action);
     case 'attachments-not-kept':
-      return addNotice(state, action.message);
+      return addNotice(notKept(state, new Set(action.ids)), action.message);
     case 'dismiss-error':
       return { ...state, error: null };
     case 'clear':
@@ -199,7 +84,8 @@ function reduceAction(state: ConversationState, action: ConversationAction): Con
     case 'run-start': {
       // The element shows its own sends at once; runs started elsewhere, or replayed, show theirs here.
       const shown = action.workflow === undefined && (action.input === undefined || action.input === state.shownInput);
-      const added = shown ? state : addUser(state, action.input ?? '', action.workflow);
+      // Shown already: its files become the stored records (their ids find the bytes after a reload).
+      const added = shown ? withRecords(state, action.input, action.attachments) : addUser(state, action.input ?? '', action.workflow, action.attachments);
       // A run a message started (not a retry) belongs to that message, the last one shown.
       const next = action.input === undefined && action.workflow === undefined ? added : markRun(added, action.runId);
       return { ...next, running: true, step: null, error: null, suggestions: [], shownInput: null, interrupted: false, canContinue: false };
@@ -244,7 +130,8 @@ function reduceAction(state: ConversationState, action: ConversationAction): Con
       if (action.builtin) return state;
       const status: ToolCallStatus =
         action.status === 'ok' ? 'done' : action.status === 'error' ? 'failed' : action.status;
-      const next = upsertCall(state, action.callId, action.name, (c) => ({ ...c, status, result: action.result, error: action.error }));
+      const files = action.attachments?.length ? { attachments: action.attachments } : {};
+      const next = upsertCall(state, action.callId, action.name, (c) => ({ ...c, status, result: action.result, error: action.error, ...files }));
       return { ...next, approvals: next.approvals.filter((r) => r.callId !== action.callId) };
     }
     case 'usage': {
@@ -343,8 +230,8 @@ function lastAssistantText(state: ConversationState): string {
   return '';
 }
 
-function addUser(state: ConversationState, text: string, workflow?: string): ConversationState {
-  const item: UserItem = workflow === undefined ? { kind: 'user', id: `u${state.nextId}`, text } : { kind: 'user', id: `u${state.nextId}`, text, workflow };
+function addUser(state: ConversationState, text: string, workflow?: string, attachments?: readonly ShownAttachment[]): ConversationState {
+  const item: UserItem = { kind: 'user', id: `u${state.nextId}`, text, ...(workflow === undefined ? {} : { workflow }), ...(attachments?.length ? { attachments } : {}) };
   return {
     ...closeStreaming(state),
     items: [...state.items, item],
@@ -359,6 +246,22 @@ function markRun(state: ConversationState, runId: string): ConversationState {
   const item = state.items[at];
   if (item?.kind !== 'user' || item.runId !== undefined) return state;
   return { ...state, items: state.items.map((it, i) => (i === at ? { ...item, runId } : it)) };
+}
+
+/** The last user message, shown at send with the files it was given, takes the run's records of them (ids, what was really sent). */
+function withRecords(state: ConversationState, input: string | undefined, records: readonly ShownAttachment[] | undefined): ConversationState {
+  const index = state.items.findLastIndex((i) => i.kind === 'user');
+  const item = state.items[index];
+  if (!records?.length || item?.kind !== 'user' || (input !== undefined && item.text !== input)) return state;
+  const items = state.items.slice();
+  items[index] = { ...item, attachments: records };
+  return { ...state, items };
+}
+
+/** Marks the files `ids` as not kept wherever the log shows them: after a reload their bytes are gone, and they say so. */
+function notKept(state: ConversationState, ids: ReadonlySet<string>): ConversationState {
+  const mark = (list: readonly ShownAttachment[] | undefined) => list?.map((a): ShownAttachment => (a.id !== undefined && ids.has(a.id) ? { ...a, stored: false } : a));
+  return { ...state, items: state.items.map((i) => ((i.kind === 'user' || i.kind === 'tool-call') && i.attachments?.some((a) => a.id !== undefined && ids.has(a.id)) ? { ...i, attachments: mark(i.attachments)! } : i)) };
 }
 
 function addNotice(state: ConversationState, text: string, part?: string): ConversationState {

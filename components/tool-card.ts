@@ -58,9 +58,10 @@ export function formatArgs(argsText: string): string {
 /**
  * Renders one tool call; `approval` is the approval panel when the call
  * awaits one, `view` the tool's own UI when it renders (tool-view.ts): it
- * replaces the JSON body, which stays behind a "raw" disclosure.
+ * replaces the JSON body, which stays behind a "raw" disclosure. `files` are
+ * the images and files the tool returned (attachments.ts), shown under its result.
  */
-export function renderToolCard(item: ToolCallItem, approval: TemplateResult | typeof nothing, view?: RenderedView): TemplateResult {
+export function renderToolCard(item: ToolCallItem, approval: TemplateResult | typeof nothing, view?: RenderedView, files: unknown = nothing): TemplateResult {
   const ui = view && 'ui' in view ? view : undefined;
   // Frameless: the rendered UI alone (an approval panel still shows).
   const frame = !ui || ui.frame;
@@ -80,6 +81,7 @@ export function renderToolCard(item: ToolCallItem, approval: TemplateResult | ty
     ${!ui
       ? html`${view && 'failed' in view ? html`<p class="tool-view-note">${view.failed}</p>` : nothing}${renderBody(item)}`
       : frame ? html`<details part="tool-raw" class="tool-raw"><summary>Raw</summary>${renderBody(item)}</details>` : nothing}
+    ${files}
     ${item.sub ? renderSubAgent(item.sub, (child) => renderToolCard(child, nothing)) : nothing}
     ${approval}
   </article>`;

@@ -9,6 +9,7 @@ import { OrderStore } from './data.js';
 import { mountDashboard } from './dashboard.js';
 import { dashboardTools } from './tools.js';
 import { generativeTools } from './generative-tools.js';
+import { fileTools } from './file-tools.js';
 import { DEMO_WORKFLOWS } from './workflows.js';
 import { checkEndpoint, type EndpointCheck, type EndpointSettings } from './endpoint-check.js';
 import { loadSettings, saveSettings } from './settings-store.js';
@@ -24,7 +25,7 @@ const store = new OrderStore();
 mountDashboard(store);
 
 const chat = document.querySelector('agent-chat')!;
-chat.tools = [...dashboardTools(store), ...generativeTools(store)];
+chat.tools = [...dashboardTools(store), ...generativeTools(store), ...fileTools(store)];
 
 // The app's state as context: the open order goes with every model request, as it is then.
 const shareSelection = () => {

@@ -19,7 +19,7 @@ interface Reply {
 }
 
 const STATUSES = ['pending', 'paid', 'shipped', 'delivered', 'cancelled'];
-const TRY = ['Summarize the orders', 'Show pending orders', 'Chart the order statuses', 'Schedule delivery for order 1002', 'Cancel order 1004'];
+const TRY = ['Summarize the orders', 'Show pending orders', 'Chart the order statuses', 'Export the orders as CSV', 'Schedule delivery for order 1002', 'Cancel order 1004'];
 
 /** Milliseconds between streamed pieces: slow enough to watch, fast enough not to bore. */
 const DELAY_MS = 18;
@@ -42,9 +42,31 @@ export function createModel(_config?: { model: string; baseURL: string }): ChatM
 /** Decides the next turn from the conversation so far. */
 export function plan(messages: readonly ChatMessage[]): Reply {
   const last = messages[messages.length - 1];
+  // Files a tool returned reach the model in a user message right after the tool messages: still the tools' turn.
+  if (last?.role === 'user' && last.content.startsWith(TOOL_FILES)) return afterTools(messages.slice(0, -1));
   if (last?.role === 'tool') return afterTools(messages);
   const user = [...messages].reverse().find((m) => m.role === 'user');
-  return fromRequest(user?.role === 'user' ? user.content : '');
+  const content = user?.role === 'user' ? user.content : '';
+  return aboutFiles(content) ?? fromRequest(content);
+}
+
+/** How the files of tool results are introduced to the model (src/model/attachment-parts.ts). */
+const TOOL_FILES = 'The files returned by the tool calls above:';
+
+/**
+ * Files came with the message (a model module reads them as text: a text file
+ * under its name, an image as a mark): this script cannot look at them, and says what it got.
+ */
+function aboutFiles(content: string): Reply | undefined {
+  const texts = [...content.matchAll(/^File "([^"]+)"/gm)].map((m) => m[1]!);
+  const images = content.split('[An image is attached here.]').length - 1;
+  if (texts.length === 0 && images === 0) return undefined;
+  const got = [...(images > 0 ? [images === 1 ? 'an image' : `${images} images`] : []), ...texts.map((name) => `**${name}**`)].join(' and ');
+  return {
+    text:
+      `I received ${got} with your message. I'm the scripted demo model, so I can't look inside them — connect a vision model ` +
+      "(e.g. Ollama's `qwen2.5vl`, or llama-server started with `--mmproj`) to ask about an image.",
+  };
 }
 
 function fromRequest(raw: string): Reply {
@@ -69,6 +91,12 @@ function fromRequest(raw: string): Reply {
       thinking: `Order ${id} needs a delivery slot; only the user knows which suits them, so I will offer a few and wait for their pick.`,
       calls: [{ name: 'schedule_delivery', args: { orderId: Number(id), slots: ['Tue 2 Dec, 9:00–12:00', 'Tue 2 Dec, 13:00–17:00', 'Wed 3 Dec, 9:00–12:00'] } }],
     };
+  }
+  if (/\b(csv|export|download)\b/.test(text)) {
+    return { thinking: 'The user wants the table as a file: export it as CSV.', calls: [{ name: 'export_orders_csv', args: {} }] };
+  }
+  if (/\b(picture|image|png)\b/.test(text)) {
+    return { thinking: 'A picture of the chart: draw it as a PNG.', calls: [{ name: 'status_chart_image', args: {} }] };
   }
   if (/\bchart\b/.test(text)) {
     return { thinking: 'A chart of the statuses shows this best.', calls: [{ name: 'show_status_chart', args: { title: 'Orders by status' } }] };
@@ -151,6 +179,10 @@ function describeResult(name: string, content: string): Reply {
     }
     case 'show_status_chart':
       return { text: 'The chart above shows the orders by status.' };
+    case 'status_chart_image':
+      return { text: 'Here is the chart as a picture — click it to see it larger.' };
+    case 'export_orders_csv':
+      return { text: 'The orders are exported — download **orders.csv** from the card above.' };
     case 'schedule_delivery': {
       const slot = (data as { slot?: string }).slot;
       return { text: `Delivery booked for **${slot}**.` };

@@ -13,7 +13,8 @@ const whole = (v: unknown, min: number) => Number.isInteger(v) && (v as number) 
 
 /** What is wrong with an `attachments` option, worded to follow its name; undefined when fine. */
 export function isAttachmentOptions(v: unknown): string | undefined {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return ' must be an object, e.g. { maxFileBytes: 10_000_000, imageLongEdge: 1024 }';
+  if (v === false) return undefined;
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return ' must be false (off) or an object, e.g. { maxFileBytes: 10_000_000, imageLongEdge: 1024 }';
   const o = v as Record<string, unknown>;
   for (const key of ['maxFileBytes', 'maxMessageBytes'] as const) if (o[key] !== undefined && !whole(o[key], 1)) return `.${key} must be a whole number of bytes of at least 1`;
   if (o.maxCount !== undefined && !whole(o.maxCount, 1)) return '.maxCount must be a whole number of at least 1';

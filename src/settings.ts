@@ -193,9 +193,12 @@ export interface AgentOptions {
    * returned by tools: size limits, allowed types, how far images are
    * downscaled, whether originals are kept. Default: 20 MiB a file, 50 MiB a
    * message, 10 files, images and text files, images at most 1536 px on the
-   * long edge, originals not kept.
+   * long edge, originals not kept. `false` turns the user's attachments off
+   * (each file is refused, saying so; `<agent-chat attachments="off">` hides
+   * its attach button); files returned by tools still show.
+   * @attr `off` (or `false`): no attach button, drops and pastes left to the page. Absent: on; limits via the `attachments` property.
    */
-  attachments?: AttachmentOptions;
+  attachments?: AttachmentOptions | false;
 }
 
 
@@ -237,6 +240,8 @@ export interface ElementBinding {
 
 /** An attribute that is on unless it says `off` or `false`; absent: the agent's default. */
 const onUnlessOff = (text: string | null): boolean | undefined => (text === null ? undefined : text !== 'off' && text !== 'false');
+/** As `onUnlessOff`, for an option whose "on" is `on` (an object of settings) and whose "off" is `false`. */
+const onUnlessOffWith = <T>(on: T) => (text: string | null): T | false | undefined => (text === null ? undefined : text === 'off' || text === 'false' ? false : on);
 
 /** Every option of `AgentOptions`, one row each (the compiler refuses a missing one). */
 export const SETTINGS = {
@@ -271,7 +276,7 @@ export const SETTINGS = {
   telemetry: { side: 'loop', live: true, check: isTelemetryOptions },
   webmcp: { side: 'page', live: false, restart: true, element: { attribute: 'webmcp-expose', from: (t: string | null) => (t === null || t === 'false' ? undefined : { expose: true }) }, check: isWebMcp },
   mcp: { side: 'worker', live: false, restart: true, element: { attribute: false }, check: isMcpServers },
-  attachments: { side: 'loop', live: true, element: { attribute: false }, check: isAttachmentOptions },
+  attachments: { side: 'loop', live: true, element: { attribute: 'attachments', from: onUnlessOffWith({}) }, check: isAttachmentOptions },
 } as const satisfies { readonly [K in keyof AgentOptions]-?: Setting };
 
 type Rows = typeof SETTINGS;

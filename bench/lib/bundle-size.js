@@ -89,9 +89,10 @@ const OPT_IN = {
    * Attachments (issue 21): the agent worker loads their preparation (checks, image downscaling) on the
    * first file, the code that writes content parts with the first request carrying one, the thread
    * file's bytes section on the first export or import that has one, the server refusals' words on
-   * the first failed request that carried an image.
+   * the first failed request that carried an image; the element its chips, thumbnails, file links and
+   * image dialog (attachment-tray, attachment-view) with the first file added or shown.
    */
-  attachments: /attachment-prep|attachment-parts|thread-file-attachments|vision-refusal/,
+  attachments: /attachment-prep|attachment-parts|attachment-tray|attachment-view|thread-file-attachments|vision-refusal/,
   /**
    * Telemetry (issue 23): the official OpenTelemetry SDK and OTLP exporter, loaded in the worker on
    * the first span sent to a collector (`telemetry.otlp`; the protobuf exporter only for

@@ -46,7 +46,9 @@ export const DEFAULT_ATTACHMENT_LIMITS: AttachmentLimits = {
 };
 
 /** The limits `options` set, defaults for the rest. */
-export function attachmentLimits(options: AttachmentOptions | undefined): AttachmentLimits {
+export function attachmentLimits(options: AttachmentOptions | false | undefined): AttachmentLimits {
+  // Off: no type is allowed, so every user file is refused, saying so (tool files are not checked for type).
+  if (options === false) return { ...DEFAULT_ATTACHMENT_LIMITS, types: [] };
   return { ...DEFAULT_ATTACHMENT_LIMITS, ...Object.fromEntries(Object.entries(options ?? {}).filter(([, v]) => v !== undefined)) };
 }
 
@@ -59,7 +61,7 @@ interface Read {
 }
 
 /** Prepares `inputs` against `limits`; never throws for a bad file (it is refused instead). */
-export async function prepareAttachments(inputs: readonly AttachmentInput[], options: AttachmentOptions | undefined, source: AttachmentSource = 'user', newId: () => string = () => crypto.randomUUID()): Promise<PreparedAttachments> {
+export async function prepareAttachments(inputs: readonly AttachmentInput[], options: AttachmentOptions | false | undefined, source: AttachmentSource = 'user', newId: () => string = () => crypto.randomUUID()): Promise<PreparedAttachments> {
   const limits = attachmentLimits(options);
   const accepted: PreparedAttachment[] = [];
   const refused: AttachmentRefusal[] = [];
@@ -160,6 +162,7 @@ function allowed(file: Read, types: readonly string[]): boolean {
 
 /** The allowed types in words: the default list is "images and text files". */
 function describeTypes(types: readonly string[]): string {
+  if (types.length === 0) return 'none, attachments are turned off';
   const defaults = types.length === DEFAULT_ATTACHMENT_TYPES.length && types.every((t, i) => t === DEFAULT_ATTACHMENT_TYPES[i]);
   return defaults ? 'images and text files — code, CSV, JSON, markdown…' : types.join(', ');
 }

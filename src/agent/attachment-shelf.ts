@@ -28,7 +28,7 @@ export interface KeptAttachments {
 export interface ShelfDeps {
   store?: ThreadStorage;
   thread(): string | undefined;
-  options(): AttachmentOptions | undefined;
+  options(): AttachmentOptions | false | undefined;
 }
 
 /** A session's attachments: prepare, keep, read. */

@@ -20,6 +20,20 @@ describe('demo: scripted model', () => {
     expect(reply.text).to.contain('| 1004 | K | Slide rule | $86.00 | pending |');
   });
 
+  it('answers a message with files by naming what it got, and reads a tool\'s files as that tool\'s turn (no second call)', () => {
+    const got = plan([{ role: 'user', content: 'What is this?\n\nFile "rows.csv" (text/csv):\n```\na,b\n```\n\n[An image is attached here.]' }]);
+    expect(got.text).to.contain('an image and **rows.csv**');
+    expect(got.calls ?? []).to.have.length(0);
+    const after = plan([
+      { role: 'user', content: 'Draw the chart as a picture' },
+      { role: 'assistant', content: null, tool_calls: [{ id: 'c1', type: 'function', function: { name: 'status_chart_image', arguments: '{}' } }] },
+      { role: 'tool', tool_call_id: 'c1', content: 'A PNG bar chart of the orders by status, shown to the user.' },
+      { role: 'user', content: 'The files returned by the tool calls above:\n\nFrom call c1:\n\n[An image is attached here.]' },
+    ]);
+    expect(after.calls ?? []).to.have.length(0);
+    expect(after.text).to.contain('chart as a picture');
+  });
+
   it('says plainly that it is scripted, with suggestions, when it does not understand', () => {
     const reply = plan([{ role: 'user', content: 'write me a poem' }]);
     expect(reply.text).to.contain('not an LLM');
