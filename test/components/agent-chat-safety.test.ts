@@ -24,9 +24,16 @@ async function settle(): Promise<void> {
   await new Promise((r) => setTimeout(r, 100));
 }
 
-function expectNoActiveMarkup(root: ParentNode): void {
-  expect(root.querySelector('img, svg, script, iframe, [onerror], [onload], [ontoggle]')).to.equal(null);
-  for (const a of root.querySelectorAll('a')) expect(a.getAttribute('href') ?? '').to.not.match(/^\s*javascript:/i);
+/**
+ * Checks the log, where everything the model and tools say is shown (the
+ * element's own controls, such as the attach button's icon, are its markup).
+ * Compared as markup text: chai printing a live element can hang the page.
+ */
+function expectNoActiveMarkup(shadow: ParentNode): void {
+  const root = shadow.querySelector('[part~="log"]');
+  expect(root, 'the log').to.not.equal(null);
+  expect(root!.querySelector('img, svg, script, iframe, [onerror], [onload], [ontoggle]')?.outerHTML ?? null).to.equal(null);
+  for (const a of root!.querySelectorAll('a')) expect(a.getAttribute('href') ?? '').to.not.match(/^\s*javascript:/i);
 }
 
 describe('agent-chat: nothing the model or a tool says can run', () => {
