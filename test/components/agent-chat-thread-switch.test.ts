@@ -28,6 +28,8 @@ async function expectUsable(f: ChatFixture): Promise<void> {
   // The composer sends, and the answer comes.
   await typeAndEnter(f.chat, 'Hello again');
   await until(() => assistantText(f).includes('The new thread answers.'), 'the answer in the new thread');
+  // That run has ended (its text can show a frame before its final): a send while it runs would be refused as busy.
+  await until(() => !part(f.chat, 'stop-button'), 'the answer\'s run ended');
   // Stop works on the next run.
   await typeAndEnter(f.chat, 'Go on at length');
   await until(() => assistantText(f).includes('Long…'), 'the long reply streaming');

@@ -46,6 +46,15 @@ describe('demo: the conversation survives a reload', function () {
     );
     chat()!.send('show pending orders');
     await finished;
+    // The reply's last tokens are rendered a frame or more after `final`: read it once it stops changing.
+    let shown = '';
+    let same = 0;
+    await until(() => {
+      const now = text('assistant');
+      same = now === shown ? same + 1 : 0;
+      shown = now;
+      return same >= 4 && now !== '';
+    }, 'the reply rendered in full', 200);
     const before = { user: text('user'), assistant: text('assistant') };
     expect(before.user).to.contain('show pending orders');
     expect(before.assistant).to.contain('1004');
