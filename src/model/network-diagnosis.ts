@@ -11,17 +11,25 @@
  * with the one other cause the probes cannot rule out.
  */
 
+/**
+ * Whether a request to `url` in `mode` gets any response within `timeoutMs`
+ * (and before `signal`): with `no-cors`, an opaque answer counts, so this is
+ * "does anything answer there" whatever the server's CORS.
+ */
+export async function getsAnswer(url: string, mode: RequestMode, fetchImpl: typeof fetch = fetch, timeoutMs = 5000, signal?: AbortSignal): Promise<boolean> {
+  const timeout = AbortSignal.timeout(timeoutMs);
+  try {
+    await fetchImpl(url, { mode, signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The message for a request to `endpoint` that failed before any response. */
 export async function unreachableMessage(endpoint: string, fetchImpl: typeof fetch): Promise<string> {
   const origin = typeof self !== 'undefined' && self.location ? self.location.origin : 'this page';
-  const probe = async (mode: RequestMode): Promise<boolean> => {
-    try {
-      await fetchImpl(`${endpoint}/models`, { mode, signal: AbortSignal.timeout(5000) });
-      return true;
-    } catch {
-      return false;
-    }
-  };
+  const probe = (mode: RequestMode) => getsAnswer(`${endpoint}/models`, mode, fetchImpl);
   if (!(await probe('no-cors'))) {
     return (
       `Could not connect to ${endpoint}: nothing answers there (connection refused, or the host is unreachable). ` +

@@ -24,6 +24,7 @@ import {
   type FamilyFacts,
 } from './server-families.js';
 import { PROBE_MAX_TOKENS, PROBE_TOOL, probeTools, type ProbeResult } from './tool-probe.js';
+import { getsAnswer } from '../network-diagnosis.js';
 
 /** The agent settings the endpoint doctor reads. */
 export interface EndpointDoctorConfig {
@@ -86,7 +87,7 @@ export async function diagnoseEndpoint(config: EndpointDoctorConfig, probe: bool
       return finish();
     }
     // The browser says "Failed to fetch" for a refused connection and a CORS refusal alike: an opaque request tells them apart.
-    const answers = await fetchImpl(url.href, { mode: 'no-cors', signal: AbortSignal.any([signal, AbortSignal.timeout(GET_TIMEOUT_MS)]) }).then(() => true, () => false);
+    const answers = await getsAnswer(url.href, 'no-cors', fetchImpl, GET_TIMEOUT_MS, signal);
     if (signal.aborted) throw cancelled();
     const ms = Math.round(performance.now() - t0);
     if (!answers) {

@@ -7,6 +7,7 @@
  */
 import type { McpErrorCode } from '../../mcp-types.js';
 import type { NamedServer } from './mcp-names.js';
+import { getsAnswer } from '../../model/network-diagnosis.js';
 
 /** An explained failure. */
 export interface McpFailure {
@@ -38,23 +39,13 @@ export function corsAdvice(origin: string, headers: readonly string[] = []): str
   );
 }
 
-/** Whether anything answers at `url` (an opaque no-cors answer counts). */
-async function answers(url: string): Promise<boolean> {
-  try {
-    await fetch(url, { method: 'GET', mode: 'no-cors', signal: AbortSignal.timeout(5000) });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** Explains `err`, the failure of connecting to `server` (over both transports, where the second was tried). */
 export async function explainFailure(server: NamedServer, err: unknown): Promise<McpFailure> {
   const who = `MCP server "${server.name}" (${server.url})`;
   const status = httpStatus(err);
   const message = String((err as Error | null)?.message ?? err);
   if (isNetworkError(err)) {
-    if (await answers(server.url)) {
+    if (await getsAnswer(server.url, 'no-cors')) {
       const origin = self.location.origin;
       return { code: 'cors', message: `${who} answered, but the browser blocked the answer: the server does not allow this page's origin (CORS). It must send ${corsAdvice(origin, Object.keys(server.headers ?? {}))}.` };
     }
