@@ -73,6 +73,9 @@ import { renderAssistantMessage, renderUserMessage } from './message-view.js';
  * @csspart mcp-servers - The agent's MCP servers (a disclosure; option `mcp`): each server (`mcp-server`), its state, tools and Reconnect (`mcp-reconnect-button`).
  * @csspart mcp-server - One MCP server's row (`data-state`: connecting, connected, failed).
  * @csspart mcp-reconnect-button - Connects that server again.
+ * @csspart mcp-sign-in - An `oauth` server's sign-in state (`data-sign-in`: needed, signed-in, failed).
+ * @csspart mcp-sign-in-button - Signs in to that server (its popup opens from the click).
+ * @csspart mcp-sign-out-button - Signs out of that server (`agent.mcp.signOut`).
  * @csspart mcp-resources - "Attach a resource": the servers' resources (`mcp-resource` buttons), attached to the next message as text.
  * @csspart mcp-resource - One resource to attach.
  * @csspart mcp-attachment - A resource attached to the next message (a chip with ×).

@@ -11,7 +11,7 @@
  */
 import { html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import { mcpPanelStyles } from './mcp-panel.styles.js';
-import type { Agent, AgentEvent, McpPrompt, McpResource, McpResourceText, McpServerStatus } from '../src/types.js';
+import type { Agent, AgentEvent, McpPrompt, McpResource, McpResourceText, McpServerStatus, McpSignInState } from '../src/types.js';
 import { parsePromptArgs, type PromptCommand } from './mcp-prompt-command.js';
 
 /** What the panel needs of its element. */
@@ -20,6 +20,7 @@ export interface McpPanelHost extends ReactiveControllerHost, HTMLElement {
 }
 
 const STATE_LABEL: Record<McpServerStatus['state'], string> = { connecting: 'connecting…', connected: 'connected', failed: 'failed' };
+const SIGN_IN_LABEL: Record<McpSignInState, string> = { needed: 'needs sign-in', 'signed-in': 'signed in', failed: 'sign-in failed' };
 
 /** The drawer's state and rendering; its styles join the element's when it loads. */
 export class McpDrawer implements ReactiveController {
@@ -86,12 +87,24 @@ export class McpDrawer implements ReactiveController {
     this.#resources = undefined;
   };
 
-  async #reconnect(name: string): Promise<void> {
+  /**
+   * Reconnect, and Sign in (the same call: connecting to a server with
+   * `oauth` and no sign-in opens its popup, here within the click's user
+   * activation so the browser lets it open); Sign out forgets the tokens.
+   * The button pressed goes away with the state it belonged to, so focus
+   * moves to the one that replaces it (Sign in ↔ Sign out), for keyboard users.
+   */
+  async #act(name: string, act: 'reconnect' | 'signOut'): Promise<void> {
+    const row = () => this.#host.shadowRoot?.querySelector<HTMLElement>(`[part~="mcp-server"][data-server="${CSS.escape(name)}"]`);
+    const hadFocus = !!row()?.matches(':focus-within');
     try {
-      this.#merge([await this.#host.agent.mcp.reconnect(name)]);
+      this.#merge([await (act === 'signOut' ? this.#host.agent.mcp.signOut(name) : this.#host.agent.mcp.reconnect(name))]);
+      this.#error = undefined;
     } catch (err) {
       this.#fail(err);
     }
+    await this.#host.updateComplete;
+    if (hadFocus && !row()?.matches(':focus-within')) row()?.querySelector<HTMLButtonElement>('button')?.focus();
   }
 
   #fail(err: unknown): void {
@@ -189,18 +202,29 @@ export class McpDrawer implements ReactiveController {
   }
 
   #renderServer(s: McpServerStatus): TemplateResult {
-    return html`<li part="mcp-server" class="mcp-server" data-state=${s.state} data-server=${s.name}>
+    return html`<li part="mcp-server" class="mcp-server" data-state=${s.state} data-server=${s.name} data-sign-in=${s.signIn ?? nothing}>
       <div class="mcp-server-head">
         <code class="mcp-name">${s.name}</code>
-        <span class="mcp-state" data-state=${s.state}>${STATE_LABEL[s.state]}</span>
+        ${s.signIn && s.state === 'failed' ? nothing : html`<span class="mcp-state" data-state=${s.state}>${STATE_LABEL[s.state]}</span>`}
+        ${s.signIn ? html`<span part="mcp-sign-in" class="mcp-state" data-sign-in=${s.signIn}>${SIGN_IN_LABEL[s.signIn]}</span>` : nothing}
         ${s.transport ? html`<span class="mcp-note">${s.transport === 'sse' ? 'HTTP+SSE' : 'Streamable HTTP'}${s.protocolVersion ? ` · ${s.protocolVersion}` : ''}</span>` : nothing}
-        ${s.state === 'connecting' ? nothing : html`<button part="mcp-reconnect-button" aria-label=${`Reconnect ${s.name}`} @click=${() => void this.#reconnect(s.name)}>Reconnect</button>`}
+        ${this.#renderActions(s)}
       </div>
-      ${s.error ? html`<p class="mcp-server-error">${s.error.message}</p>` : nothing}
+      ${s.error ? html`<p class=${s.signIn === 'needed' ? 'mcp-note' : 'mcp-server-error'}>${s.error.message}</p>` : nothing}
       ${s.tools.length
         ? html`<p class="mcp-tools">${s.tools.map((t) => html`<code title=${t.description} data-read-only=${t.readOnly ? 'true' : 'false'}>${t.name}</code> `)}</p>`
         : nothing}
     </li>`;
+  }
+
+  /** Reconnect; Sign in in its place for a server that needs it; Sign out beside it for one signed in. None while connecting. */
+  #renderActions(s: McpServerStatus): TemplateResult | typeof nothing {
+    if (s.state === 'connecting') return nothing;
+    const reconnect = () => void this.#act(s.name, 'reconnect');
+    if (s.signIn === 'needed' || s.signIn === 'failed') return html`<button part="mcp-sign-in-button" aria-label=${`Sign in to ${s.name}`} @click=${reconnect}>Sign in</button>`;
+    return html`<span class="mcp-actions"><button part="mcp-reconnect-button" aria-label=${`Reconnect ${s.name}`} @click=${reconnect}>Reconnect</button>${s.signIn === 'signed-in'
+      ? html`<button part="mcp-sign-out-button" aria-label=${`Sign out of ${s.name}`} @click=${() => void this.#act(s.name, 'signOut')}>Sign out</button>`
+      : nothing}</span>`;
   }
 
   /** The chips of the resources going with the next message, or nothing. */

@@ -86,7 +86,16 @@ export interface McpServerStatus {
   resources: boolean;
   /** Why it failed: names the server and says what to fix. */
   error?: { code: McpErrorCode; message: string };
+  /**
+   * Only for a server with `oauth`: `signed-in` (connected with its tokens),
+   * `needed` (no sign-in kept, or signed out: `reconnect` from a click signs in),
+   * `failed` (the sign-in itself failed: a blocked or closed popup, a refusal; `error` says which).
+   */
+  signIn?: McpSignInState;
 }
+
+/** Where an OAuth server's sign-in stands (`McpServerStatus.signIn`). */
+export type McpSignInState = 'needed' | 'signed-in' | 'failed';
 
 /** A prompt a server offers (`prompts/list`). */
 export interface McpPrompt {

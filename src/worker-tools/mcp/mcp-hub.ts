@@ -7,7 +7,7 @@
  * says why, and `reconnect` tries again.
  */
 import type { AgentEvent } from '../../agent-events.js';
-import type { McpApproval, McpPrompt, McpResource, McpResourceText, McpServerOptions, McpServerStatus, McpToolInfo } from '../../mcp-types.js';
+import type { McpApproval, McpSignInState, McpPrompt, McpResource, McpResourceText, McpServerOptions, McpServerStatus, McpToolInfo } from '../../mcp-types.js';
 import type { ToolDescriptor } from '../../protocol/agent.js';
 import type { WorkerTool } from '../worker-tool.js';
 import { MCP_TOOL_FACTORY, type McpToolSource } from './mcp-tool-factory.js';
@@ -38,6 +38,8 @@ interface Slot {
   connecting?: Promise<void>;
   /** Counts connects, so a superseded one (a reconnect overtook it) drops what it made. */
   attempt: number;
+  /** The last connect stopped at its sign-in step: `needed` the browser blocked the popup (no click to open it from), `failed` anything else (closed, refused, timed out). */
+  signInStopped?: 'needed' | 'failed';
 }
 
 /** A server tool as the agent offers it. */
@@ -82,13 +84,14 @@ export class McpHub implements McpToolSource {
     const old = slot.connection;
     slot.connection = undefined;
     slot.failure = undefined;
+    slot.signInStopped = undefined;
     const attempt = ++slot.attempt;
     const connecting = (async () => {
       await old?.close();
       this.#changed(slot);
       try {
         const { McpConnection } = await import('./mcp-connection.js');
-        const connection = await McpConnection.open(slot.server, { changed: () => slot.connection === connection && this.#changed(slot), auth: this.#hooks.auth?.(slot.server) });
+        const connection = await McpConnection.open(slot.server, { changed: () => slot.connection === connection && this.#changed(slot), auth: this.#auth(slot) });
         if (slot.attempt !== attempt) return void connection.close();
         slot.connection = connection;
       } catch (err) {
@@ -100,6 +103,19 @@ export class McpHub implements McpToolSource {
     })();
     slot.connecting = connecting;
     return connecting;
+  }
+
+  /** The server's sign-in hook, noting on the slot when the user's step of it fails (for `status().signIn`). */
+  #auth(slot: Slot): ConnectionHooks['auth'] {
+    const auth = this.#hooks.auth?.(slot.server);
+    if (!auth) return undefined;
+    const code = () =>
+      auth.authorizationCode().catch((err: unknown) => {
+        // The page's popup says "blocked the sign-in window" (src/page/mcp-auth/sign-in-popup.ts): at page load, with no click, that is the normal case.
+        slot.signInStopped = /blocked the sign-in window/.test(errorMessage(err)) ? 'needed' : 'failed';
+        throw err;
+      });
+    return { provider: auth.provider, authorizationCode: code };
   }
 
   /** A server's state or tools changed: the tools are named again, the agent's set remade, the page told. */
@@ -194,6 +210,7 @@ export class McpHub implements McpToolSource {
       prompts: c?.offersPrompts ?? false,
       resources: c?.offersResources ?? false,
       ...(slot.failure ? { error: { code: slot.failure.code, message: slot.failure.message } } : {}),
+      ...signInOf(slot),
     };
   }
 
@@ -215,7 +232,8 @@ export class McpHub implements McpToolSource {
     slot.connection = undefined;
     await forget(slot.server.url);
     await old?.close();
-    slot.failure = { code: 'unauthorized', message: `Signed out of MCP server "${name}"; agent.mcp.reconnect("${name}") signs in again.` };
+    slot.signInStopped = undefined;
+    slot.failure = { code: 'unauthorized', message: `Signed out of MCP server "${name}"; agent.mcp.reconnect("${name}") (the drawer's Sign in) signs in again.` };
     this.#changed(slot);
     return this.#status(slot);
   }
@@ -248,6 +266,14 @@ export class McpHub implements McpToolSource {
   async close(): Promise<void> {
     await Promise.all(this.#slots.map((s) => s.connection?.close()));
   }
+}
+
+/** `signIn` of a server with `oauth`: signed in once connected; where its sign-in step stopped; needed after a 401 or a sign-out. */
+function signInOf(slot: Slot): { signIn?: McpSignInState } {
+  if (!slot.server.oauth) return {};
+  if (slot.connection) return { signIn: 'signed-in' };
+  if (slot.signInStopped) return { signIn: slot.signInStopped };
+  return slot.failure?.code === 'unauthorized' ? { signIn: 'needed' } : {};
 }
 
 function isFailure(err: unknown): err is McpFailure {
