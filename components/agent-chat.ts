@@ -32,7 +32,7 @@ import { renderPlan } from './plan-view.js';
 import { renderEngineProgress } from './engine-progress.js';
 import { elementOptions } from './element-options.js';
 import { runWorkflowCommand, workflowHelp } from './workflow-command.js';
-import { ThreadList } from './thread-list.js';
+import { ThreadListSlot } from './thread-list-slot.js';
 import { PermissionsPanel } from './permissions-panel.js';
 import { RetryCountdown } from './retry-countdown.js';
 import { TabNotice, READ_ONLY_REASON } from './tab-notice.js';
@@ -236,7 +236,7 @@ export class AgentChat extends AgentChatSettings {
   readonly #contextSync = new AppContextSync(this, { agent: () => this.#agent.current, context: () => this.context, refused: (message) => this.#apply({ type: 'error', message, retryable: false }) });
   // Only the tab that writes the thread can answer a call that waits for the user.
   readonly #views = new ToolViews(this, { agent: () => this.#agent.current, readOnly: () => this.#tabs.readOnly, items: () => this.#conversation.items });
-  readonly #threads = new ThreadList(this);
+  readonly #threads = new ThreadListSlot(this);
   readonly #permissions = new PermissionsPanel(this);
   readonly #mcp = new McpPanel(this);
   readonly #trace = new TraceDrawer(this);
@@ -274,11 +274,13 @@ export class AgentChat extends AgentChatSettings {
   }
 
   /**
-   * Also waits for the replies' markdown to be on screen: the renderers
-   * spread a long reply over several frames.
+   * Also waits for the replies' markdown to be on screen (the renderers
+   * spread a long reply over several frames) and for the thread list's first draw.
    */
   protected override async getUpdateComplete(): Promise<boolean> {
     const result = await super.getUpdateComplete();
+    // The list's chunk came in: its first draw is the update it asked for.
+    if (await this.#threads.loaded()) await super.getUpdateComplete();
     await this.#replies.renderComplete();
     return result;
   }

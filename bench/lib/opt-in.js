@@ -56,6 +56,11 @@ export const OPT_IN = {
    * an app that does not give the agent these tools never loads it.
    */
   dom_tools: /read-impl|act-impl/,
+  /**
+   * The thread list of `<agent-chat show-threads>` (components/thread-list.ts): loaded the first time
+   * `show-threads` is on (components/thread-list-slot.ts); a chat without it never loads it.
+   */
+  threads: /thread-list/,
   /** The built-in `fetchTool()`: the request, its redirect guard and the HTML-to-text reader load in the worker on its first call. */
   fetch_tool: /fetch-request/,
 };
