@@ -17,6 +17,7 @@ import type { ReactiveController, TemplateResult, html as litHtml, nothing as li
 import type { ThreadSummary } from '../src/types.js';
 import type { ThreadChangeReason, ThreadListHost, ThreadSwitch } from './thread-change.js';
 import { formatCount } from './format-count.js';
+import { threadListStyles } from './thread-list.styles.js';
 
 /**
  * Lit's `html` and `nothing`, handed over by the element: imported here, in
@@ -56,6 +57,10 @@ export class ThreadList implements ReactiveController {
     this.#lit = lit;
     this.#now = now;
     host.addController(this);
+    // Its rows' styles come with it, adopted (a strict CSP's style-src 'self' allows constructed sheets).
+    const root = host.shadowRoot;
+    const sheet = threadListStyles.styleSheet;
+    if (root && sheet && !root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
   }
 
   hostConnected(): void {
