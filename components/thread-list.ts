@@ -18,6 +18,7 @@ import type { ThreadSummary } from '../src/types.js';
 import type { ThreadChangeReason, ThreadListHost, ThreadSwitch } from './thread-change.js';
 import { formatCount } from './format-count.js';
 import { threadListStyles } from './thread-list.styles.js';
+import { adoptStyles } from './lazy-view.js';
 
 /**
  * Lit's `html` and `nothing`, handed over by the element: imported here, in
@@ -57,10 +58,8 @@ export class ThreadList implements ReactiveController {
     this.#lit = lit;
     this.#now = now;
     host.addController(this);
-    // Its rows' styles come with it, adopted (a strict CSP's style-src 'self' allows constructed sheets).
-    const root = host.shadowRoot;
-    const sheet = threadListStyles.styleSheet;
-    if (root && sheet && !root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+    // Its rows' styles come with it.
+    adoptStyles(host, threadListStyles);
   }
 
   hostConnected(): void {
