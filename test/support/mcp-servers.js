@@ -254,44 +254,34 @@ export function mcpServers() {
 }
 
 /**
- * The MCP SDK's client for the browser, bundled once by esbuild: the SDK
- * imports CommonJS packages (content-type, Ajv) that the test runner cannot
- * serve as modules, and `pkce-challenge` by a `browser` condition it does not
- * ask for. A bundler does both, as an app's does; Ajv is swapped for the SDK's
- * @cfworker validator, as pageloop's own bundles do (scripts/bundle.js).
+ * The official MCP client (`@modelcontextprotocol/client`) for the browser,
+ * bundled once by esbuild: the package imports its validator shim by a
+ * `browser` export condition and CommonJS-free but bare dependencies
+ * (eventsource, pkce-challenge, jose) that the test runner would serve one
+ * module at a time. A bundler does both, as an app's does.
  */
 let sdkBundle;
 async function sdkClientBundle() {
   const { build } = await import('esbuild');
-  const { mcpWithoutAjv } = await import('../../scripts/bundle.js');
   const result = await build({
-    stdin: {
-      contents: [
-        "export { Client } from '@modelcontextprotocol/sdk/client/index.js';",
-        "export { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';",
-        "export { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';",
-        "export { UnauthorizedError, auth } from '@modelcontextprotocol/sdk/client/auth.js';",
-      ].join('\n'),
-      resolveDir: process.cwd(),
-    },
+    stdin: { contents: "export * from '@modelcontextprotocol/client';", resolveDir: process.cwd() },
     bundle: true,
     format: 'esm',
     platform: 'browser',
     target: 'es2022',
     write: false,
     logLevel: 'warning',
-    plugins: [mcpWithoutAjv],
   });
   return result.outputFiles[0].text;
 }
 
-/** Points the SDK client's imports (from src/worker-tools/mcp/) at the bundle served at `/__mcp/sdk-client.js`. */
+/** Points the client package's imports (from src/worker-tools/mcp/, src/mcp-auth/, src/page/mcp-auth/) at the bundle served at `/__mcp/sdk-client.js`. */
 export function mcpBrowserResolve() {
   return {
     name: 'mcp-browser-resolve',
     /** @param {{ source: string }} args */
     resolveImport({ source }) {
-      if (/^@modelcontextprotocol\/sdk\/client\/(index|streamableHttp|sse|auth)\.js$/.test(source)) return `${PREFIX}/sdk-client.js`;
+      if (source === '@modelcontextprotocol/client') return `${PREFIX}/sdk-client.js`;
       return undefined;
     },
   };
