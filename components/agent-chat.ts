@@ -197,15 +197,14 @@ export class AgentChat extends AgentChatSettings {
     attached: () => this.#attachments.ready.length > 0,
     send: (text) => {
       try {
-        const attachments = this.#attachments.ready;
-        this.send(this.#mcp.withAttachments(text), attachments.length > 0 ? { attachments } : undefined);
+        this.send(text, this.#mcp.sendOptions(this.#attachments.ready));
         this.#attachments.sent();
       } catch (err) {
         this.#apply({ type: 'error', message: errorMessage(err), retryable: false });
       }
     },
     workflows: () => this.workflows ?? {},
-    prompt: (command) => void this.#mcp.runPrompt(command, { send: (text) => this.send(this.#mcp.withAttachments(text)), notice: (text) => this.#apply({ type: 'notice', text }) }),
+    prompt: (command) => void this.#mcp.runPrompt(command, { send: (text) => this.send(text, this.#mcp.sendOptions([])), notice: (text) => this.#apply({ type: 'notice', text }) }),
     workflow: (command) => runWorkflowCommand(command, this.workflows ?? {}, { notice: (text) => this.#apply({ type: 'notice', text }), start: (name, input) => this.#carryOn((agent) => agent.runWorkflow(name, input)) }),
     command: (command) =>
       void runSlashCommand(command, {

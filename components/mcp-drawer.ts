@@ -1,9 +1,10 @@
 /**
  * The agent's MCP servers in `<agent-chat>` (part `mcp-servers`), loaded on
  * first use by `McpPanel` (mcp-panel.ts) when the element has servers: a drawer listing each server, its state, transport and
- * tools (or why it failed, with Reconnect); a picker of the servers'
- * resources, whose chosen ones go with the next message as text context
- * (chips above the composer); and the composer's `/server:prompt args`
+ * tools (or why it failed, with Reconnect, Sign in and Sign out); a picker of the servers'
+ * resources, whose chosen ones go with the next message as attachments
+ * (chips above the composer; text or bytes by the resource's type, checked
+ * by `agent.prepareAttachments` when picked); and the composer's `/server:prompt args`
  * command. Nothing shows for an agent without servers.
  *
  * The list is the agent's (`agent.mcp.status()`, then each `mcp` event),
@@ -11,7 +12,7 @@
  */
 import { html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import { mcpPanelStyles } from './mcp-panel.styles.js';
-import type { Agent, AgentEvent, McpPrompt, McpResource, McpResourceText, McpServerStatus, McpSignInState } from '../src/types.js';
+import type { Agent, AgentEvent, AttachmentInput, McpPrompt, McpResource, McpResourceText, McpServerStatus, McpSignInState, PreparedAttachment, SendOptions } from '../src/types.js';
 import { parsePromptArgs, type PromptCommand } from './mcp-prompt-command.js';
 
 /** What the panel needs of its element. */
@@ -28,7 +29,7 @@ export class McpDrawer implements ReactiveController {
   #servers: McpServerStatus[] = [];
   #agent: Agent | undefined;
   #resources: McpResource[] | undefined;
-  #attached: McpResourceText[] = [];
+  #attached: { resource: McpResourceText; file: PreparedAttachment }[] = [];
   #error: string | undefined;
 
   constructor(host: McpPanelHost) {
@@ -125,9 +126,13 @@ export class McpDrawer implements ReactiveController {
   }
 
   async #attach(resource: McpResource): Promise<void> {
-    if (this.#attached.some((a) => a.server === resource.server && a.uri === resource.uri)) return;
+    if (this.#attached.some(({ resource: a }) => a.server === resource.server && a.uri === resource.uri)) return;
     try {
-      this.#attached = [...this.#attached, await this.#host.agent.mcp.readResource(resource.server, resource.uri)];
+      const read = await this.#host.agent.mcp.readResource(resource.server, resource.uri);
+      // Checked now, against the `attachments` limits, so a refusal shows here rather than refusing the message.
+      const { accepted, refused } = await this.#host.agent.prepareAttachments([resourceFile(read, resource)]);
+      if (refused[0]) throw new Error(`${resource.uri} from MCP server "${resource.server}" cannot be attached: ${refused[0].message}`);
+      this.#attached = [...this.#attached, { resource: read, file: accepted[0]! }];
       this.#error = undefined;
     } catch (err) {
       this.#fail(err);
@@ -140,13 +145,14 @@ export class McpDrawer implements ReactiveController {
     this.#host.requestUpdate();
   }
 
-  /** `text` with the attached resources before it (then forgotten: they go with one message). */
-  withAttachments(text: string): string {
-    if (this.#attached.length === 0) return text;
-    const blocks = this.#attached.map((r) => `[Attached resource ${r.uri}${r.mimeType ? ` (${r.mimeType})` : ''} from MCP server "${r.server}"]\n${r.text}`);
-    this.#attached = [];
-    this.#host.requestUpdate();
-    return `${blocks.join('\n\n')}\n\n${text}`;
+  /** The next message's send options: `files` (the composer's) and the attached resources, which are then forgotten (they go with one message). */
+  sendOptions(files: readonly AttachmentInput[]): SendOptions | undefined {
+    const attachments = [...files, ...this.#attached.map((a) => a.file)];
+    if (this.#attached.length > 0) {
+      this.#attached = [];
+      this.#host.requestUpdate();
+    }
+    return attachments.length > 0 ? { attachments } : undefined;
   }
 
   /** `/help`'s line about prompts, when a server offers them. */
@@ -232,9 +238,22 @@ export class McpDrawer implements ReactiveController {
     if (this.#attached.length === 0) return nothing;
     return html`<div class="mcp-attached" aria-label="Resources attached to the next message">
       ${this.#attached.map(
-        (r, i) => html`<span part="mcp-attachment" class="mcp-attachment"><code>${r.uri}</code>
+        ({ resource: r }, i) => html`<span part="mcp-attachment" class="mcp-attachment"><code>${r.uri}</code>
           <button aria-label=${`Remove ${r.uri}`} @click=${() => this.#detach(i)}>×</button></span>`,
       )}
     </div>`;
   }
+}
+
+/** A text resource's types a model reads as text; another type of text is sent as `text/plain`. */
+const TEXT_TYPE = /^text\/|[/+](json|xml|yaml|x-yaml|javascript|sql)$/;
+
+/** A resource as a file: its text (by its type) or its bytes, named after its URI's last segment. */
+function resourceFile(read: McpResourceText, resource: McpResource): AttachmentInput {
+  const last = decodeURIComponent(read.uri.replace(/[?#].*$/, '').split('/').filter(Boolean).pop() ?? '');
+  const name = last.includes('.') && !last.includes(':') ? last : resource.name;
+  const type = read.mimeType ?? resource.mimeType ?? '';
+  if (read.blob === undefined) return { name, type: TEXT_TYPE.test(type) ? type : 'text/plain', data: read.text };
+  const bytes = Uint8Array.from(atob(read.blob), (c) => c.charCodeAt(0));
+  return { name, type: type || 'application/octet-stream', data: new Blob([bytes], { type }) };
 }

@@ -116,12 +116,14 @@ export interface McpResource {
   mimeType?: string;
 }
 
-/** A resource's content as text (binary content is described, not included). */
+/** A resource's content as text (binary content is described in `text`, its bytes in `blob`). */
 export interface McpResourceText {
   server: string;
   uri: string;
   mimeType?: string;
   text: string;
+  /** The bytes (base64) of a resource whose one content is binary. */
+  blob?: string;
 }
 
 /** The agent's MCP servers, reached from the page (`agent.mcp`). */

@@ -208,7 +208,8 @@ export class McpConnection {
     const result = await this.#client.readResource({ uri });
     const parts = result.contents.map((c) => ('text' in c && typeof c.text === 'string' ? c.text : `[${c.mimeType ?? 'binary'} content of ${c.uri}: not included]`));
     const first = result.contents[0];
-    return { server: this.server.name, uri, ...(first?.mimeType ? { mimeType: first.mimeType } : {}), text: parts.join('\n\n') };
+    const blob = result.contents.length === 1 && first && 'blob' in first && typeof first.blob === 'string' ? { blob: first.blob } : {};
+    return { server: this.server.name, uri, ...(first?.mimeType ? { mimeType: first.mimeType } : {}), text: parts.join('\n\n'), ...blob };
   }
 
   async close(): Promise<void> {

@@ -16,6 +16,7 @@ import { workerTool } from '../worker-tool.js';
 import { errorMessage } from '../../errors.js';
 import { mcpToolName, nameServers, type NamedServer } from './mcp-names.js';
 import { mapCallResult } from './mcp-result.js';
+import { toolResult } from '../../tools/tool-result.js';
 import type { McpFailure } from './mcp-errors.js';
 
 
@@ -163,9 +164,10 @@ export class McpHub implements McpToolSource {
     const result = await connection.call(serverName, args, ctx.signal, (p) =>
       this.#hooks.emit({ type: 'tool-progress', callId: ctx.callId, name, progress: p.progress, ...(p.total !== undefined ? { total: p.total } : {}), ...(p.message ? { message: p.message } : {}) }),
     );
-    const mapped = mapCallResult(slot.server.name, serverName, result);
+    const mapped = mapCallResult(slot.server.name, serverName, result, { files: true });
     if (!mapped.ok) throw new Error(mapped.error);
-    return mapped.result;
+    // Images and embedded resources take the attachments path (kept, shown in the card, sent to the model as files).
+    return mapped.attachments ? toolResult(mapped.result, mapped.attachments) : mapped.result;
   }
 
   /** The MCP tools as the worker's tool descriptors, named around the page's tools `pageNames`. */
