@@ -76,6 +76,7 @@ import { renderAssistantMessage, renderUserMessage } from './message-view.js';
  * @csspart mcp-sign-in - An `oauth` server's sign-in state (`data-sign-in`: needed, signed-in, failed).
  * @csspart mcp-sign-in-button - Signs in to that server (its popup opens from the click).
  * @csspart mcp-sign-out-button - Signs out of that server (`agent.mcp.signOut`).
+ * @csspart mcp-skipped - A server's tools left out, each with why (an input schema that cannot be compiled).
  * @csspart mcp-resources - "Attach a resource": the servers' resources (`mcp-resource` buttons), attached to the next message as text.
  * @csspart mcp-resource - One resource to attach.
  * @csspart mcp-attachment - A resource attached to the next message (a chip with ×).
