@@ -28,11 +28,10 @@ import { AppContextSync } from './app-context-sync.js';
 import { ApprovalController } from './approval-controller.js';
 import { runSlashCommand } from './slash-commands.js';
 import { renderContextNote, renderContinue, renderErrorBanner, renderStatusBar, renderSuggestions } from './run-status.js';
-import { renderPlan } from './plan-view.js';
-import { renderEngineProgress } from './engine-progress.js';
+import { LazyView } from './lazy-view.js';
 import { elementOptions } from './element-options.js';
 import { runWorkflowCommand, workflowHelp } from './workflow-command.js';
-import { ThreadList } from './thread-list.js';
+import { ThreadListSlot } from './thread-list-slot.js';
 import { PermissionsPanel } from './permissions-panel.js';
 import { RetryCountdown } from './retry-countdown.js';
 import { TabNotice, READ_ONLY_REASON } from './tab-notice.js';
@@ -239,7 +238,10 @@ export class AgentChat extends AgentChatSettings {
   readonly #contextSync = new AppContextSync(this, { agent: () => this.#agent.current, context: () => this.context, refused: (message) => this.#apply({ type: 'error', message, retryable: false }) });
   // Only the tab that writes the thread can answer a call that waits for the user.
   readonly #views = new ToolViews(this, { agent: () => this.#agent.current, readOnly: () => this.#tabs.readOnly, items: () => this.#conversation.items });
-  readonly #threads = new ThreadList(this);
+  readonly #threads = new ThreadListSlot(this);
+  // The plan and the engine's progress: chunks of their own, loaded with the first plan or engine status.
+  readonly #plan = new LazyView(this, () => import('./plan-view.js'));
+  readonly #engineView = new LazyView(this, () => import('./engine-progress.js'));
   readonly #permissions = new PermissionsPanel(this);
   readonly #mcp = new McpPanel(this);
   readonly #trace = new TraceDrawer(this);
@@ -277,11 +279,13 @@ export class AgentChat extends AgentChatSettings {
   }
 
   /**
-   * Also waits for the replies' markdown to be on screen: the renderers
-   * spread a long reply over several frames.
+   * Also waits for the replies' markdown to be on screen (the renderers
+   * spread a long reply over several frames) and for the first draw of a piece loaded on first use.
    */
   protected override async getUpdateComplete(): Promise<boolean> {
     const result = await super.getUpdateComplete();
+    // A piece's chunk came in: its first draw is the update it asked for.
+    if ((await Promise.all([this.#threads.loaded(), this.#plan.loaded(), this.#engineView.loaded()])).some(Boolean)) await super.getUpdateComplete();
     await this.#replies.renderComplete();
     return result;
   }
@@ -342,7 +346,7 @@ export class AgentChat extends AgentChatSettings {
     const c = this.#conversation;
     return html`
       ${this.#threads.render(c.running)}${this.#permissions.render()}${this.#mcp.render()}${this.#trace.render()}
-      ${renderPlan(c.plan)}
+      ${c.plan?.length ? this.#plan.get()?.renderPlan(c.plan) : nothing}
       <div part="log" class="log" role="log" aria-live="polite" aria-relevant="additions" aria-label="Conversation"
         aria-busy=${c.running ? 'true' : 'false'} tabindex="0" @scroll=${this.#scroll.onScroll}>
         ${c.items.length === 0 ? html`<p class="empty">Ask a question to start. Type /help for commands.</p>` : nothing}
@@ -354,7 +358,7 @@ export class AgentChat extends AgentChatSettings {
         retry: () => this.#retry(),
         dismiss: () => this.#apply({ type: 'dismiss-error' }),
       })}
-      ${renderEngineProgress(this.#engineStatus)}
+      ${this.#engineStatus.state === 'idle' ? nothing : this.#engineView.get()?.renderEngineProgress(this.#engineStatus)}
       ${renderStatusBar(this.#tabs.view(c), () => this.agent.cancel(), () => this.#carryOn((agent) => agent.resume()), this.#countdown.remainingMs)}
       ${this.#tabs.render()}
       ${this.#mcp.renderAttached()}${this.#composer.render(this.placeholder, this.#tabs.readOnly ? READ_ONLY_REASON : undefined, this.#attachments.composerExtras())}

@@ -14,8 +14,8 @@
  * pattern of its lazy chunk's name.
  */
 export const OPT_IN = {
-  /** The in-page engine: the agent worker imports it only when an agent is given `engine` (issue 15). */
-  engine: /gguf-engine/,
+  /** The in-page engine: the agent worker imports it only when an agent is given `engine` (issue 15); the element's progress line (engine-progress.ts) with the engine's first status. */
+  engine: /gguf-engine|engine-progress/,
   /**
    * Generative UI (issue 20): the card rendering loads when the agent first has a tool with
    * `render`, the answer desk and `agent.answer` on a render-and-wait tool's first call.
@@ -56,6 +56,11 @@ export const OPT_IN = {
    * an app that does not give the agent these tools never loads it.
    */
   dom_tools: /read-impl|act-impl/,
+  /**
+   * The thread list of `<agent-chat show-threads>` (components/thread-list.ts): loaded the first time
+   * `show-threads` is on (components/thread-list-slot.ts); a chat without it never loads it.
+   */
+  threads: /thread-list/,
   /** The built-in `fetchTool()`: the request, its redirect guard and the HTML-to-text reader load in the worker on its first call. */
   fetch_tool: /fetch-request/,
 };
