@@ -58,10 +58,8 @@ import { renderAssistantMessage, renderUserMessage } from './message-view.js';
  * @prop {Agent} agent - The agent this element drives (read-only; created on first use).
  * @prop {Record<string, unknown>} context - The app's state by name (the open record, the user's role), sent with each model request; see `agent.context`.
  * @prop {Record<string, WorkflowTemplate>} workflows - Named task templates, started with `/workflow name …` (Tab completes; `/help` lists them).
- *
  * @fires {CustomEvent<AgentEvent>} agent-event - Every event of the agent loop; bubbles and is composed.
  * @fires {CustomEvent<ThreadChangeDetail>} thread-change - The element changed its `thread` attribute (`detail.reason`: `open`, `new`, `deleted`).
- *
  * @csspart log - The scrolling conversation (a polite live region).
  * @csspart message - A message; also carries `user` or `assistant`.
  * @csspart user - A user message.
@@ -75,7 +73,8 @@ import { renderAssistantMessage, renderUserMessage } from './message-view.js';
  * @csspart mcp-sign-in - An `oauth` server's sign-in state (`data-sign-in`: needed, signed-in, failed).
  * @csspart mcp-sign-in-button - Signs in to that server (its popup opens from the click).
  * @csspart mcp-sign-out-button - Signs out of that server (`agent.mcp.signOut`).
- * @csspart mcp-resources - "Attach a resource": the servers' resources (`mcp-resource` buttons), attached to the next message as text.
+ * @csspart mcp-skipped - A server's tools left out, each with why (an input schema that cannot be compiled).
+ * @csspart mcp-resources - "Attach a resource": the servers' resources (`mcp-resource` buttons), attached to the next message as files.
  * @csspart mcp-resource - One resource to attach.
  * @csspart mcp-attachment - A resource attached to the next message (a chip with ×).
  * @csspart tool-view - A tool's own UI in its card (`defineTool({ render })`), slotted from the element's light DOM.

@@ -217,6 +217,9 @@ export class McpDrawer implements ReactiveController {
         ${this.#renderActions(s)}
       </div>
       ${s.error ? html`<p class=${s.signIn === 'needed' ? 'mcp-note' : 'mcp-server-error'}>${s.error.message}</p>` : nothing}
+      ${s.skipped?.length
+        ? html`<ul part="mcp-skipped" class="mcp-skipped" aria-label=${`Tools of ${s.name} left out`}>${s.skipped.map((k) => html`<li>Left out <code>${k.tool}</code>: ${k.why}</li>`)}</ul>`
+        : nothing}
       ${s.tools.length
         ? html`<p class="mcp-tools">${s.tools.map((t) => html`<code title=${t.description} data-read-only=${t.readOnly ? 'true' : 'false'}>${t.name}</code> `)}</p>`
         : nothing}

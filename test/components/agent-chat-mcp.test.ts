@@ -52,6 +52,20 @@ describe('agent-chat: MCP servers', () => {
     await until(() => row(f, 'lab')?.dataset.state === 'connected', 'connected again');
   });
 
+  it("a server's tools whose schemas cannot be compiled are listed as left out, with why", async () => {
+    const f = await chatWith([textTurn('hi')], [{ url: urls.schemas!, name: 'schemas' }]);
+    await until(() => row(f, 'schemas')?.dataset.state === 'connected', 'connected');
+    const left = await until(() => row(f, 'schemas')!.querySelector('[part~="mcp-skipped"]'), 'the left-out list');
+    const lines = [...left.querySelectorAll('li')].map((li) => li.textContent!.replace(/\s+/g, ' ').trim());
+    expect(lines.map((l) => /^Left out (\S+): its input schema cannot be used \(/.exec(l)?.[1])).to.deep.equal(['broken_ref', 'broken_type', 'broken_pattern']);
+    expect(left.textContent).to.contain('"integr" is not a JSON Schema type');
+    expect(row(f, 'schemas')!.querySelector('.mcp-tools')!.textContent!.trim()).to.equal('schemas_lookup');
+    const panel = part<HTMLDetailsElement>(f.chat, 'mcp-servers')!;
+    panel.open = true;
+    await f.chat.updateComplete;
+    expect(await axeViolations(panel)).to.deep.equal([]);
+  });
+
   it('/server:prompt args sends the filled prompt as the message; a missing argument is a notice', async () => {
     const f = await chatWith([textTurn('Summary.')], [{ url: urls['ui-lab']!, name: 'lab' }]);
     await until(() => row(f, 'lab')?.dataset.state === 'connected', 'connected');

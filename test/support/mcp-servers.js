@@ -14,7 +14,9 @@
  *   servers written with the SDK's McpServer: annotated tools, list changes,
  *   progress, cancellation, errors, images, prompts, resources;
  * - `nocors` (the lab without CORS headers), `unauthorized` (401 unless the
- *   right bearer header), `notmcp` (an HTML 404 page), `refused` (a closed port).
+ *   right bearer header), `notmcp` (an HTML 404 page), `refused` (a closed port);
+ * - at the end of this file: `sub-lab` (the lab, for the sub-agent test's own log) and
+ *   `schemas` (tools whose input schemas cannot be compiled, beside one that can).
  */
 import { createServer } from 'node:http';
 import { randomUUID } from 'node:crypto';
@@ -22,6 +24,8 @@ import { z } from 'zod';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 // @ts-ignore — the package ships no types; createServer() returns { server: McpServer, cleanup }.
 import { createServer as createEverything } from '@modelcontextprotocol/server-everything/dist/server/index.js';
 
@@ -188,6 +192,7 @@ async function startAll() {
   servers.set('lab', await serve(sessions((log) => labServer(log))));
   // The same server for the element's tests, so the two test files (run at once) never share a request log.
   servers.set('ui-lab', await serve(sessions((log) => labServer(log))));
+  for (const [name, make] of Object.entries(finishServers())) servers.set(name, await make());
   servers.set(
     'stateless',
     await serve(async (req, res, body, log) => {
@@ -284,5 +289,41 @@ export function mcpBrowserResolve() {
       if (source === '@modelcontextprotocol/client') return `${PREFIX}/sdk-client.js`;
       return undefined;
     },
+  };
+}
+
+// ── Servers of the sub-agent and schema tests (mcp-finish) ──
+
+/**
+ * A server (the SDK's low-level `Server`, so its tools' JSON Schemas are sent
+ * as written) with one good tool and three whose input schemas cannot be
+ * compiled: a `$ref` to a definition it lacks, a type JSON Schema does not
+ * have, a pattern that is not a regular expression.
+ * @param {Recorded[]} log
+ */
+function schemasServer(log) {
+  const server = new Server({ name: 'schemas', version: '1.0.0' }, { capabilities: { tools: {} } });
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({
+    tools: [
+      { name: 'lookup', description: 'Looks a word up', inputSchema: { type: 'object', properties: { word: { type: 'string' } }, required: ['word'] }, annotations: { readOnlyHint: true } },
+      { name: 'broken_ref', description: 'Points at a definition it lacks', inputSchema: { type: 'object', properties: { item: { $ref: '#/$defs/Item' } } } },
+      { name: 'broken_type', description: 'Names a type JSON Schema lacks', inputSchema: { type: 'object', properties: { n: { type: 'integr' } } } },
+      { name: 'broken_pattern', description: 'Its pattern is not a regular expression', inputSchema: { type: 'object', properties: { code: { type: 'string', pattern: '([a-z' } } } },
+    ],
+  }));
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    if (request.params.name !== 'lookup') {
+      log.push({ http: '-', rpc: [], note: `called ${request.params.name}, which should never be offered` });
+      return { isError: true, content: [{ type: 'text', text: 'not offered' }] };
+    }
+    return { content: [{ type: 'text', text: `${String(request.params.arguments?.word)}: a word` }] };
+  });
+  return server;
+}
+
+function finishServers() {
+  return {
+    'sub-lab': () => serve(sessions((log) => labServer(log))),
+    schemas: () => serve(sessions((log) => schemasServer(log))),
   };
 }

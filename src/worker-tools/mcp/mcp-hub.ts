@@ -16,6 +16,7 @@ import { workerTool } from '../worker-tool.js';
 import { errorMessage } from '../../errors.js';
 import { mcpToolName, nameServers, type NamedServer } from './mcp-names.js';
 import { mapCallResult } from './mcp-result.js';
+import { schemaProblem } from './mcp-schema.js';
 import { toolResult } from '../../tools/tool-result.js';
 import type { McpFailure } from './mcp-errors.js';
 
@@ -139,6 +140,12 @@ export class McpHub implements McpToolSource {
       const skipped: { tool: string; why: string }[] = [];
       for (const tool of slot.connection?.tools ?? []) {
         if (slot.server.tools && !slot.server.tools.includes(tool.name)) continue;
+        // Left out before it is named or offered: a schema that cannot compile fails every call, or the whole model request.
+        const problem = schemaProblem(tool.inputSchema);
+        if (problem) {
+          skipped.push({ tool: tool.name, why: `its input schema cannot be used (${problem}), so it is not offered; the server's other tools are.` });
+          continue;
+        }
         const name = mcpToolName(slot.server.name, tool.name, taken);
         const { readOnly, needsApproval } = approvalOf(tool, slot.server.approval);
         const description = `[MCP server ${slot.server.name}] ${tool.description ?? tool.title ?? tool.name}`;
