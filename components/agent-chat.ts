@@ -21,6 +21,7 @@ import { AgentController } from './agent-controller.js';
 import { Composer } from './composer.js';
 import { initialConversation, reduceConversation, restoreConversation, type ConversationAction, type ConversationState, type LogItem } from './conversation-state.js';
 import { ReplyRenderers } from './reply-renderers.js';
+import { warmUpTools } from './tool-warmup.js';
 import { ScrollController } from './scroll-controller.js';
 import { renderToolCard } from './tool-card.js';
 import { ToolViews } from './tool-views.js';
@@ -186,7 +187,7 @@ export class AgentChat extends AgentChatSettings {
       if (c.items.length === 0 && !c.running) this.#setConversation(restoreConversation(events, c.nextId));
     },
     replaced: () => ((this.#engineStatus = { state: 'idle' }), this.#tabs.reset(), this.#reset()),
-    ready: () => this.#replies.load(),
+    ready: () => void warmUpTools(this.#replies.load(), () => this.tools),
   });
   readonly #tabs = new TabNotice(this, { agent: () => this.agent, conversation: () => this.#conversation, show: (s) => (this.#reset(), this.#setConversation(s)) });
   readonly #replies = new ReplyRenderers(this, () => this.#conversation.items, () => this.#scroll.follow(), () => this.renderRoot);
