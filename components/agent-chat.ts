@@ -15,8 +15,7 @@ import { createAgent } from '../src/page/create-agent.js';
 import { errorMessage } from '../src/errors.js';
 import type { Agent, AgentEvent, AgentOptions, EngineStatus, Run, SendOptions } from '../src/types.js';
 import { AgentChatSettings } from './agent-chat-settings.js';
-import { agentChatStyles } from './agent-chat.styles.js';
-import { subAgentStyles } from './sub-agent-view.styles.js';
+import { agentChatSheets } from './agent-chat.styles.js';
 import { AgentController } from './agent-controller.js';
 import { Composer } from './composer.js';
 import { initialConversation, reduceConversation, restoreConversation, type ConversationAction, type ConversationState, type LogItem } from './conversation-state.js';
@@ -171,7 +170,7 @@ import { renderAssistantMessage, renderUserMessage } from './message-view.js';
  * </script>
  */
 export class AgentChat extends AgentChatSettings {
-  static override styles = [agentChatStyles, subAgentStyles];
+  static override styles = agentChatSheets;
 
   #conversation: ConversationState = initialConversation();
   /** What the in-page engine is doing (from its events); `idle` for an endpoint. */
