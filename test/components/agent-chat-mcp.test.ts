@@ -102,8 +102,9 @@ describe('agent-chat: MCP servers', () => {
       ['user', 'What time is the meeting?'],
       ['user', 'File "note-1" (text/plain):\n```\nNote one: the meeting is at 10.\n```'],
     ]);
-    // Shown with the sent message as its file; the next message goes without it.
-    expect(part(f.chat, 'message-attachments')?.textContent).to.contain('note-1');
+    // Shown with the sent message as its file (the file view's chunk loads with the first file shown, so it may come a moment after final); the next message goes without it.
+    const shown = await until(() => part(f.chat, 'message-attachments'), 'the sent message\'s file');
+    expect(shown.textContent).to.contain('note-1');
     const second = (log[1]!.body as { messages: Array<{ role: string; content: unknown }> }).messages.filter((m) => m.role === 'user');
     expect(second.at(-1)!.content).to.equal('Thanks');
     expect((await requests('ui-lab')).some((r) => r.rpc[0] === 'resources/read')).to.equal(true);
