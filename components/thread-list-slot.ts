@@ -6,8 +6,8 @@
  * a new one before the agent is made (else the first agent would be made for
  * no thread, then replaced), and the `thread-change` event every switch fires.
  * Until the chunk is there (one local import, started with the first render,
- * beside the agent's own start) nothing is drawn; the element's
- * `updateComplete` waits for it.
+ * beside the agent's own start) the list's closed frame stands in, so nothing
+ * moves when it comes; the element's `updateComplete` waits for it.
  */
 import { html, nothing, type ReactiveController, type TemplateResult } from 'lit';
 import { switchThread, type ThreadListHost } from './thread-change.js';
@@ -46,6 +46,9 @@ export class ThreadListSlot implements ReactiveController {
   }
 
   render(running: boolean): TemplateResult | symbol {
-    return this.#list?.render(running) ?? nothing;
+    if (this.#list) return this.#list.render(running);
+    // Until the chunk is in (a busy page start can hold it back 100-300 ms): the list's closed
+    // frame, so the log below does not move when the list comes; inert, as there is nothing to open yet.
+    return this.#host.showThreads ? html`<details class="threads" inert><summary><span class="threads-title">Threads</span></summary></details>` : nothing;
   }
 }
