@@ -14,7 +14,13 @@
  *   servers written with the SDK's McpServer: annotated tools, list changes,
  *   progress, cancellation, errors, images, prompts, resources;
  * - `nocors` (the lab without CORS headers), `unauthorized` (401 unless the
- *   right bearer header), `notmcp` (an HTML 404 page), `refused` (a closed port).
+ *   right bearer header), `notmcp` (an HTML 404 page), `refused` (a closed port);
+ * - from the v2 server package (`@modelcontextprotocol/server` 2.4.0, `createMcpHandler`):
+ *   `modern` (serves the stateless 2026-07-28 revision, and 2025 clients
+ *   statelessly), `modern-only` (2026-07-28 only: a 2025 request is refused),
+ *   `future` (an SDK server whose `initialize` speaks only 2099-01-01),
+ *   `lab-open` (the 2025 session lab, with CORS that lets the 2026-07-28 probe through), and
+ *   `forbidden` (403 to everyone).
  */
 import { createServer } from 'node:http';
 import { randomUUID } from 'node:crypto';
@@ -24,6 +30,8 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
 // @ts-ignore — the package ships no types; createServer() returns { server: McpServer, cleanup }.
 import { createServer as createEverything } from '@modelcontextprotocol/server-everything/dist/server/index.js';
+import { McpServer as McpServerV2, createMcpHandler } from '@modelcontextprotocol/server';
+import { InitializeRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 
 const PREFIX = '/__mcp';
 const IDLE_MS = 10 * 60_000;
@@ -31,7 +39,7 @@ export const LAB_TOKEN = 'lab-secret';
 /** A 1×1 red PNG. */
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==';
 
-/** @typedef {{ http: string, rpc: string[], session?: string, auth?: string, note?: string, body?: unknown }} Recorded */
+/** @typedef {{ http: string, rpc: string[], session?: string, auth?: string, version?: string, method?: string, name?: string, note?: string, body?: unknown }} Recorded */
 
 /** @type {Map<string, { url: string, close: () => Promise<void>, log: Recorded[] }> | undefined} */
 let running;
@@ -101,6 +109,9 @@ function record(req, body) {
   const session = req.headers['mcp-session-id'];
   if (typeof session === 'string') entry.session = session;
   if (typeof req.headers.authorization === 'string') entry.auth = req.headers.authorization;
+  if (typeof req.headers['mcp-protocol-version'] === 'string') entry.version = req.headers['mcp-protocol-version'];
+  if (typeof req.headers['mcp-method'] === 'string') entry.method = req.headers['mcp-method'];
+  if (typeof req.headers['mcp-name'] === 'string') entry.name = req.headers['mcp-name'];
   if (body !== undefined) entry.body = body;
   return entry;
 }
@@ -121,13 +132,14 @@ async function readBody(req) {
 /**
  * A server on 127.0.0.1 at an OS-chosen port: `handle` answers each request; CORS headers unless `cors` is false.
  * @param {(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse, body: unknown, log: Recorded[]) => Promise<void> | void} handle
- * @param {{ cors?: boolean, path?: string }} [options]
+ * @param {{ cors?: boolean | { allowHeaders: string }, path?: string }} [options]
  */
 async function serve(handle, { cors = true, path = '/mcp' } = {}) {
   /** @type {Recorded[]} */
   const log = [];
+  const headers = cors === false ? {} : { ...CORS, ...(cors === true ? {} : { 'access-control-allow-headers': cors.allowHeaders }) };
   const http = createServer(async (req, res) => {
-    if (cors) for (const [k, v] of Object.entries(CORS)) res.setHeader(k, v);
+    for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
     if (req.method === 'OPTIONS') return void res.writeHead(204).end();
     const body = await readBody(req);
     log.push(record(req, body));
@@ -207,10 +219,72 @@ async function startAll() {
     }),
   );
   servers.set('notmcp', await serve((_req, res) => void res.writeHead(404, { 'content-type': 'text/html' }).end('<!doctype html><title>Not found</title><h1>404</h1>'), { path: '/api' }));
+  for (const [name, make] of Object.entries(v2Servers())) servers.set(name, await make());
   const closed = await serve(() => {});
   await closed.close();
   servers.set('refused', { ...closed, close: async () => {} });
   return servers;
+}
+
+// ── Servers of the v2 server package (@modelcontextprotocol/server 2.4.0) ──
+
+/** A v2 McpServer with a read-only and a destructive tool and a prompt. */
+function modernLab() {
+  const server = new McpServerV2({ name: 'modern-lab', version: '2.0.0' }, { capabilities: { tools: { listChanged: true }, prompts: {} } });
+  server.registerTool('read_note', { description: 'Reads a note', inputSchema: z.object({ id: z.string() }), annotations: { readOnlyHint: true } }, async ({ id }) => ({ content: [{ type: 'text', text: `modern note ${id}: water the plants` }] }));
+  server.registerTool('delete_note', { description: 'Deletes a note', inputSchema: z.object({ id: z.string() }), annotations: { destructiveHint: true } }, async ({ id }) => ({ content: [{ type: 'text', text: `deleted ${id}` }] }));
+  server.registerPrompt('summarize', { description: 'Summarize a topic', argsSchema: z.object({ topic: z.string() }) }, ({ topic }) => ({
+    messages: [{ role: 'user', content: { type: 'text', text: `Please summarize ${topic} in one line.` } }],
+  }));
+  return server;
+}
+
+/** Serves a web-standard handler (`createMcpHandler`'s `fetch`) from node:http: the request rebuilt, the response streamed back. @param {(request: Request, options: { parsedBody?: unknown }) => Promise<Response>} fetchHandler @returns {Parameters<typeof serve>[0]} */
+function webHandler(fetchHandler) {
+  return async (req, res, body) => {
+    const headers = new Headers();
+    for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v);
+    const url = `http://${req.headers.host}${req.url}`;
+    const request = new Request(url, { method: req.method, headers, ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}) });
+    const response = await fetchHandler(request, body !== undefined && typeof body !== 'string' ? { parsedBody: body } : {});
+    /** @type {Record<string, string>} */
+    const out = {};
+    response.headers.forEach((v, k) => void (out[k] = v));
+    res.writeHead(response.status, out);
+    if (!response.body) return void res.end();
+    const reader = response.body.getReader();
+    res.on('close', () => void reader.cancel().catch(() => {}));
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      res.write(value);
+    }
+    res.end();
+  };
+}
+
+/** The v2 servers, by name. */
+function v2Servers() {
+  // The 2026-07-28 revision adds request headers a browser must be allowed to send.
+  const modernCors = { allowHeaders: `${CORS['access-control-allow-headers']}, mcp-method, mcp-name` };
+  return {
+    // A 2025 session server whose CORS lets the probe through: it answers `server/discover` (no session) with 400.
+    'lab-open': () => serve(sessions((log) => labServer(log)), { cors: modernCors }),
+    modern: () => serve(webHandler(createMcpHandler(() => modernLab()).fetch), { cors: modernCors }),
+    'modern-only': () => serve(webHandler(createMcpHandler(() => modernLab(), { legacy: 'reject' }).fetch), { cors: modernCors }),
+    // The official servers always settle on a revision the client knows (createMcpHandler serves 2026-07-28 whatever
+    // the server lists; an SDK server answers `initialize` with its latest), so the one that speaks only 2099-01-01 is
+    // the SDK's server with its `initialize` answer replaced: a server from a future no client has reached.
+    future: () =>
+      serve(async (req, res, body, log) => {
+        const server = labServer(log);
+        server.server.setRequestHandler(InitializeRequestSchema, async () => ({ protocolVersion: '2099-01-01', capabilities: { tools: {} }, serverInfo: { name: 'future', version: '1.0.0' } }));
+        const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+        await server.connect(transport);
+        await transport.handleRequest(req, res, body);
+      }),
+    forbidden: () => serve((_req, res) => void res.writeHead(403, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'insufficient_scope' }))),
+  };
 }
 
 async function closeAll() {
