@@ -19,7 +19,8 @@
  *   `modern` (serves the stateless 2026-07-28 revision, and 2025 clients
  *   statelessly), `modern-only` (2026-07-28 only: a 2025 request is refused),
  *   `future` (an SDK server whose `initialize` speaks only 2099-01-01),
- *   `lab-open` (the 2025 session lab, with CORS that lets the 2026-07-28 probe through), and
+ *   `lab-open` (the 2025 session lab, with CORS that lets the 2026-07-28 probe through),
+ *   `elicit` (an SDK server whose tool asks the user for input: elicitation, form mode), and
  *   `forbidden` (403 to everyone).
  */
 import { createServer } from 'node:http';
@@ -239,6 +240,29 @@ function modernLab() {
   return server;
 }
 
+/** An SDK server whose tool `book` asks the user for a date and seats (elicitation/create) and reports the answer. @param {Recorded[]} log */
+function elicitServer(log) {
+  const server = new McpServer({ name: 'elicit', version: '1.0.0' }, { capabilities: { tools: {} } });
+  server.registerTool('book', { description: 'Books a table, asking the user for the details', inputSchema: {}, annotations: { readOnlyHint: true } }, async () => {
+    const answer = await server.server.elicitInput({
+      message: 'Which day, and for how many?',
+      requestedSchema: {
+        type: 'object',
+        properties: {
+          day: { type: 'string', title: 'Day', enum: ['friday', 'saturday'], enumNames: ['Friday', 'Saturday'] },
+          seats: { type: 'integer', title: 'Seats', minimum: 1, maximum: 8, default: 2 },
+          note: { type: 'string', title: 'Note', description: 'Anything we should know' },
+          terrace: { type: 'boolean', title: 'Terrace', default: false },
+        },
+        required: ['day', 'seats'],
+      },
+    });
+    log.push({ http: '-', rpc: [], note: `elicit: ${JSON.stringify(answer)}` });
+    return { content: [{ type: 'text', text: answer.action === 'accept' ? `booked ${JSON.stringify(answer.content)}` : `not booked (${answer.action})` }] };
+  });
+  return server;
+}
+
 /** Serves a web-standard handler (`createMcpHandler`'s `fetch`) from node:http: the request rebuilt, the response streamed back. @param {(request: Request, options: { parsedBody?: unknown }) => Promise<Response>} fetchHandler @returns {Parameters<typeof serve>[0]} */
 function webHandler(fetchHandler) {
   return async (req, res, body) => {
@@ -268,6 +292,9 @@ function v2Servers() {
   // The 2026-07-28 revision adds request headers a browser must be allowed to send.
   const modernCors = { allowHeaders: `${CORS['access-control-allow-headers']}, mcp-method, mcp-name` };
   return {
+    // A 2025 session server whose tool asks the user (elicitation, form mode) and returns what it got back.
+    elicit: () => serve(sessions((log) => elicitServer(log))),
+    'ui-elicit': () => serve(sessions((log) => elicitServer(log))),
     // A 2025 session server whose CORS lets the probe through: it answers `server/discover` (no session) with 400.
     'lab-open': () => serve(sessions((log) => labServer(log)), { cors: modernCors }),
     modern: () => serve(webHandler(createMcpHandler(() => modernLab()).fetch), { cors: modernCors }),
