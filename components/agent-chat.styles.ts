@@ -184,10 +184,6 @@ export const agentChatStyles = css`
   }
   .approval-label { margin: 0 0 6px; }
   .approval-actions { display: flex; flex-wrap: wrap; gap: 6px; }
-  .mcp-elicitation { margin: 0 12px 8px; }
-  .mcp-elicitation-field { display: block; margin: 6px 0 2px; }
-  .mcp-elicitation-hint { display: block; color: var(--agent-chat-muted); }
-  .mcp-elicitation :is(input:not([type='checkbox']), select) { width: 100%; box-sizing: border-box; font: inherit; color: var(--agent-chat-fg); background: var(--agent-chat-bg); border: 1px solid var(--agent-chat-border); border-radius: 6px; padding: 4px 6px; margin-bottom: 4px; }
   .args-editor {
     width: 100%;
     font-family: var(--agent-chat-mono-font);

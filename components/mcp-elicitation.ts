@@ -1,29 +1,19 @@
 /**
- * An MCP server's question to the user (elicitation, form mode) in
- * `<agent-chat>`: a panel above the composer (part `mcp-elicitation`) with
- * the server's name, its message (as text: it is the server's, untrusted),
- * one input per field (a select for a choice, a checkbox, a number or a text
- * input, pre-filled with the field's default) and Accept, Decline and Cancel
- * (part `mcp-elicitation-button`, `data-action`). The answer goes to
- * `agent.mcp.answerElicitation`; one it refuses (a required field left
- * empty) is said in the panel, which stays. The panel leaves on the
- * question's `mcp-elicitation-end` (answered, or the server gave up).
+ * An MCP server's questions to the user (elicitation, form mode) in
+ * `<agent-chat>`: this controller, which every page loads, only keeps the
+ * open questions (from `mcp-elicitation` / `mcp-elicitation-end` events) and
+ * answers them (`agent.mcp.answerElicitation`; a refusal is kept to show).
+ * The panels themselves (mcp-elicitation-form.ts) load with the first question.
  */
-import { html, nothing, type ReactiveController, type TemplateResult } from 'lit';
-import type { Agent, AgentEvent, McpElicitation, McpElicitationField } from '../src/types.js';
+import { nothing, type ReactiveController, type TemplateResult } from 'lit';
+import type { Agent, AgentEvent } from '../src/types.js';
 import type { McpPanelHost } from './mcp-drawer.js';
-
-type Value = string | number | boolean;
-
-interface Open {
-  request: McpElicitation;
-  values: Record<string, Value | undefined>;
-  error?: string;
-}
+import type { ElicitationHandlers, Open, Value } from './mcp-elicitation-form.js';
 
 export class McpElicitationPanel implements ReactiveController {
   readonly #host: McpPanelHost;
   readonly #open = new Map<string, Open>();
+  #form: typeof import('./mcp-elicitation-form.js') | undefined;
 
   constructor(host: McpPanelHost) {
     this.#host = host;
@@ -43,6 +33,7 @@ export class McpElicitationPanel implements ReactiveController {
     if (event.type === 'mcp-elicitation') {
       const values = Object.fromEntries(Object.entries(event.request.fields).map(([name, f]) => [name, f.default]));
       this.#open.set(event.request.id, { request: event.request, values });
+      if (!this.#form) void import('./mcp-elicitation-form.js').then((form) => ((this.#form = form), this.#host.requestUpdate()));
     } else if (event.type === 'mcp-elicitation-end') {
       this.#open.delete(event.id);
     } else return;
@@ -65,53 +56,9 @@ export class McpElicitationPanel implements ReactiveController {
     this.#host.requestUpdate();
   }
 
+  readonly #handlers: ElicitationHandlers = { answer: (open, action) => void this.#answer(open, action), set: (open, name, value) => this.#set(open, name, value) };
+
   render(): TemplateResult | typeof nothing {
-    if (this.#open.size === 0) return nothing;
-    return html`${[...this.#open.values()].map((open) => this.#panel(open))}`;
-  }
-
-  #panel(open: Open): TemplateResult {
-    const { request } = open;
-    const labelId = `elicit-label-${request.id}`;
-    return html`<form part="mcp-elicitation" class="approval mcp-elicitation" aria-labelledby=${labelId} data-id=${request.id}
-        @submit=${(e: Event) => (e.preventDefault(), void this.#answer(open, 'accept'))}>
-      <p id=${labelId} class="approval-label">MCP server <strong>${request.server}</strong> asks: ${request.message}</p>
-      ${Object.entries(request.fields).map(([name, field]) => this.#field(open, name, field))}
-      ${open.error ? html`<p class="args-error" role="alert">${open.error}</p>` : nothing}
-      <div class="approval-actions">
-        <button part="mcp-elicitation-button" data-action="accept" class="primary" type="submit">Accept</button>
-        <button part="mcp-elicitation-button" data-action="decline" type="button" @click=${() => void this.#answer(open, 'decline')}>Decline</button>
-        <button part="mcp-elicitation-button" data-action="cancel" type="button" @click=${() => void this.#answer(open, 'cancel')}>Cancel</button>
-      </div>
-    </form>`;
-  }
-
-  #field(open: Open, name: string, field: McpElicitationField): TemplateResult {
-    const id = `elicit-${open.request.id}-${name}`;
-    const required = open.request.required.includes(name);
-    const value = open.values[name];
-    const label = html`${field.title ?? name}${required ? html`<span aria-hidden="true"> *</span>` : nothing}`;
-    const hint = field.description ? html`<small class="mcp-elicitation-hint">${field.description}</small>` : nothing;
-    if (field.type === 'boolean') {
-      return html`<label class="mcp-elicitation-field mcp-elicitation-check"><input id=${id} name=${name} type="checkbox" .checked=${value === true}
-        @change=${(e: Event) => this.#set(open, name, (e.target as HTMLInputElement).checked)} /> ${label} ${hint}</label>`;
-    }
-    if (field.enum) {
-      return html`<label class="mcp-elicitation-field" for=${id}>${label} ${hint}</label>
-        <select id=${id} name=${name} ?required=${required} @change=${(e: Event) => this.#set(open, name, (e.target as HTMLSelectElement).value || undefined)}>
-          <option value="" ?selected=${value === undefined}>—</option>
-          ${field.enum.map((v, i) => html`<option value=${v} ?selected=${value === v}>${field.enumNames?.[i] ?? v}</option>`)}
-        </select>`;
-    }
-    const numeric = field.type !== 'string';
-    const type = numeric ? 'number' : ({ email: 'email', uri: 'url', date: 'date', 'date-time': 'datetime-local' } as Record<string, string>)[field.format ?? ''] ?? 'text';
-    return html`<label class="mcp-elicitation-field" for=${id}>${label} ${hint}</label>
-      <input id=${id} name=${name} type=${type} ?required=${required} .value=${value === undefined ? '' : String(value)}
-        step=${field.type === 'integer' ? '1' : numeric ? 'any' : nothing}
-        min=${field.minimum ?? nothing} max=${field.maximum ?? nothing} minlength=${field.minLength ?? nothing} maxlength=${field.maxLength ?? nothing}
-        @input=${(e: Event) => {
-          const text = (e.target as HTMLInputElement).value;
-          this.#set(open, name, text === '' ? undefined : numeric ? Number(text) : text);
-        }} />`;
+    return this.#open.size && this.#form ? this.#form.renderQuestions([...this.#open.values()], this.#handlers, this.#host) : nothing;
   }
 }

@@ -73,6 +73,28 @@ describe('MCP elicitation (form mode)', () => {
     expect(events.filter((e) => e.type === 'mcp-elicitation-end').map((e) => (e as { action: string }).action)).to.deep.equal(['decline']);
   });
 
+  it('in the 2026-07-28 revision the question comes as an input_required result; the call is made again with the answer', async () => {
+    const modern = ((await (await fetch('/__mcp/servers')).json()) as Record<string, string>)['modern-elicit']!;
+    await fetch('/__mcp/reset?server=modern-elicit');
+    const mock = await mockEndpoint({ turns: [toolCallTurn([{ name: 'modern_book', args: {} }]), textTurn('Done.')] });
+    const agent = createAgent({ baseURL: mock.baseURL, model: 'mock-model', mcp: [{ url: modern, name: 'modern' }] });
+    agents.push(agent);
+    const events: AgentEvent[] = [];
+    agent.on((e) => {
+      events.push(e);
+      if (e.type === 'mcp-elicitation') void agent.mcp.answerElicitation(e.request.id, { action: 'accept', content: { day: 'friday' } });
+    });
+    await agent.send('Book a table').done;
+    expect((await agent.mcp.status())[0]?.protocolVersion).to.equal('2026-07-28');
+    const asked = events.find((e): e is Extract<AgentEvent, { type: 'mcp-elicitation' }> => e.type === 'mcp-elicitation')!.request;
+    expect(asked.fields.day?.enum).to.deep.equal(['friday', 'saturday']);
+    const result = events.find((e): e is Extract<AgentEvent, { type: 'tool-result' }> => e.type === 'tool-result');
+    expect(String(result?.result)).to.contain('booked {"day":"friday","seats":2}');
+    type Call = { rpc: string[]; body?: { params?: { inputResponses?: Record<string, unknown> } } };
+    const calls = ((await (await fetch('/__mcp/requests?server=modern-elicit')).json()) as Call[]).filter((r) => r.rpc.includes('tools/call'));
+    expect(calls.map((c) => Object.keys(c.body?.params?.inputResponses ?? {}))).to.deep.equal([[], ['details']]);
+  });
+
   it('refuses a malformed answer at the call site', async () => {
     const agent = createAgent({ baseURL: 'http://127.0.0.1:9/v1', model: 'm', mcp: [{ url, name: 'elicit' }] });
     agents.push(agent);

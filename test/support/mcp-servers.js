@@ -20,7 +20,8 @@
  *   statelessly), `modern-only` (2026-07-28 only: a 2025 request is refused),
  *   `future` (an SDK server whose `initialize` speaks only 2099-01-01),
  *   `lab-open` (the 2025 session lab, with CORS that lets the 2026-07-28 probe through),
- *   `elicit` (an SDK server whose tool asks the user for input: elicitation, form mode), and
+ *   `elicit` / `ui-elicit` (an SDK server whose tool asks the user for input: elicitation, form mode),
+ *   `modern-elicit` (the same question the 2026-07-28 way: an `input_required` result), and
  *   `forbidden` (403 to everyone).
  */
 import { createServer } from 'node:http';
@@ -31,7 +32,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
 // @ts-ignore — the package ships no types; createServer() returns { server: McpServer, cleanup }.
 import { createServer as createEverything } from '@modelcontextprotocol/server-everything/dist/server/index.js';
-import { McpServer as McpServerV2, createMcpHandler } from '@modelcontextprotocol/server';
+import { McpServer as McpServerV2, acceptedContent, createMcpHandler, inputRequired } from '@modelcontextprotocol/server';
 import { InitializeRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 
 const PREFIX = '/__mcp';
@@ -263,6 +264,18 @@ function elicitServer(log) {
   return server;
 }
 
+/** A v2 server whose tool `book` asks in the 2026-07-28 way: an `input_required` result, then the call again with the answer. */
+function modernElicitServer() {
+  const server = new McpServerV2({ name: 'modern-elicit', version: '2.0.0' }, { capabilities: { tools: {} } });
+  const details = z.object({ day: z.enum(['friday', 'saturday']), seats: z.number().int().default(2) });
+  server.registerTool('book', { description: 'Books a table, asking the user for the details', inputSchema: z.object({}), annotations: { readOnlyHint: true } }, async (_args, ctx) => {
+    const answer = acceptedContent(ctx.mcpReq.inputResponses, 'details', details);
+    if (!answer) return inputRequired({ inputRequests: { details: inputRequired.elicit({ message: 'Which day, and for how many?', requestedSchema: details }) } });
+    return { content: [{ type: 'text', text: `booked ${JSON.stringify(answer)}` }] };
+  });
+  return server;
+}
+
 /** Serves a web-standard handler (`createMcpHandler`'s `fetch`) from node:http: the request rebuilt, the response streamed back. @param {(request: Request, options: { parsedBody?: unknown }) => Promise<Response>} fetchHandler @returns {Parameters<typeof serve>[0]} */
 function webHandler(fetchHandler) {
   return async (req, res, body) => {
@@ -295,6 +308,7 @@ function v2Servers() {
     // A 2025 session server whose tool asks the user (elicitation, form mode) and returns what it got back.
     elicit: () => serve(sessions((log) => elicitServer(log))),
     'ui-elicit': () => serve(sessions((log) => elicitServer(log))),
+    'modern-elicit': () => serve(webHandler(createMcpHandler(() => modernElicitServer()).fetch), { cors: modernCors }),
     // A 2025 session server whose CORS lets the probe through: it answers `server/discover` (no session) with 400.
     'lab-open': () => serve(sessions((log) => labServer(log)), { cors: modernCors }),
     modern: () => serve(webHandler(createMcpHandler(() => modernLab()).fetch), { cors: modernCors }),
