@@ -36,6 +36,7 @@ import { PermissionsPanel } from './permissions-panel.js';
 import { RetryCountdown } from './retry-countdown.js';
 import { TabNotice, READ_ONLY_REASON } from './tab-notice.js';
 import { McpPanel } from './mcp-panel.js';
+import { McpElicitationPanel } from './mcp-elicitation.js';
 import { renderDoctor, startDoctor } from './doctor-command.js';
 import { TraceDrawer } from './trace-drawer.js';
 import { Attachments, shownAttachments } from './attachments.js';
@@ -82,6 +83,8 @@ import { renderAssistantMessage, renderUserMessage } from './message-view.js';
  * @csspart webmcp-status - The line saying WebMCP is unavailable in this browser, or what it refused (option `webmcp`).
  * @csspart tool-raw - The "Raw" disclosure of a rendered card: its arguments and result as JSON.
  * @csspart approval - The approval panel of a call awaiting approval.
+ * @csspart mcp-elicitation - An MCP server's question to the user (elicitation): its message and form, above the composer.
+ * @csspart mcp-elicitation-button - Its Accept, Decline and Cancel buttons (`data-action`).
  * @csspart approve-button - Approves the call.
  * @csspart deny-button - Denies the call.
  * @csspart edit-button - Opens the argument editor.
@@ -242,6 +245,7 @@ export class AgentChat extends AgentChatSettings {
   readonly #engineView = new LazyView(this, () => import('./engine-progress.js'));
   readonly #permissions = new PermissionsPanel(this);
   readonly #mcp = new McpPanel(this);
+  readonly #elicit = new McpElicitationPanel(this);
   readonly #trace = new TraceDrawer(this);
   readonly #countdown = new RetryCountdown(this, () => this.#conversation.retry);
   readonly #attachments = new Attachments(this, { agent: () => this.agent, current: () => this.#agent.current, options: () => this.attachments, readOnly: () => this.#tabs.readOnly });
@@ -359,7 +363,7 @@ export class AgentChat extends AgentChatSettings {
       ${this.#engineStatus.state === 'idle' ? nothing : this.#engineView.get()?.renderEngineProgress(this.#engineStatus)}
       ${renderStatusBar(this.#tabs.view(c), () => this.agent.cancel(), () => this.#carryOn((agent) => agent.resume()), this.#countdown.remainingMs)}
       ${this.#tabs.render()}
-      ${this.#mcp.renderAttached()}${this.#composer.render(this.placeholder, this.#tabs.readOnly ? READ_ONLY_REASON : undefined, this.#attachments.composerExtras())}
+      ${this.#elicit.render()}${this.#mcp.renderAttached()}${this.#composer.render(this.placeholder, this.#tabs.readOnly ? READ_ONLY_REASON : undefined, this.#attachments.composerExtras())}
       ${this.#attachments.renderDropTarget()}${this.#attachments.renderDialog()}
     `;
   }

@@ -41,8 +41,8 @@ export const OPT_IN = {
   webmcp: /webmcp-bridge/,
   /** The MCP sign-in (issue 22): the worker's provider for servers with `oauth`, the page's popup when one needs signing in (src/mcp-auth/, src/page/mcp-auth/). */
   mcpauth: /sign-in-popup|worker-provider/,
-  /** The MCP client (issue 22): the hub and the official SDK load in the worker when an agent has `mcp` servers, the servers drawer in the page when the element has them. */
-  mcp: /mcp-hub|mcp-connection|mcp-drawer/,
+  /** The MCP client (issue 22): the hub and the official client package (`@modelcontextprotocol/client`) load in the worker when an agent has `mcp` servers, the servers drawer in the page when the element has them, the question panels with a server's first question (elicitation). */
+  mcp: /mcp-hub|mcp-connection|mcp-drawer|mcp-elicitation-form/,
   /**
    * Memory (`memory` option, `createMemory()`): the agent worker imports the engine on the first
    * memory call, and `createMemory()` starts the memory worker; an agent without memory loads neither.

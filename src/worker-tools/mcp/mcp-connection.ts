@@ -12,7 +12,7 @@
  * `import()`, so the package is its own chunk that agents without `mcp` never fetch.
  */
 import { Client, SdkErrorCode, StreamableHTTPClientTransport, SSEClientTransport, UnauthorizedError } from '@modelcontextprotocol/client';
-import type { OAuthClientProvider, Tool as SdkTool, Progress } from '@modelcontextprotocol/client';
+import type { ElicitRequestFormParams, ElicitResult, OAuthClientProvider, Tool as SdkTool, Progress } from '@modelcontextprotocol/client';
 import type { McpPrompt, McpResource, McpResourceText } from '../../mcp-types.js';
 import type { NamedServer } from './mcp-names.js';
 import { mapCallResult, type McpCallResult, type McpContent } from './mcp-result.js';
@@ -33,6 +33,12 @@ export interface ConnectionHooks {
   changed(): void;
   /** The MCP authorization flow for this server, if the app set one up; absent: bearer headers only. */
   auth?: McpAuth;
+  /**
+   * Asks the user what the server wants to know (elicitation, form mode);
+   * resolves with their answer, or `cancel` when `signal` aborts (the server gave up).
+   * Absent: the client declares no elicitation, and servers do not ask.
+   */
+  elicit?(request: ElicitRequestFormParams, signal: AbortSignal): Promise<ElicitResult>;
 }
 
 /**
@@ -83,7 +89,9 @@ export class McpConnection {
       const client = new Client(
         { name: 'pageloop', version: '0.1.0' },
         {
-          capabilities: {},
+          // Form mode only (a URL-mode request would send the user to a page the server names); fields the
+          // user leaves out get the schema's defaults (`applyDefaults`, SEP-1034).
+          capabilities: hooks.elicit ? { elicitation: { form: { applyDefaults: true } } } : {},
           versionNegotiation: { mode },
           listChanged: {
             tools: {
@@ -96,6 +104,9 @@ export class McpConnection {
           },
         },
       );
+      const elicit = hooks.elicit;
+      // In the 2025 era a server→client request; in 2026-07-28 an `input_required` result the client fulfils through the same handler.
+      if (elicit) client.setRequestHandler('elicitation/create', (request, ctx) => (request.params.mode === 'url' ? { action: 'decline' } : elicit(request.params, ctx.mcpReq.signal)));
       const transport = transportFor(kind);
       try {
         await client.connect(transport, { timeout: CONNECT_TIMEOUT_MS });

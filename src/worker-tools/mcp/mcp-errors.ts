@@ -67,7 +67,7 @@ export async function explainFailure(server: NamedServer, err: unknown): Promise
   if (isVersionMismatch(err, message)) {
     const offered = (err as { data?: { supported?: unknown } } | null)?.data?.supported;
     const theirs = Array.isArray(offered) && offered.length ? ` The server offers ${offered.join(', ')};` : '';
-    return { code: 'protocol-version', message: `${who} and this client share no MCP protocol revision (${message}).${theirs} pageloop speaks 2026-07-28 and 2024-11-05 to 2025-11-25. Update the server (or pageloop) so they speak a common one.` };
+    return { code: 'protocol-version', message: `${who} and this client share no MCP protocol revision (${message}).${theirs} pageloop speaks 2026-07-28 (server/discover) and 2024-10-07 to 2025-11-25 (initialize). Update the server (or pageloop) so they speak a common one.` };
   }
   if (status !== undefined || /content.type|unexpected|invalid|json|parse/i.test(message)) {
     return { code: 'not-mcp', message: `${who} answered, but not as an MCP endpoint${status ? ` (HTTP ${status})` : ''}: ${message}. Check the path: Streamable HTTP servers usually serve /mcp, legacy HTTP+SSE ones /sse.` };

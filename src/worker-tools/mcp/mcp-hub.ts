@@ -7,7 +7,7 @@
  * says why, and `reconnect` tries again.
  */
 import type { AgentEvent } from '../../agent-events.js';
-import type { McpApproval, McpSignInState, McpPrompt, McpResource, McpResourceText, McpServerOptions, McpServerStatus, McpToolInfo } from '../../mcp-types.js';
+import type { McpApproval, McpElicitationAnswer, McpSignInState, McpPrompt, McpResource, McpResourceText, McpServerOptions, McpServerStatus, McpToolInfo } from '../../mcp-types.js';
 import type { ToolDescriptor } from '../../protocol/agent.js';
 import type { WorkerTool } from '../worker-tool.js';
 import { MCP_TOOL_FACTORY, type McpToolSource } from './mcp-tool-factory.js';
@@ -19,6 +19,7 @@ import { mapCallResult } from './mcp-result.js';
 import { schemaProblem } from './mcp-schema.js';
 import { toolResult } from '../../tools/tool-result.js';
 import type { McpFailure } from './mcp-errors.js';
+import { McpElicitations } from './mcp-elicitations.js';
 
 
 /** What the hub needs from the worker. */
@@ -64,10 +65,12 @@ export class McpHub implements McpToolSource {
   #offered = new Map<string, Offered>();
   #skipped = new Map<Slot, { tool: string; why: string }[]>();
   #pageNames: readonly string[] = [];
+  readonly #elicitations: McpElicitations;
 
   constructor(servers: readonly McpServerOptions[], hooks: McpHubHooks) {
     this.#slots = nameServers(servers).map((server) => ({ server, attempt: 0 }));
     this.#hooks = hooks;
+    this.#elicitations = new McpElicitations((event) => hooks.emit(event));
     for (const slot of this.#slots) void this.#connect(slot);
   }
 
@@ -93,7 +96,11 @@ export class McpHub implements McpToolSource {
       this.#changed(slot);
       try {
         const { McpConnection } = await import('./mcp-connection.js');
-        const connection = await McpConnection.open(slot.server, { changed: () => slot.connection === connection && this.#changed(slot), auth: this.#auth(slot) });
+        const connection = await McpConnection.open(slot.server, {
+          changed: () => slot.connection === connection && this.#changed(slot),
+          auth: this.#auth(slot),
+          elicit: (request, signal) => this.#elicitations.ask(slot.server.name, request, signal),
+        });
         if (slot.attempt !== attempt) return void connection.close();
         slot.connection = connection;
       } catch (err) {
@@ -272,7 +279,13 @@ export class McpHub implements McpToolSource {
     return this.#live(server).readResource(uri);
   }
 
+  /** The user's answer to a server's question (`mcp-elicitation`). */
+  answerElicitation(id: string, answer: McpElicitationAnswer): void {
+    this.#elicitations.answer(id, answer);
+  }
+
   async close(): Promise<void> {
+    this.#elicitations.cancelAll();
     await Promise.all(this.#slots.map((s) => s.connection?.close()));
   }
 }
