@@ -36,7 +36,6 @@ import { PermissionsPanel } from './permissions-panel.js';
 import { RetryCountdown } from './retry-countdown.js';
 import { TabNotice, READ_ONLY_REASON } from './tab-notice.js';
 import { McpPanel } from './mcp-panel.js';
-import { McpElicitationPanel } from './mcp-elicitation.js';
 import { renderDoctor, startDoctor } from './doctor-command.js';
 import { TraceDrawer } from './trace-drawer.js';
 import { Attachments, shownAttachments } from './attachments.js';
@@ -180,7 +179,7 @@ export class AgentChat extends AgentChatSettings {
   #engineStatus: EngineStatus = { state: 'idle' };
 
   readonly #agent = new AgentController(this, {
-    options: () => this.#agentOptions(),
+    options: () => elementOptions(this, this.engineOptions()),
     create: (options) => this.createAgent(options),
     event: (event) => this.#onAgentEvent(event),
     stored: (events) => {
@@ -245,7 +244,6 @@ export class AgentChat extends AgentChatSettings {
   readonly #engineView = new LazyView(this, () => import('./engine-progress.js'));
   readonly #permissions = new PermissionsPanel(this);
   readonly #mcp = new McpPanel(this);
-  readonly #elicit = new McpElicitationPanel(this);
   readonly #trace = new TraceDrawer(this);
   readonly #countdown = new RetryCountdown(this, () => this.#conversation.retry);
   readonly #attachments = new Attachments(this, { agent: () => this.agent, current: () => this.#agent.current, options: () => this.attachments, readOnly: () => this.#tabs.readOnly });
@@ -290,10 +288,6 @@ export class AgentChat extends AgentChatSettings {
     if ((await Promise.all([this.#threads.loaded(), this.#plan.loaded(), this.#engineView.loaded()])).some(Boolean)) await super.getUpdateComplete();
     await this.#replies.renderComplete();
     return result;
-  }
-
-  #agentOptions(): AgentOptions {
-    return elementOptions(this, this.engineOptions());
   }
 
   #onAgentEvent(event: AgentEvent): void {
@@ -363,7 +357,7 @@ export class AgentChat extends AgentChatSettings {
       ${this.#engineStatus.state === 'idle' ? nothing : this.#engineView.get()?.renderEngineProgress(this.#engineStatus)}
       ${renderStatusBar(this.#tabs.view(c), () => this.agent.cancel(), () => this.#carryOn((agent) => agent.resume()), this.#countdown.remainingMs)}
       ${this.#tabs.render()}
-      ${this.#elicit.render()}${this.#mcp.renderAttached()}${this.#composer.render(this.placeholder, this.#tabs.readOnly ? READ_ONLY_REASON : undefined, this.#attachments.composerExtras())}
+      ${this.#mcp.renderAttached()}${this.#composer.render(this.placeholder, this.#tabs.readOnly ? READ_ONLY_REASON : undefined, this.#attachments.composerExtras())}
       ${this.#attachments.renderDropTarget()}${this.#attachments.renderDialog()}
     `;
   }
