@@ -16,7 +16,7 @@
  * - `nocors` (the lab without CORS headers), `unauthorized` (401 unless the
  *   right bearer header), `notmcp` (an HTML 404 page), `refused` (a closed port);
  * - at the end of this file: `sub-lab` (the lab, for the sub-agent test's own log) and
- *   `schemas` (tools whose input schemas cannot be compiled, beside one that can).
+ *   `schemas` (tools whose input schemas cannot be compiled, beside one that can; two binary resources).
  */
 import { createServer } from 'node:http';
 import { randomUUID } from 'node:crypto';
@@ -25,7 +25,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, ListResourcesRequestSchema, ListToolsRequestSchema, ReadResourceRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 // @ts-ignore — the package ships no types; createServer() returns { server: McpServer, cleanup }.
 import { createServer as createEverything } from '@modelcontextprotocol/server-everything/dist/server/index.js';
 
@@ -302,7 +302,14 @@ export function mcpBrowserResolve() {
  * @param {Recorded[]} log
  */
 function schemasServer(log) {
-  const server = new Server({ name: 'schemas', version: '1.0.0' }, { capabilities: { tools: {} } });
+  const server = new Server({ name: 'schemas', version: '1.0.0' }, { capabilities: { tools: {}, resources: {} } });
+  // Two binary resources, for the element's picker: an image (attached as one) and a zip (refused as a message's file).
+  const files = { 'schemas://files/logo.png': { mimeType: 'image/png', blob: PNG }, 'schemas://files/archive.zip': { mimeType: 'application/zip', blob: 'UEsFBgAAAAAAAAAAAAAAAAAAAAAAAA==' } };
+  server.setRequestHandler(ListResourcesRequestSchema, async () => ({ resources: Object.entries(files).map(([uri, f]) => ({ uri, name: uri.split('/').pop(), mimeType: f.mimeType })) }));
+  server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
+    const file = files[/** @type {keyof typeof files} */ (request.params.uri)];
+    return { contents: file ? [{ uri: request.params.uri, ...file }] : [] };
+  });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
     tools: [
       { name: 'lookup', description: 'Looks a word up', inputSchema: { type: 'object', properties: { word: { type: 'string' } }, required: ['word'] }, annotations: { readOnlyHint: true } },
