@@ -7,6 +7,7 @@
 import { css } from 'lit';
 import { chatDrawerStyles } from './chat-drawers.styles.js';
 import { darkPalette, lightPalette } from './palette.styles.js';
+import { subAgentStyles } from './sub-agent-view.styles.js';
 
 /** The element's stylesheet (adopted, so strict `style-src` pages accept it). */
 export const agentChatStyles = css`
@@ -294,3 +295,6 @@ export const agentChatStyles = css`
 
   ${chatDrawerStyles}
 `;
+
+/** Every sheet the element adopts: its own and the sub-agent view's (a sub-agent's work renders inside its card). */
+export const agentChatSheets = [agentChatStyles, subAgentStyles];

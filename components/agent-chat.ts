@@ -15,12 +15,12 @@ import { createAgent } from '../src/page/create-agent.js';
 import { errorMessage } from '../src/errors.js';
 import type { Agent, AgentEvent, AgentOptions, EngineStatus, Run, SendOptions } from '../src/types.js';
 import { AgentChatSettings } from './agent-chat-settings.js';
-import { agentChatStyles } from './agent-chat.styles.js';
-import { subAgentStyles } from './sub-agent-view.styles.js';
+import { agentChatSheets } from './agent-chat.styles.js';
 import { AgentController } from './agent-controller.js';
 import { Composer } from './composer.js';
 import { initialConversation, reduceConversation, restoreConversation, type ConversationAction, type ConversationState, type LogItem } from './conversation-state.js';
 import { ReplyRenderers } from './reply-renderers.js';
+import { warmUpTools } from './tool-warmup.js';
 import { ScrollController } from './scroll-controller.js';
 import { renderToolCard } from './tool-card.js';
 import { ToolViews } from './tool-views.js';
@@ -170,7 +170,7 @@ import { renderAssistantMessage, renderUserMessage } from './message-view.js';
  * </script>
  */
 export class AgentChat extends AgentChatSettings {
-  static override styles = [agentChatStyles, subAgentStyles];
+  static override styles = agentChatSheets;
 
   #conversation: ConversationState = initialConversation();
   /** What the in-page engine is doing (from its events); `idle` for an endpoint. */
@@ -186,7 +186,7 @@ export class AgentChat extends AgentChatSettings {
       if (c.items.length === 0 && !c.running) this.#setConversation(restoreConversation(events, c.nextId));
     },
     replaced: () => ((this.#engineStatus = { state: 'idle' }), this.#tabs.reset(), this.#reset()),
-    ready: () => this.#replies.load(),
+    ready: () => void warmUpTools(this.#replies.load(), () => this.tools),
   });
   readonly #tabs = new TabNotice(this, { agent: () => this.agent, conversation: () => this.#conversation, show: (s) => (this.#reset(), this.#setConversation(s)) });
   readonly #replies = new ReplyRenderers(this, () => this.#conversation.items, () => this.#scroll.follow(), () => this.renderRoot);
