@@ -16,8 +16,10 @@ import { startOAuthMcpServer } from './test/support/mcp-oauth-server.js';
 
 // A real OAuth-protected MCP server (the SDK's own auth pieces) on 127.0.0.1, an OS-chosen port; pages read its URL at /__oauth-mcp.
 const oauthMcp = await startOAuthMcpServer();
+// A second one for the element's sign-in test (/__oauth-mcp?for=element): test files run two at a time, and the two must not share tokens or the server's log.
+const oauthMcpElement = await startOAuthMcpServer();
 /** @type {import('koa').Middleware} */
-const oauthMcpInfo = (ctx, next) => (ctx.path === '/__oauth-mcp' ? void (ctx.body = { url: oauthMcp.url }) : next());
+const oauthMcpInfo = (ctx, next) => (ctx.path === '/__oauth-mcp' ? void (ctx.body = { url: (ctx.query.for === 'element' ? oauthMcpElement : oauthMcp).url }) : next());
 
 function findChromium() {
   const candidates = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];

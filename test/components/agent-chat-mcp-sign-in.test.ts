@@ -12,7 +12,8 @@ import { axeViolations } from './axe.js';
 import { chatOnMock, part, parts, until, type ChatFixture } from './helpers.js';
 
 const REDIRECT = new URL('../../src/page/mcp-auth/mcp-oauth-redirect.html', import.meta.url).href;
-const serverUrl = async () => ((await (await fetch('/__oauth-mcp')).json()) as { url: string }).url;
+// Its own OAuth server (not test/page/mcp-oauth.test.ts's, which may run at the same time): its log and tokens are this file's.
+const serverUrl = async () => ((await (await fetch('/__oauth-mcp?for=element')).json()) as { url: string }).url;
 const authorizes = async (url: string) => ((await (await fetch(new URL('/__test/log', url))).json()) as string[]).filter((l) => l === 'authorize').length;
 
 describe('agent-chat: signing in to an MCP server', () => {

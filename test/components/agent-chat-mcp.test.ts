@@ -110,6 +110,26 @@ describe('agent-chat: MCP servers', () => {
     expect((await requests('ui-lab')).some((r) => r.rpc[0] === 'resources/read')).to.equal(true);
   });
 
+  it('binary resources are attached by their type: an image goes as an image; a zip is refused when picked, saying why', async () => {
+    const f = await chatWith([textTurn('A dot.')], [{ url: urls.schemas!, name: 'schemas' }]);
+    await until(() => row(f, 'schemas')?.dataset.state === 'connected', 'connected');
+    part<HTMLDetailsElement>(f.chat, 'mcp-servers')!.open = true;
+    await f.chat.updateComplete;
+    part<HTMLDetailsElement>(f.chat, 'mcp-resources')!.open = true;
+    const pick = async (name: string) => (await until(() => parts(f.chat, 'mcp-resource').find((b) => b.textContent === name), name)).click();
+    await pick('archive.zip');
+    const error = await until(() => f.chat.shadowRoot!.querySelector('.mcp-error'), 'the refusal');
+    expect(error.textContent).to.contain('schemas://files/archive.zip from MCP server "schemas" cannot be attached: "archive.zip"');
+    expect(part(f.chat, 'mcp-attachment') === null, 'no chip for the refused one').to.equal(true);
+    await pick('logo.png');
+    await until(() => part(f.chat, 'mcp-attachment'), 'the chip');
+    const final = f.nextFinal();
+    await typeAndEnter(f.chat, 'What is this logo?');
+    await final;
+    const image = (await f.mock.log())[0]!.parts!.find((p) => p.type === 'image_url');
+    expect(image).to.include({ role: 'user', mime: 'image/png', width: 1, height: 1 });
+  });
+
   it("an MCP tool's image shows as a thumbnail on its card, and its embedded resource as a file", async () => {
     const f = await chatWith([toolCallTurn([{ name: 'lab_picture', args: {} }]), textTurn('A red dot.')], [{ url: urls['ui-lab']!, name: 'lab' }]);
     await until(() => row(f, 'lab')?.dataset.state === 'connected', 'connected');

@@ -16,7 +16,7 @@
  * - `nocors` (the lab without CORS headers), `unauthorized` (401 unless the
  *   right bearer header), `notmcp` (an HTML 404 page), `refused` (a closed port);
  * - at the end of this file: `sub-lab` (the lab, for the sub-agent test's own log) and
- *   `schemas` (tools whose input schemas cannot be compiled, beside one that can);
+ *   `schemas` (tools whose input schemas cannot be compiled, beside one that can; two binary resources);
  * - from the v2 server package (`@modelcontextprotocol/server` 2.4.0, `createMcpHandler`):
  *   `modern` (serves the stateless 2026-07-28 revision, and 2025 clients
  *   statelessly), `modern-only` (2026-07-28 only: a 2025 request is refused),
@@ -33,7 +33,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, InitializeRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, InitializeRequestSchema, ListResourcesRequestSchema, ListToolsRequestSchema, ReadResourceRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 // @ts-ignore — the package ships no types; createServer() returns { server: McpServer, cleanup }.
 import { createServer as createEverything } from '@modelcontextprotocol/server-everything/dist/server/index.js';
 import { McpServer as McpServerV2, acceptedContent, createMcpHandler, inputRequired } from '@modelcontextprotocol/server';
@@ -416,7 +416,14 @@ export function mcpBrowserResolve() {
  * @param {Recorded[]} log
  */
 function schemasServer(log) {
-  const server = new Server({ name: 'schemas', version: '1.0.0' }, { capabilities: { tools: {} } });
+  const server = new Server({ name: 'schemas', version: '1.0.0' }, { capabilities: { tools: {}, resources: {} } });
+  // Two binary resources, for the element's picker: an image (attached as one) and a zip (refused as a message's file).
+  const files = { 'schemas://files/logo.png': { mimeType: 'image/png', blob: PNG }, 'schemas://files/archive.zip': { mimeType: 'application/zip', blob: 'UEsFBgAAAAAAAAAAAAAAAAAAAAAAAA==' } };
+  server.setRequestHandler(ListResourcesRequestSchema, async () => ({ resources: Object.entries(files).map(([uri, f]) => ({ uri, name: uri.split('/').pop(), mimeType: f.mimeType })) }));
+  server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
+    const file = files[/** @type {keyof typeof files} */ (request.params.uri)];
+    return { contents: file ? [{ uri: request.params.uri, ...file }] : [] };
+  });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
     tools: [
       { name: 'lookup', description: 'Looks a word up', inputSchema: { type: 'object', properties: { word: { type: 'string' } }, required: ['word'] }, annotations: { readOnlyHint: true } },
