@@ -159,6 +159,8 @@ function reduceAction(state: ConversationState, action: ConversationAction): Con
     case 'telemetry':
     case 'reply-read':
     case 'mcp':
+    case 'mcp-elicitation':
+    case 'mcp-elicitation-end':
       return state;
     case 'error':
       return { ...state, error: { message: action.message, retryable: action.retryable } };

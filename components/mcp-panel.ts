@@ -2,12 +2,15 @@
  * The element's MCP controller, kept small because every page loads it: it
  * loads the servers drawer (mcp-drawer.ts, its own chunk, with its styles)
  * the first time the element has `mcp` servers, and until then renders
- * nothing, sends messages as they are and has no prompts to run.
+ * nothing, sends messages as they are and has no prompts to run. A server's
+ * questions to the user (elicitation) are shown above the composer with the
+ * resources attached (McpElicitationPanel).
  */
-import { nothing, type ReactiveController, type TemplateResult } from 'lit';
-import type { McpServerOptions } from '../src/types.js';
+import { html, nothing, type ReactiveController, type TemplateResult } from 'lit';
+import type { AttachmentInput, McpServerOptions, SendOptions } from '../src/types.js';
 import type { McpDrawer, McpPanelHost } from './mcp-drawer.js';
 import type { PromptCommand } from './mcp-prompt-command.js';
+import { McpElicitationPanel } from './mcp-elicitation.js';
 
 /** What the controller needs of its element: its agent, and its `mcp` servers. */
 export interface McpHost extends McpPanelHost {
@@ -18,9 +21,11 @@ export class McpPanel implements ReactiveController {
   #host: McpHost;
   #drawer: Promise<McpDrawer> | undefined;
   #ready: McpDrawer | undefined;
+  readonly #questions: McpElicitationPanel;
 
   constructor(host: McpHost) {
     this.#host = host;
+    this.#questions = new McpElicitationPanel(host);
     host.addController(this);
   }
 
@@ -37,12 +42,14 @@ export class McpPanel implements ReactiveController {
     return this.#ready?.render() ?? nothing;
   }
 
-  renderAttached(): TemplateResult | typeof nothing {
-    return this.#ready?.renderAttached() ?? nothing;
+  /** Above the composer: the servers' open questions, then the resources attached to the next message. */
+  renderAttached(): TemplateResult {
+    return html`${this.#questions.render()}${this.#ready?.renderAttached() ?? nothing}`;
   }
 
-  withAttachments(text: string): string {
-    return this.#ready?.withAttachments(text) ?? text;
+  /** The next message's send options: the composer's `files` and the MCP resources attached (see McpDrawer.sendOptions). */
+  sendOptions(files: readonly AttachmentInput[]): SendOptions | undefined {
+    return this.#ready?.sendOptions(files) ?? (files.length > 0 ? { attachments: [...files] } : undefined);
   }
 
   help(): string {

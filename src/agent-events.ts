@@ -6,7 +6,7 @@ import type { Attachment } from './attachment-types.js';
  * stores. Plain data that survives structured cloning (it crosses the worker).
  * Re-exported by `src/types.ts`, the public types' one entry.
  */
-import type { McpServerStatus } from './mcp-types.js';
+import type { McpElicitation, McpElicitationAnswer, McpServerStatus } from './mcp-types.js';
 
 /** Why a run ended. */
 export type FinalReason =
@@ -194,7 +194,11 @@ export type AgentEvent =
    * A running tool call reported how far it got (an MCP server's
    * `notifications/progress`); `total` when it is known. Not stored.
    */
-  | { type: 'tool-progress'; callId: string; name: string; progress: number; total?: number; message?: string };
+  | { type: 'tool-progress'; callId: string; name: string; progress: number; total?: number; message?: string }
+  /** An MCP server asks the user for input (elicitation); answer with `agent.mcp.answerElicitation(request.id, …)`. Not stored. */
+  | { type: 'mcp-elicitation'; request: McpElicitation }
+  /** That question is settled: answered (`action`), or cancelled because the server gave up or nobody answered. Not stored. */
+  | { type: 'mcp-elicitation-end'; id: string; action: McpElicitationAnswer['action'] };
 
 /** Where WebMCP stands for an agent (option `webmcp`; `agent.webmcp.status()`). */
 export interface WebMcpStatus {

@@ -86,7 +86,16 @@ export interface McpServerStatus {
   resources: boolean;
   /** Why it failed: names the server and says what to fix. */
   error?: { code: McpErrorCode; message: string };
+  /**
+   * Only for a server with `oauth`: `signed-in` (connected with its tokens),
+   * `needed` (no sign-in kept, or signed out: `reconnect` from a click signs in),
+   * `failed` (the sign-in itself failed: a blocked or closed popup, a refusal; `error` says which).
+   */
+  signIn?: McpSignInState;
 }
+
+/** Where an OAuth server's sign-in stands (`McpServerStatus.signIn`). */
+export type McpSignInState = 'needed' | 'signed-in' | 'failed';
 
 /** A prompt a server offers (`prompts/list`). */
 export interface McpPrompt {
@@ -107,12 +116,14 @@ export interface McpResource {
   mimeType?: string;
 }
 
-/** A resource's content as text (binary content is described, not included). */
+/** A resource's content as text (binary content is described in `text`, its bytes in `blob`). */
 export interface McpResourceText {
   server: string;
   uri: string;
   mimeType?: string;
   text: string;
+  /** The bytes (base64) of a resource whose one content is binary. */
+  blob?: string;
 }
 
 /** The agent's MCP servers, reached from the page (`agent.mcp`). */
@@ -131,4 +142,46 @@ export interface AgentMcp {
   readResource(server: string, uri: string): Promise<McpResourceText>;
   /** Forgets the sign-in to server `name` (option `oauth`: its tokens and registered client) and disconnects it; `reconnect` signs in again. */
   signOut(name: string): Promise<McpServerStatus>;
+  /** Answers a server's question to the user (an `mcp-elicitation` event, by its `id`): accept with `content`, decline, or cancel. */
+  answerElicitation(id: string, answer: McpElicitationAnswer): Promise<void>;
+}
+
+/**
+ * One field of an elicitation form: the MCP spec allows flat primitives only
+ * (a string, optionally an enum or a format; a number or integer; a boolean).
+ */
+export interface McpElicitationField {
+  type: 'string' | 'number' | 'integer' | 'boolean';
+  title?: string;
+  description?: string;
+  default?: string | number | boolean;
+  enum?: string[];
+  /** Labels for `enum`, in its order (`enumNames`, or the `oneOf` titles). */
+  enumNames?: string[];
+  format?: string;
+  minimum?: number;
+  maximum?: number;
+  minLength?: number;
+  maxLength?: number;
+}
+
+/**
+ * A server asks the user for input while it works (MCP elicitation, form
+ * mode): event `mcp-elicitation`, answered with `agent.mcp.answerElicitation(id, …)`.
+ * Unanswered, it is cancelled when the server gives up (its call ends) or after 5 minutes.
+ */
+export interface McpElicitation {
+  id: string;
+  /** The server's name (option `mcp[].name`). */
+  server: string;
+  /** What the server asks, in its words (untrusted: show it as text). */
+  message: string;
+  fields: Record<string, McpElicitationField>;
+  required: string[];
+}
+
+/** The user's answer: `accept` sends `content` (fields left out get their schema default), `decline` says no, `cancel` dismisses. */
+export interface McpElicitationAnswer {
+  action: 'accept' | 'decline' | 'cancel';
+  content?: Record<string, string | number | boolean>;
 }

@@ -21,6 +21,9 @@ export const FIGURES = [
   { key: 'loop.iteration_createagent_ms_p50', baseline: 'loop.iteration_ms_p50', unit: 'ms' },
   // The flight recorder's cost: the worker's iteration overhead traced (the default) over untraced, both measured in the same run.
   { key: 'loop.trace_overhead_ratio', op: '<=', target: 1.05, unit: '×' },
+  // The same with the conversation stored (option `thread`): the journal's writes, the trace's among them, in each iteration.
+  { key: 'loop.iteration_overhead_thread_ms_p50', baseline: 'loop.iteration_overhead_thread_untraced_ms_p50', unit: 'ms' },
+  { key: 'loop.trace_overhead_thread_ratio', unit: '×' },
   { key: 'loop.cancel_stream_ms_p50', baseline: 'loop.cancel_stream_inthread_ms_p50', op: '<=', target: 100, unit: 'ms' },
   { key: 'loop.cancel_tool_ms_p50', baseline: 'loop.cancel_tool_inthread_ms_p50', op: '<=', target: 100, unit: 'ms' },
   { key: 'main.longtasks_worker', baseline: 'main.longtasks_inthread', op: '<=', target: 0, unit: 'tasks' },
@@ -47,6 +50,9 @@ export const FIGURES = [
   { key: 'bundle.telemetry_gz_kb', unit: 'KB' },
   { key: 'bundle.mcp_gz_kb', unit: 'KB' },
   { key: 'bundle.memory_gz_kb', unit: 'KB' },
+  { key: 'bundle.dom_tools_gz_kb', unit: 'KB' },
+  { key: 'bundle.fetch_tool_gz_kb', unit: 'KB' },
+  { key: 'bundle.threads_gz_kb', unit: 'KB' },
   { key: 'context.fold_500_ms_p50', baseline: 'context.baseline_stringify_500_ms_p50', op: '<=', target: 5, unit: 'ms' },
   { key: 'context.fit_500_warm_ms_p50', baseline: 'context.baseline_stringify_500_ms_p50', unit: 'ms' },
   { key: 'thread.reload_500_ms', baseline: 'thread.baseline_idb_read_500_ms', op: '<=', target: 150, unit: 'ms' },

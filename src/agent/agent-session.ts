@@ -4,55 +4,53 @@
  * delegates each job to one part:
  * - `SessionState`: the conversation (history, events, plan, approvals) and how events are recorded;
  * - `ThreadBinding`: the stored thread — the seat (writer or follower), take-over, an interrupted run;
- * - `RunControl`: starting, ending and cancelling runs, one at a time;
+ * - `RunStarter` and `RunControl`: how a run starts (refusals, an interrupted run given up or resumed), and starting, ending and cancelling runs, one at a time;
  * - `ModelCache`: the models and context budget made per connection;
+ * - `AttachmentShelf`: the files of messages and tools;
  * - `runLoop` (with its parts) runs one run.
  */
 import type { AgentEvent, ApprovalAnswer, ApprovalRequest, ChatMessage, FinalEvent, SendOptions, ThreadTrace, WorkflowRunOptions } from '../types.js';
 import { AttachmentShelf } from './attachment-shelf.js';
 import { TraceRecorder } from './trace-recorder.js';
 import { SpanOutlet } from './span-outlet.js';
-import { PageloopError } from '../errors.js';
 import type { ThreadRecord } from '../store/thread-schema.js';
-import { runLoop } from './run-loop.js';
-import { DISPATCH_TOOL_NAME } from './builtin-tools.js';
 import { ToolRegistry } from './tool-registry.js';
 import { workflowRun } from './workflow.js';
 import { SessionState } from './session-state.js';
 import { ThreadBinding } from './thread-binding.js';
 import { ThreadRecords } from './thread-records.js';
-import { RunControl, type RunStart } from './run-control.js';
+import { RunControl } from './run-control.js';
+import { RunStarter } from './run-starter.js';
 import { ModelCache } from './model-cache.js';
-import { runContext, type RunSetup } from './run-context.js';
 import type { OutsideOutcome, ToolDescriptor } from '../protocol/agent.js';
 import { runOutsideCall } from './outside-call.js';
-import type { SessionConfig, SessionHost } from './session-types.js';
+import type { SessionConfig } from './session-types.js';
 import type { SessionDeps } from './session-deps.js';
 
 /** One agent's state between runs, and the way to start, answer and cancel them. */
 export class AgentSession {
   #config: SessionConfig;
-  readonly #host: SessionHost;
   readonly #state: SessionState;
   readonly #models: ModelCache;
   readonly #thread: ThreadBinding;
   readonly #records: ThreadRecords;
   readonly #runs: RunControl;
+  readonly #starter: RunStarter;
   readonly #registry: ToolRegistry;
   readonly #files: AttachmentShelf;
 
   constructor(config: SessionConfig, tools: readonly ToolDescriptor[], deps: SessionDeps) {
     this.#config = config;
-    this.#host = deps.host;
     this.#files = new AttachmentShelf({ store: deps.store, thread: () => this.#config.thread, options: () => this.#config.attachments });
     const state = (this.#state = new SessionState((events) => deps.host.emit(events), () => this.#config.apiKey, new TraceRecorder(() => this.#config, new SpanOutlet(() => this.#config, deps.host))));
     this.#models = new ModelCache({ createModel: deps.createModel, generateId: deps.generateId ?? (() => crypto.randomUUID()), probeContextWindow: deps.probeContextWindow, readAttachment: (id) => this.#files.read(id) }, () => this.#config);
-    this.#thread = new ThreadBinding(state, { store: deps.store, now: deps.now, rerunnable: (name) => this.#rerunnable(name), loaded: () => this.#models.budget.reset() });
+    this.#thread = new ThreadBinding(state, { store: deps.store, now: deps.now, rerunnable: (name) => this.#registry.rerunnable(name, !!this.#config.subAgents), loaded: () => this.#models.budget.reset() });
     this.#records = new ThreadRecords(state, this.#thread, { store: deps.store, now: deps.now, cleared: () => this.#models.budget.reset() });
     this.#runs = new RunControl(state);
     // A tool starts once its `tool-start` is stored: a reload then answers it `interrupted` instead of running it again.
     this.#registry = new ToolRegistry(deps.host, deps.workerTools, deps.env, () => state.journal?.flush().catch(() => {}) ?? Promise.resolve());
     this.#registry.set(tools);
+    this.#starter = new RunStarter({ config: () => this.#config, state, thread: this.#thread, runs: this.#runs, models: this.#models, registry: this.#registry, host: deps.host, files: this.#files });
   }
 
   /** Loads the stored thread, answering calls a reload left unanswered; or follows it read-only while another tab writes it. */
@@ -72,22 +70,17 @@ export class AgentSession {
 
   /** Finishes a run the page died in: answers its open calls (with `first`, the answer to one of its approval requests), then asks the model to carry on. */
   resume(runId: string, first?: { callId: string; answer: ApprovalAnswer }): Promise<FinalEvent> {
-    const refused = this.#thread.refusal('Cannot continue');
-    if (refused) return this.#runs.refuse(refused);
-    // While a run goes, the start below answers "busy"; the interrupted run stays kept.
-    const setup = this.#runs.running ? {} : this.#thread.resumption(first);
-    if (setup instanceof PageloopError) return this.#runs.refuse(setup);
-    return this.#runs.start({ runId, run: (signal) => this.#loop(signal, setup) });
+    return this.#starter.resume(runId, first);
   }
 
   /** One user turn (`overrides` for this run only; its files are kept before the run starts, or refused with nothing sent). Resolves with the final event after it was emitted; never rejects. */
   async send(runId: string, text: string, overrides?: SendOptions): Promise<FinalEvent> {
     const { attachments, ...rest } = overrides ?? {};
-    const idle = !this.#runs.running && !this.#thread.refusal('Cannot send');
-    const files = attachments?.length && idle ? await this.#files.acceptMessage(attachments).catch((err: Error) => err) : undefined;
-    if (files instanceof Error) return this.#runs.refuse(files);
-    const begin = () => this.#state.history.push(files ? { role: 'user', content: text, attachments: files.records } : { role: 'user', content: text });
-    return this.#begin('Cannot send', { runId, input: text, files, begin }, { overrides: rest });
+    const made = this.#files.userMessage(text, attachments, !this.#runs.running && !this.#thread.refusal('Cannot send'));
+    // Only files to keep make the start wait: a message without them starts its run at once, so a send or clear right after it is told "busy".
+    const user = made instanceof Promise ? await made : made;
+    if (user instanceof Error) return this.#runs.refuse(user);
+    return this.#starter.begin('Cannot send', { runId, input: text, files: user.files, begin: () => this.#state.history.push(user.message) }, { overrides: rest });
   }
 
   /** A run of workflow `name` (option `workflows`): its message states the goal and steps; with planning, the steps are the initial plan. An unknown name ends in an `unknown-workflow` error before anything is sent. */
@@ -98,31 +91,12 @@ export class AgentSession {
     } catch (err) {
       return this.#runs.refuse(err);
     }
-    return this.#begin('Cannot run a workflow', { runId, input, workflow: name, begin: run.begin }, run.setup);
+    return this.#starter.begin('Cannot run a workflow', { runId, input, workflow: name, begin: run.begin }, run.setup);
   }
 
   /** Runs the loop again on the history as it is (e.g. after a network error). */
   retry(runId: string): Promise<FinalEvent> {
-    return this.#begin('Cannot retry', { runId }, {});
-  }
-
-  /** A new run, unless another tab writes the thread; a run the page died in is given up first. */
-  #begin(what: string, start: Omit<RunStart, 'run'>, setup: RunSetup): Promise<FinalEvent> {
-    const refused = this.#thread.refusal(what);
-    if (refused) return this.#runs.refuse(refused);
-    if (!this.#runs.running) this.#thread.abandonInterrupted();
-    return this.#runs.start({ ...start, model: setup.overrides?.model, run: (signal) => this.#loop(signal, setup) });
-  }
-
-  /** Runs the loop (after `setup.before`) and returns its final event without emitting it; what it throws ends as a failed run. */
-  async #loop(signal: AbortSignal, setup: RunSetup): Promise<FinalEvent> {
-    const ctx = await runContext({ config: this.#config, state: this.#state, models: this.#models, registry: this.#registry, host: this.#host, files: this.#files }, signal, setup);
-    return (setup.before && (await setup.before(ctx))) || (await runLoop(ctx));
-  }
-
-  /** True when a call of `name` the page died in may simply run again: an idempotent tool, or a read-only sub-agent. */
-  #rerunnable(name: string): boolean {
-    return this.#registry.get(name)?.idempotent === true || (name === DISPATCH_TOOL_NAME && !!this.#config.subAgents);
+    return this.#starter.begin('Cannot retry', { runId }, {});
   }
 
   /** The id of the thread this session keeps, if any. */

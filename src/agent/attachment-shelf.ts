@@ -13,6 +13,7 @@
  * - Records carry no bytes; the shelf is the one way from an id to its bytes.
  */
 import type { Attachment, AttachmentInput, AttachmentOptions, PreparedAttachment, PreparedAttachments } from '../attachment-types.js';
+import type { ChatMessage } from '../types.js';
 import { PageloopError, errorMessage } from '../errors.js';
 import type { ErrorCode } from '../protocol/errors.js';
 import type { StoredAttachment, ThreadStorage } from '../store/thread-store.js';
@@ -22,6 +23,12 @@ import type { AttachmentSource } from './attachment-prep.js';
 export interface KeptAttachments {
   records: Attachment[];
   notKept?: { ids: string[]; message: string };
+}
+
+/** A user's message, and what keeping its files came to (absent: it has none). */
+export interface UserMessage {
+  message: ChatMessage;
+  files?: KeptAttachments;
 }
 
 /** Where the shelf keeps bytes, and the limits it prepares with (both read when used: they change with `configure` and thread switches). */
@@ -55,6 +62,21 @@ export class AttachmentShelf {
     const { accepted, refused } = await this.prepare(inputs);
     if (refused.length > 0) throw new PageloopError(refused[0]!.code as ErrorCode, `Nothing was sent: ${refused.map((r) => r.message).join(' ')}`);
     return this.keep(accepted);
+  }
+
+  /**
+   * The user's message of a send, with its files kept first — only when the
+   * send can start (`canStart`: a busy or follower session is refused anyway,
+   * and must not store files for a message it never sends) — or the error
+   * that refuses the send, with nothing sent. Without files to keep it is
+   * given at once, not as a promise, so the run can start in the same turn.
+   */
+  userMessage(text: string, inputs: readonly AttachmentInput[] | undefined, canStart: boolean): UserMessage | Promise<UserMessage | Error> {
+    if (!inputs?.length || !canStart) return { message: { role: 'user', content: text } };
+    return this.acceptMessage(inputs).then(
+      (files) => ({ message: { role: 'user', content: text, attachments: files.records }, files }),
+      (err: unknown) => (err instanceof Error ? err : new Error(String(err))),
+    );
   }
 
   /** A tool's files: what is accepted is kept; a refused one is named in `notes` for the model and the user. */

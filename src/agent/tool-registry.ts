@@ -9,6 +9,7 @@ import type { WorkerTool, WorkerToolEnv, WorkerToolFactory } from '../worker-too
 import { abortable } from '../abortable.js';
 import { outOfBounds } from '../json-bounds.js';
 import { mayStart } from './start-gate.js';
+import { DISPATCH_TOOL_NAME } from './builtin-tools.js';
 import type { PreparedCall, ToolDescriptor, ToolOutcome } from '../protocol/agent.js';
 import type { ToolHost } from './session-types.js';
 
@@ -100,6 +101,11 @@ export class ToolRegistry {
   /** The tool named `name`, if the agent has one (own properties only: `__proto__` is unknown). */
   get(name: string): ToolDescriptor | undefined {
     return Object.hasOwn(this.#entries, name) ? this.#entries[name]!.descriptor : undefined;
+  }
+
+  /** True when a call of `name` that a page died in may simply run again: an idempotent tool, or a sub-agent (read-only) when the agent has them. */
+  rerunnable(name: string, subAgents: boolean): boolean {
+    return this.get(name)?.idempotent === true || (name === DISPATCH_TOOL_NAME && subAgents);
   }
 
   /** True when tool `name`'s results carry outside content (`untrustedOutput`), to be marked for the model. */

@@ -67,9 +67,17 @@ export class TraceRecorder implements SpanSink {
     return structuredClone({ spans, dropped: this.#dropped });
   }
 
-  /** The trace as it is now, for the journal (not copied: it is structured-cloned on its way into storage). */
-  get current(): ThreadTrace {
-    return { spans: this.#kept(), dropped: this.#dropped };
+  /**
+   * The trace as it is now, for the journal to store: a list of its own,
+   * whose open spans are copies (they go on changing while the store waits
+   * for its connection) and whose finished spans are shared — a span is
+   * never changed once it ended. Copying them all cost every write (about
+   * two per tool call) the whole trace: in a 300-call run with a thread, an
+   * iteration took 7–11 ms traced against 2–4 ms untraced; 5–6 ms without
+   * the copies (the store still serialises the whole trace at each write).
+   */
+  snapshot(): ThreadTrace {
+    return { spans: this.#kept().map((span) => (span.endTime === undefined ? structuredClone(span) : span)), dropped: this.#dropped };
   }
 
   /** Replaces the trace (a thread loaded or cleared). */

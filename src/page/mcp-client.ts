@@ -3,7 +3,7 @@
  * connections live. Arguments are checked here, so a wrong call fails with a
  * `TypeError` at the call site instead of a round trip later.
  */
-import type { AgentMcp, McpResource } from '../mcp-types.js';
+import type { AgentMcp, McpElicitationAnswer, McpResource } from '../mcp-types.js';
 import type { AgentWorkerApi } from '../protocol/agent.js';
 import type { Remote } from 'comlink';
 
@@ -38,6 +38,16 @@ export function mcpClient(call: Call): AgentMcp {
     signOut: (server: string) => {
       name('signOut(server)', 'the server name', server);
       return call((remote) => remote.mcp.signOut(server));
+    },
+    answerElicitation: (id: string, answer: McpElicitationAnswer) => {
+      name('answerElicitation(id, answer)', 'the question id', id);
+      if (typeof answer !== 'object' || answer === null || !['accept', 'decline', 'cancel'].includes(answer.action)) {
+        throw new TypeError("mcp.answerElicitation(id, answer) needs answer.action: 'accept', 'decline' or 'cancel'.");
+      }
+      if (answer.content !== undefined && (typeof answer.content !== 'object' || answer.content === null || Array.isArray(answer.content))) {
+        throw new TypeError('mcp.answerElicitation(id, answer) needs answer.content as an object of field values.');
+      }
+      return call((remote) => remote.mcp.answerElicitation(id, answer));
     },
     readResource: (server: string, uri: string) => {
       name('readResource(server, uri)', 'the server name', server);

@@ -6,7 +6,7 @@
  * `EventBatcher`, so token deltas cross about once per frame.
  */
 import * as Comlink from 'comlink';
-import type { AgentEvent, ApprovalAnswer, ApprovalRequest, ChatMessage, Diagnosis, FinalEvent, SendOptions, ThreadSummary, ThreadTrace, WorkflowRunOptions } from '../types.js';
+import type { AgentEvent, ApprovalAnswer, ApprovalRequest, ChatMessage, Diagnosis, FinalEvent, SendOptions, ThreadSummary, ThreadTrace, TraceSpan, WorkflowRunOptions } from '../types.js';
 import type { AttachmentInput, PreparedAttachments } from '../attachment-types.js';
 import type { AgentWorkerApi, OutsideOutcome, PageHost, ToolDescriptor, WorkerConfig } from '../protocol/agent.js';
 import type { MemoryWorkerApi } from '../protocol/memory.js';
@@ -23,7 +23,7 @@ import { WORKER_TOOL_FACTORIES, createWorkerServices, type WorkerServices } from
 import { memoryWorkerApi } from './memory-api.js';
 import { EngineSlot } from '../model/engine/engine-slot.js';
 import type { McpHub } from '../worker-tools/mcp/mcp-hub.js';
-import type { AgentMcp, McpServerOptions } from '../mcp-types.js';
+import type { AgentMcp, McpElicitationAnswer, McpServerOptions } from '../mcp-types.js';
 import { DEFAULT_ENGINE_CONTEXT } from '../model/engine/engine-defaults.js';
 
 /** Builds the model the config names: a `modelModule`'s, or the OpenAI-compatible client. */
@@ -60,8 +60,9 @@ export function toSessionConfig(config: Partial<WorkerConfig>): Partial<SessionC
 function toSessionHost(page: PageHost, batcher: EventBatcher, watching: () => boolean): SessionHost {
   return {
     emit: (events) => events.forEach((e) => batcher.push(e)),
-    spans: (spans) => {
-      if (watching()) void Promise.resolve(page.spans?.(spans)).catch(() => {});
+    // Present only while the page listens: otherwise the span outlet does not even gather spans for it.
+    get spans() {
+      return watching() ? (spans: TraceSpan[]) => void Promise.resolve(page.spans?.(spans)).catch(() => {}) : undefined;
     },
     prepareTool: (name, args) => page.prepareTool(name, args),
     runTool: (name, args, callId) => page.runTool(name, args, callId),
@@ -111,6 +112,11 @@ export class AgentWorker implements AgentWorkerApi {
     resources: async (server?: string) => (server === undefined ? (await this.#mcpHub)?.resources() ?? [] : (await this.#hub(server)).resources(server)),
     readResource: async (server: string, uri: string) => (await this.#hub(server)).readResource(server, uri),
     signOut: async (server: string) => (await this.#hub(server)).signOut(server, async (url) => (await import('../mcp-auth/worker-provider.js')).forgetSignIn(url)),
+    answerElicitation: async (id: string, answer: McpElicitationAnswer) => {
+      const hub = await this.#mcpHub;
+      if (!hub) throw new PageloopError('bad-request', `No MCP question "${id}" is waiting: the agent has no mcp servers.`);
+      hub.answerElicitation(id, answer);
+    },
   });
 
   async #hub(server: string): Promise<McpHub> {

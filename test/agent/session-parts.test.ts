@@ -10,6 +10,9 @@ import { RunControl } from '../../src/agent/run-control.js';
 import { ModelCache } from '../../src/agent/model-cache.js';
 import { ThreadBinding } from '../../src/agent/thread-binding.js';
 import { ThreadRecords } from '../../src/agent/thread-records.js';
+import { RunStarter } from '../../src/agent/run-starter.js';
+import { ToolRegistry } from '../../src/agent/tool-registry.js';
+import { AttachmentShelf } from '../../src/agent/attachment-shelf.js';
 import { scriptedModel } from '../../src/testing/scripted-model.js';
 import type { SessionConfig } from '../../src/agent/session-types.js';
 
@@ -161,5 +164,68 @@ describe('ThreadRecords', () => {
     expect(await records.rename('Orders')).to.equal(false);
     await records.clear('t1');
     expect([state.history, state.events, cleared]).to.deep.equal([[], [], 1]);
+  });
+});
+
+describe('RunStarter', () => {
+  function starter(turns: Parameters<typeof scriptedModel>[0], config: SessionConfig = { baseURL: 'http://unused.invalid/v1', model: 'a' }) {
+    const { state, sent } = stateAndSent();
+    const runs = new RunControl(state);
+    const thread = new ThreadBinding(state, { rerunnable: () => false, loaded: () => {} });
+    let requests = 0;
+    const model = scriptedModel(turns);
+    const models = new ModelCache({ createModel: () => ({ stream: (request, signal) => (requests++, model.stream(request, signal)) }), generateId: () => 'id' }, () => config);
+    const host = { emit: () => {}, prepareTool: async () => ({ status: 'invalid' as const, error: '' }), runTool: async () => ({ status: 'error' as const, error: '' }), abortTool: () => {} };
+    const files = new AttachmentShelf({ thread: () => undefined, options: () => undefined });
+    const start = new RunStarter({ config: () => config, state, thread, runs, models, registry: new ToolRegistry(host), host: { readContext: async () => [] }, files });
+    return { start, state, sent, requests: () => requests };
+  }
+
+  it('starts a run on the history its begin step wrote, and answers a second start "busy" while it goes', async () => {
+    const { start, state, requests } = starter([{ text: 'Shipped.' }]);
+    const first = start.begin('Cannot send', { runId: 'r1', input: 'Where is order 7?', begin: () => state.history.push({ role: 'user', content: 'Where is order 7?' }) }, {});
+    const second = await start.begin('Cannot retry', { runId: 'r2' }, {});
+    expect(second).to.deep.include({ reason: 'error' });
+    expect(await first).to.deep.include({ reason: 'answer', text: 'Shipped.' });
+    expect(state.history.map((m) => m.role)).to.deep.equal(['user', 'assistant']);
+    expect(requests()).to.equal(1);
+  });
+
+  it('ends a run in its setup step when that step gives a final event, without asking the model', async () => {
+    const { start, requests } = starter([{ text: 'never' }]);
+    const final = await start.begin('Cannot send', { runId: 'r1' }, { before: async () => ({ type: 'final', reason: 'answer', text: 'done before' }) });
+    expect([final.text, requests()]).to.deep.equal(['done before', 0]);
+  });
+
+  it('refuses to resume when no run was interrupted, asking nothing', async () => {
+    const { start, sent, requests } = starter([{ text: 'never' }]);
+    const final = await start.resume('r1');
+    expect(final.reason).to.equal('error');
+    expect(sent.filter((e) => e.type === 'error').map((e) => (e as { code?: string }).code)).to.deep.equal(['bad-request']);
+    expect(requests()).to.equal(0);
+  });
+});
+
+describe('AttachmentShelf.userMessage', () => {
+  const notes = { name: 'notes.txt', type: 'text/plain', data: 'Order 7 ships Monday.' };
+
+  it('is the plain message without files, or when the send cannot start (nothing is kept for a refused send)', async () => {
+    const shelf = new AttachmentShelf({ thread: () => undefined, options: () => undefined });
+    // Given at once, not as a promise: the send's run starts in the same turn, so a clear right after it is "busy".
+    expect(shelf.userMessage('Hi', undefined, true) instanceof Promise).to.equal(false);
+    expect(await shelf.userMessage('Hi', undefined, true)).to.deep.equal({ message: { role: 'user', content: 'Hi' } });
+    expect(await shelf.userMessage('Hi', [notes], false)).to.deep.equal({ message: { role: 'user', content: 'Hi' } });
+  });
+
+  it('keeps the files before the message is sent, their records on the message; a refused file refuses the send with an error', async () => {
+    const shelf = new AttachmentShelf({ thread: () => undefined, options: () => undefined });
+    const user = await shelf.userMessage('Look', [notes], true);
+    if (user instanceof Error) throw user;
+    const records = (user.message as { attachments?: { id: string }[] }).attachments ?? [];
+    expect([records.length, user.files?.records[0]?.id]).to.deep.equal([1, records[0]?.id]);
+    const id = records[0]?.id ?? '';
+    expect((await shelf.read(id))?.size).to.equal(notes.data.length);
+    const refused = await new AttachmentShelf({ thread: () => undefined, options: () => false }).userMessage('Look', [notes], true);
+    expect(refused instanceof Error ? refused.message : 'not refused').to.match(/^Nothing was sent/);
   });
 });

@@ -47,6 +47,13 @@ describe('ToolRegistry', () => {
     expect(registry.names()).to.deep.equal(['lookup']);
   });
 
+  it('says which calls a page died in may simply run again: idempotent tools, and sub-agents when the agent has them', () => {
+    const registry = new ToolRegistry(page());
+    registry.set([{ ...pageTool('lookup'), idempotent: true }, pageTool('pay')]);
+    expect(['lookup', 'pay', 'dispatch_agent', 'nothing'].map((name) => registry.rerunnable(name, true))).to.deep.equal([true, false, true, false]);
+    expect(registry.rerunnable('dispatch_agent', false)).to.equal(false);
+  });
+
   it('refuses two tools of one name', () => {
     const registry = new ToolRegistry(page());
     expect(() => registry.set([pageTool('x'), pageTool('x')])).to.throw(/Two tools are named "x"/);

@@ -16,6 +16,16 @@
  * nothing in the MCP exchange is changed. Exits 0 when the run ended with an
  * answer (or, for `initialize`, when the server connected), else 1; the
  * suite's own checks decide what passed.
+ *
+ * The `auth/*` scenarios run the MCP authorization flow: the server is the
+ * agent's `mcp` server directly (its metadata names its own origin, so no
+ * proxy can stand in), with `oauth: { redirectUrl }` pointing at pageloop's
+ * redirect page served here; the sign-in popup opens, the suite's
+ * authorization server redirects it straight back with a code, and the worker
+ * exchanges it. The suite's servers send no CORS headers, so for these
+ * scenarios Chromium runs with `--disable-web-security` (the CORS check is the
+ * server's deployment, not the client's protocol) and `--disable-popup-blocking`
+ * (no user is there to click).
  */
 import http from 'node:http';
 import { readFileSync, existsSync } from 'node:fs';
@@ -25,6 +35,7 @@ import { chromium } from 'playwright-core';
 
 const target = new URL(/** @type {string} */ (process.argv.at(-1)));
 const scenario = process.env.MCP_CONFORMANCE_SCENARIO ?? '';
+const auth = scenario.startsWith('auth/');
 const dist = fileURLToPath(new URL('../../dist/cdn/', import.meta.url));
 if (!existsSync(join(dist, 'agent-chat.js'))) {
   console.error('dist/cdn/agent-chat.js is missing: run `npm run build` first.');
@@ -34,8 +45,13 @@ if (!existsSync(join(dist, 'agent-chat.js'))) {
 const page = `<!doctype html><meta charset="utf-8"><title>pageloop conformance</title><script type="module">
 import { createAgent } from '/cdn/agent-chat.js';
 const events = [];
-const agent = createAgent({ baseURL: location.origin + '/v1', model: 'scripted', mcp: [{ url: '/mcp', name: 'conf', approval: 'auto' }] });
-agent.on((e) => events.push(e));
+const server = ${auth ? `{ url: ${JSON.stringify(target.href)}, name: 'conf', approval: 'auto', oauth: { redirectUrl: '/mcp-oauth-redirect.html' } }` : `{ url: '/mcp', name: 'conf', approval: 'auto' }`};
+const agent = createAgent({ baseURL: location.origin + '/v1', model: 'scripted', mcp: [server] });
+agent.on((e) => {
+  events.push(e);
+  // The user accepts a server's question as the form comes, defaults and all (elicitation scenarios).
+  if (e.type === 'mcp-elicitation') void agent.mcp.answerElicitation(e.request.id, { action: 'accept', content: {} });
+});
 let status = [];
 for (let i = 0; i < 200; i++) {
   status = await agent.mcp.status();
@@ -61,14 +77,14 @@ function completion(body) {
   return { id: 'c1', object: 'chat.completion', model: 'scripted', choices: [{ index: 0, message, finish_reason: message.tool_calls ? 'tool_calls' : 'stop' }] };
 }
 
-const TYPES = { '.js': 'text/javascript', '.wasm': 'application/wasm', '.map': 'application/json' };
+const TYPES = { '.js': 'text/javascript', '.html': 'text/html', '.wasm': 'application/wasm', '.map': 'application/json' };
 
 const server = http.createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://x');
   if (url.pathname === '/') return void res.writeHead(200, { 'content-type': 'text/html' }).end(page);
-  if (url.pathname.startsWith('/cdn/')) {
-    const file = join(dist, url.pathname.slice('/cdn/'.length));
-    if (!file.startsWith(dist) || !existsSync(file)) return void res.writeHead(404).end();
+  if (url.pathname.startsWith('/cdn/') || url.pathname.startsWith('/mcp-oauth-redirect.')) {
+    const file = url.pathname.startsWith('/cdn/') ? join(dist, url.pathname.slice('/cdn/'.length)) : join(dist, '..', url.pathname.slice(1));
+    if (!file.startsWith(join(dist, '..')) || !existsSync(file)) return void res.writeHead(404).end();
     return void res.writeHead(200, { 'content-type': TYPES[/** @type {'.js'} */ (extname(file))] ?? 'application/octet-stream' }).end(readFileSync(file));
   }
   if (url.pathname === '/v1/chat/completions') {
@@ -98,7 +114,7 @@ const server = http.createServer((req, res) => {
 
 await new Promise((r) => server.listen(0, '127.0.0.1', () => r(undefined)));
 const port = /** @type {import('node:net').AddressInfo} */ (server.address()).port;
-const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', ...(auth ? ['--disable-web-security', '--disable-popup-blocking'] : [])] });
 let ok = false;
 try {
   const tab = await browser.newPage();

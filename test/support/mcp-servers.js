@@ -14,7 +14,17 @@
  *   servers written with the SDK's McpServer: annotated tools, list changes,
  *   progress, cancellation, errors, images, prompts, resources;
  * - `nocors` (the lab without CORS headers), `unauthorized` (401 unless the
- *   right bearer header), `notmcp` (an HTML 404 page), `refused` (a closed port).
+ *   right bearer header), `notmcp` (an HTML 404 page), `refused` (a closed port);
+ * - at the end of this file: `sub-lab` (the lab, for the sub-agent test's own log) and
+ *   `schemas` (tools whose input schemas cannot be compiled, beside one that can);
+ * - from the v2 server package (`@modelcontextprotocol/server` 2.4.0, `createMcpHandler`):
+ *   `modern` (serves the stateless 2026-07-28 revision, and 2025 clients
+ *   statelessly), `modern-only` (2026-07-28 only: a 2025 request is refused),
+ *   `future` (an SDK server whose `initialize` speaks only 2099-01-01),
+ *   `lab-open` (the 2025 session lab, with CORS that lets the 2026-07-28 probe through),
+ *   `elicit` / `ui-elicit` (an SDK server whose tool asks the user for input: elicitation, form mode),
+ *   `modern-elicit` (the same question the 2026-07-28 way: an `input_required` result), and
+ *   `forbidden` (403 to everyone).
  */
 import { createServer } from 'node:http';
 import { randomUUID } from 'node:crypto';
@@ -22,8 +32,11 @@ import { z } from 'zod';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, InitializeRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 // @ts-ignore — the package ships no types; createServer() returns { server: McpServer, cleanup }.
 import { createServer as createEverything } from '@modelcontextprotocol/server-everything/dist/server/index.js';
+import { McpServer as McpServerV2, acceptedContent, createMcpHandler, inputRequired } from '@modelcontextprotocol/server';
 
 const PREFIX = '/__mcp';
 const IDLE_MS = 10 * 60_000;
@@ -31,7 +44,7 @@ export const LAB_TOKEN = 'lab-secret';
 /** A 1×1 red PNG. */
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==';
 
-/** @typedef {{ http: string, rpc: string[], session?: string, auth?: string, note?: string, body?: unknown }} Recorded */
+/** @typedef {{ http: string, rpc: string[], session?: string, auth?: string, version?: string, method?: string, name?: string, note?: string, body?: unknown }} Recorded */
 
 /** @type {Map<string, { url: string, close: () => Promise<void>, log: Recorded[] }> | undefined} */
 let running;
@@ -101,6 +114,9 @@ function record(req, body) {
   const session = req.headers['mcp-session-id'];
   if (typeof session === 'string') entry.session = session;
   if (typeof req.headers.authorization === 'string') entry.auth = req.headers.authorization;
+  if (typeof req.headers['mcp-protocol-version'] === 'string') entry.version = req.headers['mcp-protocol-version'];
+  if (typeof req.headers['mcp-method'] === 'string') entry.method = req.headers['mcp-method'];
+  if (typeof req.headers['mcp-name'] === 'string') entry.name = req.headers['mcp-name'];
   if (body !== undefined) entry.body = body;
   return entry;
 }
@@ -121,13 +137,14 @@ async function readBody(req) {
 /**
  * A server on 127.0.0.1 at an OS-chosen port: `handle` answers each request; CORS headers unless `cors` is false.
  * @param {(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse, body: unknown, log: Recorded[]) => Promise<void> | void} handle
- * @param {{ cors?: boolean, path?: string }} [options]
+ * @param {{ cors?: boolean | { allowHeaders: string }, path?: string }} [options]
  */
 async function serve(handle, { cors = true, path = '/mcp' } = {}) {
   /** @type {Recorded[]} */
   const log = [];
+  const headers = cors === false ? {} : { ...CORS, ...(cors === true ? {} : { 'access-control-allow-headers': cors.allowHeaders }) };
   const http = createServer(async (req, res) => {
-    if (cors) for (const [k, v] of Object.entries(CORS)) res.setHeader(k, v);
+    for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
     if (req.method === 'OPTIONS') return void res.writeHead(204).end();
     const body = await readBody(req);
     log.push(record(req, body));
@@ -188,6 +205,7 @@ async function startAll() {
   servers.set('lab', await serve(sessions((log) => labServer(log))));
   // The same server for the element's tests, so the two test files (run at once) never share a request log.
   servers.set('ui-lab', await serve(sessions((log) => labServer(log))));
+  for (const [name, make] of Object.entries(finishServers())) servers.set(name, await make());
   servers.set(
     'stateless',
     await serve(async (req, res, body, log) => {
@@ -207,10 +225,111 @@ async function startAll() {
     }),
   );
   servers.set('notmcp', await serve((_req, res) => void res.writeHead(404, { 'content-type': 'text/html' }).end('<!doctype html><title>Not found</title><h1>404</h1>'), { path: '/api' }));
+  for (const [name, make] of Object.entries(v2Servers())) servers.set(name, await make());
   const closed = await serve(() => {});
   await closed.close();
   servers.set('refused', { ...closed, close: async () => {} });
   return servers;
+}
+
+// ── Servers of the v2 server package (@modelcontextprotocol/server 2.4.0) ──
+
+/** A v2 McpServer with a read-only and a destructive tool and a prompt. */
+function modernLab() {
+  const server = new McpServerV2({ name: 'modern-lab', version: '2.0.0' }, { capabilities: { tools: { listChanged: true }, prompts: {} } });
+  server.registerTool('read_note', { description: 'Reads a note', inputSchema: z.object({ id: z.string() }), annotations: { readOnlyHint: true } }, async ({ id }) => ({ content: [{ type: 'text', text: `modern note ${id}: water the plants` }] }));
+  server.registerTool('delete_note', { description: 'Deletes a note', inputSchema: z.object({ id: z.string() }), annotations: { destructiveHint: true } }, async ({ id }) => ({ content: [{ type: 'text', text: `deleted ${id}` }] }));
+  server.registerPrompt('summarize', { description: 'Summarize a topic', argsSchema: z.object({ topic: z.string() }) }, ({ topic }) => ({
+    messages: [{ role: 'user', content: { type: 'text', text: `Please summarize ${topic} in one line.` } }],
+  }));
+  return server;
+}
+
+/** An SDK server whose tool `book` asks the user for a date and seats (elicitation/create) and reports the answer. @param {Recorded[]} log */
+function elicitServer(log) {
+  const server = new McpServer({ name: 'elicit', version: '1.0.0' }, { capabilities: { tools: {} } });
+  server.registerTool('book', { description: 'Books a table, asking the user for the details', inputSchema: {}, annotations: { readOnlyHint: true } }, async () => {
+    const answer = await server.server.elicitInput({
+      message: 'Which day, and for how many?',
+      requestedSchema: {
+        type: 'object',
+        properties: {
+          day: { type: 'string', title: 'Day', enum: ['friday', 'saturday'], enumNames: ['Friday', 'Saturday'] },
+          seats: { type: 'integer', title: 'Seats', minimum: 1, maximum: 8, default: 2 },
+          note: { type: 'string', title: 'Note', description: 'Anything we should know' },
+          terrace: { type: 'boolean', title: 'Terrace', default: false },
+        },
+        required: ['day', 'seats'],
+      },
+    });
+    log.push({ http: '-', rpc: [], note: `elicit: ${JSON.stringify(answer)}` });
+    return { content: [{ type: 'text', text: answer.action === 'accept' ? `booked ${JSON.stringify(answer.content)}` : `not booked (${answer.action})` }] };
+  });
+  return server;
+}
+
+/** A v2 server whose tool `book` asks in the 2026-07-28 way: an `input_required` result, then the call again with the answer. */
+function modernElicitServer() {
+  const server = new McpServerV2({ name: 'modern-elicit', version: '2.0.0' }, { capabilities: { tools: {} } });
+  const details = z.object({ day: z.enum(['friday', 'saturday']), seats: z.number().int().default(2) });
+  server.registerTool('book', { description: 'Books a table, asking the user for the details', inputSchema: z.object({}), annotations: { readOnlyHint: true } }, async (_args, ctx) => {
+    const answer = acceptedContent(ctx.mcpReq.inputResponses, 'details', details);
+    if (!answer) return inputRequired({ inputRequests: { details: inputRequired.elicit({ message: 'Which day, and for how many?', requestedSchema: details }) } });
+    return { content: [{ type: 'text', text: `booked ${JSON.stringify(answer)}` }] };
+  });
+  return server;
+}
+
+/** Serves a web-standard handler (`createMcpHandler`'s `fetch`) from node:http: the request rebuilt, the response streamed back. @param {(request: Request, options: { parsedBody?: unknown }) => Promise<Response>} fetchHandler @returns {Parameters<typeof serve>[0]} */
+function webHandler(fetchHandler) {
+  return async (req, res, body) => {
+    const headers = new Headers();
+    for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v);
+    const url = `http://${req.headers.host}${req.url}`;
+    const request = new Request(url, { method: req.method, headers, ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}) });
+    const response = await fetchHandler(request, body !== undefined && typeof body !== 'string' ? { parsedBody: body } : {});
+    /** @type {Record<string, string>} */
+    const out = {};
+    response.headers.forEach((v, k) => void (out[k] = v));
+    res.writeHead(response.status, out);
+    if (!response.body) return void res.end();
+    const reader = response.body.getReader();
+    res.on('close', () => void reader.cancel().catch(() => {}));
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      res.write(value);
+    }
+    res.end();
+  };
+}
+
+/** The v2 servers, by name. */
+function v2Servers() {
+  // The 2026-07-28 revision adds request headers a browser must be allowed to send.
+  const modernCors = { allowHeaders: `${CORS['access-control-allow-headers']}, mcp-method, mcp-name` };
+  return {
+    // A 2025 session server whose tool asks the user (elicitation, form mode) and returns what it got back.
+    elicit: () => serve(sessions((log) => elicitServer(log))),
+    'ui-elicit': () => serve(sessions((log) => elicitServer(log))),
+    'modern-elicit': () => serve(webHandler(createMcpHandler(() => modernElicitServer()).fetch), { cors: modernCors }),
+    // A 2025 session server whose CORS lets the probe through: it answers `server/discover` (no session) with 400.
+    'lab-open': () => serve(sessions((log) => labServer(log)), { cors: modernCors }),
+    modern: () => serve(webHandler(createMcpHandler(() => modernLab()).fetch), { cors: modernCors }),
+    'modern-only': () => serve(webHandler(createMcpHandler(() => modernLab(), { legacy: 'reject' }).fetch), { cors: modernCors }),
+    // The official servers always settle on a revision the client knows (createMcpHandler serves 2026-07-28 whatever
+    // the server lists; an SDK server answers `initialize` with its latest), so the one that speaks only 2099-01-01 is
+    // the SDK's server with its `initialize` answer replaced: a server from a future no client has reached.
+    future: () =>
+      serve(async (req, res, body, log) => {
+        const server = labServer(log);
+        server.server.setRequestHandler(InitializeRequestSchema, async () => ({ protocolVersion: '2099-01-01', capabilities: { tools: {} }, serverInfo: { name: 'future', version: '1.0.0' } }));
+        const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+        await server.connect(transport);
+        await transport.handleRequest(req, res, body);
+      }),
+    forbidden: () => serve((_req, res) => void res.writeHead(403, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'insufficient_scope' }))),
+  };
 }
 
 async function closeAll() {
@@ -254,45 +373,71 @@ export function mcpServers() {
 }
 
 /**
- * The MCP SDK's client for the browser, bundled once by esbuild: the SDK
- * imports CommonJS packages (content-type, Ajv) that the test runner cannot
- * serve as modules, and `pkce-challenge` by a `browser` condition it does not
- * ask for. A bundler does both, as an app's does; Ajv is swapped for the SDK's
- * @cfworker validator, as pageloop's own bundles do (scripts/bundle.js).
+ * The official MCP client (`@modelcontextprotocol/client`) for the browser,
+ * bundled once by esbuild: the package imports its validator shim by a
+ * `browser` export condition and CommonJS-free but bare dependencies
+ * (eventsource, pkce-challenge, jose) that the test runner would serve one
+ * module at a time. A bundler does both, as an app's does.
  */
 let sdkBundle;
 async function sdkClientBundle() {
   const { build } = await import('esbuild');
-  const { mcpWithoutAjv } = await import('../../scripts/bundle.js');
   const result = await build({
-    stdin: {
-      contents: [
-        "export { Client } from '@modelcontextprotocol/sdk/client/index.js';",
-        "export { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';",
-        "export { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';",
-        "export { UnauthorizedError, auth } from '@modelcontextprotocol/sdk/client/auth.js';",
-      ].join('\n'),
-      resolveDir: process.cwd(),
-    },
+    stdin: { contents: "export * from '@modelcontextprotocol/client';", resolveDir: process.cwd() },
     bundle: true,
     format: 'esm',
     platform: 'browser',
     target: 'es2022',
     write: false,
     logLevel: 'warning',
-    plugins: [mcpWithoutAjv],
   });
   return result.outputFiles[0].text;
 }
 
-/** Points the SDK client's imports (from src/worker-tools/mcp/) at the bundle served at `/__mcp/sdk-client.js`. */
+/** Points the client package's imports (from src/worker-tools/mcp/, src/mcp-auth/, src/page/mcp-auth/) at the bundle served at `/__mcp/sdk-client.js`. */
 export function mcpBrowserResolve() {
   return {
     name: 'mcp-browser-resolve',
     /** @param {{ source: string }} args */
     resolveImport({ source }) {
-      if (/^@modelcontextprotocol\/sdk\/client\/(index|streamableHttp|sse|auth)\.js$/.test(source)) return `${PREFIX}/sdk-client.js`;
+      if (source === '@modelcontextprotocol/client') return `${PREFIX}/sdk-client.js`;
       return undefined;
     },
+  };
+}
+
+// ── Servers of the sub-agent and schema tests (mcp-finish) ──
+
+/**
+ * A server (the SDK's low-level `Server`, so its tools' JSON Schemas are sent
+ * as written) with one good tool and three whose input schemas cannot be
+ * compiled: a `$ref` to a definition it lacks, a type JSON Schema does not
+ * have, a pattern that is not a regular expression.
+ * @param {Recorded[]} log
+ */
+function schemasServer(log) {
+  const server = new Server({ name: 'schemas', version: '1.0.0' }, { capabilities: { tools: {} } });
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({
+    tools: [
+      { name: 'lookup', description: 'Looks a word up', inputSchema: { type: 'object', properties: { word: { type: 'string' } }, required: ['word'] }, annotations: { readOnlyHint: true } },
+      { name: 'broken_ref', description: 'Points at a definition it lacks', inputSchema: { type: 'object', properties: { item: { $ref: '#/$defs/Item' } } } },
+      { name: 'broken_type', description: 'Names a type JSON Schema lacks', inputSchema: { type: 'object', properties: { n: { type: 'integr' } } } },
+      { name: 'broken_pattern', description: 'Its pattern is not a regular expression', inputSchema: { type: 'object', properties: { code: { type: 'string', pattern: '([a-z' } } } },
+    ],
+  }));
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    if (request.params.name !== 'lookup') {
+      log.push({ http: '-', rpc: [], note: `called ${request.params.name}, which should never be offered` });
+      return { isError: true, content: [{ type: 'text', text: 'not offered' }] };
+    }
+    return { content: [{ type: 'text', text: `${String(request.params.arguments?.word)}: a word` }] };
+  });
+  return server;
+}
+
+function finishServers() {
+  return {
+    'sub-lab': () => serve(sessions((log) => labServer(log))),
+    schemas: () => serve(sessions((log) => schemasServer(log))),
   };
 }

@@ -1,0 +1,44 @@
+// @ts-check
+/**
+ * Screenshots of `<agent-chat>` while an MCP server asks the user a question
+ * (elicitation): the panel above the composer with the server's message, its
+ * form (a choice, a number with its default, a text field, a checkbox) and
+ * Accept, Decline and Cancel — light and dark, wide and narrow (~420 px).
+ * A real server (test/support/mcp-servers.js `ui-elicit`), the element on the
+ * real worker, the scripted mock endpoint as the model.
+ *
+ *   node scripts/screenshot-mcp-elicitation.js [outDir]
+ */
+import { screenshotLooks } from './lib/screenshot-harness.js';
+import { mcpServers, mcpBrowserResolve } from '../test/support/mcp-servers.js';
+
+await screenshotLooks({
+  pageDir: '.screenshot-mcp-elicitation',
+  middleware: [mcpServers()],
+  plugins: [mcpBrowserResolve()],
+  html: `<!doctype html><html><head><meta name="viewport" content="width=device-width"><style>body{margin:0;padding:12px;font-family:system-ui} agent-chat{height:calc(100vh - 24px)}</style></head>
+<body><script type="module" src="./main.ts"></script></body></html>`,
+  main: `import '../components/define.js';
+import { mockEndpoint } from '../src/testing/mock-endpoint.js';
+import { textTurn, toolCallTurn } from '../src/testing/chunks.js';
+const theme = new URL(location.href).searchParams.get('theme') ?? 'light';
+const urls = await (await fetch('/__mcp/servers')).json();
+const mock = await mockEndpoint({ turns: [toolCallTurn([{ name: 'bistro_book', args: {} }]), textTurn('Booked.')] });
+const chat = document.createElement('agent-chat');
+chat.setAttribute('base-url', new URL(mock.baseURL, location.href).href);
+chat.setAttribute('model', 'mock-model');
+chat.setAttribute('theme', theme);
+chat.mcp = [{ url: urls['ui-elicit'], name: 'bistro' }];
+document.body.append(chat);
+await chat.updateComplete;
+chat.send('Book us a table');
+`,
+  async shoot(page, { theme, width, outDir }) {
+    const chat = page.locator('agent-chat');
+    await chat.locator('[part~="mcp-elicitation"]').waitFor({ timeout: 20000 });
+    await page.waitForTimeout(200);
+    const path = `${outDir}/mcp-elicitation-${theme}-${width}.png`;
+    await page.screenshot({ path });
+    return [path];
+  },
+});
