@@ -8,6 +8,8 @@ import { nothing, type ReactiveController, type TemplateResult } from 'lit';
 import type { McpServerOptions } from '../src/types.js';
 import type { McpDrawer, McpPanelHost } from './mcp-drawer.js';
 import type { PromptCommand } from './mcp-prompt-command.js';
+import type { ToolCallItem } from './conversation-types.js';
+import type { RenderedView } from './tool-view.js';
 
 /** What the controller needs of its element: its agent, and its `mcp` servers. */
 export interface McpHost extends McpPanelHost {
@@ -43,6 +45,16 @@ export class McpPanel implements ReactiveController {
 
   withAttachments(text: string): string {
     return this.#ready?.withAttachments(text) ?? text;
+  }
+
+  /** The MCP App in call `item`'s card, when its tool has one (mcp-app-views.ts). */
+  appView(item: ToolCallItem): RenderedView | undefined {
+    return this.#ready?.apps.viewFor(item);
+  }
+
+  /** What call `item`'s card depends on for its app. */
+  appInputs(item: ToolCallItem): unknown[] {
+    return this.#ready?.apps.inputsFor(item) ?? [];
   }
 
   help(): string {

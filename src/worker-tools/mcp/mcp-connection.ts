@@ -16,6 +16,7 @@ import type { McpPrompt, McpResource, McpResourceText } from '../../mcp-types.js
 import type { NamedServer } from './mcp-names.js';
 import { mapCallResult, type McpCallResult, type McpContent } from './mcp-result.js';
 import { explainFailure, httpStatus, type McpFailure } from './mcp-errors.js';
+import type { ReadResult } from './mcp-apps.js';
 
 /** How long the handshake may take before the server counts as failed. */
 const CONNECT_TIMEOUT_MS = 15_000;
@@ -195,6 +196,11 @@ export class McpConnection {
     const parts = result.contents.map((c) => ('text' in c && typeof c.text === 'string' ? c.text : `[${c.mimeType ?? 'binary'} content of ${c.uri}: not included]`));
     const first = result.contents[0];
     return { server: this.server.name, uri, ...(first?.mimeType ? { mimeType: first.mimeType } : {}), text: parts.join('\n\n') };
+  }
+
+  /** Resource `uri` as the server sent it, `_meta` included (an MCP App's `ui://` resource: mcp-apps.ts reads it). */
+  async readRaw(uri: string): Promise<ReadResult> {
+    return (await this.#client.readResource({ uri })) as ReadResult;
   }
 
   async close(): Promise<void> {

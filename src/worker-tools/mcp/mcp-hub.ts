@@ -7,16 +7,18 @@
  * says why, and `reconnect` tries again.
  */
 import type { AgentEvent } from '../../agent-events.js';
-import type { McpApproval, McpPrompt, McpResource, McpResourceText, McpServerOptions, McpServerStatus, McpToolInfo } from '../../mcp-types.js';
-import type { ToolDescriptor } from '../../protocol/agent.js';
+import type { McpAppResource, McpAppToolResult, McpApproval, McpPrompt, McpResource, McpResourceText, McpServerOptions, McpServerStatus, McpToolInfo } from '../../mcp-types.js';
+import type { OutsideOutcome, ToolDescriptor } from '../../protocol/agent.js';
 import type { WorkerTool } from '../worker-tool.js';
 import { MCP_TOOL_FACTORY, type McpToolSource } from './mcp-tool-factory.js';
 import type { ConnectionHooks, McpConnection, McpListedTool } from './mcp-connection.js';
+import type { McpCallResult } from './mcp-result.js';
 import { workerTool } from '../worker-tool.js';
 import { errorMessage } from '../../errors.js';
 import { mcpToolName, nameServers, type NamedServer } from './mcp-names.js';
 import { mapCallResult } from './mcp-result.js';
 import type { McpFailure } from './mcp-errors.js';
+import { appErrorResult, appMayCall, appResourceUri, toAppResource } from './mcp-apps.js';
 
 
 /** What the hub needs from the worker. */
@@ -60,6 +62,10 @@ export class McpHub implements McpToolSource {
   #offered = new Map<string, Offered>();
   #skipped = new Map<Slot, { tool: string; why: string }[]>();
   #pageNames: readonly string[] = [];
+  /** The server's own results of calls an MCP App asked for, by call id, until `takeAppResult` takes them. */
+  #appResults = new Map<string, McpCallResult>();
+  /** Ids of the calls MCP Apps asked for (`appCall`). */
+  #appCalls = new Set<string>();
 
   constructor(servers: readonly McpServerOptions[], hooks: McpHubHooks) {
     this.#slots = nameServers(servers).map((server) => ({ server, attempt: 0 }));
@@ -133,7 +139,8 @@ export class McpHub implements McpToolSource {
           taken.delete(name);
           continue;
         }
-        const info: McpToolInfo = { name, serverName: tool.name, description: tool.description ?? '', readOnly, needsApproval, ...(tool.title ? { title: tool.title } : {}) };
+        const app = appResourceUri(tool);
+        const info: McpToolInfo = { name, serverName: tool.name, description: tool.description ?? '', readOnly, needsApproval, ...(tool.title ? { title: tool.title } : {}), ...(app ? { app: { resourceUri: app } } : {}) };
         offered.set(name, { slot, tool, worker, info });
       }
       if (skipped.length) this.#skipped.set(slot, skipped);
@@ -147,6 +154,7 @@ export class McpHub implements McpToolSource {
     const result = await connection.call(serverName, args, ctx.signal, (p) =>
       this.#hooks.emit({ type: 'tool-progress', callId: ctx.callId, name, progress: p.progress, ...(p.total !== undefined ? { total: p.total } : {}), ...(p.message ? { message: p.message } : {}) }),
     );
+    if (this.#appCalls.has(ctx.callId)) this.#appResults.set(ctx.callId, result);
     const mapped = mapCallResult(slot.server.name, serverName, result);
     if (!mapped.ok) throw new Error(mapped.error);
     return mapped.result;
@@ -245,6 +253,41 @@ export class McpHub implements McpToolSource {
     return this.#live(server).readResource(uri);
   }
 
+  /** Server `server`'s MCP App resource `uri` (its HTML and `_meta.ui`). */
+  async appResource(server: string, uri: string): Promise<McpAppResource> {
+    if (!uri.startsWith('ui://')) throw new TypeError(`An MCP App's resource is a ui:// URI, not "${uri}".`);
+    return toAppResource(server, uri, await this.#live(server).readRaw(uri));
+  }
+
+  /**
+   * Runs tool `tool` of `server` for its MCP App: `run` takes it through the
+   * agent's approvals (the session's outside call) under the agent's name for
+   * it. The app gets the server's own result, or an `isError` result saying
+   * why not (not the app's server's tool, denied, failed).
+   */
+  async callForApp(server: string, tool: string, args: unknown, callId: string, run: (callId: string, name: string, args: unknown) => Promise<OutsideOutcome>): Promise<McpAppToolResult> {
+    try {
+      const outcome = await run(callId, this.#appCall(server, tool, callId), args);
+      const result = this.#appResults.get(callId);
+      if (outcome.status === 'ok' && result) return { content: (result.content ?? []) as McpAppToolResult['content'], ...(isRecord(result.structuredContent) ? { structuredContent: result.structuredContent } : {}) };
+      return appErrorResult(outcome.status === 'ok' ? `The call to "${tool}" ended without a result.` : outcome.error);
+    } catch (err) {
+      return appErrorResult(errorMessage(err));
+    } finally {
+      this.#appResults.delete(callId);
+      this.#appCalls.delete(callId);
+    }
+  }
+
+  /** The agent's name for tool `tool` of `server`, for call `callId` an app asks for: only a tool of the app's own server that the agent offers and the app may call. */
+  #appCall(server: string, tool: string, callId: string): string {
+    const offered = [...this.#offered.values()].find((o) => o.slot.server.name === server && o.tool.name === tool);
+    if (!offered) throw new Error(`MCP server "${server}" has no tool "${tool}" that the agent offers.`);
+    if (!appMayCall(offered.tool)) throw new Error(`Tool "${tool}" of MCP server "${server}" is not for apps (its _meta.ui.visibility leaves out "app").`);
+    this.#appCalls.add(callId);
+    return offered.info.name;
+  }
+
   async close(): Promise<void> {
     await Promise.all(this.#slots.map((s) => s.connection?.close()));
   }
@@ -252,4 +295,8 @@ export class McpHub implements McpToolSource {
 
 function isFailure(err: unknown): err is McpFailure {
   return typeof err === 'object' && err !== null && typeof (err as McpFailure).code === 'string' && typeof (err as McpFailure).message === 'string' && !(err instanceof Error);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
