@@ -106,6 +106,11 @@ const OPT_IN = {
   /** The MCP client (issue 22): the hub and the official SDK load in the worker when an agent has `mcp` servers, the servers drawer in the page when the element has them. */
   mcp: /mcp-hub|mcp-connection|mcp-drawer/,
   /**
+   * MCP Apps (issue 22): the card's frame and the host side of the extension (the official AppBridge
+   * with the v2 client's Protocol it builds on), loaded by the element the first time a card shows an app.
+   */
+  mcpapps: /mcp-app-frame/,
+  /**
    * Memory (`memory` option, `createMemory()`): the agent worker imports the engine on the first
    * memory call, and `createMemory()` starts the memory worker; an agent without memory loads neither.
    */
@@ -113,6 +118,9 @@ const OPT_IN = {
   /** The doctor (issue 23): its checks load in the worker on the first `agent.diagnose()`, the checklist's view on the first `/doctor`. */
   doctor: /diagnose-|doctor-report/,
 };
+
+/** Capabilities that load only from inside another one's chunks (listed before them in OPT_IN), by the one they load from. */
+const INSIDE = { mcpapps: 'mcp' };
 
 /** A pattern matching the chunks of every opt-in capability named in `names`. @param {string[]} names */
 const chunksOf = (names) => (names.length ? new RegExp(names.map((n) => OPT_IN[/** @type {keyof typeof OPT_IN} */ (n)].source).join('|')) : /(?!)/);
@@ -244,8 +252,10 @@ export async function measureBundles(root, options = {}) {
   /** @type {Record<string, { files: string[], kb: number }>} */
   const optIn = {};
   for (const name of names) {
-    const others = chunksOf(names.filter((n) => n !== name));
-    const files = everyLoad(dir, from(others), others).filter((f) => !coreFiles.has(f));
+    // A capability that loads only from inside another's chunks (MCP Apps from the MCP drawer) is reached through that one, whose own files are left out.
+    const parent = INSIDE[/** @type {keyof typeof INSIDE} */ (name)];
+    const others = chunksOf(names.filter((n) => n !== name && n !== parent));
+    const files = everyLoad(dir, from(others), others).filter((f) => !coreFiles.has(f) && !(parent && optIn[parent]?.files.includes(f)));
     optIn[name] = { files, kb: files.reduce((sum, file) => sum + gzKb(read(file)), 0) };
   }
   const wasm = readdirSync(dir).filter((f) => f.endsWith('.wasm'));

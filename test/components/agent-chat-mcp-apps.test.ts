@@ -10,6 +10,7 @@ import { textTurn, toolCallTurn } from '../../src/testing/chunks.js';
 import type { MockTurn } from '../../src/testing/mock-endpoint.js';
 import { axeViolations } from './axe.js';
 import { chatOnMock, part, parts, typeAndEnter, until, type ChatFixture } from './helpers.js';
+import type { AgentChat } from '../../components/agent-chat.js';
 
 const SANDBOX = '/src/page/mcp-apps/mcp-app-sandbox.html';
 let urls: Record<string, string>;
@@ -41,14 +42,20 @@ describe('agent-chat: MCP Apps', function () {
     seen.length = 0;
     window.addEventListener('message', listen);
   });
-  afterEach(() => {
+  let again: AgentChat | undefined;
+  afterEach(async () => {
     window.removeEventListener('message', listen);
     f?.remove();
     f = undefined;
+    if (again) {
+      await again.agent.clear().catch(() => {});
+      again.remove();
+    }
+    again = undefined;
   });
 
-  async function chatWith(turns: MockTurn[], server: string, name: string, theme = 'light'): Promise<ChatFixture> {
-    f = await chatOnMock(turns, { attrs: { 'mcp-app-sandbox': SANDBOX, theme } });
+  async function chatWith(turns: MockTurn[], server: string, name: string, theme = 'light', thread?: string): Promise<ChatFixture> {
+    f = await chatOnMock(turns, { attrs: { 'mcp-app-sandbox': SANDBOX, theme, ...(thread ? { thread } : {}) } });
     f.chat.mcp = [{ url: urls[server]!, name }];
     await f.chat.updateComplete;
     return f;
@@ -131,5 +138,37 @@ describe('agent-chat: MCP Apps', function () {
     f.chat.setAttribute('theme', 'light');
     const themed = await slowly(() => logs().find((d) => d.event === 'theme'), 'the theme change');
     expect(themed.theme).to.equal('light');
+  });
+
+  it('after a reload the app is back in its card, from the stored call and its result, its HTML read from the server again', async () => {
+    const thread = `mcp-apps-${crypto.randomUUID()}`;
+    const f = await chatWith([toolCallTurn([{ name: 'probe_probe', args: {} }]), textTurn('Probed.')], 'apps-probe', 'probe', 'light', thread);
+    await until(() => f.chat.agent && true, 'agent');
+    const final = f.nextFinal();
+    await typeAndEnter(f.chat, 'Probe.');
+    (await slowly(() => approveIn(cards(f)[0] ?? document.body), 'the approval')).click();
+    await final;
+    await slowly(() => logs().find((d) => d.event === 'result'), 'the first result');
+    const reads = async () => ((await (await fetch('/__mcp/requests?server=apps-probe')).json()) as Array<{ rpc: string[] }>).filter((r) => r.rpc[0] === 'resources/read').length;
+    const readsBefore = await reads();
+    // Its own call, left waiting, is no part of what comes back.
+    f.remove();
+    seen.length = 0;
+    const page = document.createElement('agent-chat');
+    again = page;
+    page.setAttribute('base-url', f.chat.getAttribute('base-url')!);
+    page.setAttribute('model', 'mock-model');
+    page.setAttribute('thread', thread);
+    page.setAttribute('mcp-app-sandbox', SANDBOX);
+    page.setAttribute('theme', 'dark');
+    page.mcp = [{ url: urls['apps-probe']!, name: 'probe' }];
+    page.style.height = '500px';
+    document.body.append(page);
+    const app = await slowly(() => page.shadowRoot!.querySelector('[part~="mcp-app"]'), 'the app in the reloaded card');
+    expect(app.closest('[part~="tool-call"]')!.getAttribute('data-status')).to.equal('done');
+    const result = await slowly(() => logs().find((d) => d.event === 'result'), 'the stored result sent to the app');
+    expect(result.result).to.deep.equal({ content: [{ type: 'text', text: 'probe ready' }], structuredContent: { ready: true } });
+    expect(logs().find((d) => d.event === 'report')!.theme).to.equal('dark');
+    expect(await reads()).to.equal(readsBefore + 1);
   });
 });
