@@ -7,6 +7,7 @@
 import { css } from 'lit';
 import { chatDrawerStyles } from './chat-drawers.styles.js';
 import { darkPalette, lightPalette } from './palette.styles.js';
+import { subAgentStyles } from './sub-agent-view.styles.js';
 
 /** The element's stylesheet (adopted, so strict `style-src` pages accept it). */
 export const agentChatStyles = css`
@@ -240,52 +241,6 @@ export const agentChatStyles = css`
   .status-bar .usage { margin-inline-start: auto; font-variant-numeric: tabular-nums; }
   .context-note { font-size: 0.8em; font-style: italic; }
 
-  .plan {
-    margin: var(--agent-chat-spacing) var(--agent-chat-spacing) 0;
-    border: 1px solid var(--agent-chat-border);
-    border-radius: var(--agent-chat-radius);
-    background: var(--agent-chat-surface);
-    padding: 6px 10px;
-    flex: 0 0 auto;
-  }
-  .plan summary { cursor: pointer; display: flex; flex-wrap: wrap; gap: 0 6px; align-items: baseline; }
-  .plan summary::before { content: '▸'; color: var(--agent-chat-muted); }
-  .plan[open] summary::before { content: '▾'; }
-  .plan summary::-webkit-details-marker { display: none; }
-  .plan summary { list-style: none; }
-  .plan-title { font-weight: 600; }
-  .plan-count, .plan-current { color: var(--agent-chat-muted); font-size: 0.92em; }
-  .plan-current { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; max-width: 100%; }
-  .plan-tasks { list-style: none; margin: 6px 0 2px; padding: 0; max-height: 12em; overflow-y: auto; }
-  .plan-task { display: flex; gap: 8px; padding: 3px 6px; border-radius: 6px; }
-  .plan-task + .plan-task { margin-top: 2px; }
-  .plan-task[data-status='in_progress'] {
-    background: var(--agent-chat-bg);
-    box-shadow: inset 3px 0 0 var(--agent-chat-accent);
-    font-weight: 600;
-  }
-  .plan-icon { width: 1.2em; text-align: center; flex: 0 0 auto; color: var(--agent-chat-muted); }
-  .plan-task[data-status='in_progress'] .plan-icon { color: var(--agent-chat-accent); }
-  .plan-task[data-status='completed'] .plan-icon { color: var(--agent-chat-success); }
-  .plan-task[data-status='failed'] .plan-icon { color: var(--agent-chat-danger); }
-  .plan-task[data-status='completed'] .plan-task-title { color: var(--agent-chat-muted); text-decoration: line-through; }
-  .plan-task-body { display: flex; flex-wrap: wrap; gap: 0 8px; align-items: baseline; min-width: 0; overflow-wrap: anywhere; }
-  .plan-status { font-size: 0.8em; font-weight: 400; padding: 0 6px; border-radius: 999px; color: var(--agent-chat-muted); border: 1px solid var(--agent-chat-border); }
-  .plan-status[data-status='failed'] { color: var(--agent-chat-danger); border-color: var(--agent-chat-danger); }
-  .plan-status[data-status='blocked'] { color: var(--agent-chat-fg); background: var(--agent-chat-warning-bg); }
-  .plan-deps, .plan-note { flex-basis: 100%; font-size: 0.85em; font-weight: 400; color: var(--agent-chat-muted); }
-  .engine-progress {
-    display: flex;
-    align-items: center;
-    gap: 8px;
-    padding: 4px var(--agent-chat-spacing);
-    color: var(--agent-chat-muted);
-    font-size: 0.9em;
-  }
-  .engine-progress .engine-label { flex: 1; overflow-wrap: anywhere; }
-  .engine-progress progress { flex: 0 0 40%; accent-color: var(--agent-chat-accent); }
-  .engine-progress.failed { color: var(--agent-chat-danger); }
-
   .composer {
     display: flex;
     gap: 8px;
@@ -340,3 +295,6 @@ export const agentChatStyles = css`
 
   ${chatDrawerStyles}
 `;
+
+/** Every sheet the element adopts: its own and the sub-agent view's (a sub-agent's work renders inside its card). */
+export const agentChatSheets = [agentChatStyles, subAgentStyles];

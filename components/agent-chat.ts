@@ -15,12 +15,12 @@ import { createAgent } from '../src/page/create-agent.js';
 import { errorMessage } from '../src/errors.js';
 import type { Agent, AgentEvent, AgentOptions, EngineStatus, Run, SendOptions } from '../src/types.js';
 import { AgentChatSettings } from './agent-chat-settings.js';
-import { agentChatStyles } from './agent-chat.styles.js';
-import { subAgentStyles } from './sub-agent-view.styles.js';
+import { agentChatSheets } from './agent-chat.styles.js';
 import { AgentController } from './agent-controller.js';
 import { Composer } from './composer.js';
 import { initialConversation, reduceConversation, restoreConversation, type ConversationAction, type ConversationState, type LogItem } from './conversation-state.js';
 import { ReplyRenderers } from './reply-renderers.js';
+import { warmUpTools } from './tool-warmup.js';
 import { ScrollController } from './scroll-controller.js';
 import { renderToolCard } from './tool-card.js';
 import { ToolViews } from './tool-views.js';
@@ -28,11 +28,10 @@ import { AppContextSync } from './app-context-sync.js';
 import { ApprovalController } from './approval-controller.js';
 import { runSlashCommand } from './slash-commands.js';
 import { renderContextNote, renderContinue, renderErrorBanner, renderStatusBar, renderSuggestions } from './run-status.js';
-import { renderPlan } from './plan-view.js';
-import { renderEngineProgress } from './engine-progress.js';
+import { LazyView } from './lazy-view.js';
 import { elementOptions } from './element-options.js';
 import { runWorkflowCommand, workflowHelp } from './workflow-command.js';
-import { ThreadList } from './thread-list.js';
+import { ThreadListSlot } from './thread-list-slot.js';
 import { PermissionsPanel } from './permissions-panel.js';
 import { RetryCountdown } from './retry-countdown.js';
 import { TabNotice, READ_ONLY_REASON } from './tab-notice.js';
@@ -60,10 +59,8 @@ import { renderAssistantMessage, renderUserMessage } from './message-view.js';
  * @prop {Agent} agent - The agent this element drives (read-only; created on first use).
  * @prop {Record<string, unknown>} context - The app's state by name (the open record, the user's role), sent with each model request; see `agent.context`.
  * @prop {Record<string, WorkflowTemplate>} workflows - Named task templates, started with `/workflow name …` (Tab completes; `/help` lists them).
- *
  * @fires {CustomEvent<AgentEvent>} agent-event - Every event of the agent loop; bubbles and is composed.
  * @fires {CustomEvent<ThreadChangeDetail>} thread-change - The element changed its `thread` attribute (`detail.reason`: `open`, `new`, `deleted`).
- *
  * @csspart log - The scrolling conversation (a polite live region).
  * @csspart message - A message; also carries `user` or `assistant`.
  * @csspart user - A user message.
@@ -74,7 +71,11 @@ import { renderAssistantMessage, renderUserMessage } from './message-view.js';
  * @csspart mcp-servers - The agent's MCP servers (a disclosure; option `mcp`): each server (`mcp-server`), its state, tools and Reconnect (`mcp-reconnect-button`).
  * @csspart mcp-server - One MCP server's row (`data-state`: connecting, connected, failed).
  * @csspart mcp-reconnect-button - Connects that server again.
- * @csspart mcp-resources - "Attach a resource": the servers' resources (`mcp-resource` buttons), attached to the next message as text.
+ * @csspart mcp-sign-in - An `oauth` server's sign-in state (`data-sign-in`: needed, signed-in, failed).
+ * @csspart mcp-sign-in-button - Signs in to that server (its popup opens from the click).
+ * @csspart mcp-sign-out-button - Signs out of that server (`agent.mcp.signOut`).
+ * @csspart mcp-skipped - A server's tools left out, each with why (an input schema that cannot be compiled).
+ * @csspart mcp-resources - "Attach a resource": the servers' resources (`mcp-resource` buttons), attached to the next message as files.
  * @csspart mcp-resource - One resource to attach.
  * @csspart mcp-attachment - A resource attached to the next message (a chip with ×).
  * @csspart mcp-app - An MCP App in its tool's card (`<pageloop-mcp-app>`, its sandboxed frame; attribute `mcp-app-sandbox`).
@@ -171,7 +172,7 @@ import { renderAssistantMessage, renderUserMessage } from './message-view.js';
  * </script>
  */
 export class AgentChat extends AgentChatSettings {
-  static override styles = [agentChatStyles, subAgentStyles];
+  static override styles = agentChatSheets;
 
   #conversation: ConversationState = initialConversation();
   /** What the in-page engine is doing (from its events); `idle` for an endpoint. */
@@ -187,7 +188,7 @@ export class AgentChat extends AgentChatSettings {
       if (c.items.length === 0 && !c.running) this.#setConversation(restoreConversation(events, c.nextId));
     },
     replaced: () => ((this.#engineStatus = { state: 'idle' }), this.#tabs.reset(), this.#reset()),
-    ready: () => this.#replies.load(),
+    ready: () => void warmUpTools(this.#replies.load(), () => this.tools),
   });
   readonly #tabs = new TabNotice(this, { agent: () => this.agent, conversation: () => this.#conversation, show: (s) => (this.#reset(), this.#setConversation(s)) });
   readonly #replies = new ReplyRenderers(this, () => this.#conversation.items, () => this.#scroll.follow(), () => this.renderRoot);
@@ -197,15 +198,14 @@ export class AgentChat extends AgentChatSettings {
     attached: () => this.#attachments.ready.length > 0,
     send: (text) => {
       try {
-        const attachments = this.#attachments.ready;
-        this.send(this.#mcp.withAttachments(text), attachments.length > 0 ? { attachments } : undefined);
+        this.send(text, this.#mcp.sendOptions(this.#attachments.ready));
         this.#attachments.sent();
       } catch (err) {
         this.#apply({ type: 'error', message: errorMessage(err), retryable: false });
       }
     },
     workflows: () => this.workflows ?? {},
-    prompt: (command) => void this.#mcp.runPrompt(command, { send: (text) => this.send(this.#mcp.withAttachments(text)), notice: (text) => this.#apply({ type: 'notice', text }) }),
+    prompt: (command) => void this.#mcp.runPrompt(command, { send: (text) => this.send(text, this.#mcp.sendOptions([])), notice: (text) => this.#apply({ type: 'notice', text }) }),
     workflow: (command) => runWorkflowCommand(command, this.workflows ?? {}, { notice: (text) => this.#apply({ type: 'notice', text }), start: (name, input) => this.#carryOn((agent) => agent.runWorkflow(name, input)) }),
     command: (command) =>
       void runSlashCommand(command, {
@@ -238,7 +238,10 @@ export class AgentChat extends AgentChatSettings {
   readonly #contextSync = new AppContextSync(this, { agent: () => this.#agent.current, context: () => this.context, refused: (message) => this.#apply({ type: 'error', message, retryable: false }) });
   // Only the tab that writes the thread can answer a call that waits for the user.
   readonly #views = new ToolViews(this, { agent: () => this.#agent.current, readOnly: () => this.#tabs.readOnly, items: () => this.#conversation.items });
-  readonly #threads = new ThreadList(this);
+  readonly #threads = new ThreadListSlot(this);
+  // The plan and the engine's progress: chunks of their own, loaded with the first plan or engine status.
+  readonly #plan = new LazyView(this, () => import('./plan-view.js'));
+  readonly #engineView = new LazyView(this, () => import('./engine-progress.js'));
   readonly #permissions = new PermissionsPanel(this);
   readonly #mcp = new McpPanel(this);
   readonly #trace = new TraceDrawer(this);
@@ -276,11 +279,13 @@ export class AgentChat extends AgentChatSettings {
   }
 
   /**
-   * Also waits for the replies' markdown to be on screen: the renderers
-   * spread a long reply over several frames.
+   * Also waits for the replies' markdown to be on screen (the renderers
+   * spread a long reply over several frames) and for the first draw of a piece loaded on first use.
    */
   protected override async getUpdateComplete(): Promise<boolean> {
     const result = await super.getUpdateComplete();
+    // A piece's chunk came in: its first draw is the update it asked for.
+    if ((await Promise.all([this.#threads.loaded(), this.#plan.loaded(), this.#engineView.loaded()])).some(Boolean)) await super.getUpdateComplete();
     await this.#replies.renderComplete();
     return result;
   }
@@ -341,7 +346,7 @@ export class AgentChat extends AgentChatSettings {
     const c = this.#conversation;
     return html`
       ${this.#threads.render(c.running)}${this.#permissions.render()}${this.#mcp.render()}${this.#trace.render()}
-      ${renderPlan(c.plan)}
+      ${c.plan?.length ? this.#plan.get()?.renderPlan(c.plan) : nothing}
       <div part="log" class="log" role="log" aria-live="polite" aria-relevant="additions" aria-label="Conversation"
         aria-busy=${c.running ? 'true' : 'false'} tabindex="0" @scroll=${this.#scroll.onScroll}>
         ${c.items.length === 0 ? html`<p class="empty">Ask a question to start. Type /help for commands.</p>` : nothing}
@@ -353,7 +358,7 @@ export class AgentChat extends AgentChatSettings {
         retry: () => this.#retry(),
         dismiss: () => this.#apply({ type: 'dismiss-error' }),
       })}
-      ${renderEngineProgress(this.#engineStatus)}
+      ${this.#engineStatus.state === 'idle' ? nothing : this.#engineView.get()?.renderEngineProgress(this.#engineStatus)}
       ${renderStatusBar(this.#tabs.view(c), () => this.agent.cancel(), () => this.#carryOn((agent) => agent.resume()), this.#countdown.remainingMs)}
       ${this.#tabs.render()}
       ${this.#mcp.renderAttached()}${this.#composer.render(this.placeholder, this.#tabs.readOnly ? READ_ONLY_REASON : undefined, this.#attachments.composerExtras())}
@@ -392,6 +397,4 @@ export class AgentChat extends AgentChatSettings {
   }
 }
 
-declare global {
-  interface HTMLElementEventMap { 'agent-event': CustomEvent<AgentEvent> }
-}
+declare global { interface HTMLElementEventMap { 'agent-event': CustomEvent<AgentEvent> } }

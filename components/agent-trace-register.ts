@@ -12,3 +12,5 @@ export function registerAgentTrace(): void {
 }
 
 export { AgentTrace };
+// The chat's trace drawer draws the view with these, loaded in the same chunk.
+export { focusTraceView, renderTraceView } from './trace-drawer-view.js';

@@ -5,10 +5,14 @@
  * ready, nothing, unless its download could not be cached (a full disk): then
  * a quiet note says the next load will download it again. Nothing at all for
  * an agent on an endpoint.
- * Text is bound through Lit, never HTML.
+ * Text is bound through Lit, never HTML. Loaded with the engine's first
+ * status (lazy-view.ts).
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import type { EngineStatus } from '../src/types.js';
+
+/** Its styles, adopted by the element when this module loads (lazy-view.ts). */
+export { engineProgressStyles as styles } from './engine-progress.styles.js';
 
 const MB = 1e6;
 

@@ -1,9 +1,10 @@
 /**
  * The agent's MCP servers in `<agent-chat>` (part `mcp-servers`), loaded on
  * first use by `McpPanel` (mcp-panel.ts) when the element has servers: a drawer listing each server, its state, transport and
- * tools (or why it failed, with Reconnect); a picker of the servers'
- * resources, whose chosen ones go with the next message as text context
- * (chips above the composer); and the composer's `/server:prompt args`
+ * tools (or why it failed, with Reconnect, Sign in and Sign out); a picker of the servers'
+ * resources, whose chosen ones go with the next message as attachments
+ * (chips above the composer; text or bytes by the resource's type, checked
+ * by `agent.prepareAttachments` when picked); and the composer's `/server:prompt args`
  * command. Nothing shows for an agent without servers.
  *
  * The list is the agent's (`agent.mcp.status()`, then each `mcp` event),
@@ -11,7 +12,7 @@
  */
 import { html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import { mcpPanelStyles } from './mcp-panel.styles.js';
-import type { Agent, AgentEvent, McpPrompt, McpResource, McpResourceText, McpServerStatus } from '../src/types.js';
+import type { Agent, AgentEvent, AttachmentInput, McpPrompt, McpResource, McpResourceText, McpServerStatus, McpSignInState, PreparedAttachment, SendOptions } from '../src/types.js';
 import { parsePromptArgs, type PromptCommand } from './mcp-prompt-command.js';
 import { McpAppViews } from './mcp-app-views.js';
 
@@ -21,6 +22,7 @@ export interface McpPanelHost extends ReactiveControllerHost, HTMLElement {
 }
 
 const STATE_LABEL: Record<McpServerStatus['state'], string> = { connecting: 'connecting…', connected: 'connected', failed: 'failed' };
+const SIGN_IN_LABEL: Record<McpSignInState, string> = { needed: 'needs sign-in', 'signed-in': 'signed in', failed: 'sign-in failed' };
 
 /** The drawer's state and rendering; its styles join the element's when it loads. */
 export class McpDrawer implements ReactiveController {
@@ -28,7 +30,7 @@ export class McpDrawer implements ReactiveController {
   #servers: McpServerStatus[] = [];
   #agent: Agent | undefined;
   #resources: McpResource[] | undefined;
-  #attached: McpResourceText[] = [];
+  #attached: { resource: McpResourceText; file: PreparedAttachment }[] = [];
   #error: string | undefined;
   /** The MCP Apps in tool cards (mcp-app-views.ts). */
   readonly apps: McpAppViews;
@@ -90,12 +92,24 @@ export class McpDrawer implements ReactiveController {
     this.#resources = undefined;
   };
 
-  async #reconnect(name: string): Promise<void> {
+  /**
+   * Reconnect, and Sign in (the same call: connecting to a server with
+   * `oauth` and no sign-in opens its popup, here within the click's user
+   * activation so the browser lets it open); Sign out forgets the tokens.
+   * The button pressed goes away with the state it belonged to, so focus
+   * moves to the one that replaces it (Sign in ↔ Sign out), for keyboard users.
+   */
+  async #act(name: string, act: 'reconnect' | 'signOut'): Promise<void> {
+    const row = () => this.#host.shadowRoot?.querySelector<HTMLElement>(`[part~="mcp-server"][data-server="${CSS.escape(name)}"]`);
+    const hadFocus = !!row()?.matches(':focus-within');
     try {
-      this.#merge([await this.#host.agent.mcp.reconnect(name)]);
+      this.#merge([await (act === 'signOut' ? this.#host.agent.mcp.signOut(name) : this.#host.agent.mcp.reconnect(name))]);
+      this.#error = undefined;
     } catch (err) {
       this.#fail(err);
     }
+    await this.#host.updateComplete;
+    if (hadFocus && !row()?.matches(':focus-within')) row()?.querySelector<HTMLButtonElement>('button')?.focus();
   }
 
   #fail(err: unknown): void {
@@ -116,9 +130,13 @@ export class McpDrawer implements ReactiveController {
   }
 
   async #attach(resource: McpResource): Promise<void> {
-    if (this.#attached.some((a) => a.server === resource.server && a.uri === resource.uri)) return;
+    if (this.#attached.some(({ resource: a }) => a.server === resource.server && a.uri === resource.uri)) return;
     try {
-      this.#attached = [...this.#attached, await this.#host.agent.mcp.readResource(resource.server, resource.uri)];
+      const read = await this.#host.agent.mcp.readResource(resource.server, resource.uri);
+      // Checked now, against the `attachments` limits, so a refusal shows here rather than refusing the message.
+      const { accepted, refused } = await this.#host.agent.prepareAttachments([resourceFile(read, resource)]);
+      if (refused[0]) throw new Error(`${resource.uri} from MCP server "${resource.server}" cannot be attached: ${refused[0].message}`);
+      this.#attached = [...this.#attached, { resource: read, file: accepted[0]! }];
       this.#error = undefined;
     } catch (err) {
       this.#fail(err);
@@ -131,13 +149,14 @@ export class McpDrawer implements ReactiveController {
     this.#host.requestUpdate();
   }
 
-  /** `text` with the attached resources before it (then forgotten: they go with one message). */
-  withAttachments(text: string): string {
-    if (this.#attached.length === 0) return text;
-    const blocks = this.#attached.map((r) => `[Attached resource ${r.uri}${r.mimeType ? ` (${r.mimeType})` : ''} from MCP server "${r.server}"]\n${r.text}`);
-    this.#attached = [];
-    this.#host.requestUpdate();
-    return `${blocks.join('\n\n')}\n\n${text}`;
+  /** The next message's send options: `files` (the composer's) and the attached resources, which are then forgotten (they go with one message). */
+  sendOptions(files: readonly AttachmentInput[]): SendOptions | undefined {
+    const attachments = [...files, ...this.#attached.map((a) => a.file)];
+    if (this.#attached.length > 0) {
+      this.#attached = [];
+      this.#host.requestUpdate();
+    }
+    return attachments.length > 0 ? { attachments } : undefined;
   }
 
   /** `/help`'s line about prompts, when a server offers them. */
@@ -193,18 +212,32 @@ export class McpDrawer implements ReactiveController {
   }
 
   #renderServer(s: McpServerStatus): TemplateResult {
-    return html`<li part="mcp-server" class="mcp-server" data-state=${s.state} data-server=${s.name}>
+    return html`<li part="mcp-server" class="mcp-server" data-state=${s.state} data-server=${s.name} data-sign-in=${s.signIn ?? nothing}>
       <div class="mcp-server-head">
         <code class="mcp-name">${s.name}</code>
-        <span class="mcp-state" data-state=${s.state}>${STATE_LABEL[s.state]}</span>
+        ${s.signIn && s.state === 'failed' ? nothing : html`<span class="mcp-state" data-state=${s.state}>${STATE_LABEL[s.state]}</span>`}
+        ${s.signIn ? html`<span part="mcp-sign-in" class="mcp-state" data-sign-in=${s.signIn}>${SIGN_IN_LABEL[s.signIn]}</span>` : nothing}
         ${s.transport ? html`<span class="mcp-note">${s.transport === 'sse' ? 'HTTP+SSE' : 'Streamable HTTP'}${s.protocolVersion ? ` · ${s.protocolVersion}` : ''}</span>` : nothing}
-        ${s.state === 'connecting' ? nothing : html`<button part="mcp-reconnect-button" aria-label=${`Reconnect ${s.name}`} @click=${() => void this.#reconnect(s.name)}>Reconnect</button>`}
+        ${this.#renderActions(s)}
       </div>
-      ${s.error ? html`<p class="mcp-server-error">${s.error.message}</p>` : nothing}
+      ${s.error ? html`<p class=${s.signIn === 'needed' ? 'mcp-note' : 'mcp-server-error'}>${s.error.message}</p>` : nothing}
+      ${s.skipped?.length
+        ? html`<ul part="mcp-skipped" class="mcp-skipped" aria-label=${`Tools of ${s.name} left out`}>${s.skipped.map((k) => html`<li>Left out <code>${k.tool}</code>: ${k.why}</li>`)}</ul>`
+        : nothing}
       ${s.tools.length
         ? html`<p class="mcp-tools">${s.tools.map((t) => html`<code title=${t.description} data-read-only=${t.readOnly ? 'true' : 'false'}>${t.name}</code> `)}</p>`
         : nothing}
     </li>`;
+  }
+
+  /** Reconnect; Sign in in its place for a server that needs it; Sign out beside it for one signed in. None while connecting. */
+  #renderActions(s: McpServerStatus): TemplateResult | typeof nothing {
+    if (s.state === 'connecting') return nothing;
+    const reconnect = () => void this.#act(s.name, 'reconnect');
+    if (s.signIn === 'needed' || s.signIn === 'failed') return html`<button part="mcp-sign-in-button" aria-label=${`Sign in to ${s.name}`} @click=${reconnect}>Sign in</button>`;
+    return html`<span class="mcp-actions"><button part="mcp-reconnect-button" aria-label=${`Reconnect ${s.name}`} @click=${reconnect}>Reconnect</button>${s.signIn === 'signed-in'
+      ? html`<button part="mcp-sign-out-button" aria-label=${`Sign out of ${s.name}`} @click=${() => void this.#act(s.name, 'signOut')}>Sign out</button>`
+      : nothing}</span>`;
   }
 
   /** The chips of the resources going with the next message, or nothing. */
@@ -212,9 +245,22 @@ export class McpDrawer implements ReactiveController {
     if (this.#attached.length === 0) return nothing;
     return html`<div class="mcp-attached" aria-label="Resources attached to the next message">
       ${this.#attached.map(
-        (r, i) => html`<span part="mcp-attachment" class="mcp-attachment"><code>${r.uri}</code>
+        ({ resource: r }, i) => html`<span part="mcp-attachment" class="mcp-attachment"><code>${r.uri}</code>
           <button aria-label=${`Remove ${r.uri}`} @click=${() => this.#detach(i)}>×</button></span>`,
       )}
     </div>`;
   }
+}
+
+/** A text resource's types a model reads as text; another type of text is sent as `text/plain`. */
+const TEXT_TYPE = /^text\/|[/+](json|xml|yaml|x-yaml|javascript|sql)$/;
+
+/** A resource as a file: its text (by its type) or its bytes, named after its URI's last segment. */
+function resourceFile(read: McpResourceText, resource: McpResource): AttachmentInput {
+  const last = decodeURIComponent(read.uri.replace(/[?#].*$/, '').split('/').filter(Boolean).pop() ?? '');
+  const name = last.includes('.') && !last.includes(':') ? last : resource.name;
+  const type = read.mimeType ?? resource.mimeType ?? '';
+  if (read.blob === undefined) return { name, type: TEXT_TYPE.test(type) ? type : 'text/plain', data: read.text };
+  const bytes = Uint8Array.from(atob(read.blob), (c) => c.charCodeAt(0));
+  return { name, type: type || 'application/octet-stream', data: new Blob([bytes], { type }) };
 }

@@ -33,9 +33,15 @@ export const mcpPanelStyles = css`
   .mcp-state { font-size: 0.85em; padding: 0 6px; border-radius: 999px; border: 1px solid var(--agent-chat-border); }
   .mcp-state[data-state='connected'] { color: var(--agent-chat-success); }
   .mcp-state[data-state='failed'] { color: var(--agent-chat-danger); }
+  .mcp-state[data-sign-in='signed-in'] { color: var(--agent-chat-success); }
+  .mcp-state[data-sign-in='failed'] { color: var(--agent-chat-danger); }
+  .mcp-actions { display: inline-flex; gap: 4px; margin-inline-start: auto; }
   .mcp-server-head button, .mcp-resource-items button { font-size: 0.85em; padding: 2px 8px; margin-inline-start: auto; }
+  .mcp-actions button { margin-inline-start: 0; }
   .mcp-resource-items button { margin-inline-start: 0; }
   .mcp-server-error, .mcp-error { color: var(--agent-chat-danger); margin: 4px 0 0; overflow-wrap: anywhere; }
+  .mcp-skipped { list-style: none; margin: 4px 0 0; padding: 0; color: var(--agent-chat-muted); font-size: 0.88em; overflow-wrap: anywhere; }
+  .mcp-skipped code { font-family: var(--agent-chat-mono-font); }
   .mcp-tools { margin: 4px 0 0; display: flex; flex-wrap: wrap; gap: 4px; }
   .mcp-tools code { font-family: var(--agent-chat-mono-font); font-size: 0.85em; background: var(--agent-chat-code-bg); padding: 0 4px; border-radius: 4px; }
   .mcp-resources { margin: 4px 0; }

@@ -5,7 +5,7 @@
  * nothing, sends messages as they are and has no prompts to run.
  */
 import { nothing, type ReactiveController, type TemplateResult } from 'lit';
-import type { McpServerOptions } from '../src/types.js';
+import type { AttachmentInput, McpServerOptions, SendOptions } from '../src/types.js';
 import type { McpDrawer, McpPanelHost } from './mcp-drawer.js';
 import type { PromptCommand } from './mcp-prompt-command.js';
 import type { ToolCallItem } from './conversation-types.js';
@@ -43,8 +43,9 @@ export class McpPanel implements ReactiveController {
     return this.#ready?.renderAttached() ?? nothing;
   }
 
-  withAttachments(text: string): string {
-    return this.#ready?.withAttachments(text) ?? text;
+  /** The next message's send options: the composer's `files` and the MCP resources attached (see McpDrawer.sendOptions). */
+  sendOptions(files: readonly AttachmentInput[]): SendOptions | undefined {
+    return this.#ready?.sendOptions(files) ?? (files.length > 0 ? { attachments: [...files] } : undefined);
   }
 
   /** The MCP App in call `item`'s card, when its tool has one (mcp-app-views.ts). */

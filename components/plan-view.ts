@@ -6,10 +6,14 @@
  * open while work remains and closes itself once every task is finished
  * (completed or failed); the user can open or close it at any time, and a
  * render only changes `open` when "finished" changes. Text is bound through
- * Lit, never HTML: titles and notes come from the model.
+ * Lit, never HTML: titles and notes come from the model. Loaded with the
+ * first plan (lazy-view.ts).
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import type { PlanTask, PlanTaskStatus } from '../src/types.js';
+
+/** Its styles, adopted by the element when this module loads (lazy-view.ts). */
+export { planStyles as styles } from './plan-view.styles.js';
 
 const STATUS_LABEL: Record<PlanTaskStatus, string> = {
   pending: 'pending',

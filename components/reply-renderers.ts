@@ -62,9 +62,9 @@ export class ReplyRenderers implements ReactiveController {
     host.addController(this);
   }
 
-  /** Starts loading (and warming) the renderer; until it is warm, replies show as plain text. */
-  load(): void {
-    this.#loading ??= loadWarmRenderer(this.#warmIn()).then(
+  /** Starts loading (and warming) the renderer; until it is warm, replies show as plain text. Settles once it is warm (or failed). */
+  load(): Promise<void> {
+    return (this.#loading ??= loadWarmRenderer(this.#warmIn()).then(
       (Stream) => {
         this.#Stream = Stream;
         this.#host.requestUpdate();
@@ -72,7 +72,7 @@ export class ReplyRenderers implements ReactiveController {
       () => {
         // The chunk did not load (offline, a strict CSP): replies stay plain text, nothing is lost.
       },
-    );
+    ));
   }
 
   /** The rendered element of a block, or undefined while it shows as plain text. */

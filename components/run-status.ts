@@ -6,6 +6,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { ContextItem, ConversationState, UsageInfo } from './conversation-state.js';
 import { renderRetryLine } from './retry-countdown.js';
+import { formatCount } from './format-count.js';
 
 /** Suggested answers (from `ask_question`) as buttons that send them. */
 export function renderSuggestions(c: ConversationState, send: (text: string) => void): TemplateResult | typeof nothing {
@@ -63,10 +64,10 @@ export function renderStatusBar(c: ConversationState, stop: () => void, resume?:
  */
 export function usageText(u: UsageInfo): string {
   if (u.promptTokens === 0 && u.completionTokens === 0) return '';
-  const parts = [`${u.promptTokens.toLocaleString('en')} in`, `${u.completionTokens.toLocaleString('en')} out`];
+  const parts = [`${formatCount(u.promptTokens)} in`, `${formatCount(u.completionTokens)} out`];
   if (u.contextTokens) {
     const filled = Math.round(((u.promptTokens + u.completionTokens) / u.contextTokens) * 100);
-    parts.push(`context ${filled}% of ${u.contextTokens.toLocaleString('en')}`);
+    parts.push(`context ${filled}% of ${formatCount(u.contextTokens)}`);
   }
   return parts.join(' · ');
 }

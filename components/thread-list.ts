@@ -1,6 +1,6 @@
 /**
  * The thread list of `<agent-chat show-threads>` (part `threads`), as a Lit
- * ReactiveController: a disclosure over the stored threads — New thread,
+ * ReactiveController, loaded on first use by thread-list-slot.ts: a disclosure over the stored threads — New thread,
  * open another, rename, delete (with a confirmation step) — that works at
  * any width (it drops down over the log instead of taking a side column) and
  * by keyboard alone (a list of buttons, arrow keys between threads, Escape
@@ -13,41 +13,32 @@
  * marks the thread the attribute names. While a reply runs nothing switches:
  * replacing the agent would cut the run off.
  */
-import { html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
-import type { Agent, ThreadSummary } from '../src/types.js';
+import type { ReactiveController, TemplateResult, html as litHtml, nothing as litNothing } from 'lit';
+import type { ThreadSummary } from '../src/types.js';
+import type { ThreadChangeReason, ThreadListHost, ThreadSwitch } from './thread-change.js';
+import { formatCount } from './format-count.js';
+import { threadListStyles } from './thread-list.styles.js';
+import { adoptStyles } from './lazy-view.js';
 
-/** What the thread list needs of its element. */
-export interface ThreadListHost extends ReactiveControllerHost, HTMLElement {
-  /** The element's agent (created on first use; throws while the endpoint is not set). */
-  readonly agent: Agent;
-  /** The open thread's id (the `thread` attribute). */
-  thread?: string;
-  /** Whether the list is shown (`show-threads`). */
-  showThreads: boolean;
+/**
+ * Lit's `html` and `nothing`, handed over by the element: imported here, in
+ * a chunk of its own, they would split lit-html out of the element's entry
+ * into a shared chunk (more bytes up front, one more file).
+ */
+export interface LitParts {
+  readonly html: typeof litHtml;
+  readonly nothing: typeof litNothing;
 }
 
-/** Why the element moved to another thread. */
-export type ThreadChangeReason = 'open' | 'new' | 'deleted';
-
-/** The detail of `thread-change`. */
-export interface ThreadChangeDetail {
-  /** The thread now open (the new value of the `thread` attribute). */
-  thread: string;
-  /** `open`: picked in the list; `new`: New thread (or the first thread of `show-threads`); `deleted`: the open thread was deleted. */
-  reason: ThreadChangeReason;
-}
+export type { ThreadChangeDetail, ThreadChangeReason, ThreadListHost } from './thread-change.js';
 
 /** The row being edited: renaming it, or confirming its deletion. */
 type RowMode = { id: string; mode: 'rename' | 'confirm-delete' } | undefined;
 
-/** Threads stored under `thread-…` ids are this element's: a fresh id for a new one. */
-function newThreadId(): string {
-  return `thread-${crypto.randomUUID()}`;
-}
-
 /** Keeps the stored threads listed and switches the element between them. */
 export class ThreadList implements ReactiveController {
   #host: ThreadListHost;
+  #switchTo: ThreadSwitch;
   #threads: ThreadSummary[] = [];
   #error: string | undefined;
   #open = false;
@@ -58,10 +49,17 @@ export class ThreadList implements ReactiveController {
   #loads = 0;
   #now: () => number;
 
-  constructor(host: ThreadListHost, now: () => number = () => Date.now()) {
+  readonly #lit: LitParts;
+
+  /** `switchTo` makes a thread the element's (a new one without an id); `lit`: the element's Lit; `now` is the clock the dates are shown against. */
+  constructor(host: ThreadListHost, switchTo: ThreadSwitch, lit: LitParts, now: () => number = () => Date.now()) {
     this.#host = host;
+    this.#switchTo = switchTo;
+    this.#lit = lit;
     this.#now = now;
     host.addController(this);
+    // Its rows' styles come with it.
+    adoptStyles(host, threadListStyles);
   }
 
   hostConnected(): void {
@@ -70,11 +68,6 @@ export class ThreadList implements ReactiveController {
 
   hostDisconnected(): void {
     this.#host.removeEventListener('agent-event', this.#onAgentEvent);
-  }
-
-  /** Before a render: `show-threads` without a thread opens a new one, so what is said is stored and listed. */
-  hostUpdate(): void {
-    if (this.#host.showThreads && !this.#host.thread) this.#switch(newThreadId(), 'new');
   }
 
   /** After a render (the agent controller has made the thread's agent by now): load the list for a new thread. */
@@ -107,12 +100,9 @@ export class ThreadList implements ReactiveController {
     if (this.#host.showThreads && (type === 'final' || type === 'run-start')) void this.refresh();
   };
 
-  /** Makes `id` the element's thread: the attribute, then the event. */
-  #switch(id: string, reason: ThreadChangeReason): void {
-    this.#host.setAttribute('thread', id);
-    this.#host.dispatchEvent(
-      new CustomEvent<ThreadChangeDetail>('thread-change', { detail: { thread: id, reason }, bubbles: true, composed: true }),
-    );
+  /** Makes `id` (a new thread without one) the element's thread: the attribute, then the event. */
+  #switch(id: string | undefined, reason: ThreadChangeReason): void {
+    this.#switchTo(id, reason);
   }
 
   #root(): ShadowRoot | HTMLElement {
@@ -138,7 +128,7 @@ export class ThreadList implements ReactiveController {
   }
 
   #newThread(): void {
-    this.#switch(newThreadId(), 'new');
+    this.#switch(undefined, 'new');
     this.#close(false);
     this.#focusAfterUpdate('textarea[part~="input"]');
   }
@@ -156,7 +146,7 @@ export class ThreadList implements ReactiveController {
     }
     this.#threads = this.#threads.filter((t) => t.id !== id);
     // The open thread is gone: start a new one (the list loads again for it).
-    if (id === this.#host.thread) this.#switch(newThreadId(), 'deleted');
+    if (id === this.#host.thread) this.#switch(undefined, 'deleted');
     else void this.refresh();
     this.#host.requestUpdate();
     this.#focusAfterUpdate(next && next !== id ? `[data-thread-id="${CSS.escape(next)}"] .thread-open` : '.thread-open', '[part~="new-thread-button"]');
@@ -241,7 +231,8 @@ export class ThreadList implements ReactiveController {
   }
 
   /** The list, or nothing without `show-threads`. `running`: a reply is going, so nothing may switch. */
-  render(running: boolean): TemplateResult | typeof nothing {
+  render(running: boolean): TemplateResult | symbol {
+    const { html, nothing } = this.#lit;
     if (!this.#host.showThreads) return nothing;
     const threads = this.#shownThreads();
     const current = threads.find((t) => t.id === this.#host.thread);
@@ -264,6 +255,7 @@ export class ThreadList implements ReactiveController {
   }
 
   #renderRow(t: ThreadSummary, isCurrent: boolean, running: boolean): TemplateResult {
+    const { html, nothing } = this.#lit;
     const title = titleOf(t);
     const stored = t.updated > 0;
     const mode = this.#row?.id === t.id ? this.#row.mode : undefined;
@@ -293,6 +285,7 @@ export class ThreadList implements ReactiveController {
   }
 
   #renderRename(t: ThreadSummary, title: string): TemplateResult {
+    const { html } = this.#lit;
     const inputId = `thread-title-${t.id}`;
     const submit = (e: Event) => {
       e.preventDefault();
@@ -313,7 +306,7 @@ function titleOf(t: ThreadSummary): string {
 }
 
 function messageCount(n: number): string {
-  return n === 1 ? '1 message' : `${n.toLocaleString('en')} messages`;
+  return n === 1 ? '1 message' : `${formatCount(n)} messages`;
 }
 
 const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
@@ -327,10 +320,4 @@ export function relativeTime(then: number, now: number): string {
   if (abs < 86_400) return relative.format(Math.round(seconds / 3600), 'hour');
   if (abs < 7 * 86_400) return relative.format(Math.round(seconds / 86_400), 'day');
   return new Date(then).toLocaleDateString('en', { year: 'numeric', month: 'short', day: 'numeric' });
-}
-
-declare global {
-  interface HTMLElementEventMap {
-    'thread-change': CustomEvent<ThreadChangeDetail>;
-  }
 }

@@ -9,6 +9,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { prettyJson, type ToolCallItem, type ToolCallStatus } from './conversation-state.js';
 import { renderSubAgent } from './sub-agent-view.js';
 import type { RenderedView } from './tool-view.js';
+import { formatCount } from './format-count.js';
 
 const STATUS_LABEL: Record<ToolCallStatus, string> = {
   streaming: 'writing arguments…',
@@ -46,7 +47,7 @@ export const CARD_TEXT_CHARS = 1_000_000;
 /** `text` cut to what a card shows, saying how much was left out. */
 export function clipForCard(text: string): string {
   if (text.length <= CARD_TEXT_CHARS) return text;
-  return `${text.slice(0, CARD_TEXT_CHARS)}\n… (${(text.length - CARD_TEXT_CHARS).toLocaleString('en')} more characters not shown)`;
+  return `${text.slice(0, CARD_TEXT_CHARS)}\n… (${formatCount(text.length - CARD_TEXT_CHARS)} more characters not shown)`;
 }
 
 /** Arguments as they stream: pretty JSON as soon as they parse, the raw text until then. */

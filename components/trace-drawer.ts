@@ -7,21 +7,20 @@
  * Escape, giving focus back to what opened it.
  *
  * Only this opener is part of the chat's up-front code: the view, its title,
- * Close button and styles are `<agent-trace>`'s, loaded on first open in a
- * chunk of its own (`import()`), so a chat whose user never looks at a trace
- * never loads it.
+ * Close button and styles are `<agent-trace>`'s, and the drawer's content
+ * (trace-drawer-view.ts) comes with it, loaded on first open in a chunk of its
+ * own (`import()`), so a chat whose user never looks at a trace never loads it.
  */
 import { html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import type { Agent } from '../src/types.js';
-import type { AgentTrace } from './agent-trace.js';
+
+/** What the drawer uses of the trace view's chunk. */
+type TraceView = Pick<typeof import('./agent-trace-register.js'), 'focusTraceView' | 'renderTraceView'>;
 
 /** What the drawer needs of its element. */
 export interface TraceDrawerHost extends ReactiveControllerHost, HTMLElement {
   readonly agent: Agent;
 }
-
-/** The parts of `<agent-trace>` the chat forwards, so `agent-chat::part(trace-span)` styles them too. */
-const FORWARDED = 'trace-close-button,trace-runs,trace-summary,trace-dropped,trace-tree,trace-span,trace-bar,trace-details,trace-error';
 
 /**
  * Loads `<agent-trace>` and defines it (once). The standalone bundle offers
@@ -36,7 +35,8 @@ export class TraceDrawer implements ReactiveController {
   #host: TraceDrawerHost;
   /** Open on this run; `null` for the latest; undefined when closed. */
   #run: string | null | undefined;
-  #loaded = false;
+  /** The view's chunk, once loaded. */
+  #view: TraceView | undefined;
   #error = '';
   /** Where focus goes back to on close. */
   #opener: HTMLElement | null = null;
@@ -54,18 +54,15 @@ export class TraceDrawer implements ReactiveController {
     this.#run = runId ?? null;
     host.requestUpdate();
     try {
-      await defineAgentTrace();
-      this.#loaded = true;
+      const view = await import('./agent-trace-register.js');
+      view.registerAgentTrace();
+      this.#view = view;
     } catch (err) {
       this.#error = `The trace view could not be loaded: ${String(err)}`;
     }
     host.requestUpdate();
     await host.updateComplete;
-    const view = host.shadowRoot?.querySelector<AgentTrace>('agent-trace');
-    await view?.refresh();
-    // The first row, else what the view offers first (its run picker, Close).
-    const root = view?.shadowRoot;
-    (root?.querySelector<HTMLElement>('summary') ?? root?.querySelector<HTMLElement>('select') ?? view)?.focus();
+    await this.#view?.focusTraceView(host.shadowRoot);
   }
 
   close(): void {
@@ -81,14 +78,13 @@ export class TraceDrawer implements ReactiveController {
 
   render(): TemplateResult | typeof nothing {
     if (this.#run === undefined) return nothing;
-    if (!this.#loaded) return html`<p class="trace-drawer" role="status">${this.#error || 'Loading the trace…'} <button type="button" @click=${() => this.close()}>Close</button></p>`;
+    if (!this.#view) return html`<p class="trace-drawer" role="status">${this.#error || 'Loading the trace…'} <button type="button" @click=${() => this.close()}>Close</button></p>`;
     let agent: Agent | undefined;
     try {
       agent = this.#host.agent;
     } catch {
       // No endpoint set yet: nothing was traced either.
     }
-    return html`<agent-trace part="trace" class="trace-drawer" closable theme="inherit" exportparts=${FORWARDED}
-      .agent=${agent} .runId=${this.#run ?? undefined} @trace-close=${() => this.close()}></agent-trace>`;
+    return this.#view.renderTraceView(agent, this.#run, () => this.close());
   }
 }

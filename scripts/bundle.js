@@ -48,26 +48,8 @@ const workerUrls = {
   },
 };
 
-/**
- * The MCP SDK's client imports its Ajv validator statically (for tools' output
- * schemas); Ajv is large and CommonJS. The SDK's own validator on
- * @cfworker/json-schema, which pageloop already ships for tool arguments,
- * stands in for it.
- * @type {import('esbuild').Plugin}
- */
-export const mcpWithoutAjv = {
-  name: 'mcp-without-ajv',
-  setup(b) {
-    b.onLoad({ filter: /[\\/]@modelcontextprotocol[\\/]sdk[\\/]dist[\\/]esm[\\/]validation[\\/]ajv-provider\.js$/ }, (args) => ({
-      contents: "export { CfWorkerJsonSchemaValidator as AjvJsonSchemaValidator } from './cfworker-provider.js';",
-      resolveDir: dirname(args.path),
-      loader: 'js',
-    }));
-  },
-};
-
 /** @type {import('esbuild').BuildOptions} */
-export const common = { bundle: true, format: 'esm', target: 'es2022', platform: 'browser', plugins: [workerUrls, mcpWithoutAjv], logLevel: 'warning', legalComments: 'none' };
+export const common = { bundle: true, format: 'esm', target: 'es2022', platform: 'browser', plugins: [workerUrls], logLevel: 'warning', legalComments: 'none' };
 
 /** The workers, by output name. */
 export const workers = () => present({ worker: 'src/worker/worker.ts', 'memory-worker': 'src/worker/memory-worker.ts' });

@@ -9,7 +9,8 @@
 // import still ties two files together — and fails, listing file:line, on:
 //   - any import circle between files;
 //   - an upward arrow (the rules in RULES below, each saying why);
-//   - an `import` below the first statement of a file (imports at the top).
+//   - an `import` below the first statement of a file (imports at the top);
+//   - a file over MAX_LINES lines (one concept per file: a file that long does two).
 // A worker started with `new URL('./x.ts', import.meta.url)` is not an
 // import: it is a separate program reached through messages.
 // Node only, no dependencies: the scanner below strips comments and strings
@@ -22,6 +23,8 @@ const SCANNED = ['src', 'components'];
 const EXTENSIONS = ['.ts', '.tsx', '.js'];
 /** Names of the OpenAI wire format; the element renders events, never these. */
 const WIRE_TYPES = ['ChatMessage', 'ChatToolCall'];
+/** The longest a file of src/ or components/ may be (issue 19), comments included. */
+const MAX_LINES = 400;
 
 /**
  * @typedef {{ from: string, to: string, line: number, names: string[] }} Edge
@@ -106,6 +109,8 @@ for (const file of files) {
   graph.set(file, importsOf(file, source, code));
   const late = lateImport(code);
   if (late !== undefined) problems.push(`imports at the top: ${file}:${late} has an import below the first statement`);
+  const lines = source.split('\n').length - (source.endsWith('\n') ? 1 : 0);
+  if (lines > MAX_LINES) problems.push(`file length: ${file} has ${lines} lines (at most ${MAX_LINES}; move a concept out)`);
 }
 
 for (const [from, edges] of graph) {
@@ -128,7 +133,7 @@ if (problems.length > 0) {
   console.error(`check-imports: ${problems.length} problem(s) in ${files.length} files\n` + problems.map((p) => `  - ${p}`).join('\n'));
   process.exit(1);
 }
-console.log(`check-imports: ${files.length} files, no circles, no upward arrows, imports at the top`);
+console.log(`check-imports: ${files.length} files, no circles, no upward arrows, imports at the top, none over ${MAX_LINES} lines`);
 
 /** Every source file under `dir`. @param {string} dir @returns {string[]} */
 function listFiles(dir) {

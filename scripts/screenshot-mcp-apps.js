@@ -42,7 +42,7 @@ window.go = () => chat.send('What time is it on the server?');
     const frame = chat.locator('[part~="mcp-app"] iframe');
     await frame.waitFor({ timeout: 20000 });
     await page.waitForFunction(() => {
-      const f = document.querySelector('agent-chat')?.shadowRoot?.querySelector('[part~="mcp-app"] iframe');
+      const f = /** @type {any} */ (globalThis).document.querySelector('agent-chat')?.shadowRoot?.querySelector('[part~="mcp-app"] iframe');
       return f && f.getBoundingClientRect().height > 50;
     }, undefined, { timeout: 20000 });
     // The app's button, clicked inside the frames, as a user would.

@@ -60,6 +60,8 @@ export interface Attachment {
   stored?: false;
   /** Who made it: the user (absent) or a tool (`tool`, the call's result). */
   source?: 'tool';
+  /** Made by a tool whose output is untrusted (`untrustedOutput`; every MCP tool): a text file reaches the model fenced as untrusted data. */
+  untrusted?: true;
 }
 
 /** The result of preparing one input: ready to send, with its bytes. */

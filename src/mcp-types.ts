@@ -88,7 +88,16 @@ export interface McpServerStatus {
   resources: boolean;
   /** Why it failed: names the server and says what to fix. */
   error?: { code: McpErrorCode; message: string };
+  /**
+   * Only for a server with `oauth`: `signed-in` (connected with its tokens),
+   * `needed` (no sign-in kept, or signed out: `reconnect` from a click signs in),
+   * `failed` (the sign-in itself failed: a blocked or closed popup, a refusal; `error` says which).
+   */
+  signIn?: McpSignInState;
 }
+
+/** Where an OAuth server's sign-in stands (`McpServerStatus.signIn`). */
+export type McpSignInState = 'needed' | 'signed-in' | 'failed';
 
 /** A prompt a server offers (`prompts/list`). */
 export interface McpPrompt {
@@ -109,12 +118,14 @@ export interface McpResource {
   mimeType?: string;
 }
 
-/** A resource's content as text (binary content is described, not included). */
+/** A resource's content as text (binary content is described in `text`, its bytes in `blob`). */
 export interface McpResourceText {
   server: string;
   uri: string;
   mimeType?: string;
   text: string;
+  /** The bytes (base64) of a resource whose one content is binary. */
+  blob?: string;
 }
 
 /** The agent's MCP servers, reached from the page (`agent.mcp`). */

@@ -91,18 +91,19 @@ export const isTraceOptions: Check = (v) => {
   return undefined;
 };
 
-/** `{ otlp?: { url, headers?, protocol?, serviceName?, timeoutMs? } }`. */
+/** `{ otlp?: { url, headers?, protocol?, serviceName?, timeoutMs?, maxQueueSize? } }`. */
 export const isTelemetryOptions: Check = (v) => {
   if (isObject(v) !== undefined) return ' must be an object';
   const { otlp } = v as { otlp?: unknown };
   if (otlp === undefined) return undefined;
   if (isObject(otlp) !== undefined) return '.otlp must be an object';
-  const { url, headers, protocol, serviceName, timeoutMs } = otlp as Record<string, unknown>;
+  const { url, headers, protocol, serviceName, timeoutMs, maxQueueSize } = otlp as Record<string, unknown>;
   if (typeof url !== 'string' || url === '') return '.otlp.url must be the URL of an OTLP/HTTP traces endpoint, e.g. "http://localhost:4318/v1/traces"';
   if (headers !== undefined && isHeaders(headers) !== undefined) return '.otlp.headers must be an object of strings';
   if (protocol !== undefined && protocol !== 'json' && protocol !== 'protobuf') return '.otlp.protocol must be "json" or "protobuf"';
   if (serviceName !== undefined && (typeof serviceName !== 'string' || serviceName === '')) return '.otlp.serviceName must be a non-empty string';
   if (timeoutMs !== undefined && !(typeof timeoutMs === 'number' && timeoutMs > 0 && Number.isFinite(timeoutMs))) return '.otlp.timeoutMs must be a positive number of ms';
+  if (maxQueueSize !== undefined && !(Number.isInteger(maxQueueSize) && (maxQueueSize as number) >= 1)) return '.otlp.maxQueueSize must be a whole number of at least 1';
   return undefined;
 };
 

@@ -77,6 +77,8 @@ export interface OtlpOptions {
   serviceName?: string;
   /** How long one batch may take, retries included, before it is dropped (and counted); default 10000 ms. */
   timeoutMs?: number;
+  /** How many finished spans may wait for the collector (the SDK's `maxQueueSize`); more are dropped and counted in a `telemetry` event. Default 2048. */
+  maxQueueSize?: number;
 }
 
 /** Option `telemetry` of `createAgent`: where the recorded spans go besides the thread. */

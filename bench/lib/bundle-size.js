@@ -10,6 +10,7 @@ import { join, relative, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { cdnBuilds, minifiedTwice, workers } from '../../scripts/bundle.js';
+import { OPT_IN } from './opt-in.js';
 
 const KB = 1024;
 
@@ -69,55 +70,6 @@ export function everyLoad(dir, entries, skip) {
   return [...seen];
 }
 
-/**
- * The opt-in capabilities: chunks a page loads only when the app uses them,
- * each reported apart from the core as `bundle.<name>_gz_kb` (issue 19). A new
- * capability loaded on first use (MCP, trace export, …) is one more row: the
- * pattern of its lazy chunk's name.
- */
-const OPT_IN = {
-  /** The in-page engine: the agent worker imports it only when an agent is given `engine` (issue 15). */
-  engine: /gguf-engine/,
-  /**
-   * Generative UI (issue 20): the card rendering loads when the agent first has a tool with
-   * `render`, the answer desk and `agent.answer` on a render-and-wait tool's first call.
-   */
-  genui: /tool-view|user-answers/,
-  /** The trace view (issue 23): `<agent-chat>` loads `<agent-trace>` when its trace drawer first opens (`/trace`, a Trace button). */
-  trace_view: /agent-trace/,
-  /**
-   * Attachments (issue 21): the agent worker loads their preparation (checks, image downscaling) on the
-   * first file, the code that writes content parts with the first request carrying one, the thread
-   * file's bytes section on the first export or import that has one, the server refusals' words on
-   * the first failed request that carried an image; the element its chips, thumbnails, file links and
-   * image dialog (attachment-tray, attachment-view) with the first file added or shown.
-   */
-  attachments: /attachment-prep|attachment-parts|attachment-tray|attachment-view|thread-file-attachments|vision-refusal/,
-  /**
-   * Telemetry (issue 23): the official OpenTelemetry SDK and OTLP exporter, loaded in the worker on
-   * the first span sent to a collector (`telemetry.otlp`; the protobuf exporter only for
-   * `protocol: 'protobuf'`), and on the page by `spanProcessorListener` (the span converter).
-   */
-  telemetry: /otlp-export|otlp-protobuf|otel-span/,
-  /** WebMCP both ways (issue 22): the bridge loads when an agent is made with `webmcp` (src/page/webmcp/). */
-  webmcp: /webmcp-bridge/,
-  /** The MCP sign-in (issue 22): the worker's provider for servers with `oauth`, the page's popup when one needs signing in (src/mcp-auth/, src/page/mcp-auth/). */
-  mcpauth: /sign-in-popup|worker-provider/,
-  /** The MCP client (issue 22): the hub and the official SDK load in the worker when an agent has `mcp` servers, the servers drawer in the page when the element has them. */
-  mcp: /mcp-hub|mcp-connection|mcp-drawer/,
-  /**
-   * MCP Apps (issue 22): the card's frame and the host side of the extension (the official AppBridge
-   * with the v2 client's Protocol it builds on), loaded by the element the first time a card shows an app.
-   */
-  mcpapps: /mcp-app-frame/,
-  /**
-   * Memory (`memory` option, `createMemory()`): the agent worker imports the engine on the first
-   * memory call, and `createMemory()` starts the memory worker; an agent without memory loads neither.
-   */
-  memory: /memory-engine|memory-worker/,
-  /** The doctor (issue 23): its checks load in the worker on the first `agent.diagnose()`, the checklist's view on the first `/doctor`. */
-  doctor: /diagnose-|doctor-report/,
-};
 
 /** Capabilities that load only from inside another one's chunks (listed before them in OPT_IN), by the one they load from. */
 const INSIDE = { mcpapps: 'mcp' };
@@ -188,17 +140,19 @@ async function breakdown(root, entry) {
 }
 
 /**
- * Where the whole standalone bundle's bytes come from: its builds are rerun
- * in memory as the build runs them (both minifier passes), and each file's
- * gzipped size is shared among its sources in proportion to their bytes in
- * esbuild's output (gzip does not split exactly; the shares add up to the total).
- * @param {string} root
- * @returns {Promise<[string, number][]>} KB gz by source, biggest first
+ * Where the standalone bundle's bytes come from: its builds are rerun in
+ * memory as the build runs them (both minifier passes, the same output folder,
+ * so the same file names), and each file's gzipped size is shared among its
+ * sources in proportion to their bytes in esbuild's output (gzip does not
+ * split exactly; the shares add up to the total). Each file counts under
+ * `groupOf(file)` (the core, or the opt-in capability it belongs to).
+ * @param {string} root @param {(file: string) => string} groupOf
+ * @returns {Promise<Record<string, [string, number][]>>} by group, KB gz by source, biggest first
  */
-export async function totalBySource(root) {
-  /** @type {Record<string, number>} */
+export async function totalBySource(root, groupOf) {
+  /** @type {Record<string, Record<string, number>>} */
   const kb = {};
-  for (const options of cdnBuilds('/tmp/pageloop-bench-cdn')) {
+  for (const options of cdnBuilds('dist/cdn')) {
     const result = await minifiedTwice({ ...options, metafile: true, logLevel: 'silent' });
     const outputs = result.metafile?.outputs ?? {};
     for (const file of result.files) {
@@ -208,10 +162,11 @@ export async function totalBySource(root) {
       const inputs = Object.entries(output.inputs).map(([path, info]) => [sourceOf(relative(root, resolve(root, path))), info.bytesInOutput]);
       const bytes = inputs.reduce((sum, [, n]) => sum + Number(n), 0) || 1;
       const gz = gzKb(file.contents);
-      for (const [source, n] of inputs) kb[source] = (kb[source] ?? 0) + (gz * Number(n)) / bytes;
+      const group = (kb[groupOf(file.path.replace(/^.*\//, ''))] ??= {});
+      for (const [source, n] of inputs) group[source] = (group[source] ?? 0) + (gz * Number(n)) / bytes;
     }
   }
-  return Object.entries(kb).sort((a, b) => b[1] - a[1]);
+  return Object.fromEntries(Object.entries(kb).map(([group, sources]) => [group, Object.entries(sources).sort((a, b) => b[1] - a[1])]));
 }
 
 /**
@@ -270,8 +225,12 @@ export async function measureBundles(root, options = {}) {
   if (options.explain) {
     console.log(`  page (rebuilt from source): ${await show('components/cdn.ts')}`);
     console.log(`  worker (rebuilt from source): ${await show(relative(root, workers().worker))}`);
-    const bySource = await totalBySource(root);
-    console.log(`  cdn total by source (each file's gzip shared by its sources' minified bytes): ${bySource.filter(([, kb]) => kb >= 0.05).map(([name, kb]) => `${name || '(generated)'} ${kb.toFixed(1)}`).join(', ')}`);
+    // By source, the core apart from the opt-in capabilities (a package in an opt-in chunk is not core).
+    const groupOf = (/** @type {string} */ file) => (coreFiles.has(file) ? 'core' : names.find((name) => optIn[name].files.includes(file)) ?? 'other');
+    const bySource = await totalBySource(root, groupOf);
+    const line = (/** @type {[string, number][]} */ rows) => rows.filter(([, kb]) => kb >= 0.05).map(([name, kb]) => `${name || '(generated)'} ${kb.toFixed(1)}`).join(', ');
+    console.log(`  core by source (each file's gzip shared by its sources' minified bytes): ${line(bySource.core ?? [])}`);
+    for (const [group, rows] of Object.entries(bySource)) if (group !== 'core') console.log(`  ${group} by source: ${line(rows)}`);
   }
   return {
     'bundle.page_gz_kb': page,

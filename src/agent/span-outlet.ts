@@ -27,6 +27,8 @@ interface Export {
   key: string;
   ready?: OtlpExport;
   waiting: TraceSpan[];
+  /** Spans dropped while `waiting` was full: counted once the export is made. */
+  overflow: number;
 }
 
 /** Hands each finished span to the page and the collector. */
@@ -74,12 +76,13 @@ export class SpanOutlet {
     const current = this.#export!;
     if (current.ready) current.ready.add(span);
     else if (current.waiting.length < MAX_WAITING) current.waiting.push(span);
+    else current.overflow++;
   }
 
   /** Loads the exporter for `options` (the old one, if the options changed, sends what it holds and stops). */
   #start(options: OtlpOptions, key: string): void {
     this.#stop();
-    const current: Export = { key, waiting: [] };
+    const current: Export = { key, waiting: [], overflow: 0 };
     this.#export = current;
     const failed = (counts: { exported: number; dropped: number }, error: string) => this.#host.emit([{ type: 'telemetry', ...counts, error }]);
     import('../telemetry/otlp-export.js')
@@ -87,11 +90,12 @@ export class SpanOutlet {
       .then((made) => {
         if (this.#export !== current) return void made.shutdown();
         current.ready = made;
+        if (current.overflow > 0) made.lost(current.overflow, `more than ${MAX_WAITING} spans ended while the exporter loaded`);
         for (const span of current.waiting.splice(0)) made.add(span);
       })
       .catch((err: unknown) => {
         // The exporter could not be made (its chunk failed to load): the spans are dropped, and said so.
-        const dropped = current.waiting.length;
+        const dropped = current.waiting.length + current.overflow;
         current.waiting = [];
         if (this.#export === current) this.#export = undefined;
         failed({ exported: 0, dropped }, `the OTLP exporter could not be loaded: ${err instanceof Error ? err.message : String(err)}`);

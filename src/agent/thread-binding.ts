@@ -165,7 +165,7 @@ export class ThreadBinding {
 
   async #loadAsWriter(seat: ThreadSeat, thread: string): Promise<void> {
     const state = this.#state;
-    const journal = new ThreadJournal({ store: this.#deps.store!, id: thread, history: () => state.history, allowed: () => state.gate.allowed, onError: (err) => state.storageFailed(err), now: this.#deps.now, lock: seat.lock, feed: seat.feed, trace: traceOf(state) });
+    const journal = new ThreadJournal({ store: this.#deps.store!, id: thread, history: () => state.history, allowed: () => state.gate.allowed, onError: (err) => state.storageFailed(err), now: this.#deps.now, lock: seat.lock, feed: seat.feed, trace: state.trace });
     let record;
     try {
       record = await journal.load();
@@ -208,10 +208,4 @@ export class ThreadBinding {
     }
     this.#interrupted = interruption;
   }
-}
-
-/** What the journal reads of the session's trace, if it records one. */
-function traceOf(state: SessionState): (() => { version: number; current: ThreadTrace }) | undefined {
-  const recorder = state.trace;
-  return recorder && (() => ({ version: recorder.version, current: recorder.current }));
 }

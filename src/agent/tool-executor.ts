@@ -93,7 +93,7 @@ async function runCall(call: ToolCall, args: unknown, ctx: TurnContext, edited =
   const outcome: ToolOutcome = await ctx.registry.run(call.name, args, call.id, ctx.signal);
   const returned = outcome.status === 'ok' && isToolResultWithAttachments(outcome.result) ? outcome.result : undefined;
   const plain = settledOutcome(call, returned ? { status: 'ok', result: returned.content } : outcome, ctx);
-  const result = returned ? await withFiles(plain, returned.attachments, ctx) : plain;
+  const result = returned ? await withFiles(plain, returned.attachments, ctx, ctx.registry.untrusted(call.name)) : plain;
   return finish(ctx, edited ? withEditedArgs(result, args) : result);
 }
 
@@ -103,12 +103,13 @@ async function runCall(call: ToolCall, args: unknown, ctx: TurnContext, edited =
  * result (its event and its tool message). A file that could not be taken is
  * named in the result, so the model and the user both know.
  */
-async function withFiles(result: SettledCall, attachments: readonly AttachmentInput[], ctx: TurnContext): Promise<SettledCall> {
+async function withFiles(result: SettledCall, attachments: readonly AttachmentInput[], ctx: TurnContext, untrusted: boolean): Promise<SettledCall> {
   if (!ctx.files) return { ...result, content: `${result.content}\n(The tool returned ${attachments.length} file(s), which this agent cannot keep.)` };
   const kept = await ctx.files.acceptFromTool(attachments);
   if (kept.notKept) ctx.emit({ type: 'attachments-not-kept', ...kept.notKept });
   const notes = kept.notes.length > 0 ? `\n(Not attached: ${kept.notes.join(' ')})` : '';
-  return { ...result, content: result.content + notes, ...(kept.records.length > 0 ? { attachments: kept.records } : {}) };
+  const records = untrusted ? kept.records.map((r) => ({ ...r, untrusted: true as const })) : kept.records;
+  return { ...result, content: result.content + notes, ...(records.length > 0 ? { attachments: records } : {}) };
 }
 
 function settledOutcome(call: ToolCall, outcome: ToolOutcome, ctx: TurnContext): SettledCall {

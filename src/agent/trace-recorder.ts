@@ -67,9 +67,16 @@ export class TraceRecorder implements SpanSink {
     return structuredClone({ spans, dropped: this.#dropped });
   }
 
-  /** The trace as it is now, for the journal (not copied: it is structured-cloned on its way into storage). */
-  get current(): ThreadTrace {
-    return { spans: this.#kept(), dropped: this.#dropped };
+  /**
+   * The trace as it is now, for the journal to store: a list of its own,
+   * whose open spans are copies (they go on changing while the store waits
+   * for its connection) and whose finished spans are shared — a span is
+   * never changed once it ended. Copying them all cost every write (two per
+   * tool call) the whole trace: a 300-call run with a thread went from about
+   * 2 ms to 8–11 ms per iteration.
+   */
+  snapshot(): ThreadTrace {
+    return { spans: this.#kept().map((span) => (span.endTime === undefined ? structuredClone(span) : span)), dropped: this.#dropped };
   }
 
   /** Replaces the trace (a thread loaded or cleared). */

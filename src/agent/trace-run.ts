@@ -99,7 +99,7 @@ export class RunTrace {
 
   /** Takes the run's next event. */
   observe(event: AgentEvent): void {
-    // Deltas, the most frequent events, read the clock only for a request's first token.
+    // Deltas, the most frequent events, read the clock only for a request's first token; events that carry no moment do not read it.
     switch (event.type) {
       case 'text':
         this.#token();
@@ -108,6 +108,15 @@ export class RunTrace {
       case 'thinking':
       case 'tool-call-delta':
         this.#token();
+        return;
+      case 'usage':
+        this.#usage(event);
+        return;
+      case 'reply-read':
+        this.#replyRead(event);
+        return;
+      case 'sub-agent':
+        this.#child(event.parentCallId)?.observe(event.event);
         return;
     }
     const now = traceNow();
@@ -134,24 +143,6 @@ export class RunTrace {
         if (event.summaryCall) this.#summarySpan(span, event.summaryCall);
         break;
       }
-      case 'usage': {
-        const span = this.#chatOrRoot();
-        span.attributes['gen_ai.usage.input_tokens'] = event.promptTokens;
-        span.attributes['gen_ai.usage.output_tokens'] = event.completionTokens;
-        if (event.contextTokens) span.attributes['pageloop.context.window'] = event.contextTokens;
-        this.#input += event.promptTokens;
-        this.#output += event.completionTokens;
-        break;
-      }
-      case 'reply-read': {
-        const span = this.#chatOrRoot();
-        span.attributes['pageloop.tool_protocol'] = event.protocol;
-        if (event.format) span.attributes['pageloop.call_format'] = event.format;
-        if (event.formatReason) span.attributes['pageloop.call_format.reason'] = event.formatReason;
-        if (event.repairs.length > 0) span.attributes['pageloop.repairs'] = event.repairs;
-        if (event.quirks.length > 0) span.attributes['pageloop.stream_quirks'] = event.quirks;
-        break;
-      }
       case 'tool-call':
         this.#toolCall(event, now);
         break;
@@ -168,9 +159,6 @@ export class RunTrace {
         break;
       case 'tool-result':
         this.#toolResult(event, now);
-        break;
-      case 'sub-agent':
-        this.#child(event.parentCallId)?.observe(event.event);
         break;
       case 'error': {
         const span = this.#chatOrRoot();
@@ -190,6 +178,24 @@ export class RunTrace {
         this.#final(event, now);
         break;
     }
+  }
+
+  #usage(event: Extract<AgentEvent, { type: 'usage' }>): void {
+    const span = this.#chatOrRoot();
+    span.attributes['gen_ai.usage.input_tokens'] = event.promptTokens;
+    span.attributes['gen_ai.usage.output_tokens'] = event.completionTokens;
+    if (event.contextTokens) span.attributes['pageloop.context.window'] = event.contextTokens;
+    this.#input += event.promptTokens;
+    this.#output += event.completionTokens;
+  }
+
+  #replyRead(event: Extract<AgentEvent, { type: 'reply-read' }>): void {
+    const span = this.#chatOrRoot();
+    span.attributes['pageloop.tool_protocol'] = event.protocol;
+    if (event.format) span.attributes['pageloop.call_format'] = event.format;
+    if (event.formatReason) span.attributes['pageloop.call_format.reason'] = event.formatReason;
+    if (event.repairs.length > 0) span.attributes['pageloop.repairs'] = event.repairs;
+    if (event.quirks.length > 0) span.attributes['pageloop.stream_quirks'] = event.quirks;
   }
 
   #toolCall(event: Extract<AgentEvent, { type: 'tool-call' }>, now: number): void {

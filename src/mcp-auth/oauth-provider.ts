@@ -14,8 +14,7 @@
  * thread files; the popup's code is accepted only with the `state` made for
  * that sign-in; a popup closed, blocked or unanswered rejects the sign-in.
  */
-import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
-import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
+import type { OAuthClientProvider, OAuthClientInformationMixed, OAuthClientMetadata, OAuthDiscoveryState, OAuthTokens } from '@modelcontextprotocol/client';
 import type { McpTokenStore } from './token-store.js';
 
 /** Opens `authorizationUrl` for the user and resolves with the code the redirect page got back for `state`. */
@@ -76,11 +75,20 @@ export class McpOAuthProvider implements OAuthClientProvider {
     return verifier;
   }
 
+  saveDiscoveryState(discovery: OAuthDiscoveryState): Promise<void> {
+    return this.#store.update(this.#server, { discovery });
+  }
+
+  async discoveryState(): Promise<OAuthDiscoveryState | undefined> {
+    return (await this.#store.get(this.#server)).discovery;
+  }
+
   async invalidateCredentials(scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery'): Promise<void> {
     if (scope === 'all') return this.#store.remove(this.#server);
     if (scope === 'client') return this.#store.update(this.#server, { client: undefined });
     if (scope === 'tokens') return this.#store.update(this.#server, { tokens: undefined });
     if (scope === 'verifier') return this.#store.update(this.#server, { verifier: undefined });
+    if (scope === 'discovery') return this.#store.update(this.#server, { discovery: undefined });
   }
 
   /** Hands the authorization page to the popup; the code it comes back with is `authorizationCode()`'s. */

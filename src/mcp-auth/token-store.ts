@@ -3,10 +3,10 @@
  * (`pageloop-mcp-auth`, never the thread store), so tokens live per origin —
  * the browser's own partition — and never in events, logs or thread files.
  * One record per MCP server URL: the registered client, the tokens, and the
- * PKCE verifier of a sign-in under way.
+ * PKCE verifier and discovery state of a sign-in under way.
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import type { OAuthClientInformationMixed, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
+import type { OAuthClientInformationMixed, OAuthDiscoveryState, OAuthTokens } from '@modelcontextprotocol/client';
 
 /** What is kept for one MCP server. */
 export interface ServerAuthRecord {
@@ -14,6 +14,8 @@ export interface ServerAuthRecord {
   tokens?: OAuthTokens;
   /** The PKCE code verifier of the sign-in under way. */
   verifier?: string;
+  /** Where discovery found the authorization server, kept so the code is exchanged with the server that issued it (SEP-2352). */
+  discovery?: OAuthDiscoveryState;
 }
 
 interface AuthDB extends DBSchema {

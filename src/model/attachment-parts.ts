@@ -23,6 +23,7 @@
  *       { type: 'image_url', image_url: { url: 'data:image/jpeg;base64,…' } } ] }
  */
 import type { Attachment, ChatMessage } from '../types.js';
+import { markUntrustedFile } from '../agent/untrusted-content.js';
 
 /** One content part of a user message, as OpenAI's chat format writes it. */
 export type ContentPart = { type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string } };
@@ -101,7 +102,9 @@ async function partOf(file: Attachment, read: ReadAttachment, cache: DataUrlCach
     cache?.set(file.id, url);
     return { type: 'image_url', image_url: { url } };
   }
-  return { type: 'text', text: textFilePart(file, await blob.text()) };
+  const text = textFilePart(file, await blob.text());
+  // A text file from an untrusted tool (an MCP resource) goes in a user message: fenced and labelled as data, as its tool message is.
+  return { type: 'text', text: file.untrusted ? markUntrustedFile(file.name, text) : text };
 }
 
 /** A text file as the model reads it: its name and type, then the contents fenced (the fence longer than any run of backticks inside). */

@@ -4,6 +4,7 @@
  * regex would swallow everything up to the last `}` of the reply, or stop at a
  * `}` inside a string argument.
  */
+import { noteRepair } from './call-formats/repair-notes.js';
 
 /**
  * The index just past the object or array that starts at `start`, or -1 when
@@ -52,7 +53,9 @@ export function tryParseJson(text: string): JsonParse {
     const lenient = /[\u0000-\u001f]/.test(text) ? escapeControlsInStrings(text) : undefined;
     if (lenient !== undefined && lenient !== text) {
       try {
-        return { ok: true, value: JSON.parse(lenient) };
+        const value: unknown = JSON.parse(lenient);
+        noteRepair('raw control characters in a JSON string escaped');
+        return { ok: true, value };
       } catch {
         // Report the first error: it names what the model wrote.
       }

@@ -14,6 +14,7 @@ import type { ToolFormat } from '../types.js';
 import { blockEnd, findBlock } from './call-formats/block-scanner.js';
 import type { ReadContext, TextToolCall, ToolShape } from './call-formats/call-format.js';
 import { formatsFor } from './call-formats/formats.js';
+import { collectRepairs } from './call-formats/repair-notes.js';
 import { FUNCTIONARY_PREFIX, functionaryStart, readWholeReply } from './call-formats/whole-reply.js';
 
 export type { TextToolCall, ToolShape } from './call-formats/call-format.js';
@@ -92,8 +93,9 @@ export function readTextToolCalls(text: string, options: TextCallOptions = {}): 
     if (found.keep) continue;
     removed = true;
     if (found.close === 'none') continue;
-    const read = found.format.read(source.slice(found.bodyStart, bodyEnd), ctx, closed, found.opener);
+    const { value: read, repairs: inner } = collectRepairs(() => found.format.read(source.slice(found.bodyStart, bodyEnd), ctx, closed, found.opener));
     calls.push(...read.calls);
+    for (const what of inner) if (!repairs.includes(`${found.format.id}: ${what}`)) repairs.push(`${found.format.id}: ${what}`);
     format ??= { id: found.format.id, why: options.format ? `toolFormat "${options.format}"` : `recognised by its opener ${JSON.stringify(found.opener)}` };
     if (!closed) repairs.push(`${found.format.id} call without its closer read to the end`);
     // Without a closer, the text after what the calls used is answer text again.

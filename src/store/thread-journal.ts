@@ -40,8 +40,8 @@ export interface JournalOptions {
   lock?: { readonly held: boolean };
   /** Where stored writes are told to the thread's followers. */
   feed?: ThreadFeed;
-  /** The thread's trace and its version (read at each write): written whole whenever the version moved. */
-  trace?: () => { version: number; current: ThreadTrace };
+  /** The thread's trace (its recorder): written whole whenever its version moved. */
+  trace?: { readonly version: number; snapshot(): ThreadTrace };
 }
 
 /** Streamed text waits this long for company: a reload loses at most this much of a reply. */
@@ -103,7 +103,7 @@ export class ThreadJournal {
     this.#metaStored = true;
     this.#written = record.messages.slice();
     this.#nextSeq = record.events.length > 0 ? 1 : 0;
-    this.#traceWritten = this.#o.trace?.().version;
+    this.#traceWritten = this.#o.trace?.version;
     this.#title = record.title;
     this.#createdAt = record.createdAt;
     this.#pending = [];
@@ -178,8 +178,9 @@ export class ThreadJournal {
     while (from < history.length && from < this.#written.length && history[from] === this.#written[from]) from++;
     const events = this.#pending;
     const historySame = from === history.length && from === this.#written.length;
-    const traced = this.#o.trace?.();
-    const traceChanged = traced !== undefined && traced.version !== this.#traceWritten;
+    const traced = this.#o.trace;
+    const version = traced?.version;
+    const traceChanged = version !== undefined && version !== this.#traceWritten;
     if (events.length === 0 && !this.#metaChanged && historySame && !traceChanged) return;
     const eventsOnly = historySame && !this.#metaChanged && this.#metaStored && !traceChanged;
     this.#pending = [];
@@ -198,8 +199,7 @@ export class ThreadJournal {
     if (allowed.length > 0) meta.allowed = [...allowed];
     const snapshot = history.slice();
     const change: ThreadWrite = { meta, events: events.length > 0 ? [{ seq, events }] : [], messages: { from, list: snapshot.slice(from) }, shrunk: snapshot.length < this.#written.length, ...(eventsOnly ? { eventsOnly } : {}) };
-    // Copied now: the open spans go on changing while the store waits for its connection.
-    if (traceChanged) change.trace = structuredClone(traced.current);
+    if (traced && traceChanged) change.trace = traced.snapshot();
     try {
       // Checked here, at the write itself: a journal that lost (or never had) the lock writes nothing.
       if (this.#o.lock && !this.#o.lock.held) throw threadBusy('Not saved');
@@ -212,7 +212,7 @@ export class ThreadJournal {
     this.#nextSeq = meta.nextSeq;
     this.#written = snapshot;
     this.#metaStored = true;
-    if (traceChanged) this.#traceWritten = traced.version;
+    if (traceChanged) this.#traceWritten = version;
     this.#o.feed?.publish(change);
   }
 

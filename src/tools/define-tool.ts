@@ -3,6 +3,7 @@ import type { JSONSchema, NeedsApproval, Tool, ToolContext } from '../types.js';
 import { compileSchema } from './tool-schema.js';
 import type { ToolRender, ToolViewOptions } from './tool-view.js';
 import { assertToolShape } from './tool-shape.js';
+import { loadedOnFirstCall } from './first-call-loads.js';
 
 export { assertToolShape, RESERVED_TOOL_NAMES } from './tool-shape.js';
 
@@ -72,7 +73,7 @@ export function defineTool(def: JsonToolDefinition<unknown, unknown> | ZodToolDe
   if (def.view !== undefined && (typeof def.view !== 'object' || def.view === null)) throw new TypeError(`Tool "${def.name}": view must be an object, e.g. { frame: false }.`);
   const waits = def.execute === undefined;
   const name = def.name;
-  return Object.freeze({
+  const tool: Tool = Object.freeze({
     kind: 'page' as const,
     name: def.name,
     description: def.description,
@@ -89,6 +90,8 @@ export function defineTool(def: JsonToolDefinition<unknown, unknown> | ZodToolDe
     ...(def.untrustedOutput ? { untrustedOutput: true } : {}),
     ...(def.readOnly ? { readOnly: true } : {}),
   });
+  // The validator its first call loads (JSON Schema only: a zod schema is its own validator).
+  return loadedOnFirstCall(tool, ...[compiled.load, answer?.load].filter((load) => load !== undefined));
 }
 
 /** A zod schema's parsed type, re-exported for tool authors. */

@@ -10,6 +10,8 @@ import type { JSONSchema, ValidationResult } from '../types.js';
 export interface CompiledSchema<A> {
   jsonSchema: JSONSchema;
   validate(args: unknown): ValidationResult<A> | Promise<ValidationResult<A>>;
+  /** Loads what the first `validate` needs (the validator library), when that is a load. */
+  load?: () => Promise<unknown>;
 }
 
 /**
@@ -33,6 +35,7 @@ export function compileJsonSchema<A>(toolName: string, parameters: unknown): Com
   };
   return {
     jsonSchema,
+    load: loadValidator,
     validate(args) {
       if (validator) return check(validator, args);
       return loadValidator().then((lib) => check((validator ??= new lib.Validator(jsonSchema as never, '2020-12', false)), args));

@@ -6,7 +6,7 @@
  * `EventBatcher`, so token deltas cross about once per frame.
  */
 import * as Comlink from 'comlink';
-import type { AgentEvent, ApprovalAnswer, ApprovalRequest, ChatMessage, Diagnosis, FinalEvent, SendOptions, ThreadSummary, ThreadTrace, WorkflowRunOptions } from '../types.js';
+import type { AgentEvent, ApprovalAnswer, ApprovalRequest, ChatMessage, Diagnosis, FinalEvent, SendOptions, ThreadSummary, ThreadTrace, TraceSpan, WorkflowRunOptions } from '../types.js';
 import type { AttachmentInput, PreparedAttachments } from '../attachment-types.js';
 import type { AgentWorkerApi, OutsideOutcome, PageHost, ToolDescriptor, WorkerConfig } from '../protocol/agent.js';
 import type { MemoryWorkerApi } from '../protocol/memory.js';
@@ -60,8 +60,9 @@ export function toSessionConfig(config: Partial<WorkerConfig>): Partial<SessionC
 function toSessionHost(page: PageHost, batcher: EventBatcher, watching: () => boolean): SessionHost {
   return {
     emit: (events) => events.forEach((e) => batcher.push(e)),
-    spans: (spans) => {
-      if (watching()) void Promise.resolve(page.spans?.(spans)).catch(() => {});
+    // Present only while the page listens: otherwise the span outlet does not even gather spans for it.
+    get spans() {
+      return watching() ? (spans: TraceSpan[]) => void Promise.resolve(page.spans?.(spans)).catch(() => {}) : undefined;
     },
     prepareTool: (name, args) => page.prepareTool(name, args),
     runTool: (name, args, callId) => page.runTool(name, args, callId),

@@ -227,4 +227,26 @@ describe('trace recorder (events in, spans out)', () => {
     expect(call!.attributes).to.include({ 'error.type': 'interrupted', 'pageloop.tool.status': 'interrupted' });
     expect(recorder.trace('new').spans.map((s) => s.endTime)).to.deep.equal([undefined]);
   });
+
+  it('hands the journal a snapshot: open spans copied (they go on changing), finished spans shared, not copied at every write', async () => {
+    const { TraceRecorder } = await import('../../src/agent/trace-recorder.js');
+    const recorder = new TraceRecorder(() => ({ baseURL: '', model: 'm', modelModule: '/m.js' }));
+    recorder.observe({ type: 'run-start', runId: 'r' });
+    recorder.observe({ type: 'iteration', n: 1, max: 10 });
+    recorder.observe({ type: 'tool-call', callId: 'c', name: 'click', args: {} });
+    const first = recorder.snapshot();
+    const second = recorder.snapshot();
+    const names = (trace: { spans: TraceSpan[] }) => trace.spans.map((s) => s.name).join(',');
+    expect(names(first)).to.equal('invoke_agent,chat m,execute_tool click');
+    // The finished chat span: the same object in both snapshots.
+    expect(first.spans[1] === second.spans[1]).to.equal(true);
+    // The open ones: copies, so what the loop does next does not reach a snapshot waiting for the store.
+    expect(first.spans[0] === second.spans[0] || first.spans[2] === second.spans[2]).to.equal(false);
+    recorder.observe({ type: 'tool-result', callId: 'c', name: 'click', status: 'error', error: 'nope' });
+    expect([first.spans[2]!.endTime, first.spans[2]!.status]).to.deep.equal([undefined, 'unset']);
+    expect(recorder.snapshot().spans[2]!.status).to.equal('error');
+    // A list of its own: spans recorded later are not in it.
+    recorder.observe({ type: 'iteration', n: 2, max: 10 });
+    expect(first.spans.length).to.equal(3);
+  });
 });

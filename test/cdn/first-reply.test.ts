@@ -1,8 +1,11 @@
 /**
- * The first reply of a cold `<agent-chat>` streams without a hitch: from the
+ * The first uses of a cold `<agent-chat>` go without a hitch: from the
  * moment the element's agent is ready until a long markdown reply, sent at
  * once and streamed as fast as the model can, is final and on screen, no
- * main-thread task is long — judged on the task's CPU time.
+ * main-thread task is long — judged on the task's CPU time. The same for the
+ * first tool card, the first approval panel and the first thread load (the
+ * page's scenarios; a stored thread is made in a page of its own first, and
+ * the cold context starts with its storage).
  *
  * Each run is a new browser context (test/support/cold-page-plugin.js): the
  * standalone bundle is fetched, compiled and evaluated afresh, and nothing
@@ -24,8 +27,14 @@
  * At most one run in five may exceed it: a garbage collection or a page fault
  * can land in any task. Measured (bench/README, 2026-11-25): before the
  * warm-up, the first reply's longest task was 22–24 ms of CPU (median of 7
- * runs; a warm reply's 9 ms); with it, 9–12 ms. The long tasks the observer
- * counted are in the failure message, for what ran in them.
+ * runs; a warm reply's 9 ms); with it, 9–12 ms. The tool card, approval
+ * panel and thread load were measured when they were added (bench/README,
+ * issue 27's second part): their longest cold tasks were 10–11 ms of CPU, the
+ * reply's own streaming frames, so those three cases guard against first-use
+ * work landing in their frames (a lazy chunk evaluated on the click that
+ * needs it); each was checked to fail with 20 ms of work added to its first
+ * use. The long tasks the observer counted are in the failure message, for
+ * what ran in them.
  */
 import { expect } from 'chai';
 import { executeServerCommand } from '@web/test-runner-commands';
@@ -43,31 +52,53 @@ interface ColdRun {
   cpu: { first: number; warm: number };
 }
 
-/** The standalone bundle as the test runner builds it (web-test-runner.config.js), a 2,000-token reply, then one warm reply. */
+/** The standalone bundle as the test runner builds it (web-test-runner.config.js), a 2,000-token reply, then the same action once warm. */
 const PAGE = '/bench/first-reply-frame.html?bundle=/.wtr-cdn/agent-chat.js&tokens=2000&warm=1';
 /** A task's CPU time above which it would be a long task (50 ms) on a CPU three times slower. */
 const MAX_TASK_CPU_MS = 50 / 3;
 const RUNS = 5;
 const ALLOWED = 1;
 
-describe('the first reply of a cold <agent-chat> (standalone bundle, new browser context per run)', () => {
-  it('streams a long markdown reply with no main-thread task over 50/3 ms of CPU (a long task on a 3x slower CPU), in 4 of 5 cold runs', async function () {
+/** Runs `scenario` cold RUNS times (stopping once more than ALLOWED runs failed) and judges the rule. */
+async function judge(scenario: string, seeded = false): Promise<void> {
+  const path = `${PAGE}&scenario=${scenario}`;
+  const seed = seeded ? `${PAGE}&scenario=seed` : undefined;
+  const runs: ColdRun[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    const result = await executeServerCommand<ColdRun, { path: string; seed?: string }>('cold-page', { path, seed });
+    if (!result || 'error' in result.report) throw new Error(`cold run ${run + 1}: ${result && 'error' in result.report ? result.report.error : 'no report'}`);
+    runs.push(result);
+    if (runs.filter((r) => r.cpu.first > MAX_TASK_CPU_MS).length > ALLOWED) break;
+  }
+  const over = runs.filter((r) => r.cpu.first > MAX_TASK_CPU_MS);
+  const detail = runs
+    .map((r, i) => {
+      const report = r.report as Extract<ColdRun['report'], { first: ReplyReport }>;
+      return `run ${i + 1}: longest task ${r.cpu.first.toFixed(1)} ms CPU (warm ${r.cpu.warm.toFixed(1)}); long tasks ${report.first.tasks.map(Math.round).join(', ') || 'none'}\n    ${report.first.frames.join('\n    ')}`;
+    })
+    .join('\n  ');
+  expect(over.length, `runs whose first ${scenario} had a task over ${MAX_TASK_CPU_MS.toFixed(1)} ms of CPU:\n  ${detail}`).to.be.at.most(ALLOWED);
+  expect(runs.length).to.equal(RUNS);
+}
+
+describe('the first use of a cold <agent-chat> (standalone bundle, new browser context per run): no main-thread task over 50/3 ms of CPU (a long task on a 3x slower CPU), in 4 of 5 cold runs', () => {
+  it('the first reply: a long markdown reply sent at ready', async function () {
     this.timeout(240_000);
-    const runs: ColdRun[] = [];
-    for (let run = 0; run < RUNS; run++) {
-      const result = await executeServerCommand<ColdRun, { path: string }>('cold-page', { path: PAGE });
-      if (!result || 'error' in result.report) throw new Error(`cold run ${run + 1}: ${result && 'error' in result.report ? result.report.error : 'no report'}`);
-      runs.push(result);
-      if (runs.filter((r) => r.cpu.first > MAX_TASK_CPU_MS).length > ALLOWED) break;
-    }
-    const over = runs.filter((r) => r.cpu.first > MAX_TASK_CPU_MS);
-    const detail = runs
-      .map((r, i) => {
-        const report = r.report as Extract<ColdRun['report'], { first: ReplyReport }>;
-        return `run ${i + 1}: longest task ${r.cpu.first.toFixed(1)} ms CPU (warm reply ${r.cpu.warm.toFixed(1)}); long tasks ${report.first.tasks.map(Math.round).join(', ') || 'none'}\n    ${report.first.frames.join('\n    ')}`;
-      })
-      .join('\n  ');
-    expect(over.length, `runs whose first reply had a task over ${MAX_TASK_CPU_MS.toFixed(1)} ms of CPU:\n  ${detail}`).to.be.at.most(ALLOWED);
-    expect(runs.length).to.equal(RUNS);
+    await judge('reply');
+  });
+
+  it('the first tool card: page_outline, then the reply', async function () {
+    this.timeout(240_000);
+    await judge('tool');
+  });
+
+  it('the first approval panel: dom_query, then click (approved as its panel shows), then the reply', async function () {
+    this.timeout(240_000);
+    await judge('approval');
+  });
+
+  it('the first thread load: the thread list opened, and a stored thread (a tool card, a long reply) opened in it', async function () {
+    this.timeout(240_000);
+    await judge('thread', true);
   });
 });

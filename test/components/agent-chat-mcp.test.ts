@@ -52,6 +52,20 @@ describe('agent-chat: MCP servers', () => {
     await until(() => row(f, 'lab')?.dataset.state === 'connected', 'connected again');
   });
 
+  it("a server's tools whose schemas cannot be compiled are listed as left out, with why", async () => {
+    const f = await chatWith([textTurn('hi')], [{ url: urls.schemas!, name: 'schemas' }]);
+    await until(() => row(f, 'schemas')?.dataset.state === 'connected', 'connected');
+    const left = await until(() => row(f, 'schemas')!.querySelector('[part~="mcp-skipped"]'), 'the left-out list');
+    const lines = [...left.querySelectorAll('li')].map((li) => li.textContent!.replace(/\s+/g, ' ').trim());
+    expect(lines.map((l) => /^Left out (\S+): its input schema cannot be used \(/.exec(l)?.[1])).to.deep.equal(['broken_ref', 'broken_type', 'broken_pattern']);
+    expect(left.textContent).to.contain('"integr" is not a JSON Schema type');
+    expect(row(f, 'schemas')!.querySelector('.mcp-tools')!.textContent!.trim()).to.equal('schemas_lookup');
+    const panel = part<HTMLDetailsElement>(f.chat, 'mcp-servers')!;
+    panel.open = true;
+    await f.chat.updateComplete;
+    expect(await axeViolations(panel)).to.deep.equal([]);
+  });
+
   it('/server:prompt args sends the filled prompt as the message; a missing argument is a notice', async () => {
     const f = await chatWith([textTurn('Summary.')], [{ url: urls['ui-lab']!, name: 'lab' }]);
     await until(() => row(f, 'lab')?.dataset.state === 'connected', 'connected');
@@ -65,7 +79,7 @@ describe('agent-chat: MCP servers', () => {
     expect((await requests('ui-lab')).some((r) => r.rpc[0] === 'prompts/get')).to.equal(true);
   });
 
-  it('a resource picked in the drawer goes with the next message as text, once', async () => {
+  it('a resource picked in the drawer goes with the next message as an attachment, once', async () => {
     const f = await chatWith([textTurn('Noted.'), textTurn('Again.')], [{ url: urls['ui-lab']!, name: 'lab' }]);
     await until(() => row(f, 'lab')?.dataset.state === 'connected', 'connected');
     const panel = part<HTMLDetailsElement>(f.chat, 'mcp-servers')!;
@@ -83,12 +97,33 @@ describe('agent-chat: MCP servers', () => {
     final = f.nextFinal();
     await typeAndEnter(f.chat, 'Thanks');
     await final;
-    const users = (n: number) => ((f.mock.log().then((log) => log[n]!.body as { messages: Array<{ role: string; content: string }> })));
-    const first = (await users(0)).messages.filter((m) => m.role === 'user');
-    expect(first[0]!.content).to.equal('[Attached resource lab://notes/1 (text/plain) from MCP server "lab"]\nNote one: the meeting is at 10.\n\nWhat time is the meeting?');
-    const second = (await users(1)).messages.filter((m) => m.role === 'user');
+    const log = await f.mock.log();
+    expect(log[0]!.parts!.map((p) => [p.role, p.text])).to.deep.equal([
+      ['user', 'What time is the meeting?'],
+      ['user', 'File "note-1" (text/plain):\n```\nNote one: the meeting is at 10.\n```'],
+    ]);
+    // Shown with the sent message as its file (the file view's chunk loads with the first file shown, so it may come a moment after final); the next message goes without it.
+    const shown = await until(() => part(f.chat, 'message-attachments'), 'the sent message\'s file');
+    expect(shown.textContent).to.contain('note-1');
+    const second = (log[1]!.body as { messages: Array<{ role: string; content: unknown }> }).messages.filter((m) => m.role === 'user');
     expect(second.at(-1)!.content).to.equal('Thanks');
     expect((await requests('ui-lab')).some((r) => r.rpc[0] === 'resources/read')).to.equal(true);
+  });
+
+  it("an MCP tool's image shows as a thumbnail on its card, and its embedded resource as a file", async () => {
+    const f = await chatWith([toolCallTurn([{ name: 'lab_picture', args: {} }]), textTurn('A red dot.')], [{ url: urls['ui-lab']!, name: 'lab' }]);
+    await until(() => row(f, 'lab')?.dataset.state === 'connected', 'connected');
+    const final = f.nextFinal();
+    await typeAndEnter(f.chat, 'Show the picture');
+    await final;
+    const card = part(f.chat, 'tool-call')!;
+    const files = await until(() => card.querySelector('[part~="message-attachments"]'), 'the files in the card');
+    expect(files.getAttribute('aria-label')).to.equal('Files from lab_picture');
+    const thumb = await until(() => files.querySelector<HTMLImageElement>('[part~="attachment-thumbnail"]'), 'the thumbnail');
+    await until(() => thumb.complete && thumb.naturalWidth > 0, 'the thumbnail loaded');
+    expect(thumb.naturalWidth).to.equal(1);
+    expect(files.textContent).to.contain('picture-2.txt');
+    expect(await axeViolations(card)).to.deep.equal([]);
   });
 
   it('a running call shows its progress on the card', async () => {

@@ -5,7 +5,7 @@
 // with them through the SDK's own client transport, a refresh when they expire,
 // and sign-out.
 import { expect } from 'chai';
-import { auth } from '@modelcontextprotocol/sdk/client/auth.js';
+import { auth } from '@modelcontextprotocol/client';
 import { mcpAuthProvider, signIn, signOut } from '../../src/page/mcp-auth/sign-in.js';
 import { createAgent } from '../../src/page/create-agent.js';
 import { mockEndpoint } from '../../src/testing/mock-endpoint.js';

@@ -129,7 +129,7 @@ describe('MCP client: tools, annotations and results', () => {
     expect(offered((await mock.log())[0]!.body).filter((n) => /^(lab|strict)_/.test(n))).to.have.members(['lab_delete_note', 'strict_read_note']);
   });
 
-  it('isError becomes a tool error the model can correct; images become a note; embedded resources are text', async () => {
+  it('isError becomes a tool error the model can correct; images and embedded resources become the result\'s files', async () => {
     const mock = await mockEndpoint({ turns: [toolCallTurn([{ id: 'f', name: 'lab_fail', args: {} }, { id: 'p', name: 'lab_picture', args: {} }]), textTurn('ok')] });
     const { agent, events } = agentWith(mock.baseURL, ['lab']);
     await agent.send('go').done;
@@ -137,8 +137,8 @@ describe('MCP client: tools, annotations and results', () => {
     expect(byId.f).to.include({ status: 'error' });
     expect(byId.f!.error).to.equal('MCP server "lab" reported an error from its tool "fail": the id must be a number, not "abc"');
     expect(byId.p!.status).to.equal('ok');
-    const picture = String(byId.p!.result);
-    expect(picture).to.contain('A red dot.').and.to.contain('[image image/png, 70 B: not passed on').and.to.contain('[resource lab://notes/1 (text/plain)]\nembedded note text');
+    expect(byId.p!.result).to.contain('A red dot.').and.not.contain('embedded note text');
+    expect(byId.p!.attachments!.map((a) => [a.name, a.kind, a.size])).to.deep.equal([['picture-1.png', 'image', 70], ['picture-2.txt', 'text', 18]]);
     // The model saw the error text, to correct its call.
     const second = (await mock.log())[1]!.body as Body;
     expect(second.messages.some((m) => m.role === 'tool' && m.content.includes('the id must be a number'))).to.equal(true);

@@ -148,6 +148,29 @@ describe('OTLP export (option telemetry.otlp)', () => {
       expect((await agent.events()).some((e) => e.type === 'telemetry')).to.equal(false);
     }
   });
+  it('counts the spans a full export queue drops (maxQueueSize), in a telemetry event, and sends the rest', async () => {
+    // A slow collector and a queue of one: the first span goes out at once and is still in flight
+    // while the next waits in the queue; the run's other two spans find it full.
+    const bucket = collector();
+    const mock = await toolRun();
+    const agent = agentOn(mock.baseURL, { tools: [lookup], telemetry: { otlp: { url: `${bucket}/v1/traces?delay=1500`, maxQueueSize: 1 } } });
+    const note = new Promise<Extract<AgentEvent, { type: 'telemetry' }> | string>((resolve) => {
+      agent.on((e) => e.type === 'telemetry' && resolve(e));
+      setTimeout(() => resolve('no telemetry event within 5 s'), 5000);
+    });
+    const run = agent.send('Where is order 42?');
+    expect(await run.done).to.include({ reason: 'answer', text: 'Shipped.' });
+    const told = await note;
+    if (typeof told === 'string') throw new Error(told);
+    const recorded = (await agent.trace(run.runId)).spans;
+    expect(recorded.length).to.equal(4);
+    expect([told.dropped, told.exported]).to.deep.equal([2, 0]);
+    expect(told.error).to.include('2 spans dropped').and.include('maxQueueSize');
+    // The two that fit are sent, and together with the dropped they are the whole run.
+    const sent = await spansAt(bucket, 2);
+    expect(sent.length + told.dropped).to.equal(recorded.length);
+    expect(sent.map((span) => span.spanId)).to.deep.equal(recorded.filter((span) => sent.some((s) => s.spanId === span.spanId)).map((span) => span.spanId));
+  });
 });
 
 describe('option telemetry', () => {
@@ -157,6 +180,7 @@ describe('option telemetry', () => {
       [{ otlp: { url: '/v1/traces', protocol: 'grpc' } }, /telemetry\.otlp\.protocol must be "json" or "protobuf"/],
       [{ otlp: { url: '/v1/traces', headers: { a: 1 } } }, /telemetry\.otlp\.headers/],
       [{ otlp: { url: '/v1/traces', timeoutMs: -1 } }, /telemetry\.otlp\.timeoutMs/],
+      [{ otlp: { url: '/v1/traces', maxQueueSize: 0.5 } }, /telemetry\.otlp\.maxQueueSize must be a whole number/],
       ['on', /telemetry must be an object/],
     ];
     for (const [telemetry, message] of bad) {

@@ -57,4 +57,18 @@ describe('trace: how each reply was read', () => {
     expect(chat.attributes['pageloop.repairs']).to.deep.equal(['arguments encoded twice: decoded']);
     expect(chat.attributes['pageloop.stream_quirks']).to.equal(undefined);
   });
+
+  it('itemises what the format reader mended inside a call, each named with its format', async () => {
+    const search = defineTool({ name: 'search', description: 'Searches orders', parameters: z.object({ q: z.string(), exact: z.boolean(), filter: z.object({ status: z.string() }) }), readOnly: true, execute: () => 'none' });
+    // Qwen3-Coder-style parameters: a Python boolean and a Python dict, as models trained on Python write them.
+    const xml = '<tool_call>\n<function=search>\n<parameter=q>\n42\n</parameter>\n<parameter=exact>\nTrue\n</parameter>\n<parameter=filter>\n{\'status\': \'open\'}\n</parameter>\n</function>\n</tool_call>';
+    const { chat, calls } = await firstChat([textTurn(xml), textTurn('None found.')], { toolProtocol: 'text', tools: [search] });
+    expect(calls[0]).to.deep.include({ args: { q: '42', exact: true, filter: { status: 'open' } } });
+    expect(chat.attributes['pageloop.call_format']).to.equal('hermes');
+    expect(chat.attributes['pageloop.repairs']).to.deep.equal(['hermes: Python-style True/False/None read as JSON', 'hermes: a Python literal read as JSON']);
+    // A raw line break inside a JSON string (code written into an argument), read as its escape.
+    const raw = await firstChat([textTurn('<tool_call>{"name": "lookup", "arguments": {"q": "4\n2"}}</tool_call>'), textTurn('Shipped.')], { toolProtocol: 'text' });
+    expect(raw.calls[0]).to.deep.include({ args: { q: '4\n2' } });
+    expect(raw.chat.attributes['pageloop.repairs']).to.deep.equal(['hermes: raw control characters in a JSON string escaped']);
+  });
 });

@@ -14,7 +14,9 @@
  *   servers written with the SDK's McpServer: annotated tools, list changes,
  *   progress, cancellation, errors, images, prompts, resources;
  * - `nocors` (the lab without CORS headers), `unauthorized` (401 unless the
- *   right bearer header), `notmcp` (an HTML 404 page), `refused` (a closed port).
+ *   right bearer header), `notmcp` (an HTML 404 page), `refused` (a closed port);
+ * - at the end of this file: `sub-lab` (the lab, for the sub-agent test's own log) and
+ *   `schemas` (tools whose input schemas cannot be compiled, beside one that can).
  */
 import { createServer } from 'node:http';
 import { randomUUID } from 'node:crypto';
@@ -22,6 +24,8 @@ import { z } from 'zod';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 // @ts-ignore — the package ships no types; createServer() returns { server: McpServer, cleanup }.
 import { createServer as createEverything } from '@modelcontextprotocol/server-everything/dist/server/index.js';
 
@@ -188,6 +192,7 @@ async function startAll() {
   servers.set('lab', await serve(sessions((log) => labServer(log))));
   // The same server for the element's tests, so the two test files (run at once) never share a request log.
   servers.set('ui-lab', await serve(sessions((log) => labServer(log))));
+  for (const [name, make] of Object.entries(finishServers())) servers.set(name, await make());
   servers.set(
     'stateless',
     await serve(async (req, res, body, log) => {
@@ -263,33 +268,23 @@ export function mcpServers() {
 }
 
 /**
- * The MCP SDK's client for the browser, bundled once by esbuild: the SDK
- * imports CommonJS packages (content-type, Ajv) that the test runner cannot
- * serve as modules, and `pkce-challenge` by a `browser` condition it does not
- * ask for. A bundler does both, as an app's does; Ajv is swapped for the SDK's
- * @cfworker validator, as pageloop's own bundles do (scripts/bundle.js).
+ * The official MCP client (`@modelcontextprotocol/client`) for the browser,
+ * bundled once by esbuild: the package imports its validator shim by a
+ * `browser` export condition and CommonJS-free but bare dependencies
+ * (eventsource, pkce-challenge, jose) that the test runner would serve one
+ * module at a time. A bundler does both, as an app's does.
  */
 let sdkBundle;
 async function sdkClientBundle() {
   const { build } = await import('esbuild');
-  const { mcpWithoutAjv } = await import('../../scripts/bundle.js');
   const result = await build({
-    stdin: {
-      contents: [
-        "export { Client } from '@modelcontextprotocol/sdk/client/index.js';",
-        "export { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';",
-        "export { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';",
-        "export { UnauthorizedError, auth } from '@modelcontextprotocol/sdk/client/auth.js';",
-      ].join('\n'),
-      resolveDir: process.cwd(),
-    },
+    stdin: { contents: "export * from '@modelcontextprotocol/client';", resolveDir: process.cwd() },
     bundle: true,
     format: 'esm',
     platform: 'browser',
     target: 'es2022',
     write: false,
     logLevel: 'warning',
-    plugins: [mcpWithoutAjv],
   });
   return result.outputFiles[0].text;
 }
@@ -303,16 +298,52 @@ async function bundleOf(contents) {
   return result.outputFiles[0].text;
 }
 
-/** Points the SDK client's imports (from src/worker-tools/mcp/) at the bundle served at `/__mcp/sdk-client.js`. */
+/** Points the client package's imports (from src/worker-tools/mcp/, src/mcp-auth/, src/page/mcp-auth/) at the bundle served at `/__mcp/sdk-client.js`. */
 export function mcpBrowserResolve() {
   return {
     name: 'mcp-browser-resolve',
     /** @param {{ source: string }} args */
     resolveImport({ source }) {
-      if (/^@modelcontextprotocol\/sdk\/client\/(index|streamableHttp|sse|auth)\.js$/.test(source)) return `${PREFIX}/sdk-client.js`;
-      // MCP Apps' host side (components/mcp-app-frame.ts): its v2 client/core imports bundled the same way.
+      if (source === '@modelcontextprotocol/client') return `${PREFIX}/sdk-client.js`;
+      // MCP Apps' host side (components/mcp-app-frame.ts): the extension's AppBridge with its client/core imports, bundled the same way.
       if (source === '@modelcontextprotocol/ext-apps/app-bridge') return `${PREFIX}/app-bridge.js`;
       return undefined;
     },
+  };
+}
+
+// ── Servers of the sub-agent and schema tests (mcp-finish) ──
+
+/**
+ * A server (the SDK's low-level `Server`, so its tools' JSON Schemas are sent
+ * as written) with one good tool and three whose input schemas cannot be
+ * compiled: a `$ref` to a definition it lacks, a type JSON Schema does not
+ * have, a pattern that is not a regular expression.
+ * @param {Recorded[]} log
+ */
+function schemasServer(log) {
+  const server = new Server({ name: 'schemas', version: '1.0.0' }, { capabilities: { tools: {} } });
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({
+    tools: [
+      { name: 'lookup', description: 'Looks a word up', inputSchema: { type: 'object', properties: { word: { type: 'string' } }, required: ['word'] }, annotations: { readOnlyHint: true } },
+      { name: 'broken_ref', description: 'Points at a definition it lacks', inputSchema: { type: 'object', properties: { item: { $ref: '#/$defs/Item' } } } },
+      { name: 'broken_type', description: 'Names a type JSON Schema lacks', inputSchema: { type: 'object', properties: { n: { type: 'integr' } } } },
+      { name: 'broken_pattern', description: 'Its pattern is not a regular expression', inputSchema: { type: 'object', properties: { code: { type: 'string', pattern: '([a-z' } } } },
+    ],
+  }));
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    if (request.params.name !== 'lookup') {
+      log.push({ http: '-', rpc: [], note: `called ${request.params.name}, which should never be offered` });
+      return { isError: true, content: [{ type: 'text', text: 'not offered' }] };
+    }
+    return { content: [{ type: 'text', text: `${String(request.params.arguments?.word)}: a word` }] };
+  });
+  return server;
+}
+
+function finishServers() {
+  return {
+    'sub-lab': () => serve(sessions((log) => labServer(log))),
+    schemas: () => serve(sessions((log) => schemasServer(log))),
   };
 }

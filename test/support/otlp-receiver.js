@@ -16,7 +16,8 @@
  * Routes, under `/__otlp/<bucket>` (each test its own bucket):
  * - `POST …/v1/traces`: the collector endpoint; answers `{}` (an
  *   ExportTraceServiceResponse with nothing rejected), or 400 and the reason.
- *   `?status=503` answers that status instead (a collector in trouble).
+ *   `?status=503` answers that status instead (a collector in trouble);
+ *   `?delay=800` answers that many ms late (a slow collector).
  * - `GET …/received`: `{ requests: [{ contentType, headers, spans }], rejected: [reasons] }`,
  *   the spans flattened (ids as hex, attributes as plain values, resource and scope beside).
  * Every answer carries CORS headers, and preflights are answered, as a real
@@ -161,6 +162,8 @@ export function otlpReceiver() {
     }
     if (route !== 'v1/traces' || ctx.method !== 'POST') return next();
     const body = await readBody(ctx.req);
+    const delay = Number(url.searchParams.get('delay'));
+    if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
     const forced = Number(url.searchParams.get('status'));
     if (forced) {
       ctx.status = forced;

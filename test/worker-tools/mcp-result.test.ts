@@ -30,4 +30,25 @@ describe('MCP results', () => {
     expect(mapCallResult('lab', 'fail', { isError: true, content: [{ type: 'text', text: 'bad id' }] })).to.deep.equal({ ok: false, error: 'MCP server "lab" reported an error from its tool "fail": bad id' });
     expect(mapCallResult('lab', 'fail', { isError: true })).to.deep.equal({ ok: false, error: 'MCP server "lab" reported an error from its tool "fail": no details given.' });
   });
+
+  it('with files: images, audio and embedded resources are attachments (text or bytes by type), named after the resource or the tool; links stay text', async () => {
+    const mapped = mapCallResult('s', 'shot', {
+      content: [
+        { type: 'text', text: 'Here.' },
+        { type: 'image', data: 'AAAA', mimeType: 'image/png' },
+        { type: 'resource_link', uri: 'file:///a.txt', name: 'a' },
+        { type: 'resource', resource: { uri: 'x://docs/report.pdf', blob: 'JVBERg==', mimeType: 'application/pdf' } },
+        { type: 'resource', resource: { uri: 'x://c', text: 'hello', mimeType: 'text/markdown' } },
+      ],
+    }, { files: true });
+    if (!mapped.ok) throw new Error(mapped.error);
+    expect(mapped.result).to.equal('Here.\n\n[resource link: a file:///a.txt]');
+    const files = mapped.attachments!.map((f) => ('name' in f && !(f instanceof Blob) ? [f.name, f.type, typeof f.data === 'string' ? f.data : (f.data as Blob).size] : []));
+    expect(files).to.deep.equal([['shot-1.png', 'image/png', 3], ['report.pdf', 'application/pdf', 4], ['shot-3.markdown', 'text/markdown', 'hello']]);
+    const pdf = mapped.attachments![1] as { data: Blob };
+    expect(new TextDecoder().decode(await pdf.data.arrayBuffer())).to.equal('%PDF');
+    // An error's files cannot go anywhere: they are notes in its message.
+    const failed = mapCallResult('s', 'shot', { isError: true, content: [{ type: 'image', data: 'AAAA', mimeType: 'image/png' }] }, { files: true });
+    expect(failed.ok === false && failed.error).to.contain('[image image/png, 3 B: not passed on here]');
+  });
 });

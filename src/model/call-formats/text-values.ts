@@ -31,6 +31,7 @@
  */
 import type { JSONSchema } from '../../types.js';
 import { tryParseJson } from '../json-scanner.js';
+import { noteRepair } from './repair-notes.js';
 import type { ReadContext, TextToolCall } from './call-format.js';
 import { readPythonLiteral } from './pythonic.js';
 import { namedCall } from './scan.js';
@@ -71,16 +72,29 @@ function jsonType(v: unknown): string {
 const READERS: ReadonlyArray<readonly [string, (text: string) => unknown]> = [
   ['integer', (t) => (/^[+-]?\d+$/.test(t) ? Number(t) : undefined)],
   ['number', (t) => (/^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/.test(t) ? Number(t) : undefined)],
-  ['boolean', (t) => (/^(?:true|false)$/i.test(t) ? t.toLowerCase() === 'true' : undefined)],
+  ['boolean', (t) => (/^(?:true|false)$/i.test(t) ? pythonStyle(t) === 'true' : undefined)],
   ['object', (t) => container(t, (v) => typeof v === 'object' && v !== null && !Array.isArray(v))],
   ['array', (t) => container(t, Array.isArray)],
 ];
 
+/** A boolean's text in lower case; `True`/`False` noted as mended. */
+function pythonStyle(text: string): string {
+  const lower = text.toLowerCase();
+  if (lower !== text) noteRepair('Python-style True/False/None read as JSON');
+  return lower;
+}
+
 /** JSON (or, as vLLM retries, a Python literal, or JSON that encodes one) of the wanted shape. */
 function container(text: string, fits: (v: unknown) => boolean): unknown {
   let value = literal(text);
-  if (typeof value === 'string') value = literal(value.trim());
-  return fits(value) ? value : undefined;
+  let encoded = false;
+  if (typeof value === 'string') {
+    value = literal(value.trim());
+    encoded = true;
+  }
+  if (!fits(value)) return undefined;
+  if (encoded) noteRepair('an object or array written as a JSON string decoded');
+  return value;
 }
 
 /** The text read as JSON, else as a Python literal; `undefined` when it is neither. */
@@ -88,6 +102,7 @@ function literal(text: string): unknown {
   const json = tryParseJson(text);
   if (json.ok) return json.value;
   const python = readPythonLiteral(text);
+  if (python) noteRepair('a Python literal read as JSON');
   return python ? python.value : undefined;
 }
 
@@ -104,7 +119,10 @@ export function typeValue(raw: string, schema: JSONSchema | undefined, untyped: 
   if (!schema) return untyped === 'string' ? raw : (literal(trimmed) ?? trimmed);
   const types = schemaTypes(schema);
   if (types.size === 0) return raw;
-  if (types.has('null') && /^(?:null|none)$/i.test(trimmed)) return null;
+  if (types.has('null') && /^(?:null|none)$/i.test(trimmed)) {
+    if (trimmed !== 'null') noteRepair('Python-style True/False/None read as JSON');
+    return null;
+  }
   for (const [type, read] of READERS) {
     if (!types.has(type)) continue;
     const value = read(trimmed);

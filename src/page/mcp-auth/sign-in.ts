@@ -5,7 +5,7 @@
  * exchanges it for tokens. Kept tokens with a refresh token are refreshed by
  * the same call, with no popup.
  */
-import { auth } from '@modelcontextprotocol/sdk/client/auth.js';
+import { auth } from '@modelcontextprotocol/client';
 import { McpOAuthProvider } from '../../mcp-auth/oauth-provider.js';
 import { McpTokenStore } from '../../mcp-auth/token-store.js';
 import { openSignInPopup, type PopupOptions } from './sign-in-popup.js';

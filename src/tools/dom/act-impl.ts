@@ -7,7 +7,8 @@ import { isSecret } from './element-facts.js';
 import { resolveIndex, type DomIndex } from './element-index.js';
 import { chooseOptions, fillEditable, fillField, pressClick, type FillableElement } from './input-events.js';
 import { describeElement } from './read-text.js';
-import { isElementVisible, type DomScope } from './scope.js';
+import { isElementVisible } from './flat-tree.js';
+import type { DomScope } from './scope.js';
 
 /** Why an action could not be done. */
 export type DomActionRefusal =

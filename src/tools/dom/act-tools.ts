@@ -10,6 +10,7 @@ import type { Tool } from '../../types.js';
 import { defineTool } from '../define-tool.js';
 import { sharedDomIndex, type DomIndex } from './element-index.js';
 import { createDomScope, type DomScopeOptions } from './scope.js';
+import { loadedOnFirstCall } from '../first-call-loads.js';
 import type { DomActionResult, domActing as domActingType } from './act-impl.js';
 
 export type { DomActionRefusal, DomActionResult } from './act-impl.js';
@@ -34,6 +35,9 @@ export interface SelectArgs {
   value: string | string[];
 }
 
+/** The actions' code, a chunk of its own; one function, so a warm-up loads it once for all four tools. */
+const loadActing = () => import('./act-impl.js');
+
 const INDEX = { type: 'integer', minimum: 1, description: 'An index from page_outline or dom_query.' } as const;
 
 /**
@@ -49,7 +53,7 @@ export function domActions(options: DomActionsOptions = {}): Tool[] {
 
   // The actions' code loads on the first call; defining the tools stays cheap.
   let loaded: Promise<ReturnType<typeof domActingType>> | undefined;
-  const acting = () => (loaded ??= import('./act-impl.js').then((m) => m.domActing(scope, index)));
+  const acting = () => (loaded ??= loadActing().then((m) => m.domActing(scope, index)));
 
   const click = defineTool<{ index: number }, DomActionResult>({
     name: 'click',
@@ -100,5 +104,5 @@ export function domActions(options: DomActionsOptions = {}): Tool[] {
     execute: async ({ index: n }) => (await acting()).scrollTo(n),
   });
 
-  return [click, fill, select, scrollTo] as Tool[];
+  return ([click, fill, select, scrollTo] as Tool[]).map((tool) => loadedOnFirstCall(tool, loadActing));
 }

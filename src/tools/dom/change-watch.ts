@@ -5,7 +5,8 @@
  */
 import { clip } from './element-facts.js';
 import { describeElement, readText } from './read-text.js';
-import { isElementVisible, type DomScope } from './scope.js';
+import { isElementVisible } from './flat-tree.js';
+import type { DomScope } from './scope.js';
 
 const MAX_NOTES = 6;
 

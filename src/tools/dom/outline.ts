@@ -6,7 +6,8 @@
 import type { DomIndex } from './element-index.js';
 import { clip, kindOf, optionsOf, roleOf, type ElementKind } from './element-facts.js';
 import { describeElement, nameOf, readText } from './read-text.js';
-import { flatChildren, isElementVisible, isSubtreeHidden, type DomScope } from './scope.js';
+import { flatChildren, isElementVisible, isSubtreeHidden } from './flat-tree.js';
+import type { DomScope } from './scope.js';
 
 /** Options of one outline. */
 export interface OutlineOptions {

@@ -9,7 +9,8 @@ import { resolveIndex, type DomIndex } from './element-index.js';
 import { buildOutline } from './outline.js';
 import { publicView, type PublicView } from './public-view.js';
 import { describeElement, readText } from './read-text.js';
-import { isElementVisible, type DomScope } from './scope.js';
+import { isElementVisible } from './flat-tree.js';
+import type { DomScope } from './scope.js';
 
 /** Arguments of `dom_query`. */
 export interface DomQueryArgs {

@@ -9,7 +9,8 @@
  * placeholder), and text describes the controls in it by their names.
  */
 import { clip, NAME_MAX, roleOf, statesOf, valueOf } from './element-facts.js';
-import { flatChildren, isSubtreeHidden, type DomScope } from './scope.js';
+import { flatChildren, isSubtreeHidden } from './flat-tree.js';
+import type { DomScope } from './scope.js';
 
 /** How `readText` treats what it meets. */
 export interface ReadTextOptions {

@@ -13,6 +13,7 @@ import type { Tool } from '../../types.js';
 import { defineTool } from '../define-tool.js';
 import { sharedDomIndex, type DomIndex } from './element-index.js';
 import { createDomScope, type DomScopeOptions } from './scope.js';
+import { loadedOnFirstCall } from '../first-call-loads.js';
 import type { DomQueryArgs, DomQueryResult, DomReadResult, domReading as domReadingType } from './read-impl.js';
 
 export type { DomQueryArgs, DomQueryMatch, DomQueryResult, DomReadResult } from './read-impl.js';
@@ -32,6 +33,9 @@ export interface DomToolsOptions extends DomScopeOptions {
 export interface PageOutlineArgs {
   within?: number;
 }
+
+/** The reading code, a chunk of its own; one function, so a warm-up loads it once for all three tools. */
+const loadReading = () => import('./read-impl.js');
 
 const DEFAULT_MAX_TOKENS = 4000;
 /** How many matches `dom_query` returns unless asked otherwise. */
@@ -53,7 +57,7 @@ export function domTools(options: DomToolsOptions = {}): Tool[] {
   const index = options.index ?? sharedDomIndex(scope.root);
   // The reading code loads on the first call; defining the tools stays cheap.
   let loaded: Promise<ReturnType<typeof domReadingType>> | undefined;
-  const reading = () => (loaded ??= import('./read-impl.js').then((m) => m.domReading(scope, index, maxTokens)));
+  const reading = () => (loaded ??= loadReading().then((m) => m.domReading(scope, index, maxTokens)));
 
   const pageOutline = defineTool<PageOutlineArgs, string>({
     name: 'page_outline',
@@ -104,5 +108,5 @@ export function domTools(options: DomToolsOptions = {}): Tool[] {
     execute: async ({ index: n }) => (await reading()).read(n),
   });
 
-  return [pageOutline, domQuery, domRead] as Tool[];
+  return ([pageOutline, domQuery, domRead] as Tool[]).map((tool) => loadedOnFirstCall(tool, loadReading));
 }

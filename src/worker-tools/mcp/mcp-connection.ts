@@ -1,28 +1,32 @@
 /**
- * One MCP server's connection, made with the official TypeScript SDK
- * (`@modelcontextprotocol/sdk`): Streamable HTTP first and, when the server
- * answers that with a 4xx other than 401/403 (the spec's backwards-compatible
- * probe), the legacy HTTP+SSE transport. This module is the only one that
- * imports the SDK, and the hub loads it with `import()`, so the SDK is its
- * own chunk that agents without `mcp` never fetch.
+ * One MCP server's connection, made with the official TypeScript client
+ * (`@modelcontextprotocol/client`, the SDK's v2 line). Over Streamable HTTP the
+ * client negotiates the protocol era (`versionNegotiation: 'auto'`): it probes
+ * with `server/discover` and speaks the stateless 2026-07-28 revision to a
+ * server that answers it, and otherwise the 2025 `initialize` handshake
+ * (session-based revisions 2024-11-05 … 2025-11-25). When the server answers
+ * Streamable HTTP with a 4xx other than 401/403 (the spec's
+ * backwards-compatible probe), the legacy HTTP+SSE transport is tried, with
+ * the 2025 handshake only (2026-07-28 has no SSE transport). This module is
+ * the only one that imports the client package, and the hub loads it with
+ * `import()`, so the package is its own chunk that agents without `mcp` never fetch.
  */
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
-import { UnauthorizedError, type OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { Tool as SdkTool, Progress } from '@modelcontextprotocol/sdk/types.js';
+import { Client, SdkErrorCode, StreamableHTTPClientTransport, SSEClientTransport, UnauthorizedError } from '@modelcontextprotocol/client';
+import type { OAuthClientProvider, Tool as SdkTool, Progress } from '@modelcontextprotocol/client';
 import type { McpPrompt, McpResource, McpResourceText } from '../../mcp-types.js';
 import type { NamedServer } from './mcp-names.js';
 import { mapCallResult, type McpCallResult, type McpContent } from './mcp-result.js';
-import { explainFailure, httpStatus, type McpFailure } from './mcp-errors.js';
+import { explainFailure, httpStatus, isNetworkError, type McpFailure } from './mcp-errors.js';
 import type { ReadResult } from './mcp-apps.js';
 
-/** How long the handshake may take before the server counts as failed. */
+/** How long the handshake (the era probe and `initialize`, or `server/discover`) may take before the server counts as failed. */
 const CONNECT_TIMEOUT_MS = 15_000;
 
 /** A server tool, as listed. */
 export type McpListedTool = SdkTool;
+
+/** The protocol era a connection speaks: `modern` is 2026-07-28 (stateless, `server/discover`), `legacy` the 2025 `initialize` revisions. */
+export type McpEra = 'modern' | 'legacy';
 
 /** What the hub hears from a connection. */
 export interface ConnectionHooks {
@@ -34,10 +38,10 @@ export interface ConnectionHooks {
 
 /**
  * The hook for the MCP authorization flow (OAuth 2.1 + PKCE): `provider` is
- * the SDK's `OAuthClientProvider` (discovery, registration, tokens and
- * refresh are the SDK's, through it); its `redirectToAuthorization(url)`
+ * the client package's `OAuthClientProvider` (discovery, registration, tokens
+ * and refresh are the package's, through it); its `redirectToAuthorization(url)`
  * starts the user's sign-in (a popup on the page), and `authorizationCode()`
- * resolves with the code the redirect page received. On a 401 the SDK calls
+ * resolves with the code the redirect page received. On a 401 the package calls
  * the first and throws `UnauthorizedError`; the connection then waits for the
  * second, hands the code to the transport (`finishAuth`) and connects again, once.
  */
@@ -46,84 +50,94 @@ export interface McpAuth {
   authorizationCode(): Promise<string>;
 }
 
+type TransportKind = 'streamable-http' | 'sse';
+
 /** A live connection to one server. */
 export class McpConnection {
   readonly server: NamedServer;
-  readonly transport: 'streamable-http' | 'sse';
+  readonly transport: TransportKind;
   readonly protocolVersion: string | undefined;
+  readonly era: McpEra | undefined;
   tools: McpListedTool[];
   #client: Client;
   #closed = false;
 
-  private constructor(server: NamedServer, client: Client, transport: 'streamable-http' | 'sse', version: string | undefined, tools: McpListedTool[]) {
+  private constructor(server: NamedServer, client: Client, transport: TransportKind, tools: McpListedTool[]) {
     this.server = server;
     this.#client = client;
     this.transport = transport;
-    this.protocolVersion = version;
+    this.protocolVersion = client.getNegotiatedProtocolVersion();
+    this.era = client.getProtocolEra();
     this.tools = tools;
   }
 
   /** Connects, lists the tools, and follows their changes; rejects with an explained `McpFailure`. */
   static async open(server: NamedServer, hooks: ConnectionHooks): Promise<McpConnection> {
     let connection: McpConnection | undefined;
-    const client = new Client(
-      { name: 'pageloop', version: '0.1.0' },
-      {
-        capabilities: {},
-        listChanged: {
-          tools: {
-            onChanged: (error, tools) => {
-              if (!connection || error || !tools) return;
-              connection.tools = tools;
-              hooks.changed();
-            },
-          },
-        },
-      },
-    );
-    let version: string | undefined;
-    const attempt = async (transport: Transport): Promise<void> => {
-      const set = transport.setProtocolVersion?.bind(transport);
-      transport.setProtocolVersion = (v: string) => {
-        version = v;
-        set?.(v);
-      };
-      await client.connect(transport, { timeout: CONNECT_TIMEOUT_MS });
-    };
     const url = new URL(server.url);
     const requestInit: RequestInit = { headers: server.headers ?? {} };
     const authProvider = hooks.auth?.provider;
-    let kind: 'streamable-http' | 'sse' = 'streamable-http';
-    try {
-      const transport = new StreamableHTTPClientTransport(url, { requestInit, authProvider });
+    const transportFor = (kind: TransportKind) =>
+      kind === 'sse' ? new SSEClientTransport(url, { requestInit, authProvider }) : new StreamableHTTPClientTransport(url, { requestInit, authProvider });
+    // A client per attempt: a failed connect leaves nothing of its era or session behind.
+    const attempt = async (kind: TransportKind, mode: 'auto' | 'legacy'): Promise<Client> => {
+      const client = new Client(
+        { name: 'pageloop', version: '0.1.0' },
+        {
+          capabilities: {},
+          versionNegotiation: { mode },
+          listChanged: {
+            tools: {
+              onChanged: (error, tools) => {
+                if (!connection || error || !tools) return;
+                connection.tools = tools;
+                hooks.changed();
+              },
+            },
+          },
+        },
+      );
+      const transport = transportFor(kind);
       try {
-        await attempt(transport);
+        await client.connect(transport, { timeout: CONNECT_TIMEOUT_MS });
       } catch (err) {
         if (!hooks.auth || !(err instanceof UnauthorizedError)) throw err;
         // Signed in meanwhile (the provider opened the sign-in): exchange the code, then connect with the tokens.
         await transport.finishAuth(await hooks.auth.authorizationCode());
-        await attempt(new StreamableHTTPClientTransport(url, { requestInit, authProvider }));
+        await client.connect(transportFor(kind), { timeout: CONNECT_TIMEOUT_MS });
       }
+      return client;
+    };
+    let kind: TransportKind = 'streamable-http';
+    let client: Client;
+    try {
+      client = await attempt(kind, 'auto').catch((err: unknown) => {
+        // A 2025 server's CORS rules do not allow the probe's new headers (Mcp-Method, Mcp-Name), so the
+        // browser refuses it with a bare TypeError. The package reads that as "a legacy server" only where
+        // `window` exists; in this worker it rejects, so the same call is made here: the plain 2025 handshake.
+        if (!probeBlocked(err)) throw err;
+        return attempt(kind, 'legacy');
+      });
     } catch (first) {
       const status = httpStatus(first);
       // 400, 404, 405 (and other 4xx): perhaps a server of the 2024-11-05 HTTP+SSE transport.
       if (status === undefined || status < 400 || status >= 500 || status === 401 || status === 403) throw await explainFailure(server, first);
       try {
         kind = 'sse';
-        await attempt(new SSEClientTransport(url, { requestInit, authProvider }));
+        client = await attempt(kind, 'legacy');
       } catch {
         // The SSE attempt's failure says less than the first one (which was the server's own answer).
         throw await explainFailure(server, first);
       }
     }
-    const tools = client.getServerCapabilities()?.tools ? await listAll((cursor) => client.listTools({ cursor }).then((r) => ({ items: r.tools, next: r.nextCursor }))) : [];
-    connection = new McpConnection(server, client, kind, version, tools);
+    const tools = client.getServerCapabilities()?.tools ? (await client.listTools()).tools : [];
+    const made = (connection = new McpConnection(server, client, kind, tools));
     client.onclose = () => {
-      if (connection!.#closed) return;
-      connection!.#closed = true;
+      if (made.#closed) return;
+      made.#closed = true;
       hooks.changed();
     };
-    return connection;
+    return made;
   }
 
   /** True once the connection ended (the server went away, or `close`). */
@@ -150,7 +164,7 @@ export class McpConnection {
    * then sends `notifications/cancelled` for the request. Progress resets the timeout.
    */
   async call(name: string, args: unknown, signal: AbortSignal, onProgress: (p: Progress) => void): Promise<McpCallResult> {
-    const result = await this.#client.callTool({ name, arguments: (args ?? {}) as Record<string, unknown> }, undefined, {
+    const result = await this.#client.callTool({ name, arguments: (args ?? {}) as Record<string, unknown> }, {
       signal,
       onprogress: onProgress,
       resetTimeoutOnProgress: true,
@@ -161,7 +175,7 @@ export class McpConnection {
 
   async prompts(): Promise<McpPrompt[]> {
     if (!this.offersPrompts) return [];
-    const list = await listAll((cursor) => this.#client.listPrompts({ cursor }).then((r) => ({ items: r.prompts, next: r.nextCursor })));
+    const list = (await this.#client.listPrompts()).prompts;
     return list.map((p) => ({
       server: this.server.name,
       name: p.name,
@@ -180,7 +194,7 @@ export class McpConnection {
 
   async resources(): Promise<McpResource[]> {
     if (!this.offersResources) return [];
-    const list = await listAll((cursor) => this.#client.listResources({ cursor }).then((r) => ({ items: r.resources, next: r.nextCursor })));
+    const list = (await this.#client.listResources()).resources;
     return list.map((r) => ({
       server: this.server.name,
       uri: r.uri,
@@ -195,7 +209,8 @@ export class McpConnection {
     const result = await this.#client.readResource({ uri });
     const parts = result.contents.map((c) => ('text' in c && typeof c.text === 'string' ? c.text : `[${c.mimeType ?? 'binary'} content of ${c.uri}: not included]`));
     const first = result.contents[0];
-    return { server: this.server.name, uri, ...(first?.mimeType ? { mimeType: first.mimeType } : {}), text: parts.join('\n\n') };
+    const blob = result.contents.length === 1 && first && 'blob' in first && typeof first.blob === 'string' ? { blob: first.blob } : {};
+    return { server: this.server.name, uri, ...(first?.mimeType ? { mimeType: first.mimeType } : {}), text: parts.join('\n\n'), ...blob };
   }
 
   /** Resource `uri` as the server sent it, `_meta` included (an MCP App's `ui://` resource: mcp-apps.ts reads it). */
@@ -209,17 +224,10 @@ export class McpConnection {
   }
 }
 
-/** Every page of a paginated list (at most 50 pages: a server that never ends its list is cut off). */
-async function listAll<T>(page: (cursor: string | undefined) => Promise<{ items: T[]; next?: string }>): Promise<T[]> {
-  const all: T[] = [];
-  let cursor: string | undefined;
-  for (let n = 0; n < 50; n++) {
-    const { items, next } = await page(cursor);
-    all.push(...items);
-    if (!next) break;
-    cursor = next;
-  }
-  return all;
+/** True when the era probe (`server/discover`) failed on fetch itself: refused by CORS, or nothing answered. */
+function probeBlocked(err: unknown): boolean {
+  const cause = (err as { cause?: unknown } | null)?.cause;
+  return (err as { code?: unknown } | null)?.code === SdkErrorCode.EraNegotiationFailed && isNetworkError(cause);
 }
 
 export type { McpFailure };

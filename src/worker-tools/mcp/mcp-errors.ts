@@ -15,13 +15,22 @@ export interface McpFailure {
   message: string;
 }
 
-/** The HTTP status an SDK transport error carries (`StreamableHTTPError`, `SseError`), if any. */
+/** The HTTP status a client-package error carries (`SdkHttpError.status`, `SseError.code`), if any. */
 export function httpStatus(err: unknown): number | undefined {
-  const code = (err as { code?: unknown } | null)?.code;
-  if (typeof code === 'number' && code >= 100 && code < 600) return code;
-  // Some SDK paths only say it in the message ("… (HTTP 404)", "Non-200 status code (404)").
+  const e = err as { status?: unknown; code?: unknown; data?: { status?: unknown } } | null;
+  for (const value of [e?.status, e?.data?.status, e?.code]) if (typeof value === 'number' && value >= 100 && value < 600) return value;
+  // Some paths only say it in the message ("… (HTTP 404)", "Non-200 status code (404)").
   const match = /\b(?:HTTP|status code)\D{0,3}(\d{3})\b/i.exec(String((err as Error | null)?.message ?? ''));
   return match ? Number(match[1]) : undefined;
+}
+
+/**
+ * True when client and server share no protocol revision: the `-32022`
+ * UnsupportedProtocolVersion error of a 2026-07-28 `server/discover`, or a
+ * 2025 `initialize` answered with a revision the client does not speak.
+ */
+function isVersionMismatch(err: unknown, message: string): boolean {
+  return (err as { code?: unknown } | null)?.code === -32022 || /protocol version is not supported|unsupported protocol version/i.test(message);
 }
 
 /** True for fetch's own failure (network, CORS), as opposed to an answer the client did not like. */
@@ -31,7 +40,7 @@ export function isNetworkError(err: unknown): boolean {
 
 /** The CORS headers a server must send for this page, as the error and the README say them. */
 export function corsAdvice(origin: string, headers: readonly string[] = []): string {
-  const allow = ['Content-Type', 'Accept', 'Authorization', 'Mcp-Session-Id', 'Mcp-Protocol-Version', 'Last-Event-ID', ...headers.filter((h) => h.toLowerCase() !== 'authorization')];
+  const allow = ['Content-Type', 'Accept', 'Authorization', 'Mcp-Session-Id', 'Mcp-Protocol-Version', 'Mcp-Method', 'Mcp-Name', 'Last-Event-ID', ...headers.filter((h) => h.toLowerCase() !== 'authorization')];
   return (
     `Access-Control-Allow-Origin: ${origin} (or *), Access-Control-Allow-Methods: GET, POST, DELETE, ` +
     `Access-Control-Allow-Headers: ${[...new Set(allow)].join(', ')}, ` +
@@ -55,8 +64,10 @@ export async function explainFailure(server: NamedServer, err: unknown): Promise
     return { code: 'unauthorized', message: `${who} answered 401 Unauthorized: it needs credentials. Pass them in the server's headers, e.g. mcp: [{ url, headers: { Authorization: 'Bearer <token>' } }].` };
   }
   if (status === 403) return { code: 'forbidden', message: `${who} answered 403 Forbidden: the credentials sent (headers) are not allowed to use it. Check the token and its scopes.` };
-  if (/protocol version is not supported/i.test(message)) {
-    return { code: 'protocol-version', message: `${who} and this client share no MCP protocol revision (${message}). Update the server or pageloop so they speak a common one.` };
+  if (isVersionMismatch(err, message)) {
+    const offered = (err as { data?: { supported?: unknown } } | null)?.data?.supported;
+    const theirs = Array.isArray(offered) && offered.length ? ` The server offers ${offered.join(', ')};` : '';
+    return { code: 'protocol-version', message: `${who} and this client share no MCP protocol revision (${message}).${theirs} pageloop speaks 2026-07-28 and 2024-11-05 to 2025-11-25. Update the server (or pageloop) so they speak a common one.` };
   }
   if (status !== undefined || /content.type|unexpected|invalid|json|parse/i.test(message)) {
     return { code: 'not-mcp', message: `${who} answered, but not as an MCP endpoint${status ? ` (HTTP ${status})` : ''}: ${message}. Check the path: Streamable HTTP servers usually serve /mcp, legacy HTTP+SSE ones /sse.` };

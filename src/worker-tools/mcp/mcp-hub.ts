@@ -7,7 +7,7 @@
  * says why, and `reconnect` tries again.
  */
 import type { AgentEvent } from '../../agent-events.js';
-import type { McpAppResource, McpAppToolResult, McpApproval, McpPrompt, McpResource, McpResourceText, McpServerOptions, McpServerStatus, McpToolInfo } from '../../mcp-types.js';
+import type { McpAppResource, McpAppToolResult, McpApproval, McpSignInState, McpPrompt, McpResource, McpResourceText, McpServerOptions, McpServerStatus, McpToolInfo } from '../../mcp-types.js';
 import type { OutsideOutcome, ToolDescriptor } from '../../protocol/agent.js';
 import type { WorkerTool } from '../worker-tool.js';
 import { MCP_TOOL_FACTORY, type McpToolSource } from './mcp-tool-factory.js';
@@ -17,6 +17,8 @@ import { workerTool } from '../worker-tool.js';
 import { errorMessage } from '../../errors.js';
 import { mcpToolName, nameServers, type NamedServer } from './mcp-names.js';
 import { mapCallResult } from './mcp-result.js';
+import { schemaProblem } from './mcp-schema.js';
+import { toolResult } from '../../tools/tool-result.js';
 import type { McpFailure } from './mcp-errors.js';
 import { appErrorResult, appMayCall, appResourceUri, toAppResource } from './mcp-apps.js';
 
@@ -40,6 +42,8 @@ interface Slot {
   connecting?: Promise<void>;
   /** Counts connects, so a superseded one (a reconnect overtook it) drops what it made. */
   attempt: number;
+  /** The last connect stopped at its sign-in step: `needed` the browser blocked the popup (no click to open it from), `failed` anything else (closed, refused, timed out). */
+  signInStopped?: 'needed' | 'failed';
 }
 
 /** A server tool as the agent offers it. */
@@ -88,13 +92,14 @@ export class McpHub implements McpToolSource {
     const old = slot.connection;
     slot.connection = undefined;
     slot.failure = undefined;
+    slot.signInStopped = undefined;
     const attempt = ++slot.attempt;
     const connecting = (async () => {
       await old?.close();
       this.#changed(slot);
       try {
         const { McpConnection } = await import('./mcp-connection.js');
-        const connection = await McpConnection.open(slot.server, { changed: () => slot.connection === connection && this.#changed(slot), auth: this.#hooks.auth?.(slot.server) });
+        const connection = await McpConnection.open(slot.server, { changed: () => slot.connection === connection && this.#changed(slot), auth: this.#auth(slot) });
         if (slot.attempt !== attempt) return void connection.close();
         slot.connection = connection;
       } catch (err) {
@@ -106,6 +111,19 @@ export class McpHub implements McpToolSource {
     })();
     slot.connecting = connecting;
     return connecting;
+  }
+
+  /** The server's sign-in hook, noting on the slot when the user's step of it fails (for `status().signIn`). */
+  #auth(slot: Slot): ConnectionHooks['auth'] {
+    const auth = this.#hooks.auth?.(slot.server);
+    if (!auth) return undefined;
+    const code = () =>
+      auth.authorizationCode().catch((err: unknown) => {
+        // The page's popup says "blocked the sign-in window" (src/page/mcp-auth/sign-in-popup.ts): at page load, with no click, that is the normal case.
+        slot.signInStopped = /blocked the sign-in window/.test(errorMessage(err)) ? 'needed' : 'failed';
+        throw err;
+      });
+    return { provider: auth.provider, authorizationCode: code };
   }
 
   /** A server's state or tools changed: the tools are named again, the agent's set remade, the page told. */
@@ -128,6 +146,12 @@ export class McpHub implements McpToolSource {
       const skipped: { tool: string; why: string }[] = [];
       for (const tool of slot.connection?.tools ?? []) {
         if (slot.server.tools && !slot.server.tools.includes(tool.name)) continue;
+        // Left out before it is named or offered: a schema that cannot compile fails every call, or the whole model request.
+        const problem = schemaProblem(tool.inputSchema);
+        if (problem) {
+          skipped.push({ tool: tool.name, why: `its input schema cannot be used (${problem}), so it is not offered; the server's other tools are.` });
+          continue;
+        }
         const name = mcpToolName(slot.server.name, tool.name, taken);
         const { readOnly, needsApproval } = approvalOf(tool, slot.server.approval);
         const description = `[MCP server ${slot.server.name}] ${tool.description ?? tool.title ?? tool.name}`;
@@ -155,9 +179,10 @@ export class McpHub implements McpToolSource {
       this.#hooks.emit({ type: 'tool-progress', callId: ctx.callId, name, progress: p.progress, ...(p.total !== undefined ? { total: p.total } : {}), ...(p.message ? { message: p.message } : {}) }),
     );
     if (this.#appCalls.has(ctx.callId)) this.#appResults.set(ctx.callId, result);
-    const mapped = mapCallResult(slot.server.name, serverName, result);
+    const mapped = mapCallResult(slot.server.name, serverName, result, { files: true });
     if (!mapped.ok) throw new Error(mapped.error);
-    return mapped.result;
+    // Images and embedded resources take the attachments path (kept, shown in the card, sent to the model as files).
+    return mapped.attachments ? toolResult(mapped.result, mapped.attachments) : mapped.result;
   }
 
   /** The MCP tools as the worker's tool descriptors, named around the page's tools `pageNames`. */
@@ -202,6 +227,7 @@ export class McpHub implements McpToolSource {
       prompts: c?.offersPrompts ?? false,
       resources: c?.offersResources ?? false,
       ...(slot.failure ? { error: { code: slot.failure.code, message: slot.failure.message } } : {}),
+      ...signInOf(slot),
     };
   }
 
@@ -223,7 +249,8 @@ export class McpHub implements McpToolSource {
     slot.connection = undefined;
     await forget(slot.server.url);
     await old?.close();
-    slot.failure = { code: 'unauthorized', message: `Signed out of MCP server "${name}"; agent.mcp.reconnect("${name}") signs in again.` };
+    slot.signInStopped = undefined;
+    slot.failure = { code: 'unauthorized', message: `Signed out of MCP server "${name}"; agent.mcp.reconnect("${name}") (the drawer's Sign in) signs in again.` };
     this.#changed(slot);
     return this.#status(slot);
   }
@@ -291,6 +318,14 @@ export class McpHub implements McpToolSource {
   async close(): Promise<void> {
     await Promise.all(this.#slots.map((s) => s.connection?.close()));
   }
+}
+
+/** `signIn` of a server with `oauth`: signed in once connected; where its sign-in step stopped; needed after a 401 or a sign-out. */
+function signInOf(slot: Slot): { signIn?: McpSignInState } {
+  if (!slot.server.oauth) return {};
+  if (slot.connection) return { signIn: 'signed-in' };
+  if (slot.signInStopped) return { signIn: slot.signInStopped };
+  return slot.failure?.code === 'unauthorized' ? { signIn: 'needed' } : {};
 }
 
 function isFailure(err: unknown): err is McpFailure {

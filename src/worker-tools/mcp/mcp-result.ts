@@ -2,12 +2,17 @@
  * An MCP `tools/call` result as one tool result for the model. MCP returns a
  * list of content items (text, images, audio, resource links, embedded
  * resources) and, optionally, `structuredContent`; the loop's tool result is
- * one value. Only text goes to the model as text: tool results cannot carry
- * images to the model yet (the attachments work has not landed on main), so
- * an image or audio item becomes a note saying what was left out.
+ * one value plus files. Text (and resource links, named) is the result the
+ * model reads; images, audio and embedded resources become the result's
+ * attachments (`toolResult`'s path: kept with the thread, shown in the card,
+ * sent to the model after the turn's tool messages — images as images, text
+ * resources as text files, other bytes as a download it is told of). Where
+ * files cannot go (an `isError` result, a prompt's text) each is a note
+ * saying what was left out.
  * Types are written here rather than imported from the SDK, so this file
  * (and the hub that uses it) stays out of the SDK's chunk.
  */
+import type { AttachmentInput } from '../../attachment-types.js';
 
 /** One content item of a `CallToolResult` (the fields read here). */
 export interface McpContent {
@@ -27,8 +32,8 @@ export interface McpCallResult {
   isError?: boolean;
 }
 
-/** What a call came to: the result the model reads, or the error it can correct. */
-export type MappedResult = { ok: true; result: unknown } | { ok: false; error: string };
+/** What a call came to: the result the model reads (and its files, when asked for), or the error it can correct. */
+export type MappedResult = { ok: true; result: unknown; attachments?: AttachmentInput[] } | { ok: false; error: string };
 
 /** Bytes of base64 `data`, as "1.2 KB". */
 function size(data: string | undefined): string {
@@ -53,7 +58,7 @@ function itemText(item: McpContent): string {
       return item.text ?? '';
     case 'image':
     case 'audio':
-      return `[${item.type} ${item.mimeType ?? ''}, ${size(item.data)}: not passed on — pageloop cannot hand tool-result ${item.type}s to the model yet]`;
+      return `[${item.type} ${item.mimeType ?? ''}, ${size(item.data)}: not passed on here]`;
     case 'resource_link':
       return `[resource link: ${item.name ?? ''} ${item.uri ?? ''}${item.mimeType ? ` (${item.mimeType})` : ''}]`;
     case 'resource': {
@@ -67,17 +72,58 @@ function itemText(item: McpContent): string {
   }
 }
 
+/** Base64 as bytes (MCP's `data` and `blob` fields). */
+function bytes(base64: string): Uint8Array<ArrayBuffer> {
+  const binary = atob(base64);
+  const out = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
+  return out;
+}
+
+/** A file name for item `n` of tool `tool`: a resource's own (its URI's last segment, when it looks like a file name), else `tool-n.ext`. */
+function fileName(tool: string, n: number, mimeType: string, uri?: string): string {
+  const last = uri ? decodeURIComponent(uri.replace(/[?#].*$/, '').split('/').filter(Boolean).pop() ?? '') : '';
+  if (last.includes('.') && !last.includes(':')) return last;
+  const ext = /^[a-z]+\/([a-z0-9]+)/i.exec(mimeType)?.[1]?.replace('plain', 'txt').replace('jpeg', 'jpg') ?? 'bin';
+  return `${tool}-${n}.${ext}`;
+}
+
+/** The item as a file, when it is one (an image, audio, an embedded resource); `n` numbers it. */
+function itemFile(item: McpContent, tool: string, n: number): AttachmentInput | undefined {
+  if ((item.type === 'image' || item.type === 'audio') && typeof item.data === 'string') {
+    const type = item.mimeType ?? 'application/octet-stream';
+    return { name: fileName(tool, n, type), type, data: new Blob([bytes(item.data)], { type }) };
+  }
+  const r = item.type === 'resource' ? item.resource : undefined;
+  if (!r) return undefined;
+  if (typeof r.text === 'string') return { name: fileName(tool, n, r.mimeType ?? 'text/plain', r.uri), type: r.mimeType ?? 'text/plain', data: r.text };
+  if (typeof r.blob === 'string') {
+    const type = r.mimeType ?? 'application/octet-stream';
+    return { name: fileName(tool, n, type, r.uri), type, data: new Blob([bytes(r.blob)], { type }) };
+  }
+  return undefined;
+}
+
 /**
  * Maps a result: only text → that text; with `structuredContent` → `{ structuredContent, text? }`
  * (text that merely repeats it as JSON is dropped); `isError` → an error whose
- * message is the server's text, so the model can correct its call.
+ * message is the server's text, so the model can correct its call. With
+ * `files`, images, audio and embedded resources are `attachments` (named
+ * after the resource's URI, else `tool-n.ext`); without, each is a note.
  */
-export function mapCallResult(server: string, tool: string, result: McpCallResult): MappedResult {
+export function mapCallResult(server: string, tool: string, result: McpCallResult, { files = false }: { files?: boolean } = {}): MappedResult {
   const items = Array.isArray(result.content) ? result.content : [];
   const structured = result.structuredContent;
-  const texts = items.filter((item) => !(structured !== undefined && item.type === 'text' && repeats(item.text ?? '', structured))).map(itemText);
+  const attachments: AttachmentInput[] = [];
+  const texts: string[] = [];
+  for (const item of items) {
+    if (structured !== undefined && item.type === 'text' && repeats(item.text ?? '', structured)) continue;
+    const file = files && !result.isError ? itemFile(item, tool, attachments.length + 1) : undefined;
+    if (file) attachments.push(file);
+    else texts.push(itemText(item));
+  }
   const text = texts.join('\n\n');
   if (result.isError) return { ok: false, error: `MCP server "${server}" reported an error from its tool "${tool}": ${text || 'no details given.'}` };
-  if (structured === undefined) return { ok: true, result: text };
-  return { ok: true, result: text ? { structuredContent: structured, text } : { structuredContent: structured } };
+  const value = structured === undefined ? text : text ? { structuredContent: structured, text } : { structuredContent: structured };
+  return attachments.length > 0 ? { ok: true, result: value, attachments } : { ok: true, result: value };
 }

@@ -1,0 +1,71 @@
+// @ts-check
+/**
+ * Which chunks of the standalone bundle (dist/cdn) belong to an opt-in
+ * capability, by the pattern of their names. The bench (bundle-size.js)
+ * counts them apart from the core; test/cdn/opt-in-loads.test.ts checks that
+ * a page that uses none of them fetches none of them. No imports: the test
+ * imports this in the browser.
+ */
+
+/**
+ * The opt-in capabilities: chunks a page loads only when the app uses them,
+ * each reported apart from the core as `bundle.<name>_gz_kb` (issue 19). A new
+ * capability loaded on first use (MCP, trace export, …) is one more row: the
+ * pattern of its lazy chunk's name.
+ */
+export const OPT_IN = {
+  /** The in-page engine: the agent worker imports it only when an agent is given `engine` (issue 15); the element's progress line (engine-progress.ts) with the engine's first status. */
+  engine: /gguf-engine|engine-progress/,
+  /**
+   * Generative UI (issue 20): the card rendering loads when the agent first has a tool with
+   * `render`, the answer desk and `agent.answer` on a render-and-wait tool's first call.
+   */
+  genui: /tool-view|user-answers/,
+  /** The trace view (issue 23): `<agent-chat>` loads `<agent-trace>` when its trace drawer first opens (`/trace`, a Trace button). */
+  trace_view: /agent-trace/,
+  /**
+   * Attachments (issue 21): the agent worker loads their preparation (checks, image downscaling) on the
+   * first file, the code that writes content parts with the first request carrying one, the thread
+   * file's bytes section on the first export or import that has one, the server refusals' words on
+   * the first failed request that carried an image; the element its chips, thumbnails, file links and
+   * image dialog (attachment-tray, attachment-view) with the first file added or shown.
+   */
+  attachments: /attachment-prep|attachment-parts|attachment-tray|attachment-view|thread-file-attachments|vision-refusal/,
+  /**
+   * Telemetry (issue 23): the official OpenTelemetry SDK and OTLP exporter, loaded in the worker on
+   * the first span sent to a collector (`telemetry.otlp`; the protobuf exporter only for
+   * `protocol: 'protobuf'`), and on the page by `spanProcessorListener` (the span converter).
+   */
+  telemetry: /otlp-export|otlp-protobuf|otel-span/,
+  /** WebMCP both ways (issue 22): the bridge loads when an agent is made with `webmcp` (src/page/webmcp/). */
+  webmcp: /webmcp-bridge/,
+  /** The MCP sign-in (issue 22): the worker's provider for servers with `oauth`, the page's popup when one needs signing in (src/mcp-auth/, src/page/mcp-auth/). */
+  mcpauth: /sign-in-popup|worker-provider/,
+  /** The MCP client (issue 22): the hub and the official SDK load in the worker when an agent has `mcp` servers, the servers drawer in the page when the element has them. */
+  mcp: /mcp-hub|mcp-connection|mcp-drawer/,
+  /**
+   * MCP Apps (issue 22): the card's frame and the host side of the extension (the official AppBridge
+   * with the v2 client's Protocol it builds on), loaded by the element the first time a card shows an app.
+   */
+  mcpapps: /mcp-app-frame/,
+  /**
+   * Memory (`memory` option, `createMemory()`): the agent worker imports the engine on the first
+   * memory call, and `createMemory()` starts the memory worker; an agent without memory loads neither.
+   */
+  memory: /memory-engine|memory-worker/,
+  /** The doctor (issue 23): its checks load in the worker on the first `agent.diagnose()`, the checklist's view on the first `/doctor`. */
+  doctor: /diagnose-|doctor-report/,
+  /**
+   * The built-in page tools `domTools()` and `domActions()`: what reads the page (outline, query,
+   * text) and what acts on it (click, fill, select) loads on the model's first call of one of them;
+   * an app that does not give the agent these tools never loads it.
+   */
+  dom_tools: /read-impl|act-impl/,
+  /**
+   * The thread list of `<agent-chat show-threads>` (components/thread-list.ts): loaded the first time
+   * `show-threads` is on (components/thread-list-slot.ts); a chat without it never loads it.
+   */
+  threads: /thread-list/,
+  /** The built-in `fetchTool()`: the request, its redirect guard and the HTML-to-text reader load in the worker on its first call. */
+  fetch_tool: /fetch-request/,
+};

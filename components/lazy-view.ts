@@ -1,0 +1,51 @@
+/**
+ * A piece of `<agent-chat>`'s view whose code is a chunk of its own, loaded
+ * the first time the element has something for it to show (a plan, the
+ * in-page engine's progress): most pages never show it, so it costs them
+ * nothing up front. Until the chunk is in, the piece draws nothing; then the
+ * element updates and draws it. The module's `styles`, if it has any, join
+ * the element's adopted sheets as it loads (a strict CSP's `style-src 'self'`
+ * allows constructed sheets). The element's `updateComplete` waits for a
+ * started load (`loaded`), so "shown after the update" still holds.
+ */
+import type { CSSResult, ReactiveControllerHost } from 'lit';
+
+/** Adds `styles` to the shadow root of `host` once. */
+export function adoptStyles(host: HTMLElement, styles: CSSResult): void {
+  const root = host.shadowRoot;
+  const sheet = styles.styleSheet;
+  if (root && sheet && !root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+}
+
+/** A module loaded on first use; `get()` is undefined until it is in. */
+export class LazyView<M extends { styles?: CSSResult }> {
+  readonly #host: ReactiveControllerHost & HTMLElement;
+  readonly #load: () => Promise<M>;
+  #module: M | undefined;
+  #loading: Promise<void> | undefined;
+
+  constructor(host: ReactiveControllerHost & HTMLElement, load: () => Promise<M>) {
+    this.#host = host;
+    this.#load = load;
+  }
+
+  /** The module if loaded; the first call starts the load, and the element updates once it is in. */
+  get(): M | undefined {
+    this.#loading ??= this.#load().then(
+      (module) => {
+        if (module.styles) adoptStyles(this.#host, module.styles);
+        this.#module = module;
+        this.#host.requestUpdate();
+      },
+      (err: unknown) => console.error('pageloop: a part of the chat could not be loaded', err),
+    );
+    return this.#module;
+  }
+
+  /** Resolves once a started load has settled (true), at once when none was started (false). */
+  async loaded(): Promise<boolean> {
+    if (!this.#loading) return false;
+    await this.#loading;
+    return true;
+  }
+}

@@ -1,0 +1,32 @@
+// One conversation through the standalone bundle (served under /.wtr-cdn-logged/RUN/), with a page
+// tool; `?use=1` also uses the opt-in capabilities the test checks for (an MCP server, the DOM
+// tools, the fetch tool, the thread list). Reports the final event to the test that opened this page.
+const params = new URLSearchParams(location.search);
+const { defineTool, domTools, fetchTool } = await import(`/.wtr-cdn-logged/${params.get('run')}/agent-chat.js`);
+const chat = document.querySelector('agent-chat');
+const report = (data) => parent.postMessage({ optInPage: true, ...data }, '*');
+
+try {
+  chat.setAttribute('base-url', params.get('baseURL'));
+  chat.setAttribute('model', 'mock-model');
+  chat.setAttribute('approval', 'auto');
+  const readStock = defineTool({
+    name: 'read_stock',
+    description: 'Reads the stock line of the page',
+    parameters: { type: 'object', properties: {}, additionalProperties: false },
+    execute: () => document.getElementById('stock').textContent,
+  });
+  if (params.get('use') === '1') {
+    // A closed port: the worker loads the MCP client to try it, which is all this page needs.
+    chat.mcp = [{ name: 'closed', url: 'http://127.0.0.1:9/mcp' }];
+    chat.setAttribute('show-threads', '');
+    chat.tools = [readStock, ...domTools(), fetchTool({ allow: [location.origin] })];
+  } else chat.tools = [readStock];
+  chat.addEventListener('agent-event', (e) => {
+    if (e.detail.type === 'final') report({ final: { reason: e.detail.reason, text: e.detail.text } });
+  });
+  await customElements.whenDefined('agent-chat');
+  chat.send('How many blue widgets?');
+} catch (err) {
+  report({ error: String((err && err.stack) || err) });
+}
