@@ -53,7 +53,7 @@ export function inThreadAgent(options: AgentOptions, model: () => ChatModel | Pr
     events: async () => session.events(),
     engine: { status: () => ({ state: 'idle' }) },
     webmcp: { status: () => ({ state: 'off', exposed: [], consumed: [] }), ready: Promise.resolve({ state: 'off', exposed: [], consumed: [] }) },
-    mcp: { status: async () => [], reconnect: noMemory, prompts: async () => [], getPrompt: noMemory, resources: async () => [], readResource: noMemory, signOut: noMemory, answerElicitation: noMemory },
+    mcp: { status: async () => [], reconnect: noMemory, prompts: async () => [], getPrompt: noMemory, resources: async () => [], readResource: noMemory, signOut: noMemory, answerElicitation: noMemory, appResource: noMemory, callAppTool: noMemory },
     respond: (callId, answer) => session.respond(callId, answer),
     pending: async () => session.pending(),
     permissions: async () => session.permissions(),

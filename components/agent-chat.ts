@@ -51,6 +51,7 @@ import { renderAssistantMessage, renderUserMessage } from './message-view.js';
  * @attr gguf - URL of a GGUF model to run inside the page (llama.cpp in WebAssembly) instead of calling an endpoint.
  * @attr gpu - With `gguf`: `auto` (default) runs the model on the GPU through WebGPU when the browser can, `off` on the CPU only.
  * @attr placeholder - The composer's placeholder.
+ * @attr mcp-app-sandbox - URL of the MCP Apps sandbox proxy page (`mcp-app-sandbox.html` from dist/; default: that name beside the page).
  * @attr theme - `light`, `dark` or `auto` (default: follows `prefers-color-scheme`).
  *
  * @prop {Tool[]} tools - The page's tools; may be set before or after the element connects.
@@ -77,6 +78,7 @@ import { renderAssistantMessage, renderUserMessage } from './message-view.js';
  * @csspart mcp-resources - "Attach a resource": the servers' resources (`mcp-resource` buttons), attached to the next message as files.
  * @csspart mcp-resource - One resource to attach.
  * @csspart mcp-attachment - A resource attached to the next message (a chip with ×).
+ * @csspart mcp-app - An MCP App in its tool's card (`<pageloop-mcp-app>`, its sandboxed frame; attribute `mcp-app-sandbox`).
  * @csspart tool-view - A tool's own UI in its card (`defineTool({ render })`), slotted from the element's light DOM.
  * @csspart requested-by - The mark "browser agent" on the card of a call a browser agent asked for through WebMCP (not the model).
  * @csspart webmcp-status - The line saying WebMCP is unavailable in this browser, or what it refused (option `webmcp`).
@@ -372,7 +374,7 @@ export class AgentChat extends AgentChatSettings {
     if (item.kind === 'assistant') return [item, this.#replies.elementFor(item)];
     if (item.kind === 'user') return [item, this.#attachments.version];
     if (item.kind !== 'tool-call') return [item];
-    return [item, this.#attachments.version, ...this.#views.inputsFor(item), ...this.#approvals.inputsFor(item.id)];
+    return [item, this.#attachments.version, ...this.#views.inputsFor(item), ...this.#approvals.inputsFor(item.id), ...this.#mcp.appInputs(item)];
   }
 
   #renderItem(item: LogItem): TemplateResult {
@@ -386,13 +388,11 @@ export class AgentChat extends AgentChatSettings {
       case 'context':
         return renderContextNote(item);
       case 'tool-call':
-        return renderToolCard(item, this.#approvals.panelFor(item.id), this.#views.viewFor(item), this.#attachments.renderList(item.attachments, `Files from ${item.name}`));
+        return renderToolCard(item, this.#approvals.panelFor(item.id), this.#views.viewFor(item) ?? this.#mcp.appView(item), this.#attachments.renderList(item.attachments, `Files from ${item.name}`));
       case 'doctor':
         return renderDoctor(item);
     }
   }
 }
 
-declare global {
-  interface HTMLElementEventMap { 'agent-event': CustomEvent<AgentEvent> }
-}
+declare global { interface HTMLElementEventMap { 'agent-event': CustomEvent<AgentEvent> } }

@@ -47,8 +47,8 @@ export interface ToolCallItem {
   error?: string;
   /** For a `dispatch_agent` call: the sub-agent's own conversation, from its `sub-agent` events. */
   sub?: ConversationState;
-  /** A browser agent asked for this call through WebMCP, not the model (`tool-call.requestedBy`); it is no part of any run. */
-  requestedBy?: 'browser-agent';
+  /** A browser agent asked for this call through WebMCP, or an MCP App in a card (`mcp-app`), not the model (`tool-call.requestedBy`); it is no part of any run. */
+  requestedBy?: 'browser-agent' | 'mcp-app';
   /** How far a running call got, as its tool last reported (`tool-progress`). */
   progress?: { progress: number; total?: number; message?: string };
   /** Images and files the tool returned (`tool-result.attachments`). */

@@ -14,6 +14,7 @@ import { html, nothing, type ReactiveController, type ReactiveControllerHost, ty
 import { mcpPanelStyles } from './mcp-panel.styles.js';
 import type { Agent, AgentEvent, AttachmentInput, McpPrompt, McpResource, McpResourceText, McpServerStatus, McpSignInState, PreparedAttachment, SendOptions } from '../src/types.js';
 import { parsePromptArgs, type PromptCommand } from './mcp-prompt-command.js';
+import { McpAppViews } from './mcp-app-views.js';
 
 /** What the panel needs of its element. */
 export interface McpPanelHost extends ReactiveControllerHost, HTMLElement {
@@ -31,10 +32,13 @@ export class McpDrawer implements ReactiveController {
   #resources: McpResource[] | undefined;
   #attached: { resource: McpResourceText; file: PreparedAttachment }[] = [];
   #error: string | undefined;
+  /** The MCP Apps in tool cards (mcp-app-views.ts). */
+  readonly apps: McpAppViews;
 
   constructor(host: McpPanelHost) {
     this.#host = host;
     host.addController(this);
+    this.apps = new McpAppViews(host, () => this.#servers);
     // Adopted, not a <style> element: a strict CSP (style-src 'self') allows constructed sheets.
     const root = host.shadowRoot;
     const sheet = mcpPanelStyles.styleSheet;

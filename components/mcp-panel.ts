@@ -11,6 +11,8 @@ import type { AttachmentInput, McpServerOptions, SendOptions } from '../src/type
 import type { McpDrawer, McpPanelHost } from './mcp-drawer.js';
 import type { PromptCommand } from './mcp-prompt-command.js';
 import { McpElicitationPanel } from './mcp-elicitation.js';
+import type { ToolCallItem } from './conversation-types.js';
+import type { RenderedView } from './tool-view.js';
 
 /** What the controller needs of its element: its agent, and its `mcp` servers. */
 export interface McpHost extends McpPanelHost {
@@ -50,6 +52,16 @@ export class McpPanel implements ReactiveController {
   /** The next message's send options: the composer's `files` and the MCP resources attached (see McpDrawer.sendOptions). */
   sendOptions(files: readonly AttachmentInput[]): SendOptions | undefined {
     return this.#ready?.sendOptions(files) ?? (files.length > 0 ? { attachments: [...files] } : undefined);
+  }
+
+  /** The MCP App in call `item`'s card, when its tool has one (mcp-app-views.ts). */
+  appView(item: ToolCallItem): RenderedView | undefined {
+    return this.#ready?.apps.viewFor(item);
+  }
+
+  /** What call `item`'s card depends on for its app. */
+  appInputs(item: ToolCallItem): unknown[] {
+    return this.#ready?.apps.inputsFor(item) ?? [];
   }
 
   help(): string {

@@ -24,6 +24,12 @@ const STATUS_LABEL: Record<ToolCallStatus, string> = {
   interrupted: 'interrupted — may or may not have taken effect',
 };
 
+/** Who asked for a call the model did not ask for (`requestedBy`): the card's badge and label. */
+const ASKER: Record<NonNullable<ToolCallItem['requestedBy']>, { badge: string; label: string; title: string }> = {
+  'browser-agent': { badge: 'browser agent', label: 'a browser agent', title: 'A browser agent called this tool of the page through WebMCP; the model did not ask for it.' },
+  'mcp-app': { badge: 'MCP App', label: 'an MCP App', title: "An MCP App shown in this chat called its server's tool; the model did not ask for it." },
+};
+
 /**
  * How a call that did not run to an end says why: a denial is not an error
  * (the user chose it, and their reason is worth reading at a glance), nor is
@@ -66,14 +72,14 @@ export function renderToolCard(item: ToolCallItem, approval: TemplateResult | ty
   const ui = view && 'ui' in view ? view : undefined;
   // Frameless: the rendered UI alone (an approval panel still shows).
   const frame = !ui || ui.frame;
-  const asker = item.requestedBy ? ', requested by a browser agent' : '';
+  const asker = item.requestedBy ? `, requested by ${ASKER[item.requestedBy].label}` : '';
   return html`<article part="tool-call" class=${frame ? 'tool-call' : 'tool-call frameless'} data-status=${item.status} data-call-id=${item.id}
       data-requested-by=${item.requestedBy ?? nothing} aria-label=${`Tool call ${item.name}${asker}: ${STATUS_LABEL[item.status]}`}>
     ${frame
       ? html`<header class="tool-head">
           <span class="tool-icon" aria-hidden="true">⚙</span>
           <code class="tool-name">${item.name}</code>
-          ${item.requestedBy ? html`<span part="requested-by" class="requested-by" title="A browser agent called this tool of the page through WebMCP; the model did not ask for it.">browser agent</span>` : nothing}
+          ${item.requestedBy ? html`<span part="requested-by" class="requested-by" title=${ASKER[item.requestedBy].title}>${ASKER[item.requestedBy].badge}</span>` : nothing}
           <span class="tool-status" data-status=${item.status}>${STATUS_LABEL[item.status]}</span>
         </header>`
       : nothing}

@@ -26,6 +26,9 @@ copyIfPresent('src/testing/mock-middleware.js', 'dist/testing-middleware.js');
 // The MCP sign-in's redirect page (src/page/mcp-auth/): served by the app, same origin as its page.
 copyIfPresent('src/page/mcp-auth/mcp-oauth-redirect.html', 'dist/mcp-oauth-redirect.html');
 copyIfPresent('src/page/mcp-auth/mcp-oauth-redirect.js', 'dist/mcp-oauth-redirect.js');
+// The MCP Apps sandbox proxy (src/page/mcp-apps/): the outer frame of an app in a tool card, served by the app.
+copyIfPresent('src/page/mcp-apps/mcp-app-sandbox.html', 'dist/mcp-app-sandbox.html');
+copyIfPresent('src/page/mcp-apps/mcp-app-sandbox.js', 'dist/mcp-app-sandbox.js');
 // The middleware's server families, beside it under the name its import uses.
 copyIfPresent('src/testing/mock-families.js', 'dist/mock-families.js');
 // The middleware's image rules, beside it (it imports './mock-vision.js').

@@ -72,8 +72,8 @@ export type AgentEvent =
       name: string;
       args: unknown;
       builtin?: true;
-      /** Present when the model did not ask for it: a browser agent called the page tool through WebMCP (option `webmcp.expose`). Such a call never enters the model's history. */
-      requestedBy?: 'browser-agent';
+      /** Present when the model did not ask for it: a browser agent called the page tool through WebMCP (option `webmcp.expose`). `mcp-app`: an MCP App in a card asked for this tool of its server (`agent.mcp.callAppTool`). Such a call never enters the model's history. */
+      requestedBy?: 'browser-agent' | 'mcp-app';
     }
   | { type: 'approval-request'; requests: ApprovalRequest[] }
   /**

@@ -64,6 +64,8 @@ export interface McpToolInfo {
   readOnly: boolean;
   /** A call asks the user first (from its annotations and the server's `approval`). */
   needsApproval: boolean;
+  /** The tool has an MCP App (`_meta.ui.resourceUri`, a `ui://` resource): `<agent-chat>` shows it in the call's card. */
+  app?: { resourceUri: string };
 }
 
 /** One server's state, as `agent.mcp.status()` and the `mcp` event report it. */
@@ -144,6 +146,16 @@ export interface AgentMcp {
   signOut(name: string): Promise<McpServerStatus>;
   /** Answers a server's question to the user (an `mcp-elicitation` event, by its `id`): accept with `content`, decline, or cancel. */
   answerElicitation(id: string, answer: McpElicitationAnswer): Promise<void>;
+  /** The MCP App's HTML and its `_meta.ui` (CSP domains, permissions) from `server`'s `ui://` resource `uri`; rejects when it is not an app (`text/html;profile=mcp-app`). */
+  appResource(server: string, uri: string): Promise<McpAppResource>;
+  /**
+   * A tool call an MCP App asked for (`tools/call`): tool `name` (its name on
+   * `server`, the app's own server) runs through the agent's approvals, shown
+   * as a card marked `requestedBy: 'mcp-app'`, and never enters the model's
+   * history. Resolves with the MCP result (`isError` when it failed or was denied).
+   * `callId` (the card's id) is made by the page's agent; leave it out.
+   */
+  callAppTool(server: string, name: string, args: Record<string, unknown>, callId?: string): Promise<McpAppToolResult>;
 }
 
 /**
@@ -184,4 +196,24 @@ export interface McpElicitation {
 export interface McpElicitationAnswer {
   action: 'accept' | 'decline' | 'cancel';
   content?: Record<string, string | number | boolean>;
+}
+
+/** An MCP App's UI resource (the MCP Apps extension: `text/html;profile=mcp-app`). */
+export interface McpAppResource {
+  server: string;
+  uri: string;
+  html: string;
+  /** The domains the app declared (`_meta.ui.csp`); the app's frame allows these and nothing else from outside. */
+  csp?: { connectDomains?: string[]; resourceDomains?: string[]; frameDomains?: string[]; baseUriDomains?: string[] };
+  /** Browser permissions it asks for (`_meta.ui.permissions`): camera, microphone, geolocation, clipboardWrite. */
+  permissions?: { camera?: object; microphone?: object; geolocation?: object; clipboardWrite?: object };
+  /** The app prefers a border around it (`_meta.ui.prefersBorder`). */
+  prefersBorder?: boolean;
+}
+
+/** A tool's result as an MCP App receives it (MCP `CallToolResult`). */
+export interface McpAppToolResult {
+  content: Array<Record<string, unknown> & { type: string }>;
+  structuredContent?: Record<string, unknown>;
+  isError?: boolean;
 }

@@ -30,7 +30,7 @@ export type { JSONSchema, ToolContext, NeedsApproval, ToolKind, Tool, WorkerTool
 /** The agent's options and what `configure` takes (src/settings.ts), and their value types (src/option-types.ts). */
 export type { AgentOptions, ConfigureOptions } from './settings.js';
 /** The MCP client's options and reports (src/mcp-types.ts). */
-export type { AgentMcp, McpApproval, McpServerOptions, McpServerState, McpSignInState, McpErrorCode, McpToolInfo, McpServerStatus, McpPrompt, McpResource, McpResourceText, McpElicitation, McpElicitationAnswer, McpElicitationField } from './mcp-types.js';
+export type { AgentMcp, McpApproval, McpServerOptions, McpServerState, McpSignInState, McpErrorCode, McpToolInfo, McpServerStatus, McpPrompt, McpResource, McpResourceText, McpElicitation, McpElicitationAnswer, McpElicitationField, McpAppResource, McpAppToolResult } from './mcp-types.js';
 import type { AgentMcp } from './mcp-types.js';
 export type { SubAgentOptions, ToolProtocol, ToolFormat, EngineOptions, EngineGpu, WorkflowTemplate, WebMcpOptions } from './option-types.js';
 

@@ -71,6 +71,9 @@ export function everyLoad(dir, entries, skip) {
 }
 
 
+/** Capabilities that load only from inside another one's chunks (listed before them in OPT_IN), by the one they load from. */
+const INSIDE = { mcpapps: 'mcp' };
+
 /** A pattern matching the chunks of every opt-in capability named in `names`. @param {string[]} names */
 const chunksOf = (names) => (names.length ? new RegExp(names.map((n) => OPT_IN[/** @type {keyof typeof OPT_IN} */ (n)].source).join('|')) : /(?!)/);
 
@@ -204,8 +207,10 @@ export async function measureBundles(root, options = {}) {
   /** @type {Record<string, { files: string[], kb: number }>} */
   const optIn = {};
   for (const name of names) {
-    const others = chunksOf(names.filter((n) => n !== name));
-    const files = everyLoad(dir, from(others), others).filter((f) => !coreFiles.has(f));
+    // A capability that loads only from inside another's chunks (MCP Apps from the MCP drawer) is reached through that one, whose own files are left out.
+    const parent = INSIDE[/** @type {keyof typeof INSIDE} */ (name)];
+    const others = chunksOf(names.filter((n) => n !== name && n !== parent));
+    const files = everyLoad(dir, from(others), others).filter((f) => !coreFiles.has(f) && !(parent && optIn[parent]?.files.includes(f)));
     optIn[name] = { files, kb: files.reduce((sum, file) => sum + gzKb(read(file)), 0) };
   }
   const wasm = readdirSync(dir).filter((f) => f.endsWith('.wasm'));

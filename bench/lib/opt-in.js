@@ -44,6 +44,11 @@ export const OPT_IN = {
   /** The MCP client (issue 22): the hub and the official client package (`@modelcontextprotocol/client`) load in the worker when an agent has `mcp` servers, the servers drawer in the page when the element has them, the question panels with a server's first question (elicitation). */
   mcp: /mcp-hub|mcp-connection|mcp-drawer|mcp-elicitation-form/,
   /**
+   * MCP Apps (issue 22): the card's frame and the host side of the extension (the official AppBridge
+   * with the v2 client's Protocol it builds on), loaded by the element the first time a card shows an app.
+   */
+  mcpapps: /mcp-app-frame/,
+  /**
    * Memory (`memory` option, `createMemory()`): the agent worker imports the engine on the first
    * memory call, and `createMemory()` starts the memory worker; an agent without memory loads neither.
    */

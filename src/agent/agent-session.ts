@@ -146,8 +146,8 @@ export class AgentSession {
   }
 
   /** A page tool call from a browser agent (WebMCP): the same approvals, shown as a card, kept out of the model's history. */
-  callFromOutside(callId: string, name: string, args: unknown): Promise<OutsideOutcome> {
-    return runOutsideCall({ id: callId, name, args }, { config: this.#config, state: this.#state, registry: this.#registry, refused: this.#thread.refusal('Cannot run a call from a browser agent') });
+  callFromOutside(callId: string, name: string, args: unknown, from?: 'browser-agent' | 'mcp-app'): Promise<OutsideOutcome> {
+    return runOutsideCall({ id: callId, name, args }, { config: this.#config, state: this.#state, registry: this.#registry, refused: this.#thread.refusal('Cannot run a call from a browser agent') }, from);
   }
 
   /** The tools allowed for good in this thread. */

@@ -27,13 +27,18 @@ export interface OutsideCallContext {
   refused?: Error;
 }
 
-/** Runs `call` (a page tool only) through the approval gate; resolves after its `tool-result` was emitted. */
-export async function runOutsideCall(call: { id: string; name: string; args: unknown }, ctx: OutsideCallContext): Promise<OutsideOutcome> {
+/**
+ * Runs `call` through the approval gate; resolves after its `tool-result` was
+ * emitted. A browser agent may call page tools only; an MCP App (`mcp-app`,
+ * the caller checked that the tool is one of its own server's) calls worker tools.
+ */
+export async function runOutsideCall(call: { id: string; name: string; args: unknown }, ctx: OutsideCallContext, from: 'browser-agent' | 'mcp-app' = 'browser-agent'): Promise<OutsideOutcome> {
   const { state, registry, config } = ctx;
   if (ctx.refused) return { status: 'error', error: ctx.refused.message };
-  // Worker tools (fetch, memory) and the loop's built-ins are not the page's to offer.
-  if (registry.get(call.name)?.kind !== 'page') return { status: 'error', error: `The agent has no page tool "${call.name}".` };
-  state.emit({ type: 'tool-call', callId: call.id, name: call.name, args: call.args, requestedBy: 'browser-agent' });
+  // Worker tools (fetch, memory) and the loop's built-ins are not the page's to offer; an MCP App's server tools are worker tools.
+  const kind = from === 'mcp-app' ? 'worker' : 'page';
+  if (registry.get(call.name)?.kind !== kind) return { status: 'error', error: `The agent has no ${from === 'mcp-app' ? 'MCP' : 'page'} tool "${call.name}".` };
+  state.emit({ type: 'tool-call', callId: call.id, name: call.name, args: call.args, requestedBy: from });
   const toolCall: ToolCall = { id: call.id, name: call.name, args: call.args };
   const [result] = await executeCalls([toolCall], {
     registry,

@@ -320,6 +320,6 @@ export function createAgent(options: AgentOptions): Agent {
     threads: threadsClient((invoke) => link.call(invoke), (id) => {
       settings.thread = id;
     }),
-    mcp: mcpClient((invoke) => link.call(invoke)),
+    mcp: mcpClient((invoke) => link.call(invoke), (callId) => toolHost.admitOutside(callId)),
   };
 }

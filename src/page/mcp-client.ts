@@ -14,8 +14,12 @@ function name(method: string, what: string, value: unknown): void {
   if (typeof value !== 'string' || value === '') throw new TypeError(`mcp.${method} needs ${what} as a non-empty string.`);
 }
 
-/** The `mcp` of an agent reached through `call`. */
-export function mcpClient(call: Call): AgentMcp {
+/**
+ * The `mcp` of an agent reached through `call`. `admit` marks an MCP App's
+ * call as one from outside any run (the page's tool host), so answering its
+ * approval is not taken for resuming an interrupted run; `done` forgets it.
+ */
+export function mcpClient(call: Call, admit: (callId: string) => { done(): void } = () => ({ done: () => {} })): AgentMcp {
   return {
     status: () => call((remote) => remote.mcp.status()),
     reconnect: (server: string) => {
@@ -48,6 +52,19 @@ export function mcpClient(call: Call): AgentMcp {
         throw new TypeError('mcp.answerElicitation(id, answer) needs answer.content as an object of field values.');
       }
       return call((remote) => remote.mcp.answerElicitation(id, answer));
+    },
+    appResource: (server: string, uri: string) => {
+      name('appResource(server, uri)', 'the server name', server);
+      name('appResource(server, uri)', 'the resource URI', uri);
+      return call((remote) => remote.mcp.appResource(server, uri));
+    },
+    callAppTool: (server: string, tool: string, args: Record<string, unknown>) => {
+      name('callAppTool(server, name, args)', 'the server name', server);
+      name('callAppTool(server, name, args)', 'the tool name', tool);
+      if (typeof args !== 'object' || args === null || Array.isArray(args)) throw new TypeError('mcp.callAppTool(server, name, args) needs args as an object.');
+      const callId = `app-${crypto.randomUUID()}`;
+      const admitted = admit(callId);
+      return call((remote) => remote.mcp.callAppTool(server, tool, args, callId)).finally(() => admitted.done());
     },
     readResource: (server: string, uri: string) => {
       name('readResource(server, uri)', 'the server name', server);

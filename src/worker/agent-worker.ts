@@ -111,6 +111,12 @@ export class AgentWorker implements AgentWorkerApi {
     getPrompt: async (server: string, name: string, args?: Record<string, string>) => (await this.#hub(server)).getPrompt(server, name, args ?? {}),
     resources: async (server?: string) => (server === undefined ? (await this.#mcpHub)?.resources() ?? [] : (await this.#hub(server)).resources(server)),
     readResource: async (server: string, uri: string) => (await this.#hub(server)).readResource(server, uri),
+    appResource: async (server: string, uri: string) => (await this.#hub(server)).appResource(server, uri),
+    // Through the agent's approvals, as a card (outside-call.ts), never into the model's history.
+    callAppTool: async (server: string, name: string, args: Record<string, unknown>, callId?: string) => {
+      const session = await this.#now();
+      return (await this.#hub(server)).callForApp(server, name, args, callId ?? `app-${crypto.randomUUID()}`, (id, offered, a) => session.callFromOutside(id, offered, a, 'mcp-app'));
+    },
     signOut: async (server: string) => (await this.#hub(server)).signOut(server, async (url) => (await import('../mcp-auth/worker-provider.js')).forgetSignIn(url)),
     answerElicitation: async (id: string, answer: McpElicitationAnswer) => {
       const hub = await this.#mcpHub;

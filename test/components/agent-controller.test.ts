@@ -30,7 +30,7 @@ class FakeAgent implements Agent {
   readonly resume = () => this.retry();
   readonly engine: Agent['engine'] = { status: () => ({ state: 'idle' }) };
   readonly webmcp: Agent['webmcp'] = { status: () => ({ state: 'off', exposed: [], consumed: [] }), ready: Promise.resolve({ state: 'off', exposed: [], consumed: [] }) };
-  readonly mcp: Agent['mcp'] = { status: async () => [], reconnect: () => Promise.reject(new Error('no MCP servers')), prompts: async () => [], getPrompt: () => Promise.reject(new Error('no MCP servers')), resources: async () => [], readResource: () => Promise.reject(new Error('no MCP servers')), signOut: () => Promise.reject(new Error('no MCP servers')), answerElicitation: () => Promise.reject(new Error('no MCP servers')) };
+  readonly mcp: Agent['mcp'] = { status: async () => [], reconnect: () => Promise.reject(new Error('no MCP servers')), prompts: async () => [], getPrompt: () => Promise.reject(new Error('no MCP servers')), resources: async () => [], readResource: () => Promise.reject(new Error('no MCP servers')), signOut: () => Promise.reject(new Error('no MCP servers')), answerElicitation: () => Promise.reject(new Error('no MCP servers')), appResource: () => Promise.reject(new Error('no MCP servers')), callAppTool: () => Promise.reject(new Error('no MCP servers')) };
   #listeners = new Set<(e: AgentEvent) => void>();
 
   constructor(

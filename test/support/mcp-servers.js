@@ -226,6 +226,10 @@ async function startAll() {
   );
   servers.set('notmcp', await serve((_req, res) => void res.writeHead(404, { 'content-type': 'text/html' }).end('<!doctype html><title>Not found</title><h1>404</h1>'), { path: '/api' }));
   for (const [name, make] of Object.entries(v2Servers())) servers.set(name, await make());
+  // MCP Apps (mcp-app-servers.js): the official basic-vanillajs example, run as it ships, and the probe app's server.
+  const apps = await import('./mcp-app-servers.js');
+  servers.set('apps-basic', { ...(await apps.startBasicVanilla()), log: [] });
+  servers.set('apps-probe', await serve(sessions((log) => apps.probeServer(log))));
   const closed = await serve(() => {});
   await closed.close();
   servers.set('refused', { ...closed, close: async () => {} });
@@ -344,6 +348,11 @@ export function mcpServers() {
   /** @param {import('koa').Context} ctx @param {() => Promise<unknown>} next */
   return async (ctx, next) => {
     if (!ctx.path.startsWith(PREFIX)) return next();
+    if (ctx.path === `${PREFIX}/app-bridge.js`) {
+      ctx.type = 'application/javascript';
+      ctx.body = await (appBridgeBundle ??= bundleOf("export * from '@modelcontextprotocol/ext-apps/app-bridge';"));
+      return;
+    }
     if (ctx.path === `${PREFIX}/sdk-client.js`) {
       ctx.type = 'application/javascript';
       ctx.body = await (sdkBundle ??= sdkClientBundle());
@@ -394,6 +403,15 @@ async function sdkClientBundle() {
   return result.outputFiles[0].text;
 }
 
+/** @type {Promise<string> | undefined} */
+let appBridgeBundle;
+/** `contents` bundled for the browser by esbuild. @param {string} contents */
+async function bundleOf(contents) {
+  const { build } = await import('esbuild');
+  const result = await build({ stdin: { contents, resolveDir: process.cwd() }, bundle: true, format: 'esm', platform: 'browser', target: 'es2022', write: false, logLevel: 'warning' });
+  return result.outputFiles[0].text;
+}
+
 /** Points the client package's imports (from src/worker-tools/mcp/, src/mcp-auth/, src/page/mcp-auth/) at the bundle served at `/__mcp/sdk-client.js`. */
 export function mcpBrowserResolve() {
   return {
@@ -401,6 +419,8 @@ export function mcpBrowserResolve() {
     /** @param {{ source: string }} args */
     resolveImport({ source }) {
       if (source === '@modelcontextprotocol/client') return `${PREFIX}/sdk-client.js`;
+      // MCP Apps' host side (components/mcp-app-frame.ts): the extension's AppBridge with its client/core imports, bundled the same way.
+      if (source === '@modelcontextprotocol/ext-apps/app-bridge') return `${PREFIX}/app-bridge.js`;
       return undefined;
     },
   };

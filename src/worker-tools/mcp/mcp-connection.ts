@@ -17,6 +17,7 @@ import type { McpPrompt, McpResource, McpResourceText } from '../../mcp-types.js
 import type { NamedServer } from './mcp-names.js';
 import { mapCallResult, type McpCallResult, type McpContent } from './mcp-result.js';
 import { explainFailure, httpStatus, isNetworkError, type McpFailure } from './mcp-errors.js';
+import type { ReadResult } from './mcp-apps.js';
 
 /** How long the handshake (the era probe and `initialize`, or `server/discover`) may take before the server counts as failed. */
 const CONNECT_TIMEOUT_MS = 15_000;
@@ -221,6 +222,11 @@ export class McpConnection {
     const first = result.contents[0];
     const blob = result.contents.length === 1 && first && 'blob' in first && typeof first.blob === 'string' ? { blob: first.blob } : {};
     return { server: this.server.name, uri, ...(first?.mimeType ? { mimeType: first.mimeType } : {}), text: parts.join('\n\n'), ...blob };
+  }
+
+  /** Resource `uri` as the server sent it, `_meta` included (an MCP App's `ui://` resource: mcp-apps.ts reads it). */
+  async readRaw(uri: string): Promise<ReadResult> {
+    return (await this.#client.readResource({ uri })) as ReadResult;
   }
 
   async close(): Promise<void> {

@@ -7,11 +7,12 @@
  * says why, and `reconnect` tries again.
  */
 import type { AgentEvent } from '../../agent-events.js';
-import type { McpApproval, McpElicitationAnswer, McpSignInState, McpPrompt, McpResource, McpResourceText, McpServerOptions, McpServerStatus, McpToolInfo } from '../../mcp-types.js';
-import type { ToolDescriptor } from '../../protocol/agent.js';
+import type { McpAppResource, McpAppToolResult, McpApproval, McpElicitationAnswer, McpSignInState, McpPrompt, McpResource, McpResourceText, McpServerOptions, McpServerStatus, McpToolInfo } from '../../mcp-types.js';
+import type { OutsideOutcome, ToolDescriptor } from '../../protocol/agent.js';
 import type { WorkerTool } from '../worker-tool.js';
 import { MCP_TOOL_FACTORY, type McpToolSource } from './mcp-tool-factory.js';
 import type { ConnectionHooks, McpConnection, McpListedTool } from './mcp-connection.js';
+import type { McpCallResult } from './mcp-result.js';
 import { workerTool } from '../worker-tool.js';
 import { errorMessage } from '../../errors.js';
 import { mcpToolName, nameServers, type NamedServer } from './mcp-names.js';
@@ -20,6 +21,7 @@ import { schemaProblem } from './mcp-schema.js';
 import { toolResult } from '../../tools/tool-result.js';
 import type { McpFailure } from './mcp-errors.js';
 import { McpElicitations } from './mcp-elicitations.js';
+import { appErrorResult, appMayCall, appResourceUri, toAppResource } from './mcp-apps.js';
 
 
 /** What the hub needs from the worker. */
@@ -66,6 +68,10 @@ export class McpHub implements McpToolSource {
   #skipped = new Map<Slot, { tool: string; why: string }[]>();
   #pageNames: readonly string[] = [];
   readonly #elicitations: McpElicitations;
+  /** The server's own results of calls an MCP App asked for, by call id, until `takeAppResult` takes them. */
+  #appResults = new Map<string, McpCallResult>();
+  /** Ids of the calls MCP Apps asked for (`appCall`). */
+  #appCalls = new Set<string>();
 
   constructor(servers: readonly McpServerOptions[], hooks: McpHubHooks) {
     this.#slots = nameServers(servers).map((server) => ({ server, attempt: 0 }));
@@ -164,7 +170,8 @@ export class McpHub implements McpToolSource {
           taken.delete(name);
           continue;
         }
-        const info: McpToolInfo = { name, serverName: tool.name, description: tool.description ?? '', readOnly, needsApproval, ...(tool.title ? { title: tool.title } : {}) };
+        const app = appResourceUri(tool);
+        const info: McpToolInfo = { name, serverName: tool.name, description: tool.description ?? '', readOnly, needsApproval, ...(tool.title ? { title: tool.title } : {}), ...(app ? { app: { resourceUri: app } } : {}) };
         offered.set(name, { slot, tool, worker, info });
       }
       if (skipped.length) this.#skipped.set(slot, skipped);
@@ -178,6 +185,7 @@ export class McpHub implements McpToolSource {
     const result = await connection.call(serverName, args, ctx.signal, (p) =>
       this.#hooks.emit({ type: 'tool-progress', callId: ctx.callId, name, progress: p.progress, ...(p.total !== undefined ? { total: p.total } : {}), ...(p.message ? { message: p.message } : {}) }),
     );
+    if (this.#appCalls.has(ctx.callId)) this.#appResults.set(ctx.callId, result);
     const mapped = mapCallResult(slot.server.name, serverName, result, { files: true });
     if (!mapped.ok) throw new Error(mapped.error);
     // Images and embedded resources take the attachments path (kept, shown in the card, sent to the model as files).
@@ -284,6 +292,41 @@ export class McpHub implements McpToolSource {
     this.#elicitations.answer(id, answer);
   }
 
+  /** Server `server`'s MCP App resource `uri` (its HTML and `_meta.ui`). */
+  async appResource(server: string, uri: string): Promise<McpAppResource> {
+    if (!uri.startsWith('ui://')) throw new TypeError(`An MCP App's resource is a ui:// URI, not "${uri}".`);
+    return toAppResource(server, uri, await this.#live(server).readRaw(uri));
+  }
+
+  /**
+   * Runs tool `tool` of `server` for its MCP App: `run` takes it through the
+   * agent's approvals (the session's outside call) under the agent's name for
+   * it. The app gets the server's own result, or an `isError` result saying
+   * why not (not the app's server's tool, denied, failed).
+   */
+  async callForApp(server: string, tool: string, args: unknown, callId: string, run: (callId: string, name: string, args: unknown) => Promise<OutsideOutcome>): Promise<McpAppToolResult> {
+    try {
+      const outcome = await run(callId, this.#appCall(server, tool, callId), args);
+      const result = this.#appResults.get(callId);
+      if (outcome.status === 'ok' && result) return { content: (result.content ?? []) as McpAppToolResult['content'], ...(isRecord(result.structuredContent) ? { structuredContent: result.structuredContent } : {}) };
+      return appErrorResult(outcome.status === 'ok' ? `The call to "${tool}" ended without a result.` : outcome.error);
+    } catch (err) {
+      return appErrorResult(errorMessage(err));
+    } finally {
+      this.#appResults.delete(callId);
+      this.#appCalls.delete(callId);
+    }
+  }
+
+  /** The agent's name for tool `tool` of `server`, for call `callId` an app asks for: only a tool of the app's own server that the agent offers and the app may call. */
+  #appCall(server: string, tool: string, callId: string): string {
+    const offered = [...this.#offered.values()].find((o) => o.slot.server.name === server && o.tool.name === tool);
+    if (!offered) throw new Error(`MCP server "${server}" has no tool "${tool}" that the agent offers.`);
+    if (!appMayCall(offered.tool)) throw new Error(`Tool "${tool}" of MCP server "${server}" is not for apps (its _meta.ui.visibility leaves out "app").`);
+    this.#appCalls.add(callId);
+    return offered.info.name;
+  }
+
   async close(): Promise<void> {
     this.#elicitations.cancelAll();
     await Promise.all(this.#slots.map((s) => s.connection?.close()));
@@ -300,4 +343,8 @@ function signInOf(slot: Slot): { signIn?: McpSignInState } {
 
 function isFailure(err: unknown): err is McpFailure {
   return typeof err === 'object' && err !== null && typeof (err as McpFailure).code === 'string' && typeof (err as McpFailure).message === 'string' && !(err instanceof Error);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
