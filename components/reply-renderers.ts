@@ -37,22 +37,6 @@ function loadWarmRenderer(container: Node): Promise<typeof MarkdownStream> {
   })());
 }
 
-/**
- * ICU's first use of the locale (~10 ms of CPU) in a background task of its own,
- * started when the element connects, while its worker starts: else the first
- * frame that formats a number or a date pays it — the first reply's status line
- * (`toLocaleString('en')`), the thread list's rows. Once per page.
- */
-let localeWarm = false;
-function warmLocale(): void {
-  if (localeWarm) return;
-  localeWarm = true;
-  void backgroundStep().then(() => {
-    (0).toLocaleString('en');
-    new Date(0).toLocaleString();
-  });
-}
-
 /** Keeps one markdown stream per assistant block in step with the log. */
 export class ReplyRenderers implements ReactiveController {
   #host: ReactiveControllerHost;
@@ -76,10 +60,6 @@ export class ReplyRenderers implements ReactiveController {
     this.#onRender = onRender;
     this.#warmIn = warmIn;
     host.addController(this);
-  }
-
-  hostConnected(): void {
-    warmLocale();
   }
 
   /** Starts loading (and warming) the renderer; until it is warm, replies show as plain text. Settles once it is warm (or failed). */
