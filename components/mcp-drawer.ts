@@ -15,6 +15,7 @@ import { mcpPanelStyles } from './mcp-panel.styles.js';
 import type { Agent, AgentEvent, AttachmentInput, McpPrompt, McpResource, McpResourceText, McpServerStatus, McpSignInState, PreparedAttachment, SendOptions } from '../src/types.js';
 import { parsePromptArgs, type PromptCommand } from './mcp-prompt-command.js';
 import { McpAppViews } from './mcp-app-views.js';
+import { McpElicitationPanel } from './mcp-elicitation.js';
 
 /** What the panel needs of its element. */
 export interface McpPanelHost extends ReactiveControllerHost, HTMLElement {
@@ -34,11 +35,14 @@ export class McpDrawer implements ReactiveController {
   #error: string | undefined;
   /** The MCP Apps in tool cards (mcp-app-views.ts). */
   readonly apps: McpAppViews;
+  /** The servers' questions to the user (elicitation): only servers ask them, so they load with the drawer. */
+  readonly #questions: McpElicitationPanel;
 
   constructor(host: McpPanelHost) {
     this.#host = host;
     host.addController(this);
     this.apps = new McpAppViews(host, () => this.#servers);
+    this.#questions = new McpElicitationPanel(host);
     // Adopted, not a <style> element: a strict CSP (style-src 'self') allows constructed sheets.
     const root = host.shadowRoot;
     const sheet = mcpPanelStyles.styleSheet;
@@ -240,8 +244,12 @@ export class McpDrawer implements ReactiveController {
       : nothing}</span>`;
   }
 
-  /** The chips of the resources going with the next message, or nothing. */
-  renderAttached(): TemplateResult | typeof nothing {
+  /** Above the composer: the servers' open questions, then the chips of the resources going with the next message. */
+  renderAttached(): TemplateResult {
+    return html`${this.#questions.render()}${this.#renderChips()}`;
+  }
+
+  #renderChips(): TemplateResult | typeof nothing {
     if (this.#attached.length === 0) return nothing;
     return html`<div class="mcp-attached" aria-label="Resources attached to the next message">
       ${this.#attached.map(

@@ -1,14 +1,16 @@
 /**
  * An MCP server's questions to the user (elicitation, form mode) in
- * `<agent-chat>`: this controller, which every page loads, only keeps the
+ * `<agent-chat>`: this controller, loaded with the MCP drawer (only servers ask), keeps the
  * open questions (from `mcp-elicitation` / `mcp-elicitation-end` events) and
  * answers them (`agent.mcp.answerElicitation`; a refusal is kept to show).
  * The panels themselves (mcp-elicitation-form.ts) load with the first question.
  */
-import { nothing, type ReactiveController, type TemplateResult } from 'lit';
+import { nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import type { Agent, AgentEvent } from '../src/types.js';
-import type { McpPanelHost } from './mcp-drawer.js';
 import type { ElicitationHandlers, Open, Value } from './mcp-elicitation-form.js';
+
+/** What the panel needs of its element (the MCP drawer's host). */
+type McpPanelHost = ReactiveControllerHost & HTMLElement & { readonly agent: Agent };
 
 export class McpElicitationPanel implements ReactiveController {
   readonly #host: McpPanelHost;

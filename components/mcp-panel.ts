@@ -2,15 +2,12 @@
  * The element's MCP controller, kept small because every page loads it: it
  * loads the servers drawer (mcp-drawer.ts, its own chunk, with its styles)
  * the first time the element has `mcp` servers, and until then renders
- * nothing, sends messages as they are and has no prompts to run. A server's
- * questions to the user (elicitation) are shown above the composer with the
- * resources attached (McpElicitationPanel).
+ * nothing, sends messages as they are and has no prompts to run.
  */
-import { html, nothing, type ReactiveController, type TemplateResult } from 'lit';
+import { nothing, type ReactiveController, type TemplateResult } from 'lit';
 import type { AttachmentInput, McpServerOptions, SendOptions } from '../src/types.js';
 import type { McpDrawer, McpPanelHost } from './mcp-drawer.js';
 import type { PromptCommand } from './mcp-prompt-command.js';
-import { McpElicitationPanel } from './mcp-elicitation.js';
 import type { ToolCallItem } from './conversation-types.js';
 import type { RenderedView } from './tool-view.js';
 
@@ -23,11 +20,9 @@ export class McpPanel implements ReactiveController {
   #host: McpHost;
   #drawer: Promise<McpDrawer> | undefined;
   #ready: McpDrawer | undefined;
-  readonly #questions: McpElicitationPanel;
 
   constructor(host: McpHost) {
     this.#host = host;
-    this.#questions = new McpElicitationPanel(host);
     host.addController(this);
   }
 
@@ -45,8 +40,8 @@ export class McpPanel implements ReactiveController {
   }
 
   /** Above the composer: the servers' open questions, then the resources attached to the next message. */
-  renderAttached(): TemplateResult {
-    return html`${this.#questions.render()}${this.#ready?.renderAttached() ?? nothing}`;
+  renderAttached(): TemplateResult | typeof nothing {
+    return this.#ready?.renderAttached() ?? nothing;
   }
 
   /** The next message's send options: the composer's `files` and the MCP resources attached (see McpDrawer.sendOptions). */
