@@ -49,6 +49,7 @@ export async function runOutsideCall(call: { id: string; name: string; args: unk
     emit: (event) => state.emit(event),
     // Nothing cancels it but a timeout or the page going away (then the worker goes too).
     signal: new AbortController().signal,
+    outside: true,
   });
   if (result!.status === 'ok') return { status: 'ok', result: result!.result };
   const error = result!.error ?? `The call to "${call.name}" did not run.`;

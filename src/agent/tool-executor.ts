@@ -30,6 +30,8 @@ export interface TurnContext {
   signal: AbortSignal;
   /** Keeps the files a tool returns (`toolResult`); absent: they are named in the result, not kept. */
   files?: AttachmentShelf;
+  /** The calls come from outside the conversation (a browser agent, an MCP App), which may call tools hidden from the model. */
+  outside?: true;
 }
 
 /** Runs `calls` and resolves with one settled result per call, in call order. */
@@ -70,8 +72,9 @@ async function prepareCall(call: ToolCall, ctx: TurnContext): Promise<Prepared> 
   const fail = (error: string): Prepared => ({ result: finish(ctx, settled(call.id, call.name, 'error', { error })) });
   if ('error' in call) return fail(call.error);
   const tool = ctx.registry.get(call.name);
-  if (!tool) {
-    const known = ctx.registry.names();
+  // A tool only an MCP App may call is, to the model, no tool at all.
+  if (!tool || (tool.modelHidden && !ctx.outside)) {
+    const known = ctx.registry.modelTools().map((t) => t.name);
     return fail(`Unknown tool "${call.name}". ${known.length ? `Available tools: ${known.join(', ')}.` : 'No tools are available.'}`);
   }
   const autoApproved = ctx.approval === 'auto' || ctx.gate.allows(call.name);

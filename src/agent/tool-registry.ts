@@ -119,9 +119,11 @@ export class ToolRegistry {
     return Object.keys(this.#entries);
   }
 
-  /** The tools as offered to the model. */
+  /** The tools as offered to the model (not those only an MCP App may call). */
   modelTools(): ModelTool[] {
-    return Object.values(this.#entries).map(({ descriptor: d }) => ({ name: d.name, description: d.description, parameters: d.parameters }));
+    return Object.values(this.#entries)
+      .filter(({ descriptor: d }) => !d.modelHidden)
+      .map(({ descriptor: d }) => ({ name: d.name, description: d.description, parameters: d.parameters }));
   }
 
   /** Validates a call and decides whether it needs approval. */

@@ -35,6 +35,8 @@ export interface ToolDescriptor {
   readOnly?: true;
   /** A call waits for the user's answer on the page (`Tool.awaitsUser`). */
   awaitsUser?: true;
+  /** Not offered to the model, only called from outside the conversation: an MCP App's own tool (`_meta.ui.visibility` without `model`). */
+  modelHidden?: true;
 }
 
 /**

@@ -50,6 +50,22 @@ describe('executeCalls', () => {
     expect(s.ran).to.deep.equal(['a']);
   });
 
+  it("a tool only an MCP App may call (modelHidden) is no tool to the model, and runs for an outside caller", async () => {
+    const s = setup();
+    s.ctx.registry.set([
+      { name: 'read', description: 'read', parameters: { type: 'object' }, kind: 'page', approval: 'dynamic' },
+      { name: 'app_only', description: 'app_only', parameters: { type: 'object' }, kind: 'page', approval: 'dynamic', modelHidden: true },
+    ]);
+    expect(s.ctx.registry.modelTools().map((t) => t.name)).to.deep.equal(['read']);
+    const [fromModel] = await executeCalls([{ id: 'm', name: 'app_only', args: {} }], s.ctx);
+    expect(fromModel!.status).to.equal('error');
+    expect(fromModel!.error).to.match(/Unknown tool "app_only"\. Available tools: read\./);
+    expect(s.ran).to.deep.equal([]);
+    const [fromApp] = await executeCalls([{ id: 'o', name: 'app_only', args: {} }], { ...s.ctx, outside: true });
+    expect(fromApp!.status).to.equal('ok');
+    expect(s.ran).to.deep.equal(['o']);
+  });
+
   it('asks for every call that needs approval in one request, runs the others meanwhile', async () => {
     const s = setup();
     const done = executeCalls(

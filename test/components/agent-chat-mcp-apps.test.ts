@@ -107,6 +107,10 @@ describe('agent-chat: MCP Apps', function () {
     await typeAndEnter(f.chat, 'Probe.');
     (await slowly(() => approveIn(cards(f)[0] ?? document.body), 'the approval')).click();
     await final;
+    // probe_action is for its app only (`_meta.ui.visibility: ['app']`): the model is never offered it.
+    const offered = ((await f.mock.log())[0]!.body as { tools?: Array<{ function: { name: string } }> }).tools?.map((t) => t.function.name) ?? [];
+    expect(offered).to.include('probe_probe');
+    expect(offered).to.not.include('probe_probe_action');
     const report = await slowly(() => logs().find((d) => d.event === 'report'), "the probe's report");
     expect(report.parentDocument).to.match(/^blocked SecurityError/);
     expect(report.topDocument).to.match(/^blocked SecurityError/);
@@ -125,7 +129,7 @@ describe('agent-chat: MCP Apps', function () {
     // Its size: the card follows it.
     const frame = part(f.chat, 'mcp-app')!.querySelector('iframe')!;
     await slowly(() => Math.round(frame.getBoundingClientRect().height) === 137, 'the frame at the app height');
-    // The app's own call (probe_action, no annotations) asks; denied, the app gets an isError result and the server never runs it.
+    // The app's own call (probe_action: app-only, no annotations) asks; denied, the app gets an isError result and the server never runs it.
     const asked = await slowly(() => cards(f).find((c) => c.dataset.requestedBy === 'mcp-app' && denyIn(c)), "the app's call awaiting approval");
     denyIn(asked)!.click();
     const call = await slowly(() => logs().find((d) => d.event === 'call'), "the app's call answer");

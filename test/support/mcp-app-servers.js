@@ -108,7 +108,7 @@ export function probeServer(log) {
     content: [{ type: 'text', text: 'probe ready' }],
     structuredContent: { ready: true },
   }));
-  server.registerTool('probe_action', { description: 'An action the probe app asks for', inputSchema: { what: z.string() } }, async (args) => {
+  server.registerTool('probe_action', { description: 'An action the probe app asks for', inputSchema: { what: z.string() }, _meta: { ui: { visibility: ['app'] } } }, async (args) => {
     log.push({ rpc: ['probe_action ran'] });
     return { content: [{ type: 'text', text: `acted on ${JSON.stringify(args)}` }], structuredContent: { acted: true } };
   });

@@ -36,6 +36,12 @@ export function appMayCall(tool: ListedTool): boolean {
   return !Array.isArray(visibility) || visibility.includes('app');
 }
 
+/** Whether the model is offered `tool` (`_meta.ui.visibility` includes `model`; absent: model and app). */
+export function modelMayCall(tool: ListedTool): boolean {
+  const visibility = uiMeta(tool._meta)?.visibility;
+  return !Array.isArray(visibility) || visibility.includes('model');
+}
+
 /** What `resources/read` answered, as far as this module reads it. */
 export interface ReadResult {
   contents: Array<{ uri: string; mimeType?: string; text?: string; blob?: string; _meta?: Record<string, unknown> }>;

@@ -21,7 +21,7 @@ import { schemaProblem } from './mcp-schema.js';
 import { toolResult } from '../../tools/tool-result.js';
 import type { McpFailure } from './mcp-errors.js';
 import { McpElicitations } from './mcp-elicitations.js';
-import { appErrorResult, appMayCall, appResourceUri, toAppResource } from './mcp-apps.js';
+import { appErrorResult, appMayCall, appResourceUri, modelMayCall, toAppResource } from './mcp-apps.js';
 
 
 /** What the hub needs from the worker. */
@@ -209,6 +209,8 @@ export class McpHub implements McpToolSource {
       ...(info.readOnly ? { readOnly: true as const } : {}),
       // Safe to run again after a reload cut it off (`idempotentHint`).
       ...(tool.annotations?.idempotentHint === true ? { idempotent: true as const } : {}),
+      // For its MCP App only (`_meta.ui.visibility: ['app']`): callable by the app, never offered to the model.
+      ...(modelMayCall(tool) ? {} : { modelHidden: true as const }),
     }));
   }
 
