@@ -4,7 +4,11 @@
  * (" must be a whole number of at least 1", "[\"x\"].steps must be …"), or
  * returns undefined when the value is fine. They never see `undefined`: an
  * absent option is the default, and always fine.
+ *
+ * A row names its check (`CheckSpec`) and the page looks it up in `CHECKS`
+ * (src/setting-checks.ts), so only the page carries these functions.
  */
+import { isAttachmentOptions } from './attachment-checks.js';
 
 /** What a row's check is: the problem with `value`, or undefined. */
 export type Check = (value: unknown) => string | undefined;
@@ -137,3 +141,10 @@ export const isMcpServers: Check = (v) => {
   }
   return undefined;
 };
+
+/** Every check a settings row may name: a check, or a maker of one (`wholeAtLeast`, `between`, `oneOf`). */
+export const CHECKS = { isString, isName, isBoolean, positiveMs, isObject, isHeaders, isEngine, isSubAgents, isWorkflows, isTraceOptions, isTelemetryOptions, isWebMcp, isMcpServers, isAttachmentOptions, wholeAtLeast, between, oneOf };
+
+type Checks = typeof CHECKS;
+/** How a row names its check: a check's name, or a maker's name followed by its arguments (`['wholeAtLeast', 1]`). */
+export type CheckSpec = { [N in keyof Checks]: Checks[N] extends Check ? N : Checks[N] extends (...args: infer A) => Check ? readonly [N, ...A] : never }[keyof Checks];
