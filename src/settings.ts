@@ -13,7 +13,7 @@
  *
  * Types and data only, below the page/worker split: the page, the worker and
  * the element import it; it imports nothing of theirs. A row names its check
- * (`'isString'`, `['wholeAtLeast', 1]`) rather than holding the function, so
+ * (`'string'`, `['wholeAtLeast', 1]`) rather than holding the function, so
  * the worker, which reads the rows' flags, does not carry every option's
  * check: the page runs them (src/setting-checks.ts).
  */
@@ -251,38 +251,38 @@ const onUnlessOffWith = <T>(on: T) => (text: string | null): T | false | undefin
 
 /** Every option of `AgentOptions`, one row each (the compiler refuses a missing one). */
 export const SETTINGS = {
-  baseURL: { side: 'loop', live: true, model: 'endpoint', element: { attribute: 'base-url', property: 'baseUrl' }, check: 'isString' },
-  model: { side: 'loop', live: true, model: 'endpoint', element: { attribute: 'model' }, check: 'isString' },
-  engine: { side: 'loop', live: true, restart: true, model: 'source', check: 'isEngine' },
-  apiKey: { side: 'loop', live: true, model: 'endpoint', element: { attribute: 'api-key' }, check: 'isString' },
-  headers: { side: 'loop', live: true, model: 'endpoint', check: 'isHeaders' },
-  systemPrompt: { side: 'loop', live: true, element: { attribute: 'system-prompt' }, check: 'isString' },
+  baseURL: { side: 'loop', live: true, model: 'endpoint', element: { attribute: 'base-url', property: 'baseUrl' }, check: 'string' },
+  model: { side: 'loop', live: true, model: 'endpoint', element: { attribute: 'model' }, check: 'string' },
+  engine: { side: 'loop', live: true, restart: true, model: 'source', check: 'engine' },
+  apiKey: { side: 'loop', live: true, model: 'endpoint', element: { attribute: 'api-key' }, check: 'string' },
+  headers: { side: 'loop', live: true, model: 'endpoint', check: 'headers' },
+  systemPrompt: { side: 'loop', live: true, element: { attribute: 'system-prompt' }, check: 'string' },
   tools: { side: 'page', live: false },
   maxIterations: { side: 'loop', live: true, element: { attribute: 'max-iterations', from: 'number' }, check: ['wholeAtLeast', 1] },
   toolProtocol: { side: 'loop', live: true, element: { attribute: 'tool-protocol' }, check: ['oneOf', 'auto', 'native', 'text'] },
-  toolFormat: { side: 'loop', live: true, element: { attribute: 'tool-format' }, check: 'isName' },
+  toolFormat: { side: 'loop', live: true, element: { attribute: 'tool-format' }, check: 'name' },
   approval: { side: 'loop', live: true, element: { attribute: 'approval' }, check: ['oneOf', 'ask', 'auto'] },
   approvalTimeoutMs: { side: 'loop', live: true, element: { attribute: 'approval-timeout-ms', from: 'number' }, check: 'positiveMs' },
-  thread: { side: 'loop', live: false, restart: true, element: { attribute: 'thread' }, check: 'isName' },
+  thread: { side: 'loop', live: false, restart: true, element: { attribute: 'thread' }, check: 'name' },
   maxRetries: { side: 'loop', live: true, model: 'client', element: { attribute: 'max-retries', from: 'number' }, check: ['wholeAtLeast', 0] },
   timeoutMs: { side: 'loop', live: true, model: 'client', element: { attribute: 'timeout-ms', from: 'number' }, check: 'positiveMs' },
   idleTimeoutMs: { side: 'loop', live: true, model: 'client', element: { attribute: 'idle-timeout-ms', from: 'number' }, check: 'positiveMs' },
   maxRetryWaitMs: { side: 'loop', live: true, model: 'client', element: { attribute: 'max-retry-wait-ms', from: 'number' }, check: 'positiveMs' },
-  trustToolOutput: { side: 'loop', live: true, element: { attribute: 'trust-tool-output', from: 'presence' }, check: 'isBoolean' },
-  modelModule: { side: 'loop', live: false, restart: true, model: 'source', element: { attribute: 'model-module' }, check: 'isName' },
-  memory: { side: 'worker', live: false, check: 'isObject' },
+  trustToolOutput: { side: 'loop', live: true, element: { attribute: 'trust-tool-output', from: 'presence' }, check: 'boolean' },
+  modelModule: { side: 'loop', live: false, restart: true, model: 'source', element: { attribute: 'model-module' }, check: 'name' },
+  memory: { side: 'worker', live: false, check: 'object' },
   contextTokens: { side: 'loop', live: true, element: { attribute: 'context-tokens', from: 'number' }, check: ['wholeAtLeast', 512] },
   planning: { side: 'loop', live: true, element: { attribute: 'planning', from: (t: string | null) => (t === null ? undefined : t === 'first' ? 'first' : t !== 'false') }, check: ['oneOf', true, false, 'first'] },
   reflectEvery: { side: 'loop', live: true, element: { attribute: 'reflect-every', from: 'number' }, check: ['wholeAtLeast', 1] },
-  workflows: { side: 'loop', live: true, element: { attribute: false }, check: 'isWorkflows' },
-  subAgents: { side: 'loop', live: true, element: { attribute: 'sub-agents', from: (t: string | null) => t !== null && t !== 'false' }, check: 'isSubAgents' },
-  nudge: { side: 'loop', live: true, element: { attribute: 'nudge', from: onUnlessOff }, check: 'isBoolean' },
+  workflows: { side: 'loop', live: true, element: { attribute: false }, check: 'workflows' },
+  subAgents: { side: 'loop', live: true, element: { attribute: 'sub-agents', from: (t: string | null) => t !== null && t !== 'false' }, check: 'subAgents' },
+  nudge: { side: 'loop', live: true, element: { attribute: 'nudge', from: onUnlessOff }, check: 'boolean' },
   temperature: { side: 'loop', live: true, model: 'client', element: { attribute: 'temperature', from: 'number' }, check: ['between', 0, 2] },
-  trace: { side: 'loop', live: true, check: 'isTraceOptions' },
-  telemetry: { side: 'loop', live: true, check: 'isTelemetryOptions' },
-  webmcp: { side: 'page', live: false, restart: true, element: { attribute: 'webmcp-expose', from: (t: string | null) => (t === null || t === 'false' ? undefined : { expose: true }) }, check: 'isWebMcp' },
-  mcp: { side: 'worker', live: false, restart: true, element: { attribute: false }, check: 'isMcpServers' },
-  attachments: { side: 'loop', live: true, element: { attribute: 'attachments', from: onUnlessOffWith({}) }, check: 'isAttachmentOptions' },
+  trace: { side: 'loop', live: true, check: 'trace' },
+  telemetry: { side: 'loop', live: true, check: 'telemetry' },
+  webmcp: { side: 'page', live: false, restart: true, element: { attribute: 'webmcp-expose', from: (t: string | null) => (t === null || t === 'false' ? undefined : { expose: true }) }, check: 'webmcp' },
+  mcp: { side: 'worker', live: false, restart: true, element: { attribute: false }, check: 'mcp' },
+  attachments: { side: 'loop', live: true, element: { attribute: 'attachments', from: onUnlessOffWith({}) }, check: 'attachments' },
 } as const satisfies { readonly [K in keyof AgentOptions]-?: Setting };
 
 type Rows = typeof SETTINGS;
@@ -319,17 +319,18 @@ export type ConfigureOptions = Partial<Pick<AgentOptions, LiveKey>>;
 export const SETTING_ROWS: Readonly<Record<keyof AgentOptions, Setting>> = SETTINGS;
 const names = Object.keys(SETTINGS) as (keyof AgentOptions)[];
 const where = (test: (row: Setting) => boolean) => names.filter((key) => test(SETTING_ROWS[key]));
-
-export const WORKER_KEYS = where((row) => row.side !== 'page') as readonly WorkerKey[];
-export const SESSION_KEYS = where((row) => row.side === 'loop') as readonly SessionKey[];
-export const LIVE_KEYS = where((row) => row.live) as readonly LiveKey[];
-export const CLIENT_KEYS = where((row) => row.model === 'endpoint' || row.model === 'client') as readonly ClientKey[];
+// Each list is marked pure so a bundle keeps only those it reads: the page
+// and the worker each read a few.
+export const WORKER_KEYS = /* @__PURE__ */ where((row) => row.side !== 'page') as readonly WorkerKey[];
+export const SESSION_KEYS = /* @__PURE__ */ where((row) => row.side === 'loop') as readonly SessionKey[];
+export const LIVE_KEYS = /* @__PURE__ */ where((row) => row.live) as readonly LiveKey[];
+export const CLIENT_KEYS = /* @__PURE__ */ where((row) => row.model === 'endpoint' || row.model === 'client') as readonly ClientKey[];
 /** A change of one of these makes a new model. */
-export const MODEL_KEYS = where((row) => row.model !== undefined);
+export const MODEL_KEYS = /* @__PURE__ */ where((row) => row.model !== undefined);
 /** A change of one of these means another server or model: its context window is learned again. */
-export const ENDPOINT_KEYS = where((row) => row.model === 'endpoint' || row.model === 'source');
+export const ENDPOINT_KEYS = /* @__PURE__ */ where((row) => row.model === 'endpoint' || row.model === 'source');
 /** `<agent-chat>` makes a new agent when one of these changes. */
-export const RESTART_KEYS = where((row) => row.restart === true);
+export const RESTART_KEYS = /* @__PURE__ */ where((row) => row.restart === true);
 
 /** The fields of `source` named in `keys`, only those present (so a patch stays a patch). */
 export function pickSettings<T extends object, K extends keyof T>(source: T, keys: readonly K[]): Partial<Pick<T, K>> {

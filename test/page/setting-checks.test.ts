@@ -7,8 +7,8 @@ import { settingProblem } from '../../src/setting-checks.js';
 import type { AgentOptions } from '../../src/types.js';
 
 // A row can only name a check that exists, with the arguments its maker takes.
-// @ts-expect-error: no check is called isStrin
-export const misnamed: Setting = { side: 'loop', live: true, check: 'isStrin' };
+// @ts-expect-error: no check is called strin
+export const misnamed: Setting = { side: 'loop', live: true, check: 'strin' };
 // @ts-expect-error: wholeAtLeast takes a number
 export const badArgument: Setting = { side: 'loop', live: true, check: ['wholeAtLeast', 'one'] };
 
