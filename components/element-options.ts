@@ -10,6 +10,7 @@
 import type { PropertyDeclaration, PropertyDeclarations } from 'lit';
 import type { AgentOptions, EngineOptions, Tool } from '../src/types.js';
 import { SETTING_ROWS, type ElementBinding, type ElementKey, type SETTINGS } from '../src/settings.js';
+import { settingProblem } from '../src/setting-checks.js';
 
 /** The element property an option is held in: the row's `property`, else the option's own name. */
 type PropertyName<K extends ElementKey> = (typeof SETTINGS)[K]['element'] extends { property: infer P extends string } ? P : K;
@@ -49,7 +50,7 @@ export function elementOptions(s: ElementSettings, engine: EngineOptions | undef
   for (const { key, property } of BOUND) {
     const value = from[property];
     if (value === undefined || value === null || value === '' || Number.isNaN(value)) continue;
-    if (SETTING_ROWS[key].check?.(value) !== undefined) continue;
+    if (settingProblem(key, value) !== undefined) continue;
     (options as Record<string, unknown>)[key] = value;
   }
   if (engine) options.engine = engine;

@@ -4,39 +4,14 @@
  * (" must be a whole number of at least 1", "[\"x\"].steps must be …"), or
  * returns undefined when the value is fine. They never see `undefined`: an
  * absent option is the default, and always fine.
+ *
+ * A row names its check (`CheckSpec`) and the page looks it up in `CHECKS`
+ * (src/setting-checks.ts), so only the page carries these functions.
  */
+import { isAttachmentOptions } from './attachment-checks.js';
 
 /** What a row's check is: the problem with `value`, or undefined. */
 export type Check = (value: unknown) => string | undefined;
-
-/** A string (empty allowed: an empty system prompt is a choice). */
-export const isString: Check = (v) => (typeof v === 'string' ? undefined : ' must be a string');
-
-/** A non-empty string. */
-export const isName: Check = (v) => (typeof v === 'string' && v !== '' ? undefined : ' must be a non-empty string');
-
-export const isBoolean: Check = (v) => (typeof v === 'boolean' ? undefined : ' must be true or false');
-
-/** A whole number of at least `min`. */
-export const wholeAtLeast =
-  (min: number): Check =>
-  (v) =>
-    Number.isInteger(v) && (v as number) >= min ? undefined : ` must be a whole number of at least ${min}`;
-
-/** A positive, finite number of milliseconds. */
-export const positiveMs: Check = (v) => (typeof v === 'number' && Number.isFinite(v) && v > 0 ? undefined : ' must be a positive number of milliseconds');
-
-/** A finite number from `min` to `max`. */
-export const between =
-  (min: number, max: number): Check =>
-  (v) =>
-    typeof v === 'number' && Number.isFinite(v) && v >= min && v <= max ? undefined : ` must be a number from ${min} to ${max}`;
-
-/** One of `values`. */
-export const oneOf =
-  (...values: readonly unknown[]): Check =>
-  (v) =>
-    values.includes(v) ? undefined : ` must be ${values.map((x) => JSON.stringify(x)).join(', ').replace(/, ([^,]*)$/, ' or $1')}`;
 
 /** A plain object (not an array). */
 export const isObject: Check = (v) => (typeof v === 'object' && v !== null && !Array.isArray(v) ? undefined : ' must be an object');
@@ -137,3 +112,47 @@ export const isMcpServers: Check = (v) => {
   }
   return undefined;
 };
+
+/**
+ * Every check a settings row may name (src/settings.ts), by that name: a check,
+ * or a maker of one (`wholeAtLeast`, `between`, `oneOf`) that the row gives
+ * its arguments. The longer checks are above.
+ */
+export const CHECKS = {
+  /** A string (empty allowed: an empty system prompt is a choice). */
+  string: (v: unknown) => (typeof v === 'string' ? undefined : ' must be a string'),
+  /** A non-empty string. */
+  name: (v: unknown) => (typeof v === 'string' && v !== '' ? undefined : ' must be a non-empty string'),
+  boolean: (v: unknown) => (typeof v === 'boolean' ? undefined : ' must be true or false'),
+  /** A positive, finite number of milliseconds. */
+  positiveMs: (v: unknown) => (typeof v === 'number' && Number.isFinite(v) && v > 0 ? undefined : ' must be a positive number of milliseconds'),
+  /** A whole number of at least `min`. */
+  wholeAtLeast:
+    (min: number): Check =>
+    (v) =>
+      Number.isInteger(v) && (v as number) >= min ? undefined : ` must be a whole number of at least ${min}`,
+  /** A finite number from `min` to `max`. */
+  between:
+    (min: number, max: number): Check =>
+    (v) =>
+      typeof v === 'number' && Number.isFinite(v) && v >= min && v <= max ? undefined : ` must be a number from ${min} to ${max}`,
+  /** One of `values`. */
+  oneOf:
+    (...values: readonly unknown[]): Check =>
+    (v) =>
+      values.includes(v) ? undefined : ` must be ${values.map((x) => JSON.stringify(x)).join(', ').replace(/, ([^,]*)$/, ' or $1')}`,
+  object: isObject,
+  headers: isHeaders,
+  engine: isEngine,
+  subAgents: isSubAgents,
+  workflows: isWorkflows,
+  trace: isTraceOptions,
+  telemetry: isTelemetryOptions,
+  webmcp: isWebMcp,
+  mcp: isMcpServers,
+  attachments: isAttachmentOptions,
+};
+
+type Checks = typeof CHECKS;
+/** How a row names its check: a check's name, or a maker's name followed by its arguments (`'string'`, `['wholeAtLeast', 1]`). */
+export type CheckSpec = { [N in keyof Checks]: Checks[N] extends Check ? N : Checks[N] extends (...args: infer A) => Check ? readonly [N, ...A] : never }[keyof Checks];

@@ -11,17 +11,19 @@
  * new option is written here (its field and its row), in the code that uses
  * it, in its test, and in the README's tables.
  *
- * Types and small pure checks only, below the page/worker split: the page,
- * the worker and the element import it; it imports nothing of theirs.
+ * Types and data only, below the page/worker split: the page, the worker and
+ * the element import it; it imports nothing of theirs. A row names its check
+ * (`'string'`, `['wholeAtLeast', 1]`) rather than holding the function, so
+ * the worker, which reads the rows' flags, does not carry every option's
+ * check: the page runs them (src/setting-checks.ts).
  */
 import type { Tool } from './tool-types.js';
 import type { EngineOptions, SubAgentOptions, ToolFormat, ToolProtocol, WebMcpOptions, WorkflowTemplate } from './option-types.js';
 import type { MemoryOptions } from './memory/types.js';
 import type { TelemetryOptions, TraceOptions } from './trace-types.js';
 import type { McpServerOptions } from './mcp-types.js';
-import { between, isBoolean, isEngine, isHeaders, isMcpServers, isName, isObject, isString, isSubAgents, isTelemetryOptions, isTraceOptions, isWebMcp, isWorkflows, oneOf, positiveMs, wholeAtLeast, type Check } from './option-checks.js';
+import type { CheckSpec } from './option-checks.js';
 import type { AttachmentOptions } from './attachment-types.js';
-import { isAttachmentOptions } from './attachment-checks.js';
 
 /** Options of `createAgent`. */
 export interface AgentOptions {
@@ -220,8 +222,12 @@ export interface Setting {
   readonly model?: 'endpoint' | 'client' | 'source';
   /** Its attribute and property on `<agent-chat>`. */
   readonly element?: ElementBinding;
-  /** What is wrong with a value (see src/option-checks.ts); never called with `undefined`. */
-  readonly check?: Check;
+  /**
+   * What is wrong with a value: a check of src/option-checks.ts by name, or
+   * the name of a maker of one and its arguments (`['oneOf', 'ask', 'auto']`);
+   * run by src/setting-checks.ts, never with `undefined`.
+   */
+  readonly check?: CheckSpec;
 }
 
 /** How `<agent-chat>` exposes an option. */
@@ -245,38 +251,38 @@ const onUnlessOffWith = <T>(on: T) => (text: string | null): T | false | undefin
 
 /** Every option of `AgentOptions`, one row each (the compiler refuses a missing one). */
 export const SETTINGS = {
-  baseURL: { side: 'loop', live: true, model: 'endpoint', element: { attribute: 'base-url', property: 'baseUrl' }, check: isString },
-  model: { side: 'loop', live: true, model: 'endpoint', element: { attribute: 'model' }, check: isString },
-  engine: { side: 'loop', live: true, restart: true, model: 'source', check: isEngine },
-  apiKey: { side: 'loop', live: true, model: 'endpoint', element: { attribute: 'api-key' }, check: isString },
-  headers: { side: 'loop', live: true, model: 'endpoint', check: isHeaders },
-  systemPrompt: { side: 'loop', live: true, element: { attribute: 'system-prompt' }, check: isString },
+  baseURL: { side: 'loop', live: true, model: 'endpoint', element: { attribute: 'base-url', property: 'baseUrl' }, check: 'string' },
+  model: { side: 'loop', live: true, model: 'endpoint', element: { attribute: 'model' }, check: 'string' },
+  engine: { side: 'loop', live: true, restart: true, model: 'source', check: 'engine' },
+  apiKey: { side: 'loop', live: true, model: 'endpoint', element: { attribute: 'api-key' }, check: 'string' },
+  headers: { side: 'loop', live: true, model: 'endpoint', check: 'headers' },
+  systemPrompt: { side: 'loop', live: true, element: { attribute: 'system-prompt' }, check: 'string' },
   tools: { side: 'page', live: false },
-  maxIterations: { side: 'loop', live: true, element: { attribute: 'max-iterations', from: 'number' }, check: wholeAtLeast(1) },
-  toolProtocol: { side: 'loop', live: true, element: { attribute: 'tool-protocol' }, check: oneOf('auto', 'native', 'text') },
-  toolFormat: { side: 'loop', live: true, element: { attribute: 'tool-format' }, check: isName },
-  approval: { side: 'loop', live: true, element: { attribute: 'approval' }, check: oneOf('ask', 'auto') },
-  approvalTimeoutMs: { side: 'loop', live: true, element: { attribute: 'approval-timeout-ms', from: 'number' }, check: positiveMs },
-  thread: { side: 'loop', live: false, restart: true, element: { attribute: 'thread' }, check: isName },
-  maxRetries: { side: 'loop', live: true, model: 'client', element: { attribute: 'max-retries', from: 'number' }, check: wholeAtLeast(0) },
-  timeoutMs: { side: 'loop', live: true, model: 'client', element: { attribute: 'timeout-ms', from: 'number' }, check: positiveMs },
-  idleTimeoutMs: { side: 'loop', live: true, model: 'client', element: { attribute: 'idle-timeout-ms', from: 'number' }, check: positiveMs },
-  maxRetryWaitMs: { side: 'loop', live: true, model: 'client', element: { attribute: 'max-retry-wait-ms', from: 'number' }, check: positiveMs },
-  trustToolOutput: { side: 'loop', live: true, element: { attribute: 'trust-tool-output', from: 'presence' }, check: isBoolean },
-  modelModule: { side: 'loop', live: false, restart: true, model: 'source', element: { attribute: 'model-module' }, check: isName },
-  memory: { side: 'worker', live: false, check: isObject },
-  contextTokens: { side: 'loop', live: true, element: { attribute: 'context-tokens', from: 'number' }, check: wholeAtLeast(512) },
-  planning: { side: 'loop', live: true, element: { attribute: 'planning', from: (t: string | null) => (t === null ? undefined : t === 'first' ? 'first' : t !== 'false') }, check: oneOf(true, false, 'first') },
-  reflectEvery: { side: 'loop', live: true, element: { attribute: 'reflect-every', from: 'number' }, check: wholeAtLeast(1) },
-  workflows: { side: 'loop', live: true, element: { attribute: false }, check: isWorkflows },
-  subAgents: { side: 'loop', live: true, element: { attribute: 'sub-agents', from: (t: string | null) => t !== null && t !== 'false' }, check: isSubAgents },
-  nudge: { side: 'loop', live: true, element: { attribute: 'nudge', from: onUnlessOff }, check: isBoolean },
-  temperature: { side: 'loop', live: true, model: 'client', element: { attribute: 'temperature', from: 'number' }, check: between(0, 2) },
-  trace: { side: 'loop', live: true, check: isTraceOptions },
-  telemetry: { side: 'loop', live: true, check: isTelemetryOptions },
-  webmcp: { side: 'page', live: false, restart: true, element: { attribute: 'webmcp-expose', from: (t: string | null) => (t === null || t === 'false' ? undefined : { expose: true }) }, check: isWebMcp },
-  mcp: { side: 'worker', live: false, restart: true, element: { attribute: false }, check: isMcpServers },
-  attachments: { side: 'loop', live: true, element: { attribute: 'attachments', from: onUnlessOffWith({}) }, check: isAttachmentOptions },
+  maxIterations: { side: 'loop', live: true, element: { attribute: 'max-iterations', from: 'number' }, check: ['wholeAtLeast', 1] },
+  toolProtocol: { side: 'loop', live: true, element: { attribute: 'tool-protocol' }, check: ['oneOf', 'auto', 'native', 'text'] },
+  toolFormat: { side: 'loop', live: true, element: { attribute: 'tool-format' }, check: 'name' },
+  approval: { side: 'loop', live: true, element: { attribute: 'approval' }, check: ['oneOf', 'ask', 'auto'] },
+  approvalTimeoutMs: { side: 'loop', live: true, element: { attribute: 'approval-timeout-ms', from: 'number' }, check: 'positiveMs' },
+  thread: { side: 'loop', live: false, restart: true, element: { attribute: 'thread' }, check: 'name' },
+  maxRetries: { side: 'loop', live: true, model: 'client', element: { attribute: 'max-retries', from: 'number' }, check: ['wholeAtLeast', 0] },
+  timeoutMs: { side: 'loop', live: true, model: 'client', element: { attribute: 'timeout-ms', from: 'number' }, check: 'positiveMs' },
+  idleTimeoutMs: { side: 'loop', live: true, model: 'client', element: { attribute: 'idle-timeout-ms', from: 'number' }, check: 'positiveMs' },
+  maxRetryWaitMs: { side: 'loop', live: true, model: 'client', element: { attribute: 'max-retry-wait-ms', from: 'number' }, check: 'positiveMs' },
+  trustToolOutput: { side: 'loop', live: true, element: { attribute: 'trust-tool-output', from: 'presence' }, check: 'boolean' },
+  modelModule: { side: 'loop', live: false, restart: true, model: 'source', element: { attribute: 'model-module' }, check: 'name' },
+  memory: { side: 'worker', live: false, check: 'object' },
+  contextTokens: { side: 'loop', live: true, element: { attribute: 'context-tokens', from: 'number' }, check: ['wholeAtLeast', 512] },
+  planning: { side: 'loop', live: true, element: { attribute: 'planning', from: (t: string | null) => (t === null ? undefined : t === 'first' ? 'first' : t !== 'false') }, check: ['oneOf', true, false, 'first'] },
+  reflectEvery: { side: 'loop', live: true, element: { attribute: 'reflect-every', from: 'number' }, check: ['wholeAtLeast', 1] },
+  workflows: { side: 'loop', live: true, element: { attribute: false }, check: 'workflows' },
+  subAgents: { side: 'loop', live: true, element: { attribute: 'sub-agents', from: (t: string | null) => t !== null && t !== 'false' }, check: 'subAgents' },
+  nudge: { side: 'loop', live: true, element: { attribute: 'nudge', from: onUnlessOff }, check: 'boolean' },
+  temperature: { side: 'loop', live: true, model: 'client', element: { attribute: 'temperature', from: 'number' }, check: ['between', 0, 2] },
+  trace: { side: 'loop', live: true, check: 'trace' },
+  telemetry: { side: 'loop', live: true, check: 'telemetry' },
+  webmcp: { side: 'page', live: false, restart: true, element: { attribute: 'webmcp-expose', from: (t: string | null) => (t === null || t === 'false' ? undefined : { expose: true }) }, check: 'webmcp' },
+  mcp: { side: 'worker', live: false, restart: true, element: { attribute: false }, check: 'mcp' },
+  attachments: { side: 'loop', live: true, element: { attribute: 'attachments', from: onUnlessOffWith({}) }, check: 'attachments' },
 } as const satisfies { readonly [K in keyof AgentOptions]-?: Setting };
 
 type Rows = typeof SETTINGS;
@@ -313,30 +319,22 @@ export type ConfigureOptions = Partial<Pick<AgentOptions, LiveKey>>;
 export const SETTING_ROWS: Readonly<Record<keyof AgentOptions, Setting>> = SETTINGS;
 const names = Object.keys(SETTINGS) as (keyof AgentOptions)[];
 const where = (test: (row: Setting) => boolean) => names.filter((key) => test(SETTING_ROWS[key]));
-
-export const WORKER_KEYS = where((row) => row.side !== 'page') as readonly WorkerKey[];
-export const SESSION_KEYS = where((row) => row.side === 'loop') as readonly SessionKey[];
-export const LIVE_KEYS = where((row) => row.live) as readonly LiveKey[];
-export const CLIENT_KEYS = where((row) => row.model === 'endpoint' || row.model === 'client') as readonly ClientKey[];
+// Each list is marked pure so a bundle keeps only those it reads: the page
+// and the worker each read a few.
+export const WORKER_KEYS = /* @__PURE__ */ where((row) => row.side !== 'page') as readonly WorkerKey[];
+export const SESSION_KEYS = /* @__PURE__ */ where((row) => row.side === 'loop') as readonly SessionKey[];
+export const LIVE_KEYS = /* @__PURE__ */ where((row) => row.live) as readonly LiveKey[];
+export const CLIENT_KEYS = /* @__PURE__ */ where((row) => row.model === 'endpoint' || row.model === 'client') as readonly ClientKey[];
 /** A change of one of these makes a new model. */
-export const MODEL_KEYS = where((row) => row.model !== undefined);
+export const MODEL_KEYS = /* @__PURE__ */ where((row) => row.model !== undefined);
 /** A change of one of these means another server or model: its context window is learned again. */
-export const ENDPOINT_KEYS = where((row) => row.model === 'endpoint' || row.model === 'source');
+export const ENDPOINT_KEYS = /* @__PURE__ */ where((row) => row.model === 'endpoint' || row.model === 'source');
 /** `<agent-chat>` makes a new agent when one of these changes. */
-export const RESTART_KEYS = where((row) => row.restart === true);
+export const RESTART_KEYS = /* @__PURE__ */ where((row) => row.restart === true);
 
 /** The fields of `source` named in `keys`, only those present (so a patch stays a patch). */
 export function pickSettings<T extends object, K extends keyof T>(source: T, keys: readonly K[]): Partial<Pick<T, K>> {
   const picked: Partial<Pick<T, K>> = {};
   for (const key of keys) if (Object.hasOwn(source, key)) picked[key] = source[key];
   return picked;
-}
-
-/** Throws a TypeError naming the first option of `options` that its row's check refuses (`where` starts the message). */
-export function checkSettings(options: Partial<AgentOptions>, where: string): void {
-  for (const key of names) {
-    const value = options[key];
-    const problem = value === undefined ? undefined : SETTING_ROWS[key].check?.(value);
-    if (problem !== undefined) throw new TypeError(`${where}: ${key}${problem}.`);
-  }
 }

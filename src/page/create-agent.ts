@@ -9,7 +9,8 @@ import type { Agent, AgentEvent, AttachmentInput, AgentOptions, ApprovalAnswer, 
 import type { AgentWorkerApi, OutsideOutcome, PageHost, ToolDescriptor, WorkerConfig } from '../protocol/agent.js';
 import type { Memory } from '../memory/types.js';
 import { failedRun } from '../run-failure.js';
-import { LIVE_KEYS, SETTING_ROWS, WORKER_KEYS, checkSettings, pickSettings } from '../settings.js';
+import { LIVE_KEYS, SETTING_ROWS, WORKER_KEYS, pickSettings } from '../settings.js';
+import { checkSettings } from '../setting-checks.js';
 import { outOfBounds } from '../json-bounds.js';
 import { PageToolHost } from './page-tool-host.js';
 import { AppContextStore } from './app-context-store.js';

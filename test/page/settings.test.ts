@@ -2,7 +2,8 @@
 // worker config, the loop's config, the model client's, configure's keys and
 // the option checks.
 import { expect } from 'chai';
-import { CLIENT_KEYS, ENDPOINT_KEYS, LIVE_KEYS, MODEL_KEYS, RESTART_KEYS, SESSION_KEYS, SETTING_ROWS, WORKER_KEYS, checkSettings } from '../../src/settings.js';
+import { CLIENT_KEYS, ENDPOINT_KEYS, LIVE_KEYS, MODEL_KEYS, RESTART_KEYS, SESSION_KEYS, SETTING_ROWS, WORKER_KEYS } from '../../src/settings.js';
+import { checkSettings } from '../../src/setting-checks.js';
 import { createAgent, toWorkerConfig } from '../../src/page/create-agent.js';
 import { toSessionConfig } from '../../src/worker/agent-worker.js';
 import type { Agent, AgentEvent, AgentOptions } from '../../src/types.js';
