@@ -18,7 +18,9 @@ function charByCharCall(name: string, args: unknown, id: string): MockTurn {
       ...[...text].map((c) => chunk({ tool_calls: [{ index: 0, function: { arguments: c } }] })),
       chunk({}, 'tool_calls'),
     ],
-    delayMs: 25,
+    // The element draws at most once a frame and the worker batches deltas per frame, so on a loaded machine
+    // 25 ms between characters let a whole word land in one draw (the partial steps counted below fell to 1).
+    delayMs: 60,
   };
 }
 
