@@ -94,7 +94,7 @@ export class TraceRecorder implements SpanSink {
       else this.#open = true;
     }
     this.version++;
-    this.#trim();
+    this.#trim(this.#settings().trace?.maxBytes ?? DEFAULT_TRACE_MAX_BYTES);
   }
 
   /**
@@ -125,21 +125,22 @@ export class TraceRecorder implements SpanSink {
   }
 
   opened(span: TraceSpan): void {
-    this.#scrub(span);
+    this.#scrub(span, this.#settings().apiKey);
     this.#spans.push(span);
   }
 
   closed(span: TraceSpan): void {
-    this.#scrub(span);
+    // The settings read once per span's end (this runs twice per tool call).
+    const settings = this.#settings();
+    this.#scrub(span, settings.apiKey);
     this.#measure(span);
     this.version++;
-    this.#trim();
+    this.#trim(settings.trace?.maxBytes ?? DEFAULT_TRACE_MAX_BYTES);
     this.#outlet?.closed(span);
   }
 
   /** Blanks the API key out of a span's text (content the user typed may hold it; the events only lose it in errors). */
-  #scrub(span: TraceSpan): void {
-    const key = this.#settings().apiKey;
+  #scrub(span: TraceSpan, key: string | undefined): void {
     if (!key || key.length < 6) return;
     const clean = (attributes: Record<string, TraceValue> | undefined) => {
       for (const [name, value] of Object.entries(attributes ?? {})) {
@@ -157,8 +158,7 @@ export class TraceRecorder implements SpanSink {
   }
 
   /** Drops the oldest finished spans until the trace fits its cap: only the front of the list is walked, nothing is copied (this runs at every span's end). */
-  #trim(): void {
-    const max = this.#settings().trace?.maxBytes ?? DEFAULT_TRACE_MAX_BYTES;
+  #trim(max: number): void {
     if (this.#bytes <= max) return;
     const spans = this.#spans;
     const open: TraceSpan[] = [];
