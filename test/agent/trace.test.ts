@@ -5,7 +5,7 @@
 import { expect } from 'chai';
 import { z } from 'zod';
 import { defineTool } from '../../src/tools/define-tool.js';
-import type { AgentEvent, TraceSpan } from '../../src/types.js';
+import type { AgentEvent, ThreadTrace, TraceSpan } from '../../src/types.js';
 import { harness } from './harness.js';
 
 const lookup = defineTool({ name: 'lookup', description: 'Looks up an order', parameters: z.object({ id: z.string() }), execute: ({ id }) => `order ${id}: shipped` });
@@ -139,6 +139,38 @@ describe('trace (flight recorder)', () => {
     // The newest run is whole; the oldest is gone.
     expect(spans.filter((s) => s.runId === 'run11').map((s) => s.name)).to.deep.equal(['invoke_agent', 'chat scripted']);
     expect(spans.some((s) => s.runId === 'run0')).to.equal(false);
+  });
+
+  it('keeps a long run within the cap while it goes on: its open span stays first, the oldest finished ones go, each counted once', async () => {
+    // Enough calls that the recorder compacts its list (over 1024 spans dropped) in the run.
+    const calls = 600;
+    let during: ThreadTrace | undefined;
+    let session: { trace(): ThreadTrace } | undefined;
+    const watch = defineTool({ name: 'watch', description: 'Reads the trace mid-run', parameters: z.object({ id: z.string() }), execute: ({ id }) => {
+      if (id === String(calls - 5)) during = session!.trace();
+      return 'ok';
+    } });
+    const turns = [...Array.from({ length: calls }, (_, i) => ({ toolCalls: [{ id: `c${i}`, name: 'watch', args: { id: String(i) } }] })), { text: 'done' }];
+    const h = harness(turns, [watch], { trace: { maxBytes: 4096 }, maxIterations: calls + 1 });
+    session = h.session;
+    await h.send('go');
+    // Mid-run: the run's own span, open through every trim so far, is kept and still first; the rest are the newest finished ones, in the order they began.
+    expect(during!.dropped).to.be.greaterThan(1024);
+    expect(during!.spans[0]!.name).to.equal('invoke_agent');
+    expect(during!.spans[0]!.endTime).to.equal(undefined);
+    const rest = during!.spans.slice(1);
+    // The cap counts finished spans (an open one is counted when it ends), by an estimate of their JSON (spanSize).
+    expect(JSON.stringify(rest.filter((s) => s.endTime !== undefined)).length).to.be.within(3500, 4096 * 1.1);
+    expect(rest.map((s) => s.startTime)).to.deep.equal(rest.map((s) => s.startTime).sort((x, y) => x - y));
+    expect(rest.at(-1)!.attributes['gen_ai.tool.call.id']).to.equal(`c${calls - 5}`);
+    // At the end, every span is either kept or counted as dropped, once.
+    const { spans, dropped } = h.session.trace();
+    const whole = harness(turns, [watch], { trace: { maxBytes: 1e9 }, maxIterations: calls + 1 });
+    session = whole.session;
+    await whole.send('go');
+    expect(whole.session.trace().dropped).to.equal(0);
+    expect(spans.length + dropped).to.equal(whole.session.trace().spans.length);
+    expect(JSON.stringify(spans).length).to.be.within(3500, 4096 * 1.1);
   });
 
   it('is a copy: changing what trace() returned changes nothing recorded', async () => {
