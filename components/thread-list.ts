@@ -17,6 +17,7 @@ import type { ReactiveController, TemplateResult, html as litHtml, nothing as li
 import type { ThreadSummary } from '../src/types.js';
 import type { ThreadChangeReason, ThreadListHost, ThreadSwitch } from './thread-change.js';
 import { formatCount } from './format-count.js';
+import { dateTimeText, relativeTime } from './format-time.js';
 import { threadListStyles } from './thread-list.styles.js';
 import { adoptStyles } from './lazy-view.js';
 
@@ -265,7 +266,7 @@ export class ThreadList implements ReactiveController {
         : html`<button class="thread-open" aria-current=${isCurrent ? 'true' : nothing} ?disabled=${running && !isCurrent}
             @click=${() => this.#openThread(t.id)}>
             <span class="thread-title">${title}</span>
-            <span class="thread-meta">${stored ? html`<time datetime=${new Date(t.updated).toISOString()} title=${new Date(t.updated).toLocaleString()}>${relativeTime(t.updated, this.#now())}</time> · ${messageCount(t.messageCount)}` : 'Not saved yet'}</span>
+            <span class="thread-meta">${stored ? html`<time datetime=${new Date(t.updated).toISOString()} title=${dateTimeText(t.updated)}>${relativeTime(t.updated, this.#now())}</time> · ${messageCount(t.messageCount)}` : 'Not saved yet'}</span>
           </button>`}
       ${mode === 'confirm-delete'
         ? html`<div class="thread-confirm" role="group" aria-label=${`Delete “${title}”?`}>
@@ -307,23 +308,4 @@ function titleOf(t: ThreadSummary): string {
 
 function messageCount(n: number): string {
   return n === 1 ? '1 message' : `${formatCount(n)} messages`;
-}
-
-/**
- * Made on first use, not as the module loads: ICU's set-up of a relative time
- * format is ~6 ms of CPU, a third of the element's page-load task, paid even by
- * pages without a thread list (issue 27).
- */
-let relative: Intl.RelativeTimeFormat | undefined;
-const format = (value: number, unit: Intl.RelativeTimeFormatUnit) => (relative ??= new Intl.RelativeTimeFormat('en', { numeric: 'auto' })).format(value, unit);
-
-/** "just now", "5 minutes ago", "yesterday", then the date. */
-export function relativeTime(then: number, now: number): string {
-  const seconds = Math.round((then - now) / 1000);
-  const abs = Math.abs(seconds);
-  if (abs < 45) return 'just now';
-  if (abs < 3600) return format(Math.round(seconds / 60), 'minute');
-  if (abs < 86_400) return format(Math.round(seconds / 3600), 'hour');
-  if (abs < 7 * 86_400) return format(Math.round(seconds / 86_400), 'day');
-  return new Date(then).toLocaleDateString('en', { year: 'numeric', month: 'short', day: 'numeric' });
 }

@@ -21,19 +21,31 @@
  * often as in cold ones, and a rule on them judged the load, not the element
  * (tried: with a warm reply of the same page as a control, 10 of 12 runs had
  * to be thrown away, and what was left failed old and new code alike). CPU
- * time is what load does not stretch. So the verdict: the first reply's
- * longest task costs at most 50 / 3 ms of CPU — no long task on a CPU three
- * times slower than this one (a phone; Lighthouse's mobile runs throttle 4×).
- * At most one run in five may exceed it: a garbage collection or a page fault
- * can land in any task. Measured (bench/README, 2026-11-25): before the
- * warm-up, the first reply's longest task was 22–24 ms of CPU (median of 7
- * runs; a warm reply's 9 ms); with it, 9–12 ms. The tool card, approval
- * panel and thread load were measured when they were added (bench/README,
- * issue 27's second part): their longest cold tasks were 10–11 ms of CPU, the
- * reply's own streaming frames, so those three cases guard against first-use
- * work landing in their frames (a lazy chunk evaluated on the click that
- * needs it); each was checked to fail with 20 ms of work added to its first
- * use. The long tasks the observer counted are in the failure message, for
+ * time is what load stretches least, so the verdict is on the cold action's
+ * longest task's CPU time: at most 50 / 3 ms — no long task on a CPU three
+ * times slower than this one (a phone; Lighthouse's mobile runs throttle 4×)
+ * — or, where the machine's own steady state is already near that, at most
+ * WARM_FACTOR times the same action's longest task once warm, in the same
+ * page. The second bound keeps the rule about first use rather than about
+ * the machine: the reply's streaming frames cost 9 ms of CPU warm on the
+ * machine the rule was written on, 11–14 ms on a quiet AMD EPYC one and
+ * 13–21 ms there while another test file ran beside (2026-11-27), where the
+ * fixed bound failed warm and cold alike. Cold code runs unoptimised, so a
+ * cold frame costs more than its warm twin by a ratio, not by a fixed amount:
+ * measured cold/warm of the reply, tool and approval cases 0.8–1.3; the
+ * thread load's, while its rows' tooltips made ICU load its date formats
+ * (now format-time.ts), 1.6–2.1, which this rule fails. At most one run in
+ * five may exceed: a garbage collection or a page fault can land in any task.
+ * Measured (bench/README, 2026-11-25): before the warm-up, the first reply's
+ * longest task was 22–24 ms of CPU (median of 7 runs; a warm reply's 9 ms);
+ * with it, 9–12 ms. The tool card, approval panel and thread load were
+ * measured when they were added (bench/README, issue 27's second part): their
+ * longest cold tasks were 10–11 ms of CPU, the reply's own streaming frames,
+ * so those three cases guard against first-use work landing in their frames
+ * (a lazy chunk evaluated on the click that needs it); each was checked to
+ * fail with 20 ms of work added to its first use.
+ *
+ * The long tasks the observer counted are in the failure message, for
  * what ran in them.
  */
 import { expect } from 'chai';
@@ -56,6 +68,10 @@ interface ColdRun {
 const PAGE = '/bench/first-reply-frame.html?bundle=/.wtr-cdn/agent-chat.js&tokens=2000&warm=1';
 /** A task's CPU time above which it would be a long task (50 ms) on a CPU three times slower. */
 const MAX_TASK_CPU_MS = 50 / 3;
+/** How much longer than its warm twin a cold action's longest task may be, where the warm one is near MAX_TASK_CPU_MS already. */
+const WARM_FACTOR = 1.5;
+/** The CPU time a run's cold action may spend in its longest task (the rule above). */
+const allowed = (run: ColdRun): number => Math.max(MAX_TASK_CPU_MS, WARM_FACTOR * run.cpu.warm);
 const RUNS = 5;
 const ALLOWED = 1;
 
@@ -68,20 +84,20 @@ async function judge(scenario: string, seeded = false): Promise<void> {
     const result = await executeServerCommand<ColdRun, { path: string; seed?: string }>('cold-page', { path, seed });
     if (!result || 'error' in result.report) throw new Error(`cold run ${run + 1}: ${result && 'error' in result.report ? result.report.error : 'no report'}`);
     runs.push(result);
-    if (runs.filter((r) => r.cpu.first > MAX_TASK_CPU_MS).length > ALLOWED) break;
+    if (runs.filter((r) => r.cpu.first > allowed(r)).length > ALLOWED) break;
   }
-  const over = runs.filter((r) => r.cpu.first > MAX_TASK_CPU_MS);
+  const over = runs.filter((r) => r.cpu.first > allowed(r));
   const detail = runs
     .map((r, i) => {
       const report = r.report as Extract<ColdRun['report'], { first: ReplyReport }>;
-      return `run ${i + 1}: longest task ${r.cpu.first.toFixed(1)} ms CPU (warm ${r.cpu.warm.toFixed(1)}); long tasks ${report.first.tasks.map(Math.round).join(', ') || 'none'}\n    ${report.first.frames.join('\n    ')}`;
+      return `run ${i + 1}: longest task ${r.cpu.first.toFixed(1)} ms CPU (warm ${r.cpu.warm.toFixed(1)}, allowed ${allowed(r).toFixed(1)}); long tasks ${report.first.tasks.map(Math.round).join(', ') || 'none'}\n    ${report.first.frames.join('\n    ')}`;
     })
     .join('\n  ');
-  expect(over.length, `runs whose first ${scenario} had a task over ${MAX_TASK_CPU_MS.toFixed(1)} ms of CPU:\n  ${detail}`).to.be.at.most(ALLOWED);
+  expect(over.length, `runs whose first ${scenario} had a task over ${MAX_TASK_CPU_MS.toFixed(1)} ms of CPU and over ${WARM_FACTOR}× its warm twin's:\n  ${detail}`).to.be.at.most(ALLOWED);
   expect(runs.length).to.equal(RUNS);
 }
 
-describe('the first use of a cold <agent-chat> (standalone bundle, new browser context per run): no main-thread task over 50/3 ms of CPU (a long task on a 3x slower CPU), in 4 of 5 cold runs', () => {
+describe('the first use of a cold <agent-chat> (standalone bundle, new browser context per run): no main-thread task over 50/3 ms of CPU (a long task on a 3x slower CPU), nor on a slower machine over 1.5x the warm action’s, in 4 of 5 cold runs', () => {
   it('the first reply: a long markdown reply sent at ready', async function () {
     this.timeout(240_000);
     await judge('reply');
