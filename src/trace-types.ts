@@ -50,6 +50,22 @@ export interface ThreadTrace {
   dropped: number;
 }
 
+/**
+ * What changed in a thread's trace since the thread's last write, as the
+ * store keeps it: one row per span, keyed by the span's number `n` in the
+ * thread's trace (numbers grow in the order spans open, so the store's key
+ * order is the trace's order). A write carries only these rows, not the
+ * whole trace, and the writer's followers apply the same change.
+ */
+export interface TraceChange {
+  /** Spans opened or ended since (an open one as a copy: it goes on changing), with their numbers; with `gone: 'all'`, every span kept. */
+  put: { n: number; span: TraceSpan }[];
+  /** Numbers of the spans dropped since (the size cap), or `'all'`: the stored trace is replaced by `put`. */
+  gone: number[] | 'all';
+  /** `ThreadTrace.dropped` now. */
+  dropped: number;
+}
+
 /** Option `trace` of `createAgent`. */
 export interface TraceOptions {
   /** Record spans at all; default true. */

@@ -67,11 +67,11 @@ export class SessionState {
     return withoutKey(event, this.#apiKey()) as E;
   }
 
-  /** Replaces the conversation (a thread loaded, followed or switched to); the plan follows the events; the trace is the thread's. */
-  replace(history: ChatMessage[], events: AgentEvent[], trace?: ThreadTrace): void {
+  /** Replaces the conversation (a thread loaded, followed or switched to); the plan follows the events; the trace is the thread's (`traceNumbers`: its spans' numbers as stored). */
+  replace(history: ChatMessage[], events: AgentEvent[], trace?: ThreadTrace, traceNumbers?: readonly number[]): void {
     this.history = history;
     this.events = events;
-    this.trace?.restore(trace);
+    this.trace?.restore(trace, traceNumbers);
     this.plan.restore(events.findLast((e) => e.type === 'plan')?.tasks);
   }
 

@@ -125,7 +125,7 @@ export class ThreadBinding {
         state.tell([{ type: 'permissions', allowed: [...tools] }]);
       },
       // The writer's trace, as it stores it: a follower's agent.trace() reads what the writer recorded.
-      traced: (trace) => state.trace?.restore(trace),
+      traced: (change) => state.trace?.apply(change),
       cleared: () => {
         // The writer cleared the thread: a follower shows it empty.
         state.trace?.restore(undefined);
@@ -146,7 +146,7 @@ export class ThreadBinding {
       return;
     }
     // Read-only: what the writer stored, and no judgement of its run (it is not interrupted, it goes on elsewhere).
-    state.replace(record?.messages ?? [], record?.events ?? [], record?.trace);
+    state.replace(record?.messages ?? [], record?.events ?? [], record?.trace, record?.traceNumbers);
     state.gate.allow(record?.allowed ?? []);
     seat.follow({ messages: state.history, events: state.events, nextSeq: record?.nextSeq ?? 0, allowed: state.gate.allowed });
     // The events as of this point of the stream: the page rebuilds from them and adds only what follows.
@@ -176,7 +176,7 @@ export class ThreadBinding {
     state.journal = journal;
     if (!record) return;
     state.gate.allow(record.allowed ?? []);
-    state.replace(record.messages, record.events, record.trace);
+    state.replace(record.messages, record.events, record.trace, record.traceNumbers);
     this.#deps.loaded();
     const interruption = findInterruption(state.history, state.events);
     if (interruption) this.#noteInterruption(interruption);

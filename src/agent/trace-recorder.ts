@@ -3,10 +3,13 @@
  * with the thread within a size cap — when the trace outgrows it, the oldest
  * finished spans are dropped first and counted (`ThreadTrace.dropped`), so a
  * reader knows the trace is not whole. The journal stores it with the thread
- * whenever `version` moved; `restore` takes it back on load.
+ * whenever `version` moved — only what changed since its last write
+ * (`takeChange`: the spans opened or ended, the numbers of those dropped),
+ * so a write costs the spans of that moment, not the whole trace, which in a
+ * long run grew with every call; `restore` takes it back on load.
  */
 import type { AgentEvent } from '../types.js';
-import type { ThreadTrace, TraceOptions, TraceSpan, TraceValue } from '../trace-types.js';
+import type { ThreadTrace, TraceChange, TraceOptions, TraceSpan, TraceValue } from '../trace-types.js';
 import { RunTrace, type SpanSink, type TraceTarget } from './trace-run.js';
 
 /** Default size cap of one thread's trace, in bytes of JSON. */
@@ -42,11 +45,23 @@ export class TraceRecorder implements SpanSink {
    * from the back, where it almost always is (the current request or call).
    */
   #sizes: number[] = [];
+  /** Beside `#spans` too: each span's number in the thread's trace (its store key; ascending, as spans open). */
+  #nums: number[] = [];
+  /** The number the next span opened gets. */
+  #next = 0;
+  /** The open spans by number: every change carries them (the loop adds events and attributes to a span while it is open). */
+  #open = new Map<number, TraceSpan>();
+  /** Numbers of the kept spans that ended since the last `takeChange`. */
+  #ended = new Set<number>();
+  /** Numbers of the spans dropped since the last `takeChange`. */
+  #gone: number[] = [];
+  /** Changes are noted only once a journal took one (its first write takes the whole trace): an agent without a thread notes none. */
+  #noting = false;
   #bytes = 0;
   #dropped = 0;
   #run: RunTrace | undefined;
   /** Restored spans may still be open (the page died in their run). */
-  #open = false;
+  #interrupted = false;
   /** Moves whenever a span ends or the trace is replaced: the journal writes the trace when it moved. */
   version = 0;
 
@@ -59,7 +74,7 @@ export class TraceRecorder implements SpanSink {
   observe(event: AgentEvent): void {
     if (event.type === 'run-start') {
       // Spans a reload left open belong to a run that will never end by itself.
-      if (this.#open) this.interrupt();
+      if (this.#interrupted) this.interrupt();
       const options = this.#settings().trace;
       this.#run = options?.enabled === false ? undefined : new RunTrace(event.runId, this.#target(event.model), this, undefined, event.workflow ? { 'pageloop.workflow': event.workflow, ...this.#input(event.input) } : this.#input(event.input));
       return;
@@ -77,32 +92,69 @@ export class TraceRecorder implements SpanSink {
   }
 
   /**
-   * The trace as it is now, for the journal to store: a list of its own,
-   * whose open spans are copies (they go on changing while the store waits
-   * for its connection) and whose finished spans are shared — a span is
-   * never changed once it ended. Copying them all cost every write (about
-   * two per tool call) the whole trace: in a 300-call run with a thread, an
-   * iteration took 7–11 ms traced against 2–4 ms untraced; 5–6 ms without
-   * the copies (the store still serialises the whole trace at each write).
+   * What changed since the last call, for the journal to store (`whole`:
+   * every span kept, replacing what is stored — a journal's first write).
+   * Open spans are copies (they go on changing while the store waits for its
+   * connection); ended ones are shared, as a span never changes once it
+   * ended. Writing the whole trace at every write (about two per tool call)
+   * made a 200-call run with a thread 2.1x slower per iteration traced than
+   * untraced. A change carries every open span (a few: the run's, the current
+   * request's or calls') and the spans that ended since, found from the back,
+   * where they are.
    */
-  snapshot(): ThreadTrace {
-    return { spans: this.#kept().map((span) => (span.endTime === undefined ? structuredClone(span) : span)), dropped: this.#dropped };
+  takeChange(whole = false): TraceChange {
+    const spans = this.#spans;
+    const nums = this.#nums;
+    const put: TraceChange['put'] = [];
+    const row = (i: number) => ({ n: nums[i]!, span: spans[i]!.endTime === undefined ? structuredClone(spans[i]!) : spans[i]! });
+    if (whole) for (let i = this.#head; i < spans.length; i++) put.push(row(i));
+    else {
+      for (const [n, span] of this.#open) put.push({ n, span: structuredClone(span) });
+      for (let i = spans.length - 1, left = this.#ended.size; i >= this.#head && left > 0; i--) if (this.#ended.has(nums[i]!)) (put.push(row(i)), left--);
+    }
+    const change: TraceChange = { put, gone: whole ? 'all' : this.#gone, dropped: this.#dropped };
+    this.#ended.clear();
+    this.#gone = [];
+    this.#noting = true;
+    return change;
   }
 
-  /** Replaces the trace (a thread loaded or cleared). */
-  restore(trace: ThreadTrace | undefined): void {
+  /** Applies a change the thread's writer stored (a follower's trace follows the writer's). */
+  apply(change: TraceChange): void {
+    const byNumber = new Map<number, TraceSpan>();
+    if (change.gone !== 'all') {
+      const gone = new Set(change.gone);
+      const spans = this.#kept();
+      this.#nums.forEach((n, i) => gone.has(n) || byNumber.set(n, spans[i]!));
+    }
+    for (const { n, span } of change.put) byNumber.set(n, span);
+    const nums = [...byNumber.keys()].sort((a, b) => a - b);
+    this.restore({ spans: nums.map((n) => byNumber.get(n)!), dropped: change.dropped }, nums);
+  }
+
+  /** Replaces the trace (a thread loaded or cleared); `nums`: its spans' numbers as stored (default 0, 1, 2…). */
+  restore(trace: ThreadTrace | undefined, nums?: readonly number[]): void {
     this.#run = undefined;
     this.#spans = trace ? [...trace.spans] : [];
+    this.#nums = nums ? [...nums] : this.#spans.map((_, i) => i);
+    this.#next = (this.#nums.at(-1) ?? -1) + 1;
+    this.#ended.clear();
+    this.#open.clear();
+    this.#gone = [];
+    this.#noting = false;
     this.#head = 0;
     this.#dropped = trace?.dropped ?? 0;
     this.#sizes = [];
     this.#bytes = 0;
-    this.#open = false;
-    for (const span of this.#spans) {
+    this.#interrupted = false;
+    for (const [i, span] of this.#spans.entries()) {
       const size = span.endTime === undefined ? OPEN : spanSize(span);
       this.#sizes.push(size);
-      if (size === OPEN) this.#open = true;
-      else this.#bytes += size;
+      if (size !== OPEN) this.#bytes += size;
+      else {
+        this.#open.set(this.#nums[i]!, span);
+        this.#interrupted = true;
+      }
     }
     this.version++;
     this.#trim(this.#settings().trace?.maxBytes ?? DEFAULT_TRACE_MAX_BYTES);
@@ -115,7 +167,7 @@ export class TraceRecorder implements SpanSink {
    * failed with `error.type` `interrupted`.
    */
   interrupt(): void {
-    this.#open = false;
+    this.#interrupted = false;
     const open = this.#kept().filter((s) => s.endTime === undefined);
     const last = new Map<string, number>();
     for (const span of this.#spans) {
@@ -139,6 +191,8 @@ export class TraceRecorder implements SpanSink {
     this.#scrub(span, this.#settings().apiKey);
     this.#spans.push(span);
     this.#sizes.push(OPEN);
+    this.#nums.push(this.#next);
+    this.#open.set(this.#next++, span);
   }
 
   closed(span: TraceSpan): void {
@@ -172,6 +226,8 @@ export class TraceRecorder implements SpanSink {
     const size = spanSize(span);
     this.#sizes[i] = size;
     this.#bytes += size;
+    this.#open.delete(this.#nums[i]!);
+    if (this.#noting) this.#ended.add(this.#nums[i]!);
   }
 
   /** Drops the oldest finished spans until the trace fits its cap: only the front of the list is walked, nothing is copied (this runs at every span's end). */
@@ -179,22 +235,30 @@ export class TraceRecorder implements SpanSink {
     if (this.#bytes <= max) return;
     const spans = this.#spans;
     const sizes = this.#sizes;
-    const open: TraceSpan[] = [];
+    const nums = this.#nums;
+    const open: number[] = [];
     let i = this.#head;
     for (; i < spans.length && this.#bytes > max; i++) {
       const size = sizes[i]!;
       if (size === OPEN) {
         // Still open (the run going on): it stays, in its place before the rest.
-        open.push(spans[i]!);
+        open.push(i);
         continue;
       }
       this.#bytes -= size;
       this.#dropped++;
+      // Its row goes from the store (stored or not: it may have been written while open).
+      if (this.#noting) {
+        this.#ended.delete(nums[i]!);
+        this.#gone.push(nums[i]!);
+      }
     }
     // The open spans met go back, in order, into the last of the slots just freed.
     let at = i;
     for (let k = open.length - 1; k >= 0; k--) {
-      spans[--at] = open[k]!;
+      const from = open[k]!;
+      spans[--at] = spans[from]!;
+      nums[at] = nums[from]!;
       sizes[at] = OPEN;
     }
     this.#head = at;
@@ -207,6 +271,7 @@ export class TraceRecorder implements SpanSink {
     if (this.#head > 0) {
       this.#spans = this.#spans.slice(this.#head);
       this.#sizes = this.#sizes.slice(this.#head);
+      this.#nums = this.#nums.slice(this.#head);
       this.#head = 0;
     }
     return this.#spans;

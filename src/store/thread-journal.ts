@@ -14,7 +14,8 @@
  * thread across tabs, src/store/thread-lock.ts); each stored write is then
  * told to the thread's followers through `feed`.
  */
-import type { AgentEvent, ChatMessage, ThreadTrace } from '../types.js';
+import type { AgentEvent, ChatMessage } from '../types.js';
+import type { TraceChange } from '../trace-types.js';
 import type { PageloopError } from '../errors.js';
 import { appendMerged, isStreamDelta } from '../event-merge.js';
 import { THREAD_SCHEMA_VERSION, defaultTitle, type ThreadRecord } from './thread-schema.js';
@@ -40,8 +41,8 @@ export interface JournalOptions {
   lock?: { readonly held: boolean };
   /** Where stored writes are told to the thread's followers. */
   feed?: ThreadFeed;
-  /** The thread's trace (its recorder): written whole whenever its version moved. */
-  trace?: { readonly version: number; snapshot(): ThreadTrace };
+  /** The thread's trace (its recorder): what changed is written whenever its version moved; the journal's first write takes it whole. */
+  trace?: { readonly version: number; takeChange(whole: boolean): TraceChange };
 }
 
 /** Streamed text waits this long for company: a reload loses at most this much of a reply. */
@@ -79,7 +80,7 @@ export class ThreadJournal {
   }
 
   /** Reads the stored thread; remembers it as written. Rejects with a coded error (the journal then stops). */
-  async load(): Promise<ThreadRecord | undefined> {
+  async load(): Promise<StoredThread | undefined> {
     let record: StoredThread | undefined;
     try {
       record = await this.#o.store.load(this.#o.id);
@@ -199,7 +200,8 @@ export class ThreadJournal {
     if (allowed.length > 0) meta.allowed = [...allowed];
     const snapshot = history.slice();
     const change: ThreadWrite = { meta, events: events.length > 0 ? [{ seq, events }] : [], messages: { from, list: snapshot.slice(from) }, shrunk: snapshot.length < this.#written.length, ...(eventsOnly ? { eventsOnly } : {}) };
-    if (traced && traceChanged) change.trace = traced.snapshot();
+    // The first write replaces whatever trace is stored (this journal does not know it); later ones add what changed.
+    if (traced && traceChanged) change.trace = traced.takeChange(this.#traceWritten === undefined);
     try {
       // Checked here, at the write itself: a journal that lost (or never had) the lock writes nothing.
       if (this.#o.lock && !this.#o.lock.held) throw threadBusy('Not saved');

@@ -9,7 +9,8 @@
  * A store without lock names (a test's stand-in) gives every agent the
  * writer's seat, unlocked.
  */
-import type { AgentEvent, ThreadTrace } from '../types.js';
+import type { AgentEvent } from '../types.js';
+import type { TraceChange } from '../trace-types.js';
 import type { ThreadStorage, ThreadWrite } from './thread-store.js';
 import { ThreadLock, type ThreadLockState } from './thread-lock.js';
 import { ThreadFeed, applyWriteFully, type FollowedThread } from './thread-feed.js';
@@ -22,8 +23,8 @@ export interface SeatHooks {
   allowed(tools: string[]): void;
   /** A follower heard the writer clear the thread (the followed thread is emptied already). */
   cleared(): void;
-  /** A follower heard the writer store its trace anew (whole: a write carries it when a span ended). */
-  traced?(trace: ThreadTrace): void;
+  /** A follower heard the writer store a change of its trace (a write carries one when a span opened, ended or was dropped). */
+  traced?(change: TraceChange): void;
   /** The writer let go and this agent holds the lock now. */
   tookOver(): void;
 }

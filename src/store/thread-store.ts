@@ -10,6 +10,10 @@
  * Database version 1 held whole schema-1 records in `threads`; opening it
  * migrates every record inside the upgrade transaction (all or nothing).
  * Version 3 adds `traces`, one flight-recorder trace per thread (key: thread).
+ * Version 5 keeps a trace as one record per span (`traceSpans`, key [thread,
+ * n], n the span's number in the thread's trace), so that a write stores the
+ * spans that changed rather than the whole trace again; `traces` keeps only
+ * the count of spans dropped. Opening migrates the whole traces in place.
  * Version 4 adds `attachments`: the bytes of a thread's attachments (key
  * [thread, attachment id]) as Blobs, never base64, written before the run
  * that sends them starts (so another tab that hears of them can read them)
@@ -20,6 +24,7 @@
  */
 import { openDB, unwrap, type DBSchema, type IDBPDatabase, type IDBPTransaction, type StoreNames } from 'idb';
 import type { AgentEvent, ChatMessage, ThreadTrace } from '../types.js';
+import type { TraceChange, TraceSpan } from '../trace-types.js';
 import { PageloopError } from '../errors.js';
 import { appendMerged } from '../event-merge.js';
 import { THREAD_SCHEMA_VERSION, readThread, type ThreadRecord } from './thread-schema.js';
@@ -57,8 +62,8 @@ export interface ThreadWrite {
    * reads the next seq from the batches themselves.
    */
   eventsOnly?: boolean;
-  /** The thread's trace, whole, when it changed since the last write (never with `eventsOnly`). */
-  trace?: ThreadTrace;
+  /** What changed in the thread's trace since the last write, when anything did (never with `eventsOnly`). */
+  trace?: TraceChange;
 }
 
 /** The bytes of one attachment, as stored: what is sent, and a downscaled image's original when kept. */
@@ -68,8 +73,8 @@ export interface StoredAttachment {
   original?: Blob;
 }
 
-/** A loaded thread, with where its next batch of events goes. */
-export type StoredThread = ThreadRecord & { nextSeq: number };
+/** A loaded thread, with where its next batch of events goes and its trace's span numbers (as `TraceChange` names them). */
+export type StoredThread = ThreadRecord & { nextSeq: number; traceNumbers?: number[] };
 
 /** What the session needs of a thread store; tests inject failing ones. */
 export interface ThreadStorage {
@@ -99,8 +104,10 @@ interface ThreadDB extends DBSchema {
   threads: { key: string; value: ThreadMeta };
   messages: { key: [string, number]; value: { thread: string; index: number; message: ChatMessage } };
   events: { key: [string, number]; value: { thread: string; seq: number; events: AgentEvent[] } };
-  /** One record per thread: its flight-recorder trace, apart from the meta so listing threads does not read traces. */
-  traces: { key: string; value: { thread: string; trace: ThreadTrace } };
+  /** One record per thread with a trace: how many of its spans were dropped (before version 5: `trace`, the whole trace). */
+  traces: { key: string; value: { thread: string; dropped: number } };
+  /** One record per span of a thread's trace, apart from the meta so listing threads does not read traces. */
+  traceSpans: { key: [string, number]; value: { thread: string; n: number; span: TraceSpan } };
   /** One record per attachment: its bytes, as Blobs. */
   attachments: { key: [string, string]; value: { thread: string; id: string; data: Blob; original?: Blob } };
 }
@@ -108,8 +115,8 @@ interface ThreadDB extends DBSchema {
 type Tx = IDBPTransaction<ThreadDB, StoreNames<ThreadDB>[], 'readwrite' | 'versionchange'>;
 
 const DB_NAME = DEFAULT_THREAD_DB;
-const DB_VERSION = 4;
-const ALL: StoreNames<ThreadDB>[] = ['threads', 'messages', 'events', 'traces'];
+const DB_VERSION = 5;
+const ALL: StoreNames<ThreadDB>[] = ['threads', 'messages', 'events', 'traces', 'traceSpans'];
 /** The stores a thread's deletion or replacement touches. */
 const WHOLE: StoreNames<ThreadDB>[] = [...ALL, 'attachments'];
 
@@ -129,11 +136,11 @@ export function metaOf(record: ThreadRecord): ThreadMeta {
 async function putWhole(tx: Tx, record: ThreadRecord, attachments?: readonly StoredAttachment[]): Promise<void> {
   const messages = tx.objectStore('messages');
   const events = tx.objectStore('events');
-  await Promise.all([messages.delete(rangeOf(record.id)), events.delete(rangeOf(record.id)), tx.objectStore('traces').delete(record.id), ...(attachments ? [tx.objectStore('attachments').delete(attachmentsOf(record.id))] : [])]);
+  await Promise.all([messages.delete(rangeOf(record.id)), events.delete(rangeOf(record.id)), ...(attachments ? [tx.objectStore('attachments').delete(attachmentsOf(record.id))] : [])]);
   await Promise.all([
     ...(attachments ?? []).map((a) => tx.objectStore('attachments').put(storedRecord(record.id, a))),
     tx.objectStore('threads').put(metaOf(record)),
-    ...(record.trace ? [tx.objectStore('traces').put({ thread: record.id, trace: record.trace })] : []),
+    ...putTrace(tx, record.id, record.trace && { put: record.trace.spans.map((span, n) => ({ n, span })), gone: 'all', dropped: record.trace.dropped }),
     ...record.messages.map((message, index) => messages.put({ thread: record.id, index, message })),
     ...(record.events.length > 0 ? [events.put({ thread: record.id, seq: 0, events: record.events })] : []),
   ]);
@@ -142,6 +149,25 @@ async function putWhole(tx: Tx, record: ThreadRecord, attachments?: readonly Sto
 /** The attachment store's record of `a` (no `original` key when there is none). */
 function storedRecord(thread: string, a: StoredAttachment): ThreadDB['attachments']['value'] {
   return a.original ? { thread, id: a.id, data: a.data, original: a.original } : { thread, id: a.id, data: a.data };
+}
+
+/** Stores a change of thread `id`'s trace into `tx` (`undefined`: the thread has none — what is stored goes). */
+function putTrace(tx: Tx, id: string, change: TraceChange | undefined): Promise<unknown>[] {
+  const spans = tx.objectStore('traceSpans');
+  const gone = !change || change.gone === 'all' ? [spans.delete(rangeOf(id))] : change.gone.map((n) => spans.delete([id, n]));
+  if (!change) return [...gone, tx.objectStore('traces').delete(id)];
+  const puts = change.put.map(({ n, span }) => spans.put({ thread: id, n, span }));
+  // The dropped count moves only with spans gone (and a whole change, a journal's first, always writes it).
+  return change.gone.length === 0 ? puts : [...gone, ...puts, tx.objectStore('traces').put({ thread: id, dropped: change.dropped })];
+}
+
+/** Database version 4 → 5: each whole trace becomes a record per span and the dropped count. */
+async function migrateTraces(tx: Tx): Promise<void> {
+  const old = (await tx.objectStore('traces').getAll()) as unknown as { thread: string; trace?: ThreadTrace }[];
+  for (const { thread, trace } of old) {
+    if (!trace) continue;
+    await Promise.all(putTrace(tx, thread, { put: trace.spans.map((span, n) => ({ n, span })), gone: 'all', dropped: trace.dropped }));
+  }
 }
 
 /** Database version 1 → 2: every whole schema-1 record becomes a meta record plus message and event records. */
@@ -191,7 +217,10 @@ function open(dbName: string, onBlocking: () => void): Promise<IDBPDatabase<Thre
         if (oldVersion < 3) db.createObjectStore('traces', { keyPath: 'thread' });
         // Version 4 adds the attachments' bytes; the threads stored before have none.
         if (oldVersion < 4) db.createObjectStore('attachments', { keyPath: ['thread', 'id'] });
+        // Version 5 stores a trace span by span (the migration of version 3's and 4's whole traces after the v1 one, which writes none).
+        if (oldVersion < 5) db.createObjectStore('traceSpans', { keyPath: ['thread', 'n'] });
         if (oldVersion === 1) await migrateFromV1(tx as unknown as Tx);
+        if (oldVersion >= 3 && oldVersion < 5) await migrateTraces(tx as unknown as Tx);
       },
       blocked() {
         refused = true;
@@ -252,11 +281,12 @@ export class ThreadStore implements ThreadStorage {
   load(id: string): Promise<StoredThread | undefined> {
     return this.#run(async (db) => {
       const tx = db.transaction(ALL, 'readonly');
-      const [meta, messages, batches, traced] = await Promise.all([
+      const [meta, messages, batches, traced, spans] = await Promise.all([
         tx.objectStore('threads').get(id),
         tx.objectStore('messages').getAll(rangeOf(id)),
         tx.objectStore('events').getAll(rangeOf(id)),
         tx.objectStore('traces').get(id),
+        tx.objectStore('traceSpans').getAll(rangeOf(id)),
       ]);
       if (!meta) return undefined;
       if (meta.schema !== THREAD_SCHEMA_VERSION) {
@@ -271,7 +301,7 @@ export class ThreadStore implements ThreadStorage {
       }
       // Streamed batches leave the meta's seq behind (see `ThreadWrite.eventsOnly`).
       const nextSeq = Math.max(meta.nextSeq, (batches.at(-1)?.seq ?? -1) + 1);
-      return { schema: meta.schema, id, title: meta.title, createdAt: meta.createdAt, updatedAt: meta.updatedAt, messages: messages.map((m) => m.message), events, nextSeq, ...(meta.allowed ? { allowed: meta.allowed } : {}), ...(traced ? { trace: traced.trace } : {}) };
+      return { schema: meta.schema, id, title: meta.title, createdAt: meta.createdAt, updatedAt: meta.updatedAt, messages: messages.map((m) => m.message), events, nextSeq, ...(meta.allowed ? { allowed: meta.allowed } : {}), ...(traced ? { trace: { spans: spans.map((s) => s.span), dropped: traced.dropped }, traceNumbers: spans.map((s) => s.n) } : {}) };
     });
   }
 
@@ -288,7 +318,7 @@ export class ThreadStore implements ThreadStorage {
         ...(change.shrunk ? [messages.delete(rangeOf(meta.id, meta.messageCount))] : []),
         ...change.messages.list.map((message, i) => messages.put({ thread: meta.id, index: change.messages.from + i, message })),
         ...change.events.map((batch) => events.put({ thread: meta.id, seq: batch.seq, events: batch.events })),
-        ...(change.trace ? [tx.objectStore('traces').put({ thread: meta.id, trace: change.trace })] : []),
+        ...(change.trace ? putTrace(tx, meta.id, change.trace) : []),
         tx.done,
       ]);
     });
@@ -337,7 +367,7 @@ export class ThreadStore implements ThreadStorage {
   delete(id: string): Promise<void> {
     return this.#run(async (db) => {
       const tx = db.transaction(WHOLE, 'readwrite');
-      await Promise.all([tx.objectStore('threads').delete(id), tx.objectStore('messages').delete(rangeOf(id)), tx.objectStore('events').delete(rangeOf(id)), tx.objectStore('traces').delete(id), tx.objectStore('attachments').delete(attachmentsOf(id)), tx.done]);
+      await Promise.all([tx.objectStore('threads').delete(id), tx.objectStore('messages').delete(rangeOf(id)), tx.objectStore('events').delete(rangeOf(id)), ...putTrace(tx, id, undefined), tx.objectStore('attachments').delete(attachmentsOf(id)), tx.done]);
     });
   }
 

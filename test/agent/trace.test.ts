@@ -260,25 +260,56 @@ describe('trace recorder (events in, spans out)', () => {
     expect(recorder.trace('new').spans.map((s) => s.endTime)).to.deep.equal([undefined]);
   });
 
-  it('hands the journal a snapshot: open spans copied (they go on changing), finished spans shared, not copied at every write', async () => {
+  it('hands the journal what changed: all of it at first, then only the spans opened or ended and the numbers of those dropped; open spans copied, ended ones shared', async () => {
     const { TraceRecorder } = await import('../../src/agent/trace-recorder.js');
     const recorder = new TraceRecorder(() => ({ baseURL: '', model: 'm', modelModule: '/m.js' }));
     recorder.observe({ type: 'run-start', runId: 'r' });
     recorder.observe({ type: 'iteration', n: 1, max: 10 });
     recorder.observe({ type: 'tool-call', callId: 'c', name: 'click', args: {} });
-    const first = recorder.snapshot();
-    const second = recorder.snapshot();
-    const names = (trace: { spans: TraceSpan[] }) => trace.spans.map((s) => s.name).join(',');
-    expect(names(first)).to.equal('invoke_agent,chat m,execute_tool click');
-    // The finished chat span: the same object in both snapshots.
-    expect(first.spans[1] === second.spans[1]).to.equal(true);
-    // The open ones: copies, so what the loop does next does not reach a snapshot waiting for the store.
-    expect(first.spans[0] === second.spans[0] || first.spans[2] === second.spans[2]).to.equal(false);
+    const rows = (change: { put: { n: number; span: TraceSpan }[] }) => change.put.map(({ n, span }) => `${n}:${span.name}`).sort().join(',');
+    const first = recorder.takeChange(true);
+    expect(rows(first)).to.equal('0:invoke_agent,1:chat m,2:execute_tool click');
+    expect(first.gone).to.equal('all');
+    // The open ones are copies, so what the loop does next does not reach a change waiting for the store; the ended chat span is shared.
+    const open = first.put.find((r) => r.n === 2)!.span;
+    expect(open === recorder.trace().spans[2]).to.equal(false);
     recorder.observe({ type: 'tool-result', callId: 'c', name: 'click', status: 'error', error: 'nope' });
-    expect([first.spans[2]!.endTime, first.spans[2]!.status]).to.deep.equal([undefined, 'unset']);
-    expect(recorder.snapshot().spans[2]!.status).to.equal('error');
-    // A list of its own: spans recorded later are not in it.
+    expect([open.endTime, open.status]).to.deep.equal([undefined, 'unset']);
+    // Then: the open spans (the run's, still changing) and the call that ended since, not the chat span that ended before.
+    const second = recorder.takeChange();
+    expect(rows(second)).to.equal('0:invoke_agent,2:execute_tool click');
+    expect(second.put.find((r) => r.n === 2)!.span.status).to.equal('error');
+    expect(second.gone).to.deep.equal([]);
+    expect(rows(recorder.takeChange())).to.equal('0:invoke_agent');
     recorder.observe({ type: 'iteration', n: 2, max: 10 });
-    expect(first.spans.length).to.equal(3);
+    recorder.observe({ type: 'final', reason: 'answer', text: 'ok' });
+    expect(rows(recorder.takeChange())).to.equal('0:invoke_agent,3:chat m');
+    expect(rows(recorder.takeChange())).to.equal('');
+  });
+
+  it('names the spans the size cap dropped, so the store deletes them, and a follower applying the changes holds what the writer holds', async () => {
+    const { TraceRecorder } = await import('../../src/agent/trace-recorder.js');
+    const settings = { baseURL: '', model: 'm', modelModule: '/m.js', trace: { maxBytes: 3000 } };
+    const writer = new TraceRecorder(() => settings);
+    const follower = new TraceRecorder(() => ({ ...settings, trace: { maxBytes: 1_000_000 } }));
+    follower.apply(writer.takeChange(true));
+    writer.observe({ type: 'run-start', runId: 'r' });
+    const gone: number[] = [];
+    for (let i = 1; i <= 20; i++) {
+      writer.observe({ type: 'iteration', n: i, max: 30 });
+      writer.observe({ type: 'tool-call', callId: `c${i}`, name: 'click', args: {} });
+      writer.observe({ type: 'tool-result', callId: `c${i}`, name: 'click', status: 'ok', result: 'done' });
+      const change = writer.takeChange();
+      if (change.gone !== 'all') gone.push(...change.gone);
+      follower.apply(change);
+    }
+    const held = writer.trace();
+    expect(held.dropped).to.be.above(5);
+    // Each dropped span named once, the open run's span never (it stays first while the run goes on).
+    expect(gone).to.have.length(held.dropped);
+    expect(new Set(gone).size).to.equal(gone.length);
+    expect(gone).to.not.include(0);
+    expect(held.spans[0]!.name).to.equal('invoke_agent');
+    expect(follower.trace()).to.deep.equal(held);
   });
 });

@@ -5,9 +5,13 @@ import { upgradeV1Events } from '../../src/store/thread-schema.js';
 import { AgentSession } from '../../src/agent/agent-session.js';
 import { scriptedModel } from '../../src/testing/scripted-model.js';
 import type { ChatMessage } from '../../src/types.js';
+import type { TraceChange, TraceSpan } from '../../src/trace-types.js';
 
 const fixture = async (version: number) => (await (await fetch(new URL(`../fixtures/thread-schema-${version}.json`, import.meta.url))).json()) as unknown;
 const dbName = () => `test-threads-${crypto.randomUUID()}`;
+
+/** A span named `name`, ended at `end` (open without one). */
+const span = (name: string, end?: number): TraceSpan => ({ traceId: 'a'.repeat(32), spanId: 'b'.repeat(16), name, runId: 'r', startTime: 1, ...(end === undefined ? {} : { endTime: end }), status: 'unset', attributes: { 'gen_ai.operation.name': 'invoke_agent' }, events: [] });
 
 describe('thread store: schema versions', () => {
   it('reads the saved schema-1 example and fills in the run-start input', async () => {
@@ -120,7 +124,7 @@ describe('thread store: writes', () => {
     const name = dbName();
     const store = new ThreadStore(name);
     await store.opened();
-    const newer = await openDB(name, 5);
+    const newer = await openDB(name, 6);
     newer.close();
     const err = await store.list().then(() => undefined, (e: { code: string }) => e);
     expect(err?.code).to.equal('storage-blocked');
@@ -145,12 +149,59 @@ describe('thread store: writes', () => {
     const loaded = (await store.load(record.id))!;
     expect(loaded.messages).to.deep.equal(record.messages);
     expect(loaded.trace).to.equal(undefined);
-    const trace = { spans: [{ traceId: 'a'.repeat(32), spanId: 'b'.repeat(16), name: 'invoke_agent', runId: 'r', startTime: 1, endTime: 2, status: 'unset' as const, attributes: { 'gen_ai.operation.name': 'invoke_agent' }, events: [] }], dropped: 3 };
-    await store.write({ meta: { ...meta, nextSeq: 1 }, events: [], messages: { from: record.messages.length, list: [] }, trace });
+    const trace = { spans: [span('invoke_agent', 2)], dropped: 3 };
+    await store.write({ meta: { ...meta, nextSeq: 1 }, events: [], messages: { from: record.messages.length, list: [] }, trace: { put: [{ n: 0, span: trace.spans[0]! }], gone: 'all', dropped: 3 } });
     expect((await store.load(record.id))!.trace).to.deep.equal(trace);
     await store.delete(record.id);
     await store.replace({ ...record, trace: undefined });
     expect((await store.load(record.id))!.trace).to.equal(undefined);
+    await store.close();
+  });
+
+  it('stores a trace span by span: a write puts the spans that changed and deletes the ones dropped, and a load reads them in order with their numbers', async () => {
+    const store = new ThreadStore(dbName());
+    const record = readThread(await fixture(2));
+    await store.replace(record);
+    const meta = { schema: 2, id: record.id, title: record.title, createdAt: 1, updatedAt: 2, messageCount: record.messages.length, nextSeq: 1 };
+    const write = (trace: TraceChange) => store.write({ meta, events: [], messages: { from: record.messages.length, list: [] }, trace });
+    await write({ put: [0, 1, 2].map((n) => ({ n, span: span(`s${n}`, n === 0 ? undefined : n) })), gone: 'all', dropped: 0 });
+    // The run's span ends, s1 and s2 are dropped, s3 opens.
+    await write({ put: [{ n: 0, span: span('s0', 9) }, { n: 3, span: span('s3') }], gone: [1, 2], dropped: 2 });
+    const loaded = (await store.load(record.id))!;
+    expect(loaded.trace).to.deep.equal({ spans: [span('s0', 9), span('s3')], dropped: 2 });
+    expect(loaded.traceNumbers).to.deep.equal([0, 3]);
+    // A whole change replaces every stored span.
+    await write({ put: [{ n: 7, span: span('fresh', 1) }], gone: 'all', dropped: 0 });
+    expect((await store.load(record.id))!.trace).to.deep.equal({ spans: [span('fresh', 1)], dropped: 0 });
+    await store.delete(record.id);
+    await store.replace(record);
+    expect((await store.load(record.id))!.trace).to.equal(undefined);
+    await store.close();
+  });
+
+  it('opens a version-4 database, turning each whole trace into its spans, numbered in order', async () => {
+    const name = dbName();
+    const record = readThread(await fixture(2));
+    const v4 = await openDB(name, 4, {
+      upgrade(db) {
+        db.createObjectStore('threads', { keyPath: 'id' });
+        db.createObjectStore('messages', { keyPath: ['thread', 'index'] });
+        db.createObjectStore('events', { keyPath: ['thread', 'seq'] });
+        db.createObjectStore('traces', { keyPath: 'thread' });
+        db.createObjectStore('attachments', { keyPath: ['thread', 'id'] });
+      },
+    });
+    await v4.put('threads', { schema: 2, id: record.id, title: record.title, createdAt: 1, updatedAt: 2, messageCount: record.messages.length, nextSeq: 1 });
+    for (const [index, message] of record.messages.entries()) await v4.put('messages', { thread: record.id, index, message });
+    await v4.put('events', { thread: record.id, seq: 0, events: record.events });
+    const trace = { spans: [span('invoke_agent', 5), span('chat m', 3), span('execute_tool x')], dropped: 4 };
+    await v4.put('traces', { thread: record.id, trace });
+    v4.close();
+    const store = new ThreadStore(name);
+    const loaded = (await store.load(record.id))!;
+    expect(loaded.messages).to.deep.equal(record.messages);
+    expect(loaded.trace).to.deep.equal(trace);
+    expect(loaded.traceNumbers).to.deep.equal([0, 1, 2]);
     await store.close();
   });
 
