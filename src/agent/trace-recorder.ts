@@ -49,8 +49,13 @@ export class TraceRecorder implements SpanSink {
   #nums: number[] = [];
   /** The number the next span opened gets. */
   #next = 0;
-  /** The open spans by number: every change carries them (the loop adds events and attributes to a span while it is open). */
-  #open = new Map<number, TraceSpan>();
+  /**
+   * The open spans by number, each with what it looked like when a change
+   * last carried it: the loop adds events and attributes to a span while it
+   * is open, so a change carries each open span that grew since (the run's
+   * own span, open for the whole run, mostly did not).
+   */
+  #open = new Map<number, { span: TraceSpan; carried?: string }>();
   /** Numbers of the kept spans that ended since the last `takeChange`. */
   #ended = new Set<number>();
   /** Numbers of the spans dropped since the last `takeChange`. */
@@ -98,18 +103,25 @@ export class TraceRecorder implements SpanSink {
    * connection); ended ones are shared, as a span never changes once it
    * ended. Writing the whole trace at every write (about two per tool call)
    * made a 200-call run with a thread 2.1x slower per iteration traced than
-   * untraced. A change carries every open span (a few: the run's, the current
-   * request's or calls') and the spans that ended since, found from the back,
-   * where they are.
+   * untraced. A change carries the open spans that grew since the last one
+   * (a few: the current request's or calls', the run's when it changed) and
+   * the spans that ended since, found from the back, where they are.
    */
   takeChange(whole = false): TraceChange {
     const spans = this.#spans;
     const nums = this.#nums;
     const put: TraceChange['put'] = [];
     const row = (i: number) => ({ n: nums[i]!, span: spans[i]!.endTime === undefined ? structuredClone(spans[i]!) : spans[i]! });
-    if (whole) for (let i = this.#head; i < spans.length; i++) put.push(row(i));
-    else {
-      for (const [n, span] of this.#open) put.push({ n, span: structuredClone(span) });
+    if (whole) {
+      for (let i = this.#head; i < spans.length; i++) put.push(row(i));
+      for (const open of this.#open.values()) open.carried = shape(open.span);
+    } else {
+      for (const [n, open] of this.#open) {
+        const looks = shape(open.span);
+        if (looks === open.carried) continue;
+        open.carried = looks;
+        put.push({ n, span: structuredClone(open.span) });
+      }
       for (let i = spans.length - 1, left = this.#ended.size; i >= this.#head && left > 0; i--) if (this.#ended.has(nums[i]!)) (put.push(row(i)), left--);
     }
     const change: TraceChange = { put, gone: whole ? 'all' : this.#gone, dropped: this.#dropped };
@@ -152,7 +164,7 @@ export class TraceRecorder implements SpanSink {
       this.#sizes.push(size);
       if (size !== OPEN) this.#bytes += size;
       else {
-        this.#open.set(this.#nums[i]!, span);
+        this.#open.set(this.#nums[i]!, { span });
         this.#interrupted = true;
       }
     }
@@ -192,7 +204,7 @@ export class TraceRecorder implements SpanSink {
     this.#spans.push(span);
     this.#sizes.push(OPEN);
     this.#nums.push(this.#next);
-    this.#open.set(this.#next++, span);
+    this.#open.set(this.#next++, { span });
   }
 
   closed(span: TraceSpan): void {
@@ -305,6 +317,17 @@ export class TraceRecorder implements SpanSink {
     }
     return target;
   }
+}
+
+/**
+ * What an open span looks like, cheaply: the loop changes one by adding
+ * attributes or events, or by failing it (an attribute it already has is
+ * only ever set again with an event beside it: a retry's counts).
+ */
+function shape(span: TraceSpan): string {
+  let attributes = 0;
+  for (const _ in span.attributes) attributes++;
+  return `${attributes}/${span.events.length}/${span.status}`;
 }
 
 /**

@@ -183,7 +183,7 @@ export class ThreadJournal {
     const version = traced?.version;
     const traceChanged = version !== undefined && version !== this.#traceWritten;
     if (events.length === 0 && !this.#metaChanged && historySame && !traceChanged) return;
-    const eventsOnly = historySame && !this.#metaChanged && this.#metaStored && !traceChanged;
+    const eventsOnly = historySame && !this.#metaChanged && this.#metaStored;
     this.#pending = [];
     this.#metaChanged = false;
     const seq = this.#nextSeq;

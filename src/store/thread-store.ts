@@ -57,12 +57,12 @@ export interface ThreadWrite {
   /** The history got shorter than what is stored: remove the stored messages past its end. */
   shrunk?: boolean;
   /**
-   * Only event batches are new (text streaming): the stored meta record is
-   * left as it is — one put in one store per write, not three — and `load`
-   * reads the next seq from the batches themselves.
+   * Only event batches (and the trace's change) are new: the stored meta
+   * record is left as it is — one put in one store per write, not three —
+   * and `load` reads the next seq from the batches themselves.
    */
   eventsOnly?: boolean;
-  /** What changed in the thread's trace since the last write, when anything did (never with `eventsOnly`). */
+  /** What changed in the thread's trace since the last write, when anything did. */
   trace?: TraceChange;
 }
 
@@ -140,7 +140,7 @@ async function putWhole(tx: Tx, record: ThreadRecord, attachments?: readonly Sto
   await Promise.all([
     ...(attachments ?? []).map((a) => tx.objectStore('attachments').put(storedRecord(record.id, a))),
     tx.objectStore('threads').put(metaOf(record)),
-    ...putTrace(tx, record.id, record.trace && { put: record.trace.spans.map((span, n) => ({ n, span })), gone: 'all', dropped: record.trace.dropped }),
+    ...putTrace(traceStores(tx), record.id, record.trace && { put: record.trace.spans.map((span, n) => ({ n, span })), gone: 'all', dropped: record.trace.dropped }),
     ...record.messages.map((message, index) => messages.put({ thread: record.id, index, message })),
     ...(record.events.length > 0 ? [events.put({ thread: record.id, seq: 0, events: record.events })] : []),
   ]);
@@ -151,22 +151,30 @@ function storedRecord(thread: string, a: StoredAttachment): ThreadDB['attachment
   return a.original ? { thread, id: a.id, data: a.data, original: a.original } : { thread, id: a.id, data: a.data };
 }
 
-/** Stores a change of thread `id`'s trace into `tx` (`undefined`: the thread has none — what is stored goes). */
-function putTrace(tx: Tx, id: string, change: TraceChange | undefined): Promise<unknown>[] {
-  const spans = tx.objectStore('traceSpans');
+/** The two trace stores as `putTrace` uses them: idb's wrapped ones (requests as promises) or IndexedDB's own (requests as they are). */
+interface TraceStores {
+  spans: { put(value: ThreadDB['traceSpans']['value']): unknown; delete(key: [string, number] | IDBKeyRange): unknown };
+  dropped: { put(value: ThreadDB['traces']['value']): unknown; delete(key: string): unknown };
+}
+
+/** Stores a change of thread `id`'s trace (`undefined`: the thread has none — what is stored goes); the requests made. */
+function putTrace({ spans, dropped }: TraceStores, id: string, change: TraceChange | undefined): unknown[] {
   const gone = !change || change.gone === 'all' ? [spans.delete(rangeOf(id))] : change.gone.map((n) => spans.delete([id, n]));
-  if (!change) return [...gone, tx.objectStore('traces').delete(id)];
+  if (!change) return [...gone, dropped.delete(id)];
   const puts = change.put.map(({ n, span }) => spans.put({ thread: id, n, span }));
   // The dropped count moves only with spans gone (and a whole change, a journal's first, always writes it).
-  return change.gone.length === 0 ? puts : [...gone, ...puts, tx.objectStore('traces').put({ thread: id, dropped: change.dropped })];
+  return change.gone.length === 0 ? puts : [...gone, ...puts, dropped.put({ thread: id, dropped: change.dropped })];
 }
+
+/** `tx`'s trace stores. */
+const traceStores = (tx: Tx): TraceStores => ({ spans: tx.objectStore('traceSpans'), dropped: tx.objectStore('traces') });
 
 /** Database version 4 → 5: each whole trace becomes a record per span and the dropped count. */
 async function migrateTraces(tx: Tx): Promise<void> {
   const old = (await tx.objectStore('traces').getAll()) as unknown as { thread: string; trace?: ThreadTrace }[];
   for (const { thread, trace } of old) {
     if (!trace) continue;
-    await Promise.all(putTrace(tx, thread, { put: trace.spans.map((span, n) => ({ n, span })), gone: 'all', dropped: trace.dropped }));
+    await Promise.all(putTrace(traceStores(tx), thread, { put: trace.spans.map((span, n) => ({ n, span })), gone: 'all', dropped: trace.dropped }));
   }
 }
 
@@ -186,15 +194,17 @@ async function migrateFromV1(tx: Tx): Promise<void> {
 }
 
 /**
- * The write of a stream: event batches only, in one transaction, through
- * IndexedDB itself — no promise or listener per request, since this runs
- * about every 50 ms for as long as text streams.
+ * The write of a stream or a turn: event batches and the trace's change
+ * only, in one transaction, through IndexedDB itself — no promise or
+ * listener per request, since this runs about every 50 ms for as long as
+ * text streams, and a few times per tool call.
  */
 function putEvents(db: IDBDatabase, change: ThreadWrite): Promise<void> {
   return new Promise((resolve, reject) => {
-    const tx = db.transaction('events', 'readwrite');
+    const tx = db.transaction(change.trace ? ['events', 'traceSpans', 'traces'] : 'events', 'readwrite');
     const events = tx.objectStore('events');
     for (const batch of change.events) events.put({ thread: change.meta.id, seq: batch.seq, events: batch.events });
+    if (change.trace) putTrace({ spans: tx.objectStore('traceSpans'), dropped: tx.objectStore('traces') }, change.meta.id, change.trace);
     tx.oncomplete = () => resolve();
     tx.onerror = () => reject(tx.error);
     tx.onabort = () => reject(tx.error ?? new DOMException('The write was aborted.', 'AbortError'));
@@ -318,7 +328,7 @@ export class ThreadStore implements ThreadStorage {
         ...(change.shrunk ? [messages.delete(rangeOf(meta.id, meta.messageCount))] : []),
         ...change.messages.list.map((message, i) => messages.put({ thread: meta.id, index: change.messages.from + i, message })),
         ...change.events.map((batch) => events.put({ thread: meta.id, seq: batch.seq, events: batch.events })),
-        ...(change.trace ? putTrace(tx, meta.id, change.trace) : []),
+        ...(change.trace ? putTrace(traceStores(tx), meta.id, change.trace) : []),
         tx.done,
       ]);
     });
@@ -367,7 +377,7 @@ export class ThreadStore implements ThreadStorage {
   delete(id: string): Promise<void> {
     return this.#run(async (db) => {
       const tx = db.transaction(WHOLE, 'readwrite');
-      await Promise.all([tx.objectStore('threads').delete(id), tx.objectStore('messages').delete(rangeOf(id)), tx.objectStore('events').delete(rangeOf(id)), ...putTrace(tx, id, undefined), tx.objectStore('attachments').delete(attachmentsOf(id)), tx.done]);
+      await Promise.all([tx.objectStore('threads').delete(id), tx.objectStore('messages').delete(rangeOf(id)), tx.objectStore('events').delete(rangeOf(id)), ...putTrace(traceStores(tx), id, undefined), tx.objectStore('attachments').delete(attachmentsOf(id)), tx.done]);
     });
   }
 

@@ -275,12 +275,17 @@ describe('trace recorder (events in, spans out)', () => {
     expect(open === recorder.trace().spans[2]).to.equal(false);
     recorder.observe({ type: 'tool-result', callId: 'c', name: 'click', status: 'error', error: 'nope' });
     expect([open.endTime, open.status]).to.deep.equal([undefined, 'unset']);
-    // Then: the open spans (the run's, still changing) and the call that ended since, not the chat span that ended before.
+    // Then only what changed: the call that ended since, not the chat span that ended before, nor the run's span, open but unchanged.
     const second = recorder.takeChange();
-    expect(rows(second)).to.equal('0:invoke_agent,2:execute_tool click');
-    expect(second.put.find((r) => r.n === 2)!.span.status).to.equal('error');
+    expect(rows(second)).to.equal('2:execute_tool click');
+    expect(second.put[0]!.span.status).to.equal('error');
     expect(second.gone).to.deep.equal([]);
-    expect(rows(recorder.takeChange())).to.equal('0:invoke_agent');
+    expect(rows(recorder.takeChange())).to.equal('');
+    // An open span that grew (an event on the run's span) is carried again, as it is now.
+    recorder.observe({ type: 'plan', tasks: [] });
+    const grown = recorder.takeChange();
+    expect(rows(grown)).to.equal('0:invoke_agent');
+    expect(grown.put[0]!.span.events.map((e) => e.name)).to.deep.equal(['pageloop.plan']);
     recorder.observe({ type: 'iteration', n: 2, max: 10 });
     recorder.observe({ type: 'final', reason: 'answer', text: 'ok' });
     expect(rows(recorder.takeChange())).to.equal('0:invoke_agent,3:chat m');
