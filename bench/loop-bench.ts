@@ -50,6 +50,13 @@ export interface LoopBenchOptions {
   rounds: number;
   /** Page tool calls in each measured run of the worker with a thread. */
   threadCalls: number;
+  /**
+   * Traced/untraced pairs of the plain worker per round, for
+   * `loop.trace_overhead_ratio`: the recorder costs under 1 % of an
+   * iteration, while one run's overhead moves by ±5 % with the machine, so
+   * the ratio needs more pairs than the other figures need rounds.
+   */
+  ratioPairs: number;
 }
 
 function echoTool(): Tool {
@@ -184,6 +191,11 @@ export async function runLoopBench(options: LoopBenchOptions): Promise<Record<st
       // Traced and untraced take turns going first, so neither always meets the machine as the other left it.
       const untracedFirst = round % 2 === 1;
       const plain = await pair(worker, options.calls, untracedFirst);
+      ratios.plain.push(plain.tracedOverhead / plain.untracedOverhead);
+      for (let extra = 1; extra < options.ratioPairs; extra++) {
+        const more = await pair(worker, options.calls, (round + extra) % 2 === 1);
+        ratios.plain.push(more.tracedOverhead / more.untracedOverhead);
+      }
       const withThread = await pair(stored, options.threadCalls, untracedFirst);
       const thread = await ways.thread.measure(options.calls);
       const api = await ways.api.measure(options.calls);
@@ -196,7 +208,6 @@ export async function runLoopBench(options: LoopBenchOptions): Promise<Record<st
       keep('loop.iteration_overhead_untraced_ms_p50', plain.untracedOverhead);
       keep('loop.iteration_overhead_thread_ms_p50', withThread.tracedOverhead);
       keep('loop.iteration_overhead_thread_untraced_ms_p50', withThread.untracedOverhead);
-      ratios.plain.push(plain.tracedOverhead / plain.untracedOverhead);
       ratios.stored.push(withThread.tracedOverhead / withThread.untracedOverhead);
     }
   } finally {
@@ -209,5 +220,8 @@ export async function runLoopBench(options: LoopBenchOptions): Promise<Record<st
     ...best,
     'loop.trace_overhead_ratio': rounded(ratios.plain),
     'loop.trace_overhead_thread_ratio': rounded(ratios.stored),
+    'loop.trace_overhead_ratio_pairs': ratios.plain.length,
+    'loop.trace_overhead_ratio_min': Math.min(...ratios.plain),
+    'loop.trace_overhead_ratio_max': Math.max(...ratios.plain),
   };
 }

@@ -29,7 +29,7 @@ const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length).
  * @type {{ name: string, module: string, run: string, options: unknown }[]}
  */
 const SUITES = [
-  { name: 'loop', module: '/bench/loop-bench.ts', run: 'runLoopBench', options: quick ? { calls: 100, warmup: 20, rounds: 2, threadCalls: 30 } : { calls: 1000, warmup: 200, rounds: 5, threadCalls: 200 } },
+  { name: 'loop', module: '/bench/loop-bench.ts', run: 'runLoopBench', options: quick ? { calls: 100, warmup: 20, rounds: 2, threadCalls: 30, ratioPairs: 2 } : { calls: 1000, warmup: 200, rounds: 5, threadCalls: 200, ratioPairs: 4 } },
   { name: 'cancel', module: '/bench/cancel-bench.ts', run: 'runCancelBench', options: quick ? { runs: 5 } : { runs: 30 } },
   { name: 'render', module: '/bench/render-bench.ts', run: 'runRenderBench', options: quick ? { small: 500, large: 2000, naive: true, runs: 2 } : { small: 5000, large: 20000, naive: true, runs: 3 } },
   { name: 'longtasks', module: '/bench/longtask-bench.ts', run: 'runLongTaskBench', options: quick ? { tokens: 2000, vectors: 10000 } : { tokens: 20000, vectors: 100000 } },
