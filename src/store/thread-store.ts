@@ -10,14 +10,14 @@
  * Database version 1 held whole schema-1 records in `threads`; opening it
  * migrates every record inside the upgrade transaction (all or nothing).
  * Version 3 adds `traces`, one flight-recorder trace per thread (key: thread).
- * Version 5 keeps a trace as one record per span (`traceSpans`, key [thread,
- * n], n the span's number in the thread's trace), so that a write stores the
- * spans that changed rather than the whole trace again; `traces` keeps only
- * the count of spans dropped. Opening migrates the whole traces in place.
  * Version 4 adds `attachments`: the bytes of a thread's attachments (key
  * [thread, attachment id]) as Blobs, never base64, written before the run
  * that sends them starts (so another tab that hears of them can read them)
  * and deleted with the thread; events and messages carry only their records.
+ * Version 5 keeps a trace as one record per span (`traceSpans`, key [thread,
+ * n], n the span's number in the thread's trace), so that a write stores the
+ * spans that changed rather than the whole trace again; `traces` keeps only
+ * the count of spans dropped. Opening migrates the whole traces in place.
  * Opening fails with a coded error instead of hanging when IndexedDB is
  * missing or another tab blocks the upgrade; a connection that blocks
  * another tab's upgrade closes itself, and its later calls fail the same way.
