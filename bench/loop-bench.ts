@@ -169,6 +169,8 @@ export async function runLoopBench(options: LoopBenchOptions): Promise<Record<st
   const best: Record<string, number> = {};
   const keep = (key: string, value: number) => (best[key] = Math.min(best[key] ?? Infinity, value));
   const ratios: Record<'plain' | 'stored', number[]> = { plain: [], stored: [] };
+  /** Per pair of the plain worker: the recorder's own µs per iteration, and that as a share of the untraced iteration overhead. */
+  const observed: { us: number; share: number }[] = [];
   /** One traced and one untraced run of `way`, in the order the round says; their iteration overheads' medians. */
   const pair = async (way: WorkerWay, calls: number, untracedFirst: boolean) => {
     const untracedRun = async () => {
@@ -180,7 +182,9 @@ export async function runLoopBench(options: LoopBenchOptions): Promise<Record<st
     const early = untracedFirst ? await untracedRun() : undefined;
     const traced = await way.measure(calls);
     const untraced = early ?? (await untracedRun());
-    return { traced, tracedOverhead: median(overheads(traced)), untracedOverhead: median(overheads(untraced)) };
+    // The recorder's own time per iteration, less what timing it costs (the untraced run times an observe that returns at once).
+    const observeUs = ((traced.traceMs - untraced.traceMs) / traced.gaps.length) * 1000;
+    return { traced, tracedOverhead: median(overheads(traced)), untracedOverhead: median(overheads(untraced)), observeUs };
   };
   try {
     await ways.worker.measure(options.warmup);
@@ -192,9 +196,11 @@ export async function runLoopBench(options: LoopBenchOptions): Promise<Record<st
       const untracedFirst = round % 2 === 1;
       const plain = await pair(worker, options.calls, untracedFirst);
       ratios.plain.push(plain.tracedOverhead / plain.untracedOverhead);
+      observed.push({ us: plain.observeUs, share: plain.observeUs / 1000 / plain.untracedOverhead });
       for (let extra = 1; extra < options.ratioPairs; extra++) {
         const more = await pair(worker, options.calls, (round + extra) % 2 === 1);
         ratios.plain.push(more.tracedOverhead / more.untracedOverhead);
+        observed.push({ us: more.observeUs, share: more.observeUs / 1000 / more.untracedOverhead });
       }
       const withThread = await pair(stored, options.threadCalls, untracedFirst);
       const thread = await ways.thread.measure(options.calls);
@@ -221,6 +227,8 @@ export async function runLoopBench(options: LoopBenchOptions): Promise<Record<st
     'loop.trace_overhead_ratio': rounded(ratios.plain),
     'loop.trace_overhead_thread_ratio': rounded(ratios.stored),
     'loop.trace_overhead_ratio_pairs': ratios.plain.length,
+    'loop.trace_observe_us': rounded(observed.map((o) => o.us)),
+    'loop.trace_observe_share': rounded(observed.map((o) => o.share)),
     'loop.trace_overhead_ratio_min': Math.min(...ratios.plain),
     'loop.trace_overhead_ratio_max': Math.max(...ratios.plain),
   };

@@ -11,6 +11,8 @@ export interface LoopTiming {
   gaps: number[];
   /** ms of each page tool call, worker → page → worker (or a direct call, in thread). */
   roundTrips: number[];
+  /** ms the flight recorder spent taking the run's events (bench/loop-worker.ts times it; 0 elsewhere). */
+  traceMs: number;
 }
 
 const KEY = '__pageloopLoopTiming';
@@ -18,7 +20,7 @@ const KEY = '__pageloopLoopTiming';
 /** This realm's record. */
 export function loopTiming(): LoopTiming {
   const scope = globalThis as unknown as Record<string, LoopTiming | undefined>;
-  return (scope[KEY] ??= { gaps: [], roundTrips: [] });
+  return (scope[KEY] ??= { gaps: [], roundTrips: [], traceMs: 0 });
 }
 
 /** Empties the record (before a measured run). */
@@ -26,4 +28,5 @@ export function resetLoopTiming(): void {
   const timing = loopTiming();
   timing.gaps.length = 0;
   timing.roundTrips.length = 0;
+  timing.traceMs = 0;
 }

@@ -21,6 +21,10 @@ export const FIGURES = [
   { key: 'loop.iteration_createagent_ms_p50', baseline: 'loop.iteration_ms_p50', unit: 'ms' },
   // The flight recorder's cost: the worker's iteration overhead traced (the default) over untraced, both measured in the same run.
   { key: 'loop.trace_overhead_ratio', op: '<=', target: 1.05, unit: '×' },
+  // The recorder's own time per iteration, timed around its observe in the bench worker (the ratio above includes what it leaves to the GC, and the machine's noise between runs).
+  { key: 'loop.trace_observe_us', unit: 'µs' },
+  // That as a share of the untraced iteration overhead, the same pair's.
+  { key: 'loop.trace_observe_share', unit: '×' },
   // The same with the conversation stored (option `thread`): the journal's writes, the trace's among them, in each iteration.
   { key: 'loop.iteration_overhead_thread_ms_p50', baseline: 'loop.iteration_overhead_thread_untraced_ms_p50', unit: 'ms' },
   { key: 'loop.trace_overhead_thread_ratio', unit: '×' },
