@@ -18,7 +18,7 @@ import type { AgentEvent, ChatMessage } from '../types.js';
 import type { TraceChange } from '../trace-types.js';
 import type { PageloopError } from '../errors.js';
 import { appendMerged, isStreamDelta } from '../event-merge.js';
-import { THREAD_SCHEMA_VERSION, defaultTitle, type ThreadRecord } from './thread-schema.js';
+import { THREAD_SCHEMA_VERSION, defaultTitle } from './thread-schema.js';
 import type { StoredThread, ThreadMeta, ThreadStorage, ThreadWrite } from './thread-store.js';
 import { toStorageError } from './storage-errors.js';
 import { threadBusy } from './thread-lock.js';
@@ -97,17 +97,6 @@ export class ThreadJournal {
       this.#createdAt = record.createdAt;
     }
     return record;
-  }
-
-  /** Adopts a thread written whole elsewhere (import), as if this journal had written it. */
-  adopt(record: ThreadRecord): void {
-    this.#metaStored = true;
-    this.#written = record.messages.slice();
-    this.#nextSeq = record.events.length > 0 ? 1 : 0;
-    this.#traceWritten = this.#o.trace?.version;
-    this.#title = record.title;
-    this.#createdAt = record.createdAt;
-    this.#pending = [];
   }
 
   /** When the thread was first written. */
