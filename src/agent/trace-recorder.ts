@@ -321,8 +321,9 @@ export class TraceRecorder implements SpanSink {
 
 /**
  * What an open span looks like, cheaply: the loop changes one by adding
- * attributes or events, or by failing it (an attribute it already has is
- * only ever set again with an event beside it: a retry's counts).
+ * attributes or events, or by failing it. A value set again in place without
+ * either (a retry's counts come with their event) is stored when the span
+ * ends: until then a reload may find the earlier value.
  */
 function shape(span: TraceSpan): string {
   let attributes = 0;
