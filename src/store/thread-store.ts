@@ -140,7 +140,7 @@ async function putWhole(tx: Tx, record: ThreadRecord, attachments?: readonly Sto
   await Promise.all([
     ...(attachments ?? []).map((a) => tx.objectStore('attachments').put(storedRecord(record.id, a))),
     tx.objectStore('threads').put(metaOf(record)),
-    ...putTrace(traceStores(tx), record.id, record.trace && { put: record.trace.spans.map((span, n) => ({ n, span })), gone: 'all', dropped: record.trace.dropped }),
+    ...putTrace(traceStores(tx), record.id, record.trace && wholeTrace(record.trace)),
     ...record.messages.map((message, index) => messages.put({ thread: record.id, index, message })),
     ...(record.events.length > 0 ? [events.put({ thread: record.id, seq: 0, events: record.events })] : []),
   ]);
@@ -166,15 +166,18 @@ function putTrace({ spans, dropped }: TraceStores, id: string, change: TraceChan
   return change.gone.length === 0 ? puts : [...gone, ...puts, dropped.put({ thread: id, dropped: change.dropped })];
 }
 
-/** `tx`'s trace stores. */
-const traceStores = (tx: Tx): TraceStores => ({ spans: tx.objectStore('traceSpans'), dropped: tx.objectStore('traces') });
+/** A transaction's trace stores: idb's (`tx`) or IndexedDB's own (a raw transaction). */
+const traceStores = (tx: Tx | IDBTransaction): TraceStores => ({ spans: tx.objectStore('traceSpans'), dropped: tx.objectStore('traces') });
+
+/** A whole trace as a change that replaces what is stored, its spans numbered in order. */
+const wholeTrace = (trace: ThreadTrace): TraceChange => ({ put: trace.spans.map((span, n) => ({ n, span })), gone: 'all', dropped: trace.dropped });
 
 /** Database version 4 → 5: each whole trace becomes a record per span and the dropped count. */
 async function migrateTraces(tx: Tx): Promise<void> {
   const old = (await tx.objectStore('traces').getAll()) as unknown as { thread: string; trace?: ThreadTrace }[];
   for (const { thread, trace } of old) {
     if (!trace) continue;
-    await Promise.all(putTrace(traceStores(tx), thread, { put: trace.spans.map((span, n) => ({ n, span })), gone: 'all', dropped: trace.dropped }));
+    await Promise.all(putTrace(traceStores(tx), thread, wholeTrace(trace)));
   }
 }
 
@@ -204,7 +207,7 @@ function putEvents(db: IDBDatabase, change: ThreadWrite): Promise<void> {
     const tx = db.transaction(change.trace ? ['events', 'traceSpans', 'traces'] : 'events', 'readwrite');
     const events = tx.objectStore('events');
     for (const batch of change.events) events.put({ thread: change.meta.id, seq: batch.seq, events: batch.events });
-    if (change.trace) putTrace({ spans: tx.objectStore('traceSpans'), dropped: tx.objectStore('traces') }, change.meta.id, change.trace);
+    if (change.trace) putTrace(traceStores(tx), change.meta.id, change.trace);
     tx.oncomplete = () => resolve();
     tx.onerror = () => reject(tx.error);
     tx.onabort = () => reject(tx.error ?? new DOMException('The write was aborted.', 'AbortError'));
