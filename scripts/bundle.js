@@ -70,7 +70,7 @@ const SHARED_LAZY = { '@cfworker/json-schema': 'json-schema' };
  * our own modules by path (each imports nothing up front but what is listed
  * here; their names must not clash, as shared.js re-exports them all).
  */
-const SHARED_STATIC = ['comlink', 'src/errors.ts', 'src/tools/json-schema.ts', 'src/tools/fetch-tool-spec.ts', 'src/tools/memory-tools-spec.ts'];
+const SHARED_STATIC = ['comlink', 'src/errors.ts', 'src/settings.ts', 'src/json-bounds.ts', 'src/tools/json-schema.ts', 'src/tools/fetch-tool-spec.ts', 'src/tools/memory-tools-spec.ts'];
 const SHARED_FILE = 'shared';
 
 /**
@@ -82,7 +82,7 @@ const SHARED_FILE = 'shared';
  * `startup.ready_ms` above its floor). Same rules as SHARED_STATIC; they may
  * import SHARED_STATIC's modules, which stay in shared.js.
  */
-const WORKER_STATIC = ['src/json-bounds.ts', 'src/model/forced-call.ts', 'src/model/context-window.ts', 'src/model/think-splitter.ts', 'src/store/thread-schema.ts', 'src/store/thread-lock.ts', 'src/store/storage-errors.ts', 'src/event-merge.ts', 'src/worker/memory-api.ts'];
+const WORKER_STATIC = ['src/model/forced-call.ts', 'src/model/context-window.ts', 'src/model/think-splitter.ts', 'src/store/thread-schema.ts', 'src/store/thread-lock.ts', 'src/store/storage-errors.ts', 'src/event-merge.ts', 'src/worker/memory-api.ts'];
 const WORKER_SHARED_FILE = 'worker-shared';
 
 /**
