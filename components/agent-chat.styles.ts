@@ -96,6 +96,8 @@ export const agentChatStyles = css`
     border-bottom-left-radius: calc(var(--agent-chat-radius) * 0.3);
   }
   .markdown.plain { white-space: pre-wrap; }
+  /* A plain reply's paragraphs (message-view.ts): off screen, each is skipped by layout, a few lines tall until laid out. */
+  .plain-part { content-visibility: auto; contain-intrinsic-block-size: auto 3lh; }
   /* The renderer's warm-up sample (markdown-warmup.ts): laid out like a reply, never painted, hit or in the flow. */
   .markdown-warmup { position: absolute; left: 0; top: 0; width: 600px; height: 0; overflow: hidden; contain: strict; visibility: hidden; pointer-events: none; }
   .notice { text-align: center; color: var(--agent-chat-muted); font-size: 0.9em; }
