@@ -7,7 +7,6 @@
 import { css } from 'lit';
 import { chatDrawerStyles } from './chat-drawers.styles.js';
 import { darkPalette, lightPalette } from './palette.styles.js';
-import { subAgentStyles } from './sub-agent-view.styles.js';
 
 /** The element's stylesheet (adopted, so strict `style-src` pages accept it). */
 export const agentChatStyles = css`
@@ -296,5 +295,5 @@ export const agentChatStyles = css`
   ${chatDrawerStyles}
 `;
 
-/** Every sheet the element adopts: its own and the sub-agent view's (a sub-agent's work renders inside its card). */
-export const agentChatSheets = [agentChatStyles, subAgentStyles];
+/** Every sheet the element adopts up front (the pieces loaded on first use bring their own: lazy-view.ts). */
+export const agentChatSheets = [agentChatStyles];
