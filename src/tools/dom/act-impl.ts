@@ -4,7 +4,8 @@
  */
 import { watchChanges } from './change-watch.js';
 import { isSecret } from './element-facts.js';
-import { resolveIndex, type DomIndex } from './element-index.js';
+import type { DomIndex } from './element-index.js';
+import { resolveIndex } from './resolve-index.js';
 import { chooseOptions, fillEditable, fillField, pressClick, type FillableElement } from './input-events.js';
 import { describeElement } from './read-text.js';
 import { isElementVisible } from './flat-tree.js';

@@ -5,7 +5,8 @@
  * of `dom_query` can depend on a secret value or a private region.
  */
 import { clip, valueOf } from './element-facts.js';
-import { resolveIndex, type DomIndex } from './element-index.js';
+import type { DomIndex } from './element-index.js';
+import { resolveIndex } from './resolve-index.js';
 import { buildOutline } from './outline.js';
 import { publicView, type PublicView } from './public-view.js';
 import { describeElement, readText } from './read-text.js';
