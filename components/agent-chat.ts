@@ -288,7 +288,7 @@ export class AgentChat extends AgentChatSettings {
   protected override async getUpdateComplete(): Promise<boolean> {
     const result = await super.getUpdateComplete();
     // A piece's chunk came in: its first draw is the update it asked for.
-    if ((await Promise.all([this.#threads.loaded(), this.#plan.loaded(), this.#engineView.loaded(), this.#subAgents.loaded(), this.#approvals.loaded()])).some(Boolean)) await super.getUpdateComplete();
+    if ((await Promise.all([this.#threads.loaded(), this.#plan.loaded(), this.#engineView.loaded(), this.#subAgents.loaded(), this.#approvals.loaded(), this.#permissions.loaded()])).some(Boolean)) await super.getUpdateComplete();
     await this.#replies.renderComplete();
     return result;
   }

@@ -69,9 +69,11 @@ export const OPT_IN = {
   /**
    * Approvals: the approval panels (approve, deny with a reason, edit the arguments, always allow) and
    * their styles load with the first call that waits for approval, or once the element has a page tool
-   * that needs approval (components/approval-controller.ts); a chat whose calls never wait never loads them.
+   * that needs approval (components/approval-controller.ts); the "Always allowed" list (permissions-list)
+   * the first time a tool is allowed for good, which only an approval does. A chat whose calls never wait
+   * loads neither.
    */
-  approvals: /approval-panel/,
+  approvals: /approval-panel|permissions-list/,
   /** Sub-agents (`subAgents` option): the element's view of a sub-agent's work (sub-agent-view.ts, its styles) loads with the first `dispatch_agent` card that has one to show. */
   subagents: /sub-agent-view/,
   /** The built-in `fetchTool()`: the request, its redirect guard and the HTML-to-text reader load in the worker on its first call. */

@@ -51,6 +51,22 @@ describe('agent-chat: the approval panels load on first use', () => {
     expect(calls).to.deep.equal(['cancel_order']);
   });
 
+  it('"Always allow" loads the list of tools allowed for good, styled', async () => {
+    const calls: string[] = [];
+    f = await chatOnMock([toolCallTurn([{ name: 'cancel_order', args: { id: 3 } }]), textTurn('Cancelled.')], { tools: [cancelOrder(calls)], attrs: { thread: `always-${crypto.randomUUID()}` } });
+    const listSheets = () => f!.chat.shadowRoot!.adoptedStyleSheets.filter((sheet) => [...sheet.cssRules].some((rule) => rule.cssText.startsWith('.permissions '))).length;
+    expect(listSheets()).to.equal(0);
+    const done = f.nextFinal();
+    f.chat.send('cancel 3');
+    (await until(() => part<HTMLButtonElement>(f!.chat, 'always-button'), 'the Always button')).click();
+    await done;
+    const list = await until(() => part(f!.chat, 'permissions'), 'the list of tools allowed for good');
+    expect([...list.querySelectorAll<HTMLElement>('[data-tool]')].map((li) => li.dataset.tool)).to.deep.equal(['cancel_order']);
+    expect(listSheets()).to.equal(1);
+    expect(getComputedStyle(list).paddingTop).to.equal('4px');
+    await f.chat.agent.clear();
+  });
+
   it('a page tool that needs approval has them loaded before the model calls it', async () => {
     f = await chatOnMock([textTurn('Hello.')], { tools: [getOrder(), cancelOrder([])] });
     await until(() => approvalSheets(f!.chat) === 1, 'the panels loaded ahead of a call');
