@@ -241,9 +241,10 @@ export class AgentChat extends AgentChatSettings {
   // Only the tab that writes the thread can answer a call that waits for the user.
   readonly #views = new ToolViews(this, { agent: () => this.#agent.current, readOnly: () => this.#tabs.readOnly, items: () => this.#conversation.items });
   readonly #threads = new ThreadListSlot(this);
-  // The plan and the engine's progress: chunks of their own, loaded with the first plan or engine status.
+  // The plan, the engine's progress, a sub-agent's work: chunks of their own, loaded with the first plan, engine status or sub-agent.
   readonly #plan = new LazyView(this, () => import('./plan-view.js'));
   readonly #engineView = new LazyView(this, () => import('./engine-progress.js'));
+  readonly #subAgents = new LazyView(this, () => import('./sub-agent-view.js'));
   readonly #permissions = new PermissionsPanel(this);
   readonly #mcp = new McpPanel(this);
   readonly #trace = new TraceDrawer(this);
@@ -287,7 +288,7 @@ export class AgentChat extends AgentChatSettings {
   protected override async getUpdateComplete(): Promise<boolean> {
     const result = await super.getUpdateComplete();
     // A piece's chunk came in: its first draw is the update it asked for.
-    if ((await Promise.all([this.#threads.loaded(), this.#plan.loaded(), this.#engineView.loaded()])).some(Boolean)) await super.getUpdateComplete();
+    if ((await Promise.all([this.#threads.loaded(), this.#plan.loaded(), this.#engineView.loaded(), this.#subAgents.loaded(), this.#approvals.loaded(), this.#permissions.loaded()])).some(Boolean)) await super.getUpdateComplete();
     await this.#replies.renderComplete();
     return result;
   }
@@ -374,7 +375,7 @@ export class AgentChat extends AgentChatSettings {
     if (item.kind === 'assistant') return [item, this.#replies.elementFor(item)];
     if (item.kind === 'user') return [item, this.#attachments.version];
     if (item.kind !== 'tool-call') return [item];
-    return [item, this.#attachments.version, ...this.#views.inputsFor(item), ...this.#approvals.inputsFor(item.id), ...this.#mcp.appInputs(item)];
+    return [item, this.#attachments.version, ...this.#views.inputsFor(item), ...this.#approvals.inputsFor(item.id), ...this.#mcp.appInputs(item), item.sub && this.#subAgents.get()];
   }
 
   #renderItem(item: LogItem): TemplateResult {
@@ -388,7 +389,7 @@ export class AgentChat extends AgentChatSettings {
       case 'context':
         return renderContextNote(item);
       case 'tool-call':
-        return renderToolCard(item, this.#approvals.panelFor(item.id), this.#views.viewFor(item) ?? this.#mcp.appView(item), this.#attachments.renderList(item.attachments, `Files from ${item.name}`));
+        return renderToolCard(item, this.#approvals.panelFor(item.id), this.#views.viewFor(item) ?? this.#mcp.appView(item), this.#attachments.renderList(item.attachments, `Files from ${item.name}`), item.sub && this.#subAgents.get()?.renderSubAgent);
       case 'doctor':
         return renderDoctor(item);
     }

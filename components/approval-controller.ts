@@ -6,10 +6,18 @@
  * It applies no decision itself: "Always allow" is the agent's approval gate's
  * to apply (also to the tool's other waiting calls, whose `tool-start` events
  * close their panels); this controller only stops focusing those panels.
+ *
+ * The panels themselves (approval-panel.ts, with their styles) are a chunk
+ * loaded with the first call that waits for an answer, or once a page tool
+ * needs approval (so it is usually here before the first request); until it
+ * is in, a waiting card shows its "awaiting approval" status alone, and the
+ * first panel takes focus when it is drawn.
  */
 import { nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
+import { live } from 'lit/directives/live.js';
 import type { ApprovalAnswer, ApprovalRequest, Tool } from '../src/types.js';
-import { renderApproval, renderApprovalElsewhere, type ApprovalHandlers, type ArgsEdit } from './approval-panel.js';
+import type { ApprovalHandlers, ArgsEdit } from './approval-panel.js';
+import { LazyView } from './lazy-view.js';
 
 /** What the controller needs from the element it serves. */
 export interface ApprovalBinding {
@@ -29,6 +37,7 @@ export interface ApprovalBinding {
 export class ApprovalController implements ReactiveController {
   #host: ReactiveControllerHost;
   #binding: ApprovalBinding;
+  readonly #panels: LazyView<typeof import('./approval-panel.js')>;
   /** Arguments being edited in approval panels, by call id. */
   #edits: ReadonlyMap<string, ArgsEdit> = new Map();
   /** The call whose panel takes focus after the next update. */
@@ -44,10 +53,16 @@ export class ApprovalController implements ReactiveController {
     },
   };
 
-  constructor(host: ReactiveControllerHost, binding: ApprovalBinding) {
+  constructor(host: ReactiveControllerHost & HTMLElement, binding: ApprovalBinding) {
     this.#host = host;
     this.#binding = binding;
+    this.#panels = new LazyView(host, () => import('./approval-panel.js'));
     host.addController(this);
+  }
+
+  /** Resolves once a started load of the panels has settled (true), at once when none was started (false). */
+  loaded(): Promise<boolean> {
+    return this.#panels.loaded();
   }
 
   /** New requests arrived: the first one's panel takes focus after the next update. */
@@ -63,18 +78,23 @@ export class ApprovalController implements ReactiveController {
   /** What a tool card's rendering depends on besides the card itself (for `guard`). */
   inputsFor(callId: string): unknown[] {
     const request = this.#request(callId);
-    return request ? [request, this.#edits.get(callId), this.#toolNamed(request.name), this.#binding.answeredElsewhere?.() ?? false] : [];
+    return request ? [request, this.#edits.get(callId), this.#toolNamed(request.name), this.#binding.answeredElsewhere?.() ?? false, this.#panels.get()] : [];
   }
 
   /** The approval panel of call `callId`, or nothing when it waits for no answer. */
   panelFor(callId: string): TemplateResult | typeof nothing {
     const request = this.#request(callId);
-    if (request && this.#binding.answeredElsewhere?.()) return renderApprovalElsewhere(request);
-    return request ? renderApproval(request, this.#edits.get(callId), this.#toolNamed(request.name), this.#handlers) : nothing;
+    const panels = request && this.#panels.get();
+    if (!request || !panels) return nothing;
+    if (this.#binding.answeredElsewhere?.()) return panels.renderApprovalElsewhere(request);
+    return panels.renderApproval(request, this.#edits.get(callId), this.#toolNamed(request.name), this.#handlers, live);
   }
 
   hostUpdated(): void {
-    if (this.#focusCall === undefined) return;
+    // A page tool that needs approval: its panel's code loads now, before the model can call it.
+    if (this.#binding.tools().some((tool) => tool.needsApproval !== false)) this.#panels.get();
+    // Focus waits for the panels' first draw.
+    if (this.#focusCall === undefined || !this.#panels.get()) return;
     const id = this.#focusCall;
     this.#focusCall = undefined;
     const panels = [...this.#binding.root().querySelectorAll<HTMLElement>('[part~="approval"]')];

@@ -3,12 +3,18 @@
  * (which the model reads in the call's result), Edit arguments and Always
  * allow this tool. Edited arguments must parse as JSON and pass the
  * tool's own schema before Approve is enabled, so the user cannot send the
- * loop arguments the tool would reject.
+ * loop arguments the tool would reject. A chunk of its own, with its styles
+ * and the deny-reason field: `<agent-chat>` loads it with the first call that
+ * waits for approval, or sooner when a page tool needs approval
+ * (approval-controller.ts); a chat whose calls never wait never loads it.
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import { live } from 'lit/directives/live.js';
+import type { live as litLive } from 'lit/directives/live.js';
 import type { ApprovalAnswer, ApprovalRequest, Tool, ValidationResult } from '../src/types.js';
 import { renderDenyReason } from './deny-reason.js';
+
+/** Its styles, adopted by the element when this module loads (lazy-view.ts). */
+export { approvalStyles as styles } from './approval-panel.styles.js';
 
 /** The editor state of one call's arguments, while the user edits them. */
 export interface ArgsEdit {
@@ -70,12 +76,16 @@ export function renderApprovalElsewhere(request: ApprovalRequest): TemplateResul
   </div>`;
 }
 
-/** The approval panel of one waiting call: approve, deny, edit the arguments. */
+/**
+ * The approval panel of one waiting call: approve, deny, edit the arguments.
+ * `live` is the element's: imported here, in a chunk of its own, it would split Lit's directive code out of the element's entry.
+ */
 export function renderApproval(
   request: ApprovalRequest,
   edit: ArgsEdit | undefined,
   tool: Tool | undefined,
   handlers: ApprovalHandlers,
+  live: typeof litLive,
 ): TemplateResult {
   const labelId = `approval-label-${request.callId}`;
   const editorId = `approval-editor-${request.callId}`;

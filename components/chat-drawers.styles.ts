@@ -1,8 +1,8 @@
 /**
  * Styles of the element's drawers — the frame of the thread list (`threads`;
- * its rows' rules load with it, thread-list.styles.ts), the "Always allow"
- * list (`permissions`) and the trace (`trace`, and the Trace button under
- * each message) — and of the retry countdown. Kept
+ * its rows' rules load with it, thread-list.styles.ts) and the trace
+ * (`trace`, and the Trace button under each message) — and of the retry
+ * countdown; the "Always allow" list's load with it (permissions-list.styles.ts). Kept
  * apart from agent-chat.styles.ts, which includes them; colours come from
  * the element's custom properties only, so both themes hold. The drawers
  * drop down over the top of the log rather than taking a side column, so
@@ -12,7 +12,7 @@ import { css } from 'lit';
 
 /** The drawers' and the countdown's rules. */
 export const chatDrawerStyles = css`
-  .threads, .permissions {
+  .threads {
     flex: 0 0 auto;
     margin: var(--agent-chat-spacing) var(--agent-chat-spacing) 0;
     border: 1px solid var(--agent-chat-border);
@@ -20,24 +20,20 @@ export const chatDrawerStyles = css`
     background: var(--agent-chat-surface);
     padding: 6px 10px;
   }
-  .permissions { padding: 4px 10px; font-size: 0.92em; }
-  .threads summary, .permissions summary {
+  .threads summary {
     cursor: pointer; list-style: none; display: flex; gap: 0 8px; align-items: baseline; min-width: 0;
   }
-  .threads summary::-webkit-details-marker, .permissions summary::-webkit-details-marker { display: none; }
-  .threads summary::before, .permissions summary::before { content: '▸'; color: var(--agent-chat-muted); }
-  .threads[open] summary::before, .permissions[open] summary::before { content: '▾'; }
-  .threads-title, .permissions-title { font-weight: 600; flex: 0 0 auto; }
-  .threads-current, .permissions-count {
+  .threads summary::-webkit-details-marker { display: none; }
+  .threads summary::before { content: '▸'; color: var(--agent-chat-muted); }
+  .threads[open] summary::before { content: '▾'; }
+  .threads-title { font-weight: 600; flex: 0 0 auto; }
+  .threads-current {
     color: var(--agent-chat-muted); overflow: hidden; text-overflow: ellipsis; white-space: nowrap; min-width: 0;
   }
-  .threads-error, .permissions-error { color: var(--agent-chat-danger); margin: 6px 0 0; }
-  .thread-items, .permission-items {
+  .threads-error { color: var(--agent-chat-danger); margin: 6px 0 0; }
+  .thread-items {
     list-style: none; margin: 8px 0 2px; padding: 0; max-height: 16em; overflow-y: auto;
   }
-  .permission { display: flex; align-items: center; justify-content: space-between; gap: 8px; padding: 2px 0; }
-  .permission-tool { font-family: var(--agent-chat-mono-font); overflow-wrap: anywhere; }
-  .permission button { font-size: 0.9em; padding: 2px 8px; }
 
   /* The drawer's panel look (border, padding, background) is <agent-trace closable>'s own, loaded with it. */
   .trace-drawer { flex: none; max-height: 60%; overflow-y: auto; overscroll-behavior: contain; margin: var(--agent-chat-spacing) var(--agent-chat-spacing) 0; }

@@ -13,7 +13,8 @@
 import { html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import { mcpPanelStyles } from './mcp-panel.styles.js';
 import type { Agent, AgentEvent, AttachmentInput, McpPrompt, McpResource, McpResourceText, McpServerStatus, McpSignInState, PreparedAttachment, SendOptions } from '../src/types.js';
-import { parsePromptArgs, type PromptCommand } from './mcp-prompt-command.js';
+import type { PromptCommand } from './mcp-prompt-command.js';
+import { parsePromptArgs } from './mcp-prompt-args.js';
 import { McpAppViews } from './mcp-app-views.js';
 import { McpElicitationPanel } from './mcp-elicitation.js';
 

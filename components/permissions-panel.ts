@@ -8,9 +8,14 @@
  * just before its call starts), a run ended, the thread changed, a revoke
  * finished — never kept as the element's own copy of the truth. A revoked
  * tool asks again on its next call.
+ *
+ * The list's markup and styles (permissions-list.ts) are a chunk loaded the
+ * first time a tool is allowed for good, which only an approval can do: a
+ * chat whose calls never wait for approval never loads it.
  */
-import { html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
+import { nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import type { Agent } from '../src/types.js';
+import { LazyView } from './lazy-view.js';
 
 /** What the permissions panel needs of its element. */
 export interface PermissionsHost extends ReactiveControllerHost, HTMLElement {
@@ -32,10 +37,17 @@ export class PermissionsPanel implements ReactiveController {
   #loads = 0;
   /** The thread the list was read for; `null` before the first read. */
   #readFor: string | undefined | null = null;
+  readonly #list: LazyView<typeof import('./permissions-list.js')>;
 
   constructor(host: PermissionsHost) {
     this.#host = host;
+    this.#list = new LazyView(host, () => import('./permissions-list.js'));
     host.addController(this);
+  }
+
+  /** Resolves once a started load of the list's chunk has settled (true), at once when none was started (false). */
+  loaded(): Promise<boolean> {
+    return this.#list.loaded();
   }
 
   /** The tools listed now (as last read from the agent). */
@@ -98,21 +110,9 @@ export class PermissionsPanel implements ReactiveController {
     (buttons[Math.min(at, buttons.length - 1)] ?? root.querySelector<HTMLElement>('textarea[part~="input"]'))?.focus();
   }
 
-  /** The panel, or nothing while no tool is allowed for good. */
+  /** The panel (its chunk, permissions-list.ts, loads with the first tool allowed for good), or nothing while no tool is. */
   render(): TemplateResult | typeof nothing {
     if (this.#tools.length === 0 && !this.#error) return nothing;
-    const count = this.#tools.length === 1 ? '1 tool' : `${this.#tools.length} tools`;
-    return html`<details part="permissions" class="permissions">
-      <summary><span class="permissions-title">Always allowed</span> <span class="permissions-count">${count}</span></summary>
-      ${this.#error ? html`<p class="permissions-error" role="alert">${this.#error}</p>` : nothing}
-      <ul class="permission-items" aria-label="Tools that run without asking">
-        ${this.#tools.map(
-          (tool) => html`<li class="permission" data-tool=${tool}>
-            <code class="permission-tool">${tool}</code>
-            <button part="revoke-button" aria-label=${`Revoke: ask before ${tool} runs`} @click=${() => void this.#revoke(tool)}>Revoke</button>
-          </li>`,
-        )}
-      </ul>
-    </details>`;
+    return this.#list.get()?.renderPermissions(this.#tools, this.#error, (tool) => void this.#revoke(tool)) ?? nothing;
   }
 }

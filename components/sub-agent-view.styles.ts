@@ -4,7 +4,7 @@
  */
 import { css } from 'lit';
 
-/** Added to `<agent-chat>`'s stylesheet. */
+/** Adopted by `<agent-chat>` when the sub-agent view loads. */
 export const subAgentStyles = css`
   .sub-agent {
     margin-top: 6px;

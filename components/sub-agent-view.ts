@@ -8,11 +8,15 @@
  * never binds `open`, so the disclosure stays as the user left it. A finished
  * reply is rendered as markdown (the element's own renderer, loaded on first
  * need, so the sanitiser applies); until then, and while it streams, it is
- * plain text bound through Lit.
+ * plain text bound through Lit. Loaded with the first sub-agent to show
+ * (lazy-view.ts): a chat whose agent has no `subAgents` never loads it.
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import { guard } from 'lit/directives/guard.js';
+import type { guard as litGuard } from 'lit/directives/guard.js';
 import type { AssistantItem, ConversationState, ToolCallItem } from './conversation-state.js';
+
+/** Its styles, adopted by the element when this module loads (lazy-view.ts). */
+export { subAgentStyles as styles } from './sub-agent-view.styles.js';
 
 // The streaming renderer's module (the element loads it anyway), so the markdown code stays one chunk.
 let renderer: Promise<typeof import('./markdown-stream.js')> | undefined;
@@ -22,7 +26,7 @@ let renderer: Promise<typeof import('./markdown-stream.js')> | undefined;
  * shows the text and is filled with its markdown when the renderer is here
  * (kept by `guard` while the text stays the same — no async directive needed).
  */
-function reply(item: AssistantItem): TemplateResult {
+function reply(item: AssistantItem, guard: typeof litGuard): TemplateResult {
   if (item.streaming) return html`<span class="sub-agent-plain">${item.text}</span>`;
   return html`${guard([item.text], () => {
     const block = document.createElement('div');
@@ -38,8 +42,11 @@ function reply(item: AssistantItem): TemplateResult {
   })}`;
 }
 
-/** Renders a sub-agent's work; `renderCard` draws its tool calls (the parent's card renderer, passed in to keep imports one-way). */
-export function renderSubAgent(sub: ConversationState, renderCard: (item: ToolCallItem) => TemplateResult): TemplateResult {
+/**
+ * Renders a sub-agent's work; `renderCard` draws its tool calls (the parent's card renderer, passed in to keep imports one-way).
+ * `guard` is the element's: imported here, in a chunk of its own, it would split Lit's directive code out of the element's entry.
+ */
+export function renderSubAgent(sub: ConversationState, renderCard: (item: ToolCallItem) => TemplateResult, guard: typeof litGuard): TemplateResult {
   const calls = sub.items.filter((i) => i.kind === 'tool-call').length;
   const step = sub.running && sub.step ? ` · step ${sub.step.n} of ${sub.step.max}` : '';
   const state = sub.running ? `working${step}` : 'finished';
@@ -54,7 +61,7 @@ export function renderSubAgent(sub: ConversationState, renderCard: (item: ToolCa
           case 'assistant':
             return item.text.trim() === '' && item.thinking.trim() === ''
               ? nothing
-              : html`<div class="sub-agent-text markdown">${item.thinking ? html`<span class="sub-agent-thinking">${item.thinking}</span>` : nothing}${reply(item)}</div>`;
+              : html`<div class="sub-agent-text markdown">${item.thinking ? html`<span class="sub-agent-thinking">${item.thinking}</span>` : nothing}${reply(item, guard)}</div>`;
           case 'tool-call':
             return renderCard(item);
           case 'user':

@@ -3,11 +3,13 @@
  * stream), its status and, once it ended, its result behind a disclosure.
  * Everything shown is text bound through Lit, never HTML, so a tool name or
  * result cannot inject markup. A `dispatch_agent` call also shows its
- * sub-agent's work, collapsed (sub-agent-view.ts).
+ * sub-agent's work, collapsed, drawn by the `subAgent` it is given
+ * (sub-agent-view.ts, a chunk the element loads with the first sub-agent).
  */
 import { html, nothing, type TemplateResult } from 'lit';
+import { guard } from 'lit/directives/guard.js';
 import { prettyJson, type ToolCallItem, type ToolCallStatus } from './conversation-state.js';
-import { renderSubAgent } from './sub-agent-view.js';
+import type { renderSubAgent } from './sub-agent-view.js';
 import type { RenderedView } from './tool-view.js';
 import { formatCount } from './format-count.js';
 
@@ -66,9 +68,10 @@ export function formatArgs(argsText: string): string {
  * Renders one tool call; `approval` is the approval panel when the call
  * awaits one, `view` the tool's own UI when it renders (tool-view.ts): it
  * replaces the JSON body, which stays behind a "raw" disclosure. `files` are
- * the images and files the tool returned (attachments.ts), shown under its result.
+ * the images and files the tool returned (attachments.ts), shown under its result;
+ * `subAgent` draws a sub-agent's work (nothing while it is not given).
  */
-export function renderToolCard(item: ToolCallItem, approval: TemplateResult | typeof nothing, view?: RenderedView, files: unknown = nothing): TemplateResult {
+export function renderToolCard(item: ToolCallItem, approval: TemplateResult | typeof nothing, view?: RenderedView, files: unknown = nothing, subAgent?: typeof renderSubAgent): TemplateResult {
   const ui = view && 'ui' in view ? view : undefined;
   // Frameless: the rendered UI alone (an approval panel still shows).
   const frame = !ui || ui.frame;
@@ -89,7 +92,7 @@ export function renderToolCard(item: ToolCallItem, approval: TemplateResult | ty
       ? html`${view && 'failed' in view ? html`<p class="tool-view-note">${view.failed}</p>` : nothing}${renderBody(item)}`
       : frame ? html`<details part="tool-raw" class="tool-raw"><summary>Raw</summary>${renderBody(item)}</details>` : nothing}
     ${files}
-    ${item.sub ? renderSubAgent(item.sub, (child) => renderToolCard(child, nothing)) : nothing}
+    ${item.sub && subAgent ? subAgent(item.sub, (child) => renderToolCard(child, nothing, undefined, nothing, subAgent), guard) : nothing}
     ${approval}
   </article>`;
 }

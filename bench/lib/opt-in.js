@@ -66,6 +66,16 @@ export const OPT_IN = {
    * `show-threads` is on (components/thread-list-slot.ts); a chat without it never loads it.
    */
   threads: /thread-list/,
+  /**
+   * Approvals: the approval panels (approve, deny with a reason, edit the arguments, always allow) and
+   * their styles load with the first call that waits for approval, or once the element has a page tool
+   * that needs approval (components/approval-controller.ts); the "Always allowed" list (permissions-list)
+   * the first time a tool is allowed for good, which only an approval does. A chat whose calls never wait
+   * loads neither.
+   */
+  approvals: /approval-panel|permissions-list/,
+  /** Sub-agents (`subAgents` option): the element's view of a sub-agent's work (sub-agent-view.ts, its styles) loads with the first `dispatch_agent` card that has one to show. */
+  subagents: /sub-agent-view/,
   /** The built-in `fetchTool()`: the request, its redirect guard and the HTML-to-text reader load in the worker on its first call. */
   fetch_tool: /fetch-request/,
 };

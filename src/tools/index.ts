@@ -12,7 +12,8 @@ export type { ZodToolDefinition, JsonToolDefinition, ToolInput } from './define-
 export type { CompiledSchema } from './tool-schema.js';
 export type { DomToolsOptions, PageOutlineArgs, DomQueryArgs, DomQueryMatch, DomQueryResult, DomReadResult } from './dom/read-tools.js';
 export type { DomActionsOptions, DomActionResult, DomActionRefusal, FillArgs, SelectArgs } from './dom/act-tools.js';
-export type { DomIndex, ResolvedIndex } from './dom/element-index.js';
+export type { DomIndex } from './dom/element-index.js';
+export type { ResolvedIndex } from './dom/resolve-index.js';
 export type { DomRoot, DomScopeOptions } from './dom/scope.js';
 export type { FetchToolOptions, FetchArgs, FetchResult } from './fetch-tool.js';
 export type { MemoryToolsOptions } from './memory-tools.js';

@@ -75,6 +75,22 @@ describe('agent-chat: sub-agents', () => {
     expect(restored.innerHTML.replace(/<!--.*?-->/gs, '')).to.equal(html.replace(/<!--.*?-->/gs, ''));
   });
 
+  it('loads its view and styles with the first sub-agent, and the work shows styled as before', async () => {
+    f = await chatOnMock(script(), { tools: [lookup()], attrs: { 'sub-agents': '' } });
+    const subSheets = () => f!.chat.shadowRoot!.adoptedStyleSheets.filter((sheet) => [...sheet.cssRules].some((rule) => rule.cssText.includes('.sub-agent'))).length;
+    // Nothing of the view is adopted before there is a sub-agent to show (sub-agent-view.ts is a chunk of its own).
+    expect(subSheets()).to.equal(0);
+    const done = f.nextFinal();
+    f.chat.send('Where is my order?');
+    await done;
+    await f.chat.updateComplete;
+    expect(subSheets()).to.equal(1);
+    const sub = subOf(f.chat)!;
+    expect(sub, 'the sub-agent view after the update').to.not.equal(null);
+    expect(getComputedStyle(sub).borderLeftWidth).to.equal('2px');
+    expect(getComputedStyle(sub.querySelector('.sub-agent-title')!).fontWeight).to.equal('600');
+  });
+
   for (const theme of ['light', 'dark'] as const) {
     it(`is axe-clean with a sub-agent's work collapsed and open (${theme})`, async () => {
       f = await chatOnMock(script(), { tools: [lookup()], attrs: { 'sub-agents': '', theme } });

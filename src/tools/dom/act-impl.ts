@@ -4,11 +4,13 @@
  */
 import { watchChanges } from './change-watch.js';
 import { isSecret } from './element-facts.js';
-import { resolveIndex, type DomIndex } from './element-index.js';
+import type { DomIndex } from './element-index.js';
+import { resolveIndex } from './resolve-index.js';
 import { chooseOptions, fillEditable, fillField, pressClick, type FillableElement } from './input-events.js';
 import { describeElement } from './read-text.js';
 import { isElementVisible } from './flat-tree.js';
-import type { DomScope } from './scope.js';
+import type { DomScope, DomScopeSpec } from './scope.js';
+import { openDomScope } from './open-scope.js';
 
 /** Why an action could not be done. */
 export type DomActionRefusal =
@@ -32,7 +34,8 @@ const FILLABLE_TYPES = new Set([
 ]);
 
 /** The four actions over one scope and index registry. */
-export function domActing(scope: DomScope, index: DomIndex) {
+export function domActing(spec: DomScopeSpec, index: DomIndex) {
+  const scope = openDomScope(spec);
   /** Resolves an index and checks the element can be used at all. */
   const usable = (n: number): { element: Element } | { refusal: DomActionResult } => {
     const resolved = resolveIndex(index, scope, n);

@@ -9,7 +9,7 @@
 import type { Tool } from '../../types.js';
 import { defineTool } from '../define-tool.js';
 import { sharedDomIndex, type DomIndex } from './element-index.js';
-import { createDomScope, type DomScopeOptions } from './scope.js';
+import { checkDomScope, type DomScopeOptions } from './scope.js';
 import { loadedOnFirstCall } from '../first-call-loads.js';
 import type { DomActionResult, domActing as domActingType } from './act-impl.js';
 
@@ -47,7 +47,7 @@ const INDEX = { type: 'integer', minimum: 1, description: 'An index from page_ou
  * const tools = [...domTools(), ...domActions({ exclude: ['#admin'] })];
  */
 export function domActions(options: DomActionsOptions = {}): Tool[] {
-  const scope = createDomScope(options);
+  const scope = checkDomScope(options);
   const index = options.index ?? sharedDomIndex(scope.root);
   const needsApproval = options.needsApproval ?? true;
 

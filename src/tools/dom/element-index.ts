@@ -1,6 +1,8 @@
 /**
  * Stable element indexes shared by the DOM reading and acting tools: the
  * outline hands out `[12]`, and `click {index: 12}` finds the same element.
+ * Up front (the tools' factories and `createDomIndex` make registries); what
+ * the tools' code resolves an index with loads with it (resolve-index.ts).
  */
 
 /** Numbers elements so the same element keeps its number across outline calls. */
@@ -69,30 +71,4 @@ export function sharedDomIndex(root: object): DomIndex {
     shared.set(root, index);
   }
   return index;
-}
-
-/** Something the scope can check; kept structural so this file needs no DOM-scope import. */
-interface OffLimitsCheck {
-  isOffLimits(element: Element): boolean;
-}
-
-/** An index resolved to its element, or the reason it cannot be used, worded for the model. */
-export type ResolvedIndex = { ok: true; element: Element } | { ok: false; reason: 'unknown' | 'gone' | 'private'; message: string };
-
-/** Finds the element behind an index the model passed, checking it is still there and readable. */
-export function resolveIndex(index: DomIndex, scope: OffLimitsCheck, n: number): ResolvedIndex {
-  const element = index.lookup(n);
-  if (!element && index.issued(n)) {
-    return { ok: false, reason: 'gone', message: `Element [${n}] is no longer on the page; call page_outline again.` };
-  }
-  if (!element) {
-    return { ok: false, reason: 'unknown', message: `No element has index ${n}; call page_outline for current indexes.` };
-  }
-  if (!element.isConnected) {
-    return { ok: false, reason: 'gone', message: `Element [${n}] is no longer on the page; call page_outline again.` };
-  }
-  if (scope.isOffLimits(element)) {
-    return { ok: false, reason: 'private', message: `Element [${n}] is in a private part of the page and cannot be used.` };
-  }
-  return { ok: true, element };
 }

@@ -52,3 +52,11 @@ export function isElementVisible(element: Element): boolean {
   }
   return false;
 }
+
+/** The element's parent in the flat tree: its slot, its parent, or its shadow host. */
+export function flatParent(element: Element): Element | null {
+  if (element.assignedSlot) return element.assignedSlot;
+  if (element.parentElement) return element.parentElement;
+  const parent = element.parentNode;
+  return parent instanceof ShadowRoot ? parent.host : null;
+}

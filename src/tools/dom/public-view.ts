@@ -50,7 +50,8 @@
  * rebuilt, the copy is the one a fresh build would give.
  */
 import { isSecret } from './element-facts.js';
-import { flatParent, type DomScope } from './scope.js';
+import { flatParent } from './flat-tree.js';
+import type { DomScope } from './scope.js';
 
 /** The public copy of a scope, and the way back to the page. */
 export interface PublicView {

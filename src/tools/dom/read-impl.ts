@@ -5,12 +5,14 @@
  * of `dom_query` can depend on a secret value or a private region.
  */
 import { clip, valueOf } from './element-facts.js';
-import { resolveIndex, type DomIndex } from './element-index.js';
+import type { DomIndex } from './element-index.js';
+import { resolveIndex } from './resolve-index.js';
 import { buildOutline } from './outline.js';
 import { publicView, type PublicView } from './public-view.js';
 import { describeElement, readText } from './read-text.js';
 import { isElementVisible } from './flat-tree.js';
-import type { DomScope } from './scope.js';
+import type { DomScope, DomScopeSpec } from './scope.js';
+import { openDomScope } from './open-scope.js';
 
 /** Arguments of `dom_query`. */
 export interface DomQueryArgs {
@@ -38,7 +40,8 @@ export type DomReadResult = { index: number; element: string; text: string; trun
 const QUERY_TEXT = 300;
 
 /** The three reads over one scope and index registry, within a token budget. */
-export function domReading(scope: DomScope, index: DomIndex, maxTokens: number) {
+export function domReading(spec: DomScopeSpec, index: DomIndex, maxTokens: number) {
+  const scope = openDomScope(spec);
   return {
     outline(within: number | undefined): string {
       if (within === undefined) return buildOutline(scope, index, { maxTokens });

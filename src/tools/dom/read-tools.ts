@@ -12,7 +12,7 @@ import { PageloopError } from '../../errors.js';
 import type { Tool } from '../../types.js';
 import { defineTool } from '../define-tool.js';
 import { sharedDomIndex, type DomIndex } from './element-index.js';
-import { createDomScope, type DomScopeOptions } from './scope.js';
+import { checkDomScope, type DomScopeOptions } from './scope.js';
 import { loadedOnFirstCall } from '../first-call-loads.js';
 import type { DomQueryArgs, DomQueryResult, DomReadResult, domReading as domReadingType } from './read-impl.js';
 
@@ -53,7 +53,7 @@ export function domTools(options: DomToolsOptions = {}): Tool[] {
   if (!Number.isInteger(maxTokens) || maxTokens < 100) {
     throw new PageloopError('bad-request', `domTools: maxTokens must be an integer of at least 100; got ${String(maxTokens)}.`);
   }
-  const scope = createDomScope(options);
+  const scope = checkDomScope(options);
   const index = options.index ?? sharedDomIndex(scope.root);
   // The reading code loads on the first call; defining the tools stays cheap.
   let loaded: Promise<ReturnType<typeof domReadingType>> | undefined;

@@ -4,8 +4,9 @@
  * rendered): open shadow roots are entered, slots yield what is assigned to
  * them, so components built with Lit or other web-component libraries are read
  * like any other markup. Closed shadow roots cannot be entered and are skipped.
- * Up front (the tools' factories build a scope, checking `exclude` at once);
- * the walking helpers the tools' code uses load with it (flat-tree.ts).
+ * Up front, only the options and their check (the tools' factories check
+ * `exclude` at once); the scope itself (open-scope.ts) and the walking
+ * helpers (flat-tree.ts) load with the tools' code on their first call.
  */
 import { PageloopError } from '../../errors.js';
 
@@ -43,9 +44,17 @@ export interface DomScope {
   start(): Element | null;
 }
 
-/** Builds a scope, checking the exclude selectors now so a typo fails at definition time. */
-export function createDomScope(options: DomScopeOptions = {}): DomScope {
-  const root = options.root ?? document;
+/** A scope as the factories checked it: the tools' code makes it a `DomScope` on their first call (open-scope.ts). */
+export interface DomScopeSpec {
+  readonly root: DomRoot;
+  /** One selector list: what is always blocked, then the app's selectors. */
+  readonly blocked: string;
+  /** The app's excluded elements. */
+  readonly elements: ReadonlySet<Element>;
+}
+
+/** Checks the scope's options now, so a typo in `exclude` fails at definition time. */
+export function checkDomScope(options: DomScopeOptions = {}): DomScopeSpec {
   const selectors: string[] = [ALWAYS_BLOCKED];
   const elements = new Set<Element>();
   for (const item of options.exclude ?? []) {
@@ -58,35 +67,7 @@ export function createDomScope(options: DomScopeOptions = {}): DomScope {
       throw new PageloopError('bad-request', 'DOM tools: `exclude` takes CSS selectors and elements.');
     }
   }
-  const blocked = selectors.join(', ');
-  const isBlocked = (element: Element): boolean => elements.has(element) || element.matches(blocked);
-
-  return {
-    root,
-    isBlocked,
-    blockedWithin(tree) {
-      const found = [...tree.querySelectorAll(blocked)];
-      if (tree instanceof Element && isBlocked(tree)) found.unshift(tree);
-      for (const element of elements) if (element !== tree && tree.contains(element) && !found.includes(element)) found.push(element);
-      return found;
-    },
-    isOffLimits(element) {
-      let current: Element | null = element;
-      while (current) {
-        if (isBlocked(current)) return true;
-        if (current === root) return false;
-        const parent = flatParent(current);
-        if (!parent) return !(current.parentNode === root && current.isConnected);
-        current = parent;
-      }
-      return true;
-    },
-    start() {
-      if (root instanceof Document) return root.documentElement;
-      if (root instanceof ShadowRoot) return root.host;
-      return root;
-    },
-  };
+  return { root: options.root ?? document, blocked: selectors.join(', '), elements };
 }
 
 function assertSelector(selector: string): void {
@@ -95,12 +76,4 @@ function assertSelector(selector: string): void {
   } catch {
     throw new PageloopError('bad-request', `DOM tools: exclude selector ${JSON.stringify(selector)} is not valid CSS.`);
   }
-}
-
-/** The element's parent in the flat tree: its slot, its parent, or its shadow host. */
-export function flatParent(element: Element): Element | null {
-  if (element.assignedSlot) return element.assignedSlot;
-  if (element.parentElement) return element.parentElement;
-  const parent = element.parentNode;
-  return parent instanceof ShadowRoot ? parent.host : null;
 }

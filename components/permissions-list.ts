@@ -1,0 +1,27 @@
+/**
+ * The "Always allow" list's markup (part `permissions`; its controller,
+ * with the list's state, is permissions-panel.ts): a small disclosure of the
+ * tools allowed for good, each with a Revoke button. A chunk of its own with
+ * its styles, loaded the first time a tool is allowed for good (lazy-view.ts).
+ */
+import { html, nothing, type TemplateResult } from 'lit';
+
+/** Its styles, adopted by the element when this module loads (lazy-view.ts). */
+export { permissionsStyles as styles } from './permissions-list.styles.js';
+
+/** The list of `tools` (at least one, or an `error` to show); `revoke` takes one back. */
+export function renderPermissions(tools: readonly string[], error: string | undefined, revoke: (tool: string) => void): TemplateResult {
+  const count = tools.length === 1 ? '1 tool' : `${tools.length} tools`;
+  return html`<details part="permissions" class="permissions">
+    <summary><span class="permissions-title">Always allowed</span> <span class="permissions-count">${count}</span></summary>
+    ${error ? html`<p class="permissions-error" role="alert">${error}</p>` : nothing}
+    <ul class="permission-items" aria-label="Tools that run without asking">
+      ${tools.map(
+        (tool) => html`<li class="permission" data-tool=${tool}>
+          <code class="permission-tool">${tool}</code>
+          <button part="revoke-button" aria-label=${`Revoke: ask before ${tool} runs`} @click=${() => revoke(tool)}>Revoke</button>
+        </li>`,
+      )}
+    </ul>
+  </details>`;
+}
