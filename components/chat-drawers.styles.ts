@@ -1,5 +1,5 @@
 /**
- * Styles of the element's drawers — the frame of the thread list (`threads`;
+ * Styles of the element's drawers — the frame (`.drawer`) of the thread list (`threads`;
  * its rows' rules load with it, thread-list.styles.ts) and the trace
  * (`trace`, and the Trace button under each message) — and of the retry
  * countdown; the "Always allow" list's load with it (permissions-list.styles.ts). Kept
@@ -12,7 +12,8 @@ import { css } from 'lit';
 
 /** The drawers' and the countdown's rules. */
 export const chatDrawerStyles = css`
-  .threads {
+  /* A drawer's frame (class drawer): the thread list's, and the "Always allowed" list's (permissions-list.ts). */
+  .drawer {
     flex: 0 0 auto;
     margin: var(--agent-chat-spacing) var(--agent-chat-spacing) 0;
     border: 1px solid var(--agent-chat-border);
@@ -20,18 +21,18 @@ export const chatDrawerStyles = css`
     background: var(--agent-chat-surface);
     padding: 6px 10px;
   }
-  .threads summary {
+  .drawer summary {
     cursor: pointer; list-style: none; display: flex; gap: 0 8px; align-items: baseline; min-width: 0;
   }
-  .threads summary::-webkit-details-marker { display: none; }
-  .threads summary::before { content: '▸'; color: var(--agent-chat-muted); }
-  .threads[open] summary::before { content: '▾'; }
-  .threads-title { font-weight: 600; flex: 0 0 auto; }
-  .threads-current {
+  .drawer summary::-webkit-details-marker { display: none; }
+  .drawer summary::before { content: '▸'; color: var(--agent-chat-muted); }
+  .drawer[open] summary::before { content: '▾'; }
+  .drawer-title { font-weight: 600; flex: 0 0 auto; }
+  .drawer-detail {
     color: var(--agent-chat-muted); overflow: hidden; text-overflow: ellipsis; white-space: nowrap; min-width: 0;
   }
-  .threads-error { color: var(--agent-chat-danger); margin: 6px 0 0; }
-  .thread-items {
+  .drawer-error { color: var(--agent-chat-danger); margin: 6px 0 0; }
+  .drawer-items {
     list-style: none; margin: 8px 0 2px; padding: 0; max-height: 16em; overflow-y: auto;
   }
 

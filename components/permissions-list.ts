@@ -12,10 +12,10 @@ export { permissionsStyles as styles } from './permissions-list.styles.js';
 /** The list of `tools` (at least one, or an `error` to show); `revoke` takes one back. */
 export function renderPermissions(tools: readonly string[], error: string | undefined, revoke: (tool: string) => void): TemplateResult {
   const count = tools.length === 1 ? '1 tool' : `${tools.length} tools`;
-  return html`<details part="permissions" class="permissions">
-    <summary><span class="permissions-title">Always allowed</span> <span class="permissions-count">${count}</span></summary>
-    ${error ? html`<p class="permissions-error" role="alert">${error}</p>` : nothing}
-    <ul class="permission-items" aria-label="Tools that run without asking">
+  return html`<details part="permissions" class="drawer permissions">
+    <summary><span class="drawer-title">Always allowed</span> <span class="drawer-detail">${count}</span></summary>
+    ${error ? html`<p class="drawer-error" role="alert">${error}</p>` : nothing}
+    <ul class="drawer-items" aria-label="Tools that run without asking">
       ${tools.map(
         (tool) => html`<li class="permission" data-tool=${tool}>
           <code class="permission-tool">${tool}</code>

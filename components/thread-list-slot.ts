@@ -49,6 +49,6 @@ export class ThreadListSlot implements ReactiveController {
     if (this.#list) return this.#list.render(running);
     // Until the chunk is in (a busy page start can hold it back 100-300 ms): the list's closed
     // frame, so the log below does not move when the list comes; inert, as there is nothing to open yet.
-    return this.#host.showThreads ? html`<details class="threads" inert><summary><span class="threads-title">Threads</span></summary></details>` : nothing;
+    return this.#host.showThreads ? html`<details class="drawer threads" inert><summary><span class="drawer-title">Threads</span></summary></details>` : nothing;
   }
 }

@@ -237,18 +237,18 @@ export class ThreadList implements ReactiveController {
     if (!this.#host.showThreads) return nothing;
     const threads = this.#shownThreads();
     const current = threads.find((t) => t.id === this.#host.thread);
-    return html`<details part="threads" class="threads" @toggle=${this.#onToggle} @keydown=${this.#onKeydown}>
+    return html`<details part="threads" class="drawer threads" @toggle=${this.#onToggle} @keydown=${this.#onKeydown}>
       <summary>
-        <span class="threads-title">Threads</span>
-        <span class="threads-current">${current ? titleOf(current) : ''}</span>
+        <span class="drawer-title">Threads</span>
+        <span class="drawer-detail">${current ? titleOf(current) : ''}</span>
       </summary>
       <div class="threads-body">
         <div class="threads-actions">
           <button part="new-thread-button" class="primary" ?disabled=${running} @click=${() => this.#newThread()}>New thread</button>
           ${running ? html`<span class="threads-note">Stop the reply to switch threads.</span>` : nothing}
         </div>
-        ${this.#error ? html`<p class="threads-error" role="alert">${this.#error}</p>` : nothing}
-        <ul class="thread-items" aria-label="Threads">
+        ${this.#error ? html`<p class="drawer-error" role="alert">${this.#error}</p>` : nothing}
+        <ul class="drawer-items" aria-label="Threads">
           ${threads.map((t) => this.#renderRow(t, t.id === this.#host.thread, running))}
         </ul>
       </div>

@@ -54,7 +54,7 @@ describe('agent-chat: the approval panels load on first use', () => {
   it('"Always allow" loads the list of tools allowed for good, styled', async () => {
     const calls: string[] = [];
     f = await chatOnMock([toolCallTurn([{ name: 'cancel_order', args: { id: 3 } }]), textTurn('Cancelled.')], { tools: [cancelOrder(calls)], attrs: { thread: `always-${crypto.randomUUID()}` } });
-    const listSheets = () => f!.chat.shadowRoot!.adoptedStyleSheets.filter((sheet) => [...sheet.cssRules].some((rule) => rule.cssText.startsWith('.permissions '))).length;
+    const listSheets = () => f!.chat.shadowRoot!.adoptedStyleSheets.filter((sheet) => [...sheet.cssRules].some((rule) => rule.cssText.startsWith('.permission-tool '))).length;
     expect(listSheets()).to.equal(0);
     const done = f.nextFinal();
     f.chat.send('cancel 3');

@@ -91,7 +91,7 @@ describe('agent-chat: the thread list', () => {
     // Most recently updated first.
     const ids = [...chat.shadowRoot!.querySelectorAll<HTMLElement>('[part~="thread"]')].map((li) => li.dataset.threadId);
     expect(ids.indexOf(second)).to.be.below(ids.indexOf(first));
-    expect(part(chat, 'threads')!.querySelector('.threads-current')!.textContent).to.equal('Second question about pears');
+    expect(part(chat, 'threads')!.querySelector('.drawer-detail')!.textContent).to.equal('Second question about pears');
   });
 
   it('switching renders the other thread from its stored events, and sets the attribute and fires thread-change', async () => {
