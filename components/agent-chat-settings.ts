@@ -7,32 +7,45 @@
  * manifest reads them from the table: components/cem.config.js); the few
  * below are the element's own, documented as `@attr` or `@prop` on `AgentChat`.
  */
-import { LitElement } from 'lit';
-import { property } from 'lit/decorators.js';
+import { LitElement, type PropertyDeclarations } from 'lit';
 import type { EngineGpu, EngineOptions, Tool } from '../src/types.js';
 import { elementProperties, type ElementOptionProperties } from './element-options.js';
 
 /** The attributes and properties `<agent-chat>` reads; rendering and behaviour are `AgentChat`'s. */
 export class AgentChatSettings extends LitElement {
-  /** One reactive property per agent option with an `element` binding in the settings table (`base-url` → `baseUrl`, …). */
-  static override properties = elementProperties();
+  /**
+   * One reactive property per agent option with an `element` binding in the settings table
+   * (`base-url` → `baseUrl`, …), and the element's own below (declared here rather than with
+   * Lit's decorators, which would put their code in the page's up-front bundle).
+   */
+  static override properties: PropertyDeclarations = {
+    ...elementProperties(),
+    showThreads: { attribute: 'show-threads', type: Boolean },
+    gguf: {},
+    gpu: {},
+    engine: { attribute: false },
+    placeholder: {},
+    theme: { reflect: true },
+    tools: { attribute: false },
+    context: { attribute: false },
+  };
 
   /** Shows the thread list (part `threads`); without `thread`, a new thread is opened. */
-  @property({ attribute: 'show-threads', type: Boolean }) showThreads = false;
+  showThreads = false;
   /** URL of a GGUF model to run in the page. */
-  @property() gguf?: string;
+  declare gguf?: string;
   /** With `gguf`: `off` keeps the model on the CPU; `auto` (default) uses the GPU through WebGPU when it can. */
-  @property() gpu?: EngineGpu;
+  declare gpu?: EngineGpu;
   /** The in-page engine's options (for a picked `File`, or threads, temperature…); wins over `gguf`. */
-  @property({ attribute: false }) engine?: EngineOptions;
+  declare engine?: EngineOptions;
   /** The composer's placeholder. */
-  @property() placeholder = 'Message the assistant…  (/help for commands)';
+  placeholder = 'Message the assistant…  (/help for commands)';
   /** Colour theme; `auto` follows the system. */
-  @property({ reflect: true }) theme: 'light' | 'dark' | 'auto' = 'auto';
+  theme: 'light' | 'dark' | 'auto' = 'auto';
   /** The page's tools. */
-  @property({ attribute: false }) tools: Tool[] = [];
+  tools: Tool[] = [];
   /** The app's state by name, sent with each model request (`agent.context`); set a new object to change it. */
-  @property({ attribute: false }) context?: Record<string, unknown>;
+  declare context?: Record<string, unknown>;
 
   /** The engine options made from the `gguf` and `gpu` attributes, kept while they stay the same (a new object would mean a new agent). */
   #ggufEngine: EngineOptions | undefined;

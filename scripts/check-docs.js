@@ -311,7 +311,7 @@ for (const row of attributeRows) {
   if (option === undefined && said !== undefined && options.has(said)) problems.push(`README.md attributes table: \`${attribute}\` is not the attribute of \`${said}\` in src/settings.ts`);
 }
 const attributeFields = new Set(attributes.map((a) => a.fieldName));
-const properties = members.filter((m) => m.kind === 'field' && m.privacy === undefined && !m.static && m.description && !m.attribute && !attributeFields.has(m.name)).map((m) => m.name);
+const properties = members.filter((m) => m.kind === 'field' && (m.privacy ?? 'public') === 'public' && !m.static && m.description && !m.attribute && !attributeFields.has(m.name)).map((m) => m.name);
 same('properties table', table('properties').flatMap((r) => names(r[0] ?? '')), properties, "<agent-chat>'s manifest (@prop)");
 same('DOM events table', table('dom-events').flatMap((r) => names(r[0] ?? '')), (element.events ?? []).map((/** @type {{ name: string }} */ e) => e.name), "<agent-chat>'s manifest (@fires)");
 
