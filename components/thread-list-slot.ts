@@ -11,6 +11,8 @@
  */
 import { html, nothing, type ReactiveController, type TemplateResult } from 'lit';
 import { switchThread, type ThreadListHost } from './thread-change.js';
+import { formatCount } from './format-count.js';
+import { adoptStyles } from './lazy-view.js';
 
 /** The thread list's place in the element, and the load of its chunk on first use. */
 export class ThreadListSlot implements ReactiveController {
@@ -31,7 +33,7 @@ export class ThreadListSlot implements ReactiveController {
     this.#loading ??= import('./thread-list.js').then(
       ({ ThreadList }) => {
         // Added now, the list hears the host's next update and loads the threads then.
-        this.#list = new ThreadList(this.#host, (id, reason) => switchThread(this.#host, id, reason), { html, nothing });
+        this.#list = new ThreadList(this.#host, (id, reason) => switchThread(this.#host, id, reason), { html, nothing, formatCount, adoptStyles });
         this.#host.requestUpdate();
       },
       (err: unknown) => console.error('pageloop: the thread list could not be loaded', err),

@@ -16,19 +16,22 @@
 import type { ReactiveController, TemplateResult, html as litHtml, nothing as litNothing } from 'lit';
 import type { ThreadSummary } from '../src/types.js';
 import type { ThreadChangeReason, ThreadListHost, ThreadSwitch } from './thread-change.js';
-import { formatCount } from './format-count.js';
+import type { formatCount as chatFormatCount } from './format-count.js';
+import type { adoptStyles as chatAdoptStyles } from './lazy-view.js';
 import { dateTimeText, relativeTime } from './format-time.js';
 import { threadListStyles } from './thread-list.styles.js';
-import { adoptStyles } from './lazy-view.js';
 
 /**
- * Lit's `html` and `nothing`, handed over by the element: imported here, in
- * a chunk of its own, they would split lit-html out of the element's entry
- * into a shared chunk (more bytes up front, one more file).
+ * Lit's `html` and `nothing` and the element's `formatCount` and
+ * `adoptStyles`, handed over by the element: imported here, in a chunk of
+ * its own, they would be split out of the element's entry into shared
+ * chunks (more bytes up front, more files).
  */
 export interface LitParts {
   readonly html: typeof litHtml;
   readonly nothing: typeof litNothing;
+  readonly formatCount: typeof chatFormatCount;
+  readonly adoptStyles: typeof chatAdoptStyles;
 }
 
 export type { ThreadChangeDetail, ThreadChangeReason, ThreadListHost } from './thread-change.js';
@@ -60,7 +63,7 @@ export class ThreadList implements ReactiveController {
     this.#now = now;
     host.addController(this);
     // Its rows' styles come with it.
-    adoptStyles(host, threadListStyles);
+    lit.adoptStyles(host, threadListStyles);
   }
 
   hostConnected(): void {
@@ -266,7 +269,7 @@ export class ThreadList implements ReactiveController {
         : html`<button class="thread-open" aria-current=${isCurrent ? 'true' : nothing} ?disabled=${running && !isCurrent}
             @click=${() => this.#openThread(t.id)}>
             <span class="thread-title">${title}</span>
-            <span class="thread-meta">${stored ? html`<time datetime=${new Date(t.updated).toISOString()} title=${dateTimeText(t.updated)}>${relativeTime(t.updated, this.#now())}</time> · ${messageCount(t.messageCount)}` : 'Not saved yet'}</span>
+            <span class="thread-meta">${stored ? html`<time datetime=${new Date(t.updated).toISOString()} title=${dateTimeText(t.updated)}>${relativeTime(t.updated, this.#now())}</time> · ${messageCount(t.messageCount, this.#lit.formatCount)}` : 'Not saved yet'}</span>
           </button>`}
       ${mode === 'confirm-delete'
         ? html`<div class="thread-confirm" role="group" aria-label=${`Delete “${title}”?`}>
@@ -306,6 +309,6 @@ function titleOf(t: ThreadSummary): string {
   return t.title.trim() || (t.updated > 0 ? 'Untitled thread' : 'New thread');
 }
 
-function messageCount(n: number): string {
+function messageCount(n: number, formatCount: LitParts['formatCount']): string {
   return n === 1 ? '1 message' : `${formatCount(n)} messages`;
 }
