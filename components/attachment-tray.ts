@@ -13,7 +13,6 @@
 import type { ReactiveControllerHost, TemplateResult, nothing } from 'lit';
 import type { Agent, AttachmentOptions, PreparedAttachment } from '../src/types.js';
 import { errorMessage } from '../src/errors.js';
-import { DEFAULT_ATTACHMENT_TYPES } from '../src/attachment-types.js';
 import type { ShownAttachment } from './conversation-state.js';
 import { attachmentCss, attachmentView, type Lit } from './attachment-view.js';
 
@@ -59,11 +58,6 @@ export class AttachmentTray {
     sheet.replaceSync(attachmentCss);
     const root = host.shadowRoot;
     if (root) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
-  }
-
-  /** The file picker's `accept`: the types the options allow (MIME types, wildcards and extensions, as `accept` takes them). */
-  accept(options: AttachmentOptions | false | undefined): string {
-    return (options === false ? [] : options?.types ?? DEFAULT_ATTACHMENT_TYPES).join(',');
   }
 
   /** The files of the message being written, as prepared. */

@@ -9,7 +9,8 @@
  * carries one.
  */
 import { html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
-import type { AttachmentInput, PreparedAttachment } from '../src/types.js';
+import type { AttachmentInput, AttachmentOptions, PreparedAttachment } from '../src/types.js';
+import { DEFAULT_ATTACHMENT_TYPES } from '../src/attachment-types.js';
 import type { ComposerExtras } from './composer.js';
 import type { ShownAttachment } from './conversation-state.js';
 import type { AttachmentTray, AttachmentsBinding } from './attachment-tray.js';
@@ -24,6 +25,14 @@ export function shownAttachments(inputs: readonly AttachmentInput[] | undefined)
     const data = input.data instanceof Blob ? input.data : new Blob([input.data as BlobPart], { type: input.type });
     return { name: input.name, type: input.type || data.type, size: data.size, data };
   });
+}
+
+/**
+ * The file picker's `accept`: the types the options allow (MIME types, wildcards and extensions, as `accept` takes them).
+ * Here rather than in the tray's chunk: the default list is the page's anyway (an export), and imported there it was a shared chunk of its own.
+ */
+function accepted(options: AttachmentOptions | undefined): string {
+  return (options?.types ?? DEFAULT_ATTACHMENT_TYPES).join(',');
 }
 
 /** The attach button, drop and paste; the rest once loaded. */
@@ -119,7 +128,7 @@ export class Attachments implements ReactiveController {
   #renderButton(): TemplateResult | typeof nothing {
     const options = this.#binding.options();
     if (options === false) return nothing;
-    return html`<input class="file-picker" type="file" multiple hidden accept=${this.#tray?.accept(options) ?? ''} @change=${(e: Event) => {
+    return html`<input class="file-picker" type="file" multiple hidden accept=${this.#tray ? accepted(options) : ''} @change=${(e: Event) => {
         const input = e.target as HTMLInputElement;
         void this.add([...(input.files ?? [])]);
         input.value = '';
