@@ -12,8 +12,7 @@
  * (Tab reaches each; ↑ ↓ Home End move between rows, → opens a row's
  * details, ← closes them or goes to the parent row).
  */
-import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { property, state } from 'lit/decorators.js';
+import { html, LitElement, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { ref } from 'lit/directives/ref.js';
 import { readThread } from '../src/store/thread-schema.js';
 import type { Agent, AgentEvent, ThreadFile, ThreadTrace, TraceSpan } from '../src/types.js';
@@ -60,15 +59,27 @@ export class AgentTrace extends LitElement {
   static override styles = agentTraceStyles;
   static override shadowRootOptions: ShadowRootInit = { ...LitElement.shadowRootOptions, delegatesFocus: true };
 
-  @property({ attribute: false }) agent?: Agent;
-  @property({ attribute: false }) file?: ThreadFile | string;
-  @property() src?: string;
-  @property({ attribute: 'run-id' }) runId?: string;
-  @property({ reflect: true }) theme: 'light' | 'dark' | 'auto' | 'inherit' = 'auto';
-  @property({ type: Boolean }) closable = false;
+  // Declared here rather than with Lit's decorators, whose code would be one more piece of this chunk.
+  static override properties: PropertyDeclarations = {
+    agent: { attribute: false },
+    file: { attribute: false },
+    src: {},
+    runId: { attribute: 'run-id' },
+    theme: { reflect: true },
+    closable: { type: Boolean },
+    trace: { state: true, attribute: false },
+    error: { state: true, attribute: false },
+  };
 
-  @state() private trace: ThreadTrace | undefined;
-  @state() private error: string | undefined;
+  declare agent?: Agent;
+  declare file?: ThreadFile | string;
+  declare src?: string;
+  declare runId?: string;
+  theme: 'light' | 'dark' | 'auto' | 'inherit' = 'auto';
+  closable = false;
+
+  declare private trace: ThreadTrace | undefined;
+  declare private error: string | undefined;
   #loads = 0;
   /** The latest load, until it is shown. */
   #latest: Promise<void> = Promise.resolve();
