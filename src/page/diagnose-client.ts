@@ -1,14 +1,11 @@
 /**
- * `agent.diagnose()` on the page: checks its options, runs the doctor in the
- * agent's worker under a request id, and carries the caller's AbortSignal
- * across (a signal cannot cross `postMessage`): on abort the worker is told to
- * stop — its open requests close — and the promise rejects at once with code
- * `aborted`, not when the worker gets round to it.
+ * `agent.diagnose()` on the page: checks its options at the call (a wrong
+ * one throws a `TypeError` there), then runs the doctor in the agent's worker
+ * (diagnose-call.ts, a chunk loaded on the first diagnosis: a page that never
+ * asks the doctor never loads it).
  */
-import type * as Comlink from 'comlink';
 import type { AgentWorkerApi } from '../protocol/agent.js';
 import type { Diagnosis, DiagnoseOptions } from '../diagnosis-types.js';
-import { PageloopError } from '../errors.js';
 import type { WorkerLink } from './worker-link.js';
 
 /** Runs the doctor through `link`; see `Agent.diagnose`. */
@@ -17,18 +14,5 @@ export function diagnoseThrough(link: WorkerLink<AgentWorkerApi>, options: Diagn
   const { signal, probe = true } = options;
   if (signal !== undefined && !(signal instanceof AbortSignal)) throw new TypeError('diagnose: signal must be an AbortSignal.');
   if (typeof probe !== 'boolean') throw new TypeError('diagnose: probe must be true or false.');
-  const aborted = () => new PageloopError('aborted', 'The diagnosis was cancelled.');
-  if (signal?.aborted) return Promise.reject(aborted());
-  const id = crypto.randomUUID();
-  return new Promise<Diagnosis>((resolve, reject) => {
-    const onAbort = () => {
-      reject(aborted());
-      link.call((remote: Comlink.Remote<AgentWorkerApi>) => remote.cancelDiagnosis(id)).catch(() => {});
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-    link
-      .call((remote) => remote.diagnose(id, probe))
-      .then(resolve, reject)
-      .finally(() => signal?.removeEventListener('abort', onAbort));
-  });
+  return import('./diagnose-call.js').then(({ runDiagnosis }) => runDiagnosis(link, signal, probe));
 }
