@@ -27,7 +27,7 @@ import { threadListStyles } from './thread-list.styles.js';
  * its own, they would be split out of the element's entry into shared
  * chunks (more bytes up front, more files).
  */
-export interface LitParts {
+export interface ElementParts {
   readonly html: typeof litHtml;
   readonly nothing: typeof litNothing;
   readonly formatCount: typeof chatFormatCount;
@@ -53,17 +53,17 @@ export class ThreadList implements ReactiveController {
   #loads = 0;
   #now: () => number;
 
-  readonly #lit: LitParts;
+  readonly #parts: ElementParts;
 
-  /** `switchTo` makes a thread the element's (a new one without an id); `lit`: the element's Lit; `now` is the clock the dates are shown against. */
-  constructor(host: ThreadListHost, switchTo: ThreadSwitch, lit: LitParts, now: () => number = () => Date.now()) {
+  /** `switchTo` makes a thread the element's (a new one without an id); `parts`: the element's Lit and helpers (ElementParts); `now` is the clock the dates are shown against. */
+  constructor(host: ThreadListHost, switchTo: ThreadSwitch, parts: ElementParts, now: () => number = () => Date.now()) {
     this.#host = host;
     this.#switchTo = switchTo;
-    this.#lit = lit;
+    this.#parts = parts;
     this.#now = now;
     host.addController(this);
     // Its rows' styles come with it.
-    lit.adoptStyles(host, threadListStyles);
+    parts.adoptStyles(host, threadListStyles);
   }
 
   hostConnected(): void {
@@ -236,7 +236,7 @@ export class ThreadList implements ReactiveController {
 
   /** The list, or nothing without `show-threads`. `running`: a reply is going, so nothing may switch. */
   render(running: boolean): TemplateResult | symbol {
-    const { html, nothing } = this.#lit;
+    const { html, nothing } = this.#parts;
     if (!this.#host.showThreads) return nothing;
     const threads = this.#shownThreads();
     const current = threads.find((t) => t.id === this.#host.thread);
@@ -259,7 +259,7 @@ export class ThreadList implements ReactiveController {
   }
 
   #renderRow(t: ThreadSummary, isCurrent: boolean, running: boolean): TemplateResult {
-    const { html, nothing } = this.#lit;
+    const { html, nothing } = this.#parts;
     const title = titleOf(t);
     const stored = t.updated > 0;
     const mode = this.#row?.id === t.id ? this.#row.mode : undefined;
@@ -269,7 +269,7 @@ export class ThreadList implements ReactiveController {
         : html`<button class="thread-open" aria-current=${isCurrent ? 'true' : nothing} ?disabled=${running && !isCurrent}
             @click=${() => this.#openThread(t.id)}>
             <span class="thread-title">${title}</span>
-            <span class="thread-meta">${stored ? html`<time datetime=${new Date(t.updated).toISOString()} title=${dateTimeText(t.updated)}>${relativeTime(t.updated, this.#now())}</time> · ${messageCount(t.messageCount, this.#lit.formatCount)}` : 'Not saved yet'}</span>
+            <span class="thread-meta">${stored ? html`<time datetime=${new Date(t.updated).toISOString()} title=${dateTimeText(t.updated)}>${relativeTime(t.updated, this.#now())}</time> · ${messageCount(t.messageCount, this.#parts.formatCount)}` : 'Not saved yet'}</span>
           </button>`}
       ${mode === 'confirm-delete'
         ? html`<div class="thread-confirm" role="group" aria-label=${`Delete “${title}”?`}>
@@ -289,7 +289,7 @@ export class ThreadList implements ReactiveController {
   }
 
   #renderRename(t: ThreadSummary, title: string): TemplateResult {
-    const { html } = this.#lit;
+    const { html } = this.#parts;
     const inputId = `thread-title-${t.id}`;
     const submit = (e: Event) => {
       e.preventDefault();
@@ -309,6 +309,6 @@ function titleOf(t: ThreadSummary): string {
   return t.title.trim() || (t.updated > 0 ? 'Untitled thread' : 'New thread');
 }
 
-function messageCount(n: number, formatCount: LitParts['formatCount']): string {
+function messageCount(n: number, formatCount: ElementParts['formatCount']): string {
   return n === 1 ? '1 message' : `${formatCount(n)} messages`;
 }
