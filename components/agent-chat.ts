@@ -28,7 +28,7 @@ import { AppContextSync } from './app-context-sync.js';
 import { ApprovalController } from './approval-controller.js';
 import { runSlashCommand } from './slash-commands.js';
 import { renderContextNote, renderContinue, renderErrorBanner, renderStatusBar, renderSuggestions } from './run-status.js';
-import { LazyView } from './lazy-view.js';
+import { LazyView, piecesLoaded } from './lazy-view.js';
 import { elementOptions } from './element-options.js';
 import { runWorkflowCommand, workflowHelp } from './workflow-command.js';
 import { ThreadListSlot } from './thread-list-slot.js';
@@ -288,7 +288,7 @@ export class AgentChat extends AgentChatSettings {
   protected override async getUpdateComplete(): Promise<boolean> {
     const result = await super.getUpdateComplete();
     // A piece's chunk came in: its first draw is the update it asked for.
-    if ((await Promise.all([this.#threads.loaded(), this.#plan.loaded(), this.#engineView.loaded(), this.#subAgents.loaded(), this.#approvals.loaded(), this.#permissions.loaded()])).some(Boolean)) await super.getUpdateComplete();
+    if (await piecesLoaded(this)) await super.getUpdateComplete();
     await this.#replies.renderComplete();
     return result;
   }

@@ -60,11 +60,6 @@ export class ApprovalController implements ReactiveController {
     host.addController(this);
   }
 
-  /** Resolves once a started load of the panels has settled (true), at once when none was started (false). */
-  loaded(): Promise<boolean> {
-    return this.#panels.loaded();
-  }
-
   /** New requests arrived: the first one's panel takes focus after the next update. */
   requested(requests: readonly ApprovalRequest[]): void {
     this.#focusCall = requests[0]?.callId;

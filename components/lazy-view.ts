@@ -5,8 +5,8 @@
  * nothing up front. Until the chunk is in, the piece draws nothing; then the
  * element updates and draws it. The module's `styles`, if it has any, join
  * the element's adopted sheets as it loads (a strict CSP's `style-src 'self'`
- * allows constructed sheets). The element's `updateComplete` waits for a
- * started load (`loaded`), so "shown after the update" still holds.
+ * allows constructed sheets). The element's `updateComplete` waits for every
+ * load it started (`piecesLoaded`), so "shown after the update" still holds.
  */
 import type { CSSResult, ReactiveControllerHost } from 'lit';
 
@@ -15,6 +15,25 @@ export function adoptStyles(host: HTMLElement, styles: CSSResult): void {
   const root = host.shadowRoot;
   const sheet = styles.styleSheet;
   if (root && sheet && !root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+}
+
+/** The first-use loads each element started: its LazyViews', and any piece's own (`trackLoad`). */
+const started = new WeakMap<object, Promise<void>[]>();
+
+/** Counts `load` among `host`'s first-use loads (for `piecesLoaded`); returns it. */
+export function trackLoad(host: object, load: Promise<void>): Promise<void> {
+  const loads = started.get(host);
+  if (loads) loads.push(load);
+  else started.set(host, [load]);
+  return load;
+}
+
+/** Resolves once every first-use load `host` started has settled: true when it started any, false at once when none. */
+export async function piecesLoaded(host: object): Promise<boolean> {
+  const loads = started.get(host);
+  if (!loads) return false;
+  await Promise.all(loads);
+  return true;
 }
 
 /** A module loaded on first use; `get()` is undefined until it is in. */
@@ -31,21 +50,17 @@ export class LazyView<M extends { styles?: CSSResult }> {
 
   /** The module if loaded; the first call starts the load, and the element updates once it is in. */
   get(): M | undefined {
-    this.#loading ??= this.#load().then(
-      (module) => {
-        if (module.styles) adoptStyles(this.#host, module.styles);
-        this.#module = module;
-        this.#host.requestUpdate();
-      },
-      (err: unknown) => console.error('pageloop: a part of the chat could not be loaded', err),
+    this.#loading ??= trackLoad(
+      this.#host,
+      this.#load().then(
+        (module) => {
+          if (module.styles) adoptStyles(this.#host, module.styles);
+          this.#module = module;
+          this.#host.requestUpdate();
+        },
+        (err: unknown) => console.error('pageloop: a part of the chat could not be loaded', err),
+      ),
     );
     return this.#module;
-  }
-
-  /** Resolves once a started load has settled (true), at once when none was started (false). */
-  async loaded(): Promise<boolean> {
-    if (!this.#loading) return false;
-    await this.#loading;
-    return true;
   }
 }

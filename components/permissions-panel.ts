@@ -45,11 +45,6 @@ export class PermissionsPanel implements ReactiveController {
     host.addController(this);
   }
 
-  /** Resolves once a started load of the list's chunk has settled (true), at once when none was started (false). */
-  loaded(): Promise<boolean> {
-    return this.#list.loaded();
-  }
-
   /** The tools listed now (as last read from the agent). */
   get tools(): readonly string[] {
     return this.#tools;

@@ -12,7 +12,7 @@
 import { html, nothing, type ReactiveController, type TemplateResult } from 'lit';
 import { switchThread, type ThreadListHost } from './thread-change.js';
 import { formatCount } from './format-count.js';
-import { adoptStyles } from './lazy-view.js';
+import { adoptStyles, trackLoad } from './lazy-view.js';
 
 /** The thread list's place in the element, and the load of its chunk on first use. */
 export class ThreadListSlot implements ReactiveController {
@@ -30,21 +30,17 @@ export class ThreadListSlot implements ReactiveController {
   hostUpdate(): void {
     if (!this.#host.showThreads) return;
     if (!this.#host.thread) switchThread(this.#host, undefined, 'new');
-    this.#loading ??= import('./thread-list.js').then(
-      ({ ThreadList }) => {
-        // Added now, the list hears the host's next update and loads the threads then.
-        this.#list = new ThreadList(this.#host, (id, reason) => switchThread(this.#host, id, reason), { html, nothing, formatCount, adoptStyles });
-        this.#host.requestUpdate();
-      },
-      (err: unknown) => console.error('pageloop: the thread list could not be loaded', err),
+    this.#loading ??= trackLoad(
+      this.#host,
+      import('./thread-list.js').then(
+        ({ ThreadList }) => {
+          // Added now, the list hears the host's next update and loads the threads then.
+          this.#list = new ThreadList(this.#host, (id, reason) => switchThread(this.#host, id, reason), { html, nothing, formatCount, adoptStyles });
+          this.#host.requestUpdate();
+        },
+        (err: unknown) => console.error('pageloop: the thread list could not be loaded', err),
+      ),
     );
-  }
-
-  /** Resolves once the list's chunk is in (true), at once when it was never shown (false). */
-  async loaded(): Promise<boolean> {
-    if (!this.#loading) return false;
-    await this.#loading;
-    return true;
   }
 
   render(running: boolean): TemplateResult | symbol {
