@@ -1,6 +1,7 @@
 /** pageloop: an in-page agent SDK whose loop runs in a Web Worker. */
 export { createAgent } from './page/create-agent.js';
 export { defineTool } from './tools/define-tool.js';
+export { toolSchemasReady } from './tools/tool-schema.js';
 export { domTools } from './tools/dom/read-tools.js';
 export { domActions } from './tools/dom/act-tools.js';
 export { createDomIndex } from './tools/dom/element-index.js';

@@ -36,7 +36,11 @@ export interface Tool<A = unknown, R = unknown> {
   readonly kind: ToolKind;
   readonly name: string;
   readonly description: string;
-  /** JSON Schema of the arguments, as sent to the model. */
+  /**
+   * JSON Schema of the arguments, as sent to the model. For a zod-mini (or `zod/v4/core`) schema it is
+   * written once pageloop's converter has loaded (a chunk, on the first such schema): reading it before
+   * `await toolSchemasReady()` throws. The agent waits for it itself.
+   */
   readonly parameters: JSONSchema;
   readonly needsApproval: NeedsApproval<A>;
   /** Running it twice does no harm: a call the page died in is run again on resume instead of being reported interrupted. */

@@ -78,4 +78,10 @@ export const OPT_IN = {
   subagents: /sub-agent-view/,
   /** The built-in `fetchTool()`: the request, its redirect guard and the HTML-to-text reader load in the worker on its first call. */
   fetch_tool: /fetch-request/,
+  /**
+   * Tools whose parameters are zod-mini (or `zod/v4/core`) schemas: the converter that writes their JSON
+   * Schema (src/tools/zod-json-schema.ts) loads with the first one defined; classic zod schemas carry
+   * their own, and JSON Schema needs none.
+   */
+  zod_mini: /zod-json-schema/,
 };

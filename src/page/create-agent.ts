@@ -15,6 +15,7 @@ import { outOfBounds } from '../json-bounds.js';
 import { PageToolHost } from './page-tool-host.js';
 import { AppContextStore } from './app-context-store.js';
 import { ToolSet } from './tool-set.js';
+import { toolSchemasPending, toolSchemasReady } from '../tools/tool-schema.js';
 import { RunStream } from './run-stream.js';
 import { spawnAgentWorker } from './spawn-worker.js';
 import { linkWorker } from './worker-link.js';
@@ -36,6 +37,15 @@ export function toDescriptor(tool: Tool): ToolDescriptor {
   if (tool.readOnly) descriptor.readOnly = true;
   if (tool.awaitsUser) descriptor.awaitsUser = true;
   return descriptor;
+}
+
+/**
+ * `invoke`, once every tool's JSON Schema is written: a zod-mini tool's waits
+ * for its converter's chunk (tools/tool-schema.ts), so the worker never hears
+ * of a tool without one. Calls waiting together keep their order.
+ */
+function afterSchemas<R>(invoke: (remote: Comlink.Remote<AgentWorkerApi>) => Promise<R>): (remote: Comlink.Remote<AgentWorkerApi>) => Promise<R> {
+  return (remote) => (toolSchemasPending() ? toolSchemasReady().then(() => invoke(remote)) : invoke(remote));
 }
 
 /**
@@ -126,7 +136,7 @@ export function createAgent(options: AgentOptions): Agent {
   const tools = settings.tools ?? [];
   const toolHost = new PageToolHost();
   let webmcp: WebMcpLink | undefined;
-  const toolSet = new ToolSet(tools, (list) => (toolHost.setTools(list), webmcp?.toolsChanged()), (list) => tell((remote) => remote.setTools(list.map(toDescriptor))));
+  const toolSet = new ToolSet(tools, (list) => (toolHost.setTools(list), webmcp?.toolsChanged()), (list) => tell(afterSchemas((remote) => remote.setTools(list.map(toDescriptor)))));
   const appContext = new AppContextStore();
   const listeners = new Set<(e: AgentEvent) => void>();
   const spanListeners = new Set<(span: TraceSpan) => void>();
@@ -180,7 +190,7 @@ export function createAgent(options: AgentOptions): Agent {
     emit: (event) => deliver([event]),
   });
 
-  const ready = link.call((remote) => remote.init(toWorkerConfig(settings), tools.map(toDescriptor), Comlink.proxy(host)));
+  const ready = link.call(afterSchemas((remote) => remote.init(toWorkerConfig(settings), tools.map(toDescriptor), Comlink.proxy(host))));
   ready.catch(() => {});
 
   const startRun = (start: (remote: Comlink.Remote<AgentWorkerApi>, runId: string) => Promise<FinalEvent>): Run => {
@@ -194,10 +204,12 @@ export function createAgent(options: AgentOptions): Agent {
     current = run;
     toolHost.acceptCalls();
     link
-      .call(async (remote) => {
-        await ready;
-        return start(remote, runId);
-      })
+      .call(
+        afterSchemas(async (remote) => {
+          await ready;
+          return start(remote, runId);
+        }),
+      )
       .catch((err: unknown) => {
         // The worker could not run it at all (crashed, disposed, or a bug): still one final event.
         if (run.finished) return;

@@ -12,6 +12,7 @@ import type { OutsideOutcome } from '../protocol/agent.js';
 import type { PageToolHost } from './page-tool-host.js';
 import type { WebMcpBridge } from './webmcp/webmcp-bridge.js';
 import { defineTool } from '../tools/define-tool.js';
+import { toolSchemasReady } from '../tools/tool-schema.js';
 
 /** What the link needs of the agent. */
 export interface WebMcpLinkHost {
@@ -44,7 +45,7 @@ export function linkWebMcp(options: WebMcpOptions | undefined, host: WebMcpLinkH
   // A change while the bridge was starting may have come after it read the tools.
   let changedWhileStarting = false;
   const ready = import('./webmcp/webmcp-bridge.js')
-    .then(({ startWebMcp }) => startWebMcp(options, { ...host, defineTool, report }))
+    .then(({ startWebMcp }) => startWebMcp(options, { ...host, defineTool, schemasReady: toolSchemasReady, report }))
     .then(
       (started) => {
         bridge = started;

@@ -77,7 +77,10 @@ export function defineTool(def: JsonToolDefinition<unknown, unknown> | ZodToolDe
     kind: 'page' as const,
     name: def.name,
     description: def.description,
-    parameters: compiled.jsonSchema,
+    // A getter: a zod-mini schema's JSON Schema is written once its converter has loaded (toolSchemasReady()).
+    get parameters() {
+      return compiled.jsonSchema;
+    },
     // The user's answer is the consent: a tool that waits for it never also asks for approval.
     needsApproval: (waits ? false : (def.needsApproval ?? false)) as NeedsApproval<unknown>,
     ...(def.idempotent === true ? { idempotent: true } : {}),

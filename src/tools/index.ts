@@ -1,6 +1,6 @@
 /** The tools folder's public surface: defining tools, the DOM tools, and the page-side stubs of the worker tools. */
 export { defineTool, assertToolShape, RESERVED_TOOL_NAMES } from './define-tool.js';
-export { compileSchema, isZodSchema } from './tool-schema.js';
+export { compileSchema, isZodSchema, toolSchemasReady } from './tool-schema.js';
 export { workerToolStub } from './worker-tool-stub.js';
 export { domTools } from './dom/read-tools.js';
 export { domActions } from './dom/act-tools.js';

@@ -2,9 +2,9 @@
  * A zod v4 schema's input JSON Schema, without bundling zod's converter.
  *
  * A classic schema (`import { z } from 'zod'`) carries its own converter
- * (`schema.toJSONSchema()`, from the app's copy of zod): that is used, so its
- * output is exactly zod's. zod-mini and core schemas carry none; for them this
- * file converts the kinds tool arguments are written with (strings, numbers,
+ * (`schema.toJSONSchema()`, from the app's copy of zod): tool-schema.ts uses
+ * that, so its output is exactly zod's. zod-mini and core schemas carry none;
+ * for them this file (a chunk tool-schema.ts loads on the first such schema) converts the kinds tool arguments are written with (strings, numbers,
  * booleans, literals, enums, arrays, tuples, objects, records, unions,
  * intersections, optional, nullable, default, catch, readonly, pipes, lazy),
  * with zod's own rewrites (a union of bare types as one `type` list, an
@@ -17,7 +17,8 @@
  * cut to `{}` after `MAX_DEPTH` levels where zod writes a `$ref`.
  *
  * Why: zod's converter is 7 KB gzipped of the standalone bundle's page code,
- * loaded before anything runs, for what the app's own zod already does.
+ * loaded before anything runs, for what the app's own zod already does; this
+ * one is 2 KB, and only pages with zod-mini tools load it.
  */
 import type { JSONSchema } from '../types.js';
 
@@ -32,7 +33,6 @@ interface ZodLike {
     traits?: Set<string>;
     values?: Set<unknown>;
   };
-  toJSONSchema?: (params: { io: 'input'; unrepresentable: 'any' }) => JSONSchema;
 }
 
 interface Def {
@@ -133,18 +133,11 @@ function metadata(schema: ZodLike): Record<string, unknown> | undefined {
 }
 
 /**
- * The input JSON Schema of a zod v4 schema, as `z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' })` writes it.
+ * The input JSON Schema of a zod-mini or core schema, as `z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' })` writes it.
  *
  * @example
- * zodToJsonSchema(z.object({ id: z.string() })); // { $schema: …, type: 'object', properties: { id: { type: 'string' } }, required: ['id'] }
+ * convertZod(zm.object({ id: zm.string() })); // { $schema: …, type: 'object', properties: { id: { type: 'string' } }, required: ['id'] }
  */
-export function zodToJsonSchema(schema: unknown): JSONSchema {
-  const zod = schema as ZodLike;
-  if (typeof zod.toJSONSchema === 'function') return zod.toJSONSchema({ io: 'input', unrepresentable: 'any' });
-  return convertZod(zod);
-}
-
-/** What `zodToJsonSchema` gives a schema without a converter of its own (exported for the corpus test). */
 export function convertZod(schema: unknown): JSONSchema {
   return { $schema: 'https://json-schema.org/draft/2020-12/schema', ...convert(schema as ZodLike, 0) };
 }

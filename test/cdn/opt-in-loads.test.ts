@@ -4,7 +4,7 @@
  * this is the network log that makes the count honest. The standalone bundle
  * is served under a logged prefix (test/support/logged-cdn-middleware.js),
  * which sees the worker's fetches too. The second case gives the agent MCP,
- * the DOM tools and the fetch tool, calls them, and shows the thread list: their chunks then show in
+ * the DOM tools, the fetch tool and a zod-mini tool, calls them, and shows the thread list: their chunks then show in
  * the log, so the patterns match the real files and the log is not blind.
  */
 import { expect } from 'chai';
@@ -66,7 +66,7 @@ describe('what the standalone bundle fetches (a network log of the page and its 
     expect(JSON.stringify(optInIn(files))).to.equal('{}');
   });
 
-  it('an element with MCP servers, the DOM tools, the fetch tool and show-threads fetches their chunks when it uses them', async function () {
+  it('an element with MCP servers, the DOM tools, the fetch tool, a zod-mini tool and show-threads fetches their chunks when it uses them', async function () {
     this.timeout(30_000);
     const { files } = await run('&use=1', [
       toolCallTurn([
@@ -76,6 +76,6 @@ describe('what the standalone bundle fetches (a network log of the page and its 
       textTurn('Done.'),
     ]);
     const found = optInIn(files);
-    expect(Object.keys(found).sort().join(',')).to.equal('dom_tools,fetch_tool,mcp,threads');
+    expect(Object.keys(found).sort().join(',')).to.equal('dom_tools,fetch_tool,mcp,threads,zod_mini');
   });
 });

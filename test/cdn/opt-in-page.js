@@ -1,6 +1,6 @@
 // One conversation through the standalone bundle (served under /.wtr-cdn-logged/RUN/), with a page
 // tool; `?use=1` also uses the opt-in capabilities the test checks for (an MCP server, the DOM
-// tools, the fetch tool, the thread list). Reports the final event to the test that opened this page.
+// tools, the fetch tool, the thread list, a zod-mini tool). Reports the final event to the test that opened this page.
 const params = new URLSearchParams(location.search);
 const { defineTool, domTools, fetchTool } = await import(`/.wtr-cdn-logged/${params.get('run')}/agent-chat.js`);
 const chat = document.querySelector('agent-chat');
@@ -20,7 +20,10 @@ try {
     // A closed port: the worker loads the MCP client to try it, which is all this page needs.
     chat.mcp = [{ name: 'closed', url: 'http://127.0.0.1:9/mcp' }];
     chat.setAttribute('show-threads', '');
-    chat.tools = [readStock, ...domTools(), fetchTool({ allow: [location.origin] })];
+    // A tool written with zod-mini: its JSON Schema needs pageloop's converter (a chunk of its own).
+    const zm = await import('zod/mini');
+    const note = defineTool({ name: 'note', description: 'Keeps a note', parameters: zm.object({ text: zm.string() }), execute: () => 'kept' });
+    chat.tools = [readStock, note, ...domTools(), fetchTool({ allow: [location.origin] })];
   } else chat.tools = [readStock];
   chat.addEventListener('agent-event', (e) => {
     if (e.detail.type === 'final') report({ final: { reason: e.detail.reason, text: e.detail.text } });

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { z } from 'zod';
 import * as zm from 'zod/mini';
 import { safeParse } from 'zod/v4/core';
-import { compileSchema } from '../../src/tools/tool-schema.js';
+import { compileSchema, toolSchemasReady } from '../../src/tools/tool-schema.js';
 
 /** What arguments checking said before it went through the schema's own Standard Schema `validate`: zod's `safeParse`, described the same way. */
 function viaSafeParse(toolName: string, schema: Parameters<typeof safeParse>[0], args: unknown): unknown {
@@ -26,7 +26,8 @@ describe('zod tool schemas (compileSchema)', () => {
       for (const args of ARGS) expect(compiled.validate(args), JSON.stringify(args)).to.deep.equal(viaSafeParse('add', schema, args));
     });
 
-    it(`gives the model the ${flavour} schema's input JSON Schema, without $schema`, () => {
+    it(`gives the model the ${flavour} schema's input JSON Schema, without $schema`, async () => {
+      await toolSchemasReady();
       const { jsonSchema } = compileSchema('add', schema);
       expect(jsonSchema).to.deep.include({ type: 'object', required: ['a'] });
       expect(jsonSchema).to.not.have.property('$schema');

@@ -10,7 +10,7 @@ import type { WebMcpOptions } from '../../option-types.js';
 import type { WebMcpStatus } from '../../agent-events.js';
 import type { OutsideOutcome } from '../../protocol/agent.js';
 import type { PageToolHost } from '../page-tool-host.js';
-import { findModelContext } from './model-context.js';
+import { findModelContext, messageOf } from './model-context.js';
 import { WebMcpExposer } from './webmcp-expose.js';
 import { WebMcpConsumer, type ConsumerHost } from './webmcp-consume.js';
 
@@ -22,6 +22,8 @@ export interface WebMcpAgentSide {
   addTool(tool: Tool): () => void;
   /** `defineTool` (handed in: see ConsumerHost). */
   defineTool: ConsumerHost['defineTool'];
+  /** `toolSchemasReady` (handed in, like `defineTool`): settles once every tool's JSON Schema is written. */
+  schemasReady(): Promise<void>;
   /** The page's tool host: it knows a browser agent's call ids, so a run's cancel leaves them be. */
   toolHost: Pick<PageToolHost, 'admitOutside'>;
   /** Asks the worker to run a browser agent's call through the agent's approvals (`AgentWorkerApi.callFromOutside`). */
@@ -69,7 +71,10 @@ export async function startWebMcp(options: WebMcpOptions, agent: WebMcpAgentSide
     });
   };
   const expose = async () => {
-    if (exposer) exposing = await exposer.sync(agent.tools().filter((t) => exposable(t) && !consumed.has(t.name)));
+    if (!exposer) return;
+    // A zod-mini tool's JSON Schema (its inputSchema) is written once the converter has loaded.
+    const unwritten = await agent.schemasReady().then(() => undefined, messageOf);
+    exposing = unwritten ? [unwritten] : await exposer.sync(agent.tools().filter((t) => exposable(t) && !consumed.has(t.name)));
   };
   await expose();
   if (consumer) {
