@@ -10,11 +10,11 @@
  */
 import type { CSSResult, ReactiveControllerHost } from 'lit';
 
-/** Adds `styles` to the shadow root of `host` once. */
-export function adoptStyles(host: HTMLElement, styles: CSSResult): void {
-  const root = host.shadowRoot;
+/** Adds `styles` once to the shadow root of `host` (an element: its own; a node inside one: that one). */
+export function adoptStyles(host: Node, styles: CSSResult): void {
+  const root = (host as Partial<Element>).shadowRoot ?? host.getRootNode();
   const sheet = styles.styleSheet;
-  if (root && sheet && !root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+  if (root instanceof ShadowRoot && sheet && !root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
 }
 
 /** The first-use loads each element started: its LazyViews', and any piece's own (`trackLoad`). */

@@ -41,6 +41,8 @@ import { OPEN_FENCE, checkedFence, dedent, isClosingFence } from './code-fence.j
 
 /** Whole-text rendering, re-exported so a finished text (a sub-agent's reply) needs no second markdown chunk. */
 export { renderMarkdown } from './markdown-render.js';
+/** The styles of what it writes, in its chunk (reply-renderers.ts adopts them). */
+export { markdownStyles } from './markdown.styles.js';
 
 /** Frozen blocks per group element (see `appendFrozen`). */
 const GROUP_SIZE = 24;

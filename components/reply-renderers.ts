@@ -13,6 +13,7 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { AssistantItem, LogItem } from './conversation-state.js';
 import type { MarkdownStream } from './markdown-stream.js';
 import { backgroundStep } from './background-step.js';
+import { adoptStyles } from './lazy-view.js';
 
 /**
  * The renderer's modules in the order they are evaluated, one task each:
@@ -22,18 +23,20 @@ import { backgroundStep } from './background-step.js';
  */
 const STAGES = [() => import('./sanitize.js'), () => import('marked'), () => import('./markdown-render.js')];
 
-/** The renderer's class, once loaded and warm (one warm-up per page: the compiled code is shared). */
-let warmRenderer: Promise<typeof MarkdownStream> | undefined;
-function loadWarmRenderer(container: Node): Promise<typeof MarkdownStream> {
+/** The renderer's module, once loaded and warm (one warm-up per page: the compiled code is shared). */
+let warmRenderer: Promise<typeof import('./markdown-stream.js')> | undefined;
+function loadWarmRenderer(container: Node): Promise<typeof import('./markdown-stream.js')> {
   return (warmRenderer ??= (async () => {
     for (const stage of STAGES) {
       await backgroundStep();
       await stage();
     }
     await backgroundStep();
-    const [{ MarkdownStream }, { warmUpMarkdown }] = await Promise.all([import('./markdown-stream.js'), import('./markdown-warmup.js')]);
+    const [renderer, { warmUpMarkdown }] = await Promise.all([import('./markdown-stream.js'), import('./markdown-warmup.js')]);
+    // The sample is laid out as a reply is: under the replies' styles.
+    adoptStyles(container, renderer.markdownStyles);
     await warmUpMarkdown(container, backgroundStep);
-    return MarkdownStream;
+    return renderer;
   })());
 }
 
@@ -65,8 +68,10 @@ export class ReplyRenderers implements ReactiveController {
   /** Starts loading (and warming) the renderer; until it is warm, replies show as plain text. Settles once it is warm (or failed). */
   load(): Promise<void> {
     return (this.#loading ??= loadWarmRenderer(this.#warmIn()).then(
-      (Stream) => {
-        this.#Stream = Stream;
+      (renderer) => {
+        // Each element's own sheets (the warm-up adopted them into the first one's).
+        adoptStyles(this.#warmIn(), renderer.markdownStyles);
+        this.#Stream = renderer.MarkdownStream;
         this.#host.requestUpdate();
       },
       () => {

@@ -161,6 +161,8 @@ describe('agent-chat: a reload mid-stream', () => {
     await new Promise((r) => setTimeout(r, 50));
     again = await reloaded(from, thread);
     const button = await until(() => part(again!, 'continue-button'), 'the Continue button');
+    // The stored reply is drawn as markdown over a few frames once the renderer is in: read it when it is on screen.
+    await again.updateComplete;
     const before = shown(again!);
     expect(before.filter((l) => l.includes('More of it follows here.'))).to.have.length(1);
     expect(before.at(-1)).to.match(/^notice: Interrupted/);

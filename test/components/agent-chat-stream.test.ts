@@ -7,7 +7,7 @@ describe('agent-chat: streaming replies', () => {
   afterEach(() => f?.remove());
 
   it('shows the user message and the reply rendered as markdown', async () => {
-    f = await chatOnMock([textTurn('# Heading\n\nSome **bold** text and a [link](https://example.com).\n\n```js\nconst a = 1;\n```\n', { delayMs: 5 })]);
+    f = await chatOnMock([textTurn('# Heading\n\nSome **bold** text and a [link](https://example.com).\n\n```js\nconst a = 1;\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |\n', { delayMs: 5 })]);
     const done = f.nextFinal();
     await typeAndEnter(f.chat, 'Hello there');
     await done;
@@ -20,6 +20,13 @@ describe('agent-chat: streaming replies', () => {
     expect(link.getAttribute('target')).to.equal('_blank');
     expect(link.getAttribute('rel')).to.contain('noopener');
     expect(reply.querySelector('pre code')?.textContent).to.contain('const a = 1;');
+    // The markdown's styles came with the renderer (markdown.styles.ts): headings sized, tables scroll, code tokens coloured.
+    const size = (el: Element) => parseFloat(getComputedStyle(el).fontSize);
+    expect(size(reply.querySelector('h1')!) / size(reply)).to.be.closeTo(1.3, 0.01);
+    expect(getComputedStyle(reply.querySelector('table')!).display).to.equal('block');
+    const keyword = reply.querySelector('.tok-keyword')!;
+    expect(keyword.textContent).to.equal('const');
+    expect(getComputedStyle(keyword).color).to.not.equal(getComputedStyle(reply.querySelector('pre code')!).color);
   });
 
   it('sends what the user typed to the endpoint', async () => {
@@ -109,5 +116,17 @@ describe('agent-chat: streaming replies', () => {
     const messages = (log[1]!.body as { messages: Array<{ role: string; content: string }> }).messages;
     expect(messages.filter((m) => m.role === 'user').map((m) => m.content)).to.deep.equal(['hello']);
     expect(parts(f.chat, 'user')).to.have.length(1);
+  });
+
+  it('styles the markdown of every chat on the page, not only the one the renderer warmed up in', async () => {
+    // The first test warmed the renderer in its element; this is another element.
+    f = await chatOnMock([textTurn('## Sub\n\n| x |\n|---|\n| 1 |\n')]);
+    const done = f.nextFinal();
+    f.chat.send('again');
+    await done;
+    await f.chat.updateComplete;
+    const reply = part(f.chat, 'assistant')!;
+    expect(getComputedStyle(reply.querySelector('table')!).display).to.equal('block');
+    expect(parseFloat(getComputedStyle(reply.querySelector('h2')!).fontSize) / parseFloat(getComputedStyle(reply).fontSize)).to.be.closeTo(1.15, 0.01);
   });
 });
