@@ -206,11 +206,6 @@ export const agentChatStyles = css`
   }
   .composer textarea::placeholder { color: var(--agent-chat-muted); }
   .composer { flex-wrap: wrap; }
-  .completions {
-    flex-basis: 100%; margin: 0; display: flex; flex-wrap: wrap; gap: 4px 12px;
-    color: var(--agent-chat-muted); font-size: 0.85em;
-  }
-  .completion code { color: var(--agent-chat-fg); font-family: var(--agent-chat-mono-font); }
   .workflow-badge {
     display: block; width: fit-content; margin-bottom: 4px; padding: 1px 8px; border-radius: 999px;
     font-size: 0.8em; background: var(--agent-chat-surface); color: var(--agent-chat-fg);

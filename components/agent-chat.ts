@@ -26,11 +26,9 @@ import { renderToolCard } from './tool-card.js';
 import { ToolViews } from './tool-views.js';
 import { AppContextSync } from './app-context-sync.js';
 import { ApprovalController } from './approval-controller.js';
-import { runSlashCommand } from './slash-commands.js';
 import { renderContextNote, renderContinue, renderErrorBanner, renderStatusBar, renderSuggestions } from './run-status.js';
 import { LazyView, piecesLoaded } from './lazy-view.js';
 import { elementOptions } from './element-options.js';
-import { runWorkflowCommand, workflowHelp } from './workflow-command.js';
 import { ThreadListSlot } from './thread-list-slot.js';
 import { PermissionsPanel } from './permissions-panel.js';
 import { RetryCountdown } from './retry-countdown.js';
@@ -206,22 +204,21 @@ export class AgentChat extends AgentChatSettings {
         this.#apply({ type: 'error', message: errorMessage(err), retryable: false });
       }
     },
-    workflows: () => this.workflows ?? {},
-    prompt: (command) => void this.#mcp.runPrompt(command, { send: (text) => this.send(text, this.#mcp.sendOptions([])), notice: (text) => this.#apply({ type: 'notice', text }) }),
-    workflow: (command) => runWorkflowCommand(command, this.workflows ?? {}, { notice: (text) => this.#apply({ type: 'notice', text }), start: (name, input) => this.#carryOn((agent) => agent.runWorkflow(name, input)) }),
-    command: (command) =>
-      void runSlashCommand(command, {
-        moreHelp: () => [workflowHelp(this.workflows ?? {}), this.#mcp.help()].filter(Boolean).join(' '),
-        notice: (text) => this.#apply({ type: 'notice', text }),
-        stop: () => this.agent.cancel(),
-        doctor: () => void startDoctor(this.agent, (action) => this.#apply(action), this.renderRoot),
-        trace: () => this.#trace.show(),
-        clear: async () => {
-          if (this.#conversation.running) this.agent.cancel();
-          this.#reset();
-          await this.agent.clear();
-        },
-      }),
+    commands: {
+      workflows: () => this.workflows ?? {},
+      startWorkflow: (name, input) => this.#carryOn((agent) => agent.runWorkflow(name, input)),
+      prompt: (command) => void this.#mcp.runPrompt(command, { send: (text) => this.send(text, this.#mcp.sendOptions([])), notice: (text) => this.#apply({ type: 'notice', text }) }),
+      mcpHelp: () => this.#mcp.help(),
+      notice: (text) => this.#apply({ type: 'notice', text }),
+      stop: () => this.agent.cancel(),
+      doctor: () => void startDoctor(this.agent, (action) => this.#apply(action), this.renderRoot),
+      trace: () => this.#trace.show(),
+      clear: async () => {
+        if (this.#conversation.running) this.agent.cancel();
+        this.#reset();
+        await this.agent.clear();
+      },
+    },
   });
 
   readonly #approvals = new ApprovalController(this, {

@@ -2,15 +2,17 @@
  * The composer: a multiline input where Enter sends, Shift+Enter adds a
  * line, ↑ / ↓ at the first / last line recall earlier inputs, and Tab
  * completes a command or workflow name. `Composer` owns the draft and the
- * history, and splits what is entered into slash commands (the element's
- * own, never sent to the model), `/workflow` runs and messages.
+ * history, and splits what is entered into commands (the element's own,
+ * never sent to the model: composer-commands.ts, a chunk loaded the first
+ * time the draft starts with "/") and messages.
  */
-import { html, type ReactiveControllerHost, type TemplateResult } from 'lit';
+import { html, nothing, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import { live } from 'lit/directives/live.js';
 import { InputHistory } from './input-history.js';
-import { parseSlashCommand, type SlashCommand } from './slash-commands.js';
-import { parsePromptCommand, type PromptCommand } from './mcp-prompt-command.js';
-import { completeDraft, parseWorkflowCommand, renderCompletions, type WorkflowCommand, type Workflows } from './workflow-command.js';
+import { adoptStyles, trackLoad } from './lazy-view.js';
+import type { CommandTarget } from './composer-commands.js';
+
+type Commands = typeof import('./composer-commands.js');
 
 /** What the composer needs from the element. */
 export interface ComposerHost {
@@ -19,12 +21,14 @@ export interface ComposerHost {
   /** True while a reply runs (Send is disabled; the Stop button is elsewhere). */
   busy: boolean;
   history: InputHistory;
-  /** The workflows `/workflow` can start (and Tab completes). */
-  workflows: Workflows;
   /** Set: nothing can be sent here, and this says why (shown as the placeholder; the input is disabled). */
   readOnly?: string;
   setDraft(text: string): void;
   submit(): void;
+  /** What Tab makes of the draft (a command or workflow name completed); null when nothing completes. */
+  complete(draft: string): string | null;
+  /** The candidates under the input while a command is typed. */
+  completions: TemplateResult | typeof nothing;
   /** What the composer carries besides the text: the attachments' chips and the attach button, before the input. */
   extras?: ComposerExtras;
 }
@@ -47,7 +51,7 @@ export function composerKeydown(e: KeyboardEvent, host: ComposerHost): void {
   if (e.shiftKey) return;
   // Tab completes a command only when it has something to add; otherwise it moves focus as usual.
   if (e.key === 'Tab') {
-    const completed = completeDraft(input.value, host.workflows);
+    const completed = host.complete(input.value);
     if (completed !== null) {
       e.preventDefault();
       host.setDraft(completed);
@@ -76,7 +80,7 @@ export function renderComposer(host: ComposerHost): TemplateResult {
       e.preventDefault();
       host.submit();
     }}>
-    ${renderCompletions(host.draft, host.workflows)}${host.extras?.before}
+    ${host.completions}${host.extras?.before}
     <textarea part="input" rows="2" aria-label="Message" placeholder=${host.readOnly ?? host.placeholder} ?disabled=${host.readOnly !== undefined}
       .value=${live(host.draft)}
       @input=${(e: Event) => host.setDraft((e.target as HTMLTextAreaElement).value)}
@@ -91,27 +95,23 @@ export interface ComposerBinding {
   busy(): boolean;
   /** Sends a message (already remembered in the history). */
   send(text: string): void;
-  /** Runs a slash command. */
-  command(command: SlashCommand | 'unknown'): void;
-  /** Runs a `/workflow` command (lists, refuses or starts). */
-  workflow(command: WorkflowCommand): void;
-  /** The workflows `/workflow` can start. */
-  workflows(): Workflows;
-  /** Runs an MCP server's prompt (`/server:prompt args`); absent: such input is a message. */
-  prompt?(command: PromptCommand): void;
+  /** What the commands act on (`/clear`, `/workflow …`, an MCP prompt, …). */
+  commands: CommandTarget;
   /** True while files are attached: a message without text can be sent. */
   attached?(): boolean;
 }
 
 /** Owns the draft and the input history of one element. */
 export class Composer {
-  #host: ReactiveControllerHost;
+  #host: ReactiveControllerHost & HTMLElement;
   #binding: ComposerBinding;
   #draft = '';
+  #commands: Commands | undefined;
+  #loading: Promise<Commands> | undefined;
   /** Earlier inputs, for ↑ / ↓. */
   readonly history = new InputHistory();
 
-  constructor(host: ReactiveControllerHost, binding: ComposerBinding) {
+  constructor(host: ReactiveControllerHost & HTMLElement, binding: ComposerBinding) {
     this.#host = host;
     this.#binding = binding;
   }
@@ -123,6 +123,8 @@ export class Composer {
 
   set draft(text: string) {
     this.#draft = text;
+    // A command is being typed: its code (and Tab's completions) come now.
+    if (text.startsWith('/')) void this.#loadCommands();
     this.#host.requestUpdate();
   }
 
@@ -130,34 +132,27 @@ export class Composer {
   submit(): void {
     const text = this.#draft.trim();
     if (text === '' && !this.#binding.attached?.()) return;
-    const workflow = parseWorkflowCommand(text);
-    if (workflow !== null) {
-      this.history.add(text);
-      this.draft = '';
-      this.#binding.workflow(workflow);
-      return;
+    if (text.startsWith('/')) {
+      // Entered before the commands' code was in (a pasted command): run once it is.
+      if (!this.#commands) {
+        return void this.#loadCommands().then(
+          () => this.submit(),
+          (err: unknown) => this.#binding.commands.notice(`Commands are not available: their code did not load (${err instanceof Error ? err.message : String(err)}). What you typed is kept.`),
+        );
+      }
+      if (this.#commands.runCommand(text, this.#binding.commands, this.#binding.busy())) {
+        this.history.add(text);
+        this.draft = '';
+        return;
+      }
     }
-    const command = parseSlashCommand(text);
-    if (command !== null) {
-      this.history.add(text);
-      this.draft = '';
-      this.#binding.command(command);
-      return;
-    }
-    if (this.#binding.busy()) return;
-    const prompt = this.#binding.prompt && parsePromptCommand(text);
-    if (prompt) {
-      this.history.add(text);
-      this.draft = '';
-      this.#binding.prompt!(prompt);
-      return;
-    }
-    this.draft = '';
-    this.#binding.send(text);
+    this.#send(text);
   }
 
   /** Renders the composer. */
   render(placeholder: string, readOnly?: string, extras?: ComposerExtras): TemplateResult {
+    const commands = this.#commands;
+    const workflows = this.#binding.commands.workflows();
     return renderComposer({
       ...(extras ? { extras } : {}),
       draft: this.#draft,
@@ -165,9 +160,37 @@ export class Composer {
       ...(readOnly === undefined ? {} : { readOnly }),
       busy: this.#binding.busy(),
       history: this.history,
-      workflows: this.#binding.workflows(),
       setDraft: (text) => (this.draft = text),
       submit: () => this.submit(),
+      complete: (draft) => commands?.completeDraft(draft, workflows) ?? null,
+      completions: commands?.renderCompletions(this.#draft, workflows) ?? nothing,
     });
+  }
+
+  /** A message: sent when idle, else it waits in the draft. */
+  #send(text: string): void {
+    if (this.#binding.busy()) return;
+    this.draft = '';
+    this.#binding.send(text);
+  }
+
+  #loadCommands(): Promise<Commands> {
+    if (this.#loading) return this.#loading;
+    this.#loading = import('./composer-commands.js').then(
+      (module) => {
+        adoptStyles(this.#host, module.commandStyles);
+        this.#commands = module;
+        this.#host.requestUpdate();
+        return module;
+      },
+      (err: unknown) => {
+        // Not loaded (offline): the next command typed tries again.
+        this.#loading = undefined;
+        throw err;
+      },
+    );
+    // The element's updateComplete waits for it (the completions' first draw).
+    trackLoad(this.#host, this.#loading.then(() => {}, () => {}));
+    return this.#loading;
   }
 }

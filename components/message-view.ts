@@ -5,7 +5,11 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import type { AssistantItem, UserItem } from './conversation-state.js';
-import { renderWorkflowBadge } from './workflow-command.js';
+
+/** The mark on a user message that started a workflow run. */
+function renderWorkflowBadge(workflow: string | undefined): TemplateResult | typeof nothing {
+  return workflow === undefined ? nothing : html`<span part="workflow" class="workflow-badge">Workflow: ${workflow}</span>`;
+}
 
 /** A user message; `files` is its attachments as the element shows them (attachments.ts). */
 export function renderUserMessage(item: UserItem, files: TemplateResult | typeof nothing): TemplateResult {

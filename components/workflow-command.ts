@@ -1,6 +1,7 @@
 /**
- * `/workflow name …` in the composer, and how a workflow run shows in the
- * log. The composer's commands are typed by people, so names complete with
+ * `/workflow name …` in the composer (in the commands' chunk,
+ * composer-commands.ts; a workflow run's mark in the log is message-view.ts's).
+ * The composer's commands are typed by people, so names complete with
  * Tab (command names after "/", workflow names after "/workflow "), the
  * candidates are listed under the input while a command is being typed, and
  * an unknown name is answered with the names there are — nothing is sent.
@@ -98,9 +99,4 @@ export function renderCompletions(draft: string, workflows: Workflows): Template
     <span class="visually-hidden">Tab completes: </span>
     ${options.map((o) => html`<span class="completion"><code>${o.label}</code>${o.detail ? html` ${o.detail}` : nothing}</span>`)}
   </p>`;
-}
-
-/** The mark on a user message that started a workflow run. */
-export function renderWorkflowBadge(workflow: string | undefined): TemplateResult | typeof nothing {
-  return workflow === undefined ? nothing : html`<span part="workflow" class="workflow-badge">Workflow: ${workflow}</span>`;
 }
