@@ -6,6 +6,10 @@ import { expect } from 'chai';
 import { textTurn } from '../../src/testing/chunks.js';
 import { chatOnMock, part, until, typeAndEnter, type ChatFixture } from './helpers.js';
 
+// The count below reads resource timing: room for every fetch of this page (the default keeps 250,
+// which a test page's modules can fill before the tests run).
+performance.setResourceTimingBufferSize(100_000);
+
 /** How often the page has fetched the commands' chunk. */
 const commandFetches = () => performance.getEntriesByType('resource').filter((e) => /composer-commands/.test(e.name)).length;
 

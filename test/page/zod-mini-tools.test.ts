@@ -14,6 +14,10 @@ import type { Agent } from '../../src/types.js';
 import { mockEndpoint } from '../../src/testing/mock-endpoint.js';
 import { textTurn, toolCallTurn } from '../../src/testing/chunks.js';
 
+// The count below reads resource timing: room for every fetch of this page (the default keeps 250,
+// which a test page's modules can fill before the tests run).
+performance.setResourceTimingBufferSize(100_000);
+
 /** How often the page has fetched the converter's module. */
 const converterFetches = () => performance.getEntriesByType('resource').filter((e) => /zod-json-schema/.test(e.name)).length;
 /** zod's own input JSON Schema of `schema`, as the model must get it. */
