@@ -8,15 +8,14 @@
 import { html, type TemplateResult } from 'lit';
 import type { Agent } from '../src/types.js';
 import type { ConversationAction, DoctorItem } from './conversation-state.js';
+import { adoptStyles } from './lazy-view.js';
 
 let renderer: ((item: DoctorItem) => TemplateResult) | undefined;
 
 /** Runs `/doctor` on `agent`, showing it through `apply`; the checklist's styles are adopted into `root` on first use. */
 export async function startDoctor(agent: Agent, apply: (action: ConversationAction) => void, root: HTMLElement | DocumentFragment): Promise<void> {
   const report = await import('./doctor-report.js');
-  if (root instanceof ShadowRoot && report.doctorStyles.styleSheet && !root.adoptedStyleSheets.includes(report.doctorStyles.styleSheet)) {
-    root.adoptedStyleSheets = [...root.adoptedStyleSheets, report.doctorStyles.styleSheet];
-  }
+  adoptStyles(root, report.doctorStyles);
   renderer = report.renderDoctorItem;
   return report.runDoctorCommand(agent, apply);
 }

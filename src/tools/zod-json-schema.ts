@@ -4,7 +4,8 @@
  * A classic schema (`import { z } from 'zod'`) carries its own converter
  * (`schema.toJSONSchema()`, from the app's copy of zod): tool-schema.ts uses
  * that, so its output is exactly zod's. zod-mini and core schemas carry none;
- * for them this file (a chunk tool-schema.ts loads on the first such schema) converts the kinds tool arguments are written with (strings, numbers,
+ * for them this file (a chunk tool-schema.ts loads on the first such schema)
+ * converts the kinds tool arguments are written with (strings, numbers,
  * booleans, literals, enums, arrays, tuples, objects, records, unions,
  * intersections, optional, nullable, default, catch, readonly, pipes, lazy),
  * with zod's own rewrites (a union of bare types as one `type` list, an
