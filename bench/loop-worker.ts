@@ -10,7 +10,7 @@ import { AgentWorker } from '../src/worker/agent-worker.js';
 import type { PageHost, ToolDescriptor, WorkerConfig } from '../src/protocol/agent.js';
 import { timedHost } from './timed-host.js';
 import { crossErrors } from '../src/errors.js';
-import { TraceRecorder } from '../src/agent/trace-recorder.js';
+import { TraceRecorder } from '../src/agent/trace/trace-recorder.js';
 import { loopTiming } from './loop-timing.js';
 
 const observe = TraceRecorder.prototype.observe;

@@ -10,7 +10,7 @@ import { openDB } from 'idb';
 import { AgentSession } from '../src/agent/agent-session.js';
 import { ThreadStore } from '../src/store/thread-store.js';
 import { scriptedModel } from '../src/testing/scripted-model.js';
-import { restoreConversation } from '../components/conversation-state.js';
+import { restoreConversation } from '../components/conversation/conversation-state.js';
 import type { AgentEvent, ChatMessage } from '../src/types.js';
 import type { ThreadRecord } from '../src/store/thread-schema.js';
 

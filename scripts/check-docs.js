@@ -160,7 +160,7 @@ function manifestElement() {
 }
 
 /** The element's source files (not its tests' helpers: components/ holds only the element). */
-const componentSources = readdirSync(resolve(root, 'components'))
+const componentSources = readdirSync(resolve(root, 'components'), { recursive: true, encoding: 'utf8' })
   .filter((f) => f.endsWith('.ts'))
   .map((f) => read(`components/${f}`));
 

@@ -10,20 +10,20 @@
  * - `runLoop` (with its parts) runs one run.
  */
 import type { AgentEvent, ApprovalAnswer, ApprovalRequest, ChatMessage, FinalEvent, SendOptions, ThreadTrace, WorkflowRunOptions } from '../types.js';
-import { AttachmentShelf } from './attachment-shelf.js';
-import { TraceRecorder } from './trace-recorder.js';
-import { SpanOutlet } from './span-outlet.js';
+import { AttachmentShelf } from './attachments/attachment-shelf.js';
+import { TraceRecorder } from './trace/trace-recorder.js';
+import { SpanOutlet } from './trace/span-outlet.js';
 import type { ThreadRecord } from '../store/thread-schema.js';
-import { ToolRegistry } from './tool-registry.js';
+import { ToolRegistry } from './calls/tool-registry.js';
 import { workflowRun } from './workflow.js';
 import { SessionState } from './session-state.js';
-import { ThreadBinding } from './thread-binding.js';
-import { ThreadRecords } from './thread-records.js';
+import { ThreadBinding } from './thread/thread-binding.js';
+import { ThreadRecords } from './thread/thread-records.js';
 import { RunControl } from './run-control.js';
 import { RunStarter } from './run-starter.js';
 import { ModelCache } from './model-cache.js';
 import type { OutsideOutcome, ToolDescriptor } from '../protocol/agent.js';
-import { runOutsideCall } from './outside-call.js';
+import { runOutsideCall } from './calls/outside-call.js';
 import type { SessionConfig } from './session-types.js';
 import type { SessionDeps } from './session-deps.js';
 

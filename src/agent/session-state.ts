@@ -15,10 +15,10 @@ import type { AgentEvent, ChatMessage, ThreadTrace } from '../types.js';
 import { toWireError } from '../errors.js';
 import { appendMerged } from '../event-merge.js';
 import type { ThreadJournal } from '../store/thread-journal.js';
-import { ApprovalGate } from './approval-gate.js';
+import { ApprovalGate } from './calls/approval-gate.js';
 import { PlanBoard } from './plan.js';
 import { withoutKey } from './redact-key.js';
-import type { TraceRecorder } from './trace-recorder.js';
+import type { TraceRecorder } from './trace/trace-recorder.js';
 
 /** The conversation a session holds, and how its events are recorded and sent. */
 export class SessionState {

@@ -20,13 +20,13 @@
 import { errorMessage } from '../errors.js';
 import type { AgentEvent, FinalEvent, SubAgentOptions } from '../types.js';
 import type { ToolCall, ToolCallingModel } from '../model/tool-calling-model.js';
-import { ApprovalGate } from './approval-gate.js';
+import { ApprovalGate } from './calls/approval-gate.js';
 import { runLoop } from './run-loop.js';
 import type { SubAgentDispatch } from './loop-parts.js';
-import type { TurnContext } from './tool-executor.js';
+import type { TurnContext } from './calls/tool-executor.js';
 import type { TurnOverrides } from './run-overrides.js';
-import { resultEvent, settled, type SettledCall } from './tool-result.js';
-import { markUntrusted } from './untrusted-content.js';
+import { resultEvent, settled, type SettledCall } from './calls/tool-result.js';
+import { markUntrusted } from '../untrusted-content.js';
 
 /** A child's budget of model calls when the options give none. */
 export const DEFAULT_SUB_AGENT_ITERATIONS = 5;

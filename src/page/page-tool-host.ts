@@ -96,7 +96,7 @@ export class PageToolHost {
 
   /**
    * The worker asks before a worker tool or a model request starts: no from
-   * `cancel()` until the next run (see src/agent/start-gate.ts).
+   * `cancel()` until the next run (see src/agent/calls/start-gate.ts).
    */
   mayStart(request: StartRequest): boolean {
     if (this.#refusing) return false;

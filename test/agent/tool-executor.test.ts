@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import { executeCalls, type TurnContext } from '../../src/agent/tool-executor.js';
-import { ApprovalGate } from '../../src/agent/approval-gate.js';
-import { ToolRegistry } from '../../src/agent/tool-registry.js';
+import { executeCalls, type TurnContext } from '../../src/agent/calls/tool-executor.js';
+import { ApprovalGate } from '../../src/agent/calls/approval-gate.js';
+import { ToolRegistry } from '../../src/agent/calls/tool-registry.js';
 import type { ToolHost } from '../../src/agent/session-types.js';
 import type { AgentEvent } from '../../src/types.js';
 

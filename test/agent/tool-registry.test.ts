@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { ToolRegistry } from '../../src/agent/tool-registry.js';
+import { ToolRegistry } from '../../src/agent/calls/tool-registry.js';
 import type { ToolHost } from '../../src/agent/session-types.js';
 
 type Factories = NonNullable<ConstructorParameters<typeof ToolRegistry>[1]>;
