@@ -22,6 +22,14 @@
  * as opened that ends without a closer: its thinking is withdrawn and
  * follows as text, so nothing the model said is lost.
  *
+ * Reasoning may mention call markup (`I'll answer with <tool_call>.`); the
+ * filter lets such a mention through as prose, which would flash markup in
+ * the answer until the closer withdraws it. So, until the reply is known
+ * not to be inside such reasoning, text from a mention of a call opener on
+ * is held: it goes with the reasoning when the closer comes, and is shown
+ * when the reply ends without one (an answer that names `<tool_call>` shows
+ * that part at the end, never as a flash taken back).
+ *
  * @example
  * const r = new ReplyReasoning(() => new TextCallFilter(), false);
  * r.text('Plan: ask');   // → [{ type: 'text', delta: 'Plan: ask' }]
@@ -60,6 +68,8 @@ export class ReplyReasoning {
   #sawText = false;
   /** Whitespace between withdrawn reasoning and the answer is layout. */
   #trimLead = false;
+  /** Text from a mention of call markup on, held while the reply may be reasoning (see the header). */
+  #mention: string | undefined;
   #learned: boolean | undefined;
 
   /** `newFilter` makes the call-markup filter (a fresh one replaces it when reasoning is found). */
@@ -111,6 +121,8 @@ export class ReplyReasoning {
     }
     this.#mode = 'plain';
     this.#learned = true;
+    // A held mention was reasoning: it follows with the rest of it, as thinking.
+    this.#mention = undefined;
     // The filter may hold a piece of the reasoning; it is reasoning, so it goes with the rest.
     this.#filter = this.#newFilter();
     if (this.#shownText) out.push({ type: 'retraction', field: 'text', text: this.#shownText });
@@ -138,7 +150,8 @@ export class ReplyReasoning {
         this.#show(rest.text, out);
       }
     }
-    const held = this.#filter.flush();
+    const held = (this.#mention ?? '') + this.#filter.flush();
+    this.#mention = undefined;
     if (held) out.push({ type: 'text', delta: held });
     this.#thoughts(out);
     return out;
@@ -152,12 +165,25 @@ export class ReplyReasoning {
       this.#trimLead = false;
     }
     if (delta === '') return;
-    const shown = this.#filter.push(delta);
+    const shown = this.#holdMention(this.#filter.push(delta));
     if (shown) {
       this.#shownText += shown;
       out.push({ type: 'text', delta: shown });
     }
     this.#thoughts(out);
+  }
+
+  /** While the reply may be reasoning the prompt opened: the part of `shown` before a mention of call markup. */
+  #holdMention(shown: string): string {
+    if (this.#mode !== 'watching') return shown;
+    if (this.#mention !== undefined) {
+      this.#mention += shown;
+      return '';
+    }
+    const at = this.#filter.mentionAt(shown);
+    if (at === -1) return shown;
+    this.#mention = shown.slice(at);
+    return shown.slice(0, at);
   }
 
   /** Reasoning the filter found in the middle of the reply. */

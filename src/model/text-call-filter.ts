@@ -67,6 +67,8 @@ export class TextCallFilter {
   #thinking = '';
   /** A call has been read in this reply: `#ctx` then says so, for invented observations. */
   #afterCall = false;
+  /** The openers of call markup (rows that read calls, weak ones aside), for `mentionAt`. */
+  #openers: string[] | undefined;
 
   constructor(options: TextCallOptions = {}) {
     this.#options = options;
@@ -186,6 +188,21 @@ export class TextCallFilter {
     const thinking = this.#thinking;
     this.#thinking = '';
     return thinking;
+  }
+
+  /**
+   * Where `shown` (text this filter let through as prose) mentions an opener
+   * of call markup, `-1` if it does not: a reply that may still be inside
+   * reasoning the prompt opened holds such a mention back (reply-reasoning.ts).
+   */
+  mentionAt(shown: string): number {
+    this.#openers ??= this.#formats.filter((f) => !f.weak && f.families.length > 0).flatMap((f) => f.open);
+    let at = -1;
+    for (const opener of this.#openers) {
+      const i = shown.indexOf(opener);
+      if (i !== -1 && (at === -1 || i < at)) at = i;
+    }
+    return at;
   }
 
   /** The answer text in held text, as the parser reads it. */

@@ -103,7 +103,9 @@ export function readTextToolCalls(text: string, options: TextCallOptions = {}): 
   }
   out += source.slice(pos);
   // A whole-reply call may still be there once tokens around it are gone (`[f(a=1)]<|eot_id|>`).
-  const whole = calls.length === 0 ? readWholeReply(removed ? out : text, ctx, options.format) : undefined;
+  const wholeRead = calls.length === 0 ? collectRepairs(() => readWholeReply(removed ? out : text, ctx, options.format)) : undefined;
+  const whole = wholeRead?.value;
+  if (whole) repairs.push(...wholeRead!.repairs.map((what) => `whole-reply: ${what}`));
   const noted = { ...(repairs.length > 0 ? { repairs } : {}) };
   if (whole) return { ...whole, ...noted, format: { id: 'whole-reply', why: `the whole reply is a call${options.format ? ` (toolFormat "${options.format}")` : ''}` } };
   if (format) Object.assign(noted, { format });
