@@ -59,7 +59,8 @@ export class ReplyReasoning {
   #filter: TextCallFilter;
   /** `opened`: read as starting inside reasoning; `watching`: looking for an unopened closer; `plain`: decided. */
   #mode: 'opened' | 'watching' | 'plain';
-  readonly #splitter = new ThinkSplitter({ opened: true });
+  /** Read as opened: any closer a template may have opened ends it (the model's own tag is not known). */
+  readonly #splitter = new ThinkSplitter({ opened: PROMPT_OPENED_REASONING.map(([, close]) => close) });
   /** Every content delta so far (while watching): where an unopened closer is looked for. */
   #raw = '';
   /** Text shown so far, and thinking shown while read as opened: what a retraction withdraws. */

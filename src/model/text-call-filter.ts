@@ -19,7 +19,7 @@ import { findBlock } from './call-formats/block-scanner.js';
 import type { CallFormat, ReadContext } from './call-formats/call-format.js';
 import { formatsFor } from './call-formats/formats.js';
 import { FUNCTIONARY_PREFIX, functionaryStart, mayBeWholeReply } from './call-formats/whole-reply.js';
-import { parseTextToolCalls, readContext, type TextCallOptions } from './text-call-parser.js';
+import { parseHeldText, readContext, type TextCallOptions } from './text-call-parser.js';
 
 /**
  * Held markup is kept as pieces plus a short window for the closer search:
@@ -157,7 +157,7 @@ export class TextCallFilter {
         this.#markup = { closers, pieces: [], window: '', keep: true };
       } else if (found.format.id === 'observation') {
         this.#markup = { closers, pieces: [], window: '', kind: 'cut' };
-      } else if (found.format.id === 'reasoning') {
+      } else if (found.thinking) {
         this.#markup = { closers, pieces: [held], window: '', kind: 'reasoning', head: held.length };
       } else {
         this.#markup = { closers, pieces: [held], window: '' };
@@ -207,7 +207,7 @@ export class TextCallFilter {
 
   /** The answer text in held text, as the parser reads it. */
   #textOf(held: string): string {
-    const parsed = parseTextToolCalls(held, this.#options);
+    const parsed = parseHeldText(held, this.#options);
     if (parsed.calls.length > 0 && !this.#afterCall) {
       this.#afterCall = true;
       this.#ctx = { ...this.#ctx, afterCall: true };

@@ -45,7 +45,11 @@ export interface TextCallOptions {
   format?: ToolFormat;
 }
 
-/** Reasoning closers whose opener a template may have written into the prompt, with that opener. */
+/**
+ * Reasoning closers whose opener a template may have written into the
+ * prompt, with that opener. (Gemma 4's `<|channel>thought` is never opened
+ * by its template, so a bare `<channel|>` is a stray token, not a closer.)
+ */
 export const PROMPT_OPENED_REASONING = [
   ['<think>', '</think>'],
   ['<thinking>', '</thinking>'],
@@ -53,7 +57,6 @@ export const PROMPT_OPENED_REASONING = [
   ['<seed:think>', '</seed:think>'],
   ['<|START_THINKING|>', '<|END_THINKING|>'],
   ['<|inner_prefix|>', '<|inner_suffix|>'],
-  ['<|channel>', '<channel|>'],
 ] as const;
 
 /**
@@ -70,9 +73,23 @@ export function parseTextToolCalls(text: string, options: TextCallOptions = {}):
 
 /** `parseTextToolCalls`, also saying which call format was found and why, and what was mended. */
 export function readTextToolCalls(text: string, options: TextCallOptions = {}): NotedTextReply {
+  return readReply(text, options, afterUnopenedReasoning(text));
+}
+
+/**
+ * The answer text and calls in a stretch the streaming filter held back. A
+ * reasoning closer there is not one the prompt opened: the reply's reasoning
+ * watch (reply-reasoning.ts) has already taken that, so a `</think>` inside a
+ * call's value stays the value's.
+ */
+export function parseHeldText(text: string, options: TextCallOptions = {}): ParsedTextReply {
+  const { text: answer, calls } = readReply(text, options, text);
+  return { text: answer, calls };
+}
+
+function readReply(text: string, options: TextCallOptions, answer: string): NotedTextReply {
   const ctx = readContext(options.tools);
   const formats = formatsFor(options.format);
-  const answer = afterUnopenedReasoning(text);
   // Functionary v3.2's first call lost its `>>>` to the prompt: read it as if written.
   const restored = functionaryStart(answer, true, ctx, options.format);
   const source = restored ? `${FUNCTIONARY_PREFIX}${answer}` : answer;

@@ -24,6 +24,8 @@ export interface FoundBlock {
   close: Accepted['close'];
   /** The block is answer text to keep as written (a code fence), not markup. */
   keep?: true;
+  /** The block's body is reasoning (mid-reply `<think>`, a harmony analysis message). */
+  thinking?: true;
 }
 
 /** Text from `start` on might still be markup: more text is needed to tell. */
@@ -58,7 +60,7 @@ export function findBlock(
       if (verdict === undefined && !ended) return { kind: 'undecided', start: at };
       if (verdict) {
         const bodyStart = at + opener.length + (verdict.header ?? 0);
-        return { kind: 'block', format, opener, start: at, bodyStart, close: verdict.close, ...(verdict.keep ? { keep: true as const } : {}) };
+        return { kind: 'block', format, opener, start: at, bodyStart, close: verdict.close, ...(verdict.keep ? { keep: true as const } : {}), ...(verdict.thinking ? { thinking: true as const } : {}) };
       }
     }
     pos = at + 1;

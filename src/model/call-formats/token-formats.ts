@@ -172,7 +172,7 @@ export const TOKEN_FORMATS: readonly CallFormat[] = [
   {
     id: 'command-r',
     families: ['command-r'],
-    open: ['Action: ```json', 'Action:```json'],
+    open: ['Action: ```json', 'Action:```json', 'Action:\n```json'],
     accept: always(['```']),
     read: (body, ctx) => readJsonCalls(body, 'Action: ```json', ctx),
   },
