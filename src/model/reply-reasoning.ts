@@ -20,7 +20,10 @@
  * text shown so far, and the same stretch follows as thinking: the user
  * never keeps reasoning as the answer. The reverse happens to a reply read
  * as opened that ends without a closer: its thinking is withdrawn and
- * follows as text, so nothing the model said is lost.
+ * follows as text, so nothing the model said is lost; unless it wrote a
+ * call, which ends reasoning the template opened, closer or not (llama.cpp
+ * reads it so): then only the part from the call on is withdrawn, and the
+ * parser, told `opened`, reads the reply the same way.
  *
  * Reasoning may mention call markup (`I'll answer with <tool_call>.`); the
  * filter lets such a mention through as prose, which would flash markup in
@@ -71,6 +74,8 @@ export class ReplyReasoning {
   #trimLead = false;
   /** Text from a mention of call markup on, held while the reply may be reasoning (see the header). */
   #mention: string | undefined;
+  /** The end of the text so far, held while it may be the start of such a mention. */
+  #partial = '';
   #learned: boolean | undefined;
 
   /** `newFilter` makes the call-markup filter (a fresh one replaces it when reasoning is found). */
@@ -78,6 +83,11 @@ export class ReplyReasoning {
     this.#newFilter = newFilter;
     this.#filter = newFilter();
     this.#mode = opened ? 'opened' : 'watching';
+  }
+
+  /** The reply is read as starting inside reasoning the prompt opened: the parser must read it so too. */
+  get opened(): boolean {
+    return this.#mode === 'opened';
   }
 
   /**
@@ -124,6 +134,7 @@ export class ReplyReasoning {
     this.#learned = true;
     // A held mention was reasoning: it follows with the rest of it, as thinking.
     this.#mention = undefined;
+    this.#partial = '';
     // The filter may hold a piece of the reasoning; it is reasoning, so it goes with the rest.
     this.#filter = this.#newFilter();
     if (this.#shownText) out.push({ type: 'retraction', field: 'text', text: this.#shownText });
@@ -141,7 +152,16 @@ export class ReplyReasoning {
     const out: ReplyPiece[] = [];
     if (this.#mode === 'opened') {
       const rest = this.#splitter.flush();
-      if (this.#splitter.inside) {
+      const reasoning = this.#shownThinking + rest.thinking;
+      const call = this.#splitter.inside ? this.#filter.callAt(reasoning) : -1;
+      if (call > 0) {
+        // Never closed, but a call ends it: only the part from the call on was not reasoning.
+        const shown = Math.min(this.#shownThinking.length, reasoning.length - call);
+        if (shown > 0) out.push({ type: 'retraction', field: 'thinking', text: this.#shownThinking.slice(-shown) });
+        if (call > this.#shownThinking.length) out.push({ type: 'thinking', delta: reasoning.slice(this.#shownThinking.length, call) });
+        this.#learned = true;
+        this.#show(reasoning.slice(call) + rest.text, out);
+      } else if (this.#splitter.inside) {
         // Read as opened, never closed: it was the answer after all.
         if (this.#sawText) this.#learned = false;
         if (this.#shownThinking) out.push({ type: 'retraction', field: 'thinking', text: this.#shownThinking });
@@ -151,8 +171,9 @@ export class ReplyReasoning {
         this.#show(rest.text, out);
       }
     }
-    const held = (this.#mention ?? '') + this.#filter.flush();
+    const held = (this.#mention ?? '') + this.#partial + this.#filter.flush();
     this.#mention = undefined;
+    this.#partial = '';
     if (held) out.push({ type: 'text', delta: held });
     this.#thoughts(out);
     return out;
@@ -181,10 +202,16 @@ export class ReplyReasoning {
       this.#mention += shown;
       return '';
     }
-    const at = this.#filter.mentionAt(shown);
-    if (at === -1) return shown;
-    this.#mention = shown.slice(at);
-    return shown.slice(0, at);
+    const text = this.#partial + shown;
+    const at = this.#filter.mentionAt(text);
+    if (at !== -1) {
+      this.#mention = text.slice(at);
+      this.#partial = '';
+      return text.slice(0, at);
+    }
+    const keep = this.#filter.mentionPrefix(text);
+    this.#partial = text.slice(text.length - keep);
+    return text.slice(0, text.length - keep);
   }
 
   /** Reasoning the filter found in the middle of the reply. */

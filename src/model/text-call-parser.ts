@@ -11,7 +11,7 @@
  * (`…</think>answer`) is reasoning: removed, and calls in it never run.
  */
 import type { ToolFormat } from '../types.js';
-import { blockEnd, findBlock } from './call-formats/block-scanner.js';
+import { blockEnd, findBlock, firstCallAt } from './call-formats/block-scanner.js';
 import type { ReadContext, TextToolCall, ToolShape } from './call-formats/call-format.js';
 import { formatsFor } from './call-formats/formats.js';
 import { collectRepairs } from './call-formats/repair-notes.js';
@@ -43,6 +43,12 @@ export interface TextCallOptions {
   tools?: readonly ToolShape[];
   /** The model family's format, when known; default: recognised from the text. */
   format?: ToolFormat;
+  /**
+   * The reply began inside reasoning the chat template opened (reply-reasoning.ts
+   * read it so): with no closer, the text before its first call is that
+   * reasoning (llama.cpp: a call ends the prefilled reasoning).
+   */
+  opened?: boolean;
 }
 
 /**
@@ -73,7 +79,8 @@ export function parseTextToolCalls(text: string, options: TextCallOptions = {}):
 
 /** `parseTextToolCalls`, also saying which call format was found and why, and what was mended. */
 export function readTextToolCalls(text: string, options: TextCallOptions = {}): NotedTextReply {
-  return readReply(text, options, afterUnopenedReasoning(text));
+  const callAt = options.opened ? (t: string) => firstCallAt(t, formatsFor(options.format), readContext(options.tools)) : undefined;
+  return readReply(text, options, afterUnopenedReasoning(text, callAt));
 }
 
 /**
@@ -135,13 +142,18 @@ export function readContext(tools: readonly ToolShape[] | undefined): ReadContex
   return { tools: tools ? new Map(tools.map((t) => [t.name, t])) : undefined };
 }
 
-/** The text after a reasoning closer that nothing before it opened; the text itself otherwise. */
-function afterUnopenedReasoning(text: string): string {
+/**
+ * The text after a reasoning closer that nothing before it opened; for a
+ * reply known to start inside reasoning, with no closer, the text from its
+ * first call (`callAt`); the text itself otherwise.
+ */
+function afterUnopenedReasoning(text: string, callAt?: (text: string) => number): string {
   for (const [open, close] of PROMPT_OPENED_REASONING) {
     const at = text.indexOf(close);
     if (at === -1 || text[at - 1] === '`') continue;
     if (text.lastIndexOf(open, at) !== -1) continue;
     return text.slice(at + close.length);
   }
-  return text;
+  const call = callAt?.(text) ?? -1;
+  return call > 0 ? text.slice(call) : text;
 }

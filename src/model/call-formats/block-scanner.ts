@@ -12,6 +12,19 @@ import { partialSuffix } from '../think-splitter.js';
 import type { Accepted, CallFormat, ReadContext, Verdict } from './call-format.js';
 import { LOOKAHEAD } from './verdicts.js';
 
+/**
+ * Where the first call markup in a whole reply starts (a block of a family's
+ * call format, not a code fence, a hidden token or reasoning); `-1` if none.
+ */
+export function firstCallAt(text: string, formats: readonly CallFormat[], ctx: ReadContext): number {
+  for (let from = 0; ; ) {
+    const found = findBlock(text, from, formats, true, ctx);
+    if (found?.kind !== 'block') return -1;
+    if (!found.keep && !found.thinking && found.close !== 'none' && found.format.families.length > 0) return found.start;
+    from = Math.max(blockEnd(text, found).end, found.start + 1);
+  }
+}
+
 /** A block of markup: where it starts, which format, and how it ends. */
 export interface FoundBlock {
   kind: 'block';

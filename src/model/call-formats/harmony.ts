@@ -97,7 +97,7 @@ export const STRAY_TOKENS: CallFormat = {
   families: [],
   open: [
     '<|end|>', '<|return|>', '<|call|>', '<|eot_id|>', '<|eom_id|>', '<|eot|>', '<|eom|>', '<|python_end|>', '<|im_end|>',
-    '<｜end▁of▁sentence｜>', '<|endoftext|>', '<|end_of_text|>', '<end_of_turn>',
+    '<｜end▁of▁sentence｜>', '<|end▁of▁sentence|>', '<|endoftext|>', '[/TOOL_CALLS]', '<|end_of_text|>', '<end_of_turn>',
     '<|START_RESPONSE|>', '<|END_RESPONSE|>', '<|START_TEXT|>', '<|END_TEXT|>', '<|CHATBOT_TOKEN|>', '<|START_OF_TURN_TOKEN|>', '<|END_OF_TURN_TOKEN|>', '<|role_end|>',
     '</think>', '</thinking>', '<|thought_end|>', '[/THINK]', '</seed:think>', '<|END_THINKING|>', '<|inner_suffix|>', '<channel|>', '<|channel>',
   ],

@@ -113,7 +113,8 @@ export function jsonRun(body: string): JsonRun {
       used = ++i;
       continue;
     }
-    if (c !== '{' && c !== '[') break;
+    // `[/TOOL_CALLS]` and the like close a block; no JSON starts so.
+    if ((c !== '{' && c !== '[') || body[i + 1] === '/') break;
     const end = scanJsonEnd(body, i);
     if (end === -1) {
       if (c === '[' && items.length === 0 && !stepped) {

@@ -155,7 +155,27 @@ export function typeValue(raw: string, schema: JSONSchema | undefined, untyped: 
 export function callFromTextParams(name: string, params: ReadonlyArray<readonly [string, string]>, ctx: ReadContext, untyped: Untyped): TextToolCall {
   const args: Record<string, unknown> = {};
   for (const [key, value] of params) args[key] = typeValue(value, paramSchema(ctx, name, key), untyped);
-  return namedCall(name, args, ctx);
+  return namedCall(name, unwrapArguments(name, args, ctx), ctx);
+}
+
+/**
+ * Arguments a model wrapped whole in one parameter the tool does not have
+ * (`<parameter name="arguments">{"location": "Beijing"}</parameter>`, or
+ * `input`): the object inside, when it names only the tool's own parameters
+ * (vLLM deepseekv32 repairs it so). Anything else is left for the tool's check.
+ */
+export function unwrapArguments(name: string, args: Record<string, unknown>, ctx: ReadContext): Record<string, unknown> {
+  const keys = Object.keys(args);
+  const key = keys[0];
+  const props = ctx.tools?.get(name)?.parameters?.properties;
+  if (keys.length !== 1 || (key !== 'arguments' && key !== 'input') || typeof props !== 'object' || props === null || Object.hasOwn(props, key)) return args;
+  let inner = args[key];
+  if (typeof inner === 'string') inner = literal(inner.trim());
+  if (typeof inner !== 'object' || inner === null || Array.isArray(inner)) return args;
+  const innerKeys = Object.keys(inner);
+  if (innerKeys.length === 0 || !innerKeys.every((k) => Object.hasOwn(props, k))) return args;
+  noteRepair(`arguments wrapped in a "${key}" parameter unwrapped`);
+  return inner as Record<string, unknown>;
 }
 
 /**

@@ -31,7 +31,7 @@
 import type { CallFormat, ReadContext, TextToolCall } from './call-format.js';
 import { noteRepair } from './repair-notes.js';
 import { callFromArgsText, failed, HOW_TO, namedCall, readJsonCalls, unfence } from './scan.js';
-import { callFromTextParams, paramSchema, qwenValue, schemaTypes, typeValue } from './text-values.js';
+import { callFromTextParams, paramSchema, qwenValue, schemaTypes, typeValue, unwrapArguments } from './text-values.js';
 import { always, anyVerdict, headMatches, jsonStart } from './verdicts.js';
 
 /**
@@ -76,6 +76,25 @@ function unclosedEnd(value: string): string {
 /** The value as written, or without the layout before the tag that ended it. */
 const valueOf = (v: TaggedValue) => (v.closed ? v.value : unclosedEnd(v.value));
 
+/**
+ * A call whose closer never came though its markup is complete: every value
+ * closed, nothing after the last one but maybe the start of `closer`, and
+ * every parameter the tool requires given. Ollama finishes such a call when
+ * the stream ends; without the tool's schema it stays cut off.
+ */
+function completeAtEnd(name: string, values: TaggedValue[], body: string, closer: string, ctx: ReadContext): boolean {
+  const last = values.at(-1);
+  if (!last || !values.every((v) => v.closed)) return false;
+  const tail = body.slice(last.head.index! + last.head[0].length).trim();
+  const tool = ctx.tools?.get(name);
+  if ((tail !== '' && !closer.startsWith(tail)) || !tool) return false;
+  const required = tool.parameters?.required;
+  const given = new Set(values.map((v) => v.head[1]!.trim()));
+  if (Array.isArray(required) && !required.every((r) => given.has(String(r)))) return false;
+  noteRepair(`a complete call without its ${closer} read`);
+  return true;
+}
+
 /** Qwen3-Coder and Seed-OSS `<function=name>…</function>` blocks (one or more) in `body`. */
 function readEqualsFunctions(body: string, ctx: ReadContext, closed: boolean, trim: Trim = QWEN3_CODER): TextToolCall[] {
   const calls: TextToolCall[] = [];
@@ -88,10 +107,11 @@ function readEqualsFunctions(body: string, ctx: ReadContext, closed: boolean, tr
 /** One `<function=name>` body: JSON arguments (Llama 3.1) or `<parameter=k>` tags (Qwen3-Coder). */
 function readEqualsFunction(name: string, inner: string, ctx: ReadContext, closed: boolean, trim: Trim): TextToolCall {
   if (/^\s*\{/.test(inner)) return callFromArgsText(name, inner, ctx);
-  if (!closed) {
+  const values = taggedValues(inner, '<parameter=([^>\\s]+)>', '</parameter>', '<parameter=');
+  if (!closed && !completeAtEnd(name, values, inner, '</function>', ctx)) {
     return failed(name, `The call of "${name}" is cut off: close every <parameter=…> with </parameter> and the call with </function>. ${HOW_TO}`, inner.trim());
   }
-  const params = taggedValues(inner, '<parameter=([^>\\s]+)>', '</parameter>', '<parameter=').map((v) => [v.head[1]!, trim(v.value, v.closed)] as const);
+  const params = values.map((v) => [v.head[1]!, trim(v.value, v.closed)] as const);
   // An unlisted parameter is text (vLLM); with no tools passed at all there is no schema, so JSON is read.
   return callFromTextParams(name, params, ctx, ctx.tools ? 'string' : 'json');
 }
@@ -102,7 +122,7 @@ function readKeyValueCall(body: string, ctx: ReadContext, closed: boolean, prefi
   const pairs = taggedValues(body, `<${prefix}arg_key>([\\s\\S]*?)</${prefix}arg_key>\\s*<${prefix}arg_value>`, `</${prefix}arg_value>`, `<${prefix}arg_key>`);
   const last = pairs.at(-1);
   const rest = last ? body.slice(last.head.index! + last.head[0].length) : body;
-  if (name === '' || !closed || rest.includes(`<${prefix}arg_`)) {
+  if (name === '' || (!closed && !completeAtEnd(name, pairs, body, `</${prefix}tool_call>`, ctx)) || rest.includes(`<${prefix}arg_`)) {
     return failed(name, `The call${name ? ` of "${name}"` : ''} is cut off or malformed. ${HOW_TO}`, body.trim());
   }
   return callFromTextParams(name, pairs.map((v) => [v.head[1]!.trim(), valueOf(v)] as const), ctx, 'json');
@@ -116,10 +136,13 @@ export function readToolCallBody(body: string, ctx: ReadContext, closed: boolean
 }
 
 /** `<tool_call>` is JSON, `<function=…>`, or a GLM name followed by `<arg_key>` or the closer. */
-function toolCallVerdict(after: string, ended: boolean, closer: string, prefix: string) {
+function toolCallVerdict(after: string, ended: boolean, closer: string, prefix: string, ctx: ReadContext) {
   const close = [closer];
   const keyValue = new RegExp(`^\\s*[\\w.\\-]+\\s*(?:<${prefix}arg_key>|${closer.replace(/[|]/g, '\\|')})`);
-  return anyVerdict(jsonStart(after, ended, close), headMatches(after, ended, /^\s*<function=[^>\s]+>/, { close }), headMatches(after, ended, keyValue, { close }));
+  // At the very end, the start of an offered tool's name alone: a GLM call cut off there.
+  const name = ended ? /^\s*([\w.\-]+)\s*$/.exec(after)?.[1] : undefined;
+  const cutAfterName = name !== undefined && [...(ctx.tools?.keys() ?? [])].some((t) => t.startsWith(name)) ? { close } : false;
+  return anyVerdict(jsonStart(after, ended, close), headMatches(after, ended, /^\s*<function=[^>\s]+>/, { close }), headMatches(after, ended, keyValue, { close }), cutAfterName);
 }
 
 /** `<invoke name="x">…<parameter name="k">v</parameter>…</invoke>` (MiniMax-M2, DSML with a tag prefix). */
@@ -140,7 +163,7 @@ function readInvokes(body: string, ctx: ReadContext, closed: boolean, tag: strin
     }
     const args: Record<string, unknown> = {};
     for (const v of values) args[v.head[1]!] = dsmlValue(v, name, ctx);
-    calls.push(namedCall(name, args, ctx));
+    calls.push(namedCall(name, unwrapArguments(name, args, ctx), ctx));
   }
   return calls.length > 0 ? calls : [failed('', `The call block held no <${tag}invoke name="…"> call. ${HOW_TO}`, body.trim())];
 }
@@ -180,7 +203,7 @@ export const XML_FORMATS: readonly CallFormat[] = [
     families: ['hermes', 'qwen3-coder', 'glm'],
     open: ['<tool_call>'],
     closers: ['</tool_call>'],
-    accept: (after, ended) => toolCallVerdict(after, ended, '</tool_call>', ''),
+    accept: (after, ended, _opener, ctx) => toolCallVerdict(after, ended, '</tool_call>', '', ctx),
     read: (body, ctx, closed) => ({ calls: readToolCallBody(body, ctx, closed, '<tool_call>', '') }),
   },
   {
@@ -196,7 +219,7 @@ export const XML_FORMATS: readonly CallFormat[] = [
     families: ['longcat'],
     open: ['<longcat_tool_call>'],
     closers: ['</longcat_tool_call>'],
-    accept: (after, ended) => toolCallVerdict(after, ended, '</longcat_tool_call>', 'longcat_'),
+    accept: (after, ended, _opener, ctx) => toolCallVerdict(after, ended, '</longcat_tool_call>', 'longcat_', ctx),
     read: (body, ctx, closed) => ({ calls: readToolCallBody(body, ctx, closed, '<longcat_tool_call>', 'longcat_') }),
   },
   {
@@ -204,7 +227,7 @@ export const XML_FORMATS: readonly CallFormat[] = [
     families: ['qwen3-coder', 'llama3', 'functionary'],
     open: ['<function='],
     closers: ['</function>'],
-    accept: (after, ended) => headMatches(after, ended, /^[\w.\-]+>\s*(?:\{|<parameter=|<\/function>)/, { close: ['</function>'] }),
+    accept: (after, ended) => headMatches(after, ended, /^[\p{L}\p{N}_.\-]+>\s*(?:\{|<parameter=|<\/function>)/u, { close: ['</function>'] }),
     read: (body, ctx, closed, opener) => ({ calls: readEqualsFunctions(opener + body + (closed ? '</function>' : ''), ctx, closed) }),
   },
   {
