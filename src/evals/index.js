@@ -22,3 +22,15 @@ export { reportHtml } from './report-html.js';
 export { scoreCalls, checkAnswer, diffArgs } from './scoring.js';
 export { judgeAnswer } from './judge.js';
 export { stats, judgeThreshold, THRESHOLD_METRICS } from './summary.js';
+
+/** @typedef {import('./eval-types.js').EvalCase} EvalCase */
+/** @typedef {import('./eval-types.js').EvalTool} EvalTool */
+/** @typedef {import('./eval-types.js').Expectation} Expectation */
+/** @typedef {import('./eval-types.js').ExpectedCall} ExpectedCall */
+/** @typedef {import('./eval-types.js').AnswerCheck} AnswerCheck */
+/** @typedef {import('./eval-types.js').Dataset} Dataset */
+/** @typedef {import('./runner.js').EvalTarget} EvalTarget */
+/** @typedef {import('./runner.js').EvalOptions} EvalOptions */
+/** @typedef {import('./runner.js').EvalReport} EvalReport */
+/** @typedef {import('./summary.js').RunResult} RunResult */
+/** @typedef {import('./summary.js').Stats} Stats */

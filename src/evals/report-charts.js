@@ -87,15 +87,16 @@ export function latencyChart(summary, runs, field, title) {
     const colour = SERIES[i % SERIES.length];
     const d = /** @type {Stats} */ (summary[name])[field];
     marks.push(`<text x="${left - 8}" y="${y + 4}" text-anchor="end" class="label">${esc(clip(name, 16))}</text>`);
+    // The median and the 90th percentile under the dots, so no run hides behind them.
+    if (d.p50 !== null) marks.push(`<rect x="${x(d.p50) - 1}" y="${y - 12}" width="2" height="24" class="median"><title>${esc(`${name} median ${ms(d.p50)}`)}</title></rect>`);
+    if (d.p90 !== null) marks.push(`<line x1="${x(d.p90)}" x2="${x(d.p90)}" y1="${y - 10}" y2="${y + 10}" class="p90"><title>${esc(`${name} 90th percentile ${ms(d.p90)}`)}</title></line>`);
     runs.forEach((r, k) => {
       const v = r[field];
       if (r.target !== name || typeof v !== 'number') return;
       // A small deterministic jitter, so equal times stay visible as several dots.
       const jitter = ((k * 7919) % 11) - 5;
-      marks.push(`<circle cx="${x(v).toFixed(1)}" cy="${y + jitter}" r="3" fill="${colour}" fill-opacity="0.55"><title>${esc(`${r.caseId} #${r.repeat + 1}: ${ms(v)}`)}</title></circle>`);
+      marks.push(`<circle cx="${x(v).toFixed(1)}" cy="${y + jitter}" r="3" fill="${colour}" fill-opacity="0.7"><title>${esc(`${r.caseId} #${r.repeat + 1}: ${ms(v)}`)}</title></circle>`);
     });
-    if (d.p50 !== null) marks.push(`<rect x="${x(d.p50) - 1.5}" y="${y - 11}" width="3" height="22" class="median"><title>${esc(`${name} median ${ms(d.p50)}`)}</title></rect>`);
-    if (d.p90 !== null) marks.push(`<line x1="${x(d.p90)}" x2="${x(d.p90)}" y1="${y - 8}" y2="${y + 8}" class="p90"><title>${esc(`${name} 90th percentile ${ms(d.p90)}`)}</title></line>`);
     said.push(`${name}: median ${d.p50 === null ? 'n/a' : ms(d.p50)}, 90th percentile ${d.p90 === null ? 'n/a' : ms(d.p90)}`);
   });
   const grid = [0, 0.25, 0.5, 0.75, 1].map((f) => `<line x1="${left + f * plot}" x2="${left + f * plot}" y1="0" y2="${height - 18}" class="grid"/><text x="${left + f * plot}" y="${height - 4}" text-anchor="middle" class="axis">${ms(f * max)}</text>`);

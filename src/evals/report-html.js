@@ -26,7 +26,7 @@ main{max-width:1100px;margin:0 auto}h1{font-size:22px;margin:0 0 4px}h2{font-siz
 .cards{display:grid;grid-template-columns:repeat(auto-fit,minmax(250px,1fr));gap:12px}.card{background:var(--card);border:1px solid var(--line);border-radius:8px;padding:12px 14px}
 .card h3{margin:0 0 6px;font-size:15px;display:flex;gap:8px;align-items:center}.swatch{width:12px;height:12px;border-radius:3px;display:inline-block;flex:none}
 .big{font-size:28px;font-weight:700}.card dl{display:grid;grid-template-columns:auto 1fr;gap:2px 10px;margin:8px 0 0}.card dt{color:var(--muted)}.card dd{margin:0;font-variant-numeric:tabular-nums}
-.charts{display:grid;grid-template-columns:repeat(auto-fit,minmax(320px,1fr));gap:16px}.chart{width:100%;height:auto;background:var(--card);border:1px solid var(--line);border-radius:8px}
+.charts{display:flex;flex-wrap:wrap;gap:16px}figure{margin:0;flex:1 1 420px;max-width:560px}figcaption{color:var(--muted);margin-bottom:4px}.chart{display:block;width:100%;height:auto;background:var(--card);border:1px solid var(--line);border-radius:8px}
 .chart text{fill:var(--fg);font-size:11px}.chart .axis{fill:var(--muted)}.chart .grid{stroke:var(--line)}.chart .median{fill:var(--fg)}.chart .p90{stroke:var(--fg);stroke-width:2;stroke-dasharray:2 2}
 .scroll{overflow-x:auto;border:1px solid var(--line);border-radius:8px}table{border-collapse:collapse;width:100%;font-variant-numeric:tabular-nums}
 th,td{text-align:left;padding:6px 10px;border-bottom:1px solid var(--line);vertical-align:top}th{background:var(--card);font-weight:600;position:sticky;top:0}
@@ -49,12 +49,17 @@ export function reportHtml(report, options = {}) {
     `<p class="meta">${report.dataset.cases} cases × ${names.length} target${names.length === 1 ? '' : 's'} × ${report.settings.repeats} repeat${report.settings.repeats === 1 ? '' : 's'} = ${runs} runs through the real loop in headless Chromium · ${new Date(report.createdAt).toUTCString()} · ${ms(report.durationMs)}</p>`,
     verdict(report),
     `<h2>Targets</h2><div class="cards">${report.targets.map((t) => card(t, /** @type {Stats} */ (report.summary[t.name]), colour(t.name))).join('')}</div>`,
-    `<h2>Charts</h2><div class="charts">${accuracyChart(report.summary)}${latencyChart(report.summary, report.runs, 'totalMs', 'Latency of each run, send to final answer')}${latencyChart(report.summary, report.runs, 'firstTokenMs', 'Latency to the first output of each run')}</div>`,
+    `<h2>Charts</h2><div class="charts">${figure('Accuracy per target', accuracyChart(report.summary))}${figure('Latency of each run, send to final answer (bar: median, dashes: 90th percentile)', latencyChart(report.summary, report.runs, 'totalMs', 'Latency of each run, send to final answer'))}${figure('Latency to the first output (text, reasoning or a call)', latencyChart(report.summary, report.runs, 'firstTokenMs', 'Latency to the first output of each run'))}</div>`,
     options.compare && names.length === 2 ? compare(report, /** @type {[string, string]} */ (names)) : '',
     `<h2>Cases</h2>${caseTable(report, names)}`,
     report.pageErrors.length ? `<h2>Page errors</h2><pre>${esc(report.pageErrors.join('\n'))}</pre>` : '',
   ];
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>pageloop eval — ${esc(report.dataset.name)}</title><style>${STYLE}</style></head><body><main>${parts.join('\n')}</main></body></html>\n`;
+}
+
+/** @param {string} caption @param {string} chart */
+function figure(caption, chart) {
+  return `<figure><figcaption>${esc(caption)}</figcaption>${chart}</figure>`;
 }
 
 /** @param {EvalReport} report */
@@ -94,9 +99,9 @@ function compare(report, [a, b]) {
   ]).map(([label, key]) => {
     const va = metricValue(sa[key]);
     const vb = metricValue(sb[key]);
-    return `<tr><th scope="row">${label}</th><td>${va === null ? 'n/a' : pct(va)}</td><td>${vb === null ? 'n/a' : pct(vb)}</td><td>${delta(va, vb, 1, (d) => `${d > 0 ? '+' : ''}${(d * 100).toFixed(1)} pt`)}</td></tr>`;
+    return `<tr><th scope="row">${label}</th><td>${va === null ? 'n/a' : pct(va)}</td><td>${vb === null ? 'n/a' : pct(vb)}</td><td>${delta(va, vb, 1, (d) => `${d > 0 ? '+' : '−'}${Math.abs(d * 100).toFixed(1)} pt`)}</td></tr>`;
   });
-  rows.push(`<tr><th scope="row">Median latency</th><td>${sa.totalMs.p50 === null ? 'n/a' : ms(sa.totalMs.p50)}</td><td>${sb.totalMs.p50 === null ? 'n/a' : ms(sb.totalMs.p50)}</td><td>${delta(sa.totalMs.p50, sb.totalMs.p50, -1, (d) => `${d > 0 ? '+' : ''}${ms(Math.abs(d))}`.replace('+-', '-'))}</td></tr>`);
+  rows.push(`<tr><th scope="row">Median latency</th><td>${sa.totalMs.p50 === null ? 'n/a' : ms(sa.totalMs.p50)}</td><td>${sb.totalMs.p50 === null ? 'n/a' : ms(sb.totalMs.p50)}</td><td>${delta(sa.totalMs.p50, sb.totalMs.p50, -1, (d) => `${d > 0 ? '+' : '−'}${ms(Math.abs(d))}`)}</td></tr>`);
   const differ = report.cases.filter((c) => c.byTarget[a]?.passRate !== c.byTarget[b]?.passRate);
   const list = differ.length
     ? `<ul>${differ.map((c) => `<li><a href="#case-${esc(c.id)}">${esc(c.id)}</a>: ${pct(/** @type {Stats} */ (c.byTarget[a]).passRate)} → ${pct(/** @type {Stats} */ (c.byTarget[b]).passRate)}</li>`).join('')}</ul>`

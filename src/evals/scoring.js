@@ -71,7 +71,10 @@ function pairInOrder(expected, made, allowExtra) {
   }
   let from = 0;
   expected.forEach((e, i) => {
-    const at = made.findIndex((m, j) => j >= from && m.name === e.name);
+    // Among the calls left, the first of that name whose arguments match too, else the first of that name.
+    const fits = (/** @type {MadeCall} */ m, /** @type {number} */ j) => j >= from && m.name === e.name;
+    const matching = made.findIndex((m, j) => fits(m, j) && (e.args === undefined || diffArgs(e.args, m.args, e.argsMatch ?? 'subset').length === 0));
+    const at = matching >= 0 ? matching : made.findIndex(fits);
     if (at >= 0) {
       pairs.push({ expected: i, made: at });
       from = at + 1;

@@ -64,6 +64,8 @@ function buildTool(tool) {
  */
 async function run(job) {
   const agent = agentFor(job.target);
+  // The worker's start-up is the page's, not the model's: it stays out of the latencies.
+  await agent.ready;
   await agent.clear();
   agent.setTools(job.evalCase.tools.map(buildTool));
   agent.configure({ systemPrompt: job.evalCase.system ?? '', ...(job.evalCase.maxIterations ? { maxIterations: job.evalCase.maxIterations } : {}) });
