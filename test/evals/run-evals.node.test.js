@@ -179,7 +179,7 @@ async function lookAtReport(file, name = 'report') {
       assert.deepEqual(outside, [], 'the report asked for something outside itself');
       assert.ok((await page.locator('svg.chart').count()) === 3, 'three charts');
       assert.ok((await page.locator('tbody tr[id^="case-"]').count()) > 0, 'a row per case');
-      const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+      const scrollWidth = await page.evaluate(() => /** @type {any} */ (globalThis).document.documentElement.scrollWidth);
       assert.ok(scrollWidth <= width + 1, `the page scrolls sideways at ${width} px (${scrollWidth})`);
       await page.screenshot({ path: join(shots, `eval-${name}-${scheme}-${width}.png`), fullPage: true });
       await page.close();

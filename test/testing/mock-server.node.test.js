@@ -66,7 +66,7 @@ test('sessions opened from Node or from a page keep their own turns and logs; re
   const mock = await startMockServer({ script: { turns: [textTurn('root')] } });
   try {
     const a = mock.script({ turns: [textTurn('A')] });
-    const posted = await fetch(`${mock.url}/__mock/scripts`, { method: 'POST', body: JSON.stringify({ turns: [textTurn('B')] }) }).then((r) => r.json());
+    const posted = await fetch(`${mock.url}/__mock/scripts`, { method: 'POST', body: JSON.stringify({ turns: [textTurn('B')] }) }).then((r) => /** @type {Promise<any>} */ (r.json()));
     assert.match((await chat(a.baseURL, [{ role: 'user', content: 'to a' }])).text, /"A"/);
     assert.match((await chat(mock.url + posted.baseURL, [{ role: 'user', content: 'to b' }])).text, /"B"/);
     assert.match((await chat(mock.baseURL, [{ role: 'user', content: 'to root' }])).text, /"root"/);
@@ -83,9 +83,9 @@ test('sessions opened from Node or from a page keep their own turns and logs; re
 test("quirks: a server family's routes, tools refused in its words, no CORS, a cut connection", async () => {
   const mock = await startMockServer({ script: { family: 'llama.cpp', contextLength: 2048, noTools: true, turns: [{ reset: true }] } });
   try {
-    const props = await fetch(`${mock.url}/props`).then((r) => r.json());
+    const props = await fetch(`${mock.url}/props`).then((r) => /** @type {Promise<any>} */ (r.json()));
     assert.equal(props.default_generation_settings.n_ctx, 2048);
-    const models = await fetch(`${mock.baseURL}/models`).then((r) => r.json());
+    const models = await fetch(`${mock.baseURL}/models`).then((r) => /** @type {Promise<any>} */ (r.json()));
     assert.equal(models.data[0].owned_by, 'llamacpp');
     const refused = await chat(mock.baseURL, [{ role: 'user', content: 'x' }], { tools: [{ type: 'function', function: { name: 'f', parameters: {} } }] });
     assert.equal(refused.status, 500);
@@ -120,7 +120,7 @@ test('a body that is not JSON gets a 400 that says so', async () => {
   try {
     const res = await fetch(`${mock.baseURL}/chat/completions`, { method: 'POST', body: '{not json' });
     assert.equal(res.status, 400);
-    assert.match((await res.json()).error.message, /^mock: .*JSON/);
+    assert.match(/** @type {any} */ (await res.json()).error.message, /^mock: .*JSON/);
   } finally {
     await mock.close();
   }
@@ -141,7 +141,7 @@ test('pageloop-mock serves a script file with quirk flags, prints its base URL, 
     });
     const baseURL = /pageloop-mock: (\S+) \(1 turns, 1 standing replies/.exec(String(line))?.[1];
     assert.ok(baseURL, `printed: ${line}`);
-    assert.deepEqual((await fetch(baseURL.replace(/\/v1$/, '/api/tags')).then((r) => r.json())).models.map((/** @type {any} */ m) => m.name), ['qwen3:4b']);
+    assert.deepEqual(/** @type {any} */ (await fetch(baseURL.replace(/\/v1$/, '/api/tags')).then((r) => r.json())).models.map((/** @type {any} */ m) => m.name), ['qwen3:4b']);
     assert.match((await chat(baseURL, [{ role: 'user', content: 'ping' }])).text, /pong/);
     assert.match((await chat(baseURL, [{ role: 'user', content: 'first' }])).text, /scripted first turn/);
   } finally {
