@@ -29,7 +29,7 @@ Options:
   --timeout-ms N            longest a case may take (default 120000)
   --filter REGEX            only the cases whose id matches
   --out DIR                 where report.json and report.html go (default eval-report)
-  --threshold [METRIC=]X    exit 1 when a target's METRIC is below X (0–1 or a percentage);
+  --threshold [METRIC=]X    exit 1 when a target's METRIC is below X (0–1 or a percentage); repeatable;
                             METRIC: ${THRESHOLD_METRICS.join(', ')} (default passRate)
   --compare                 show the two targets side by side
   --prices FILE.json        { "<model or target name>": { "input": …, "output": … } } per million tokens
@@ -53,7 +53,7 @@ const OPTIONS = /** @type {const} */ ({
   'timeout-ms': { type: 'string' },
   filter: { type: 'string' },
   out: { type: 'string' },
-  threshold: { type: 'string' },
+  threshold: { type: 'string', multiple: true },
   compare: { type: 'boolean' },
   prices: { type: 'string' },
   judge: { type: 'string' },
@@ -95,7 +95,7 @@ export async function main(argv) {
       repeats: positiveInt(values.repeats, 'repeats', 1),
       concurrency: positiveInt(values.concurrency, 'concurrency', 2),
       timeoutMs: positiveInt(values['timeout-ms'], 'timeout-ms', 120_000),
-      ...(values.threshold ? { threshold: parseThreshold(values.threshold) } : {}),
+      ...(values.threshold ? { thresholds: values.threshold.map(parseThreshold) } : {}),
       ...(values.prices ? { prices: JSON.parse(readFileSync(values.prices, 'utf8')) } : {}),
       ...(values.judge ? { judge: judgeOf(parseSpec(values.judge)) } : {}),
       ...(values.chromium ? { chromium: values.chromium } : {}),
@@ -115,11 +115,9 @@ export async function main(argv) {
   const written = await writeReport(report, values.out ?? 'eval-report', { compare: values.compare === true });
   printSummary(report);
   console.log(`report: ${written.html}\n        ${written.json}`);
-  if (report.threshold && !report.threshold.passed) {
-    console.log(`threshold missed: ${report.threshold.metric} < ${report.threshold.min} for ${report.threshold.failing.join(', ')}`);
-    return 1;
-  }
-  return 0;
+  const missed = report.thresholds.filter((t) => !t.passed);
+  for (const t of missed) console.log(`threshold missed: ${t.metric} < ${t.min} for ${t.failing.join(', ')}`);
+  return missed.length > 0 ? 1 : 0;
 }
 
 /** @param {import('./runner.js').EvalReport} report */

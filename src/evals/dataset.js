@@ -1,8 +1,9 @@
 // @ts-check
 /**
  * An eval dataset: the cases `pageloop-eval` runs through the real loop, read
- * from JSONL (one case a line), JSON (an array of cases, or `{ tools, cases }`)
- * or an ES module (default export of either shape), and checked whole before
+ * from JSONL (one case a line; a line `{"tools": [...]}` declares tools the
+ * cases share), JSON (an array of cases, or `{ name?, tools?, cases }`) or an
+ * ES module (default export of either shape), and checked whole before
  * anything runs.
  *
  * Invariant: a dataset that loads is one every case of which can run and be
@@ -142,19 +143,34 @@ function checkExpectation(e, where, toolNames) {
   }
 }
 
-/** @param {string} text @param {string} path */
+/**
+ * One case a line; a line with `tools` and no `id` declares shared tools (and may give the dataset's `name`);
+ * blank lines and lines starting with `//` are skipped.
+ * @param {string} text @param {string} path
+ */
 function parseJsonl(text, path) {
   /** @type {unknown[]} */
   const cases = [];
+  /** @type {unknown[]} */
+  const tools = [];
+  /** @type {string | undefined} */
+  let name;
   text.split(/\r?\n/).forEach((line, i) => {
     if (line.trim() === '' || line.trimStart().startsWith('//')) return;
+    let value;
     try {
-      cases.push(JSON.parse(line));
+      value = JSON.parse(line);
     } catch (err) {
       throw new Error(`${path}:${i + 1}: not JSON (${err instanceof Error ? err.message : err})`);
     }
+    if (value && typeof value === 'object' && !Array.isArray(value) && !('id' in value) && Array.isArray(value.tools)) {
+      tools.push(...value.tools);
+      if (typeof value.name === 'string') name = value.name;
+    } else {
+      cases.push(value);
+    }
   });
-  return cases;
+  return { ...(name ? { name } : {}), tools, cases };
 }
 
 /** @param {string} text @param {string} path */

@@ -41,7 +41,8 @@ export function accuracyChart(summary) {
   const group = names.length * (bar + 4) + 14;
   const left = 110;
   const width = 560;
-  const plot = width - left - 50;
+  // Room on the right for a full bar's label ("100.0 %").
+  const plot = width - left - 60;
   const height = METRICS.length * group + 24;
   /** @type {string[]} */
   const marks = [];
@@ -111,7 +112,7 @@ function svg(width, height, label, body) {
 /** A round axis end above `v`. @param {number} v */
 function niceMax(v) {
   const step = 10 ** Math.floor(Math.log10(v));
-  return [1, 2, 2.5, 5, 10].map((m) => m * step).find((c) => c >= v) ?? v;
+  return [1, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10].map((m) => m * step).find((c) => c >= v) ?? v;
 }
 
 /** Milliseconds for people. @param {number} v */

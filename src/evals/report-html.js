@@ -64,10 +64,12 @@ function figure(caption, chart) {
 
 /** @param {EvalReport} report */
 function verdict(report) {
-  const t = report.threshold;
-  if (!t) return '';
-  const label = `${t.metric} ≥ ${(t.min * 100).toFixed(0)} %`;
-  return t.passed ? `<div class="verdict pass">Threshold met: ${esc(label)} on every target.</div>` : `<div class="verdict fail">Threshold missed: ${esc(label)} fails for ${esc(t.failing.join(', '))}.</div>`;
+  return report.thresholds
+    .map((t) => {
+      const label = `${t.metric} ≥ ${(t.min * 100).toFixed(0)} %`;
+      return t.passed ? `<div class="verdict pass">Threshold met: ${esc(label)} on every target.</div>` : `<div class="verdict fail">Threshold missed: ${esc(label)} fails for ${esc(t.failing.join(', '))}.</div>`;
+    })
+    .join('');
 }
 
 /** @param {EvalReport['targets'][number]} target @param {Stats} s @param {string} colour */
@@ -81,7 +83,7 @@ function card(target, s, colour) {
 ${row('tool calls', rate(s.toolCallAccuracy))}${row('arguments', rate(s.argAccuracy))}${row('answers', rate(s.answerPassRate))}
 ${row('errors', String(s.errors))}${row('retries', String(s.retries))}${row('repairs', esc(repairs))}${row('formats', esc(formats))}
 ${row('tokens', `${s.tokens.prompt.toLocaleString('en')} in · ${s.tokens.completion.toLocaleString('en')} out`)}
-${row('first output', dist(s.firstTokenMs))}${row('total', dist(s.totalMs))}${row('cost', s.cost === null ? '—' : `${s.cost.toFixed(4)}`)}</dl></section>`;
+${target.modelLoadMs ? row('model load', target.modelLoadMs.map(ms).join(', ')) : ''}${row('first output', dist(s.firstTokenMs))}${row('total', dist(s.totalMs))}${row('cost', s.cost === null ? '—' : `${s.cost.toFixed(4)}`)}</dl></section>`;
 }
 
 /**

@@ -40,7 +40,7 @@ import { findChromium, launchChromium } from './chromium.js';
  * @property {number} [timeoutMs] Longest a case may take (default 120 000).
  * @property {import('./judge.js').JudgeOptions} [judge] The model that grades `{ judge }` checks.
  * @property {import('./summary.js').Prices} [prices]
- * @property {{ metric: string, min: number }} [threshold]
+ * @property {Array<{ metric: string, min: number }>} [thresholds] Each target's `metric` must reach `min`.
  * @property {string} [chromium] Path to Chromium (default: env CHROME_PATH, then the usual places).
  * @property {string} [libraryDir] The standalone bundle to run (default: the package's own dist/cdn).
  * @property {(done: number, total: number, result: RunResult) => void} [onProgress]
@@ -52,11 +52,12 @@ import { findChromium, launchChromium } from './chromium.js';
  * @property {string} createdAt
  * @property {{ name: string, cases: number }} dataset
  * @property {{ repeats: number, concurrency: number, timeoutMs: number, chromium: string }} settings
- * @property {Array<{ name: string, kind: 'endpoint' | 'engine', model?: string, baseURL?: string, gguf?: string, options: Record<string, unknown> }>} targets
+ * @property {Array<{ name: string, kind: 'endpoint' | 'engine', model?: string, baseURL?: string, gguf?: string, modelLoadMs?: number[], options: Record<string, unknown> }>} targets
+ *   What ran (never an API key: `headers` keep only their names).
  * @property {Record<string, Stats>} summary Per target.
  * @property {Array<{ id: string, turns: string[], tags?: string[], expect?: unknown, byTarget: Record<string, Stats> }>} cases
  * @property {RunResult[]} runs
- * @property {ReturnType<typeof judgeThreshold>} [threshold]
+ * @property {Array<ReturnType<typeof judgeThreshold>>} thresholds Each threshold's verdict (none given: empty).
  * @property {string[]} pageErrors What the eval pages logged as errors.
  * @property {number} durationMs
  */
@@ -87,15 +88,26 @@ export async function runEvals(options) {
   const runs = [];
   /** @type {string[]} */
   const pageErrors = [];
+  /** @type {Record<string, number[]>} An in-page engine's model loads, per target. */
+  const loads = {};
   const total = targets.length * dataset.cases.length * repeats;
   try {
     for (const target of targets) {
       const pageTarget = toPageTarget(target, server);
       const jobs = dataset.cases.flatMap((c) => Array.from({ length: repeats }, (_, repeat) => ({ evalCase: c, repeat })));
       const slots = target.engine ? 1 : Math.min(concurrency, jobs.length);
+      // An in-page engine loads its model before the cases, once per page: no case's latency carries the load.
+      const open = async () => {
+        const page = await openPage(browser, server.url, pageErrors);
+        if (target.engine) {
+          const ms = await page.evaluate((t) => /** @type {any} */ (globalThis).__pageloopEval.warmUp(t), pageTarget);
+          if (typeof ms === 'number') (loads[target.name] ??= []).push(ms);
+        }
+        return page;
+      };
       await Promise.all(
         Array.from({ length: slots }, async () => {
-          let page = await openPage(browser, server.url, pageErrors);
+          let page = await open();
           for (let job = jobs.shift(); job; job = jobs.shift()) {
             const { evalCase, repeat } = job;
             /** @type {RunResult} */
@@ -106,7 +118,7 @@ export async function runEvals(options) {
             } catch (err) {
               result = crashed(evalCase.id, target.name, repeat, err);
               await page.close().catch(() => {});
-              page = await openPage(browser, server.url, pageErrors);
+              page = await open();
             }
             runs.push(result);
             options.onProgress?.(runs.length, total, result);
@@ -119,7 +131,7 @@ export async function runEvals(options) {
     await browser.close().catch(() => {});
     await server.close().catch(() => {});
   }
-  return buildReport(options, runs, pageErrors, { repeats, concurrency, timeoutMs, chromium }, performance.now() - started);
+  return buildReport(options, runs, pageErrors, loads, { repeats, concurrency, timeoutMs, chromium }, performance.now() - started);
 }
 
 /**
@@ -226,11 +238,11 @@ function crashed(caseId, target, repeat, err) {
 }
 
 /**
- * @param {EvalOptions} options @param {RunResult[]} runs @param {string[]} pageErrors
+ * @param {EvalOptions} options @param {RunResult[]} runs @param {string[]} pageErrors @param {Record<string, number[]>} loads
  * @param {EvalReport['settings']} settings @param {number} durationMs
  * @returns {EvalReport}
  */
-function buildReport(options, runs, pageErrors, settings, durationMs) {
+function buildReport(options, runs, pageErrors, loads, settings, durationMs) {
   const order = new Map(options.dataset.cases.map((c, i) => [c.id, i]));
   runs.sort((a, b) => (order.get(a.caseId) ?? 0) - (order.get(b.caseId) ?? 0) || a.target.localeCompare(b.target) || a.repeat - b.repeat);
   const summary = Object.fromEntries(options.targets.map((t) => [t.name, stats(runs.filter((r) => r.target === t.name))]));
@@ -245,7 +257,8 @@ function buildReport(options, runs, pageErrors, settings, durationMs) {
       ...(t.model ? { model: t.model } : {}),
       ...(t.baseURL ? { baseURL: t.baseURL } : {}),
       ...(t.engine ? { gguf: t.engine.gguf.replace(/^.*[\\/]/, '') } : {}),
-      options: { ...t.options, ...(t.engine ? { engine: { ...t.engine, gguf: undefined } } : {}) },
+      ...(loads[t.name] ? { modelLoadMs: loads[t.name] } : {}),
+      options: redact({ ...t.options, ...(t.engine ? { engine: { ...t.engine, gguf: undefined } } : {}) }),
     })),
     summary,
     cases: options.dataset.cases.map((c) => ({
@@ -256,8 +269,17 @@ function buildReport(options, runs, pageErrors, settings, durationMs) {
       byTarget: Object.fromEntries(options.targets.map((t) => [t.name, stats(runs.filter((r) => r.caseId === c.id && r.target === t.name))])),
     })),
     runs,
-    ...(options.threshold ? { threshold: judgeThreshold(summary, options.threshold) } : {}),
+    thresholds: (options.thresholds ?? []).map((t) => judgeThreshold(summary, t)),
     pageErrors: [...new Set(pageErrors)],
     durationMs,
   };
+}
+
+/**
+ * Agent options as the report keeps them: header values (keys, tokens) left out.
+ * @param {Record<string, unknown>} options
+ */
+function redact(options) {
+  const { headers, apiKey: _apiKey, ...rest } = options;
+  return headers && typeof headers === 'object' ? { ...rest, headers: Object.fromEntries(Object.keys(headers).map((k) => [k, '(not kept)'])) } : rest;
 }

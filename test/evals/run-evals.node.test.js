@@ -104,15 +104,18 @@ function setup(name, dataset) {
 
 test('a dataset whose results are known passes whole through the real loop, and the report says what ran', async () => {
   const { dir, args } = setup('known', known);
-  const { code, out } = await evalCommand([...args, '--threshold', '1']);
+  const { code, out } = await evalCommand([...args, '--threshold', '1', '--api-key', 'sk-test-kept-out']);
   assert.equal(code, 0, out);
+  // The key reached the endpoint, and stays out of the report.
+  assert.equal((await mock.log()).at(-1)?.headers.authorization, 'Bearer sk-test-kept-out');
+  assert.doesNotMatch(readFileSync(join(dir, 'report', 'report.json'), 'utf8') + readFileSync(join(dir, 'report', 'report.html'), 'utf8'), /sk-test-kept-out/);
   assert.match(out, /\[18\/18\] pass mock-model · /);
   const report = JSON.parse(readFileSync(join(dir, 'report', 'report.json'), 'utf8'));
   const s = report.summary['mock-model'];
   assert.deepEqual(report.runs.filter((/** @type {any} */ r) => !r.pass).map((/** @type {any} */ r) => [r.caseId, r.failures]), []);
   assert.equal(s.passRate, 1);
   assert.deepEqual([s.toolCallAccuracy, s.argAccuracy, s.answerPassRate], [{ value: 1, of: 18 }, { value: 1, of: 14 }, { value: 1, of: 18 }]);
-  assert.equal(report.threshold.passed, true);
+  assert.deepEqual(report.thresholds.map((/** @type {any} */ t) => t.passed), [true]);
   // Two calls in one turn, and a conversation of two turns: every call was recorded, in order.
   const byCase = (/** @type {string} */ id) => report.runs.find((/** @type {any} */ r) => r.caseId === id);
   assert.deepEqual(byCase('two-cities').calls.map((/** @type {any} */ c) => c.args.city), ['Oslo', 'Lisbon']);
@@ -134,10 +137,11 @@ test('one wrong expectation fails that case with a diff naming the argument, and
   const wrong = structuredClone(known);
   wrong.cases.find((/** @type {any} */ c) => c.id === 'weather-paris').expect.calls[0].args.city = 'Lyon';
   const { dir, args } = setup('wrong', wrong);
-  const { code, out } = await evalCommand([...args, '--threshold', 'passRate=95%']);
+  const { code, out } = await evalCommand([...args, '--threshold', 'passRate=95%', '--threshold', 'toolCallAccuracy=1']);
   assert.equal(code, 1, out);
   assert.match(out, /FAIL mock-model · weather-paris #1 · .*\n\s+call 1 get_weather: args\.city: expected "Lyon", got "Paris"/);
   assert.match(out, /threshold missed: passRate < 0\.95 for mock-model/);
+  assert.doesNotMatch(out, /threshold missed: toolCallAccuracy/, 'the calls were right; only an argument was wrong');
   const report = JSON.parse(readFileSync(join(dir, 'report', 'report.json'), 'utf8'));
   assert.deepEqual(
     report.runs.filter((/** @type {any} */ r) => !r.pass).map((/** @type {any} */ r) => [r.caseId, r.toolCallsOk, r.argsOk, r.failures]),

@@ -138,6 +138,23 @@ function note(record, event, started) {
   }
 }
 
-/** @type {any} */ (globalThis).__pageloopEval = { run, ready: true };
+/**
+ * Loads an in-page engine's model before any case runs, so no case's latency
+ * carries the load: one short reply, then the history cleared. Resolves with
+ * how long the load took (the engine's `loadMs`).
+ * @param {EvalJob['target']} target
+ * @returns {Promise<number | undefined>}
+ */
+async function warmUp(target) {
+  const agent = agentFor(target);
+  await agent.ready;
+  await agent.send('hello').done;
+  await agent.clear();
+  const status = agent.engine.status();
+  if (status.state === 'error') throw new Error(`the in-page engine failed to load: ${status.message}`);
+  return status.state === 'ready' ? status.loadMs : undefined;
+}
+
+/** @type {any} */ (globalThis).__pageloopEval = { run, warmUp, ready: true };
 
 export {};
