@@ -3,8 +3,8 @@
  * An eval dataset: the cases `pageloop-eval` runs through the real loop, read
  * from JSONL (one case a line; a line `{"tools": [...]}` declares tools the
  * cases share), JSON (an array of cases, or `{ name?, tools?, cases }`) or an
- * ES module (default export of either shape), and checked whole before
- * anything runs.
+ * ES module (default export of either shape; TypeScript too), and checked
+ * whole before anything runs.
  *
  * Invariant: a dataset that loads is one every case of which can run and be
  * scored — each names its input, each tool it offers is declared (shared
@@ -15,8 +15,8 @@
  * {"id":"weather-paris","prompt":"What's the weather in Paris?","tools":["get_weather"],
  *  "expect":{"calls":[{"name":"get_weather","args":{"city":"Paris"}}],"answer":{"contains":"18"}}}
  */
-import { readFile } from 'node:fs/promises';
-import { extname, resolve } from 'node:path';
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname, extname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 /** @typedef {import('./eval-types.js').EvalTool} EvalTool */
@@ -30,7 +30,7 @@ const EXPECT_KEYS = new Set(['calls', 'order', 'allowExtra', 'answer']);
 const CHECK_KINDS = ['contains', 'notContains', 'regex', 'schema', 'judge'];
 
 /**
- * Reads and checks the dataset at `path` (.jsonl, .json, .js or .mjs).
+ * Reads and checks the dataset at `path` (.jsonl, .json, .js, .mjs, .ts or .mts).
  * @param {string} path
  * @returns {Promise<Dataset>}
  */
@@ -41,6 +41,8 @@ export async function loadDataset(path) {
   let raw;
   if (ext === '.js' || ext === '.mjs') {
     raw = (await import(pathToFileURL(file).href)).default;
+  } else if (ext === '.ts' || ext === '.mts') {
+    raw = await importTypeScript(file);
   } else {
     const text = await readFile(file, 'utf8');
     raw = ext === '.jsonl' || ext === '.ndjson' ? parseJsonl(text, path) : parseJson(text, path);
@@ -171,6 +173,42 @@ function parseJsonl(text, path) {
     }
   });
   return { ...(name ? { name } : {}), tools, cases };
+}
+
+/**
+ * A TypeScript dataset module's default export: imported as it is where Node strips types itself
+ * (22.6 and later), else compiled with the esbuild or typescript package the project has (its imports,
+ * such as `import type … from 'pageloop/evals'`, resolve from the dataset's own folder).
+ * @param {string} file
+ */
+async function importTypeScript(file) {
+  try {
+    return (await import(pathToFileURL(file).href)).default;
+  } catch (err) {
+    if (/** @type {{ code?: string }} */ (err).code !== 'ERR_UNKNOWN_FILE_EXTENSION') throw err;
+  }
+  const source = await readFile(file, 'utf8');
+  const js = await transpile(source, file);
+  const out = join(dirname(file), `.pageloop-eval-${process.pid}-${Date.now()}.mjs`);
+  await writeFile(out, js);
+  try {
+    return (await import(pathToFileURL(out).href)).default;
+  } finally {
+    await rm(out, { force: true });
+  }
+}
+
+/** @param {string} source @param {string} file @returns {Promise<string>} */
+async function transpile(source, file) {
+  try {
+    const esbuild = await import('esbuild');
+    return (await esbuild.transform(source, { loader: 'ts', format: 'esm', sourcefile: file })).code;
+  } catch {}
+  try {
+    const ts = (await import('typescript')).default;
+    return ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 }, fileName: file }).outputText;
+  } catch {}
+  throw new Error(`${file}: this Node (${process.version}) cannot import TypeScript, and neither esbuild nor typescript is installed to compile it; use Node 22.6 or later, install one of them, or write the dataset as .js or .jsonl`);
 }
 
 /** @param {string} text @param {string} path */

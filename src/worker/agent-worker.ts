@@ -25,11 +25,11 @@ import { EngineSlot } from '../model/engine/engine-slot.js';
 import type { McpHub } from '../worker-tools/mcp/mcp-hub.js';
 import type { AgentMcp, McpElicitationAnswer, McpServerOptions } from '../mcp-types.js';
 import { DEFAULT_ENGINE_CONTEXT } from '../model/engine/engine-defaults.js';
-import { loadModelModule } from './model-module.js';
 
 /** Builds the model the config names: a `modelModule`'s, or the OpenAI-compatible client. */
 export async function createModel(config: SessionConfig): Promise<ChatModel> {
-  if (config.modelModule) return loadModelModule(config.modelModule, { model: config.model, baseURL: config.baseURL }, self.location.href);
+  // Loaded on demand: only an agent on a model module needs the loader.
+  if (config.modelModule) return (await import('./model-module.js')).loadModelModule(config.modelModule, { model: config.model, baseURL: config.baseURL }, self.location.href);
   // Loaded on demand: the client is most of the worker's code, and `ready` should not wait for it.
   const { createOpenAIModel } = await import('../model/openai-model.js');
   return createOpenAIModel({ ...pickSettings(config, CLIENT_KEYS), baseURL: config.baseURL, model: config.model });

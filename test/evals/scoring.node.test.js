@@ -90,3 +90,9 @@ test('dataset: JSONL with shared tools loads; each mistake is refused with where
   refuse([{ id: 'a', prompt: 'x', expect: { answer: { regex: '(' } } }], /answer regex "\(" does not compile/);
   refuse({ cases: [] }, /d: no cases/);
 });
+
+test('dataset: a TypeScript module loads (compiled where Node cannot strip its types), its tools and cases checked', async () => {
+  const dataset = await loadDataset(new URL('./fixtures/typed-dataset.ts', import.meta.url).pathname);
+  assert.equal(dataset.name, 'typed');
+  assert.deepEqual(dataset.cases.map((c) => [c.id, c.turns, c.tools.map((t) => t.name)]), [['typed', ['Weather in Paris?'], ['get_weather']]]);
+});

@@ -30,12 +30,12 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, createReadStream, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startDevServer } from '@web/dev-server';
 import { chromium } from 'playwright-core';
 import { mockOpenAI } from '../../src/testing/mock-middleware.js';
+import { freePort } from '../../scripts/lib/run-llama-server.js';
 
 const root = resolve(new URL('../..', import.meta.url).pathname);
 const scratch = mkdtempSync(join(tmpdir(), 'pageloop-pack-'));
@@ -161,18 +161,6 @@ function runTool(args, cwd, env) {
   const out = `${result.stdout ?? ''}${result.stderr ?? ''}`;
   if (result.status !== 0) throw new Error(`${args[0]} exited ${result.status ?? result.signal}:\n${out}`);
   return out;
-}
-
-/** A port on 127.0.0.1 nothing listens on now. @returns {Promise<number>} */
-function freePort() {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => done(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 /** @param {boolean} ok @param {string} message */
