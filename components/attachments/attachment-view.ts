@@ -9,7 +9,7 @@
  * Everything shown is text bound through Lit: a file's name cannot inject markup.
  */
 import type { html as litHtml, nothing as litNothing, TemplateResult } from 'lit';
-import type { ShownAttachment } from '../conversation/conversation-state.js';
+import type { ShownAttachment } from '../conversation/index.js';
 
 /**
  * Lit's `html` and `nothing`, handed in by the element: imported here, Lit

@@ -4,41 +4,14 @@
  * text that is new since the last update, dropped when its block leaves the log.
  *
  * The renderer (marked + DOMPurify, about half of the element's weight) is
- * loaded on first need — when the agent is ready or the user sends — rather
- * than before the page can show anything, and then warmed up in background steps
- * (`markdown-warmup.ts`): a cold renderer's first slice is a long task. Replies
- * that start before it is warm show as plain text until it is.
+ * the markdown room's: it loads and warms up on first need — when the agent
+ * is ready or the user sends (`load`) — in background steps
+ * (markdown-loader.ts). Replies that start before it is warm show as plain
+ * text until it is.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { AssistantItem, LogItem } from './conversation-state.js';
-import type { MarkdownStream } from '../markdown/markdown-stream.js';
-import { backgroundStep } from '../background-step.js';
-import { adoptStyles } from '../lazy-view.js';
-
-/**
- * The renderer's modules in the order they are evaluated, one task each:
- * evaluated as one chunk they made a long task on a busy machine (marked
- * alone builds a hundred regular expressions as it loads). Importing a module
- * a stage already evaluated costs nothing.
- */
-const STAGES = [() => import('../markdown/sanitize.js'), () => import('marked'), () => import('../markdown/markdown-render.js')];
-
-/** The renderer's module, once loaded and warm (one warm-up per page: the compiled code is shared). */
-let warmRenderer: Promise<typeof import('../markdown/markdown-stream.js')> | undefined;
-function loadWarmRenderer(container: Node): Promise<typeof import('../markdown/markdown-stream.js')> {
-  return (warmRenderer ??= (async () => {
-    for (const stage of STAGES) {
-      await backgroundStep();
-      await stage();
-    }
-    await backgroundStep();
-    const [renderer, { warmUpMarkdown }] = await Promise.all([import('../markdown/markdown-stream.js'), import('../markdown/markdown-warmup.js')]);
-    // The sample is laid out as a reply is: under the replies' styles.
-    adoptStyles(container, renderer.markdownStyles);
-    await warmUpMarkdown(container, backgroundStep);
-    return renderer;
-  })());
-}
+import { loadWarmRenderer, type MarkdownStream } from '../markdown/index.js';
 
 /** Keeps one markdown stream per assistant block in step with the log. */
 export class ReplyRenderers implements ReactiveController {
@@ -69,8 +42,6 @@ export class ReplyRenderers implements ReactiveController {
   load(): Promise<void> {
     return (this.#loading ??= loadWarmRenderer(this.#warmIn()).then(
       (renderer) => {
-        // Each element's own sheets (the warm-up adopted them into the first one's).
-        adoptStyles(this.#warmIn(), renderer.markdownStyles);
         this.#Stream = renderer.MarkdownStream;
         this.#host.requestUpdate();
       },

@@ -6,7 +6,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { ContextItem, ConversationState, UsageInfo } from './conversation-state.js';
 import { renderRetryLine } from './retry-countdown.js';
-import { formatCount } from '../format/format-count.js';
+import { formatCount } from '../format/index.js';
 
 /** Suggested answers (from `ask_question`) as buttons that send them. */
 export function renderSuggestions(c: ConversationState, send: (text: string) => void): TemplateResult | typeof nothing {

@@ -12,11 +12,12 @@
  */
 import { html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import { mcpPanelStyles } from './mcp-panel.styles.js';
-import type { Agent, AgentEvent, AttachmentInput, McpPrompt, McpResource, McpResourceText, McpServerStatus, McpSignInState, PreparedAttachment, SendOptions } from '../../src/types.js';
-import type { PromptCommand } from './mcp-prompt-command.js';
+import type { Agent, AttachmentInput, McpPrompt, McpResource, McpResourceText, McpServerStatus, McpSignInState, PreparedAttachment, SendOptions } from '../../src/types.js';
+import type { PromptCommand } from '../composer/index.js';
 import { parsePromptArgs } from './mcp-prompt-args.js';
 import { McpAppViews } from './mcp-app-views.js';
 import { McpElicitationPanel } from './mcp-elicitation.js';
+import type { ConversationSource } from '../conversation/index.js';
 
 /** What the panel needs of its element. */
 export interface McpPanelHost extends ReactiveControllerHost, HTMLElement {
@@ -39,23 +40,22 @@ export class McpDrawer implements ReactiveController {
   /** The servers' questions to the user (elicitation): only servers ask them, so they load with the drawer. */
   readonly #questions: McpElicitationPanel;
 
-  constructor(host: McpPanelHost) {
+  /** `conversation`: the element's; its `mcp` events keep the list. */
+  constructor(host: McpPanelHost, conversation: ConversationSource) {
     this.#host = host;
     host.addController(this);
     this.apps = new McpAppViews(host, () => this.#servers);
-    this.#questions = new McpElicitationPanel(host);
+    this.#questions = new McpElicitationPanel(host, conversation);
+    conversation.subscribe((event) => {
+      if (event.type !== 'mcp') return;
+      this.#merge([event.server]);
+      // A server whose resources may have changed: read them again when the picker opens.
+      this.#resources = undefined;
+    });
     // Adopted, not a <style> element: a strict CSP (style-src 'self') allows constructed sheets.
     const root = host.shadowRoot;
     const sheet = mcpPanelStyles.styleSheet;
     if (root && sheet && !root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
-  }
-
-  hostConnected(): void {
-    this.#host.addEventListener('agent-event', this.#onEvent);
-  }
-
-  hostDisconnected(): void {
-    this.#host.removeEventListener('agent-event', this.#onEvent);
   }
 
   /** After a render: a new agent has its own servers. */
@@ -88,14 +88,6 @@ export class McpDrawer implements ReactiveController {
     this.#servers = [...byName.values()];
     this.#host.requestUpdate();
   }
-
-  readonly #onEvent = (e: Event): void => {
-    const event = (e as CustomEvent<AgentEvent>).detail;
-    if (event?.type !== 'mcp') return;
-    this.#merge([event.server]);
-    // A server whose resources may have changed: read them again when the picker opens.
-    this.#resources = undefined;
-  };
 
   /**
    * Reconnect, and Sign in (the same call: connecting to a server with

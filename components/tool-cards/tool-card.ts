@@ -7,11 +7,12 @@
  * (sub-agent-view.ts, a chunk the element loads with the first sub-agent).
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import { guard } from 'lit/directives/guard.js';
-import { prettyJson, type ToolCallItem, type ToolCallStatus } from '../conversation/conversation-state.js';
-import type { renderSubAgent } from '../conversation/sub-agent-view.js';
+import { prettyJson, type ConversationState, type ToolCallItem, type ToolCallStatus } from '../conversation/index.js';
 import type { RenderedView } from './tool-view.js';
-import { formatCount } from '../format/format-count.js';
+import { formatCount } from '../format/index.js';
+
+/** Draws a sub-agent's work in its card (the conversation room's sub-agent view, bound by the element); `renderCard` draws its calls. */
+export type SubAgentDrawing = (sub: ConversationState, renderCard: (item: ToolCallItem) => TemplateResult) => TemplateResult;
 
 const STATUS_LABEL: Record<ToolCallStatus, string> = {
   streaming: 'writing arguments…',
@@ -71,7 +72,7 @@ export function formatArgs(argsText: string): string {
  * the images and files the tool returned (attachments.ts), shown under its result;
  * `subAgent` draws a sub-agent's work (nothing while it is not given).
  */
-export function renderToolCard(item: ToolCallItem, approval: TemplateResult | typeof nothing, view?: RenderedView, files: unknown = nothing, subAgent?: typeof renderSubAgent): TemplateResult {
+export function renderToolCard(item: ToolCallItem, approval: TemplateResult | typeof nothing, view?: RenderedView, files: unknown = nothing, subAgent?: SubAgentDrawing): TemplateResult {
   const ui = view && 'ui' in view ? view : undefined;
   // Frameless: the rendered UI alone (an approval panel still shows).
   const frame = !ui || ui.frame;
@@ -92,7 +93,7 @@ export function renderToolCard(item: ToolCallItem, approval: TemplateResult | ty
       ? html`${view && 'failed' in view ? html`<p class="tool-view-note">${view.failed}</p>` : nothing}${renderBody(item)}`
       : frame ? html`<details part="tool-raw" class="tool-raw"><summary>Raw</summary>${renderBody(item)}</details>` : nothing}
     ${files}
-    ${item.sub && subAgent ? subAgent(item.sub, (child) => renderToolCard(child, nothing, undefined, nothing, subAgent), guard) : nothing}
+    ${item.sub && subAgent ? subAgent(item.sub, (child) => renderToolCard(child, nothing, undefined, nothing, subAgent)) : nothing}
     ${approval}
   </article>`;
 }
