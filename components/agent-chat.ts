@@ -25,13 +25,13 @@ import { ScrollController } from './scroll-controller.js';
 import { ApprovalController, PermissionsPanel } from './approvals/index.js';
 import { Attachments, shownAttachments } from './attachments/index.js';
 import { Composer } from './composer/index.js';
-import { ConversationSignal, ReplyRenderers, RetryCountdown, loadPlanView, loadSubAgentView, type ConversationAction, type LogItem, type ToolCallItem } from './conversation/index.js';
+import { ConversationSignal, ReplyRenderers, RetryCountdownSlot, loadPlanView, loadSubAgentView, type ConversationAction, type LogItem, type ToolCallItem } from './conversation/index.js';
 import { renderAssistantMessage, renderContextNote, renderContinue, renderErrorBanner, renderStatusBar, renderSuggestions, renderUserMessage } from './conversation/index.js';
 import { renderDoctor, startDoctor } from './doctor/index.js';
 import { loadRenderer } from './markdown/index.js';
 import { McpPanel } from './mcp/index.js';
 import { TabNotice, ThreadListSlot, READ_ONLY_REASON } from './threads/index.js';
-import { ToolViews, renderToolCard, warmUpTools, type SubAgentDrawing } from './tool-cards/index.js';
+import { ToolCards, ToolViews, warmUpTools, type SubAgentDrawing } from './tool-cards/index.js';
 import { TraceDrawer } from './trace/index.js';
 
 /**
@@ -234,6 +234,7 @@ export class AgentChat extends AgentChatSettings {
   });
   readonly #contextSync = new AppContextSync(this, { agent: () => this.#agent.current, context: () => this.context, refused: (message) => this.#apply({ type: 'error', message, retryable: false }) });
   // Only the tab that writes the thread can answer a call that waits for the user.
+  readonly #cards = new ToolCards(this);
   readonly #views = new ToolViews(this, { agent: () => this.#agent.current, readOnly: () => this.#tabs.readOnly, items: () => this.#conversation.state.items });
   readonly #threads = new ThreadListSlot(this, this.#conversation);
   // The plan, the engine's progress, a sub-agent's work: chunks of their own, loaded with the first plan, engine status or sub-agent.
@@ -243,7 +244,7 @@ export class AgentChat extends AgentChatSettings {
   readonly #permissions = new PermissionsPanel(this, this.#conversation);
   readonly #mcp = new McpPanel(this, this.#conversation);
   readonly #trace = new TraceDrawer(this);
-  readonly #countdown = new RetryCountdown(this, () => this.#conversation.state.retry);
+  readonly #countdown = new RetryCountdownSlot(this, () => this.#conversation.state.retry);
   readonly #attachments = new Attachments(this, { agent: () => this.agent, current: () => this.#agent.current, options: () => this.attachments, readOnly: () => this.#tabs.readOnly });
   /** The page's `agent-event`s: the conversation's last listener, so the page hears an event once every controller has. */
   readonly #outlet = new AgentEventOutlet(this, () => this.updateComplete);
@@ -300,11 +301,15 @@ export class AgentChat extends AgentChatSettings {
   }
 
   /**
-   * Also waits for the replies' markdown to be on screen (the renderers
-   * spread a long reply over several frames) and for the first draw of a piece loaded on first use.
+   * Also waits for a stored thread on its way (after a reload, or a switch
+   * of thread: its agent reads it first), for the replies' markdown to be
+   * on screen (the renderers spread a long reply over several frames) and
+   * for the first draw of a piece loaded on first use.
    */
   protected override async getUpdateComplete(): Promise<boolean> {
     const result = await super.getUpdateComplete();
+    // The thread came in: its first draw is the update it asked for.
+    if (await this.#conversation.storedShown()) await super.getUpdateComplete();
     // A piece's chunk came in: its first draw is the update it asked for.
     if (await piecesLoaded(this)) await super.getUpdateComplete();
     await this.#replies.renderComplete();
@@ -363,7 +368,7 @@ export class AgentChat extends AgentChatSettings {
         dismiss: () => this.#apply({ type: 'dismiss-error' }),
       })}
       ${this.#engineStatus.state === 'idle' ? nothing : this.#engineView.get()?.renderEngineProgress(this.#engineStatus)}
-      ${renderStatusBar(this.#tabs.view(c), () => this.agent.cancel(), () => this.#carryOn((agent) => agent.resume()), this.#countdown.remainingMs)}
+      ${renderStatusBar(this.#tabs.view(c), () => this.agent.cancel(), () => this.#carryOn((agent) => agent.resume()), (wait) => this.#countdown.line(wait))}
       ${this.#tabs.render()}
       ${this.#mcp.renderAttached()}${this.#composer.render(this.placeholder, this.#tabs.readOnly ? READ_ONLY_REASON : undefined, this.#attachments.composerExtras())}
       ${this.#attachments.renderDropTarget()}${this.#attachments.renderDialog()}
@@ -378,25 +383,25 @@ export class AgentChat extends AgentChatSettings {
    * inputs are its parts' (`#cardParts`).
    */
   #renderInputs(item: LogItem): unknown[] {
-    if (item.kind === 'assistant') return [item, this.#replies.elementFor(item)];
+    if (item.kind === 'assistant') return [item, this.#replies.elementFor(item), this.#replies.held];
     if (item.kind === 'user') return [item, this.#attachments.version];
     if (item.kind !== 'tool-call') return [item];
-    return [item, ...Object.values(this.#cardParts).flatMap((part) => part.inputs(item))];
+    return [item, this.#cards.loaded, ...Object.values(this.#cardParts).flatMap((part) => part.inputs(item))];
   }
 
-  #renderItem(item: LogItem): TemplateResult {
+  #renderItem(item: LogItem): TemplateResult | typeof nothing {
     switch (item.kind) {
       case 'user':
         return html`${renderUserMessage(item, this.#attachments.renderList(item.attachments, 'Attached files'))}${this.#trace.button(item.runId)}`;
       case 'assistant':
-        return renderAssistantMessage(item, this.#replies.elementFor(item));
+        return renderAssistantMessage(item, this.#replies.elementFor(item), this.#replies.held);
       case 'notice':
         return html`<p class="notice" part=${item.part ?? nothing}>${item.text}</p>`;
       case 'context':
         return renderContextNote(item);
       case 'tool-call': {
         const parts = this.#cardParts;
-        return renderToolCard(item, parts.approval.draw(item), parts.view.draw(item), parts.files.draw(item), parts.subAgent.draw(item));
+        return this.#cards.render(item, () => ({ approval: parts.approval.draw(item), view: parts.view.draw(item), files: parts.files.draw(item), subAgent: parts.subAgent.draw(item) }));
       }
       case 'doctor':
         return renderDoctor(item);

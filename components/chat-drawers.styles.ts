@@ -1,8 +1,8 @@
 /**
  * Styles of the element's drawers — the frame (`.drawer`) of the thread list (`threads`;
  * its rows' rules load with it, thread-list.styles.ts) and the trace
- * (`trace`, and the Trace button under each message) — and of the retry
- * countdown; the "Always allow" list's load with it (permissions-list.styles.ts). Kept
+ * (`trace`, and the Trace button under each message); the "Always allow" list's load
+ * with it (permissions-list.styles.ts). Kept
  * apart from agent-chat.styles.ts, which includes them; colours come from
  * the element's custom properties only, so both themes hold. The drawers
  * drop down over the top of the log rather than taking a side column, so
@@ -10,7 +10,7 @@
  */
 import { css } from 'lit';
 
-/** The drawers' and the countdown's rules. */
+/** The drawers' rules. */
 export const chatDrawerStyles = css`
   /* A drawer's frame (class drawer): the thread list's, and the "Always allowed" list's (permissions-list.ts). */
   .drawer {
@@ -41,16 +41,5 @@ export const chatDrawerStyles = css`
   .log > .trace-button {
     display: block; margin: 2px 0 0 auto; padding: 0 6px; font-size: 0.8em;
     color: var(--agent-chat-muted); background: transparent; border-color: transparent;
-  }
-
-  .retry { display: inline-flex; align-items: baseline; gap: 6px; font-variant-numeric: tabular-nums; }
-  .retry-pulse {
-    flex: 0 0 auto; width: 0.55em; height: 0.55em; border-radius: 50%;
-    background: var(--agent-chat-accent); align-self: center;
-    animation: agent-chat-retry-pulse 1s ease-in-out infinite alternate;
-  }
-  @keyframes agent-chat-retry-pulse { from { opacity: 1; } to { opacity: 0.3; } }
-  @media (prefers-reduced-motion: reduce) {
-    .retry-pulse { animation: none; }
   }
 `;

@@ -50,11 +50,6 @@ export class PermissionsPanel implements ReactiveController {
     });
   }
 
-  /** The tools listed now (as last read from the agent). */
-  get tools(): readonly string[] {
-    return this.#tools;
-  }
-
   /** After a render: another thread (or the first one) has its own permissions. */
   hostUpdated(): void {
     if (this.#readFor === this.#host.thread) return;

@@ -44,6 +44,8 @@ export class ConversationSignal {
    * otherwise, so nothing is kept for an agent without a thread.
    */
   #since: ConversationAction[] | undefined;
+  /** Settles when the stored thread awaited is shown, or no longer awaited. */
+  #stored: { promise: Promise<void>; resolve: () => void } | undefined;
 
   /**
    * `changed` is called after every change of state (the element requests an
@@ -91,19 +93,35 @@ export class ConversationSignal {
 
   /** Shows `state` instead (a follower's view rebuilt from its writer's events): it is the truth from now on, a stored thread still awaited included. */
   replace(state: ConversationState): void {
-    this.#since = undefined;
+    this.#stopAwaiting();
     this.#set(state);
   }
 
   /** Forgets the conversation shown (cleared, or another agent): an empty log, nothing awaited. */
   clear(): void {
-    this.#since = undefined;
+    this.#stopAwaiting();
     this.#set(reduceConversation(this.#state, { type: 'clear' }));
   }
 
   /** A new agent on a stored thread: its events will come through `restore`; what is shown until then is kept to go over them. */
   expectStored(): void {
+    this.#stopAwaiting();
     this.#since = [];
+    let resolve!: () => void;
+    this.#stored = { promise: new Promise<void>((r) => (resolve = r)), resolve };
+  }
+
+  /**
+   * Resolves once no stored thread is awaited any more (shown, or the log
+   * cleared or replaced meanwhile): true when one was awaited, false at once
+   * when none is. The element's `updateComplete` waits for it, so a page
+   * that awaits it after a reload finds the thread on screen.
+   */
+  async storedShown(): Promise<boolean> {
+    const stored = this.#stored;
+    if (!stored) return false;
+    await stored.promise;
+    return true;
   }
 
   /**
@@ -116,11 +134,17 @@ export class ConversationSignal {
   restore(stored: readonly AgentEvent[]): void {
     const since = this.#since;
     if (since === undefined) return;
-    this.#since = undefined;
+    this.#stopAwaiting();
     const live = new Set(since.flatMap((a) => (a.type === 'run-start' ? [a.runId] : [])));
     const cut = stored.findIndex((e) => e.type === 'run-start' && live.has(e.runId));
     const shown = restoreConversation(cut === -1 ? stored : stored.slice(0, cut), this.#state.nextId);
     this.#set(since.reduce(reduceConversation, shown));
+  }
+
+  #stopAwaiting(): void {
+    this.#since = undefined;
+    this.#stored?.resolve();
+    this.#stored = undefined;
   }
 
   #set(state: ConversationState): void {

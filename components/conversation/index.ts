@@ -12,7 +12,7 @@ export { ConversationSignal } from './conversation-signal.js';
 export { loadPlanView, loadSubAgentView } from './lazy-pieces.js';
 export { renderAssistantMessage, renderUserMessage } from './message-view.js';
 export { ReplyRenderers } from './reply-renderers.js';
-export { RetryCountdown } from './retry-countdown.js';
+export { RetryCountdownSlot } from './retry-slot.js';
 export { renderContextNote, renderContinue, renderErrorBanner, renderStatusBar, renderSuggestions } from './run-status.js';
 export type * from './conversation-types.js';
 export type { ConversationListener, ConversationSource } from './conversation-signal.js';
