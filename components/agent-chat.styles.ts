@@ -134,15 +134,16 @@ export const agentChatStyles = css`
   }
   .error-text { flex: 1; overflow-wrap: anywhere; }
 
-  .status-bar {
+  /* A quiet line under the log: the status bar (run-status.ts) and the in-page engine's progress (engine-progress.ts). */
+  .status-line {
     display: flex;
     align-items: center;
     gap: 8px;
     padding: 4px var(--agent-chat-spacing);
     color: var(--agent-chat-muted);
     font-size: 0.9em;
-    min-height: 1.8em;
   }
+  .status-bar { min-height: 1.8em; }
   .status-bar .step { flex: 1; }
   .status-bar .usage { margin-inline-start: auto; font-variant-numeric: tabular-nums; }
   .context-note { font-size: 0.8em; font-style: italic; }

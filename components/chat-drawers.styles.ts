@@ -12,7 +12,7 @@ import { css } from 'lit';
 
 /** The drawers' rules. */
 export const chatDrawerStyles = css`
-  /* A drawer's frame (class drawer): the thread list's, and the "Always allowed" list's (permissions-list.ts). */
+  /* A drawer's frame (class drawer): the thread list's, the "Always allowed" list's (permissions-list.ts), the MCP servers' (mcp-drawer.ts) and the plan's (plan-view.ts); each adds only what differs. */
   .drawer {
     flex: 0 0 auto;
     margin: var(--agent-chat-spacing) var(--agent-chat-spacing) 0;
@@ -21,12 +21,12 @@ export const chatDrawerStyles = css`
     background: var(--agent-chat-surface);
     padding: 6px 10px;
   }
-  .drawer summary {
+  .drawer > summary {
     cursor: pointer; list-style: none; display: flex; gap: 0 8px; align-items: baseline; min-width: 0;
   }
-  .drawer summary::-webkit-details-marker { display: none; }
-  .drawer summary::before { content: '▸'; color: var(--agent-chat-muted); }
-  .drawer[open] summary::before { content: '▾'; }
+  .drawer > summary::-webkit-details-marker { display: none; }
+  .drawer > summary::before { content: '▸'; color: var(--agent-chat-muted); }
+  .drawer[open] > summary::before { content: '▾'; }
   .drawer-title { font-weight: 600; flex: 0 0 auto; }
   .drawer-detail {
     color: var(--agent-chat-muted); overflow: hidden; text-overflow: ellipsis; white-space: nowrap; min-width: 0;

@@ -43,7 +43,7 @@ export function renderErrorBanner(
  */
 export function renderStatusBar(c: ConversationState, stop: () => void, resume?: () => void, retryLine?: (wait: NonNullable<ConversationState['retry']>) => TemplateResult | undefined): TemplateResult {
   const waiting = c.running && c.retry ? c.retry : null;
-  return html`<div class="status-bar">
+  return html`<div class="status-line status-bar">
     <span class="visually-hidden" role="status">${waiting ? retryText(waiting) : ''}</span>
     ${waiting
       ? (retryLine?.(waiting) ?? html`<span part="retry" class="step retry" data-remaining=${Math.max(1, Math.ceil(waiting.delayMs / 1000))}>${retryText(waiting)}</span>`)

@@ -11,13 +11,15 @@
  * never the element's own truth.
  */
 import { html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
-import { mcpPanelStyles } from './mcp-panel.styles.js';
 import type { Agent, AttachmentInput, McpPrompt, McpResource, McpResourceText, McpServerStatus, McpSignInState, PreparedAttachment, SendOptions } from '../../src/types.js';
 import type { PromptCommand } from '../composer/index.js';
 import { parsePromptArgs } from './mcp-prompt-args.js';
 import { McpAppViews } from './mcp-app-views.js';
 import { McpElicitationPanel } from './mcp-elicitation.js';
 import type { ConversationSource } from '../conversation/index.js';
+
+/** Its styles, adopted by `McpPanel` when this module loads. */
+export { mcpPanelStyles as styles } from './mcp-panel.styles.js';
 
 /** What the panel needs of its element. */
 export interface McpPanelHost extends ReactiveControllerHost, HTMLElement {
@@ -52,10 +54,6 @@ export class McpDrawer implements ReactiveController {
       // A server whose resources may have changed: read them again when the picker opens.
       this.#resources = undefined;
     });
-    // Adopted, not a <style> element: a strict CSP (style-src 'self') allows constructed sheets.
-    const root = host.shadowRoot;
-    const sheet = mcpPanelStyles.styleSheet;
-    if (root && sheet && !root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
   }
 
   /** After a render: a new agent has its own servers. */
@@ -189,7 +187,7 @@ export class McpDrawer implements ReactiveController {
     if (this.#servers.length === 0) return nothing;
     const up = this.#servers.filter((s) => s.state === 'connected').length;
     const offering = this.#servers.some((s) => s.state === 'connected' && s.resources);
-    return html`<details part="mcp-servers" class="mcp-servers">
+    return html`<details part="mcp-servers" class="drawer mcp-servers">
       <summary><span class="mcp-title">MCP servers</span> <span class="mcp-count">${up} of ${this.#servers.length} connected</span></summary>
       ${this.#error ? html`<p class="mcp-error" role="alert">${this.#error}</p>` : nothing}
       <ul class="mcp-items">${this.#servers.map((s) => this.#renderServer(s))}</ul>

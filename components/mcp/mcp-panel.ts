@@ -9,6 +9,7 @@ import type { AttachmentInput, McpServerOptions, SendOptions } from '../../src/t
 import type { McpDrawer, McpPanelHost } from './mcp-drawer.js';
 import type { PromptCommand } from '../composer/index.js';
 import type { ConversationSource, ToolCallItem } from '../conversation/index.js';
+import { adoptStyles } from '../lazy-view.js';
 import type { RenderedView } from '../tool-cards/index.js';
 
 /** What the controller needs of its element: its agent, and its `mcp` servers. */
@@ -31,7 +32,9 @@ export class McpPanel implements ReactiveController {
 
   hostUpdated(): void {
     if (this.#drawer || !this.#host.mcp?.length) return;
-    this.#drawer = import('./mcp-drawer.js').then(({ McpDrawer }) => {
+    this.#drawer = import('./mcp-drawer.js').then(({ McpDrawer, styles }) => {
+      // Adopted, not a <style> element: a strict CSP (style-src 'self') allows constructed sheets.
+      adoptStyles(this.#host, styles);
       const drawer = (this.#ready = new McpDrawer(this.#host, this.#conversation));
       drawer.hostUpdated();
       return drawer;
