@@ -61,7 +61,6 @@ document.body.dataset.ready = 'true';
     await page.locator('body[data-ready="true"]').waitFor({ state: 'attached', timeout: 20000 });
     await page.locator('looks-chat').locator('[part~="retry"] .retry-pulse').waitFor({ state: 'attached', timeout: 20000 });
     await page.waitForTimeout(300);
-    if (process.env.DEBUG_LOOKS) console.log(await page.locator('looks-chat').evaluate((el) => el.shadowRoot.querySelector('[part~="tool-call"]')?.outerHTML));
     const path = `${outDir}/looks-${theme}-${width}.png`;
     await page.screenshot({ path });
     return [path];
