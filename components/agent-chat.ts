@@ -7,6 +7,13 @@
  * Its concerns live in controllers: the agent's life (`AgentController`), the
  * reply renderers (`ReplyRenderers`) and scroll stickiness (`ScrollController`);
  * the composer's draft and commands are `Composer`'s. The class wires them and renders.
+ *
+ * The events take one route inside: the conversation's signal
+ * (`ConversationSignal`), which folds each event into the log's state and then
+ * tells every controller that subscribed (approvals, permissions, threads,
+ * the tab notice, MCP); the page's `agent-event` is its last listener
+ * (`AgentEventOutlet`), which holds `final` until the answer is drawn as it
+ * will stay. Each room of components/ is reached through its face (index.ts).
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';

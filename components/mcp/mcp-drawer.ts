@@ -17,6 +17,7 @@ import { parsePromptArgs } from './mcp-prompt-args.js';
 import { McpAppViews } from './mcp-app-views.js';
 import { McpElicitationPanel } from './mcp-elicitation.js';
 import type { ConversationSource } from '../conversation/index.js';
+import type { adoptStyles as chatAdoptStyles } from '../lazy-view.js';
 
 /** Its styles, adopted by `McpPanel` when this module loads. */
 export { mcpPanelStyles as styles } from './mcp-panel.styles.js';
@@ -42,12 +43,12 @@ export class McpDrawer implements ReactiveController {
   /** The servers' questions to the user (elicitation): only servers ask them, so they load with the drawer. */
   readonly #questions: McpElicitationPanel;
 
-  /** `conversation`: the element's; its `mcp` events keep the list. */
-  constructor(host: McpPanelHost, conversation: ConversationSource) {
+  /** `conversation`: the element's; its `mcp` events keep the list. `adopt`: the element's `adoptStyles`, for the question panels' styles. */
+  constructor(host: McpPanelHost, conversation: ConversationSource, adopt: typeof chatAdoptStyles) {
     this.#host = host;
     host.addController(this);
     this.apps = new McpAppViews(host, () => this.#servers);
-    this.#questions = new McpElicitationPanel(host, conversation);
+    this.#questions = new McpElicitationPanel(host, conversation, adopt);
     conversation.subscribe((event) => {
       if (event.type !== 'mcp') return;
       this.#merge([event.server]);

@@ -9,6 +9,7 @@ import { nothing, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import type { Agent, AgentEvent } from '../../src/types.js';
 import type { ElicitationHandlers, Open, Value } from './mcp-elicitation-form.js';
 import type { ConversationSource } from '../conversation/index.js';
+import type { adoptStyles as chatAdoptStyles } from '../lazy-view.js';
 
 /** What the panel needs of its element (the MCP drawer's host). */
 type McpPanelHost = ReactiveControllerHost & HTMLElement & { readonly agent: Agent };
@@ -18,9 +19,15 @@ export class McpElicitationPanel {
   readonly #open = new Map<string, Open>();
   #form: typeof import('./mcp-elicitation-form.js') | undefined;
 
-  /** `conversation`: the element's; the servers' questions come and go as its events. */
-  constructor(host: McpPanelHost, conversation: ConversationSource) {
+  readonly #adopt: typeof chatAdoptStyles;
+
+  /**
+   * `conversation`: the element's; the servers' questions come and go as its events.
+   * `adopt`: the element's `adoptStyles`, handed over (imported here it would make a chunk shared with the page's).
+   */
+  constructor(host: McpPanelHost, conversation: ConversationSource, adopt: typeof chatAdoptStyles) {
     this.#host = host;
+    this.#adopt = adopt;
     conversation.subscribe((event) => this.#onEvent(event));
   }
 
@@ -28,7 +35,14 @@ export class McpElicitationPanel {
     if (event.type === 'mcp-elicitation') {
       const values = Object.fromEntries(Object.entries(event.request.fields).map(([name, f]) => [name, f.default]));
       this.#open.set(event.request.id, { request: event.request, values });
-      if (!this.#form) void import('./mcp-elicitation-form.js').then((form) => ((this.#form = form), this.#host.requestUpdate()));
+      if (!this.#form) {
+        void import('./mcp-elicitation-form.js').then((form) => {
+          // Adopted, not a <style> element: a strict CSP (style-src 'self') allows constructed sheets.
+          this.#adopt(this.#host, form.styles);
+          this.#form = form;
+          this.#host.requestUpdate();
+        });
+      }
     } else if (event.type === 'mcp-elicitation-end') {
       this.#open.delete(event.id);
     } else return;
@@ -54,6 +68,6 @@ export class McpElicitationPanel {
   readonly #handlers: ElicitationHandlers = { answer: (open, action) => void this.#answer(open, action), set: (open, name, value) => this.#set(open, name, value) };
 
   render(): TemplateResult | typeof nothing {
-    return this.#open.size && this.#form ? this.#form.renderQuestions([...this.#open.values()], this.#handlers, this.#host) : nothing;
+    return this.#open.size && this.#form ? this.#form.renderQuestions([...this.#open.values()], this.#handlers) : nothing;
   }
 }

@@ -35,7 +35,7 @@ export class McpPanel implements ReactiveController {
     this.#drawer = import('./mcp-drawer.js').then(({ McpDrawer, styles }) => {
       // Adopted, not a <style> element: a strict CSP (style-src 'self') allows constructed sheets.
       adoptStyles(this.#host, styles);
-      const drawer = (this.#ready = new McpDrawer(this.#host, this.#conversation));
+      const drawer = (this.#ready = new McpDrawer(this.#host, this.#conversation, adoptStyles));
       drawer.hostUpdated();
       return drawer;
     });
