@@ -4,16 +4,17 @@ import { textTurn } from '../../src/testing/chunks.js';
 import type { AgentEvent } from '../../src/types.js';
 
 /**
- * Every runnable code block of README.md runs as written (see
- * test/support/readme-snippets.js for how blocks are marked, and
- * test/support/readme-middleware.js for the page each runs in): it loads
+ * Every runnable code block of the documentation — README.md and the site's
+ * pages — runs as written (see test/support/doc-snippets.js for how blocks
+ * are marked, and test/support/doc-middleware.js for the page each runs in): it loads
  * without an error of any kind, and every agent it makes answers — from the
- * mock endpoint standing in for the README's Ollama URL, or from the in-page
+ * mock endpoint standing in for the docs' Ollama URL, or from the in-page
  * engine. An `<agent-chat>` that no snippet sent anything to is sent "Hello".
  */
 
 interface Page {
   page: number;
+  file: string;
   line: number;
   blocks: number[];
 }
@@ -25,7 +26,7 @@ interface Record {
 }
 type ChatElement = HTMLElement & { send(text: string): void };
 
-const pages = (await (await fetch('/__readme/pages.json')).json()) as Page[];
+const pages = (await (await fetch('/__docs/pages.json')).json()) as Page[];
 
 async function until(check: () => boolean, ms: number): Promise<boolean> {
   for (const started = performance.now(); performance.now() - started < ms; ) {
@@ -37,25 +38,26 @@ async function until(check: () => boolean, ms: number): Promise<boolean> {
 
 const count = (events: AgentEvent[], type: string) => events.filter((e) => e.type === type).length;
 
-describe('README.md: every code block runs as written', function () {
+describe('the documentation: every code block runs as written', function () {
   this.timeout(120_000);
 
-  it('finds the runnable blocks', () => {
-    expect(pages.length).to.be.greaterThan(4);
+  it('finds the runnable blocks of the README and of the site', () => {
+    expect(pages.filter((p) => p.file === 'README.md').length, 'in README.md').to.be.greaterThan(0);
+    expect(pages.filter((p) => p.file.startsWith('docs-site/')).length, 'in the site').to.be.greaterThan(10);
   });
 
-  for (const { page, line } of pages) {
-    it(`README.md:${line}`, async () => {
+  for (const { page, file, line } of pages) {
+    it(`${file}:${line}`, async () => {
       // Every request gets a short answer, however many the snippet makes.
       const mock = await mockEndpoint({ turns: [], replies: [{ when: '', turn: textTurn('Done: nothing needed doing.') }] });
       const frame = document.createElement('iframe');
       const loaded = new Promise((r) => (frame.onload = r));
-      frame.src = `/__readme/page/${page}.html?mock=${encodeURIComponent(new URL(mock.baseURL, location.href).href)}`;
+      frame.src = `/__docs/page/${page}.html?mock=${encodeURIComponent(new URL(mock.baseURL, location.href).href)}`;
       document.body.append(frame);
       try {
         await loaded;
-        const win = frame.contentWindow as Window & { __readme: Record };
-        const record = win.__readme;
+        const win = frame.contentWindow as Window & { __docs: Record };
+        const record = win.__docs;
         // The snippet's modules ran before `load`; give a run it started time
         // to show, then talk to any element nobody has talked to.
         await until(() => record.errors.length > 0 || count(record.events, 'run-start') > 0, 1500);

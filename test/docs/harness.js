@@ -1,10 +1,10 @@
-// Watches a README snippet's page for test/readme/readme-snippets.test.ts (a
+// Watches a documentation snippet's page for test/docs/doc-snippets.test.ts (a
 // classic script, so it runs before any module): every error of any kind, and
 // the events of every agent — the element's bubble up as `agent-event`, those
-// of `createAgent` arrive through test/readme/pageloop-shim.ts.
+// of `createAgent` arrive through test/docs/pageloop-shim.ts.
 (() => {
   const record = { errors: [], events: [], agents: 0 };
-  window.__readme = record;
+  window.__docs = record;
   addEventListener(
     'error',
     (e) => {

@@ -1,47 +1,47 @@
 // @ts-check
 /**
- * Serves README.md's runnable code blocks as pages, for
- * test/readme/readme-snippets.test.ts (Node side, one Koa middleware):
+ * Serves the documentation's runnable code blocks (README.md and the site's
+ * pages, test/support/doc-snippets.js) as pages, for
+ * test/docs/doc-snippets.test.ts (Node side, one Koa middleware):
  *
- *   /__readme/pages.json       the pages: [{ page, line, blocks }]
- *   /__readme/page/N.html      page N: the harness, an import map, then its blocks
- *   /__readme/block/K.js       block K as a module
+ *   /__docs/pages.json       the pages: [{ page, file, line, blocks }]
+ *   /__docs/page/N.html      page N: the harness, an import map, then its blocks
+ *   /__docs/block/K.js       block K as a module
  *
  * The blocks are served as written, with three substitutions a reader makes
  * too, each stated here:
  *
  * - bare imports resolve through an import map, as a bundler resolves them
  *   through package.json's `exports`: `pageloop` → the source (through
- *   test/readme/pageloop-shim.ts, which only watches the agents it makes),
+ *   test/docs/pageloop-shim.ts, which only watches the agents it makes),
  *   `pageloop/agent-chat.js` → components/define.ts, `pageloop/agent-trace.js` → components/agent-trace-define.ts, `zod` → the installed zod
- *   (through test/readme/zod.ts, so it is the copy pageloop itself loads),
+ *   (through test/docs/zod.ts, so it is the copy pageloop itself loads),
  *   `lit` → the installed lit (the element's own copy).
  *   Never on a page that loads the CDN bundle: a page without a bundler has
  *   no such map, so a bare import there fails as it would for a reader;
- * - the README's placeholder CDN (`https://your.cdn/pageloop/dist/cdn/`) is the
+ * - the docs' placeholder CDN (`https://your.cdn/pageloop/dist/cdn/`) is the
  *   standalone bundle the test runner builds (`/.wtr-cdn/`, as `dist/cdn/`);
- * - the README's endpoint (`http://localhost:11434/v1`, Ollama's) is the mock
+ * - the docs' endpoint (`http://localhost:11434/v1`, Ollama's) is the mock
  *   endpoint whose base URL the test passes as `?mock=`.
  *
- * README.md is read on every request, so an edit shows at the next run.
+ * The files are read on every request, so an edit shows at the next run.
  */
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
-import { readmeSnippets, snippetPages } from './readme-snippets.js';
+import { docSnippets, snippetPages } from './doc-snippets.js';
 
 const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
-const PREFIX = '/__readme/';
+const PREFIX = '/__docs/';
 const CDN = 'https://your.cdn/pageloop/dist/cdn/';
 const ENDPOINT = 'http://localhost:11434/v1';
 
 const IMPORT_MAP = {
   imports: {
-    pageloop: '/test/readme/pageloop-shim.ts',
+    pageloop: '/test/docs/pageloop-shim.ts',
     'pageloop/agent-chat.js': '/components/define.ts',
     'pageloop/agent-trace.js': '/components/agent-trace-define.ts',
     'pageloop/testing': '/src/testing/index.ts',
-    zod: '/test/readme/zod.ts',
+    zod: '/test/docs/zod.ts',
     // pageloop's own dependency, for tools that render Lit templates.
     lit: '/node_modules/lit/index.js',
   },
@@ -51,18 +51,18 @@ const IMPORT_MAP = {
 const substitute = (code, mock) => code.split(CDN).join('/.wtr-cdn/').split(ENDPOINT).join(mock);
 
 /** @returns {(ctx: any, next: () => Promise<unknown>) => Promise<unknown>} */
-export function readmePages() {
-  return async function readmeMiddleware(ctx, next) {
+export function docPages() {
+  return async function docMiddleware(ctx, next) {
     const url = new URL(ctx.request.url ?? ctx.url, 'http://localhost');
     if (!url.pathname.startsWith(PREFIX)) return next();
-    const snippets = readmeSnippets(readFileSync(resolve(root, 'README.md'), 'utf8'));
+    const snippets = docSnippets(root);
     const pages = snippetPages(snippets);
     const mock = url.searchParams.get('mock') ?? ENDPOINT;
     const route = url.pathname.slice(PREFIX.length);
     ctx.set('cache-control', 'no-store');
     if (route === 'pages.json') {
       ctx.type = 'application/json';
-      ctx.body = JSON.stringify(pages.map((blocks, page) => ({ page, line: blocks[0]?.line, blocks: blocks.map((b) => b.index) })));
+      ctx.body = JSON.stringify(pages.map((blocks, page) => ({ page, file: blocks[0]?.file, line: blocks[0]?.line, blocks: blocks.map((b) => b.index) })));
       return;
     }
     const block = /^block\/(\d+)\.js$/.exec(route);
@@ -70,7 +70,7 @@ export function readmePages() {
       const snippet = snippets[Number(block[1])];
       if (!snippet || snippet.lang !== 'js') return next();
       ctx.type = 'application/javascript';
-      ctx.body = `${substitute(snippet.code, mock)}\n//# sourceURL=README.md:${snippet.line}`;
+      ctx.body = `${substitute(snippet.code, mock)}\n//# sourceURL=${snippet.file}:${snippet.line}`;
       return;
     }
     const page = /^page\/(\d+)\.html$/.exec(route);
@@ -85,9 +85,9 @@ export function readmePages() {
 <html lang="en">
 <head>
 <meta charset="utf-8">
-<title>README.md:${blocks[0]?.line}</title>
+<title>${blocks[0]?.file}:${blocks[0]?.line}</title>
 <link rel="icon" href="data:,">
-<script src="/test/readme/harness.js"></script>
+<script src="/test/docs/harness.js"></script>
 ${withoutBundler ? '' : `<script type="importmap">${JSON.stringify(IMPORT_MAP)}</script>`}
 </head>
 <body>
