@@ -18,8 +18,9 @@
  *   json       JSON.parse reads it
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { relative, resolve } from 'node:path';
+import ts from 'typescript';
 import { compile as compileSvelte } from 'svelte/compiler';
 import { compileScript, compileTemplate, parse as parseVue } from 'vue/compiler-sfc';
 import { docSnippets } from '../test/support/doc-snippets.js';
@@ -80,39 +81,56 @@ for (const s of snippets.filter((s) => s.kind === 'svelte')) {
 
 const typed = snippets.filter((s) => s.kind === 'typecheck');
 if (typed.length > 0) {
-  // Inside the repository, so its node_modules and tsconfig.json apply.
+  // Each block is its own program, as a reader who copies it into an app has it: two blocks
+  // may each declare the same thing (e.g. <agent-chat>'s JSX type, by hand and through
+  // pageloop/react). The programs share one compiler host that keeps every file it parsed
+  // (lib files, pageloop's sources), so each block costs its own checking, not a new parse.
+  // The files live inside the repository, so its node_modules and tsconfig.json apply.
   const dir = resolve(root, '.snippet-check');
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir);
-  try {
-    const ext = (/** @type {string} */ lang) => ({ tsx: 'tsx', jsx: 'tsx', ts: 'ts', js: 'ts' })[lang] ?? 'ts';
-    // Each block is its own program, as a reader who copies it into an app has it: two blocks
-    // may each declare the same thing (e.g. <agent-chat>'s JSX type, by hand and through pageloop/react).
-    for (const s of typed) {
-      const file = `snippet-${s.index}.${ext(s.lang)}`;
-      writeFileSync(resolve(dir, file), `${s.code}\n`);
-      writeFileSync(
-        resolve(dir, 'tsconfig.json'),
-        JSON.stringify({
-          extends: '../tsconfig.json',
-          compilerOptions: {
-            noEmit: true,
-            types: [],
-            baseUrl: '..',
-            paths: { pageloop: ['src/index.ts'], 'pageloop/agent-chat.js': ['components/define.ts'], 'pageloop/agent-trace.js': ['components/agent-trace-define.ts'], 'pageloop/testing': ['src/testing/index.ts'], 'pageloop/react': ['src/react/index.ts'] },
-          },
-          files: [file],
-          include: [],
-        }),
-      );
-      const tsc = spawnSync(process.execPath, [resolve(root, 'node_modules/typescript/bin/tsc'), '-p', dir], { encoding: 'utf8' });
-      if (tsc.status !== 0) {
-        const lines = tsc.stdout.trim().replace(/\.snippet-check\/snippet-\d+\.\w+\((\d+),(\d+)\)/g, (_m, l, c) => `${s.file}:${s.line + Number(l)}:${c}`);
-        problems.push(`the typecheck block at ${at(s)} does not compile:\n${lines}`);
-      }
+  const config = ts.parseJsonConfigFileContent(
+    {
+      extends: '../tsconfig.json',
+      compilerOptions: {
+        noEmit: true,
+        types: [],
+        baseUrl: '..',
+        paths: { pageloop: ['src/index.ts'], 'pageloop/agent-chat.js': ['components/define.ts'], 'pageloop/agent-trace.js': ['components/agent-trace-define.ts'], 'pageloop/testing': ['src/testing/index.ts'], 'pageloop/react': ['src/react/index.ts'] },
+      },
+      files: [],
+    },
+    ts.sys,
+    dir,
+  );
+  const host = ts.createCompilerHost(config.options);
+  const parsed = new Map();
+  const getSourceFile = host.getSourceFile.bind(host);
+  /** @type {Map<string, string>} */
+  const blocks = new Map();
+  host.getSourceFile = (name, languageVersion, onError, fresh) => {
+    const code = blocks.get(name);
+    if (code !== undefined) return ts.createSourceFile(name, code, languageVersion, true);
+    if (!parsed.has(name)) parsed.set(name, getSourceFile(name, languageVersion, onError, fresh));
+    return parsed.get(name);
+  };
+  const fileExists = host.fileExists.bind(host);
+  host.fileExists = (name) => blocks.has(name) || fileExists(name);
+  const readFile = host.readFile.bind(host);
+  host.readFile = (name) => blocks.get(name) ?? readFile(name);
+  const ext = (/** @type {string} */ lang) => ({ tsx: 'tsx', jsx: 'tsx', ts: 'ts', js: 'ts' })[lang] ?? 'ts';
+  for (const s of typed) {
+    const file = resolve(dir, `snippet-${s.index}.${ext(s.lang)}`);
+    blocks.set(file, `${s.code}\n`);
+    const program = ts.createProgram({ rootNames: [file], options: config.options, host });
+    const diagnostics = ts.getPreEmitDiagnostics(program);
+    if (diagnostics.length > 0) {
+      const lines = diagnostics.map((d) => {
+        const where = d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start) : undefined;
+        const place = !d.file ? '' : d.file.fileName === file && where ? `${s.file}:${s.line + 1 + where.line}:${where.character + 1}: ` : `${relative(root, d.file.fileName)}: `;
+        return `${place}${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`;
+      });
+      problems.push(`the typecheck block at ${at(s)} does not compile:\n  ${lines.join('\n  ')}`);
     }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
+    blocks.delete(file);
   }
 }
 
@@ -121,6 +139,6 @@ if (problems.length > 0) {
   process.exit(1);
 }
 const files = new Set(snippets.map((s) => s.file)).size;
-const running = snippets.filter((s) => s.kind === 'run' || s.kind === 'continues').length;
+const running = snippets.filter((s) => s.kind === 'run' || s.kind === 'calls' || s.kind === 'continues').length;
 const prose = snippets.filter((s) => s.kind === 'text').length;
 console.log(`check-snippets: ${snippets.length} code blocks in ${files} files; the ${snippets.length - running - prose} that do not run parse, compile or type-check (${running} run in npm test, ${prose} are text)`);

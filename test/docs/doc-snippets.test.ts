@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { mockEndpoint } from '../../src/testing/mock-endpoint.js';
-import { textTurn } from '../../src/testing/chunks.js';
+import { textTurn, toolCallTurn } from '../../src/testing/chunks.js';
 import type { AgentEvent } from '../../src/types.js';
 
 /**
@@ -10,6 +10,9 @@ import type { AgentEvent } from '../../src/types.js';
  * without an error of any kind, and every agent it makes answers — from the
  * mock endpoint standing in for the docs' Ollama URL, or from the in-page
  * engine. An `<agent-chat>` that no snippet sent anything to is sent "Hello".
+ * A page marked with `calls` gets a model that makes those tool calls, one a
+ * turn, then answers: each must end `ok` — so the guide's tools really run
+ * through the loop (an element's approval panel is approved for them).
  */
 
 interface Page {
@@ -17,6 +20,7 @@ interface Page {
   file: string;
   line: number;
   blocks: number[];
+  calls: { name: string; args: Record<string, unknown> }[];
 }
 interface Record {
   errors: string[];
@@ -25,6 +29,11 @@ interface Record {
   agents: number;
 }
 type ChatElement = HTMLElement & { send(text: string): void };
+
+/** Approves every call an element's approval panels show (as a user would click Approve). */
+function approveAll(chats: ChatElement[]) {
+  for (const chat of chats) for (const button of chat.shadowRoot?.querySelectorAll<HTMLButtonElement>('[part~="approve-button"]') ?? []) button.click();
+}
 
 const pages = (await (await fetch('/__docs/pages.json')).json()) as Page[];
 
@@ -46,10 +55,20 @@ describe('the documentation: every code block runs as written', function () {
     expect(pages.filter((p) => p.file.startsWith('docs-site/')).length, 'in the site').to.be.greaterThan(10);
   });
 
-  for (const { page, file, line } of pages) {
-    it(`${file}:${line}`, async () => {
-      // Every request gets a short answer, however many the snippet makes.
-      const mock = await mockEndpoint({ turns: [], replies: [{ when: '', turn: textTurn('Done: nothing needed doing.') }] });
+  it('has pages whose model calls their tools', () => {
+    expect(pages.filter((p) => p.calls.length > 0).length).to.be.greaterThan(5);
+  });
+
+  for (const { page, file, line, calls } of pages) {
+    it(`${file}:${line}${calls.length > 0 ? ` (calls ${calls.map((c) => c.name).join(', ')})` : ''}`, async () => {
+      const done = textTurn('Done: nothing needed doing.');
+      // Without calls, every request gets a short answer, however many the snippet makes; with
+      // calls, the first requests make them, one a turn, and the rest get that answer.
+      const mock = await mockEndpoint(
+        calls.length === 0
+          ? { turns: [], replies: [{ when: '', turn: done }] }
+          : { turns: [...calls.map((c, n) => toolCallTurn([{ ...c, id: `call_doc_${n}` }])), ...Array.from({ length: 12 }, () => done)] },
+      );
       const frame = document.createElement('iframe');
       const loaded = new Promise((r) => (frame.onload = r));
       frame.src = `/__docs/page/${page}.html?mock=${encodeURIComponent(new URL(mock.baseURL, location.href).href)}`;
@@ -65,8 +84,15 @@ describe('the documentation: every code block runs as written', function () {
         if (count(record.events, 'run-start') === 0) for (const chat of chats) chat.send('Hello');
         const agents = () => chats.length + record.agents;
         const runs = () => count(record.events, 'run-start');
-        await until(() => record.errors.length > 0 || (agents() > 0 && runs() > 0 && count(record.events, 'final') >= runs()), 90_000);
+        await until(() => {
+          if (record.events.some((e) => e.type === 'approval-request')) approveAll(chats);
+          return record.errors.length > 0 || (agents() > 0 && runs() > 0 && count(record.events, 'final') >= runs());
+        }, 90_000);
         expect(record.errors, 'errors in the page').to.deep.equal([]);
+        for (const call of calls) {
+          const results = record.events.filter((e) => e.type === 'tool-result' && e.name === call.name);
+          expect(results.map((r) => r.type === 'tool-result' && r.status), `${call.name}'s result`).to.include('ok');
+        }
         if (agents() > 0) {
           const finals = record.events.filter((e) => e.type === 'final');
           expect(finals.length, 'runs that ended').to.be.greaterThan(0);

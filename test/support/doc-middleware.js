@@ -4,7 +4,7 @@
  * pages, test/support/doc-snippets.js) as pages, for
  * test/docs/doc-snippets.test.ts (Node side, one Koa middleware):
  *
- *   /__docs/pages.json       the pages: [{ page, file, line, blocks }]
+ *   /__docs/pages.json       the pages: [{ page, file, line, blocks, calls }]
  *   /__docs/page/N.html      page N: the harness, an import map, then its blocks
  *   /__docs/block/K.js       block K as a module
  *
@@ -62,7 +62,7 @@ export function docPages() {
     ctx.set('cache-control', 'no-store');
     if (route === 'pages.json') {
       ctx.type = 'application/json';
-      ctx.body = JSON.stringify(pages.map((blocks, page) => ({ page, file: blocks[0]?.file, line: blocks[0]?.line, blocks: blocks.map((b) => b.index) })));
+      ctx.body = JSON.stringify(pages.map((blocks, page) => ({ page, file: blocks[0]?.file, line: blocks[0]?.line, blocks: blocks.map((b) => b.index), calls: blocks[0]?.calls ?? [] })));
       return;
     }
     const block = /^block\/(\d+)\.js$/.exec(route);

@@ -8,6 +8,11 @@
  *
  *   (no comment)                 html, js: runs in its own page in Chromium
  *                                (test/docs/doc-snippets.test.ts); json: parsed
+ *   <!-- snippet: calls [{ "name": "find_orders", "args": { … } }, …] -->
+ *                                runs in its own page too, and there the model calls
+ *                                those tools (one call a turn, in order): each call
+ *                                must end with status `ok` (an element's approval
+ *                                panel is approved for it)
  *   <!-- snippet: continues -->  runs in the page of the block before it (same file), after it
  *   <!-- snippet: shell -->      a shell command: checked by `bash -n`, and each
  *                                `npm start|test|run X` must name a script of package.json
@@ -34,12 +39,13 @@ import { join, relative, resolve } from 'node:path';
  * @property {string} file    the markdown file, from the repository root
  * @property {number} line    1-based line of its opening fence
  * @property {string} lang    the fence's language
- * @property {'run' | 'continues' | 'shell' | 'typecheck' | 'server' | 'vue' | 'svelte' | 'json' | 'text'} kind
+ * @property {'run' | 'calls' | 'continues' | 'shell' | 'typecheck' | 'server' | 'vue' | 'svelte' | 'json' | 'text'} kind
  * @property {string} [flag]  the word after the kind (`app` for `shell app`)
  * @property {string} code
+ * @property {{ name: string, args: Record<string, unknown> }[]} [calls]  the tool calls the model makes (`calls`)
  */
 
-const KINDS = ['continues', 'shell', 'typecheck', 'server', 'vue', 'svelte'];
+const KINDS = ['calls', 'continues', 'shell', 'typecheck', 'server', 'vue', 'svelte'];
 
 /**
  * The site's pages generated from the source (scripts/docs/generate.js): their
@@ -100,21 +106,33 @@ export function fileSnippets(file, markdown, first = 0) {
     const comment = /^\s*<!-- snippet: (\w+)(?: (\w+))?/.exec(lines[i - 1] ?? '');
     const marker = comment?.[1];
     if (marker !== undefined && !KINDS.includes(marker)) throw new Error(`${file}:${i + 1}: unknown snippet kind "${marker}" (known: ${KINDS.join(', ')})`);
+    /** @type {Snippet['calls']} */
+    let calls;
+    if (marker === 'calls') {
+      const json = /^\s*<!-- snippet: calls (.*) -->\s*$/.exec(lines[i - 1] ?? '')?.[1] ?? '';
+      try {
+        calls = JSON.parse(json);
+      } catch {
+        throw new Error(`${file}:${i}: \`calls\` takes a JSON array of { name, args } on the same line`);
+      }
+      if (!Array.isArray(calls) || calls.some((c) => typeof c?.name !== 'string' || typeof c.args !== 'object')) throw new Error(`${file}:${i}: \`calls\` takes a JSON array of { name, args }`);
+    }
     /** @type {Snippet['kind']} */
     let kind;
     if (marker !== undefined) kind = /** @type {Snippet['kind']} */ (marker);
     else if (lang === 'js' || lang === 'html') kind = 'run';
     else if (lang === 'json' || lang === 'text') kind = lang;
     else throw new Error(`${file}:${i + 1}: a \`${lang || 'plain'}\` block must be marked (<!-- snippet: shell | typecheck | server | vue | svelte -->): only js and html blocks run, json is parsed, text is prose`);
-    if (kind === 'continues' && lang !== 'js' && lang !== 'html') throw new Error(`${file}:${i + 1}: only js and html blocks can continue a page`);
-    if (kind === 'continues' && !snippets.some((s) => s.kind === 'run')) throw new Error(`${file}:${i + 1}: the first runnable block of a file cannot continue another`);
+    if ((kind === 'continues' || kind === 'calls') && lang !== 'js' && lang !== 'html') throw new Error(`${file}:${i + 1}: only js and html blocks run`);
+    if (kind === 'continues' && !snippets.some((s) => s.kind === 'run' || s.kind === 'calls')) throw new Error(`${file}:${i + 1}: the first runnable block of a file cannot continue another`);
     const code = lines
       .slice(i + 1, end)
       .map((l) => (l.startsWith(indent) ? l.slice(indent.length) : l))
       .join('\n');
     /** @type {Snippet} */
     const snippet = { index: first + snippets.length, file, line: i + 1, lang, kind, code };
-    if (comment?.[2]) snippet.flag = comment[2];
+    if (comment?.[2] && marker !== 'calls') snippet.flag = comment[2];
+    if (calls) snippet.calls = calls;
     snippets.push(snippet);
     i = end;
   }
@@ -147,7 +165,7 @@ export function snippetPages(snippets) {
   /** @type {Snippet[][]} */
   const pages = [];
   for (const s of snippets) {
-    if (s.kind === 'run') pages.push([s]);
+    if (s.kind === 'run' || s.kind === 'calls') pages.push([s]);
     else if (s.kind === 'continues') {
       const page = pages.at(-1);
       if (!page || page[0]?.file !== s.file) throw new Error(`${s.file}:${s.line}: continues a block of another file`);
