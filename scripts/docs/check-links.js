@@ -10,9 +10,10 @@
  * The site is served under `base` (VitePress's `base`, `/` by default), so a
  * link `/guide/x.html` is the file `guide/x.html` of the build folder.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { parse } from 'parse5';
+import { filesUnder } from '../lib/files-under.js';
 
 /**
  * @typedef {{ page: string, url: string, problem: string }} BrokenLink
@@ -22,21 +23,6 @@ import { parse } from 'parse5';
 
 /** Attributes that point somewhere, by element. */
 const POINTERS = { a: 'href', area: 'href', link: 'href', script: 'src', img: 'src', source: 'src', iframe: 'src' };
-
-/** Every HTML file under `dir`, relative to it. @param {string} dir @returns {string[]} */
-function htmlFiles(dir) {
-  /** @type {string[]} */
-  const out = [];
-  const walk = (/** @type {string} */ d) => {
-    for (const entry of readdirSync(d, { withFileTypes: true })) {
-      const path = join(d, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else if (entry.name.endsWith('.html')) out.push(relative(dir, path));
-    }
-  };
-  walk(dir);
-  return out.sort();
-}
 
 /**
  * The ids a page defines and the URLs it points to.
@@ -67,7 +53,7 @@ export function pageLinks(html) {
  * @param {string} dir @param {{ base?: string }} [options] @returns {LinkReport}
  */
 export function checkLinks(dir, { base = '/' } = {}) {
-  const files = htmlFiles(dir);
+  const files = filesUnder(dir, { ext: '.html' });
   /** @type {Map<string, { ids: Set<string>, urls: string[] }>} */
   const pages = new Map(files.map((f) => [f, pageLinks(readFileSync(join(dir, f), 'utf8'))]));
   /** @type {BrokenLink[]} */
@@ -75,7 +61,7 @@ export function checkLinks(dir, { base = '/' } = {}) {
   let links = 0;
   let external = 0;
   for (const [page, { urls }] of pages) {
-    const pageUrl = new URL(`${base}${page.split('\\').join('/')}`, 'http://site.invalid');
+    const pageUrl = new URL(`${base}${page}`, 'http://site.invalid');
     for (const raw of urls) {
       if (raw === '' || raw.startsWith('javascript:')) continue;
       links++;

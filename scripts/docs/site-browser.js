@@ -16,9 +16,10 @@
  *   look at.
  */
 import { createServer } from 'node:http';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { extname, join, relative, resolve } from 'node:path';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { extname, join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
+import { filesUnder } from '../lib/files-under.js';
 
 // Inside `page.evaluate` the page's globals are reached as `(globalThis)` cast to any:
 // this file is type-checked for Node, without the DOM's types, and each callback runs in the page.
@@ -49,19 +50,7 @@ async function serve(dir, base) {
 
 /** The site's own pages (not the generated API), relative to `dir`. @param {string} dir */
 function handWrittenPages(dir) {
-  /** @type {string[]} */
-  const out = [];
-  const walk = (/** @type {string} */ d) => {
-    for (const entry of readdirSync(d, { withFileTypes: true })) {
-      const path = join(d, entry.name);
-      const rel = relative(dir, path);
-      if (entry.isDirectory()) {
-        if (rel !== 'assets' && rel !== join('reference', 'api')) walk(path);
-      } else if (entry.name.endsWith('.html') && rel !== '404.html') out.push(rel);
-    }
-  };
-  walk(dir);
-  return out.sort();
+  return filesUnder(dir, { ext: '.html', skip: (folder) => folder === 'assets' || folder === 'reference/api' }).filter((p) => p !== '404.html');
 }
 
 /**

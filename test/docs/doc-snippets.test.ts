@@ -36,6 +36,8 @@ function approveAll(chats: ChatElement[]) {
 }
 
 const pages = (await (await fetch('/__docs/pages.json')).json()) as Page[];
+/** The official MCP "everything" server the runner starts, standing in for the one the MCP guide has the reader run. */
+const everything = ((await (await fetch('/__mcp/servers')).json()) as { everything: string }).everything;
 
 async function until(check: () => boolean, ms: number): Promise<boolean> {
   for (const started = performance.now(); performance.now() - started < ms; ) {
@@ -71,7 +73,7 @@ describe('the documentation: every code block runs as written', function () {
       );
       const frame = document.createElement('iframe');
       const loaded = new Promise((r) => (frame.onload = r));
-      frame.src = `/__docs/page/${page}.html?mock=${encodeURIComponent(new URL(mock.baseURL, location.href).href)}`;
+      frame.src = `/__docs/page/${page}.html?mock=${encodeURIComponent(new URL(mock.baseURL, location.href).href)}&mcp=${encodeURIComponent(everything)}`;
       document.body.append(frame);
       try {
         await loaded;

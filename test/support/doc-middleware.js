@@ -22,7 +22,11 @@
  * - the docs' placeholder CDN (`https://your.cdn/pageloop/dist/cdn/`) is the
  *   standalone bundle the test runner builds (`/.wtr-cdn/`, as `dist/cdn/`);
  * - the docs' endpoint (`http://localhost:11434/v1`, Ollama's) is the mock
- *   endpoint whose base URL the test passes as `?mock=`.
+ *   endpoint whose base URL the test passes as `?mock=`;
+ * - the docs' MCP server (`http://localhost:3001/mcp`, where the reader runs
+ *   `npx @modelcontextprotocol/server-everything streamableHttp`) is that
+ *   same official server, started by the test runner (test/support/mcp-servers.js),
+ *   whose URL the test passes as `?mcp=`.
  *
  * The files are read on every request, so an edit shows at the next run.
  */
@@ -47,8 +51,17 @@ const IMPORT_MAP = {
   },
 };
 
-/** @param {string} code @param {string} mock */
-const substitute = (code, mock) => code.split(CDN).join('/.wtr-cdn/').split(ENDPOINT).join(mock);
+const MCP = 'http://localhost:3001/mcp';
+
+/** @param {string} code @param {URLSearchParams} given the test's `mock` and `mcp` */
+const substitute = (code, given) =>
+  code
+    .split(CDN)
+    .join('/.wtr-cdn/')
+    .split(ENDPOINT)
+    .join(given.get('mock') ?? ENDPOINT)
+    .split(MCP)
+    .join(given.get('mcp') ?? MCP);
 
 /** @returns {(ctx: any, next: () => Promise<unknown>) => Promise<unknown>} */
 export function docPages() {
@@ -57,7 +70,7 @@ export function docPages() {
     if (!url.pathname.startsWith(PREFIX)) return next();
     const snippets = docSnippets(root);
     const pages = snippetPages(snippets);
-    const mock = url.searchParams.get('mock') ?? ENDPOINT;
+    const given = new URLSearchParams([...url.searchParams].filter(([key]) => key === 'mock' || key === 'mcp'));
     const route = url.pathname.slice(PREFIX.length);
     ctx.set('cache-control', 'no-store');
     if (route === 'pages.json') {
@@ -70,14 +83,14 @@ export function docPages() {
       const snippet = snippets[Number(block[1])];
       if (!snippet || snippet.lang !== 'js') return next();
       ctx.type = 'application/javascript';
-      ctx.body = `${substitute(snippet.code, mock)}\n//# sourceURL=${snippet.file}:${snippet.line}`;
+      ctx.body = `${substitute(snippet.code, given)}\n//# sourceURL=${snippet.file}:${snippet.line}`;
       return;
     }
     const page = /^page\/(\d+)\.html$/.exec(route);
     const blocks = page ? pages[Number(page[1])] : undefined;
     if (!blocks) return next();
     const body = blocks.map((b) =>
-      b.lang === 'html' ? substitute(b.code, mock) : `<script type="module" src="${PREFIX}block/${b.index}.js?mock=${encodeURIComponent(mock)}"></script>`,
+      b.lang === 'html' ? substitute(b.code, given) : `<script type="module" src="${PREFIX}block/${b.index}.js?${given}"></script>`,
     );
     const withoutBundler = blocks.some((b) => b.code.includes(CDN));
     ctx.type = 'text/html';

@@ -30,8 +30,9 @@
  * knows, fails the check; so does an indented code block, which no check
  * would see (fence it).
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { relative, resolve } from 'node:path';
+import { filesUnder } from '../../scripts/lib/files-under.js';
 
 /**
  * @typedef {object} Snippet
@@ -60,23 +61,15 @@ export const GENERATED = ['docs-site/reference/api/', 'docs-site/reference/setti
  * @param {string} root @returns {string[]}
  */
 export function docFiles(root) {
-  /** @type {string[]} */
-  const pages = [];
-  const walk = (/** @type {string} */ dir) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      const rel = relative(root, path);
-      if (entry.isDirectory()) {
-        if (!['node_modules', 'dist', '.vitepress'].includes(entry.name) && !GENERATED.includes(`${rel}/`)) walk(path);
-      } else if (entry.name.endsWith('.md') && !GENERATED.includes(rel)) pages.push(rel);
-    }
-  };
-  walk(resolve(root, 'docs-site'));
+  const skipped = ['node_modules', 'dist', '.vitepress'];
+  const pages = filesUnder(resolve(root, 'docs-site'), { ext: '.md', skip: (folder) => skipped.includes(folder) || GENERATED.includes(`docs-site/${folder}/`) })
+    .map((page) => `docs-site/${page}`)
+    .filter((page) => !GENERATED.includes(page));
   // Files of the repository a page includes whole (`<!--@include: path-->`), e.g. docs/ARCHITECTURE.md.
   const included = pages.flatMap((page) =>
     [...readFileSync(resolve(root, page), 'utf8').matchAll(/^<!--@include: ([^\s]+?)-->/gm)].map(([, path]) => relative(root, resolve(root, page, '..', path ?? ''))),
   );
-  return ['README.md', ...pages.sort(), ...[...new Set(included)].sort()];
+  return ['README.md', ...pages, ...[...new Set(included)].sort()];
 }
 
 /**
