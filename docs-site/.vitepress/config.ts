@@ -2,6 +2,12 @@
  * pageloop's documentation site (VitePress). `npm run docs` serves it,
  * `npm run docs:build` builds it into docs-site/dist; both generate the
  * reference pages from the source first (scripts/docs/generate.js).
+ *
+ * VitePress rather than Starlight: it is Vite, as the project is (its own
+ * Vite 5 nests under it beside the project's Vite 8); its local search builds
+ * its index into the site, so search works offline; it runs on Node 20
+ * (Starlight 0.42 needs Astro 7, which wants Node 22.12); and TypeDoc's markdown plugin has a
+ * VitePress theme (typedoc-vitepress-theme) for the generated API pages.
  */
 import { defineConfig } from 'vitepress';
 import { sidebar } from './sidebar.js';

@@ -13,6 +13,8 @@ import type { AgentEvent } from '../../src/types.js';
  * A page marked with `calls` gets a model that makes those tool calls, one a
  * turn, then answers: each must end `ok` — so the guide's tools really run
  * through the loop (an element's approval panel is approved for them).
+ * A page that exports spans to the docs' collector URL must have them
+ * received by the runner's OTLP receiver, none refused.
  */
 
 interface Page {
@@ -20,7 +22,9 @@ interface Page {
   file: string;
   line: number;
   blocks: number[];
-  calls: { name: string; args: Record<string, unknown> }[];
+  calls: { name: string; args: { [key: string]: unknown } }[];
+  /** The page sends spans to the docs' OpenTelemetry collector (the runner's OTLP receiver). */
+  otlp: boolean;
 }
 interface Record {
   errors: string[];
@@ -61,7 +65,7 @@ describe('the documentation: every code block runs as written', function () {
     expect(pages.filter((p) => p.calls.length > 0).length).to.be.greaterThan(5);
   });
 
-  for (const { page, file, line, calls } of pages) {
+  for (const { page, file, line, calls, otlp } of pages) {
     it(`${file}:${line}${calls.length > 0 ? ` (calls ${calls.map((c) => c.name).join(', ')})` : ''}`, async () => {
       const done = textTurn('Done: nothing needed doing.');
       // Without calls, every request gets a short answer, however many the snippet makes; with
@@ -94,6 +98,14 @@ describe('the documentation: every code block runs as written', function () {
         for (const call of calls) {
           const results = record.events.filter((e) => e.type === 'tool-result' && e.name === call.name);
           expect(results.map((r) => r.type === 'tool-result' && r.status), `${call.name}'s result`).to.include('ok');
+        }
+        if (otlp) {
+          type Received = { requests: { spans: unknown[] }[]; rejected: string[] };
+          let received: Received = { requests: [], rejected: [] };
+          const read = async () => (received = (await (await fetch(`/__otlp/docs-page-${page}/received`)).json()) as Received);
+          for (const started = performance.now(); performance.now() - started < 15_000 && (await read()).requests.length === 0; ) await new Promise((r) => setTimeout(r, 200));
+          expect(received.rejected, 'spans the collector refused').to.deep.equal([]);
+          expect(received.requests.flatMap((r) => r.spans).length, 'spans the collector received').to.be.greaterThan(0);
         }
         if (agents() > 0) {
           const finals = record.events.filter((e) => e.type === 'final');

@@ -4,7 +4,7 @@
  * pages, test/support/doc-snippets.js) as pages, for
  * test/docs/doc-snippets.test.ts (Node side, one Koa middleware):
  *
- *   /__docs/pages.json       the pages: [{ page, file, line, blocks, calls }]
+ *   /__docs/pages.json       the pages: [{ page, file, line, blocks, calls, otlp }]
  *   /__docs/page/N.html      page N: the harness, an import map, then its blocks
  *   /__docs/block/K.js       block K as a module
  *
@@ -26,7 +26,11 @@
  * - the docs' MCP server (`http://localhost:3001/mcp`, where the reader runs
  *   `npx @modelcontextprotocol/server-everything streamableHttp`) is that
  *   same official server, started by the test runner (test/support/mcp-servers.js),
- *   whose URL the test passes as `?mcp=`.
+ *   whose URL the test passes as `?mcp=`;
+ * - the docs' OpenTelemetry collector (`http://localhost:4318/v1/traces`) is
+ *   the test runner's OTLP receiver (test/support/otlp-receiver.js), in a
+ *   bucket of that page's own (`/__otlp/docs-page-N/v1/traces`), which the
+ *   test reads back (pages.json says `otlp: true` for the pages that export).
  *
  * The files are read on every request, so an edit shows at the next run.
  */
@@ -52,10 +56,15 @@ const IMPORT_MAP = {
 };
 
 const MCP = 'http://localhost:3001/mcp';
+const COLLECTOR = 'http://localhost:4318/v1/traces';
+/** The OTLP receiver's bucket of page N. @param {number} page */
+const collectorOf = (page) => `/__otlp/docs-page-${page}/v1/traces`;
 
-/** @param {string} code @param {URLSearchParams} given the test's `mock` and `mcp` */
+/** @param {string} code @param {URLSearchParams} given the test's `mock`, `mcp` and `page` */
 const substitute = (code, given) =>
   code
+    .split(COLLECTOR)
+    .join(collectorOf(Number(given.get('page'))))
     .split(CDN)
     .join('/.wtr-cdn/')
     .split(ENDPOINT)
@@ -70,12 +79,12 @@ export function docPages() {
     if (!url.pathname.startsWith(PREFIX)) return next();
     const snippets = docSnippets(root);
     const pages = snippetPages(snippets);
-    const given = new URLSearchParams([...url.searchParams].filter(([key]) => key === 'mock' || key === 'mcp'));
+    const given = new URLSearchParams([...url.searchParams].filter(([key]) => key === 'mock' || key === 'mcp' || key === 'page'));
     const route = url.pathname.slice(PREFIX.length);
     ctx.set('cache-control', 'no-store');
     if (route === 'pages.json') {
       ctx.type = 'application/json';
-      ctx.body = JSON.stringify(pages.map((blocks, page) => ({ page, file: blocks[0]?.file, line: blocks[0]?.line, blocks: blocks.map((b) => b.index), calls: blocks[0]?.calls ?? [] })));
+      ctx.body = JSON.stringify(pages.map((blocks, page) => ({ page, file: blocks[0]?.file, line: blocks[0]?.line, blocks: blocks.map((b) => b.index), calls: blocks[0]?.calls ?? [], otlp: blocks.some((b) => b.code.includes(COLLECTOR)) })));
       return;
     }
     const block = /^block\/(\d+)\.js$/.exec(route);
@@ -88,7 +97,8 @@ export function docPages() {
     }
     const page = /^page\/(\d+)\.html$/.exec(route);
     const blocks = page ? pages[Number(page[1])] : undefined;
-    if (!blocks) return next();
+    if (!page || !blocks) return next();
+    given.set('page', page[1] ?? '');
     const body = blocks.map((b) =>
       b.lang === 'html' ? substitute(b.code, given) : `<script type="module" src="${PREFIX}block/${b.index}.js?${given}"></script>`,
     );
