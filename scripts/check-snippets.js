@@ -16,9 +16,12 @@
  *              (`agent-chat` a custom element, as the page tells Vue to treat it)
  *   svelte     svelte/compiler compiles it (Svelte 5)
  *   json       JSON.parse reads it
+ *
+ * and README.md's relative links (into the site's pages, docs/…) name files
+ * of the repository, so the front door's links cannot go stale.
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import ts from 'typescript';
 import { compile as compileSvelte } from 'svelte/compiler';
@@ -132,6 +135,11 @@ if (typed.length > 0) {
     }
     blocks.delete(file);
   }
+}
+
+const readme = readFileSync(resolve(root, 'README.md'), 'utf8');
+for (const [, target] of readme.matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)) {
+  if (target && !/^[a-z]+:/.test(target) && !existsSync(resolve(root, target))) problems.push(`README.md links to ${target}, which the repository does not have`);
 }
 
 if (problems.length > 0) {
