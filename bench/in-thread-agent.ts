@@ -29,7 +29,7 @@ export function inThreadAgent(options: AgentOptions, model: () => ChatModel | Pr
           current?.push(event);
         }
       },
-      prepareTool: (name, args) => page.prepareTool(name, args),
+      checkTool: (name, args) => page.checkTool(name, args),
       runTool: (name, args, callId) => page.runTool(name, args, callId),
       abortTool: (callId) => page.abortTool(callId),
     },

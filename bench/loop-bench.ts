@@ -33,7 +33,7 @@ import { PageToolHost } from '../src/page/page-tool-host.js';
 import { createAgent, toDescriptor } from '../src/page/create-agent.js';
 import { defineTool } from '../src/tools/define-tool.js';
 import { crossErrors } from '../src/errors.js';
-import type { PageHost, AgentWorkerApi, WorkerConfig } from '../src/protocol/agent.js';
+import type { AgentWorkerEntry, WorkerConfig } from '../src/protocol/agent.js';
 import type { FinalEvent, Tool } from '../src/types.js';
 import { createModel, ECHO_TOOL } from './loop-model.js';
 import type { LoopTiming } from './loop-timing.js';
@@ -103,24 +103,15 @@ interface WorkerWay extends Way {
   traced(on: boolean): Promise<void>;
 }
 
-function pageHost(page: PageToolHost): PageHost {
-  return {
-    emit: () => {},
-    prepareTool: (name, args) => page.prepareTool(name, args),
-    runTool: (name, args, callId) => page.runTool(name, args, callId),
-    abortTool: (callId) => page.abortTool(callId),
-    mayStart: async (request) => page.mayStart(request),
-  };
-}
 
 async function inWorker(calls: number, thread?: string): Promise<WorkerWay> {
   const worker = new Worker(new URL('./loop-worker.ts', import.meta.url), { type: 'module', name: 'loop-bench' });
   crossErrors();
-  const remote = Comlink.wrap<AgentWorkerApi>(worker);
+  const entry = Comlink.wrap<AgentWorkerEntry>(worker);
   const tool = echoTool();
   const page = new PageToolHost();
   page.setTools([tool]);
-  await remote.init(config(calls, thread ? { thread } : {}), [toDescriptor(tool)], Comlink.proxy(pageHost(page)));
+  const remote = await entry.start(config(calls, thread ? { thread } : {}), [toDescriptor(tool)], Comlink.proxy(page));
   return {
     measure: async (n) => {
       await remote.clear();
@@ -135,7 +126,7 @@ async function inThread(calls: number): Promise<Way> {
   const tool = echoTool();
   const page = new PageToolHost();
   page.setTools([tool]);
-  const session = new AgentSession(config(calls), [toDescriptor(tool)], { host: timedHost(pageHost(page)), createModel });
+  const session = new AgentSession(config(calls), [toDescriptor(tool)], { host: timedHost(page), createModel });
   return {
     measure: async (n) => {
       await session.clear();

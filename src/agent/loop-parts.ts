@@ -12,9 +12,9 @@ import type { TurnOverrides } from './run-overrides.js';
 import { resultEvent, settled, type SettledCall } from './calls/tool-result.js';
 import type { RunPart } from './run-part.js';
 
-/** What runs `dispatch_agent` calls, given the parent's emit, signal, gate, tools and per-send model (src/agent/sub-agent.ts). */
+/** What runs `dispatch_agent` calls, given the parent's emit, signal, approval policy, tools and per-send model (src/agent/sub-agent.ts). */
 export interface SubAgentDispatch {
-  dispatch(calls: readonly ToolCall[], parent: Pick<TurnContext, 'emit' | 'signal' | 'gate' | 'trustToolOutput' | 'registry'> & { turn?: TurnOverrides }): Promise<SettledCall[]>;
+  dispatch(calls: readonly ToolCall[], parent: Pick<TurnContext, 'emit' | 'signal' | 'policy' | 'trustToolOutput' | 'registry'> & { turn?: TurnOverrides }): Promise<SettledCall[]>;
 }
 
 /**

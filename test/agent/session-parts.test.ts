@@ -175,9 +175,9 @@ describe('RunStarter', () => {
     let requests = 0;
     const model = scriptedModel(turns);
     const models = new ModelCache({ createModel: () => ({ stream: (request, signal) => (requests++, model.stream(request, signal)) }), generateId: () => 'id' }, () => config);
-    const host = { emit: () => {}, prepareTool: async () => ({ status: 'invalid' as const, error: '' }), runTool: async () => ({ status: 'error' as const, error: '' }), abortTool: () => {} };
+    const host = { emit: () => {}, checkTool: async () => ({ status: 'invalid' as const, error: '' }), runTool: async () => ({ status: 'error' as const, error: '' }), abortTool: () => {} };
     const files = new AttachmentShelf({ thread: () => undefined, options: () => undefined });
-    const start = new RunStarter({ config: () => config, state, thread, runs, models, registry: new ToolRegistry(host), host: { readContext: async () => [] }, files });
+    const start = new RunStarter({ config: () => config, state, thread, runs, models, registry: new ToolRegistry(host), starts: {}, host: { readContext: async () => [] }, files });
     return { start, state, sent, requests: () => requests };
   }
 

@@ -26,7 +26,7 @@ afterEach(async () => {
 function tab(turns: ScriptedTurn[], id = thread) {
   const events: AgentEvent[] = [];
   const session = new AgentSession({ baseURL: '/unused', model: 'm', thread: id }, [], {
-    host: { emit: (b) => events.push(...b), prepareTool: async () => ({ status: 'invalid', error: '' }), runTool: async () => ({ status: 'error', error: '' }), abortTool: () => {} },
+    host: { emit: (b) => events.push(...b), checkTool: async () => ({ status: 'invalid', error: '' }), runTool: async () => ({ status: 'error', error: '' }), abortTool: () => {} },
     createModel: () => scriptedModel(turns),
     store,
   });

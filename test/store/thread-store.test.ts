@@ -222,7 +222,7 @@ describe('thread store: writes', () => {
     const store = new ThreadStore(dbName());
     await store.replace({ ...readThread(await fixture(1)), id: 'reloaded' });
     const session = new AgentSession({ baseURL: '/unused', model: 'm', thread: 'reloaded' }, [], {
-      host: { emit: () => {}, prepareTool: async () => ({ status: 'invalid', error: '' }), runTool: async () => ({ status: 'error', error: '' }), abortTool: () => {} },
+      host: { emit: () => {}, checkTool: async () => ({ status: 'invalid', error: '' }), runTool: async () => ({ status: 'error', error: '' }), abortTool: () => {} },
       createModel: () => scriptedModel([{ text: 'Moving on.' }]),
       store,
     });

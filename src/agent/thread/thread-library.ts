@@ -8,7 +8,9 @@
  * Import is all or nothing: the file is read and checked whole (every
  * message, the schema version) before anything is written, and the store
  * writes the thread in one transaction. It never overwrites: an id already
- * taken gets a fresh one.
+ * taken gets a fresh one. It never grants: the tools a file says were
+ * "always allowed" are dropped, so every call of an imported thread asks as
+ * on a new one (a file is not the user of this page).
  *
  * A write straight to the store takes the thread's lock for its length, so
  * it cannot land between the writes of a tab that keeps that thread open;
@@ -86,7 +88,8 @@ export class ThreadLibrary {
     }
     const taken = record.id === this.#session.thread || (await this.#store.list()).some((t) => t.id === record.id);
     const id = taken ? this.#generateId() : record.id;
-    await this.#locked(id, 'Cannot import', () => this.#store.replace({ ...record, id }, attachments));
+    const { allowed: _granted, ...given } = record;
+    await this.#locked(id, 'Cannot import', () => this.#store.replace({ ...given, id }, attachments));
     return id;
   }
 

@@ -77,13 +77,13 @@ export class ThreadRecords {
     this.#binding.forgetInterruption();
     state.journal = undefined;
     // Approvals granted for good belong to the conversation they were granted in.
-    state.resetGate();
+    state.resetApprovals();
   }
 
   /** Takes back "always allow" for `tool`; stored with the thread. */
   async revoke(tool: string): Promise<void> {
     this.#binding.assertWriter('Cannot revoke');
-    if (this.#state.gate.revoke(tool)) this.#state.journal?.touchMeta();
+    if (this.#state.policy.revoke(tool)) this.#state.journal?.touchMeta();
     await this.#state.save().catch(() => {});
   }
 }
