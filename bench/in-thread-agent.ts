@@ -12,7 +12,7 @@ import { RunStream } from '../src/page/run-stream.js';
 import { toDescriptor } from '../src/page/create-agent.js';
 import type { ChatModel } from '../src/model/chat-model.js';
 import type { Agent, AgentEvent, AgentOptions, Run } from '../src/types.js';
-import type { Memory } from '../src/memory/types.js';
+import type { Memory } from '../src/memory-types.js';
 
 /** Makes an in-thread agent that takes its model from `model` instead of a `modelModule`. */
 export function inThreadAgent(options: AgentOptions, model: () => ChatModel | Promise<ChatModel>): Agent {

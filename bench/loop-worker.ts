@@ -10,7 +10,7 @@ import { WorkerAgent } from '../src/worker/agent-worker.js';
 import type { AgentWorkerEntry } from '../src/protocol/agent.js';
 import { timedHost } from './timed-host.js';
 import { crossErrors } from '../src/errors.js';
-import { TraceRecorder } from '../src/agent/trace/trace-recorder.js';
+import { TraceRecorder } from '../src/agent/trace/index.js';
 import { loopTiming } from './loop-timing.js';
 
 const observe = TraceRecorder.prototype.observe;

@@ -12,7 +12,7 @@ import { ThreadStore } from '../src/store/thread-store.js';
 import { scriptedModel } from '../src/testing/scripted-model.js';
 import { restoreConversation } from '../components/conversation/conversation-state.js';
 import type { AgentEvent, ChatMessage } from '../src/types.js';
-import type { ThreadRecord } from '../src/store/thread-schema.js';
+import type { ThreadRecord } from '../src/thread-format.js';
 
 const host = { emit: () => {}, checkTool: async () => ({ status: 'invalid' as const, error: '' }), runTool: async () => ({ status: 'error' as const, error: '' }), abortTool: () => {} };
 

@@ -32,14 +32,14 @@
  * The options come from `AgentOptions` (`codeOptions()`); where the settings
  * table (src/settings.ts) binds an option to an attribute of the element, the
  * attributes table must name that option beside it (`optionAttributes()`).
- * Those attributes reach the manifest from the table itself (components/cem.config.js),
+ * Those attributes reach the manifest from the table itself (scripts/cem.config.js),
  * documented by the option's `@attr` JSDoc tag or its summary.
  */
 import { existsSync, readFileSync, readdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import ts from 'typescript';
-import { writeManifest } from '../components/manifest.js';
+import { writeManifest } from './manifest.js';
 import { settingsAttributes } from './lib/settings-table.js';
 
 const root = resolve(new URL('..', import.meta.url).pathname);

@@ -10,23 +10,23 @@
  * - `runLoop` (with its parts) runs one run.
  */
 import type { AgentEvent, ApprovalAnswer, ApprovalRequest, ChatMessage, FinalEvent, SendOptions, ThreadTrace, WorkflowRunOptions } from '../types.js';
-import { AttachmentShelf } from './attachments/attachment-shelf.js';
-import { TraceRecorder } from './trace/trace-recorder.js';
-import { SpanOutlet } from './trace/span-outlet.js';
-import type { ThreadRecord } from '../store/thread-schema.js';
-import { ToolRegistry } from './calls/tool-registry.js';
+import { AttachmentShelf } from './attachments/index.js';
+import { TraceRecorder } from './trace/index.js';
+import { SpanOutlet } from './trace/index.js';
+import type { ThreadRecord } from '../thread-format.js';
+import { ToolRegistry } from './calls/index.js';
 import { workflowRun } from './workflow.js';
 import { SessionState } from './session-state.js';
-import { ThreadBinding } from './thread/thread-binding.js';
-import { ThreadRecords } from './thread/thread-records.js';
+import { ThreadBinding } from './thread/index.js';
+import { ThreadRecords } from './thread/index.js';
 import { RunControl } from './run-control.js';
 import { RunStarter } from './run-starter.js';
 import { ModelCache } from './model-cache.js';
 import type { OutsideOutcome, ToolDescriptor } from '../protocol/agent.js';
-import { runOutsideCall } from './calls/outside-call.js';
+import { runOutsideCall } from './calls/index.js';
 import type { SessionConfig } from './session-types.js';
 import type { SessionDeps } from './session-deps.js';
-import { startGate } from './calls/start-gate.js';
+import { startGate } from './calls/index.js';
 
 /** One agent's state between runs, and the way to start, answer and cancel them. */
 export class AgentSession {

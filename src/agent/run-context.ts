@@ -7,15 +7,15 @@
 import type { FinalEvent, SendOptions } from '../types.js';
 import type { ToolCallingModel } from '../model/tool-calling-model.js';
 import type { RunContext } from './run-loop.js';
-import { gatedModel } from './calls/start-gate.js';
+import { gatedModel } from './calls/index.js';
 import { PlanTurn } from './plan-turn.js';
 import { SubAgents } from './sub-agent.js';
-import type { ToolRegistry } from './calls/tool-registry.js';
+import type { ToolRegistry } from './calls/index.js';
 import { withOverrides } from './run-overrides.js';
 import type { ModelCache } from './model-cache.js';
 import type { SessionState } from './session-state.js';
 import type { SessionConfig, ToolHost } from './session-types.js';
-import type { AttachmentShelf } from './attachments/attachment-shelf.js';
+import type { AttachmentShelf } from './attachments/index.js';
 
 /** Model calls a run may make when the settings give no `maxIterations`. */
 export const DEFAULT_MAX_ITERATIONS = 10;

@@ -9,7 +9,7 @@ import { PageloopError } from '../errors.js';
 import { runLoop } from './run-loop.js';
 import { runContext, type RunSetup, type RunSources } from './run-context.js';
 import type { RunControl, RunStart } from './run-control.js';
-import type { ThreadBinding } from './thread/thread-binding.js';
+import type { ThreadBinding } from './thread/index.js';
 import type { SessionConfig } from './session-types.js';
 
 /** What starting a run needs: the session's parts, and its settings as they are at each start. */

@@ -15,11 +15,11 @@ import type { AgentEvent, ChatMessage, ThreadTrace } from '../types.js';
 import { toWireError } from '../errors.js';
 import { appendMerged } from '../event-merge.js';
 import type { ThreadJournal } from '../store/thread-journal.js';
-import { ApprovalGate, type AnswerDesk } from './calls/approval-gate.js';
-import { ApprovalPolicy } from './calls/approval-policy.js';
+import { ApprovalGate, type AnswerDesk } from './calls/index.js';
+import { ApprovalPolicy } from './calls/index.js';
 import { PlanBoard } from './plan.js';
 import { withoutKey } from './redact-key.js';
-import type { TraceRecorder } from './trace/trace-recorder.js';
+import type { TraceRecorder } from './trace/index.js';
 
 /** The conversation a session holds, and how its events are recorded and sent. */
 export class SessionState {

@@ -20,13 +20,13 @@
 import { errorMessage } from '../errors.js';
 import type { AgentEvent, FinalEvent, SubAgentOptions } from '../types.js';
 import type { ToolCall, ToolCallingModel } from '../model/tool-calling-model.js';
-import { ApprovalGate } from './calls/approval-gate.js';
-import { ApprovalPolicy } from './calls/approval-policy.js';
+import { ApprovalGate } from './calls/index.js';
+import { ApprovalPolicy } from './calls/index.js';
 import { runLoop } from './run-loop.js';
 import type { SubAgentDispatch } from './loop-parts.js';
-import type { TurnContext } from './calls/tool-executor.js';
+import type { TurnContext } from './calls/index.js';
 import type { TurnOverrides } from './run-overrides.js';
-import { resultEvent, settled, type SettledCall } from './calls/tool-result.js';
+import { resultEvent, settled, type SettledCall } from './calls/index.js';
 import { markUntrusted } from '../untrusted-content.js';
 
 /** A child's budget of model calls when the options give none. */

@@ -16,7 +16,8 @@
  * the worker (`settle`), or given up when the page cancels or goes away.
  */
 import type { ApprovalAsk, AskAnswer } from '../protocol/agent.js';
-import type { AgentEvent, ApprovalAnswer, Tool } from '../types.js';
+import type { AgentEvent, ApprovalAnswer, Tool, ValidationResult } from '../types.js';
+import { errorMessage } from '../errors.js';
 
 interface Question {
   ask: ApprovalAsk;
@@ -24,8 +25,8 @@ interface Question {
   tool: Tool | undefined;
   /** The checked arguments (a page tool's, once its check passed). */
   args: unknown;
-  /** True while the arguments are being checked. */
-  checking: boolean;
+  /** Settles when the check of the arguments is done (at once when there is none). */
+  checked: Promise<void>;
   resolve(answer: AskAnswer): void;
 }
 
@@ -40,19 +41,22 @@ export class ApprovalDesk {
   /** Holds the question of `ask` until it is answered; `tool` is the page tool whose schema checks its arguments. */
   ask(ask: ApprovalAsk, tool: Tool | undefined): Promise<AskAnswer> {
     return new Promise((resolve) => {
-      const question: Question = { ask, tool, args: ask.args, checking: false, resolve };
+      const question: Question = { ask, tool, args: ask.args, checked: Promise.resolve(), resolve };
       this.#questions.set(ask.callId, question);
       if (!tool) return;
-      const checked = tool.validate(ask.args);
-      const apply = (result: Awaited<typeof checked>) => {
-        question.checking = false;
+      let checked: ReturnType<Tool['validate']>;
+      try {
+        checked = tool.validate(ask.args);
+      } catch (err) {
+        checked = { ok: false, error: errorMessage(err) };
+      }
+      const apply = (result: ValidationResult<unknown>) => {
         if (result.ok) question.args = result.value;
         else this.#settle(ask.callId, { status: 'invalid', error: result.error }, true);
       };
-      if (checked instanceof Promise) {
-        question.checking = true;
-        checked.then(apply, (err: unknown) => apply({ ok: false, error: String(err) }));
-      } else apply(checked);
+      // A thenable, not `instanceof Promise`: a tool made in another realm (a frame's page) returns that realm's promises.
+      if (isThenable(checked)) question.checked = Promise.resolve(checked).then(apply, (err: unknown) => apply({ ok: false, error: errorMessage(err) }));
+      else apply(checked);
     });
   }
 
@@ -71,8 +75,8 @@ export class ApprovalDesk {
     const always = answer.always === true;
     const edited = answer.args !== undefined && JSON.stringify(answer.args) !== JSON.stringify(question.ask.args);
     if (!edited) {
-      // Still being checked: the worker checks it when it runs.
-      this.#settle(callId, { status: 'approved', args: question.args, edited: false, always, checked: question.tool !== undefined && !question.checking });
+      // A check still going (a validator loading) finishes first: found invalid, the call is answered so instead.
+      void question.checked.then(() => this.#settle(callId, { status: 'approved', args: question.args, edited: false, always, checked: question.tool !== undefined }));
       return true;
     }
     if (!question.tool) {
@@ -81,10 +85,13 @@ export class ApprovalDesk {
     }
     // Taken off the desk now: a second answer to the same call is not waited for.
     this.#questions.delete(callId);
-    void Promise.resolve(question.tool.validate(answer.args)).then(
-      (result) => question.resolve(result.ok ? { status: 'approved', args: result.value, edited: true, always, checked: true } : { status: 'invalid', error: result.error, editedArgs: answer.args }),
-      (err: unknown) => question.resolve({ status: 'invalid', error: String(err), editedArgs: answer.args }),
-    );
+    const tool = question.tool;
+    void Promise.resolve()
+      .then(() => tool.validate(answer.args))
+      .then(
+        (result) => question.resolve(result.ok ? { status: 'approved', args: result.value, edited: true, always, checked: true } : { status: 'invalid', error: result.error, editedArgs: answer.args }),
+        (err: unknown) => question.resolve({ status: 'invalid', error: errorMessage(err), editedArgs: answer.args }),
+      );
     return true;
   }
 
@@ -96,7 +103,7 @@ export class ApprovalDesk {
       if (as === 'withdrawn') this.#settle(id, { status: 'withdrawn' });
       else {
         this.#approvedAlong.add(id);
-        this.#settle(id, { status: 'approved', args: question.args, edited: false, always: false, checked: question.tool !== undefined && !question.checking });
+        void question.checked.then(() => this.#settle(id, { status: 'approved', args: question.args, edited: false, always: false, checked: question.tool !== undefined }));
       }
     }
   }
@@ -125,4 +132,9 @@ export class ApprovalDesk {
     if (invalid) this.#invalid.add(callId);
     question.resolve(answer);
   }
+}
+
+/** True for a promise of any realm. */
+function isThenable<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
+  return typeof (value as { then?: unknown } | null)?.then === 'function';
 }

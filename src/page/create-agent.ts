@@ -7,7 +7,7 @@
 import * as Comlink from 'comlink';
 import type { Agent, AgentEvent, AttachmentInput, AgentOptions, ApprovalAnswer, ApprovalRequest, ChatMessage, ConfigureOptions, DiagnoseOptions, EngineOptions, EngineStatus, FinalEvent, Run, SendOptions, ThreadTrace, Tool, TraceSpan, WorkflowRunOptions } from '../types.js';
 import type { AgentWorkerApi, AgentWorkerCall, AgentWorkerEntry, OutsideOutcome, ToolDescriptor, WorkerConfig } from '../protocol/agent.js';
-import type { Memory } from '../memory/types.js';
+import type { Memory } from '../memory-types.js';
 import { failedRun } from '../run-failure.js';
 import { LIVE_KEYS, SETTING_ROWS, WORKER_KEYS, pickSettings } from '../settings.js';
 import { checkSettings } from '../setting-checks.js';
@@ -150,10 +150,14 @@ export function createAgent(options: AgentOptions): Agent {
 
   const link = linkWorker<AgentWorkerEntry>(spawnAgentWorker(), "The agent's worker");
 
+  /** Outside calls waiting for their `tool-result` to be delivered here (it and the call's reply travel on two ports). */
+  const resultShown = new Map<string, () => void>();
+
   function deliver(events: AgentEvent[]): void {
     for (const raw of events) {
       const cancelled = afterCancel(raw, toolHost);
       const event = cancelled && toolHost.approvals.shown(cancelled);
+      if (event?.type === 'tool-result') resultShown.get(event.callId)?.();
       if (event === undefined) continue;
       if (event.type === 'engine') engineStatus = event.status;
       // Noted before any answer to it can arrive (answers wait for the same promise).
@@ -188,7 +192,18 @@ export function createAgent(options: AgentOptions): Agent {
     toolHost,
     tools: () => toolSet.list,
     addTool: (tool) => toolSet.add(tool),
-    callWorker: (callId, name, args) => call<OutsideOutcome>((remote) => remote.callFromOutside(callId, name, args)),
+    // Answered once the call's card shows its result: a browser agent that acts on the answer finds the page in step.
+    callWorker: async (callId, name, args) => {
+      const shown = new Promise<void>((resolve) => resultShown.set(callId, resolve));
+      try {
+        const outcome = await call<OutsideOutcome>((remote) => remote.callFromOutside(callId, name, args));
+        // Bounded: a result event that could not cross must not hold the answer.
+        await Promise.race([shown, new Promise((resolve) => setTimeout(resolve, 2000))]);
+        return outcome;
+      } finally {
+        resultShown.delete(callId);
+      }
+    },
     emit: (event) => deliver([event]),
   });
 

@@ -114,16 +114,17 @@ export class PageToolHost implements PageHost {
   async runTool(name: string, args: unknown, callId: string, checked = false): Promise<ToolOutcome> {
     const tool = this.#tool(name);
     if (!tool) return { status: 'error', error: this.#missing(name) };
-    // Registered before validation, which may wait: a cancel in the meantime must stop the call from starting.
     // Approve and cancel a few ms apart: the worker may ask to start the call after cancel() returned.
     if (this.#refusing && !this.#outside.has(callId)) return { status: 'cancelled', error: 'The run was cancelled before this call started.' };
+    // Registered before validation, which may wait: a cancel in the meantime must stop the call from starting.
     const controller = new AbortController();
     this.#running.set(callId, controller);
-    this.#started.add(callId);
     try {
       const valid = checked ? { ok: true as const, value: args } : await tool.validate(args);
       if (!valid.ok) return { status: 'invalid', error: valid.error };
       if (controller.signal.aborted) return { status: 'cancelled', error: 'Cancelled before it started.' };
+      // Started only now: a call cancelled while it was checked never started, and its `tool-start` is not shown.
+      this.#started.add(callId);
       const result = tool.awaitsUser ? await (await this.answers()).wait(tool, callId, controller.signal) : await tool.execute(valid.value, { signal: controller.signal, callId });
       if (controller.signal.aborted) return { status: 'cancelled', error: 'Cancelled.' };
       // Measured before it crosses: a result too deep for structured cloning would throw inside postMessage.

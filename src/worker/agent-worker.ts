@@ -22,7 +22,7 @@ import { AgentSession } from '../agent/agent-session.js';
 import { EventBatcher } from '../agent/event-batcher.js';
 import { sendCrossable } from './crossing-events.js';
 import { lazyThreadStore } from '../store/lazy-thread-store.js';
-import { ThreadLibrary } from '../agent/thread/thread-library.js';
+import { ThreadLibrary } from '../agent/thread/index.js';
 import { PageloopError, crossErrors } from '../errors.js';
 import { CLIENT_KEYS, SESSION_KEYS, pickSettings } from '../settings.js';
 import { WORKER_TOOL_FACTORIES, createWorkerServices } from './worker-services.js';

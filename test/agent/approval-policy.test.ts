@@ -1,7 +1,7 @@
 // The approval policy (src/agent/calls/approval-policy.ts): every combination of
 // mode, rule, caller and permission, as a table, and the rules beside the decision.
 import { expect } from 'chai';
-import { ApprovalPolicy, DEFAULT_APPROVAL, approvalMode, type Caller, type Decision } from '../../src/agent/calls/approval-policy.js';
+import { ApprovalPolicy, DEFAULT_APPROVAL, approvalMode, type Caller, type Decision } from '../../src/agent/calls/index.js';
 import type { ApprovalMode } from '../../src/protocol/agent.js';
 
 type Mode = 'ask' | 'auto' | undefined;

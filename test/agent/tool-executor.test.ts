@@ -1,8 +1,8 @@
 import { expect } from 'chai';
-import { executeCalls, type TurnContext } from '../../src/agent/calls/tool-executor.js';
-import { ApprovalGate } from '../../src/agent/calls/approval-gate.js';
-import { ApprovalPolicy } from '../../src/agent/calls/approval-policy.js';
-import { ToolRegistry } from '../../src/agent/calls/tool-registry.js';
+import { executeCalls, type TurnContext } from '../../src/agent/calls/index.js';
+import { ApprovalGate } from '../../src/agent/calls/index.js';
+import { ApprovalPolicy } from '../../src/agent/calls/index.js';
+import { ToolRegistry } from '../../src/agent/calls/index.js';
 import type { ToolHost } from '../../src/agent/session-types.js';
 import type { AgentEvent } from '../../src/types.js';
 

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { ApprovalPolicy } from '../../src/agent/calls/approval-policy.js';
-import { ToolRegistry } from '../../src/agent/calls/tool-registry.js';
+import { ApprovalPolicy } from '../../src/agent/calls/index.js';
+import { ToolRegistry } from '../../src/agent/calls/index.js';
 import type { ToolHost } from '../../src/agent/session-types.js';
 
 type Factories = NonNullable<ConstructorParameters<typeof ToolRegistry>[1]>;

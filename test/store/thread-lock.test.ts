@@ -4,7 +4,7 @@
 // takes over when the writer lets go; racing sends never interleave.
 import { expect } from 'chai';
 import { AgentSession } from '../../src/agent/agent-session.js';
-import { ThreadLibrary } from '../../src/agent/thread/thread-library.js';
+import { ThreadLibrary } from '../../src/agent/thread/index.js';
 import { ThreadStore } from '../../src/store/thread-store.js';
 import { ThreadJournal } from '../../src/store/thread-journal.js';
 import { ThreadLock } from '../../src/store/thread-lock.js';

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { openDB } from 'idb';
 import { ThreadStore, readThread, THREAD_SCHEMA_VERSION } from '../../src/store/thread-store.js';
-import { upgradeV1Events } from '../../src/store/thread-schema.js';
+import { upgradeV1Events } from '../../src/thread-format.js';
 import { AgentSession } from '../../src/agent/agent-session.js';
 import { scriptedModel } from '../../src/testing/scripted-model.js';
 import type { ChatMessage } from '../../src/types.js';

@@ -14,7 +14,9 @@
  */
 import type { ToolCall } from '../../model/tool-calling-model.js';
 import type { OutsideOutcome } from '../../protocol/agent.js';
-import type { SessionState } from '../session-state.js';
+import type { AgentEvent } from '../../types.js';
+import type { ApprovalPolicy } from './approval-policy.js';
+import type { ApprovalGate } from './approval-gate.js';
 import type { ToolRegistry } from './tool-registry.js';
 import type { SessionConfig } from '../session-types.js';
 import { executeCalls } from './tool-executor.js';
@@ -22,7 +24,8 @@ import { executeCalls } from './tool-executor.js';
 /** What an outside call needs of the session. */
 export interface OutsideCallContext {
   config: SessionConfig;
-  state: SessionState;
+  /** The session's approvals, and where its events go (the session's state). */
+  state: { policy: ApprovalPolicy; gate: ApprovalGate; emit(event: AgentEvent): void };
   registry: ToolRegistry;
   /** Why this agent may not change its thread now (another tab writes it), if so. */
   refused?: Error;

@@ -22,7 +22,7 @@ import type { ToolRegistry } from './tool-registry.js';
 import { resultEvent, settled, withEditedArgs, type SettledCall } from './tool-result.js';
 import { markUntrusted } from '../../untrusted-content.js';
 import type { ToolOutcome } from '../../protocol/agent.js';
-import type { AttachmentShelf } from '../attachments/attachment-shelf.js';
+import type { AttachmentShelf } from '../attachments/index.js';
 import { isToolResultWithAttachments } from '../../attachment-checks.js';
 
 /** What running the calls of a turn needs. */

@@ -18,10 +18,10 @@
  */
 import type { AgentEvent, ApprovalAnswer, ApprovalRequest, ChatMessage, FinalEvent } from '../../types.js';
 import type { ToolCall } from '../../model/tool-calling-model.js';
-import { DISPATCH_TOOL_NAME, isBuiltinTool, readBuiltinCall, type BuiltinOutcome } from '../calls/builtin-tools.js';
-import { executeCalls, settleAnswered, type TurnContext } from '../calls/tool-executor.js';
+import { DISPATCH_TOOL_NAME, isBuiltinTool, readBuiltinCall, type BuiltinOutcome } from '../calls/index.js';
+import { executeCalls, settleAnswered, type TurnContext } from '../calls/index.js';
 import type { SubAgentDispatch } from '../loop-parts.js';
-import { resultEvent, settled, withEditedArgs, type SettledCall } from '../calls/tool-result.js';
+import { resultEvent, settled, withEditedArgs, type SettledCall } from '../calls/index.js';
 import { recordEditedArgs } from '../history.js';
 
 type ResultEvent = Extract<AgentEvent, { type: 'tool-result' }>;

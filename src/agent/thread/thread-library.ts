@@ -19,18 +19,27 @@
 import type { ThreadSummary } from '../../types.js';
 import { PageloopError } from '../../errors.js';
 import type { ThreadStorage } from '../../store/thread-store.js';
-import { readThread, toThreadFile, type ThreadRecord } from '../../store/thread-schema.js';
+import { readThread, toThreadFile, type ThreadRecord } from '../../thread-format.js';
 import { withThreadLock } from '../../store/thread-lock.js';
 import type { StoredAttachment } from '../../store/thread-store.js';
-import type { AgentSession } from '../agent-session.js';
+
+/** What the library needs of the agent's session: its own thread goes through it (its journal may hold writes not yet on disk). */
+export interface LibrarySession {
+  readonly thread: string | undefined;
+  openThread(id: string): Promise<void>;
+  clear(): Promise<void>;
+  renameThread(title: string): Promise<boolean>;
+  threadRecord(): ThreadRecord | undefined;
+  readonly files: { all(thread: string): Promise<StoredAttachment[]> };
+}
 
 /** The stored threads, as one agent's worker reaches them. */
 export class ThreadLibrary {
   #store: ThreadStorage;
-  #session: AgentSession;
+  #session: LibrarySession;
   #generateId: () => string;
 
-  constructor(store: ThreadStorage, session: AgentSession, generateId: () => string = () => crypto.randomUUID()) {
+  constructor(store: ThreadStorage, session: LibrarySession, generateId: () => string = () => crypto.randomUUID()) {
     this.#store = store;
     this.#session = session;
     this.#generateId = generateId;

@@ -5,7 +5,7 @@
  * while a run goes (the facade asks the run control first).
  */
 import type { ThreadStorage } from '../../store/thread-store.js';
-import { THREAD_SCHEMA_VERSION, defaultTitle, type ThreadRecord } from '../../store/thread-schema.js';
+import { THREAD_SCHEMA_VERSION, defaultTitle, type ThreadRecord } from '../../thread-format.js';
 import type { SessionState } from '../session-state.js';
 import type { ThreadBinding } from './thread-binding.js';
 

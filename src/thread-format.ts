@@ -1,4 +1,8 @@
 /**
+ * The thread file's format, below the page/worker split: the store keeps
+ * threads in it, `export`/`import` speak it, and `<agent-trace>` reads a
+ * file's trace with it, so it belongs to neither side.
+ *
  * The versions of a stored thread, and the one way to read any of them:
  * `readThread` takes a record of any version this code knows and returns the
  * current form, refusing (never guessing at) anything else. Tests keep a
@@ -14,8 +18,8 @@
  *   record and one record per message and per event batch, so a write
  *   appends instead of rewriting the thread.
  */
-import type { AgentEvent, ChatMessage, ThreadFile, ThreadTrace } from '../types.js';
-import { PageloopError } from '../errors.js';
+import type { AgentEvent, ChatMessage, ThreadFile, ThreadTrace } from './types.js';
+import { PageloopError } from './errors.js';
 
 /** The version of the stored thread format this code writes. */
 export const THREAD_SCHEMA_VERSION = 2;
@@ -40,7 +44,7 @@ export interface ThreadRecord {
   trace?: ThreadTrace;
 }
 
-export type { ThreadFile } from '../types.js';
+export type { ThreadFile } from './types.js';
 
 /** The tools that ended runs when schema 1 was written (it marked none of them). */
 const V1_BUILTINS = new Set(['task_complete', 'ask_question', 'converse']);

@@ -4,9 +4,9 @@
  * `<agent-chat>`, from the class's JSDoc (@attr, @csspart, @cssproperty,
  * @fires, @prop). The build calls `writeManifest('dist')`; on its own:
  *
- *   node components/manifest.js [outDir]      (default: dist)
+ *   node scripts/manifest.js [outDir]      (default: dist)
  *
- * It runs `cem analyze --config components/cem.config.js --outdir <outDir>`
+ * It runs `cem analyze --config scripts/cem.config.js --outdir <outDir>`
  * (Lit-aware, components/**\/*.ts). The config turns off the analyzer's
  * habit of rewriting package.json, which a build must not do behind our back.
  */
@@ -27,7 +27,7 @@ export function writeManifest(outDir = 'dist', { quiet = false } = {}) {
     [
       resolve(root, 'node_modules/@custom-elements-manifest/analyzer/cem.js'),
       'analyze',
-      '--config', resolve(root, 'components/cem.config.js'),
+      '--config', resolve(root, 'scripts/cem.config.js'),
       // The analyzer joins --outdir to its working directory, so pass it relative to the root.
       '--outdir', relative(root, resolve(outDir)) || '.',
     ],

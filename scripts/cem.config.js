@@ -2,7 +2,7 @@
 /** Settings of the custom elements manifest analyzer for `<agent-chat>` (see manifest.js). */
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { settingsAttributes } from '../scripts/lib/settings-table.js';
+import { settingsAttributes } from './lib/settings-table.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
