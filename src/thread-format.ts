@@ -20,6 +20,7 @@
  */
 import type { AgentEvent, ChatMessage, ThreadFile, ThreadTrace } from './types.js';
 import { PageloopError } from './errors.js';
+import { isRecord } from './is-record.js';
 
 /** The version of the stored thread format this code writes. */
 export const THREAD_SCHEMA_VERSION = 2;
@@ -62,18 +63,15 @@ function refuse(why: string): never {
   throw new PageloopError('storage', `Not a pageloop thread: ${why}.`);
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** Checks the shape of a history, message by message, so a bad file is refused whole. */
 function checkMessages(value: unknown): ChatMessage[] {
   if (!Array.isArray(value)) refuse('`messages` is not a list');
   value.forEach((m: unknown, i) => {
-    if (!isObject(m)) refuse(`message ${i} is not an object`);
+    if (!isRecord(m)) refuse(`message ${i} is not an object`);
     const ok =
       (m.role === 'system' || m.role === 'user') ? typeof m.content === 'string'
-      : m.role === 'assistant' ? (typeof m.content === 'string' || m.content === null) && (m.tool_calls === undefined || (Array.isArray(m.tool_calls) && m.tool_calls.every((c: unknown) => isObject(c) && typeof c.id === 'string' && isObject(c.function) && typeof c.function.name === 'string' && typeof c.function.arguments === 'string')))
+      : m.role === 'assistant' ? (typeof m.content === 'string' || m.content === null) && (m.tool_calls === undefined || (Array.isArray(m.tool_calls) && m.tool_calls.every((c: unknown) => isRecord(c) && typeof c.id === 'string' && isRecord(c.function) && typeof c.function.name === 'string' && typeof c.function.arguments === 'string')))
       : m.role === 'tool' ? typeof m.tool_call_id === 'string' && typeof m.content === 'string'
       : false;
     if (!ok) refuse(`message ${i} is not an OpenAI-format chat message`);
@@ -85,19 +83,19 @@ function checkEvents(value: unknown): AgentEvent[] {
   if (value === undefined) return [];
   if (!Array.isArray(value)) refuse('`events` is not a list');
   value.forEach((e: unknown, i) => {
-    if (!isObject(e) || typeof e.type !== 'string') refuse(`event ${i} has no type`);
+    if (!isRecord(e) || typeof e.type !== 'string') refuse(`event ${i} has no type`);
   });
   return value as AgentEvent[];
 }
 
 /** Checks a thread file's `trace` span by span (ids, name, times, attributes, events), so a bad one is refused whole. */
 function checkTrace(value: unknown): ThreadTrace {
-  if (!isObject(value) || !Array.isArray(value.spans) || typeof value.dropped !== 'number') refuse('`trace` is not `{ spans, dropped }`');
+  if (!isRecord(value) || !Array.isArray(value.spans) || typeof value.dropped !== 'number') refuse('`trace` is not `{ spans, dropped }`');
   value.spans.forEach((s: unknown, i) => {
     const ok =
-      isObject(s) && typeof s.traceId === 'string' && typeof s.spanId === 'string' && typeof s.name === 'string' && typeof s.runId === 'string' &&
+      isRecord(s) && typeof s.traceId === 'string' && typeof s.spanId === 'string' && typeof s.name === 'string' && typeof s.runId === 'string' &&
       typeof s.startTime === 'number' && (s.endTime === undefined || typeof s.endTime === 'number') && (s.status === 'unset' || s.status === 'error') &&
-      isObject(s.attributes) && Array.isArray(s.events);
+      isRecord(s.attributes) && Array.isArray(s.events);
     if (!ok) refuse(`trace span ${i} is not a span`);
   });
   return value as unknown as ThreadTrace;
@@ -135,7 +133,7 @@ export function upgradeV1Events(messages: readonly ChatMessage[], events: readon
 
 /** Reads a stored thread of any known version (a schema-1 record or a thread file) into the current form. */
 export function readThread(value: unknown): ThreadRecord {
-  if (!isObject(value)) refuse('not an object');
+  if (!isRecord(value)) refuse('not an object');
   const schema = value.schema;
   if (typeof schema !== 'number' || !Number.isInteger(schema) || schema < 1) refuse('no schema version');
   if (schema > THREAD_SCHEMA_VERSION) {
