@@ -52,8 +52,6 @@ export default {
     `<!DOCTYPE html><html><head><script>globalThis.__PAGELOOP_TEST_ENV__ = ${JSON.stringify({
       long: process.env.PAGELOOP_LONG === '1',
       seed: process.env.PAGELOOP_SEED ? Number(process.env.PAGELOOP_SEED) : undefined,
-      // A running llama-server for test/doctor/llama-server.test.ts (skipped without it).
-      llamaServer: process.env.LLAMA_SERVER || undefined,
     })};</script></head><body><script type="module" src="${testFramework}"></script></body></html>`,
   browsers: [
     playwrightLauncher({

@@ -25,8 +25,8 @@
  * frames: the longest gap between rAF callbacks (vsync makes ~16.7 its floor).
  */
 import { Marked } from 'marked';
-import { MarkdownStream } from '../components/markdown-stream.js';
-import { sanitizeToFragment } from '../components/sanitize.js';
+import { MarkdownStream } from '../components/markdown/markdown-stream.js';
+import { sanitizeToFragment } from '../components/markdown/sanitize.js';
 import { markdownReply, toDeltas } from './markdown-corpus.js';
 
 /** Deltas delivered per frame. */

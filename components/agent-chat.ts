@@ -17,27 +17,27 @@ import type { Agent, AgentEvent, AgentOptions, EngineStatus, Run, SendOptions } 
 import { AgentChatSettings } from './agent-chat-settings.js';
 import { agentChatSheets } from './agent-chat.styles.js';
 import { AgentController } from './agent-controller.js';
-import { Composer } from './composer.js';
-import { initialConversation, reduceConversation, restoreConversation, type ConversationAction, type ConversationState, type LogItem } from './conversation-state.js';
-import { ReplyRenderers } from './reply-renderers.js';
-import { warmUpTools } from './tool-warmup.js';
+import { Composer } from './composer/composer.js';
+import { initialConversation, reduceConversation, restoreConversation, type ConversationAction, type ConversationState, type LogItem } from './conversation/conversation-state.js';
+import { ReplyRenderers } from './conversation/reply-renderers.js';
+import { warmUpTools } from './tool-cards/tool-warmup.js';
 import { ScrollController } from './scroll-controller.js';
-import { renderToolCard } from './tool-card.js';
-import { ToolViews } from './tool-views.js';
+import { renderToolCard } from './tool-cards/tool-card.js';
+import { ToolViews } from './tool-cards/tool-views.js';
 import { AppContextSync } from './app-context-sync.js';
-import { ApprovalController } from './approval-controller.js';
-import { renderContextNote, renderContinue, renderErrorBanner, renderStatusBar, renderSuggestions } from './run-status.js';
+import { ApprovalController } from './approvals/approval-controller.js';
+import { renderContextNote, renderContinue, renderErrorBanner, renderStatusBar, renderSuggestions } from './conversation/run-status.js';
 import { LazyView, piecesLoaded } from './lazy-view.js';
 import { elementOptions } from './element-options.js';
-import { ThreadListSlot } from './thread-list-slot.js';
-import { PermissionsPanel } from './permissions-panel.js';
-import { RetryCountdown } from './retry-countdown.js';
-import { TabNotice, READ_ONLY_REASON } from './tab-notice.js';
-import { McpPanel } from './mcp-panel.js';
-import { renderDoctor, startDoctor } from './doctor-command.js';
-import { TraceDrawer } from './trace-drawer.js';
-import { Attachments, shownAttachments } from './attachments.js';
-import { renderAssistantMessage, renderUserMessage } from './message-view.js';
+import { ThreadListSlot } from './threads/thread-list-slot.js';
+import { PermissionsPanel } from './approvals/permissions-panel.js';
+import { RetryCountdown } from './conversation/retry-countdown.js';
+import { TabNotice, READ_ONLY_REASON } from './threads/tab-notice.js';
+import { McpPanel } from './mcp/mcp-panel.js';
+import { renderDoctor, startDoctor } from './doctor/doctor-command.js';
+import { TraceDrawer } from './trace/trace-drawer.js';
+import { Attachments, shownAttachments } from './attachments/attachments.js';
+import { renderAssistantMessage, renderUserMessage } from './conversation/message-view.js';
 
 /**
  * A chat with an in-page agent: streams its replies as markdown, shows each
@@ -239,9 +239,9 @@ export class AgentChat extends AgentChatSettings {
   readonly #views = new ToolViews(this, { agent: () => this.#agent.current, readOnly: () => this.#tabs.readOnly, items: () => this.#conversation.items });
   readonly #threads = new ThreadListSlot(this);
   // The plan, the engine's progress, a sub-agent's work: chunks of their own, loaded with the first plan, engine status or sub-agent.
-  readonly #plan = new LazyView(this, () => import('./plan-view.js'));
+  readonly #plan = new LazyView(this, () => import('./conversation/plan-view.js'));
   readonly #engineView = new LazyView(this, () => import('./engine-progress.js'));
-  readonly #subAgents = new LazyView(this, () => import('./sub-agent-view.js'));
+  readonly #subAgents = new LazyView(this, () => import('./conversation/sub-agent-view.js'));
   readonly #permissions = new PermissionsPanel(this);
   readonly #mcp = new McpPanel(this);
   readonly #trace = new TraceDrawer(this);

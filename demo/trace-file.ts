@@ -22,7 +22,7 @@ export function mountTraceFile(chat: AgentChat): void {
   input.addEventListener('change', async () => {
     const file = input.files?.[0];
     if (!file) return;
-    await import('../components/agent-trace-define.js');
+    await import('../components/trace/agent-trace-define.js');
     const view = document.createElement('agent-trace');
     view.theme = chat.theme;
     view.file = await file.text();

@@ -5,7 +5,7 @@ import { build } from 'esbuild';
 import { buildCdn, common, present, workers } from './bundle.js';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
-import { writeManifest } from '../components/manifest.js';
+import { writeManifest } from './manifest.js';
 
 const root = new URL('..', import.meta.url).pathname;
 process.chdir(root);
@@ -15,7 +15,7 @@ rmSync('dist', { recursive: true, force: true });
 await build({
   ...common,
   // `react`: the React helpers, an entry of their own (React is the app's, a peer dependency, never bundled).
-  entryPoints: present({ index: 'src/index.ts', testing: 'src/testing/index.ts', 'agent-chat': 'components/define.ts', 'agent-trace': 'components/agent-trace-define.ts', react: 'src/react/index.ts', ...workers() }),
+  entryPoints: present({ index: 'src/index.ts', testing: 'src/testing/index.ts', 'agent-chat': 'components/define.ts', 'agent-trace': 'components/trace/agent-trace-define.ts', react: 'src/react/index.ts', ...workers() }),
   outdir: 'dist',
   splitting: true,
   chunkNames: '[name]-[hash]',
@@ -48,7 +48,7 @@ await buildCdn('dist/cdn');
 // Types beside the library.
 execFileSync('npx', ['tsc', '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
 for (const name of ['index', 'testing', 'agent-chat', 'agent-trace', 'react']) {
-  const from = { index: 'src/index', testing: 'src/testing/index', 'agent-chat': 'components/define', 'agent-trace': 'components/agent-trace-define', react: 'src/react/index' }[name];
+  const from = { index: 'src/index', testing: 'src/testing/index', 'agent-chat': 'components/define', 'agent-trace': 'components/trace/agent-trace-define', react: 'src/react/index' }[name];
   if (existsSync(`dist/types/${from}.d.ts`)) writeFileSync(`dist/${name}.d.ts`, `export * from './types/${from}.js';\n`);
 }
 

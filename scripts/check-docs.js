@@ -35,7 +35,7 @@
  * The options come from `AgentOptions` (`codeOptions()`); where the settings
  * table (src/settings.ts) binds an option to an attribute of the element, the
  * attributes table must name that option beside it (`optionAttributes()`).
- * Those attributes reach the manifest from the table itself (components/cem.config.js),
+ * Those attributes reach the manifest from the table itself (scripts/cem.config.js),
  * documented by the option's `@attr` JSDoc tag or its summary.
  */
 import { readFileSync, readdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -43,7 +43,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import ts from 'typescript';
 import { publicTypes } from './lib/public-types.js';
-import { writeManifest } from '../components/manifest.js';
+import { writeManifest } from './manifest.js';
 import { settingsAttributes } from './lib/settings-table.js';
 import { docFiles } from '../test/support/doc-snippets.js';
 
@@ -83,7 +83,7 @@ function manifestElement() {
 }
 
 /** The element's source files (not its tests' helpers: components/ holds only the element). */
-const componentSources = readdirSync(resolve(root, 'components'))
+const componentSources = readdirSync(resolve(root, 'components'), { recursive: true, encoding: 'utf8' })
   .filter((f) => f.endsWith('.ts'))
   .map((f) => read(`components/${f}`));
 

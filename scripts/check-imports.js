@@ -9,8 +9,12 @@
 // import still ties two files together — and fails, listing file:line, on:
 //   - any import circle between files;
 //   - an upward arrow (the rules in RULES below, each saying why);
+//   - an import from outside a room that does not go through the room's face
+//     (FACES: its index.ts or one named file);
 //   - an `import` below the first statement of a file (imports at the top);
-//   - a file over MAX_LINES lines (one concept per file: a file that long does two).
+//   - a file over MAX_CODE_LINES lines of code (one concept per file: a file
+//     that long does two). Comments and blank lines are not counted: the
+//     measure is code, and explanations are never cut to meet it.
 // A worker started with `new URL('./x.ts', import.meta.url)` is not an
 // import: it is a separate program reached through messages.
 // Node only, no dependencies: the scanner below strips comments and strings
@@ -23,8 +27,23 @@ const SCANNED = ['src', 'components'];
 const EXTENSIONS = ['.ts', '.tsx', '.js'];
 /** Names of the OpenAI wire format; the element renders events, never these. */
 const WIRE_TYPES = ['ChatMessage', 'ChatToolCall'];
-/** The longest a file of src/ or components/ may be (issue 19), comments included. */
-const MAX_LINES = 400;
+/** The most lines of code a file of src/ or components/ may have; comment and blank lines do not count (the before-stop hook counts the same way). */
+const MAX_CODE_LINES = 400;
+/** A line that is no code: blank, or a comment's (`//`, `/*`, or the `*` of a block comment's body). */
+const NOT_CODE = /^\s*($|\/\/|\/\*|\*)/;
+
+/**
+ * The rooms whose inside is their own: an import from outside the room may
+ * name only its face. Worker-side rooms face the loop through an index.ts
+ * that re-exports what the rest of the loop uses.
+ * @type {Record<string, string>}
+ */
+const FACES = {
+  'src/agent/calls': 'src/agent/calls/index.ts',
+  'src/agent/thread': 'src/agent/thread/index.ts',
+  'src/agent/trace': 'src/agent/trace/index.ts',
+  'src/agent/attachments': 'src/agent/attachments/index.ts',
+};
 
 /**
  * @typedef {{ from: string, to: string, line: number, names: string[] }} Edge
@@ -36,6 +55,9 @@ const inside = (path, folder) => path === folder || path.startsWith(folder + '/'
 /** True when `path` is inside any of `folders`. @param {string} path @param {string[]} folders */
 const insideAny = (path, folders) => folders.some((f) => inside(path, f));
 
+/** The ground floor: the files right under src/ that every room may import (types, settings, errors, formats). */
+const isGround = (/** @type {string} */ path) => /^src\/[^/]+\.ts$/.test(path) && path !== 'src/index.ts';
+
 /** Page-side code: what runs in the page's realm. */
 const PAGE_SIDE = ['src/page', 'src/tools', 'src/react', 'components', 'src/index.ts'];
 
@@ -43,15 +65,33 @@ const PAGE_SIDE = ['src/page', 'src/tools', 'src/react', 'components', 'src/inde
 const RULES = [
   {
     name: 'memory is the bottom floor',
-    why: 'src/memory may import only itself and src/errors.ts; what speaks the protocol to it (src/worker/memory-api.ts) lives on the worker side',
+    why: 'src/memory may import only itself, its public types (src/memory-types.ts) and src/errors.ts; what speaks the protocol to it (src/worker/memory-api.ts) lives on the worker side',
     applies: (from) => inside(from, 'src/memory'),
-    forbids: (e) => !insideAny(e.to, ['src/memory', 'src/errors.ts']),
+    forbids: (e) => !insideAny(e.to, ['src/memory', 'src/memory-types.ts', 'src/errors.ts']),
   },
   {
     name: 'errors are below everything',
-    why: 'src/errors.ts may import only the wire form of an error (src/protocol/errors.ts, types only): every floor imports it',
+    why: 'src/errors.ts may import only the wire form of an error (src/error-codes.ts, types only): every floor imports it',
     applies: (from) => from === 'src/errors.ts',
-    forbids: (e) => e.to !== 'src/protocol/errors.ts',
+    forbids: (e) => e.to !== 'src/error-codes.ts',
+  },
+  {
+    name: 'the ground floor is below every room',
+    why: 'the files right under src/ (types, settings, errors, the thread format…) are imported by both sides and every room: they import only each other',
+    applies: isGround,
+    forbids: (e) => !isGround(e.to),
+  },
+  {
+    name: 'the code stays in its house',
+    why: 'src/ and components/ import nothing from scripts/, test/, bench/ or demo/: tooling and tests sit above the code, never under it',
+    applies: () => true,
+    forbids: (e) => !insideAny(e.to, ['src', 'components']),
+  },
+  {
+    name: 'the element reaches threads through the agent',
+    why: 'components must not import src/store: stored threads come through agent.threads and agent.events(), and the thread file\'s format is src/thread-format.ts',
+    applies: (from) => inside(from, 'components'),
+    forbids: (e) => inside(e.to, 'src/store'),
   },
   {
     name: 'the store knows nothing above it',
@@ -109,8 +149,15 @@ for (const file of files) {
   graph.set(file, importsOf(file, source, code));
   const late = lateImport(code);
   if (late !== undefined) problems.push(`imports at the top: ${file}:${late} has an import below the first statement`);
-  const lines = source.split('\n').length - (source.endsWith('\n') ? 1 : 0);
-  if (lines > MAX_LINES) problems.push(`file length: ${file} has ${lines} lines (at most ${MAX_LINES}; move a concept out)`);
+  const lines = source.split('\n').filter((line) => !NOT_CODE.test(line)).length;
+  if (lines > MAX_CODE_LINES) problems.push(`file length: ${file} has ${lines} lines of code (at most ${MAX_CODE_LINES}, comments and blank lines not counted): a room with two jobs; move a concept out`);
+}
+
+for (const [from, edges] of graph) {
+  for (const edge of edges) {
+    const room = Object.keys(FACES).find((r) => inside(edge.to, r));
+    if (room && !inside(from, room) && edge.to !== FACES[room]) problems.push(`a room's face: ${from}:${edge.line} imports ${edge.to} — import what ${room}/ offers from its face, ${FACES[room]}`);
+  }
 }
 
 for (const [from, edges] of graph) {
@@ -133,7 +180,7 @@ if (problems.length > 0) {
   console.error(`check-imports: ${problems.length} problem(s) in ${files.length} files\n` + problems.map((p) => `  - ${p}`).join('\n'));
   process.exit(1);
 }
-console.log(`check-imports: ${files.length} files, no circles, no upward arrows, imports at the top, none over ${MAX_LINES} lines`);
+console.log(`check-imports: ${files.length} files, no circles, no upward arrows, every room entered by its face, imports at the top, none over ${MAX_CODE_LINES} lines of code`);
 
 /** Every source file under `dir`. @param {string} dir @returns {string[]} */
 function listFiles(dir) {

@@ -97,7 +97,7 @@ if (typed.length > 0) {
         noEmit: true,
         types: [],
         baseUrl: '..',
-        paths: { pageloop: ['src/index.ts'], 'pageloop/agent-chat.js': ['components/define.ts'], 'pageloop/agent-trace.js': ['components/agent-trace-define.ts'], 'pageloop/testing': ['src/testing/index.ts'], 'pageloop/react': ['src/react/index.ts'] },
+        paths: { pageloop: ['src/index.ts'], 'pageloop/agent-chat.js': ['components/define.ts'], 'pageloop/agent-trace.js': ['components/trace/agent-trace-define.ts'], 'pageloop/testing': ['src/testing/index.ts'], 'pageloop/react': ['src/react/index.ts'] },
       },
       files: [],
     },

@@ -21,7 +21,7 @@ await screenshotLooks({
 <body><script type="module" src="./main.ts"></script></body></html>`,
   main:
   `import '../components/define.js';
-import '../components/agent-trace-define.js';
+import '../components/trace/agent-trace-define.js';
 import { z } from 'zod';
 import { defineTool } from '../src/tools/define-tool.js';
 import { mockEndpoint } from '../src/testing/mock-endpoint.js';

@@ -2,7 +2,7 @@
  * The `attachments` option's check (src/settings.ts) and the test that tells a
  * tool's `toolResult(…)` from a plain result: pure and small, read on both
  * sides of the worker. The defaults live with the preparation
- * (src/agent/attachment-prep.ts), which loads on first use.
+ * (src/agent/attachments/attachment-prep.ts), which loads on first use.
  */
 import type { AttachmentOptions, ToolResultWithAttachments } from './attachment-types.js';
 

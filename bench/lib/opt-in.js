@@ -62,14 +62,14 @@ export const OPT_IN = {
    */
   dom_tools: /read-impl|act-impl/,
   /**
-   * The thread list of `<agent-chat show-threads>` (components/thread-list.ts): loaded the first time
-   * `show-threads` is on (components/thread-list-slot.ts); a chat without it never loads it.
+   * The thread list of `<agent-chat show-threads>` (components/threads/thread-list.ts): loaded the first time
+   * `show-threads` is on (components/threads/thread-list-slot.ts); a chat without it never loads it.
    */
   threads: /thread-list/,
   /**
    * Approvals: the approval panels (approve, deny with a reason, edit the arguments, always allow) and
    * their styles load with the first call that waits for approval, or once the element has a page tool
-   * that needs approval (components/approval-controller.ts); the "Always allowed" list (permissions-list)
+   * that needs approval (components/approvals/approval-controller.ts); the "Always allowed" list (permissions-list)
    * the first time a tool is allowed for good, which only an approval does. A chat whose calls never wait
    * loads neither.
    */

@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * The element reference page (docs-site/reference/element.md), generated
- * from the custom-elements manifest (components/manifest.js, from the
+ * from the custom-elements manifest (scripts/manifest.js, from the
  * classes' JSDoc: `@attr`, `@prop`, `@fires`, `@csspart`, `@cssproperty`)
  * and, for each attribute that sets an option, the settings table
  * (src/settings.ts: which option, and its `@default`). Every public element
@@ -11,7 +11,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { writeManifest } from '../../components/manifest.js';
+import { writeManifest } from '../manifest.js';
 import { settingsAttributes } from '../lib/settings-table.js';
 import { optionDocs } from './settings-page.js';
 import { cell, code, generatedNotice, table } from './markdown.js';
@@ -111,7 +111,7 @@ export function elementPage(root) {
   const options = new Map(settingsAttributes(root).map((a) => [a.attribute, a.option]));
   const defaults = new Map(optionDocs(root).map((d) => [d.name, d.defaultTag]));
   const elements = manifestElements();
-  return `${generatedNotice('the custom-elements manifest (components/manifest.js) and src/settings.ts')}
+  return `${generatedNotice('the custom-elements manifest (scripts/manifest.js) and src/settings.ts')}
 # Element manifest
 
 The elements' whole surface as their custom-elements manifest describes it

@@ -23,7 +23,7 @@
  *       { type: 'image_url', image_url: { url: 'data:image/jpeg;base64,…' } } ] }
  */
 import type { Attachment, ChatMessage } from '../types.js';
-import { markUntrustedFile } from '../agent/untrusted-content.js';
+import { markUntrustedFile } from '../untrusted-content.js';
 
 /** One content part of a user message, as OpenAI's chat format writes it. */
 export type ContentPart = { type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string } };

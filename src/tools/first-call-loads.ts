@@ -3,7 +3,7 @@
  * Schema validator — registered by the code that makes the tool, so a page
  * with time to spare can load it before the model calls the tool
  * (`<agent-chat>` does, in idle time once its renderer is warm:
- * components/tool-warmup.ts). Fetching and evaluating a chunk in the task that
+ * components/tool-cards/tool-warmup.ts). Fetching and evaluating a chunk in the task that
  * shows the first tool card is first-use work on the worst frame.
  *
  * Invariant: a loader only imports; it runs none of the tool's work, so

@@ -1,4 +1,4 @@
-// ThreadBinding on its own (src/agent/thread-binding.ts): a session's seat at
+// ThreadBinding on its own (src/agent/thread/thread-binding.ts): a session's seat at
 // a stored thread. Two bindings on one thread stand for two tabs: a real
 // IndexedDB thread store, a real Web Lock and a real BroadcastChannel (both
 // reach other objects of the same name in this page, as they reach other tabs).
@@ -6,9 +6,9 @@ import { expect } from 'chai';
 import type { AgentEvent, ChatMessage } from '../../src/types.js';
 import { PageloopError } from '../../src/errors.js';
 import { SessionState } from '../../src/agent/session-state.js';
-import { ThreadBinding } from '../../src/agent/thread-binding.js';
+import { ThreadBinding } from '../../src/agent/thread/index.js';
 import { ThreadStore } from '../../src/store/thread-store.js';
-import { THREAD_SCHEMA_VERSION } from '../../src/store/thread-schema.js';
+import { THREAD_SCHEMA_VERSION } from '../../src/thread-format.js';
 
 /** One tab's binding, its shared state and what it sent the page. */
 function tab(store: ThreadStore, rerunnable: (name: string) => boolean = () => false) {

@@ -186,7 +186,7 @@ describe('trace (flight recorder)', () => {
 
 describe('trace recorder (events in, spans out)', () => {
   it('turns context folds, cuts and drops into events of the model request they shortened, with their sizes', async () => {
-    const { TraceRecorder } = await import('../../src/agent/trace-recorder.js');
+    const { TraceRecorder } = await import('../../src/agent/trace/trace-recorder.js');
     const recorder = new TraceRecorder(() => ({ baseURL: 'https://api.example.com/v1', model: 'm' }));
     const events: AgentEvent[] = [
       { type: 'run-start', runId: 'r' },
@@ -209,7 +209,7 @@ describe('trace recorder (events in, spans out)', () => {
   });
 
   it('records how long a call waited to start when it needed no approval (the start gate)', async () => {
-    const { TraceRecorder } = await import('../../src/agent/trace-recorder.js');
+    const { TraceRecorder } = await import('../../src/agent/trace/trace-recorder.js');
     const recorder = new TraceRecorder(() => ({ baseURL: '', model: 'm', engine: {} }));
     recorder.observe({ type: 'run-start', runId: 'r' });
     recorder.observe({ type: 'iteration', n: 1, max: 10 });
@@ -247,7 +247,7 @@ describe('trace recorder (events in, spans out)', () => {
   });
 
   it('ends spans a reload left open when the next run starts (a run that waited for an approval has no interrupted final)', async () => {
-    const { TraceRecorder } = await import('../../src/agent/trace-recorder.js');
+    const { TraceRecorder } = await import('../../src/agent/trace/trace-recorder.js');
     const recorder = new TraceRecorder(() => ({ baseURL: '', model: 'm', modelModule: '/m.js' }));
     const open = { traceId: 'a'.repeat(32), spanId: 'b'.repeat(16), name: 'invoke_agent', runId: 'old', startTime: 1000, status: 'unset' as const, attributes: { 'gen_ai.operation.name': 'invoke_agent' }, events: [] };
     const tool = { ...open, spanId: 'c'.repeat(16), parentSpanId: open.spanId, name: 'execute_tool rm', startTime: 1100, attributes: { 'gen_ai.operation.name': 'execute_tool' }, events: [{ name: 'pageloop.approval.requested', time: 1200 }] };
@@ -261,7 +261,7 @@ describe('trace recorder (events in, spans out)', () => {
   });
 
   it('hands the journal what changed: all of it at first, then only the spans opened or ended and the numbers of those dropped; open spans copied, ended ones shared', async () => {
-    const { TraceRecorder } = await import('../../src/agent/trace-recorder.js');
+    const { TraceRecorder } = await import('../../src/agent/trace/trace-recorder.js');
     const recorder = new TraceRecorder(() => ({ baseURL: '', model: 'm', modelModule: '/m.js' }));
     recorder.observe({ type: 'run-start', runId: 'r' });
     recorder.observe({ type: 'iteration', n: 1, max: 10 });
@@ -293,7 +293,7 @@ describe('trace recorder (events in, spans out)', () => {
   });
 
   it('names the spans the size cap dropped, so the store deletes them, and a follower applying the changes holds what the writer holds', async () => {
-    const { TraceRecorder } = await import('../../src/agent/trace-recorder.js');
+    const { TraceRecorder } = await import('../../src/agent/trace/trace-recorder.js');
     const settings = { baseURL: '', model: 'm', modelModule: '/m.js', trace: { maxBytes: 3000 } };
     const writer = new TraceRecorder(() => settings);
     const follower = new TraceRecorder(() => ({ ...settings, trace: { maxBytes: 1_000_000 } }));

@@ -1,4 +1,4 @@
-// The composer's commands are a chunk of their own (components/composer-commands.ts),
+// The composer's commands are a chunk of their own (components/composer/composer-commands.ts),
 // loaded the first time the draft starts with "/". This file is its own page, so the
 // chunk is not loaded when it starts: the tests run in order, the first before any
 // command is typed.

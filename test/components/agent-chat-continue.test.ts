@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { z } from 'zod';
 import { defineTool } from '../../src/tools/define-tool.js';
 import { textTurn, toolCallTurn } from '../../src/testing/chunks.js';
-import { initialConversation, reduceConversation } from '../../components/conversation-state.js';
+import { initialConversation, reduceConversation } from '../../components/conversation/conversation-state.js';
 import type { AgentEvent } from '../../src/types.js';
 import { chatOnMock, part, until, type ChatFixture } from './helpers.js';
 

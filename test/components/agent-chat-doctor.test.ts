@@ -5,7 +5,7 @@
 import { expect } from 'chai';
 import '../../components/define.js';
 import type { AgentChat } from '../../components/agent-chat.js';
-import { initialConversation, reduceConversation } from '../../components/conversation-state.js';
+import { initialConversation, reduceConversation } from '../../components/conversation/conversation-state.js';
 import { mockEndpoint, type MockEndpoint, type MockScript } from '../../src/testing/mock-endpoint.js';
 import { toolCallTurn } from '../../src/testing/chunks.js';
 import { axeViolations } from './axe.js';

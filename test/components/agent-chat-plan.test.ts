@@ -2,7 +2,7 @@ import { AppContextStore } from '../../src/page/app-context-store.js';
 import { expect } from 'chai';
 import '../../components/define.js';
 import { AgentChat } from '../../components/agent-chat.js';
-import { reduceConversation, restoreConversation, initialConversation } from '../../components/conversation-state.js';
+import { reduceConversation, restoreConversation, initialConversation } from '../../components/conversation/conversation-state.js';
 import type { Agent, AgentEvent, AgentOptions, FinalEvent, PlanTask, Run } from '../../src/types.js';
 import { part } from './helpers.js';
 import { axeViolations } from './axe.js';

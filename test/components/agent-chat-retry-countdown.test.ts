@@ -4,7 +4,7 @@
 // Stop button, while the live region's text is set once, not every tick.
 import { expect } from 'chai';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { RetryCountdown, retryCountdownText, type CountdownClock, type RetryWait } from '../../components/retry-countdown.js';
+import { RetryCountdown, retryCountdownText, type CountdownClock, type RetryWait } from '../../components/conversation/retry-countdown.js';
 import { errorTurn, textTurn } from '../../src/testing/chunks.js';
 import { axeViolations } from './axe.js';
 import { chatOnMock, part, typeAndEnter, until, type ChatFixture } from './helpers.js';

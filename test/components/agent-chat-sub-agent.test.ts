@@ -4,7 +4,7 @@
 import { expect } from 'chai';
 import { z } from 'zod';
 import type { AgentChat } from '../../components/agent-chat.js';
-import { initialConversation, reduceConversation, restoreConversation } from '../../components/conversation-state.js';
+import { initialConversation, reduceConversation, restoreConversation } from '../../components/conversation/conversation-state.js';
 import { defineTool } from '../../src/tools/define-tool.js';
 import { textTurn, toolCallTurn } from '../../src/testing/chunks.js';
 import type { AgentEvent } from '../../src/types.js';

@@ -7,7 +7,7 @@
 import { expect } from 'chai';
 import { sendKeys } from '@web/test-runner-commands';
 import type { AgentChat } from '../../components/agent-chat.js';
-import type { ThreadChangeDetail } from '../../components/thread-list.js';
+import type { ThreadChangeDetail } from '../../components/threads/thread-list.js';
 import { textTurn } from '../../src/testing/chunks.js';
 import { axeViolations } from './axe.js';
 import { chatOnMock, part, typeAndEnter, until, type ChatFixture } from './helpers.js';

@@ -1,6 +1,6 @@
 // <agent-chat> loads what its page tools load on their first call (the DOM
 // tools' chunks, the JSON Schema validator) in idle time once its renderer is
-// warm (components/tool-warmup.ts): only what its tools need, nothing with
+// warm (components/tool-cards/tool-warmup.ts): only what its tools need, nothing with
 // Save-Data. Observed through the module fetches themselves (resource timing,
 // with an observer: the page's timing buffer is full of the test's modules).
 import { expect } from 'chai';

@@ -4,7 +4,7 @@
 import { expect } from 'chai';
 import '../../components/define.js';
 import type { AgentChat } from '../../components/agent-chat.js';
-import { usageText } from '../../components/run-status.js';
+import { usageText } from '../../components/conversation/run-status.js';
 import { textTurn } from '../../src/testing/chunks.js';
 import { mockEndpoint } from '../../src/testing/mock-endpoint.js';
 import type { AgentEvent } from '../../src/types.js';

@@ -9,7 +9,7 @@ import { defineTool } from '../../src/tools/define-tool.js';
 import { textTurn } from '../../src/testing/chunks.js';
 import type { AgentEvent } from '../../src/types.js';
 import type { ModelContext } from '../../src/page/webmcp/model-context.js';
-import { restoreConversation } from '../../components/conversation-state.js';
+import { restoreConversation } from '../../components/conversation/conversation-state.js';
 import { chatOnMock, part, until, type ChatFixture } from './helpers.js';
 import '../../components/define.js';
 

@@ -6,9 +6,9 @@
 // URL, and live from an agent while its run waits for an approval.
 import { expect } from 'chai';
 import { z } from 'zod';
-import '../../components/agent-trace-define.js';
+import '../../components/trace/agent-trace-define.js';
 import type { AgentChat } from '../../components/agent-chat.js';
-import type { AgentTrace } from '../../components/agent-trace.js';
+import type { AgentTrace } from '../../components/trace/agent-trace.js';
 import { createAgent } from '../../src/page/create-agent.js';
 import { defineTool } from '../../src/tools/define-tool.js';
 import { mockEndpoint } from '../../src/testing/mock-endpoint.js';

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { tokenize, isHighlightable, type CodeToken } from '../../components/code-tokenizer.js';
+import { tokenize, isHighlightable, type CodeToken } from '../../components/markdown/code-tokenizer.js';
 
 /** The tokens as `kind:text` strings, plain runs left out. */
 function marked(tokens: CodeToken[]): string[] {

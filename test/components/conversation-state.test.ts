@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { initialConversation, reduceConversation, restoreConversation, type ConversationAction, type ConversationState } from '../../components/conversation-state.js';
+import { initialConversation, reduceConversation, restoreConversation, type ConversationAction, type ConversationState } from '../../components/conversation/conversation-state.js';
 import type { AgentEvent } from '../../src/types.js';
 
 function run(actions: ConversationAction[], from: ConversationState = initialConversation()): ConversationState {

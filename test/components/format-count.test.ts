@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { formatCount } from '../../components/format-count.js';
+import { formatCount } from '../../components/format/format-count.js';
 
 describe('formatCount', () => {
   it('writes counts as toLocaleString("en") does, without ICU', () => {

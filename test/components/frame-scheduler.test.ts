@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { frameDeadline, schedulePass } from '../../components/frame-scheduler.js';
+import { frameDeadline, schedulePass } from '../../components/markdown/frame-scheduler.js';
 
 /** Resolves after `n` animation frames. */
 function frames(n: number): Promise<void> {

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { MarkdownStream, type MarkdownStreamOptions } from '../../components/markdown-stream.js';
+import { MarkdownStream, type MarkdownStreamOptions } from '../../components/markdown/markdown-stream.js';
 
 /**
  * A stream on a fake clock that advances `tick` ms each time it is read, and

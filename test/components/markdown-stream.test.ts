@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { MarkdownStream } from '../../components/markdown-stream.js';
-import { renderMarkdown } from '../../components/markdown-render.js';
+import { MarkdownStream } from '../../components/markdown/markdown-stream.js';
+import { renderMarkdown } from '../../components/markdown/markdown-render.js';
 
 /**
  * A stream whose passes run only when the test says so, on a clock that

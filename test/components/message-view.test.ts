@@ -6,9 +6,9 @@
  */
 import { expect } from 'chai';
 import { render } from 'lit';
-import { renderAssistantMessage } from '../../components/message-view.js';
+import { renderAssistantMessage } from '../../components/conversation/message-view.js';
 import { agentChatStyles } from '../../components/agent-chat.styles.js';
-import type { AssistantItem } from '../../components/conversation-state.js';
+import type { AssistantItem } from '../../components/conversation/conversation-state.js';
 
 const reply = (text: string): AssistantItem => ({ kind: 'assistant', id: 'a1', text, thinking: '', streaming: false });
 

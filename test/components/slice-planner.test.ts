@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { FrameBudget, nextSliceEnd } from '../../components/slice-planner.js';
+import { FrameBudget, nextSliceEnd } from '../../components/markdown/slice-planner.js';
 
 const at = (shown: number, frozen = shown, unsettled = 0) => ({ shown, frozen, unsettled });
 

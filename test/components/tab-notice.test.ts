@@ -3,8 +3,8 @@
 import { expect } from 'chai';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { Agent, AgentEvent } from '../../src/types.js';
-import { TabNotice } from '../../components/tab-notice.js';
-import { initialConversation, reduceConversation, type ConversationState } from '../../components/conversation-state.js';
+import { TabNotice } from '../../components/threads/tab-notice.js';
+import { initialConversation, reduceConversation, type ConversationState } from '../../components/conversation/conversation-state.js';
 
 /** A stand-in element: events go to the notice first, then into the shown log, as in `<agent-chat>`. */
 function element(storedEvents: () => Promise<AgentEvent[]>) {

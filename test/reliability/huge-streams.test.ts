@@ -11,7 +11,7 @@ import { expect } from 'chai';
 import { ToolCallingModel, type TurnEvent } from '../../src/model/tool-calling-model.js';
 import { createOpenAIModel } from '../../src/model/openai-model.js';
 import { SHOWN_ARGS_CHARS } from '../../src/model/shown-args.js';
-import { CARD_TEXT_CHARS } from '../../components/tool-card.js';
+import { CARD_TEXT_CHARS } from '../../components/tool-cards/tool-card.js';
 import { chunk, textTurn } from '../../src/testing/chunks.js';
 import type { MockChunk } from '../../src/testing/mock-endpoint.js';
 import { defineTool } from '../../src/tools/define-tool.js';

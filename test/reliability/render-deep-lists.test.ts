@@ -7,7 +7,7 @@
  * whole render.
  */
 import { expect } from 'chai';
-import { MarkdownStream } from '../../components/markdown-stream.js';
+import { MarkdownStream } from '../../components/markdown/markdown-stream.js';
 import { normalizedHtml, wholeHtml } from './support/render-compare.js';
 import { BASE_SEED, LONG_RUN, between, random } from './support/seeded.js';
 

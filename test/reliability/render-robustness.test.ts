@@ -8,8 +8,8 @@
  * (the default run keeps them big enough to cross every bound of the renderer).
  */
 import { expect } from 'chai';
-import { MarkdownStream } from '../../components/markdown-stream.js';
-import { renderMarkdown } from '../../components/markdown-render.js';
+import { MarkdownStream } from '../../components/markdown/markdown-stream.js';
+import { renderMarkdown } from '../../components/markdown/markdown-render.js';
 import { HOSTILE_MARKUP } from './support/hostile-markup.js';
 import { BASE_SEED, LONG_RUN, between, random } from './support/seeded.js';
 

@@ -4,8 +4,8 @@
 // (maxRetryWaitMs) with an error that says so; a cancel ends a wait at once.
 // Seeded: random runs of failures with random retry-after headers.
 import { expect } from 'chai';
-import { reduceConversation, initialConversation } from '../../components/conversation-state.js';
-import { retryText } from '../../components/run-status.js';
+import { reduceConversation, initialConversation } from '../../components/conversation/conversation-state.js';
+import { retryText } from '../../components/conversation/run-status.js';
 import { BASE_SEED, LONG_RUN, between, pick, random } from './support/seeded.js';
 import { Tally } from './support/tally.js';
 import { fakeFetch, fakeModel, play, sse, type FakeAnswer } from './support/fake-server.js';

@@ -14,7 +14,7 @@
  * - bare imports resolve through an import map, as a bundler resolves them
  *   through package.json's `exports`: `pageloop` → the source (through
  *   test/docs/pageloop-shim.ts, which only watches the agents it makes),
- *   `pageloop/agent-chat.js` → components/define.ts, `pageloop/agent-trace.js` → components/agent-trace-define.ts, `zod` → the installed zod
+ *   `pageloop/agent-chat.js` → components/define.ts, `pageloop/agent-trace.js` → components/trace/agent-trace-define.ts, `zod` → the installed zod
  *   (through test/docs/zod.ts, so it is the copy pageloop itself loads),
  *   `lit` → the installed lit (the element's own copy).
  *   Never on a page that loads the CDN bundle: a page without a bundler has
@@ -47,7 +47,7 @@ const IMPORT_MAP = {
   imports: {
     pageloop: '/test/docs/pageloop-shim.ts',
     'pageloop/agent-chat.js': '/components/define.ts',
-    'pageloop/agent-trace.js': '/components/agent-trace-define.ts',
+    'pageloop/agent-trace.js': '/components/trace/agent-trace-define.ts',
     'pageloop/testing': '/src/testing/index.ts',
     zod: '/test/docs/zod.ts',
     // pageloop's own dependency, for tools that render Lit templates.

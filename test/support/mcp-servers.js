@@ -419,7 +419,7 @@ export function mcpBrowserResolve() {
     /** @param {{ source: string }} args */
     resolveImport({ source }) {
       if (source === '@modelcontextprotocol/client') return `${PREFIX}/sdk-client.js`;
-      // MCP Apps' host side (components/mcp-app-frame.ts): the extension's AppBridge with its client/core imports, bundled the same way.
+      // MCP Apps' host side (components/mcp/mcp-app-frame.ts): the extension's AppBridge with its client/core imports, bundled the same way.
       if (source === '@modelcontextprotocol/ext-apps/app-bridge') return `${PREFIX}/app-bridge.js`;
       return undefined;
     },

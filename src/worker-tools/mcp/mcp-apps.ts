@@ -3,7 +3,7 @@
  * which server tools have an app (`_meta.ui.resourceUri`, a `ui://`
  * resource), whether an app may call a tool (`_meta.ui.visibility`), and the
  * app's UI resource as the page's frame needs it (its HTML and `_meta.ui`).
- * The page renders it (components/mcp-app-frame.ts); nothing here runs app code.
+ * The page renders it (components/mcp/mcp-app-frame.ts); nothing here runs app code.
  */
 import type { McpAppResource, McpAppToolResult } from '../../mcp-types.js';
 

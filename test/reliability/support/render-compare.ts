@@ -2,8 +2,8 @@
  * Streams a reply through `MarkdownStream` in given deltas, and compares the
  * final DOM with the reply rendered whole, as normalised HTML.
  */
-import { MarkdownStream } from '../../../components/markdown-stream.js';
-import { renderMarkdown } from '../../../components/markdown-render.js';
+import { MarkdownStream } from '../../../components/markdown/markdown-stream.js';
+import { renderMarkdown } from '../../../components/markdown/markdown-render.js';
 import { random } from './seeded.js';
 
 /** How the passes fall while the deltas arrive. */

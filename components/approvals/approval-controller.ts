@@ -1,0 +1,126 @@
+/**
+ * The approval panels of an `<agent-chat>`, as a Lit ReactiveController: the
+ * arguments being edited in each panel, answering a call, and where focus goes
+ * next (the next waiting panel, or back to the composer).
+ *
+ * It applies no decision itself: "Always allow" is the agent's approval gate's
+ * to apply (also to the tool's other waiting calls, whose `tool-start` events
+ * close their panels); this controller only stops focusing those panels.
+ *
+ * The panels themselves (approval-panel.ts, with their styles) are a chunk
+ * loaded with the first call that waits for an answer, or once a page tool
+ * needs approval (so it is usually here before the first request); until it
+ * is in, a waiting card shows its "awaiting approval" status alone, and the
+ * first panel takes focus when it is drawn.
+ */
+import { nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
+import { live } from 'lit/directives/live.js';
+import type { ApprovalAnswer, ApprovalRequest, Tool } from '../../src/types.js';
+import type { ApprovalHandlers, ArgsEdit } from './approval-panel.js';
+import { LazyView } from '../lazy-view.js';
+
+/** What the controller needs from the element it serves. */
+export interface ApprovalBinding {
+  /** The calls waiting for an answer, oldest first (from the conversation state). */
+  approvals(): readonly ApprovalRequest[];
+  /** The page's tools, for the argument editor's schema. */
+  tools(): readonly Tool[];
+  /** Sends the answer to the agent and records it in the conversation; false when it could not (the panel stays as it is). */
+  answered(request: ApprovalRequest, answer: ApprovalAnswer): boolean;
+  /** True while another tab answers the approvals (this one follows its thread): panels show that, without buttons. */
+  answeredElsewhere?(): boolean;
+  /** The element's shadow root (panels and the composer are looked up there). */
+  root(): ParentNode;
+}
+
+/** Owns the approval panels' edits and focus. */
+export class ApprovalController implements ReactiveController {
+  #host: ReactiveControllerHost;
+  #binding: ApprovalBinding;
+  readonly #panels: LazyView<typeof import('./approval-panel.js')>;
+  /** Arguments being edited in approval panels, by call id. */
+  #edits: ReadonlyMap<string, ArgsEdit> = new Map();
+  /** The call whose panel takes focus after the next update. */
+  #focusCall: string | undefined;
+
+  readonly #handlers: ApprovalHandlers = {
+    answer: (request, answer) => this.#answer(request, answer),
+    edit: (request, edit) => {
+      const edits = new Map(this.#edits);
+      if (edit) edits.set(request.callId, edit);
+      else edits.delete(request.callId);
+      this.#setEdits(edits);
+    },
+  };
+
+  constructor(host: ReactiveControllerHost & HTMLElement, binding: ApprovalBinding) {
+    this.#host = host;
+    this.#binding = binding;
+    this.#panels = new LazyView(host, () => import('./approval-panel.js'));
+    host.addController(this);
+  }
+
+  /** New requests arrived: the first one's panel takes focus after the next update. */
+  requested(requests: readonly ApprovalRequest[]): void {
+    this.#focusCall = requests[0]?.callId;
+  }
+
+  /** Forgets every edit (the conversation was cleared or replaced). */
+  clear(): void {
+    this.#setEdits(new Map());
+  }
+
+  /** What a tool card's rendering depends on besides the card itself (for `guard`). */
+  inputsFor(callId: string): unknown[] {
+    const request = this.#request(callId);
+    return request ? [request, this.#edits.get(callId), this.#toolNamed(request.name), this.#binding.answeredElsewhere?.() ?? false, this.#panels.get()] : [];
+  }
+
+  /** The approval panel of call `callId`, or nothing when it waits for no answer. */
+  panelFor(callId: string): TemplateResult | typeof nothing {
+    const request = this.#request(callId);
+    const panels = request && this.#panels.get();
+    if (!request || !panels) return nothing;
+    if (this.#binding.answeredElsewhere?.()) return panels.renderApprovalElsewhere(request);
+    return panels.renderApproval(request, this.#edits.get(callId), this.#toolNamed(request.name), this.#handlers, live);
+  }
+
+  hostUpdated(): void {
+    // A page tool that needs approval: its panel's code loads now, before the model can call it.
+    if (this.#binding.tools().some((tool) => tool.needsApproval !== false)) this.#panels.get();
+    // Focus waits for the panels' first draw.
+    if (this.#focusCall === undefined || !this.#panels.get()) return;
+    const id = this.#focusCall;
+    this.#focusCall = undefined;
+    const panels = [...this.#binding.root().querySelectorAll<HTMLElement>('[part~="approval"]')];
+    (panels.find((panel) => panel.dataset.callId === id) ?? panels[0])?.focus();
+  }
+
+  #answer(request: ApprovalRequest, answer: ApprovalAnswer): void {
+    if (!this.#binding.answered(request, answer)) return;
+    const edits = new Map(this.#edits);
+    edits.delete(request.callId);
+    this.#setEdits(edits);
+    // "Always allow" approves this tool's other waiting calls too: skip their panels.
+    const allowsAll = answer.approve && answer.always === true;
+    const next = this.#binding.approvals().find((r) => r.callId !== request.callId && !(allowsAll && r.name === request.name));
+    if (next) this.#focusCall = next.callId;
+    else void this.#host.updateComplete.then(() => this.#binding.root().querySelector<HTMLElement>('textarea[part~="input"]')?.focus());
+  }
+
+  #request(callId: string): ApprovalRequest | undefined {
+    return this.#binding.approvals().find((r) => r.callId === callId);
+  }
+
+  #toolNamed(name: string): Tool | undefined {
+    // Names come from the model: look them up as own entries only.
+    const byName: Record<string, Tool> = Object.create(null) as Record<string, Tool>;
+    for (const tool of this.#binding.tools()) byName[tool.name] = tool;
+    return Object.hasOwn(byName, name) ? byName[name] : undefined;
+  }
+
+  #setEdits(edits: ReadonlyMap<string, ArgsEdit>): void {
+    this.#edits = edits;
+    this.#host.requestUpdate();
+  }
+}

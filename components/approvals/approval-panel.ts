@@ -1,0 +1,119 @@
+/**
+ * The approval panel of one tool call: Approve, Deny, Deny with a reason
+ * (which the model reads in the call's result), Edit arguments and Always
+ * allow this tool. Edited arguments must parse as JSON and pass the
+ * tool's own schema before Approve is enabled, so the user cannot send the
+ * loop arguments the tool would reject. A chunk of its own, with its styles
+ * and the deny-reason field: `<agent-chat>` loads it with the first call that
+ * waits for approval, or sooner when a page tool needs approval
+ * (approval-controller.ts); a chat whose calls never wait never loads it.
+ */
+import { html, nothing, type TemplateResult } from 'lit';
+import type { live as litLive } from 'lit/directives/live.js';
+import type { ApprovalAnswer, ApprovalRequest, Tool, ValidationResult } from '../../src/types.js';
+import { renderDenyReason } from './deny-reason.js';
+
+/** Its styles, adopted by the element when this module loads (lazy-view.ts). */
+export { approvalStyles as styles } from './approval-panel.styles.js';
+
+/** The editor state of one call's arguments, while the user edits them. */
+export interface ArgsEdit {
+  text: string;
+  /** Why the text cannot be approved, or null when it can. */
+  error: string | null;
+  /** The parsed arguments when `error` is null. */
+  value?: unknown;
+}
+
+/** What the panel calls back into the element. */
+export interface ApprovalHandlers {
+  answer(request: ApprovalRequest, answer: ApprovalAnswer): void;
+  edit(request: ApprovalRequest, edit: ArgsEdit | null): void;
+}
+
+/**
+ * Checks edited arguments: JSON first, then the tool's schema when the page
+ * registered that tool (worker tools are checked again by the loop).
+ */
+export function checkArgs(text: string, tool: Tool | undefined): ArgsEdit | Promise<ArgsEdit> {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (err) {
+    return { text, error: `Not valid JSON: ${err instanceof Error ? err.message : String(err)}` };
+  }
+  if (!tool) return { text, error: null, value };
+  const toEdit = (checked: ValidationResult<unknown>): ArgsEdit => (checked.ok ? { text, error: null, value } : { text, error: checked.error });
+  const checked = tool.validate(value);
+  return checked instanceof Promise ? checked.then(toEdit) : toEdit(checked);
+}
+
+/** The latest edit text per call, so a slow first check cannot overwrite a newer one. */
+const latestText = new Map<string, string>();
+
+/** Checks an edit and hands it to the element; Approve stays blocked while a check is pending. */
+function applyEdit(handlers: ApprovalHandlers, request: ApprovalRequest, text: string, tool: Tool | undefined): void {
+  latestText.set(request.callId, text);
+  const edit = checkArgs(text, tool);
+  if (!(edit instanceof Promise)) return handlers.edit(request, edit);
+  handlers.edit(request, { text, error: 'Checking the arguments…' });
+  void edit.then((done) => {
+    if (latestText.get(request.callId) === text) handlers.edit(request, done);
+  });
+}
+
+/** Renders the panel for one pending call. */
+/**
+ * A call that waits for approval in the tab that writes the thread (this tab
+ * follows it read-only): what waits, and where it is answered — no buttons,
+ * since only the writer can answer (`respond` here is refused).
+ */
+export function renderApprovalElsewhere(request: ApprovalRequest): TemplateResult {
+  const labelId = `approval-label-${request.callId}`;
+  return html`<div part="approval approval-elsewhere" class="approval approval-elsewhere" role="group" tabindex="-1" aria-labelledby=${labelId}
+      data-call-id=${request.callId}>
+    <p id=${labelId} class="approval-label"><code>${request.name}</code> waits for approval in the other tab, which writes this conversation.</p>
+  </div>`;
+}
+
+/**
+ * The approval panel of one waiting call: approve, deny, edit the arguments.
+ * `live` is the element's: imported here, in a chunk of its own, it would split Lit's directive code out of the element's entry.
+ */
+export function renderApproval(
+  request: ApprovalRequest,
+  edit: ArgsEdit | undefined,
+  tool: Tool | undefined,
+  handlers: ApprovalHandlers,
+  live: typeof litLive,
+): TemplateResult {
+  const labelId = `approval-label-${request.callId}`;
+  const editorId = `approval-editor-${request.callId}`;
+  const errorId = `approval-error-${request.callId}`;
+  const blocked = edit !== undefined && edit.error !== null;
+  const args = (): unknown => (edit && edit.error === null ? edit.value : request.args);
+  return html`<div part="approval" class="approval" role="group" tabindex="-1" aria-labelledby=${labelId}
+      data-call-id=${request.callId}>
+    <p id=${labelId} class="approval-label">Allow <code>${request.name}</code> to run with these arguments?</p>
+    ${edit
+      ? html`<label class="visually-hidden" for=${editorId}>Arguments of ${request.name} (JSON)</label>
+          <textarea id=${editorId} class="args-editor" spellcheck="false" rows="6"
+            aria-invalid=${edit.error !== null ? 'true' : 'false'}
+            aria-describedby=${edit.error !== null ? errorId : nothing}
+            .value=${live(edit.text)}
+            @input=${(e: Event) => applyEdit(handlers, request, (e.target as HTMLTextAreaElement).value, tool)}></textarea>
+          ${edit.error !== null ? html`<p id=${errorId} class="args-error" role="alert">${edit.error}</p>` : nothing}`
+      : nothing}
+    <div class="approval-actions">
+      <button part="approve-button" class="primary" ?disabled=${blocked}
+        @click=${() => handlers.answer(request, { approve: true, args: args() })}>Approve</button>
+      <button part="deny-button" @click=${() => handlers.answer(request, { approve: false })}>Deny</button>
+      <button part="edit-button" aria-expanded=${edit ? 'true' : 'false'}
+        @click=${() => (edit ? handlers.edit(request, null) : applyEdit(handlers, request, JSON.stringify(request.args ?? {}, null, 2), tool))}>
+        ${edit ? 'Discard edits' : 'Edit arguments'}</button>
+      <button part="always-button" ?disabled=${blocked}
+        @click=${() => handlers.answer(request, { approve: true, always: true, args: args() })}>Always allow ${request.name}</button>
+    </div>
+    ${renderDenyReason(request, (message) => handlers.answer(request, message ? { approve: false, message } : { approve: false }))}
+  </div>`;
+}

@@ -1,0 +1,57 @@
+/**
+ * The composer's commands, run by the element and never sent to the model:
+ * `/help`, `/clear`, `/stop`, `/doctor`, `/trace` (slash-commands.ts),
+ * `/workflow name …` with Tab completion (workflow-command.ts), and an MCP
+ * server's `/server:prompt …` (mcp-prompt-command.ts). A chunk of its own:
+ * composer.ts loads it the first time the draft starts with "/", so a chat
+ * whose user never types a command never loads it.
+ */
+import { css } from 'lit';
+import { parseSlashCommand, runSlashCommand, type SlashTarget } from './slash-commands.js';
+import { parseWorkflowCommand, runWorkflowCommand, workflowHelp, type Workflows } from './workflow-command.js';
+import { parsePromptCommand, type PromptCommand } from '../mcp/mcp-prompt-command.js';
+
+export { completeDraft, renderCompletions } from './workflow-command.js';
+
+/** The completions' styles (part `completions`), adopted into the element's sheets with this chunk. */
+export const commandStyles = css`
+  .completions {
+    flex-basis: 100%; margin: 0; display: flex; flex-wrap: wrap; gap: 4px 12px;
+    color: var(--agent-chat-muted); font-size: 0.85em;
+  }
+  .completion code { color: var(--agent-chat-fg); font-family: var(--agent-chat-mono-font); }
+`;
+
+/** What the commands act on: the element. */
+export interface CommandTarget extends Omit<SlashTarget, 'moreHelp'> {
+  /** The workflows `/workflow` can start (and Tab completes). */
+  workflows(): Workflows;
+  /** Starts workflow `name` (the element's `agent.runWorkflow`). */
+  startWorkflow(name: string, input: string | undefined): void;
+  /** Runs an MCP server's prompt; absent: such input is a message. */
+  prompt?(command: PromptCommand): void;
+  /** The MCP servers' prompts, for `/help` ('' without any). */
+  mcpHelp(): string;
+}
+
+/**
+ * Runs `text` when it is a command and returns true; false when it is a
+ * message after all — or an MCP prompt while a reply runs (`busy`), which
+ * waits in the draft as a message would.
+ */
+export function runCommand(text: string, target: CommandTarget, busy: boolean): boolean {
+  const workflow = parseWorkflowCommand(text);
+  if (workflow !== null) {
+    runWorkflowCommand(workflow, target.workflows(), { notice: (line) => target.notice(line), start: (name, input) => target.startWorkflow(name, input) });
+    return true;
+  }
+  const command = parseSlashCommand(text);
+  if (command !== null) {
+    void runSlashCommand(command, { ...target, moreHelp: () => [workflowHelp(target.workflows()), target.mcpHelp()].filter(Boolean).join(' ') });
+    return true;
+  }
+  const prompt = !busy && target.prompt ? parsePromptCommand(text) : null;
+  if (prompt === null) return false;
+  target.prompt!(prompt);
+  return true;
+}

@@ -1,0 +1,196 @@
+/**
+ * The composer: a multiline input where Enter sends, Shift+Enter adds a
+ * line, ↑ / ↓ at the first / last line recall earlier inputs, and Tab
+ * completes a command or workflow name. `Composer` owns the draft and the
+ * history, and splits what is entered into commands (the element's own,
+ * never sent to the model: composer-commands.ts, a chunk loaded the first
+ * time the draft starts with "/") and messages.
+ */
+import { html, nothing, type ReactiveControllerHost, type TemplateResult } from 'lit';
+import { live } from 'lit/directives/live.js';
+import { InputHistory } from './input-history.js';
+import { adoptStyles, trackLoad } from '../lazy-view.js';
+import type { CommandTarget } from './composer-commands.js';
+
+type Commands = typeof import('./composer-commands.js');
+
+/** What the composer needs from the element. */
+export interface ComposerHost {
+  draft: string;
+  placeholder: string;
+  /** True while a reply runs (Send is disabled; the Stop button is elsewhere). */
+  busy: boolean;
+  history: InputHistory;
+  /** Set: nothing can be sent here, and this says why (shown as the placeholder; the input is disabled). */
+  readOnly?: string;
+  setDraft(text: string): void;
+  submit(): void;
+  /** What Tab makes of the draft (a command or workflow name completed); null when nothing completes. */
+  complete(draft: string): string | null;
+  /** The candidates under the input while a command is typed. */
+  completions: TemplateResult | typeof nothing;
+  /** What the composer carries besides the text: the attachments' chips and the attach button, before the input. */
+  extras?: ComposerExtras;
+}
+
+/** What the element puts around the input (attachments.ts). */
+export interface ComposerExtras {
+  before: unknown;
+  /** True while files are attached: Send sends even without text. */
+  attached: boolean;
+}
+
+/** Handles the composer's keys; returns nothing, prevents the default where it acted. */
+export function composerKeydown(e: KeyboardEvent, host: ComposerHost): void {
+  const input = e.currentTarget as HTMLTextAreaElement;
+  if (e.key === 'Enter' && !e.shiftKey && !e.isComposing) {
+    e.preventDefault();
+    host.submit();
+    return;
+  }
+  if (e.shiftKey) return;
+  // Tab completes a command only when it has something to add; otherwise it moves focus as usual.
+  if (e.key === 'Tab') {
+    const completed = host.complete(input.value);
+    if (completed !== null) {
+      e.preventDefault();
+      host.setDraft(completed);
+    }
+    return;
+  }
+  // Only at the edges: inside a multiline draft the arrows move the caret as usual.
+  if (e.key === 'ArrowUp' && !input.value.slice(0, input.selectionStart).includes('\n')) {
+    const previous = host.history.previous(input.value);
+    if (previous !== null) {
+      e.preventDefault();
+      host.setDraft(previous);
+    }
+  } else if (e.key === 'ArrowDown' && !input.value.slice(input.selectionEnd).includes('\n')) {
+    const next = host.history.next();
+    if (next !== null) {
+      e.preventDefault();
+      host.setDraft(next);
+    }
+  }
+}
+
+/** Renders the composer. */
+export function renderComposer(host: ComposerHost): TemplateResult {
+  return html`<form class="composer" @submit=${(e: Event) => {
+      e.preventDefault();
+      host.submit();
+    }}>
+    ${host.completions}${host.extras?.before}
+    <textarea part="input" rows="2" aria-label="Message" placeholder=${host.readOnly ?? host.placeholder} ?disabled=${host.readOnly !== undefined}
+      .value=${live(host.draft)}
+      @input=${(e: Event) => host.setDraft((e.target as HTMLTextAreaElement).value)}
+      @keydown=${(e: KeyboardEvent) => composerKeydown(e, host)}></textarea>
+    <button part="send-button" class="primary" type="submit" ?disabled=${host.busy || host.readOnly !== undefined || (host.draft.trim() === '' && !host.extras?.attached)}>Send</button>
+  </form>`;
+}
+
+/** What the composer hands back to the element. */
+export interface ComposerBinding {
+  /** True while a reply runs: a message waits in the draft, a command still runs. */
+  busy(): boolean;
+  /** Sends a message (already remembered in the history). */
+  send(text: string): void;
+  /** What the commands act on (`/clear`, `/workflow …`, an MCP prompt, …). */
+  commands: CommandTarget;
+  /** True while files are attached: a message without text can be sent. */
+  attached?(): boolean;
+}
+
+/** Owns the draft and the input history of one element. */
+export class Composer {
+  #host: ReactiveControllerHost & HTMLElement;
+  #binding: ComposerBinding;
+  #draft = '';
+  #commands: Commands | undefined;
+  #loading: Promise<Commands> | undefined;
+  /** Earlier inputs, for ↑ / ↓. */
+  readonly history = new InputHistory();
+
+  constructor(host: ReactiveControllerHost & HTMLElement, binding: ComposerBinding) {
+    this.#host = host;
+    this.#binding = binding;
+  }
+
+  /** The text in the composer now. */
+  get draft(): string {
+    return this.#draft;
+  }
+
+  set draft(text: string) {
+    this.#draft = text;
+    // A command is being typed: its code (and Tab's completions) come now.
+    if (text.startsWith('/')) void this.#loadCommands();
+    this.#host.requestUpdate();
+  }
+
+  /** What Enter and the Send button do: run a command, or send the draft when idle. */
+  submit(): void {
+    const text = this.#draft.trim();
+    if (text === '' && !this.#binding.attached?.()) return;
+    if (text.startsWith('/')) {
+      // Entered before the commands' code was in (a pasted command): run once it is.
+      if (!this.#commands) {
+        return void this.#loadCommands().then(
+          () => this.submit(),
+          (err: unknown) => this.#binding.commands.notice(`Commands are not available: their code did not load (${err instanceof Error ? err.message : String(err)}). What you typed is kept.`),
+        );
+      }
+      if (this.#commands.runCommand(text, this.#binding.commands, this.#binding.busy())) {
+        this.history.add(text);
+        this.draft = '';
+        return;
+      }
+    }
+    this.#send(text);
+  }
+
+  /** Renders the composer. */
+  render(placeholder: string, readOnly?: string, extras?: ComposerExtras): TemplateResult {
+    const commands = this.#commands;
+    const workflows = this.#binding.commands.workflows();
+    return renderComposer({
+      ...(extras ? { extras } : {}),
+      draft: this.#draft,
+      placeholder,
+      ...(readOnly === undefined ? {} : { readOnly }),
+      busy: this.#binding.busy(),
+      history: this.history,
+      setDraft: (text) => (this.draft = text),
+      submit: () => this.submit(),
+      complete: (draft) => commands?.completeDraft(draft, workflows) ?? null,
+      completions: commands?.renderCompletions(this.#draft, workflows) ?? nothing,
+    });
+  }
+
+  /** A message: sent when idle, else it waits in the draft. */
+  #send(text: string): void {
+    if (this.#binding.busy()) return;
+    this.draft = '';
+    this.#binding.send(text);
+  }
+
+  #loadCommands(): Promise<Commands> {
+    if (this.#loading) return this.#loading;
+    this.#loading = import('./composer-commands.js').then(
+      (module) => {
+        adoptStyles(this.#host, module.commandStyles);
+        this.#commands = module;
+        this.#host.requestUpdate();
+        return module;
+      },
+      (err: unknown) => {
+        // Not loaded (offline): the next command typed tries again.
+        this.#loading = undefined;
+        throw err;
+      },
+    );
+    // The element's updateComplete waits for it (the completions' first draw).
+    trackLoad(this.#host, this.#loading.then(() => {}, () => {}));
+    return this.#loading;
+  }
+}

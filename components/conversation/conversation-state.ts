@@ -1,0 +1,333 @@
+/**
+ * The view model of `<agent-chat>`: a pure reducer from the agent's events
+ * (plus the few things the user does) to what the log shows. Kept free of the
+ * DOM so every rule of "which event lands where" can be tested on its own.
+ *
+ * Events are the only input about the conversation: a live run and a stored
+ * thread (its `agent.events()`, replayed by `restoreConversation`) go through
+ * the same rules, so a reload shows what was shown live. The reducer never
+ * reads the model's wire format.
+ *
+ * Streamed text is kept here as plain strings for tests and history; the
+ * element renders it through `MarkdownStream`, which is fed the same deltas,
+ * so this reducer never parses markdown.
+ */
+import type { AgentEvent, FinalReason, ToolCallStatus } from '../../src/types.js';
+import { contextText } from './context-text.js';
+
+export type * from './conversation-types.js';
+import type { AssistantItem, ConversationAction, ConversationState, DoctorItem, LogItem, ShownAttachment, ToolCallItem, UsageInfo, UserAction, UserItem } from './conversation-types.js';
+
+/** The state of a conversation nobody has spoken in yet. */
+export function initialConversation(): ConversationState {
+  return { items: [], running: false, step: null, approvals: [], suggestions: [], error: null, usage: null, shownInput: null, canContinue: false, plan: null, nextId: 1 };
+}
+
+/**
+ * A stored conversation as the log shows it: its events replayed through the
+ * reducer. A run the events leave open with approvals or answers waiting (the
+ * page was closed mid-approval) is shown paused: its panels stay, and answering one
+ * resumes the run. Any other open run is shown ended.
+ */
+export function restoreConversation(events: readonly AgentEvent[], nextId = 1): ConversationState {
+  const state = endOutsideCalls(events.reduce(reduceConversation, { ...initialConversation(), nextId }));
+  const waits = state.items.some((i) => i.kind === 'tool-call' && i.status === 'awaiting-input');
+  if (state.running && (state.approvals.length > 0 || waits)) return { ...closeStreaming(state), running: false, step: null };
+  return state.running ? finish(state, 'cancelled', '') : state;
+}
+
+/** A browser agent's call a reload left open: the caller went with the page, so nothing waits for it any more. */
+function endOutsideCalls(state: ConversationState): ConversationState {
+  const open = (i: LogItem): i is ToolCallItem => i.kind === 'tool-call' && i.requestedBy !== undefined && !isSettled(i.status);
+  if (!state.items.some(open)) return state;
+  const ended = new Set(state.items.filter(open).map((i) => i.id));
+  const error = 'The page was closed or reloaded before this call from a browser agent ended.';
+  return {
+    ...state,
+    items: state.items.map((i) => (open(i) ? { ...i, status: 'interrupted', error } : i)),
+    approvals: state.approvals.filter((r) => !ended.has(r.callId)),
+  };
+}
+
+/**
+ * Applies one event or user action. Returns a new state (the old one is not
+ * touched), so the element can compare by identity.
+ */
+export function reduceConversation(state: ConversationState, action: ConversationAction): ConversationState {
+  const next = reduceAction(state, action);
+  // A wait to retry is over as soon as anything else happens.
+  return next.retry && action.type !== 'retry' && action.type !== 'usage' ? { ...next, retry: null } : next;
+}
+
+function reduceAction(state: ConversationState, action: ConversationAction): ConversationState {
+  switch (action.type) {
+    case 'user-message':
+      return { ...addUser(state, action.text, undefined, action.attachments), shownInput: action.text, canContinue: false };
+    case 'notice':
+      return addNotice(state, action.text);
+    case 'doctor':
+      return showDoctor(state, action);
+    case 'attachments-not-kept':
+      return addNotice(notKept(state, new Set(action.ids)), action.message);
+    case 'dismiss-error':
+      return { ...state, error: null };
+    case 'clear':
+      return { ...initialConversation(), nextId: state.nextId };
+    case 'approval-answered':
+      // Shown at once; `tool-start` (or the call's result) then says what really happened.
+      return {
+        ...updateCall(state, action.callId, (c) =>
+          c.status === 'awaiting-approval' ? { ...c, status: action.approve ? 'pending' : 'denied' } : c,
+        ),
+        approvals: state.approvals.filter((r) => r.callId !== action.callId),
+      };
+    case 'run-start': {
+      // The element shows its own sends at once; runs started elsewhere, or replayed, show theirs here.
+      const shown = action.workflow === undefined && (action.input === undefined || action.input === state.shownInput);
+      // Shown already: its files become the stored records (their ids find the bytes after a reload).
+      const added = shown ? withRecords(state, action.input, action.attachments) : addUser(state, action.input ?? '', action.workflow, action.attachments);
+      // A run a message started (not a retry) belongs to that message, the last one shown.
+      const next = action.input === undefined && action.workflow === undefined ? added : markRun(added, action.runId);
+      return { ...next, running: true, step: null, error: null, suggestions: [], shownInput: null, interrupted: false, canContinue: false };
+    }
+    case 'iteration':
+      // A new model call: whatever it says starts a new assistant block.
+      return { ...closeStreaming(state), step: { n: action.n, max: action.max } };
+    case 'thinking':
+      return appendAssistant(state, 'thinking', action.delta);
+    case 'text':
+      return appendAssistant(state, 'text', action.delta);
+    case 'tool-call-delta':
+      // The loop's own end-of-run calls are how a run ends, not work to show.
+      if (action.builtin) return state;
+      return upsertCall(closeStreaming(state), action.callId, action.name, (c) => ({ ...c, argsText: action.argsText }));
+    case 'tool-call':
+      if (action.builtin) return state;
+      return upsertCall(closeStreaming(state), action.callId, action.name, (c) => ({
+        ...c,
+        ...(action.requestedBy ? { requestedBy: action.requestedBy } : {}),
+        args: action.args,
+        argsText: prettyJson(action.args),
+        status: c.status === 'streaming' ? 'pending' : c.status,
+      }));
+    case 'approval-request': {
+      let next = state;
+      for (const r of action.requests) {
+        next = upsertCall(next, r.callId, r.name, (c) => ({ ...c, args: r.args, argsText: prettyJson(r.args), status: 'awaiting-approval' }));
+      }
+      const known = new Set(state.approvals.map((r) => r.callId));
+      return { ...next, approvals: [...state.approvals, ...action.requests.filter((r) => !known.has(r.callId))] };
+    }
+    case 'input-request':
+      return upsertCall(state, action.callId, action.name, (c) => (isSettled(c.status) ? c : { ...c, args: action.args, argsText: prettyJson(action.args), status: 'awaiting-input' }));
+    case 'tool-start': {
+      // Edited before approval: the card shows what runs, not what the model proposed.
+      const edited = action.editedArgs !== undefined ? { args: action.editedArgs, argsText: prettyJson(action.editedArgs) } : {};
+      const next = upsertCall(state, action.callId, action.name, (c) => ({ ...c, ...edited, status: 'running' }));
+      return { ...next, approvals: next.approvals.filter((r) => r.callId !== action.callId) };
+    }
+    case 'tool-result': {
+      if (action.builtin) return state;
+      const status: ToolCallStatus =
+        action.status === 'ok' ? 'done' : action.status === 'error' ? 'failed' : action.status;
+      const files = action.attachments?.length ? { attachments: action.attachments } : {};
+      const next = upsertCall(state, action.callId, action.name, (c) => ({ ...c, status, result: action.result, error: action.error, ...files }));
+      return { ...next, approvals: next.approvals.filter((r) => r.callId !== action.callId) };
+    }
+    case 'usage': {
+      const usage: UsageInfo = { promptTokens: action.promptTokens, completionTokens: action.completionTokens };
+      if (action.contextTokens !== undefined) usage.contextTokens = action.contextTokens;
+      return { ...state, usage };
+    }
+    case 'context': {
+      const closed = closeStreaming(state);
+      return {
+        ...closed,
+        items: [...closed.items, { kind: 'context', id: `c${state.nextId}`, action: action.action, text: contextText(action) }],
+        nextId: state.nextId + 1,
+      };
+    }
+    case 'retry':
+      return { ...state, retry: { attempt: action.attempt, delayMs: action.delayMs, reason: action.reason } };
+    case 'webmcp':
+      return action.status.state === 'unavailable' || action.status.state === 'error' ? addNotice(state, `WebMCP: ${action.status.message ?? action.status.state}`, 'webmcp-status') : state;
+    case 'tool-progress':
+      return updateCall(state, action.callId, (c) => (isSettled(c.status) ? c : { ...c, progress: { progress: action.progress, total: action.total, message: action.message } }));
+    case 'engine':
+    case 'thread-lock':
+    case 'permissions':
+    case 'telemetry':
+    case 'reply-read':
+    case 'mcp':
+    case 'mcp-elicitation':
+    case 'mcp-elicitation-end':
+      return state;
+    case 'error':
+      return { ...state, error: { message: action.message, retryable: action.retryable } };
+    case 'final':
+      return finish(state, action.reason, action.text, action.suggestions);
+    case 'plan':
+      return { ...state, plan: action.tasks };
+    case 'reflection':
+      // Quiet: one muted line, so the user sees why the model paused to take stock.
+      return addNotice(state, `Self-check at step ${action.n}`);
+    case 'sub-agent':
+      // A child's events fold into its own state inside the parent's call: they never touch the parent's run.
+      return updateCall(state, action.parentCallId, (c) => {
+        const sub = reduceConversation(c.sub ?? initialConversation(), action.event);
+        // A child works until its own final (and again when a resume runs it anew).
+        return { ...c, sub: { ...sub, running: action.event.type !== 'final' } };
+      });
+    case 'retraction':
+      return retract(state, action.field, action.text);
+    case 'nudge':
+      // Quiet, like the self-check: why the model was asked again.
+      return addNotice(state, 'Reminded the model to act on what it announced', 'nudge');
+  }
+}
+
+function finish(state: ConversationState, reason: FinalReason, text: string, suggestions?: string[]): ConversationState {
+  let next = closeStreaming(state);
+  // Calls still open when a run ends will never get a result event.
+  next = {
+    ...next,
+    items: next.items.map((i) =>
+      i.kind !== 'tool-call' || i.requestedBy || (isSettled(i.status) && !i.sub?.running)
+        ? i
+        : { ...i, status: isSettled(i.status) ? i.status : 'cancelled', sub: i.sub?.running ? finish(i.sub, 'cancelled', '') : i.sub },
+    ),
+  };
+  // The final text is usually what was streamed; when it is not (a task_complete
+  // summary, an ask_question question), show it as its own block.
+  const said = lastAssistantText(next).trim();
+  // A run stopped at its step limit has no answer: the notice below says so.
+  if (text.trim() !== '' && reason !== 'error' && reason !== 'cancelled' && reason !== 'max_iterations' && said !== text.trim()) {
+    next = {
+      ...next,
+      items: [...next.items, { kind: 'assistant', id: `a${next.nextId}`, text, thinking: '', streaming: false }],
+      nextId: next.nextId + 1,
+    };
+  }
+  if (reason === 'cancelled') next = addNotice(next, 'Stopped.');
+  if (reason === 'interrupted') next = addNotice(next, 'Interrupted: the page was closed or reloaded while this reply was going.');
+  if (reason === 'max_iterations') next = addNotice(next, `Stopped after ${next.step?.max ?? 'the maximum number of'} steps: the step limit was reached before the task was finished.`);
+  return { ...next, running: false, step: null, approvals: next.approvals.filter((r) => outsideCall(next, r.callId)), suggestions: suggestions ?? [], interrupted: reason === 'interrupted', canContinue: reason === 'max_iterations' };
+}
+
+/** True for a call a browser agent asked for: it waits on its own, whatever the runs do. */
+function outsideCall(state: ConversationState, callId: string): boolean {
+  return state.items.some((i) => i.kind === 'tool-call' && i.id === callId && i.requestedBy !== undefined);
+}
+
+function isSettled(status: ToolCallStatus): boolean {
+  return status === 'done' || status === 'failed' || status === 'denied' || status === 'cancelled' || status === 'interrupted';
+}
+
+function lastAssistantText(state: ConversationState): string {
+  for (let i = state.items.length - 1; i >= 0; i--) {
+    const item = state.items[i]!;
+    if (item.kind === 'assistant') return item.text;
+    if (item.kind === 'user') return '';
+  }
+  return '';
+}
+
+function addUser(state: ConversationState, text: string, workflow?: string, attachments?: readonly ShownAttachment[]): ConversationState {
+  const item: UserItem = { kind: 'user', id: `u${state.nextId}`, text, ...(workflow === undefined ? {} : { workflow }), ...(attachments?.length ? { attachments } : {}) };
+  return {
+    ...closeStreaming(state),
+    items: [...state.items, item],
+    nextId: state.nextId + 1,
+    suggestions: [],
+    error: null,
+  };
+}
+
+function markRun(state: ConversationState, runId: string): ConversationState {
+  const at = state.items.findLastIndex((item) => item.kind === 'user');
+  const item = state.items[at];
+  if (item?.kind !== 'user' || item.runId !== undefined) return state;
+  return { ...state, items: state.items.map((it, i) => (i === at ? { ...item, runId } : it)) };
+}
+
+/** The last user message, shown at send with the files it was given, takes the run's records of them (ids, what was really sent). */
+function withRecords(state: ConversationState, input: string | undefined, records: readonly ShownAttachment[] | undefined): ConversationState {
+  const index = state.items.findLastIndex((i) => i.kind === 'user');
+  const item = state.items[index];
+  if (!records?.length || item?.kind !== 'user' || (input !== undefined && item.text !== input)) return state;
+  const items = state.items.slice();
+  items[index] = { ...item, attachments: records };
+  return { ...state, items };
+}
+
+/** Marks the files `ids` as not kept wherever the log shows them: after a reload their bytes are gone, and they say so. */
+function notKept(state: ConversationState, ids: ReadonlySet<string>): ConversationState {
+  const mark = (list: readonly ShownAttachment[] | undefined) => list?.map((a): ShownAttachment => (a.id !== undefined && ids.has(a.id) ? { ...a, stored: false } : a));
+  return { ...state, items: state.items.map((i) => ((i.kind === 'user' || i.kind === 'tool-call') && i.attachments?.some((a) => a.id !== undefined && ids.has(a.id)) ? { ...i, attachments: mark(i.attachments)! } : i)) };
+}
+
+function addNotice(state: ConversationState, text: string, part?: string): ConversationState {
+  return {
+    ...closeStreaming(state),
+    items: [...state.items, { kind: 'notice', id: `n${state.nextId}`, text, ...(part ? { part } : {}) }],
+    nextId: state.nextId + 1,
+  };
+}
+
+/** Adds a checking doctor item, or fills in its outcome; an outcome whose item was cleared meanwhile is dropped. */
+function showDoctor(state: ConversationState, action: Extract<UserAction, { type: 'doctor' }>): ConversationState {
+  const id = `doctor-${action.key}`;
+  const item: DoctorItem = { kind: 'doctor', id, ...(action.diagnosis ? { diagnosis: action.diagnosis } : {}), ...(action.error === undefined ? {} : { error: action.error }) };
+  if (state.items.some((i) => i.id === id)) return { ...state, items: state.items.map((i) => (i.id === id ? item : i)) };
+  return action.diagnosis || action.error !== undefined ? state : { ...state, items: [...state.items, item] };
+}
+
+/** Marks the open assistant block finished, so the next delta starts a new one. */
+function closeStreaming(state: ConversationState): ConversationState {
+  const last = state.items[state.items.length - 1];
+  if (last?.kind !== 'assistant' || !last.streaming) return state;
+  return { ...state, items: [...state.items.slice(0, -1), { ...last, streaming: false }] };
+}
+
+function appendAssistant(state: ConversationState, field: 'text' | 'thinking', delta: string): ConversationState {
+  const last = state.items[state.items.length - 1];
+  if (last?.kind === 'assistant' && last.streaming) {
+    return { ...state, items: [...state.items.slice(0, -1), { ...last, [field]: last[field] + delta }] };
+  }
+  const item: AssistantItem = { kind: 'assistant', id: `a${state.nextId}`, text: '', thinking: '', streaming: true };
+  item[field] = delta;
+  return { ...state, items: [...state.items, item], nextId: state.nextId + 1 };
+}
+
+/** Withdraws `text` from the end of the open reply's `field` (it follows again as the other kind). */
+function retract(state: ConversationState, field: 'text' | 'thinking', text: string): ConversationState {
+  const last = state.items[state.items.length - 1];
+  if (last?.kind !== 'assistant' || !last.streaming || !last[field].endsWith(text)) return state;
+  return { ...state, items: [...state.items.slice(0, -1), { ...last, [field]: last[field].slice(0, last[field].length - text.length) }] };
+}
+
+function updateCall(state: ConversationState, callId: string, update: (c: ToolCallItem) => ToolCallItem): ConversationState {
+  const index = state.items.findIndex((i) => i.kind === 'tool-call' && i.id === callId);
+  if (index < 0) return state;
+  const items = state.items.slice();
+  items[index] = update(items[index] as ToolCallItem);
+  return { ...state, items };
+}
+
+function upsertCall(state: ConversationState, callId: string, name: string, update: (c: ToolCallItem) => ToolCallItem): ConversationState {
+  const index = state.items.findIndex((i) => i.kind === 'tool-call' && i.id === callId);
+  if (index >= 0) return updateCall(state, callId, update);
+  const fresh: ToolCallItem = { kind: 'tool-call', id: callId, name, argsText: '', status: 'streaming' };
+  return { ...state, items: [...state.items, update(fresh)] };
+}
+
+/** Pretty JSON for a card; falls back to the string form of what cannot be serialised. */
+export function prettyJson(value: unknown): string {
+  if (value === undefined) return '';
+  if (typeof value === 'string') return value;
+  try {
+    return JSON.stringify(value, null, 2) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}

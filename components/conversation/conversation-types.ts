@@ -1,0 +1,130 @@
+/**
+ * The shapes of `<agent-chat>`'s view model: the log's items, the state the
+ * reducer (conversation-state.ts) keeps, and the actions it takes. Types only.
+ */
+import type { AgentEvent, ApprovalRequest, Attachment, ContextEvent, Diagnosis, PlanTask, ToolCallStatus } from '../../src/types.js';
+
+/** Where a tool call stands, as its card shows it (the type `render` props carry). */
+export type { ToolCallStatus };
+
+/** An attachment as the log shows it: a record (from an event) or a file given to `send`, with its bytes when this page has them. */
+export type ShownAttachment = Pick<Attachment, 'name' | 'type' | 'size'> & Partial<Pick<Attachment, 'id' | 'stored' | 'kind'>> & { data?: Blob };
+
+/** Something the user said. */
+export interface UserItem {
+  kind: 'user';
+  id: string;
+  text: string;
+  /** The workflow this message started (`run-start.workflow`); `text` is then the input given to it. */
+  workflow?: string;
+  /** The run this message started (its `run-start`), once it started: what the message's Trace button opens. */
+  runId?: string;
+  /** The files sent with it (`run-start.attachments`, or what the element was given to send). */
+  attachments?: readonly ShownAttachment[];
+}
+
+/** One stretch of the assistant's reply (a new one starts after tool calls). */
+export interface AssistantItem {
+  kind: 'assistant';
+  id: string;
+  text: string;
+  thinking: string;
+  /** True while deltas may still arrive. */
+  streaming: boolean;
+}
+
+/** One tool call, from its first streamed argument to its result. */
+export interface ToolCallItem {
+  kind: 'tool-call';
+  /** The call id. */
+  id: string;
+  name: string;
+  /** The arguments as text so far (streamed), or pretty-printed once known. */
+  argsText: string;
+  args?: unknown;
+  status: ToolCallStatus;
+  result?: unknown;
+  error?: string;
+  /** For a `dispatch_agent` call: the sub-agent's own conversation, from its `sub-agent` events. */
+  sub?: ConversationState;
+  /** A browser agent asked for this call through WebMCP, or an MCP App in a card (`mcp-app`), not the model (`tool-call.requestedBy`); it is no part of any run. */
+  requestedBy?: 'browser-agent' | 'mcp-app';
+  /** How far a running call got, as its tool last reported (`tool-progress`). */
+  progress?: { progress: number; total?: number; message?: string };
+  /** Images and files the tool returned (`tool-result.attachments`). */
+  attachments?: readonly ShownAttachment[];
+}
+
+/** A line from the element itself (help text, "stopped", iteration limit). */
+export interface NoticeItem {
+  kind: 'notice';
+  id: string;
+  text: string;
+  /** The part name of a notice that has its own (`nudge`). */
+  part?: string;
+}
+
+/** A quiet mark where the history sent to the model was shortened to fit its context. */
+export interface ContextItem {
+  kind: 'context';
+  id: string;
+  action: ContextEvent['action'];
+  text: string;
+}
+
+/** The doctor's checklist (`/doctor`): checking until its `diagnosis` or `error` arrives. Never stored with the thread. */
+export interface DoctorItem { kind: 'doctor'; id: string; diagnosis?: Diagnosis; error?: string }
+
+/** Anything the log shows. */
+export type LogItem = UserItem | AssistantItem | ToolCallItem | NoticeItem | ContextItem | DoctorItem;
+
+/** Token counts of the last model call, and the window they fill. */
+export interface UsageInfo {
+  promptTokens: number;
+  completionTokens: number;
+  /** The context window the agent budgets for, when known. */
+  contextTokens?: number;
+}
+
+/** Everything `<agent-chat>` renders, as data. */
+export interface ConversationState {
+  items: readonly LogItem[];
+  running: boolean;
+  /** From the last `iteration` event of the current run. */
+  step: { n: number; max: number } | null;
+  /** Calls waiting for the user's answer, in the order asked. */
+  approvals: readonly ApprovalRequest[];
+  /** Answers the model offered with `ask_question`. */
+  suggestions: readonly string[];
+  error: { message: string; retryable: boolean } | null;
+  /** From the last `usage` event. */
+  usage: UsageInfo | null;
+  /** The client is waiting to retry the model request (from the last `retry` event); cleared by whatever comes next. */
+  retry?: { attempt: number; delayMs: number; reason: string } | null;
+  /** The last run ended `interrupted` (the page died in it): it can be continued. */
+  interrupted?: boolean;
+  /**
+   * A message the element showed on send, before its run said so: the
+   * `run-start` carrying this input adds no second copy.
+   */
+  shownInput: string | null;
+  /** The last run stopped at its step limit: the element offers Continue. */
+  canContinue: boolean;
+  /** The agent's latest plan (option `planning`), or null before its first. */
+  plan: readonly PlanTask[] | null;
+  /** Counter for item ids; part of the state so the reducer stays pure. */
+  nextId: number;
+}
+
+/** What the user (or the element on the user's behalf) did. */
+export type UserAction =
+  | { type: 'user-message'; text: string; attachments?: readonly ShownAttachment[] | undefined }
+  | { type: 'approval-answered'; callId: string; approve: boolean }
+  | { type: 'notice'; text: string }
+  /** `/doctor` started (no outcome yet) or finished: the item `doctor-{key}` shows it. */
+  | { type: 'doctor'; key: string; diagnosis?: Diagnosis; error?: string }
+  | { type: 'dismiss-error' }
+  | { type: 'clear' };
+
+/** Anything the reducer understands. */
+export type ConversationAction = AgentEvent | UserAction;

@@ -1,0 +1,87 @@
+/**
+ * What the element shows about the run around the log: the model's
+ * suggested answers, the error banner with Retry, and "step n of max" with
+ * the Stop button while a reply runs. Text is bound through Lit, never HTML.
+ */
+import { html, nothing, type TemplateResult } from 'lit';
+import type { ContextItem, ConversationState, UsageInfo } from './conversation-state.js';
+import { renderRetryLine } from './retry-countdown.js';
+import { formatCount } from '../format/format-count.js';
+
+/** Suggested answers (from `ask_question`) as buttons that send them. */
+export function renderSuggestions(c: ConversationState, send: (text: string) => void): TemplateResult | typeof nothing {
+  if (c.suggestions.length === 0 || c.running) return nothing;
+  return html`<div class="suggestions" role="group" aria-label="Suggested answers">
+    ${c.suggestions.map((s) => html`<button part="suggestion" @click=${() => send(s)}>${s}</button>`)}
+  </div>`;
+}
+
+/** Continue, after a run stopped at its step limit: runs the loop again on the history as it is. */
+export function renderContinue(c: ConversationState, resume: () => void): TemplateResult | typeof nothing {
+  if (!c.canContinue || c.running) return nothing;
+  return html`<div class="continue"><button part="continue-button" class="primary" @click=${resume}>Continue</button></div>`;
+}
+
+/** The error banner; Retry is offered when there is a turn to run again. */
+export function renderErrorBanner(
+  c: ConversationState,
+  canRetry: boolean,
+  handlers: { retry(): void; dismiss(): void },
+): TemplateResult | typeof nothing {
+  if (!c.error) return nothing;
+  return html`<div part="error" class="error" role="alert">
+    <span class="error-text">${c.error.message}</span>
+    ${canRetry ? html`<button ?disabled=${c.running} @click=${handlers.retry}>Retry</button>` : nothing}
+    <button aria-label="Dismiss error" @click=${handlers.dismiss}>✕</button>
+  </div>`;
+}
+
+/**
+ * "Step n of max" and Stop while running (or the retry wait, counting down
+ * from `retryRemainingMs`), and the last call's token usage; Continue after an
+ * interrupted run; an empty bar (keeping its height) otherwise. The wait is
+ * announced once, through a live region whose text changes only with a new retry.
+ */
+export function renderStatusBar(c: ConversationState, stop: () => void, resume?: () => void, retryRemainingMs?: number): TemplateResult {
+  const waiting = c.running && c.retry ? c.retry : null;
+  return html`<div class="status-bar">
+    <span class="visually-hidden" role="status">${waiting ? retryText(waiting) : ''}</span>
+    ${waiting
+      ? renderRetryLine(waiting, retryRemainingMs ?? waiting.delayMs)
+      : c.running
+      ? html`<span part="step" class="step">${c.step ? `Step ${c.step.n} of ${c.step.max}` : 'Starting…'}</span>`
+      : nothing}
+    ${c.usage && usageText(c.usage) ? html`<span part="usage" class="usage" title="Tokens of the last model call">${usageText(c.usage)}</span>` : nothing}
+    ${c.running ? html`<button part="stop-button" @click=${stop}>Stop</button>` : nothing}
+    ${!c.running && c.interrupted && resume ? html`<button part="continue-button" @click=${resume}>Continue</button>` : nothing}
+  </div>`;
+}
+
+/**
+ * "1,234 in · 56 out · context 30% of 4,096": what the last model call cost and
+ * how full the window is (only when it is known). Empty when the model reported
+ * nothing (0 in, 0 out is no count, just a model that does not count).
+ */
+export function usageText(u: UsageInfo): string {
+  if (u.promptTokens === 0 && u.completionTokens === 0) return '';
+  const parts = [`${formatCount(u.promptTokens)} in`, `${formatCount(u.completionTokens)} out`];
+  if (u.contextTokens) {
+    const filled = Math.round(((u.promptTokens + u.completionTokens) / u.contextTokens) * 100);
+    parts.push(`context ${filled}% of ${formatCount(u.contextTokens)}`);
+  }
+  return parts.join(' · ');
+}
+
+/** The quiet mark where older turns were folded or dropped, or a result cut, to fit the context. */
+export function renderContextNote(item: ContextItem): TemplateResult {
+  return html`<p part="context-note" class="notice context-note" data-action=${item.action}>${item.text}</p>`;
+}
+
+/**
+ * "The server did not answer (HTTP 429): trying again in 30 s (attempt 2).":
+ * the whole wait, as announced once; rounded up like the countdown's first value.
+ */
+export function retryText(retry: { attempt: number; delayMs: number; reason: string }): string {
+  const seconds = Math.max(1, Math.ceil(retry.delayMs / 1000));
+  return `The server did not answer (${retry.reason}): trying again in ${seconds} s (attempt ${retry.attempt}).`;
+}

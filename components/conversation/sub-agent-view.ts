@@ -1,0 +1,77 @@
+/**
+ * A sub-agent's work (option `subAgents`) inside the card of the
+ * `dispatch_agent` call that started it: a disclosure, closed by default, whose
+ * summary says whether the child is working and at which step, over the
+ * child's own log — its replies as plain text and its tool calls as nested
+ * cards. The state comes from the child's `sub-agent` events, folded by the
+ * same reducer as the parent's (so a reload shows what was shown live). Lit
+ * never binds `open`, so the disclosure stays as the user left it. A finished
+ * reply is rendered as markdown (the element's own renderer, loaded on first
+ * need, so the sanitiser applies); until then, and while it streams, it is
+ * plain text bound through Lit. Loaded with the first sub-agent to show
+ * (lazy-view.ts): a chat whose agent has no `subAgents` never loads it.
+ */
+import { html, nothing, type TemplateResult } from 'lit';
+import type { guard as litGuard } from 'lit/directives/guard.js';
+import type { AssistantItem, ConversationState, ToolCallItem } from './conversation-state.js';
+
+/** Its styles, adopted by the element when this module loads (lazy-view.ts). */
+export { subAgentStyles as styles } from './sub-agent-view.styles.js';
+
+// The streaming renderer's module (the element loads it anyway), so the markdown code stays one chunk.
+let renderer: Promise<typeof import('../markdown/markdown-stream.js')> | undefined;
+
+/**
+ * A child's reply: plain text while it streams; once finished, a block that
+ * shows the text and is filled with its markdown when the renderer is here
+ * (kept by `guard` while the text stays the same — no async directive needed).
+ */
+function reply(item: AssistantItem, guard: typeof litGuard): TemplateResult {
+  if (item.streaming) return html`<span class="sub-agent-plain">${item.text}</span>`;
+  return html`${guard([item.text], () => {
+    const block = document.createElement('div');
+    block.className = 'sub-agent-plain';
+    block.textContent = item.text;
+    (renderer ??= import('../markdown/markdown-stream.js'))
+      .then((m) => {
+        block.className = 'sub-agent-markdown';
+        block.replaceChildren(m.renderMarkdown(item.text));
+      })
+      .catch(() => {}); // Not loaded: the plain text stays.
+    return block;
+  })}`;
+}
+
+/**
+ * Renders a sub-agent's work; `renderCard` draws its tool calls (the parent's card renderer, passed in to keep imports one-way).
+ * `guard` is the element's: imported here, in a chunk of its own, it would split Lit's directive code out of the element's entry.
+ */
+export function renderSubAgent(sub: ConversationState, renderCard: (item: ToolCallItem) => TemplateResult, guard: typeof litGuard): TemplateResult {
+  const calls = sub.items.filter((i) => i.kind === 'tool-call').length;
+  const step = sub.running && sub.step ? ` · step ${sub.step.n} of ${sub.step.max}` : '';
+  const state = sub.running ? `working${step}` : 'finished';
+  return html`<details part="sub-agent" class="sub-agent" data-running=${sub.running ? 'true' : 'false'}>
+    <summary>
+      <span class="sub-agent-title">Sub-agent</span>
+      <span class="sub-agent-state">${state} · ${calls === 1 ? '1 tool call' : `${calls} tool calls`}</span>
+    </summary>
+    <div class="sub-agent-log">
+      ${sub.items.map((item) => {
+        switch (item.kind) {
+          case 'assistant':
+            return item.text.trim() === '' && item.thinking.trim() === ''
+              ? nothing
+              : html`<div class="sub-agent-text markdown">${item.thinking ? html`<span class="sub-agent-thinking">${item.thinking}</span>` : nothing}${reply(item, guard)}</div>`;
+          case 'tool-call':
+            return renderCard(item);
+          case 'user':
+          case 'doctor':
+            return nothing;
+          default:
+            return html`<p class="sub-agent-notice">${item.text}</p>`;
+        }
+      })}
+      ${sub.error ? html`<p class="sub-agent-notice sub-agent-error">${sub.error.message}</p>` : nothing}
+    </div>
+  </details>`;
+}

@@ -1,0 +1,26 @@
+/**
+ * The up-front half of `/doctor`: the checklist's renderer, its styles and the
+ * command itself load on first use (their own chunk, `doctor-report.ts`), so
+ * pages that never ask the doctor do not carry it. A doctor item exists only
+ * after the command ran (it is never stored with a thread), so by the time
+ * the log has one to render, the renderer is here.
+ */
+import { html, type TemplateResult } from 'lit';
+import type { Agent } from '../../src/types.js';
+import type { ConversationAction, DoctorItem } from '../conversation/conversation-state.js';
+import { adoptStyles } from '../lazy-view.js';
+
+let renderer: ((item: DoctorItem) => TemplateResult) | undefined;
+
+/** Runs `/doctor` on `agent`, showing it through `apply`; the checklist's styles are adopted into `root` on first use. */
+export async function startDoctor(agent: Agent, apply: (action: ConversationAction) => void, root: HTMLElement | DocumentFragment): Promise<void> {
+  const report = await import('./doctor-report.js');
+  adoptStyles(root, report.doctorStyles);
+  renderer = report.renderDoctorItem;
+  return report.runDoctorCommand(agent, apply);
+}
+
+/** A doctor item of the log (nothing before the renderer has loaded, which cannot happen: see above). */
+export function renderDoctor(item: DoctorItem): TemplateResult {
+  return renderer ? renderer(item) : html``;
+}

@@ -1,0 +1,71 @@
+/**
+ * The element's MCP controller, kept small because every page loads it: it
+ * loads the servers drawer (mcp-drawer.ts, its own chunk, with its styles)
+ * the first time the element has `mcp` servers, and until then renders
+ * nothing, sends messages as they are and has no prompts to run.
+ */
+import { nothing, type ReactiveController, type TemplateResult } from 'lit';
+import type { AttachmentInput, McpServerOptions, SendOptions } from '../../src/types.js';
+import type { McpDrawer, McpPanelHost } from './mcp-drawer.js';
+import type { PromptCommand } from './mcp-prompt-command.js';
+import type { ToolCallItem } from '../conversation/conversation-types.js';
+import type { RenderedView } from '../tool-cards/tool-view.js';
+
+/** What the controller needs of its element: its agent, and its `mcp` servers. */
+export interface McpHost extends McpPanelHost {
+  mcp?: McpServerOptions[];
+}
+
+export class McpPanel implements ReactiveController {
+  #host: McpHost;
+  #drawer: Promise<McpDrawer> | undefined;
+  #ready: McpDrawer | undefined;
+
+  constructor(host: McpHost) {
+    this.#host = host;
+    host.addController(this);
+  }
+
+  hostUpdated(): void {
+    if (this.#drawer || !this.#host.mcp?.length) return;
+    this.#drawer = import('./mcp-drawer.js').then(({ McpDrawer }) => {
+      const drawer = (this.#ready = new McpDrawer(this.#host));
+      drawer.hostUpdated();
+      return drawer;
+    });
+  }
+
+  render(): TemplateResult | typeof nothing {
+    return this.#ready?.render() ?? nothing;
+  }
+
+  /** Above the composer: the servers' open questions, then the resources attached to the next message. */
+  renderAttached(): TemplateResult | typeof nothing {
+    return this.#ready?.renderAttached() ?? nothing;
+  }
+
+  /** The next message's send options: the composer's `files` and the MCP resources attached (see McpDrawer.sendOptions). */
+  sendOptions(files: readonly AttachmentInput[]): SendOptions | undefined {
+    return this.#ready?.sendOptions(files) ?? (files.length > 0 ? { attachments: [...files] } : undefined);
+  }
+
+  /** The MCP App in call `item`'s card, when its tool has one (mcp-app-views.ts). */
+  appView(item: ToolCallItem): RenderedView | undefined {
+    return this.#ready?.apps.viewFor(item);
+  }
+
+  /** What call `item`'s card depends on for its app. */
+  appInputs(item: ToolCallItem): unknown[] {
+    return this.#ready?.apps.inputsFor(item) ?? [];
+  }
+
+  help(): string {
+    return this.#ready?.help() ?? '';
+  }
+
+  /** Runs `/server:prompt args` (a notice when the element has no servers). */
+  async runPrompt(command: PromptCommand, to: { send(text: string): void; notice(text: string): void }): Promise<void> {
+    if (!this.#drawer) return to.notice(`No MCP prompt /${command.server}:${command.name}: this chat has no MCP servers.`);
+    return (await this.#drawer).runPrompt(command, to);
+  }
+}

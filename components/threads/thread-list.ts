@@ -1,0 +1,314 @@
+/**
+ * The thread list of `<agent-chat show-threads>` (part `threads`), as a Lit
+ * ReactiveController, loaded on first use by thread-list-slot.ts: a disclosure over the stored threads — New thread,
+ * open another, rename, delete (with a confirmation step) — that works at
+ * any width (it drops down over the log instead of taking a side column) and
+ * by keyboard alone (a list of buttons, arrow keys between threads, Escape
+ * closes, `aria-current` on the open thread).
+ *
+ * Invariant: the element's `thread` attribute is the truth. Every switch
+ * (open, New thread, deleting the open thread) sets the attribute — the
+ * agent controller then replaces the agent and the log is re-rendered from
+ * the thread's stored events — and fires `thread-change`; the list only ever
+ * marks the thread the attribute names. While a reply runs nothing switches:
+ * replacing the agent would cut the run off.
+ */
+import type { ReactiveController, TemplateResult, html as litHtml, nothing as litNothing } from 'lit';
+import type { ThreadSummary } from '../../src/types.js';
+import type { ThreadChangeReason, ThreadListHost, ThreadSwitch } from './thread-change.js';
+import type { formatCount as chatFormatCount } from '../format/format-count.js';
+import type { adoptStyles as chatAdoptStyles } from '../lazy-view.js';
+import { dateTimeText, relativeTime } from '../format/format-time.js';
+import { threadListStyles } from './thread-list.styles.js';
+
+/**
+ * Lit's `html` and `nothing` and the element's `formatCount` and
+ * `adoptStyles`, handed over by the element: imported here, in a chunk of
+ * its own, they would be split out of the element's entry into shared
+ * chunks (more bytes up front, more files).
+ */
+export interface ElementParts {
+  readonly html: typeof litHtml;
+  readonly nothing: typeof litNothing;
+  readonly formatCount: typeof chatFormatCount;
+  readonly adoptStyles: typeof chatAdoptStyles;
+}
+
+export type { ThreadChangeDetail, ThreadChangeReason, ThreadListHost } from './thread-change.js';
+
+/** The row being edited: renaming it, or confirming its deletion. */
+type RowMode = { id: string; mode: 'rename' | 'confirm-delete' } | undefined;
+
+/** Keeps the stored threads listed and switches the element between them. */
+export class ThreadList implements ReactiveController {
+  #host: ThreadListHost;
+  #switchTo: ThreadSwitch;
+  #threads: ThreadSummary[] = [];
+  #error: string | undefined;
+  #open = false;
+  #row: RowMode;
+  /** The thread the list was last loaded for; another one means load again. */
+  #listedFor: string | undefined | null = null;
+  /** Answers of older loads are dropped: only the latest load is shown. */
+  #loads = 0;
+  #now: () => number;
+
+  readonly #parts: ElementParts;
+
+  /** `switchTo` makes a thread the element's (a new one without an id); `parts`: the element's Lit and helpers (ElementParts); `now` is the clock the dates are shown against. */
+  constructor(host: ThreadListHost, switchTo: ThreadSwitch, parts: ElementParts, now: () => number = () => Date.now()) {
+    this.#host = host;
+    this.#switchTo = switchTo;
+    this.#parts = parts;
+    this.#now = now;
+    host.addController(this);
+    // Its rows' styles come with it.
+    parts.adoptStyles(host, threadListStyles);
+  }
+
+  hostConnected(): void {
+    this.#host.addEventListener('agent-event', this.#onAgentEvent);
+  }
+
+  hostDisconnected(): void {
+    this.#host.removeEventListener('agent-event', this.#onAgentEvent);
+  }
+
+  /** After a render (the agent controller has made the thread's agent by now): load the list for a new thread. */
+  hostUpdated(): void {
+    if (!this.#host.showThreads || this.#listedFor === this.#host.thread) return;
+    this.#listedFor = this.#host.thread;
+    this.#row = undefined;
+    void this.refresh();
+  }
+
+  /** Loads the stored threads again. */
+  async refresh(): Promise<void> {
+    const load = ++this.#loads;
+    let threads: ThreadSummary[] | undefined;
+    let error: string | undefined;
+    try {
+      threads = await this.#host.agent.threads.list();
+    } catch (err) {
+      error = `The threads could not be read: ${err instanceof Error ? err.message : String(err)}`;
+    }
+    if (load !== this.#loads) return;
+    if (threads) this.#threads = threads;
+    this.#error = error;
+    this.#host.requestUpdate();
+  }
+
+  /** A finished run changed the open thread's title, time or count. */
+  readonly #onAgentEvent = (e: Event): void => {
+    const type = (e as CustomEvent<{ type: string }>).detail?.type;
+    if (this.#host.showThreads && (type === 'final' || type === 'run-start')) void this.refresh();
+  };
+
+  /** Makes `id` (a new thread without one) the element's thread: the attribute, then the event. */
+  #switch(id: string | undefined, reason: ThreadChangeReason): void {
+    this.#switchTo(id, reason);
+  }
+
+  #root(): ShadowRoot | HTMLElement {
+    return this.#host.shadowRoot ?? this.#host;
+  }
+
+  /** Focuses what `selector` finds in the list once the next render is on screen. */
+  #focusAfterUpdate(selector: string, fallback?: string): void {
+    void this.#host.updateComplete.then(() => {
+      const root = this.#root();
+      const target = root.querySelector<HTMLElement>(selector) ?? (fallback ? root.querySelector<HTMLElement>(fallback) : null);
+      target?.focus();
+    });
+  }
+
+  // ——— user actions ———
+
+  #openThread(id: string): void {
+    if (id === this.#host.thread) return this.#close(true);
+    this.#switch(id, 'open');
+    this.#close(false);
+    this.#focusAfterUpdate('textarea[part~="input"]');
+  }
+
+  #newThread(): void {
+    this.#switch(undefined, 'new');
+    this.#close(false);
+    this.#focusAfterUpdate('textarea[part~="input"]');
+  }
+
+  async #delete(id: string): Promise<void> {
+    const ids = this.#shownThreads().map((t) => t.id);
+    const next = ids[ids.indexOf(id) + 1] ?? ids[ids.indexOf(id) - 1];
+    this.#row = undefined;
+    try {
+      await this.#host.agent.threads.delete(id);
+    } catch (err) {
+      this.#error = `The thread could not be deleted: ${err instanceof Error ? err.message : String(err)}`;
+      this.#host.requestUpdate();
+      return;
+    }
+    this.#threads = this.#threads.filter((t) => t.id !== id);
+    // The open thread is gone: start a new one (the list loads again for it).
+    if (id === this.#host.thread) this.#switch(undefined, 'deleted');
+    else void this.refresh();
+    this.#host.requestUpdate();
+    this.#focusAfterUpdate(next && next !== id ? `[data-thread-id="${CSS.escape(next)}"] .thread-open` : '.thread-open', '[part~="new-thread-button"]');
+  }
+
+  async #rename(id: string, title: string): Promise<void> {
+    this.#row = undefined;
+    const trimmed = title.trim();
+    if (trimmed !== '') {
+      try {
+        await this.#host.agent.threads.rename(id, trimmed);
+        this.#threads = this.#threads.map((t) => (t.id === id ? { ...t, title: trimmed } : t));
+      } catch (err) {
+        this.#error = `The thread could not be renamed: ${err instanceof Error ? err.message : String(err)}`;
+      }
+    }
+    this.#host.requestUpdate();
+    this.#focusAfterUpdate(`[data-thread-id="${CSS.escape(id)}"] .thread-open`);
+  }
+
+  #setRow(row: RowMode, focus?: string): void {
+    this.#row = row;
+    this.#host.requestUpdate();
+    if (focus) this.#focusAfterUpdate(focus);
+  }
+
+  /**
+   * Closes the drawer in the DOM itself: `open` is the user's, so no render
+   * binds it (a render between a click and its late `toggle` event would
+   * close what the user just opened).
+   */
+  #close(focusSummary: boolean): void {
+    const details = this.#root().querySelector<HTMLDetailsElement>('[part~="threads"]');
+    if (details) details.open = false;
+    this.#open = false;
+    this.#row = undefined;
+    this.#host.requestUpdate();
+    if (focusSummary) this.#focusAfterUpdate('[part~="threads"] > summary');
+  }
+
+  readonly #onToggle = (e: Event): void => {
+    const open = (e.currentTarget as HTMLDetailsElement).open;
+    if (open === this.#open) return;
+    this.#open = open;
+    if (open) void this.refresh();
+    else this.#row = undefined;
+    this.#host.requestUpdate();
+  };
+
+  /** Arrow keys move between threads; Escape backs out of a row's edit, then closes the list. */
+  readonly #onKeydown = (e: KeyboardEvent): void => {
+    if (e.key === 'Escape') {
+      e.preventDefault();
+      if (this.#row) {
+        const id = this.#row.id;
+        this.#setRow(undefined, `[data-thread-id="${CSS.escape(id)}"] .thread-open`);
+      } else this.#close(true);
+      return;
+    }
+    const target = e.target as HTMLElement;
+    if (!target.classList.contains('thread-open')) return;
+    const buttons = [...this.#root().querySelectorAll<HTMLButtonElement>('.thread-open')];
+    const at = buttons.indexOf(target as HTMLButtonElement);
+    const to =
+      e.key === 'ArrowDown' ? Math.min(at + 1, buttons.length - 1)
+      : e.key === 'ArrowUp' ? Math.max(at - 1, 0)
+      : e.key === 'Home' ? 0
+      : e.key === 'End' ? buttons.length - 1
+      : -1;
+    if (to < 0) return;
+    e.preventDefault();
+    buttons[to]?.focus();
+  };
+
+  // ——— rendering ———
+
+  /** The stored threads, with the open one first if it is not stored yet (nothing said in it). */
+  #shownThreads(): ThreadSummary[] {
+    const current = this.#host.thread;
+    if (!current || this.#threads.some((t) => t.id === current)) return this.#threads;
+    return [{ id: current, title: '', updated: 0, messageCount: 0 }, ...this.#threads];
+  }
+
+  /** The list, or nothing without `show-threads`. `running`: a reply is going, so nothing may switch. */
+  render(running: boolean): TemplateResult | symbol {
+    const { html, nothing } = this.#parts;
+    if (!this.#host.showThreads) return nothing;
+    const threads = this.#shownThreads();
+    const current = threads.find((t) => t.id === this.#host.thread);
+    return html`<details part="threads" class="drawer threads" @toggle=${this.#onToggle} @keydown=${this.#onKeydown}>
+      <summary>
+        <span class="drawer-title">Threads</span>
+        <span class="drawer-detail">${current ? titleOf(current) : ''}</span>
+      </summary>
+      <div class="threads-body">
+        <div class="threads-actions">
+          <button part="new-thread-button" class="primary" ?disabled=${running} @click=${() => this.#newThread()}>New thread</button>
+          ${running ? html`<span class="threads-note">Stop the reply to switch threads.</span>` : nothing}
+        </div>
+        ${this.#error ? html`<p class="drawer-error" role="alert">${this.#error}</p>` : nothing}
+        <ul class="drawer-items" aria-label="Threads">
+          ${threads.map((t) => this.#renderRow(t, t.id === this.#host.thread, running))}
+        </ul>
+      </div>
+    </details>`;
+  }
+
+  #renderRow(t: ThreadSummary, isCurrent: boolean, running: boolean): TemplateResult {
+    const { html, nothing } = this.#parts;
+    const title = titleOf(t);
+    const stored = t.updated > 0;
+    const mode = this.#row?.id === t.id ? this.#row.mode : undefined;
+    return html`<li part="thread" class="thread" data-thread-id=${t.id} data-current=${isCurrent ? 'true' : 'false'}>
+      ${mode === 'rename'
+        ? this.#renderRename(t, title)
+        : html`<button class="thread-open" aria-current=${isCurrent ? 'true' : nothing} ?disabled=${running && !isCurrent}
+            @click=${() => this.#openThread(t.id)}>
+            <span class="thread-title">${title}</span>
+            <span class="thread-meta">${stored ? html`<time datetime=${new Date(t.updated).toISOString()} title=${dateTimeText(t.updated)}>${relativeTime(t.updated, this.#now())}</time> · ${messageCount(t.messageCount, this.#parts.formatCount)}` : 'Not saved yet'}</span>
+          </button>`}
+      ${mode === 'confirm-delete'
+        ? html`<div class="thread-confirm" role="group" aria-label=${`Delete “${title}”?`}>
+            <span class="thread-confirm-text">Delete this thread?</span>
+            <button part="confirm-delete-button" class="danger" @click=${() => void this.#delete(t.id)}>Delete</button>
+            <button class="thread-cancel" @click=${() => this.#setRow(undefined, `[data-thread-id="${CSS.escape(t.id)}"] .thread-open`)}>Cancel</button>
+          </div>`
+        : mode === 'rename' || !stored
+        ? nothing
+        : html`<div class="thread-row-actions">
+            <button class="thread-rename" aria-label=${`Rename “${title}”`} ?disabled=${running}
+              @click=${() => this.#setRow({ id: t.id, mode: 'rename' }, `[data-thread-id="${CSS.escape(t.id)}"] input`)}>Rename</button>
+            <button part="delete-thread-button" class="thread-delete" aria-label=${`Delete “${title}”`} ?disabled=${running}
+              @click=${() => this.#setRow({ id: t.id, mode: 'confirm-delete' }, `[data-thread-id="${CSS.escape(t.id)}"] .thread-cancel`)}>Delete</button>
+          </div>`}
+    </li>`;
+  }
+
+  #renderRename(t: ThreadSummary, title: string): TemplateResult {
+    const { html } = this.#parts;
+    const inputId = `thread-title-${t.id}`;
+    const submit = (e: Event) => {
+      e.preventDefault();
+      const input = (e.currentTarget as HTMLFormElement).querySelector('input')!;
+      void this.#rename(t.id, input.value);
+    };
+    return html`<form class="thread-rename-form" @submit=${submit}>
+      <label class="visually-hidden" for=${inputId}>New title of “${title}”</label>
+      <input id=${inputId} class="thread-title-input" .value=${t.title} maxlength="200" />
+      <button type="submit">Save</button>
+      <button type="button" class="thread-cancel" @click=${() => this.#setRow(undefined, `[data-thread-id="${CSS.escape(t.id)}"] .thread-open`)}>Cancel</button>
+    </form>`;
+  }
+}
+
+function titleOf(t: ThreadSummary): string {
+  return t.title.trim() || (t.updated > 0 ? 'Untitled thread' : 'New thread');
+}
+
+function messageCount(n: number, formatCount: ElementParts['formatCount']): string {
+  return n === 1 ? '1 message' : `${formatCount(n)} messages`;
+}

@@ -1,0 +1,90 @@
+/**
+ * The trace drawer of `<agent-chat>` (part `trace`), as a Lit
+ * ReactiveController: a closable `<agent-trace>` over the top of the log,
+ * like the thread list, showing one run as a waterfall. It opens from a
+ * message's Trace button (that message's run) or `/trace` (the latest run,
+ * followed while new ones start), and closes with its Close button or
+ * Escape, giving focus back to what opened it.
+ *
+ * Only this opener is part of the chat's up-front code: the view, its title,
+ * Close button and styles are `<agent-trace>`'s, and the drawer's content
+ * (trace-drawer-view.ts) comes with it, loaded on first open in a chunk of its
+ * own (`import()`), so a chat whose user never looks at a trace never loads it.
+ */
+import { html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
+import type { Agent } from '../../src/types.js';
+
+/** What the drawer uses of the trace view's chunk. */
+type TraceView = Pick<typeof import('./agent-trace-register.js'), 'focusTraceView' | 'renderTraceView'>;
+
+/** What the drawer needs of its element. */
+export interface TraceDrawerHost extends ReactiveControllerHost, HTMLElement {
+  readonly agent: Agent;
+}
+
+/**
+ * Loads `<agent-trace>` and defines it (once). The standalone bundle offers
+ * it as `defineAgentTrace()` for pages that show a trace without the chat.
+ */
+export async function defineAgentTrace(): Promise<void> {
+  (await import('./agent-trace-register.js')).registerAgentTrace();
+}
+
+/** Opens, renders and closes the trace view of one chat. */
+export class TraceDrawer implements ReactiveController {
+  #host: TraceDrawerHost;
+  /** Open on this run; `null` for the latest; undefined when closed. */
+  #run: string | null | undefined;
+  /** The view's chunk, once loaded. */
+  #view: TraceView | undefined;
+  #error = '';
+  /** Where focus goes back to on close. */
+  #opener: HTMLElement | null = null;
+
+  constructor(host: TraceDrawerHost) {
+    (this.#host = host).addController(this);
+  }
+
+  hostConnected(): void {}
+
+  /** Opens the drawer on run `runId` (absent: the latest run). */
+  async show(runId?: string): Promise<void> {
+    const host = this.#host;
+    this.#opener = host.shadowRoot?.activeElement as HTMLElement | null;
+    this.#run = runId ?? null;
+    host.requestUpdate();
+    try {
+      const view = await import('./agent-trace-register.js');
+      view.registerAgentTrace();
+      this.#view = view;
+    } catch (err) {
+      this.#error = `The trace view could not be loaded: ${String(err)}`;
+    }
+    host.requestUpdate();
+    await host.updateComplete;
+    await this.#view?.focusTraceView(host.shadowRoot);
+  }
+
+  close(): void {
+    this.#run = undefined;
+    this.#host.requestUpdate();
+    void this.#host.updateComplete.then(() => (this.#opener?.isConnected ? this.#opener : this.#host.shadowRoot?.querySelector<HTMLElement>('textarea'))?.focus());
+  }
+
+  /** The Trace button of a message whose run is known. */
+  button(runId: string | undefined): TemplateResult | typeof nothing {
+    return runId === undefined ? nothing : html`<button part="trace-button" class="trace-button" type="button" aria-label="Trace of this run" @click=${() => this.show(runId)}>Trace</button>`;
+  }
+
+  render(): TemplateResult | typeof nothing {
+    if (this.#run === undefined) return nothing;
+    if (!this.#view) return html`<p class="trace-drawer" role="status">${this.#error || 'Loading the trace…'} <button type="button" @click=${() => this.close()}>Close</button></p>`;
+    let agent: Agent | undefined;
+    try {
+      agent = this.#host.agent;
+    } catch {
+      // No endpoint set yet: nothing was traced either.
+    }
+    return this.#view.renderTraceView(agent, this.#run, () => this.close());
+  }
+}

@@ -1,0 +1,214 @@
+/**
+ * The trace view's data: a thread's spans (`agent.trace()`, a thread file's
+ * `trace`) turned into what the waterfall shows — the runs to pick from, and
+ * one run's spans as a tree (children by `parentSpanId`, in start order, a
+ * sub-agent's run under its `dispatch_agent` call) with each span's place on
+ * the run's time axis, a line of the facts that matter for its kind and the
+ * notable things that happened in it (retries, folds, approvals, errors).
+ * Pure functions of plain data, so the view only renders them.
+ *
+ * Attributes and events this file does not know (new ones recorded by a newer
+ * recorder) are not lost: the view lists every attribute and event of a span
+ * in its details; here only those a reader needs at a glance are picked out.
+ */
+import type { TraceSpan, TraceSpanEvent, TraceValue } from '../../src/types.js';
+
+/** What a span is, by its `gen_ai.operation.name`. */
+export type SpanKind = 'agent' | 'chat' | 'tool' | 'other';
+
+/** One row of the waterfall: a span, where it sits in time, and its children. */
+export interface TraceRow {
+  span: TraceSpan;
+  kind: SpanKind;
+  /** 1 for a run's root; a child one more than its parent. */
+  level: number;
+  /** The row's title: `Run`, `Sub-agent`, `Model request 2`, `Tool lookup`. */
+  title: string;
+  /** From the run's start, in ms. */
+  offsetMs: number;
+  /** Its length in ms; up to now for a span still open. */
+  durationMs: number;
+  open: boolean;
+  /** Its bar on the run's axis, as fractions of the run's length (0–1). */
+  left: number;
+  width: number;
+  /** Short facts for the row itself (tokens, time to first token, status, approval…). */
+  facts: string[];
+  /** Notable events, said in words (a retry and its wait, a fold and its sizes). */
+  notes: string[];
+  children: TraceRow[];
+}
+
+/** One run of the thread, for the run picker. */
+export interface TraceRunSummary {
+  runId: string;
+  startTime: number;
+  durationMs: number | undefined;
+  /** `answer`, `error`, `cancelled`…, or `running`. */
+  outcome: string;
+}
+
+/** A run's waterfall: its rows as a tree, and its length. */
+export interface TraceWaterfall {
+  runId: string;
+  roots: TraceRow[];
+  /** The run's length in ms (up to now while it runs). */
+  durationMs: number;
+  /** Every row, in the order shown (depth first). */
+  rows: TraceRow[];
+  open: boolean;
+}
+
+/** The runs of a trace, oldest first (a run is known by its spans' `runId`). */
+export function traceRuns(spans: readonly TraceSpan[]): TraceRunSummary[] {
+  const runs = new Map<string, TraceRunSummary>();
+  for (const span of spans) {
+    const known = runs.get(span.runId);
+    const isRoot = span.parentSpanId === undefined && kindOf(span) === 'agent';
+    if (!known) {
+      runs.set(span.runId, { runId: span.runId, startTime: span.startTime, durationMs: undefined, outcome: 'running' });
+    } else if (span.startTime < known.startTime) known.startTime = span.startTime;
+    if (isRoot) {
+      const run = runs.get(span.runId)!;
+      run.startTime = span.startTime;
+      run.durationMs = span.endTime === undefined ? undefined : span.endTime - span.startTime;
+      const reasons = span.attributes['gen_ai.response.finish_reasons'];
+      run.outcome = span.endTime === undefined ? 'running' : Array.isArray(reasons) && reasons[0] ? reasons[0] : span.status === 'error' ? 'error' : 'done';
+    }
+  }
+  return [...runs.values()].sort((a, b) => a.startTime - b.startTime);
+}
+
+/**
+ * Run `runId`'s spans as a waterfall. Spans whose parent is not in the trace
+ * (dropped by the size cap) become roots of their own. `now` ends the bars
+ * of spans still open.
+ */
+export function waterfall(spans: readonly TraceSpan[], runId: string, now: number): TraceWaterfall {
+  const own = spans.filter((s) => s.runId === runId);
+  const ids = new Set(own.map((s) => s.spanId));
+  const byParent = new Map<string | undefined, TraceSpan[]>();
+  for (const span of own) {
+    const parent = span.parentSpanId !== undefined && ids.has(span.parentSpanId) ? span.parentSpanId : undefined;
+    const list = byParent.get(parent) ?? [];
+    list.push(span);
+    byParent.set(parent, list);
+  }
+  for (const list of byParent.values()) list.sort((a, b) => a.startTime - b.startTime);
+  const start = own.reduce((min, s) => Math.min(min, s.startTime), Infinity);
+  const end = own.reduce((max, s) => Math.max(max, s.endTime ?? now), start);
+  const length = Math.max(end - start, 1);
+  const rows: TraceRow[] = [];
+  const build = (span: TraceSpan, level: number): TraceRow => {
+    const kind = kindOf(span);
+    const open = span.endTime === undefined;
+    const durationMs = Math.max((span.endTime ?? now) - span.startTime, 0);
+    const row: TraceRow = {
+      span, kind, level, title: titleOf(span, kind, level), offsetMs: span.startTime - start, durationMs, open,
+      left: (span.startTime - start) / length, width: durationMs / length, facts: factsOf(span, kind), notes: span.events.flatMap((e) => noteOf(e)), children: [],
+    };
+    rows.push(row);
+    row.children = (byParent.get(span.spanId) ?? []).map((child) => build(child, level + 1));
+    return row;
+  };
+  const roots = (byParent.get(undefined) ?? []).map((span) => build(span, 1));
+  return { runId, roots, rows, durationMs: own.length ? end - start : 0, open: own.some((s) => s.endTime === undefined) };
+}
+
+/** The kind of a span, from `gen_ai.operation.name` (or its name's first word). */
+export function kindOf(span: TraceSpan): SpanKind {
+  const operation = span.attributes['gen_ai.operation.name'] ?? span.name.split(' ')[0];
+  return operation === 'invoke_agent' ? 'agent' : operation === 'chat' ? 'chat' : operation === 'execute_tool' ? 'tool' : 'other';
+}
+
+function titleOf(span: TraceSpan, kind: SpanKind, level: number): string {
+  const a = span.attributes;
+  if (kind === 'agent') return level === 1 && span.parentSpanId === undefined ? 'Run' : 'Sub-agent';
+  if (kind === 'chat') return typeof a['pageloop.iteration'] === 'number' ? `Model request ${a['pageloop.iteration']}` : 'Model request';
+  if (kind === 'tool') return `Tool ${String(a['gen_ai.tool.name'] ?? span.name.replace(/^execute_tool /, ''))}`;
+  return span.name;
+}
+
+/** Milliseconds as a reader wants them: `840 ms`, `1.2 s`, `2 min 5 s`. */
+export function formatMs(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  if (ms < 60_000) return `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`;
+  const minutes = Math.floor(ms / 60_000);
+  return `${minutes} min ${Math.round((ms % 60_000) / 1000)} s`;
+}
+
+/** An attribute's value as text. */
+export function formatValue(value: TraceValue): string {
+  return Array.isArray(value) ? value.join(', ') : String(value);
+}
+
+const num = (v: TraceValue | undefined): number | undefined => (typeof v === 'number' ? v : undefined);
+
+/** An attribute key that says how the reply's calls were read (the call format and why), or what was repaired, or a stream quirk. */
+const CALL_FORMAT = /(^|\.)(call_format|tool_protocol|format)(\.|$)/;
+const REPAIR = /repair/;
+const QUIRK = /quirk/;
+
+function factsOf(span: TraceSpan, kind: SpanKind): string[] {
+  const a = span.attributes;
+  const facts: string[] = [];
+  const tokensIn = num(a['gen_ai.usage.input_tokens']);
+  const tokensOut = num(a['gen_ai.usage.output_tokens']);
+  const finish = a['gen_ai.response.finish_reasons'];
+  if (kind === 'agent' && a['gen_ai.request.model']) facts.push(`model ${formatValue(a['gen_ai.request.model'])}`);
+  if (kind === 'chat') {
+    const ttft = num(a['pageloop.time_to_first_token_ms']);
+    if (ttft !== undefined) facts.push(`first token ${formatMs(ttft)}`);
+  }
+  // A run's sums are 0 when the server reported no usage: said only when there is some.
+  if ((kind === 'agent' || kind === 'chat') && ((tokensIn ?? 0) > 0 || (tokensOut ?? 0) > 0)) facts.push(`tokens ${tokensIn ?? 0} in · ${tokensOut ?? 0} out`);
+  if (finish !== undefined) facts.push(`finish ${formatValue(finish)}`);
+  const retries = num(a['pageloop.retry.count']);
+  if (retries) facts.push(`${retries} ${retries === 1 ? 'retry' : 'retries'}, waited ${formatMs(num(a['pageloop.retry.wait_ms']) ?? 0)}`);
+  if (kind === 'tool') {
+    if (a['pageloop.tool.status'] !== undefined) facts.push(`status ${formatValue(a['pageloop.tool.status'])}`);
+    const answer = a['pageloop.approval.answer'];
+    const wait = num(a['pageloop.approval.wait_ms']);
+    if (answer !== undefined) facts.push(`${formatValue(answer)} after ${formatMs(wait ?? 0)}`);
+    const gate = num(a['pageloop.start_gate.wait_ms']);
+    if (gate !== undefined) facts.push(`started after ${formatMs(gate)}`);
+  }
+  // The other branch's attributes about how a reply was read: the format, repairs, quirks, whatever their exact names.
+  for (const [key, value] of Object.entries(a)) {
+    if (!key.startsWith('pageloop.')) continue;
+    const tail = key.slice('pageloop.'.length);
+    if (CALL_FORMAT.test(tail) || REPAIR.test(tail) || QUIRK.test(tail)) facts.push(`${tail.replace(/[._]/g, ' ')}: ${formatValue(value)}`);
+  }
+  const errorType = a['error.type'] === undefined ? undefined : formatValue(a['error.type']);
+  if (a['pageloop.cancelled'] === true || errorType === 'cancelled') facts.push('cancelled');
+  // A tool's failure is already its status (denied, error…): said once.
+  else if (span.status === 'error' && !(kind === 'tool' && a['pageloop.tool.status'] !== undefined)) facts.push(`error ${errorType ?? 'unknown'}`);
+  return facts;
+}
+
+/** A notable event of a span in words, or nothing for the routine ones (a tool's start, shown as its wait). */
+function noteOf(event: TraceSpanEvent): string[] {
+  const a = event.attributes ?? {};
+  switch (event.name) {
+    case 'pageloop.retry':
+      return [`${formatValue(a['pageloop.retry.reason'] ?? 'retry')}: waited ${formatMs(num(a['pageloop.retry.delay_ms']) ?? 0)} before attempt ${formatValue(a['pageloop.retry.attempt'] ?? '?')}`];
+    case 'pageloop.context.folded':
+    case 'pageloop.context.dropped':
+    case 'pageloop.context.cut': {
+      const what = event.name.slice('pageloop.context.'.length);
+      const call = a['gen_ai.tool.call.id'] !== undefined ? ` (call ${formatValue(a['gen_ai.tool.call.id'])})` : '';
+      const messages = num(a['pageloop.context.messages']);
+      return [`context ${what}${call}: ${messages !== undefined ? `${messages} messages, ` : ''}${num(a['pageloop.context.tokens_before']) ?? '?'} → ${num(a['pageloop.context.tokens_after']) ?? '?'} tokens of ${num(a['pageloop.context.window']) ?? '?'}`];
+    }
+    case 'pageloop.approval.requested':
+      return ['approval asked'];
+    case 'pageloop.tool.started':
+      return [];
+    case 'exception':
+      return [`error: ${formatValue(a['exception.message'] ?? a['exception.type'] ?? '')}`];
+    default: {
+      const values = Object.entries(a).map(([k, v]) => `${k.replace(/^pageloop\./, '')} ${formatValue(v)}`);
+      return [`${event.name.replace(/^pageloop\./, '')}${values.length ? `: ${values.join(', ')}` : ''}`];
+    }
+  }
+}
