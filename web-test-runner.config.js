@@ -52,8 +52,6 @@ export default {
     `<!DOCTYPE html><html><head><script>globalThis.__PAGELOOP_TEST_ENV__ = ${JSON.stringify({
       long: process.env.PAGELOOP_LONG === '1',
       seed: process.env.PAGELOOP_SEED ? Number(process.env.PAGELOOP_SEED) : undefined,
-      // A running llama-server for test/doctor/llama-server.test.ts (skipped without it).
-      llamaServer: process.env.LLAMA_SERVER || undefined,
     })};</script></head><body><script type="module" src="${testFramework}"></script></body></html>`,
   browsers: [
     playwrightLauncher({
@@ -71,6 +69,6 @@ export default {
             browsers: [playwrightLauncher({ product: 'chromium', launchOptions: { executablePath: findChromium(), headless: true, args: webgpuArgs } })],
           },
         ],
-  middleware: [mockOpenAI(), fixtures(), (await import('./test/support/otlp-receiver.js')).otlpReceiver(), (await import('./test/support/readme-middleware.js')).readmePages(), (await import('./test/support/csp-middleware.js')).cspPages(), (await import('./test/support/isolated-middleware.js')).isolatedPages(), (await import('./test/support/mcp-servers.js')).mcpServers(), oauthMcpInfo, (await import('./test/support/llama-server-middleware.js')).llamaServer(), (await import('./test/support/logged-cdn-middleware.js')).loggedCdn()],
+  middleware: [mockOpenAI(), fixtures(), (await import('./test/support/otlp-receiver.js')).otlpReceiver(), (await import('./test/support/doc-middleware.js')).docPages(), (await import('./test/support/csp-middleware.js')).cspPages(), (await import('./test/support/isolated-middleware.js')).isolatedPages(), (await import('./test/support/mcp-servers.js')).mcpServers(), oauthMcpInfo, (await import('./test/support/llama-server-middleware.js')).llamaServer(), (await import('./test/support/logged-cdn-middleware.js')).loggedCdn()],
   plugins: [(await import('./test/support/browser-field-plugin.js')).opentelemetryBrowserFiles(), esbuildPlugin({ ts: true, tsx: true, target: 'es2022', tsconfig: './tsconfig.json' }), (await import('./test/support/cold-page-plugin.js')).coldPages(), (await import('./test/support/mcp-servers.js')).mcpBrowserResolve()],
 };

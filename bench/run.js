@@ -152,6 +152,7 @@ async function main() {
     try {
       Object.assign(results, await measureNativeLlama(root, { systemPrompt: strings.engine_system_prompt, tools: strings.engine_tools, user: 'Tell me a long story about a dragon.', maxTokens }));
     } catch (err) {
+      failures.push('engine-native');
       console.error(`  engine native baseline FAILED: ${err instanceof Error ? err.message : err}`);
     }
   }

@@ -44,6 +44,9 @@ const inside = (path, folder) => path === folder || path.startsWith(folder + '/'
 /** True when `path` is inside any of `folders`. @param {string} path @param {string[]} folders */
 const insideAny = (path, folders) => folders.some((f) => inside(path, f));
 
+/** The ground floor: the files right under src/ that every room may import (types, settings, errors, formats). */
+const isGround = (/** @type {string} */ path) => /^src\/[^/]+\.ts$/.test(path) && path !== 'src/index.ts';
+
 /** Page-side code: what runs in the page's realm. */
 const PAGE_SIDE = ['src/page', 'src/tools', 'src/react', 'components', 'src/index.ts'];
 
@@ -51,15 +54,33 @@ const PAGE_SIDE = ['src/page', 'src/tools', 'src/react', 'components', 'src/inde
 const RULES = [
   {
     name: 'memory is the bottom floor',
-    why: 'src/memory may import only itself and src/errors.ts; what speaks the protocol to it (src/worker/memory-api.ts) lives on the worker side',
+    why: 'src/memory may import only itself, its public types (src/memory-types.ts) and src/errors.ts; what speaks the protocol to it (src/worker/memory-api.ts) lives on the worker side',
     applies: (from) => inside(from, 'src/memory'),
-    forbids: (e) => !insideAny(e.to, ['src/memory', 'src/errors.ts']),
+    forbids: (e) => !insideAny(e.to, ['src/memory', 'src/memory-types.ts', 'src/errors.ts']),
   },
   {
     name: 'errors are below everything',
-    why: 'src/errors.ts may import only the wire form of an error (src/protocol/errors.ts, types only): every floor imports it',
+    why: 'src/errors.ts may import only the wire form of an error (src/error-codes.ts, types only): every floor imports it',
     applies: (from) => from === 'src/errors.ts',
-    forbids: (e) => e.to !== 'src/protocol/errors.ts',
+    forbids: (e) => e.to !== 'src/error-codes.ts',
+  },
+  {
+    name: 'the ground floor is below every room',
+    why: 'the files right under src/ (types, settings, errors, the thread format…) are imported by both sides and every room: they import only each other',
+    applies: isGround,
+    forbids: (e) => !isGround(e.to),
+  },
+  {
+    name: 'the code stays in its house',
+    why: 'src/ and components/ import nothing from scripts/, test/, bench/ or demo/: tooling and tests sit above the code, never under it',
+    applies: () => true,
+    forbids: (e) => !insideAny(e.to, ['src', 'components']),
+  },
+  {
+    name: 'the element reaches threads through the agent',
+    why: 'components must not import src/store: stored threads come through agent.threads and agent.events(), and the thread file\'s format is src/thread-format.ts',
+    applies: (from) => inside(from, 'components'),
+    forbids: (e) => inside(e.to, 'src/store'),
   },
   {
     name: 'the store knows nothing above it',
@@ -126,6 +147,11 @@ const FACES = {
   'components/threads': 'components/threads/index.ts',
   'components/tool-cards': 'components/tool-cards/index.ts',
   'components/trace': 'components/trace/index.ts',
+  // The loop's rooms face the rest of the loop through an index.ts that re-exports what it uses.
+  'src/agent/calls': 'src/agent/calls/index.ts',
+  'src/agent/thread': 'src/agent/thread/index.ts',
+  'src/agent/trace': 'src/agent/trace/index.ts',
+  'src/agent/attachments': 'src/agent/attachments/index.ts',
 };
 
 /** The room `path` is in, if any. @param {string} path */

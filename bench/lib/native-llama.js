@@ -1,21 +1,25 @@
 // @ts-check
 /**
  * The native baseline of the engine bench: the same GGUF and the same chat
- * (the page's system prompt, the model's own template rendered with
- * @huggingface/jinja, as the page does) under node-llama-cpp — llama.cpp
- * compiled natively for this CPU — with the same thread count (1), greedy.
+ * (the page's system prompt and built-in tools, rendered with the model's own
+ * template by @huggingface/jinja, as the page does) under llama.cpp compiled
+ * natively: the `llama-server` that scripts/llama-server.js builds and caches
+ * (or env LLAMA_SERVER), with one thread (`-t 1`, as the page's engine), greedy.
  *
- * node-llama-cpp is not a dependency (its prebuilt binaries for every
- * platform take ~700 MB): install it beside the repository and point
- * NODE_LLAMA_CPP_DIR at that folder, e.g.
- *   mkdir /tmp/nlc && cd /tmp/nlc && npm init -y && npm install node-llama-cpp@3.22.1
- *   NODE_LLAMA_CPP_DIR=/tmp/nlc npm run bench -- --only=engine
- * Without it the figure is absent and the reason is printed.
+ * The rendered prompt goes to the server's raw `/completion` endpoint (no
+ * server-side template), streamed, so the figures are read the way the
+ * browser's are: tokens/s from the first to the last streamed token, the
+ * first token's latency from the request, and CPU time per token from the
+ * server process's /proc times between those two moments.
+ *
+ * Without a binary the baseline is skipped with the reason, except in CI
+ * (env CI): there it throws, so the run fails instead of losing the figure.
  */
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { Template } from '@huggingface/jinja';
+import { findLlamaServer, HOW_TO_GET_IT, inCI } from '../../scripts/llama-server.js';
+import { runLlamaServer } from '../../scripts/lib/run-llama-server.js';
+import { processCpuMs } from './proc-cpu.js';
 
 /**
  * @param {string} root the repository
@@ -23,61 +27,78 @@ import { Template } from '@huggingface/jinja';
  * @returns {Promise<Record<string, number>>}
  */
 export async function measureNativeLlama(root, chat) {
-  const dir = process.env.NODE_LLAMA_CPP_DIR;
-  /** @type {any} */
-  let lib;
-  try {
-    const from = dir ? createRequire(join(dir, 'package.json')).resolve('node-llama-cpp') : 'node-llama-cpp';
-    lib = await import(dir ? pathToFileURL(from).href : from);
-  } catch (err) {
-    console.log(`  engine native baseline skipped: node-llama-cpp is not installed${dir ? ` in ${dir}` : ''} (see bench/lib/native-llama.js): ${/** @type {Error} */ (err).message.split('\n')[0]}`);
+  const binary = findLlamaServer();
+  if (!binary) {
+    const why = `engine native baseline: no llama-server binary (${HOW_TO_GET_IT})`;
+    if (inCI()) throw new Error(why);
+    console.log(`  ${why}: skipped`);
     return {};
   }
-  const llama = await lib.getLlama({ gpu: false, build: 'never', logLevel: 'error' });
-  const model = await llama.loadModel({ modelPath: join(root, 'test/fixtures/models/tiny-toolcaller-q8_0.gguf') });
-  const context = await model.createContext({ contextSize: 4096, threads: 1 });
-  const template = new Template(model.fileInfo.metadata.tokenizer.chat_template);
-  const prompt = template.render({
-    messages: [{ role: 'system', content: chat.systemPrompt }, { role: 'user', content: chat.user }],
-    ...(chat.tools ? { tools: JSON.parse(chat.tools) } : {}),
-    add_generation_prompt: true,
-    bos_token: '',
-    eos_token: '',
+  const server = await runLlamaServer(binary, ['-m', join(root, 'test/fixtures/models/tiny-toolcaller-q8_0.gguf'), '-c', '4096', '-t', '1', '-tb', '1', '-np', '1']);
+  try {
+    const props = /** @type {{ chat_template: string }} */ (await (await fetch(`${server.url}/props`)).json());
+    const prompt = new Template(props.chat_template).render({
+      messages: [{ role: 'system', content: chat.systemPrompt }, { role: 'user', content: chat.user }],
+      ...(chat.tools ? { tools: JSON.parse(chat.tools) } : {}),
+      add_generation_prompt: true,
+      bos_token: '',
+      eos_token: '',
+    });
+    return await streamCompletion(server, prompt, chat.maxTokens);
+  } finally {
+    server.stop();
+  }
+}
+
+/**
+ * One greedy generation of `prompt`, streamed; its figures.
+ * @param {import('../../scripts/lib/run-llama-server.js').RunningLlamaServer} server
+ * @param {string} prompt @param {number} maxTokens
+ */
+async function streamCompletion(server, prompt, maxTokens) {
+  const sent = performance.now();
+  const response = await fetch(`${server.url}/completion`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ prompt, n_predict: maxTokens, temperature: 0, stream: true, cache_prompt: false }),
   });
-  const promptTokens = model.tokenize(prompt, true).length;
-  const completion = new lib.LlamaCompletion({ contextSequence: context.getSequence() });
-  let tokens = 0;
+  if (!response.ok || !response.body) throw new Error(`llama-server /completion answered HTTP ${response.status}: ${await response.text()}`);
+  let text = '';
   let first = 0;
   let last = 0;
   let cpuFirst = 0;
-  const sent = performance.now();
-  const text = await completion.generateCompletion(model.tokenize(prompt, true), {
-    maxTokens: chat.maxTokens,
-    temperature: 0,
-    onToken: (/** @type {unknown[]} */ t) => {
-      tokens += t.length;
+  /** @type {{ tokens_predicted?: number, tokens_evaluated?: number } | undefined} */
+  let end;
+  let buffered = '';
+  const decoder = new TextDecoder();
+  for await (const bytes of response.body) {
+    buffered += decoder.decode(bytes, { stream: true });
+    const events = buffered.split('\n\n');
+    buffered = events.pop() ?? '';
+    for (const event of events) {
+      if (!event.startsWith('data: ') || event === 'data: [DONE]') continue;
+      const chunk = JSON.parse(event.slice('data: '.length));
+      if (chunk.stop) {
+        end = chunk;
+        continue;
+      }
       last = performance.now();
       if (!first) {
         first = last;
-        cpuFirst = cpuMs();
+        cpuFirst = processCpuMs(server.pid);
       }
-    },
-  });
-  const cpuLast = cpuMs();
-  await context.dispose();
-  await model.dispose();
+      text += chunk.content ?? '';
+    }
+  }
+  const cpuLast = processCpuMs(server.pid);
+  const tokens = end?.tokens_predicted;
+  if (!tokens || !first) throw new Error(`llama-server streamed no tokens (its last chunk: ${JSON.stringify(end)})`);
   if (!text.startsWith('Once upon a time')) console.log(`  engine native baseline: unexpected reply ${JSON.stringify(text.slice(0, 80))}`);
   return {
     'engine.native_tokens_per_s': (tokens - 1) / ((last - first) / 1000),
     'engine.native_ttft_ms': first - sent,
     'engine.native_cpu_ms_per_token': (cpuLast - cpuFirst) / (tokens - 1),
     'engine.native_completion_tokens': tokens,
-    'engine.native_prompt_tokens': promptTokens,
+    'engine.native_prompt_tokens': end?.tokens_evaluated ?? NaN,
   };
-}
-
-/** This process's CPU time (user + system, every thread: llama.cpp's included), in ms. */
-function cpuMs() {
-  const { user, system } = process.cpuUsage();
-  return (user + system) / 1000;
 }

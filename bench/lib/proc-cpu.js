@@ -4,7 +4,8 @@
  * user + system milliseconds, all threads. The bench exposes it to its pages
  * as `__benchCpuMs` (bench/lib/cpu-time.ts) so per-token costs can be read
  * in CPU time, which a busy shared machine distorts far less than wall time.
- * Elsewhere (no /proc) it answers NaN.
+ * Elsewhere (no /proc) it answers NaN. `processCpuMs` reads one process
+ * (the native baseline's llama-server).
  */
 import { readFileSync, readdirSync } from 'node:fs';
 
@@ -26,10 +27,8 @@ export function browserTreeCpuMs(tag) {
   }
   for (const pid of pids) {
     try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      // Fields after the command name (which may hold spaces) start at ")": state, ppid, … utime (14th), stime (15th).
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      procs.set(pid, { parent: fields[1] ?? '', ticks: Number(fields[11]) + Number(fields[12]), cmd: readFileSync(`/proc/${pid}/cmdline`, 'utf8') });
+      const { parent, ticks } = readStat(pid);
+      procs.set(pid, { parent, ticks, cmd: readFileSync(`/proc/${pid}/cmdline`, 'utf8') });
     } catch {
       // The process ended meanwhile.
     }
@@ -49,4 +48,21 @@ export function browserTreeCpuMs(tag) {
   let ticks = 0;
   for (const pid of tree) ticks += procs.get(pid)?.ticks ?? 0;
   return (ticks * 1000) / TICKS;
+}
+
+/** One process's CPU time (user + system, all its threads), in ms; NaN where /proc cannot tell. @param {number} pid */
+export function processCpuMs(pid) {
+  try {
+    return (readStat(String(pid)).ticks * 1000) / TICKS;
+  } catch {
+    return NaN;
+  }
+}
+
+/** A process's parent and CPU ticks from /proc/PID/stat (throws when it is gone). @param {string} pid */
+function readStat(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may hold spaces) start at ")": state, ppid, … utime (14th), stime (15th).
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return { parent: fields[1] ?? '', ticks: Number(fields[11]) + Number(fields[12]) };
 }

@@ -19,8 +19,8 @@
  */
 import type { ChatMessage, FinalReason } from '../types.js';
 import type { ModelTool, ToolCall } from '../model/tool-calling-model.js';
-import type { TurnContext } from './calls/tool-executor.js';
-import type { SettledCall } from './calls/tool-result.js';
+import type { TurnContext } from './calls/index.js';
+import type { SettledCall } from './calls/index.js';
 import type { TurnOverrides } from './run-overrides.js';
 
 /** What a part may use of the run it is part of. */

@@ -20,7 +20,18 @@
  * text shown so far, and the same stretch follows as thinking: the user
  * never keeps reasoning as the answer. The reverse happens to a reply read
  * as opened that ends without a closer: its thinking is withdrawn and
- * follows as text, so nothing the model said is lost.
+ * follows as text, so nothing the model said is lost; unless it wrote a
+ * call, which ends reasoning the template opened, closer or not (llama.cpp
+ * reads it so): then only the part from the call on is withdrawn, and the
+ * parser, told `opened`, reads the reply the same way.
+ *
+ * Reasoning may mention call markup (`I'll answer with <tool_call>.`); the
+ * filter lets such a mention through as prose, which would flash markup in
+ * the answer until the closer withdraws it. So, until the reply is known
+ * not to be inside such reasoning, text from a mention of a call opener on
+ * is held: it goes with the reasoning when the closer comes, and is shown
+ * when the reply ends without one (an answer that names `<tool_call>` shows
+ * that part at the end, never as a flash taken back).
  *
  * @example
  * const r = new ReplyReasoning(() => new TextCallFilter(), false);
@@ -51,7 +62,8 @@ export class ReplyReasoning {
   #filter: TextCallFilter;
   /** `opened`: read as starting inside reasoning; `watching`: looking for an unopened closer; `plain`: decided. */
   #mode: 'opened' | 'watching' | 'plain';
-  readonly #splitter = new ThinkSplitter({ opened: true });
+  /** Read as opened: any closer a template may have opened ends it (the model's own tag is not known). */
+  readonly #splitter = new ThinkSplitter({ opened: PROMPT_OPENED_REASONING.map(([, close]) => close) });
   /** Every content delta so far (while watching): where an unopened closer is looked for. */
   #raw = '';
   /** Text shown so far, and thinking shown while read as opened: what a retraction withdraws. */
@@ -60,6 +72,10 @@ export class ReplyReasoning {
   #sawText = false;
   /** Whitespace between withdrawn reasoning and the answer is layout. */
   #trimLead = false;
+  /** Text from a mention of call markup on, held while the reply may be reasoning (see the header). */
+  #mention: string | undefined;
+  /** The end of the text so far, held while it may be the start of such a mention. */
+  #partial = '';
   #learned: boolean | undefined;
 
   /** `newFilter` makes the call-markup filter (a fresh one replaces it when reasoning is found). */
@@ -67,6 +83,11 @@ export class ReplyReasoning {
     this.#newFilter = newFilter;
     this.#filter = newFilter();
     this.#mode = opened ? 'opened' : 'watching';
+  }
+
+  /** The reply is read as starting inside reasoning the prompt opened: the parser must read it so too. */
+  get opened(): boolean {
+    return this.#mode === 'opened';
   }
 
   /**
@@ -111,6 +132,9 @@ export class ReplyReasoning {
     }
     this.#mode = 'plain';
     this.#learned = true;
+    // A held mention was reasoning: it follows with the rest of it, as thinking.
+    this.#mention = undefined;
+    this.#partial = '';
     // The filter may hold a piece of the reasoning; it is reasoning, so it goes with the rest.
     this.#filter = this.#newFilter();
     if (this.#shownText) out.push({ type: 'retraction', field: 'text', text: this.#shownText });
@@ -128,7 +152,16 @@ export class ReplyReasoning {
     const out: ReplyPiece[] = [];
     if (this.#mode === 'opened') {
       const rest = this.#splitter.flush();
-      if (this.#splitter.inside) {
+      const reasoning = this.#shownThinking + rest.thinking;
+      const call = this.#splitter.inside ? this.#filter.callAt(reasoning) : -1;
+      if (call > 0) {
+        // Never closed, but a call ends it: only the part from the call on was not reasoning.
+        const shown = Math.min(this.#shownThinking.length, reasoning.length - call);
+        if (shown > 0) out.push({ type: 'retraction', field: 'thinking', text: this.#shownThinking.slice(-shown) });
+        if (call > this.#shownThinking.length) out.push({ type: 'thinking', delta: reasoning.slice(this.#shownThinking.length, call) });
+        this.#learned = true;
+        this.#show(reasoning.slice(call) + rest.text, out);
+      } else if (this.#splitter.inside) {
         // Read as opened, never closed: it was the answer after all.
         if (this.#sawText) this.#learned = false;
         if (this.#shownThinking) out.push({ type: 'retraction', field: 'thinking', text: this.#shownThinking });
@@ -138,7 +171,9 @@ export class ReplyReasoning {
         this.#show(rest.text, out);
       }
     }
-    const held = this.#filter.flush();
+    const held = (this.#mention ?? '') + this.#partial + this.#filter.flush();
+    this.#mention = undefined;
+    this.#partial = '';
     if (held) out.push({ type: 'text', delta: held });
     this.#thoughts(out);
     return out;
@@ -152,12 +187,31 @@ export class ReplyReasoning {
       this.#trimLead = false;
     }
     if (delta === '') return;
-    const shown = this.#filter.push(delta);
+    const shown = this.#holdMention(this.#filter.push(delta));
     if (shown) {
       this.#shownText += shown;
       out.push({ type: 'text', delta: shown });
     }
     this.#thoughts(out);
+  }
+
+  /** While the reply may be reasoning the prompt opened: the part of `shown` before a mention of call markup. */
+  #holdMention(shown: string): string {
+    if (this.#mode !== 'watching') return shown;
+    if (this.#mention !== undefined) {
+      this.#mention += shown;
+      return '';
+    }
+    const text = this.#partial + shown;
+    const at = this.#filter.mentionAt(text);
+    if (at !== -1) {
+      this.#mention = text.slice(at);
+      this.#partial = '';
+      return text.slice(0, at);
+    }
+    const keep = this.#filter.mentionPrefix(text);
+    this.#partial = text.slice(text.length - keep);
+    return text.slice(0, text.length - keep);
   }
 
   /** Reasoning the filter found in the middle of the reply. */

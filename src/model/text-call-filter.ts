@@ -15,11 +15,12 @@
  * with everything after it.
  */
 import type { ToolFormat } from '../types.js';
-import { findBlock } from './call-formats/block-scanner.js';
+import { findBlock, firstCallAt } from './call-formats/block-scanner.js';
 import type { CallFormat, ReadContext } from './call-formats/call-format.js';
 import { formatsFor } from './call-formats/formats.js';
 import { FUNCTIONARY_PREFIX, functionaryStart, mayBeWholeReply } from './call-formats/whole-reply.js';
-import { parseTextToolCalls, readContext, type TextCallOptions } from './text-call-parser.js';
+import { parseHeldText, readContext, type TextCallOptions } from './text-call-parser.js';
+import { partialSuffix } from './think-splitter.js';
 
 /**
  * Held markup is kept as pieces plus a short window for the closer search:
@@ -67,6 +68,8 @@ export class TextCallFilter {
   #thinking = '';
   /** A call has been read in this reply: `#ctx` then says so, for invented observations. */
   #afterCall = false;
+  /** The openers of call markup (rows that read calls, weak ones aside), for `mentionAt`. */
+  #openers: string[] | undefined;
 
   constructor(options: TextCallOptions = {}) {
     this.#options = options;
@@ -155,7 +158,7 @@ export class TextCallFilter {
         this.#markup = { closers, pieces: [], window: '', keep: true };
       } else if (found.format.id === 'observation') {
         this.#markup = { closers, pieces: [], window: '', kind: 'cut' };
-      } else if (found.format.id === 'reasoning') {
+      } else if (found.thinking) {
         this.#markup = { closers, pieces: [held], window: '', kind: 'reasoning', head: held.length };
       } else {
         this.#markup = { closers, pieces: [held], window: '' };
@@ -188,9 +191,37 @@ export class TextCallFilter {
     return thinking;
   }
 
+  /**
+   * Where `shown` (text this filter let through as prose) mentions an opener
+   * of call markup, `-1` if it does not: a reply that may still be inside
+   * reasoning the prompt opened holds such a mention back (reply-reasoning.ts).
+   */
+  mentionAt(shown: string): number {
+    let at = -1;
+    for (const opener of this.#callOpeners()) {
+      const i = shown.indexOf(opener);
+      if (i !== -1 && (at === -1 || i < at)) at = i;
+    }
+    return at;
+  }
+
+  /** How much of the end of `shown` may be the start of such a mention (the filter may let `<tool_call` through before its `>`). */
+  mentionPrefix(shown: string): number {
+    return Math.max(0, ...this.#callOpeners().map((opener) => partialSuffix(shown, opener)));
+  }
+
+  #callOpeners(): string[] {
+    return (this.#openers ??= this.#formats.filter((f) => !f.weak && f.families.length > 0).flatMap((f) => f.open));
+  }
+
+  /** Where the first call in `text` (a whole stretch) starts, as the parser finds it; `-1` if none. */
+  callAt(text: string): number {
+    return firstCallAt(text, this.#formats, readContext(this.#options.tools));
+  }
+
   /** The answer text in held text, as the parser reads it. */
   #textOf(held: string): string {
-    const parsed = parseTextToolCalls(held, this.#options);
+    const parsed = parseHeldText(held, this.#options);
     if (parsed.calls.length > 0 && !this.#afterCall) {
       this.#afterCall = true;
       this.#ctx = { ...this.#ctx, afterCall: true };

@@ -11,7 +11,7 @@
  * (`…</think>answer`) is reasoning: removed, and calls in it never run.
  */
 import type { ToolFormat } from '../types.js';
-import { blockEnd, findBlock } from './call-formats/block-scanner.js';
+import { blockEnd, findBlock, firstCallAt } from './call-formats/block-scanner.js';
 import type { ReadContext, TextToolCall, ToolShape } from './call-formats/call-format.js';
 import { formatsFor } from './call-formats/formats.js';
 import { collectRepairs } from './call-formats/repair-notes.js';
@@ -43,9 +43,19 @@ export interface TextCallOptions {
   tools?: readonly ToolShape[];
   /** The model family's format, when known; default: recognised from the text. */
   format?: ToolFormat;
+  /**
+   * The reply began inside reasoning the chat template opened (reply-reasoning.ts
+   * read it so): with no closer, the text before its first call is that
+   * reasoning (llama.cpp: a call ends the prefilled reasoning).
+   */
+  opened?: boolean;
 }
 
-/** Reasoning closers whose opener a template may have written into the prompt, with that opener. */
+/**
+ * Reasoning closers whose opener a template may have written into the
+ * prompt, with that opener. (Gemma 4's `<|channel>thought` is never opened
+ * by its template, so a bare `<channel|>` is a stray token, not a closer.)
+ */
 export const PROMPT_OPENED_REASONING = [
   ['<think>', '</think>'],
   ['<thinking>', '</thinking>'],
@@ -53,7 +63,6 @@ export const PROMPT_OPENED_REASONING = [
   ['<seed:think>', '</seed:think>'],
   ['<|START_THINKING|>', '<|END_THINKING|>'],
   ['<|inner_prefix|>', '<|inner_suffix|>'],
-  ['<|channel>', '<channel|>'],
 ] as const;
 
 /**
@@ -70,9 +79,24 @@ export function parseTextToolCalls(text: string, options: TextCallOptions = {}):
 
 /** `parseTextToolCalls`, also saying which call format was found and why, and what was mended. */
 export function readTextToolCalls(text: string, options: TextCallOptions = {}): NotedTextReply {
+  const callAt = options.opened ? (t: string) => firstCallAt(t, formatsFor(options.format), readContext(options.tools)) : undefined;
+  return readReply(text, options, afterUnopenedReasoning(text, callAt));
+}
+
+/**
+ * The answer text and calls in a stretch the streaming filter held back. A
+ * reasoning closer there is not one the prompt opened: the reply's reasoning
+ * watch (reply-reasoning.ts) has already taken that, so a `</think>` inside a
+ * call's value stays the value's.
+ */
+export function parseHeldText(text: string, options: TextCallOptions = {}): ParsedTextReply {
+  const { text: answer, calls } = readReply(text, options, text);
+  return { text: answer, calls };
+}
+
+function readReply(text: string, options: TextCallOptions, answer: string): NotedTextReply {
   const ctx = readContext(options.tools);
   const formats = formatsFor(options.format);
-  const answer = afterUnopenedReasoning(text);
   // Functionary v3.2's first call lost its `>>>` to the prompt: read it as if written.
   const restored = functionaryStart(answer, true, ctx, options.format);
   const source = restored ? `${FUNCTIONARY_PREFIX}${answer}` : answer;
@@ -103,7 +127,9 @@ export function readTextToolCalls(text: string, options: TextCallOptions = {}): 
   }
   out += source.slice(pos);
   // A whole-reply call may still be there once tokens around it are gone (`[f(a=1)]<|eot_id|>`).
-  const whole = calls.length === 0 ? readWholeReply(removed ? out : text, ctx, options.format) : undefined;
+  const wholeRead = calls.length === 0 ? collectRepairs(() => readWholeReply(removed ? out : text, ctx, options.format)) : undefined;
+  const whole = wholeRead?.value;
+  if (whole) repairs.push(...wholeRead!.repairs.map((what) => `whole-reply: ${what}`));
   const noted = { ...(repairs.length > 0 ? { repairs } : {}) };
   if (whole) return { ...whole, ...noted, format: { id: 'whole-reply', why: `the whole reply is a call${options.format ? ` (toolFormat "${options.format}")` : ''}` } };
   if (format) Object.assign(noted, { format });
@@ -116,13 +142,18 @@ export function readContext(tools: readonly ToolShape[] | undefined): ReadContex
   return { tools: tools ? new Map(tools.map((t) => [t.name, t])) : undefined };
 }
 
-/** The text after a reasoning closer that nothing before it opened; the text itself otherwise. */
-function afterUnopenedReasoning(text: string): string {
+/**
+ * The text after a reasoning closer that nothing before it opened; for a
+ * reply known to start inside reasoning, with no closer, the text from its
+ * first call (`callAt`); the text itself otherwise.
+ */
+function afterUnopenedReasoning(text: string, callAt?: (text: string) => number): string {
   for (const [open, close] of PROMPT_OPENED_REASONING) {
     const at = text.indexOf(close);
     if (at === -1 || text[at - 1] === '`') continue;
     if (text.lastIndexOf(open, at) !== -1) continue;
     return text.slice(at + close.length);
   }
-  return text;
+  const call = callAt?.(text) ?? -1;
+  return call > 0 ? text.slice(call) : text;
 }

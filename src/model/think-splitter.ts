@@ -20,10 +20,11 @@
  * possible partial tag.
  *
  * Kimi K2 thinking may open its tool-call section without closing `<think>`
- * (`<think>I need two calls<|tool_calls_section_begin|>…`): the section token
+ * (`<think>I need two calls<|tool_calls_section_begin|>…`), or write a call's
+ * own `<|tool_call_begin|>` with no section around it: either special token
  * ends the reasoning and the calls are read (llama.cpp kimi-k2 allows calls
- * in reasoning). Only that special token does: any other call written while
- * thinking stays a thought.
+ * in reasoning). Only those tokens do: any other call written while thinking
+ * stays a thought.
  */
 
 /**
@@ -49,8 +50,8 @@ const TAGS: ReadonlyArray<readonly [open: string, close: string]> = [
   ['<|start|>assistant<|channel|>analysis<|message|>', '<|end|>'],
 ];
 
-/** Kimi K2's tool-call section: it ends unclosed reasoning. */
-const SECTION = '<|tool_calls_section_begin|>';
+/** Kimi K2's tool-call section and call tokens: they end unclosed `<think>` reasoning. */
+const SECTIONS = ['<|tool_calls_section_begin|>', '<|tool_call_begin|>'];
 
 /** What one piece of content came to. */
 export interface ThinkSplit {
@@ -67,8 +68,8 @@ export interface ThinkSplit {
  * s.push('nk>hmm</think> Hi'); // → { text: 'Hi', thinking: 'hmm' }
  */
 export class ThinkSplitter {
-  /** `start`: reasoning may open here; an object: inside reasoning, waiting for that closer. */
-  #state: 'start' | 'text' | { close: string };
+  /** `start`: reasoning may open here; an object: inside reasoning, waiting for one of those closers. */
+  #state: 'start' | 'text' | { close: readonly string[] };
   #held = '';
   /** A reasoning block has closed: whitespace before the answer is layout. */
   #thought = false;
@@ -76,12 +77,15 @@ export class ThinkSplitter {
   /**
    * `opened`: the chat template already wrote `<think>` into the prompt
    * (DeepSeek-R1, Qwen3 thinking), so the reply starts inside reasoning and
-   * its first `</think>` ends it. Without it, such a reply's reasoning is
-   * only known to be reasoning when `</think>` arrives; the parser then drops
-   * it from the final text, but what streamed before was shown.
+   * its first `</think>` ends it; or the closers that may end it, for a
+   * template that opens another tag (`<|START_THINKING|>`, `[THINK]`…).
+   * Without it, such a reply's reasoning is only known to be reasoning when
+   * its closer arrives; the parser then drops it from the final text, but
+   * what streamed before was shown.
    */
-  constructor(options: { opened?: boolean } = {}) {
-    this.#state = options.opened ? { close: '</think>' } : 'start';
+  constructor(options: { opened?: boolean | readonly string[] } = {}) {
+    const opened = options.opened;
+    this.#state = opened ? { close: opened === true ? ['</think>'] : opened } : 'start';
   }
 
   /** Inside reasoning now: its closer has not arrived yet. */
@@ -104,7 +108,7 @@ export class ThinkSplitter {
         const body = rest.trimStart();
         const tag = TAGS.find(([open]) => body.startsWith(open));
         if (tag) {
-          this.#state = { close: tag[1] };
+          this.#state = { close: [tag[1]] };
           rest = body.slice(tag[0].length);
         } else if (body === '' || TAGS.some(([open]) => open.startsWith(body))) {
           this.#held = rest; // whitespace, or a prefix of a tag: wait
@@ -116,8 +120,9 @@ export class ThinkSplitter {
         }
         continue;
       }
-      const end = rest.indexOf(state.close);
-      const section = state.close === '</think>' ? rest.indexOf(SECTION) : -1;
+      const [end, closer] = earliest(rest, state.close);
+      const sections = state.close.includes('</think>') ? SECTIONS : [];
+      const [section] = earliest(rest, sections);
       if (section !== -1 && (end === -1 || section < end)) {
         out.thinking += rest.slice(0, section);
         rest = rest.slice(section);
@@ -125,13 +130,13 @@ export class ThinkSplitter {
         continue;
       }
       if (end === -1) {
-        const keep = Math.max(partialSuffix(rest, state.close), state.close === '</think>' ? partialSuffix(rest, SECTION) : 0);
+        const keep = Math.max(0, ...[...state.close, ...sections].map((tag) => partialSuffix(rest, tag)));
         out.thinking += rest.slice(0, rest.length - keep);
         this.#held = rest.slice(rest.length - keep);
         return out;
       }
       out.thinking += rest.slice(0, end);
-      rest = rest.slice(end + state.close.length);
+      rest = rest.slice(end + closer.length);
       this.#state = 'start';
       this.#thought = true;
     }
@@ -145,6 +150,17 @@ export class ThinkSplitter {
     if (typeof this.#state === 'object') return { text: '', thinking: held };
     return { text: held, thinking: '' };
   }
+}
+
+/** Where the first of `tags` occurs in `text`, and which; `-1` when none does. */
+function earliest(text: string, tags: readonly string[]): [number, string] {
+  let at = -1;
+  let found = '';
+  for (const tag of tags) {
+    const i = text.indexOf(tag);
+    if (i !== -1 && (at === -1 || i < at)) [at, found] = [i, tag];
+  }
+  return [at, found];
 }
 
 /** Length of the longest suffix of `text` that is a proper prefix of `tag`. */

@@ -215,7 +215,7 @@ export class ToolCallingModel {
             yield { type: 'read', read };
             yield { type: 'done', text: event.text, calls: event.toolCalls.map((c, i) => readNativeCall({ ...c, id: callIds[i]! })) };
           } else {
-            const parsed = readTextToolCalls(event.text, reading);
+            const parsed = readTextToolCalls(event.text, content.opened ? { ...reading, opened: true } : reading);
             const callIds = ids.finalIds(parsed.calls.map(() => ''));
             if (parsed.format) Object.assign(read, { format: parsed.format.id, formatReason: parsed.format.why });
             if (protocol === 'native' && parsed.calls.length > 0) read.quirks.push('calls written in the reply text, not as native tool calls');

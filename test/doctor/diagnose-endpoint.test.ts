@@ -85,6 +85,14 @@ describe('agent.diagnose() against each server family', function () {
     expect(line(native, 'tools').fix).to.match(/--jinja/);
   });
 
+  it('a window the agent cannot work in (under 1024 tokens) fails, where one under 8192 only warns', async () => {
+    const tiny = await diagnoseMock({ family: 'llama.cpp', contextLength: 512, turns: [weatherCall()] });
+    expect(line(tiny, 'context')).to.deep.include({ status: 'fail', fix: 'Restart llama-server with a bigger window: -c 16384 (each of --parallel N slots gets -c/N).' });
+    expect(line(tiny, 'context').detail).to.match(/^512 tokens \(llama-server \/props n_ctx.*: too small for the agent/);
+    const small = await diagnoseMock({ family: 'llama.cpp', contextLength: 1024, turns: [weatherCall()] });
+    expect(line(small, 'context').status).to.equal('warn');
+  });
+
   it("llama.cpp serves its one model whatever the name: a warning naming the model it really serves", async () => {
     const d = await diagnoseMock({ family: 'llama.cpp', models: ['qwen2.5-0.5b-instruct'], turns: [weatherCall()] });
     expect(line(d, 'models')).to.include({ status: 'warn' });

@@ -109,6 +109,46 @@ describe('reasoning the prompt opened, while streaming', () => {
   }
 });
 
+describe('call markup mentioned in reasoning the prompt opened (issue 34)', () => {
+  const MENTIONS = [
+    'I will answer with <tool_call>. That needs the city, which is Paris, and nothing more than that.',
+    'Qwen writes <function=get_weather> then parameters; I should do the same for this request here.',
+    'Mistral would write [TOOL_CALLS] first, but this model uses another format entirely, so no.',
+    'A call looks like `<tool_call>` followed by JSON; I will write one after thinking it through.',
+    'Maybe <minimax:tool_call> is right. Or the other one. Let me decide after checking the weather.',
+  ];
+  const CALL = '<tool_call>\n{"name": "get_time", "arguments": {}}\n</tool_call>';
+  for (const mention of MENTIONS) {
+    for (const [how, pieces] of chunkings(`${mention}</think>\n\n${CALL}`)) {
+      it(`never shows as answer text, not even before the closer withdraws it: "${mention.slice(0, 24)}…" — ${how}`, () => {
+        const v = read(pieces, false);
+        for (const t of v.texts) expect(t, 'shown while streaming').to.not.match(/<tool_call>|<function=|\[TOOL_CALLS\]|<minimax:tool_call>/);
+        expect(v.text).to.equal('');
+        expect(squash(v.thinking)).to.equal(squash(mention));
+        expect(v.learned).to.equal(true);
+      });
+    }
+  }
+
+  for (const [how, pieces] of chunkings('To call a tool, write <tool_call> and then the call as JSON. That is all there is to it.')) {
+    it(`an answer that names <tool_call> loses nothing: held while it may be reasoning, shown whole at the end — ${how}`, () => {
+      const v = read(pieces, false);
+      expect(v.text).to.equal('To call a tool, write <tool_call> and then the call as JSON. That is all there is to it.');
+      expect(v.retractions).to.equal(0);
+      expect(v.learned).to.equal(undefined);
+    });
+  }
+
+  for (const [how, pieces] of chunkings(`Need to check the time first.\n${CALL}`)) {
+    it(`read as opened, a call ends reasoning that never closes (llama.cpp): the reasoning stays thinking — ${how}`, () => {
+      const v = read(pieces, true);
+      expect(v.text).to.equal('');
+      expect(squash(v.thinking)).to.equal('Need to check the time first.');
+      expect(v.learned).to.equal(true);
+    });
+  }
+});
+
 describe('reasoning the prompt opened, across a model’s turns', () => {
   const request: TurnRequest = { system: '', history: [{ role: 'user', content: 'hi' }], tools: [], endingTools: [] };
   async function turn(model: ToolCallingModel): Promise<TurnEvent[]> {
@@ -128,5 +168,19 @@ describe('reasoning the prompt opened, across a model’s turns', () => {
     apply(second, view);
     expect(view).to.deep.include({ text: 'Hi again!', thinking: 'greet again' });
     expect(second.at(-1)).to.deep.include({ text: 'Hi again!' });
+  });
+
+  it('once learned, a reply whose reasoning never closes but ends in a call keeps that reasoning out of the answer', async () => {
+    const call = '<tool_call>{"name": "get_time", "arguments": {}}</tool_call>';
+    const model = new ToolCallingModel(scriptedModel([{ text: 'plan</think>Sure.', chunkSize: 3 }, { text: `I need the time.\n${call}`, chunkSize: 4 }]));
+    await turn(model);
+    const second = await turn(model);
+    const view: View = { text: '', thinking: '', texts: [], retractions: 0 };
+    apply(second, view);
+    expect(view.text).to.equal('');
+    expect(squash(view.thinking)).to.equal('I need the time.');
+    const done = second.at(-1) as Extract<TurnEvent, { type: 'done' }>;
+    expect(done.text).to.equal('');
+    expect(done.calls.map((c) => c.name)).to.deep.equal(['get_time']);
   });
 });

@@ -12,6 +12,19 @@ import { partialSuffix } from '../think-splitter.js';
 import type { Accepted, CallFormat, ReadContext, Verdict } from './call-format.js';
 import { LOOKAHEAD } from './verdicts.js';
 
+/**
+ * Where the first call markup in a whole reply starts (a block of a family's
+ * call format, not a code fence, a hidden token or reasoning); `-1` if none.
+ */
+export function firstCallAt(text: string, formats: readonly CallFormat[], ctx: ReadContext): number {
+  for (let from = 0; ; ) {
+    const found = findBlock(text, from, formats, true, ctx);
+    if (found?.kind !== 'block') return -1;
+    if (!found.keep && !found.thinking && found.close !== 'none' && found.format.families.length > 0) return found.start;
+    from = Math.max(blockEnd(text, found).end, found.start + 1);
+  }
+}
+
 /** A block of markup: where it starts, which format, and how it ends. */
 export interface FoundBlock {
   kind: 'block';
@@ -24,6 +37,8 @@ export interface FoundBlock {
   close: Accepted['close'];
   /** The block is answer text to keep as written (a code fence), not markup. */
   keep?: true;
+  /** The block's body is reasoning (mid-reply `<think>`, a harmony analysis message). */
+  thinking?: true;
 }
 
 /** Text from `start` on might still be markup: more text is needed to tell. */
@@ -58,7 +73,7 @@ export function findBlock(
       if (verdict === undefined && !ended) return { kind: 'undecided', start: at };
       if (verdict) {
         const bodyStart = at + opener.length + (verdict.header ?? 0);
-        return { kind: 'block', format, opener, start: at, bodyStart, close: verdict.close, ...(verdict.keep ? { keep: true as const } : {}) };
+        return { kind: 'block', format, opener, start: at, bodyStart, close: verdict.close, ...(verdict.keep ? { keep: true as const } : {}), ...(verdict.thinking ? { thinking: true as const } : {}) };
       }
     }
     pos = at + 1;

@@ -54,6 +54,8 @@ export interface Accepted {
    * (a code fence: an example of a call in it is an example).
    */
   keep?: true;
+  /** The block's body (after the header) is reasoning: never text, handed out as thinking once it closes. */
+  thinking?: true;
 }
 
 /** The verdict on the text after an opener: markup, prose (`false`), or not yet known (`undefined`). */

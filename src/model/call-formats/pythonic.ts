@@ -171,20 +171,21 @@ function expect(c: Cursor, ch: string): void {
   c.i++;
 }
 
-/** Calls from Python text, or one error call that quotes it. */
-export function pythonCalls(body: string, ctx: ReadContext, where: string): TextToolCall[] {
+/** Calls from Python text, or one error call that quotes it (`closed`: the block's closer came, so it is not merely cut off). */
+export function pythonCalls(body: string, ctx: ReadContext, where: string, closed = true): TextToolCall[] {
   const read = readPythonCalls(body);
   if (!read) {
     const name = (/^\s*\[?\s*([A-Za-z_][\w.]*)\s*\(/.exec(body)?.[1] ?? '').replace(/\.call$/, '');
-    return [failed(name, `Could not read the call in ${where} (write name(key=value, …)). ${HOW_TO}`, body.trim())];
+    const what = closed ? `Could not read the call in ${where}` : `The call${name ? ` of "${name}"` : ''} in ${where} is cut off`;
+    return [failed(name, `${what} (write name(key=value, …)). ${HOW_TO}`, body.trim())];
   }
   return read.map((r) => namedCall(r.name, r.args, ctx));
 }
 
 /** A body of Python calls, or JSON calls (LFM2 accepts both). */
-function pythonOrJson(body: string, ctx: ReadContext, where: string): TextToolCall[] {
+function pythonOrJson(body: string, ctx: ReadContext, where: string, closed: boolean): TextToolCall[] {
   if (/^\s*\[?\s*\{/.test(body)) return readJsonCalls(body, where, ctx).calls;
-  return pythonCalls(body, ctx, where);
+  return pythonCalls(body, ctx, where, closed);
 }
 
 /** The families that write Python calls inside special tokens. */
@@ -195,21 +196,21 @@ export const PYTHONIC_FORMATS: readonly CallFormat[] = [
     open: ['<|tool_call_start|>'],
     accept: always(['<|tool_call_end|>']),
     // MiniCPM3/4 fence the calls in ```python.
-    read: (body, ctx) => ({ calls: pythonOrJson(unfence(body), ctx, '<|tool_call_start|>') }),
+    read: (body, ctx, closed) => ({ calls: pythonOrJson(unfence(body), ctx, '<|tool_call_start|>', closed) }),
   },
   {
     id: 'olmo3',
     families: ['pythonic'],
     open: ['<function_calls>'],
     accept: always(['</function_calls>']),
-    read: (body, ctx) => ({ calls: pythonOrJson(body, ctx, '<function_calls>') }),
+    read: (body, ctx, closed) => ({ calls: pythonOrJson(body, ctx, '<function_calls>', closed) }),
   },
   {
     id: 'llama4',
     families: ['pythonic'],
     open: ['<|python_start|>'],
     accept: always(['<|python_end|>']),
-    read: (body, ctx) => ({ calls: pythonOrJson(body, ctx, '<|python_start|>') }),
+    read: (body, ctx, closed) => ({ calls: pythonOrJson(body, ctx, '<|python_start|>', closed) }),
   },
   {
     id: 'llama3-python-tag',

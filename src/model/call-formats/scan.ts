@@ -6,6 +6,7 @@
  */
 import { scanJsonEnd, tryParseJson } from '../json-scanner.js';
 import type { BlockRead, ReadContext, TextToolCall } from './call-format.js';
+import { noteRepair } from './repair-notes.js';
 
 /** The one instruction every error repeats, so the model can correct itself. */
 export const HOW_TO = 'Write each call as <tool_call>{"name": "tool_name", "arguments": {…}}</tool_call>.';
@@ -75,37 +76,78 @@ export function callFromArgsText(name: string, argsText: string, ctx: ReadContex
   return { name, args: parsed.value, argsText: trimmed };
 }
 
+/** A run of JSON values, as `jsonRun` reads it. */
+export interface JsonRun {
+  /** Each complete value, or the text of one that did not parse. */
+  items: Array<{ value: unknown } | { bad: string; error: string }>;
+  /** A value cut off by the end of the text. */
+  cut?: string;
+  /** How far the values (and any stray closers after them) reach. */
+  used: number;
+  /** Where the run stopped: the text's length, or the first character that is no JSON. */
+  end: number;
+}
+
 /**
- * Reads a run of JSON call objects (or arrays of them), separated by
- * whitespace, commas or semicolons, from the start of `body`. Stops at
- * anything else: `used` says how far it got.
+ * Reads JSON values from the start of `body`, separated by whitespace, commas
+ * or semicolons, as models stream call lists (Ollama's parser reads them so):
+ * - a `[` that is never closed is a list cut off: its complete items are read
+ *   (`[{"name": …}` is one call, not unreadable);
+ * - a `]` or `}` left over after a value is a stray closer (`[{…}]]`), dropped
+ *   with the markup rather than shown.
+ * Stops at anything else.
  */
-export function readJsonCalls(body: string, where: string, ctx: ReadContext, toCall = callFromObject): BlockRead {
-  const calls: TextToolCall[] = [];
+export function jsonRun(body: string): JsonRun {
+  const items: JsonRun['items'] = [];
   let i = 0;
   let used = 0;
+  let stepped = false;
   while (i < body.length) {
     const c = body[i]!;
     if (/[\s,;]/.test(c)) {
       i++;
       continue;
     }
-    if (c !== '{' && c !== '[') break;
+    if ((c === ']' || c === '}') && items.length > 0) {
+      noteRepair('a stray ] or } after the calls dropped');
+      used = ++i;
+      continue;
+    }
+    // `[/TOOL_CALLS]` and the like close a block; no JSON starts so.
+    if ((c !== '{' && c !== '[') || body[i + 1] === '/') break;
     const end = scanJsonEnd(body, i);
     if (end === -1) {
-      calls.push(invalidJson(body.slice(i), where));
-      used = body.length;
-      break;
+      if (c === '[' && items.length === 0 && !stepped) {
+        stepped = true;
+        i++;
+        continue;
+      }
+      return { items, cut: body.slice(i), used: body.length, end: body.length };
     }
     const parsed = tryParseJson(body.slice(i, end));
-    if (!parsed.ok) calls.push(invalidJson(body.slice(i, end), where, parsed.error));
-    else if (Array.isArray(parsed.value)) calls.push(...parsed.value.map((v) => toCall(v, ctx)));
-    else calls.push(toCall(parsed.value, ctx));
+    items.push(parsed.ok ? { value: parsed.value } : { bad: body.slice(i, end), error: parsed.error });
     i = end;
     used = end;
   }
+  if (stepped && items.length > 0) noteRepair('an unclosed [ list read');
+  return { items, used, end: i };
+}
+
+/**
+ * Reads a run of JSON call objects (or arrays of them) from the start of
+ * `body` (see `jsonRun`): `used` says how far it got.
+ */
+export function readJsonCalls(body: string, where: string, ctx: ReadContext, toCall = callFromObject): BlockRead {
+  const calls: TextToolCall[] = [];
+  const run = jsonRun(body);
+  for (const item of run.items) {
+    if ('bad' in item) calls.push(invalidJson(item.bad, where, item.error));
+    else if (Array.isArray(item.value)) calls.push(...item.value.map((v) => toCall(v, ctx)));
+    else calls.push(toCall(item.value, ctx));
+  }
+  if (run.cut !== undefined) calls.push(invalidJson(run.cut, where));
   if (calls.length === 0) calls.push(failed('', `${where} held no tool call. ${HOW_TO}`, body.trim()));
-  return { calls, used };
+  return { calls, used: run.used };
 }
 
 /** A call for JSON that could not be read, keeping the name when it is visible. */

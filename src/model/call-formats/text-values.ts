@@ -17,7 +17,10 @@
  * - a union (`anyOf`/`oneOf`/`allOf`, a list of types, `enum` values) tries
  *   integer, number, boolean, object, array in that order (MiniMax-M2's
  *   priority), and keeps the text when none fits and a string is allowed;
- * - a schema without any type is text (vLLM: "string");
+ * - a schema without any type is text (vLLM: "string"), except the word
+ *   `null`, which such a schema allows;
+ * - vLLM's type names that are no JSON Schema types are read as the JSON
+ *   type they name: `int`, `float`/`double`, `bool`, `str`/`text`, `dict`, `list`;
  * - a value that fits no allowed type stays text, so the tool's validation
  *   tells the model what was wrong. Where the references differ we chose the
  *   reading that never invents a value: vLLM's Qwen3-Coder turns an unreadable
@@ -28,6 +31,8 @@
  *   Python literal, else text, for GLM, LongCat and DSML (vLLM glm4_moe).
  *   Qwen3-Coder and Seed-OSS read JSON when the caller passed no tools at
  *   all (there is no schema to defer to); MiniMax-M2 keeps text even then.
+ *   Whichever, the word `null` (any case) is null there: no schema forbids
+ *   it, and vLLM's and Ollama's converters read it so for every parameter.
  */
 import type { JSONSchema } from '../../types.js';
 import { tryParseJson } from '../json-scanner.js';
@@ -47,12 +52,18 @@ export function paramSchema(ctx: ReadContext, name: string, param: string): JSON
   return typeof schema === 'object' && schema !== null ? (schema as JSONSchema) : undefined;
 }
 
+/** Type names vLLM's converters accept besides JSON Schema's own, and the JSON type each means. */
+const TYPE_ALIASES: Readonly<Record<string, string>> = { int: 'integer', float: 'number', double: 'number', bool: 'boolean', str: 'string', text: 'string', dict: 'object', list: 'array' };
+
 /** Every JSON type a schema allows: `type` (or a list), `enum` values, `anyOf`/`oneOf`/`allOf`. */
 export function schemaTypes(schema: JSONSchema): Set<string> {
   const types = new Set<string>();
+  const add = (x: unknown) => {
+    if (typeof x === 'string') types.add(Object.hasOwn(TYPE_ALIASES, x) ? TYPE_ALIASES[x]! : x);
+  };
   const t = schema.type;
-  if (typeof t === 'string') types.add(t);
-  if (Array.isArray(t)) for (const x of t) if (typeof x === 'string') types.add(x);
+  if (Array.isArray(t)) t.forEach(add);
+  else add(t);
   if (Array.isArray(schema.enum)) for (const v of schema.enum) types.add(jsonType(v));
   for (const key of ['anyOf', 'oneOf', 'allOf']) {
     const list = schema[key];
@@ -116,8 +127,13 @@ function literal(text: string): unknown {
  */
 export function typeValue(raw: string, schema: JSONSchema | undefined, untyped: Untyped = 'json'): unknown {
   const trimmed = raw.trim();
+  const types = schema ? schemaTypes(schema) : new Set<string>();
+  // No schema, or one without a type, allows null: the word is null, whatever else stays text.
+  if (types.size === 0 && /^null$/i.test(trimmed)) {
+    if (trimmed !== 'null') noteRepair('null written in capitals read as null');
+    return null;
+  }
   if (!schema) return untyped === 'string' ? raw : (literal(trimmed) ?? trimmed);
-  const types = schemaTypes(schema);
   if (types.size === 0) return raw;
   if (types.has('null') && /^(?:null|none)$/i.test(trimmed)) {
     if (trimmed !== 'null') noteRepair('Python-style True/False/None read as JSON');
@@ -139,7 +155,27 @@ export function typeValue(raw: string, schema: JSONSchema | undefined, untyped: 
 export function callFromTextParams(name: string, params: ReadonlyArray<readonly [string, string]>, ctx: ReadContext, untyped: Untyped): TextToolCall {
   const args: Record<string, unknown> = {};
   for (const [key, value] of params) args[key] = typeValue(value, paramSchema(ctx, name, key), untyped);
-  return namedCall(name, args, ctx);
+  return namedCall(name, unwrapArguments(name, args, ctx), ctx);
+}
+
+/**
+ * Arguments a model wrapped whole in one parameter the tool does not have
+ * (`<parameter name="arguments">{"location": "Beijing"}</parameter>`, or
+ * `input`): the object inside, when it names only the tool's own parameters
+ * (vLLM deepseekv32 repairs it so). Anything else is left for the tool's check.
+ */
+export function unwrapArguments(name: string, args: Record<string, unknown>, ctx: ReadContext): Record<string, unknown> {
+  const keys = Object.keys(args);
+  const key = keys[0];
+  const props = ctx.tools?.get(name)?.parameters?.properties;
+  if (keys.length !== 1 || (key !== 'arguments' && key !== 'input') || typeof props !== 'object' || props === null || Object.hasOwn(props, key)) return args;
+  let inner = args[key];
+  if (typeof inner === 'string') inner = literal(inner.trim());
+  if (typeof inner !== 'object' || inner === null || Array.isArray(inner)) return args;
+  const innerKeys = Object.keys(inner);
+  if (innerKeys.length === 0 || !innerKeys.every((k) => Object.hasOwn(props, k))) return args;
+  noteRepair(`arguments wrapped in a "${key}" parameter unwrapped`);
+  return inner as Record<string, unknown>;
 }
 
 /**

@@ -11,30 +11,52 @@
  *   also accepts the R1 spellings with `_` or spaces, the older `<｜tool▁calls｜>` opener,
  *   a first call without `<｜tool▁call▁begin｜>`, and arguments fenced in ```json in either form).
  * - Gemma 4 `<|tool_call>call:name{key:<|"|>text<|"|>,n:3}<tool_call|>` (llama.cpp gemma4).
- * - Mistral `[TOOL_CALLS][{…}]` (v0.3), `[TOOL_CALLS]name{…}` and `name[ARGS]{…}` (v11+) (vLLM mistral).
+ * - Mistral `[TOOL_CALLS][{…}]` (v0.3), `[TOOL_CALLS]name{…}` and `name[ARGS]{…}` (v11+) (vLLM mistral);
+ *   a `[/TOOL_CALLS]` after the list (Ollama's templates) is a stray token.
  * - Functionary v3.2 `>>>name\n{…}` and `>>>all\ntext` (llama.cpp functionary-v3-2).
  * - Command R `Action: ```json [{"tool_name", "parameters"}] ``` ` (Cohere template).
  */
 import { scanJsonEnd, tryParseJson } from '../json-scanner.js';
 import type { CallFormat, ReadContext, TextToolCall } from './call-format.js';
 import { callFromArgsText, failed, HOW_TO, readJsonCalls, unfence, unknownName } from './scan.js';
+import { noteRepair } from './repair-notes.js';
 import { always, headMatches, LOOKAHEAD, weakJson } from './verdicts.js';
 
 function readKimi(body: string, ctx: ReadContext): TextToolCall[] {
   const calls: TextToolCall[] = [];
   for (const part of body.split('<|tool_call_begin|>').slice(1)) {
     const [id = '', rest = ''] = part.split('<|tool_call_argument_begin|>');
-    const name = /^\s*(?:functions\.)?([^:\s]+?)(?::\d+)?\s*$/.exec(id)?.[1] ?? id.trim();
     const end = rest.indexOf('<|tool_call_end|>');
-    calls.push(callFromArgsText(name, end === -1 ? rest : rest.slice(0, end), ctx));
+    const args = end === -1 ? rest : rest.slice(0, end);
+    const name = /^\s*(?:functions\.)?([^:\s]+?)(?::\d+)?\s*$/.exec(id)?.[1] ?? id.trim();
+    calls.push(callFromArgsText(/^\d+$/.test(name) ? (toolOfArgs(args, ctx) ?? name) : name, args, ctx));
   }
   if (calls.length === 0 && body.includes('<|tool_call_argument_begin|>')) calls.push(...readKimi(`<|tool_call_begin|>${body}`, ctx));
   return calls.length > 0 ? calls : [failed('', `The tool-call section held no call. ${HOW_TO}`, body.trim())];
 }
 
-const DS_CALL = /<｜tool[▁_ ]call[▁_ ]begin｜>/;
-const DS_SEP = /<｜tool[▁_ ]sep｜>/;
-const DS_CALL_END = /<｜tool[▁_ ]call[▁_ ]end｜>/;
+/**
+ * Kimi K2 may write only the call's index as its id (`<|tool_call_begin|>0`):
+ * the tool is the one offered, or the one offered tool whose parameters take
+ * every argument given (vLLM kimi_k2 infers it so); else none.
+ */
+function toolOfArgs(argsText: string, ctx: ReadContext): string | undefined {
+  if (!ctx.tools) return undefined;
+  const parsed = tryParseJson(argsText.trim());
+  const keys = parsed.ok && typeof parsed.value === 'object' && parsed.value !== null ? Object.keys(parsed.value) : [];
+  const fits = [...ctx.tools.values()].filter((t) => {
+    const props = t.parameters?.properties;
+    return typeof props === 'object' && props !== null && keys.every((k) => Object.hasOwn(props, k));
+  });
+  const tool = ctx.tools.size === 1 ? [...ctx.tools.keys()][0] : fits.length === 1 ? fits[0]!.name : undefined;
+  if (tool !== undefined) noteRepair('a call written by its index alone: the tool told by its arguments');
+  return tool;
+}
+
+// The fullwidth ｜ of DeepSeek's tokenizer, or the ASCII | some converted templates write (Ollama's tests).
+const DS_CALL = /<[｜|]tool[▁_ ]call[▁_ ]begin[｜|]>/;
+const DS_SEP = /<[｜|]tool[▁_ ]sep[｜|]>/;
+const DS_CALL_END = /<[｜|]tool[▁_ ]call[▁_ ]end[｜|]>/;
 
 function readDeepSeek(body: string, ctx: ReadContext): TextToolCall[] {
   const calls: TextToolCall[] = [];
@@ -133,9 +155,9 @@ export const TOKEN_FORMATS: readonly CallFormat[] = [
   {
     id: 'deepseek',
     families: ['deepseek'],
-    // `<｜tool▁calls｜>`: R1's older template outputs (llama.cpp deepseek-r1 accepts it too).
-    open: ['<｜tool▁calls▁begin｜>', '<｜tool_calls_begin｜>', '<｜tool calls begin｜>', '<｜tool▁calls｜>'],
-    accept: always(['<｜tool▁calls▁end｜>', '<｜tool_calls_end｜>', '<｜tool calls end｜>']),
+    // `<｜tool▁calls｜>`: R1's older template outputs (llama.cpp deepseek-r1 accepts it too); `<|…|>`: ASCII pipes.
+    open: ['<｜tool▁calls▁begin｜>', '<｜tool_calls_begin｜>', '<｜tool calls begin｜>', '<｜tool▁calls｜>', '<|tool▁calls▁begin|>'],
+    accept: always(['<｜tool▁calls▁end｜>', '<｜tool_calls_end｜>', '<｜tool calls end｜>', '<|tool▁calls▁end|>']),
     read: (body, ctx) => ({ calls: readDeepSeek(body, ctx) }),
   },
   {
@@ -172,7 +194,7 @@ export const TOKEN_FORMATS: readonly CallFormat[] = [
   {
     id: 'command-r',
     families: ['command-r'],
-    open: ['Action: ```json', 'Action:```json'],
+    open: ['Action: ```json', 'Action:```json', 'Action:\n```json'],
     accept: always(['```']),
     read: (body, ctx) => readJsonCalls(body, 'Action: ```json', ctx),
   },

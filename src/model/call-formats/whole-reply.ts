@@ -8,7 +8,9 @@
  *
  * A reply cut off inside such a call (`{"name": "get_weather", "arguments": {`,
  * `[get_weather(city="Par`) is a call the model can correct: an error call,
- * never raw JSON shown as the answer.
+ * never raw JSON shown as the answer. A list cut off after complete calls
+ * (`[{"name": …}}`, no `]`) is those calls, and a stray closer after the calls
+ * (`[{…}]]`) is part of the markup, as Ollama's parser reads them.
  *
  * Functionary v3.2's first call, whose `>>>` the prompt already wrote, starts
  * the reply as `name\n{…}` (llama.cpp functionary-v3-2 reads it at the start
@@ -21,10 +23,9 @@
  * call JSON, or call JSON in a wrapper or fence, is a call.
  */
 import type { ToolFormat } from '../../types.js';
-import { scanJsonEnd, tryParseJson } from '../json-scanner.js';
 import type { ReadContext, TextToolCall } from './call-format.js';
 import { readPythonCalls } from './pythonic.js';
-import { callFromObject, failed, HOW_TO, invalidJson, knownCalls, namedCall } from './scan.js';
+import { callFromObject, failed, HOW_TO, invalidJson, jsonRun, knownCalls, namedCall } from './scan.js';
 import { LOOKAHEAD, startsLikeCall } from './verdicts.js';
 
 const FAMILIES: ReadonlyArray<ToolFormat | undefined> = [undefined, 'llama3', 'generic-json', 'pythonic', 'hermes'];
@@ -54,28 +55,18 @@ export function readWholeReply(text: string, ctx: ReadContext, hint: ToolFormat 
     if (cut) return { text: '', calls: [cut] };
   }
   if (trimmed[0] !== '{' && trimmed[0] !== '[') return undefined;
-  if (scanJsonEnd(trimmed, 0) === -1 && startsLikeCall(trimmed, ctx)) return { text: '', calls: [invalidJson(trimmed, 'the reply')] };
-  const values: unknown[] = [];
-  let i = 0;
-  while (i < trimmed.length) {
-    if (/[\s;]/.test(trimmed[i]!)) {
-      i++;
-      continue;
-    }
-    const end = scanJsonEnd(trimmed, i);
-    if (end === -1) return undefined;
-    const parsed = tryParseJson(trimmed.slice(i, end));
-    if (!parsed.ok) return undefined;
-    if (Array.isArray(parsed.value)) values.push(...parsed.value);
-    else values.push(parsed.value);
-    i = end;
-  }
+  // Call objects, maybe in a list cut off after its complete items, maybe with a stray closer after them (scan.ts jsonRun).
+  const run = jsonRun(trimmed);
+  if (run.end < trimmed.length || run.items.some((item) => 'bad' in item)) return undefined;
+  const values = run.items.flatMap((item) => ('value' in item ? (Array.isArray(item.value) ? item.value : [item.value]) : []));
+  const cut = run.cut === undefined ? [] : [invalidJson(run.cut, 'the reply')];
+  if (values.length === 0) return run.cut !== undefined && startsLikeCall(run.cut, ctx) ? { text: '', calls: cut } : undefined;
   if (values.length === 1) {
     const generic = readGeneric(values[0], ctx);
     if (generic) return generic;
   }
   if (!knownCalls(values, ctx)) return undefined;
-  return { text: '', calls: values.map((v) => callFromObject(v, ctx)) };
+  return { text: '', calls: [...values.map((v) => callFromObject(v, ctx)), ...cut] };
 }
 
 /** llama.cpp's generic format: `{"tool_calls": […]}`, `{"tool_call": {…}}` or `{"response": "…"}`. */

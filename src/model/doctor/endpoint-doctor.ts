@@ -41,6 +41,13 @@ export interface EndpointDoctorConfig {
 const GET_TIMEOUT_MS = 8000;
 /** A window smaller than this fills after the tools, the system prompt and a few turns. */
 const SMALL_CONTEXT = 8192;
+/**
+ * A window smaller than this cannot hold the agent's own request and an
+ * answer: its system prompt and built-in tools alone are ~500 tokens (a
+ * "hello" with no page tools was 499 prompt tokens on llama-server with the
+ * repository's tiny model), and a reply needs 256 more.
+ */
+const UNUSABLE_CONTEXT = 1024;
 /** A first token later than this usually means the model was being loaded. */
 const SLOW_FIRST_TOKEN_MS = 15_000;
 
@@ -199,6 +206,9 @@ function contextCheck(facts: FamilyFacts, config: EndpointDoctorConfig): Diagnos
   }
   // The agent asks llama-server and Ollama for the window itself; other servers' it cannot read.
   const tell = family === 'vllm' || family === 'lmstudio' ? (config.contextTokens === undefined ? ` The agent does not read this itself: set contextTokens: ${tokens}.` : '') : '';
+  if (tokens < UNUSABLE_CONTEXT) {
+    return { id: 'context', label, status: 'fail', detail: `${said}: too small for the agent — its system prompt and built-in tools alone take about 500 tokens, so requests are refused before any conversation.`, fix: contextFix(family, config.model, 16384) };
+  }
   if (tokens < SMALL_CONTEXT) return { id: 'context', label, status: 'warn', detail: `${said}: small — the tools, the system prompt and a few turns fill it, and older turns are folded often.${tell}`, fix: contextFix(family, config.model, 16384) };
   return { id: 'context', label, status: tell ? 'warn' : 'pass', detail: `${said}.${tell}`, ...(tell ? { fix: `createAgent({ …, contextTokens: ${tokens} }) (attribute context-tokens="${tokens}").` } : {}) };
 }

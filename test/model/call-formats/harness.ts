@@ -42,6 +42,10 @@ export const TOOLS: ToolShape[] = [
     },
   },
   { name: 'special_function', parameters: { type: 'object', properties: { arg1: { type: 'integer' } } } },
+  // A tool offered with no schema at all.
+  { name: 'ping' },
+  // Type names vLLM's converters accept besides JSON Schema's.
+  { name: 'legacy', parameters: { type: 'object', properties: { count: { type: 'int' }, code: { type: 'str' }, ok: { type: 'bool' } } } },
 ];
 
 /** An expected call: its arguments, or a pattern its error must match. */
