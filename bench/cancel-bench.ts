@@ -96,8 +96,8 @@ export async function runCancelBench(options: CancelBenchOptions): Promise<Recor
     const session = new AgentSession({ baseURL: '', model: 'bench-cancel', approval: 'auto' }, tools.map(toDescriptor), {
       host: {
         emit: (events) => events.forEach((e) => listeners.forEach((l) => l(e))),
-        prepareTool: (n, a) => page.prepareTool(n, a),
-        runTool: (n, a, id) => page.runTool(n, a, id),
+        checkTool: (n, a) => page.checkTool(n, a),
+        runTool: (n, a, id, checked) => page.runTool(n, a, id, checked),
         abortTool: (id) => page.abortTool(id),
       },
       createModel,

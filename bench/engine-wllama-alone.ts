@@ -12,7 +12,7 @@
 import { Wllama } from '@wllama/wllama/esm/index.js';
 import { ChatTemplate } from '../src/model/engine/chat-template.js';
 import { DEFAULT_WASM_URL } from '../src/model/engine/wasm-url.js';
-import { BUILTIN_TOOLS } from '../src/agent/calls/builtin-tools.js';
+import { BUILTIN_TOOLS } from '../src/agent/calls/index.js';
 import { buildSystemPrompt } from '../src/agent/system-prompt.js';
 import { browserCpuMs } from './lib/cpu-time.js';
 

@@ -12,7 +12,7 @@ import { RunStream } from '../src/page/run-stream.js';
 import { toDescriptor } from '../src/page/create-agent.js';
 import type { ChatModel } from '../src/model/chat-model.js';
 import type { Agent, AgentEvent, AgentOptions, Run } from '../src/types.js';
-import type { Memory } from '../src/memory/types.js';
+import type { Memory } from '../src/memory-types.js';
 
 /** Makes an in-thread agent that takes its model from `model` instead of a `modelModule`. */
 export function inThreadAgent(options: AgentOptions, model: () => ChatModel | Promise<ChatModel>): Agent {
@@ -29,7 +29,7 @@ export function inThreadAgent(options: AgentOptions, model: () => ChatModel | Pr
           current?.push(event);
         }
       },
-      prepareTool: (name, args) => page.prepareTool(name, args),
+      checkTool: (name, args) => page.checkTool(name, args),
       runTool: (name, args, callId) => page.runTool(name, args, callId),
       abortTool: (callId) => page.abortTool(callId),
     },

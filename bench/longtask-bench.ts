@@ -17,7 +17,7 @@ import '../components/define.js';
 import { AgentChat } from '../components/agent-chat.js';
 import { MemoryEngine } from '../src/memory/memory-engine.js';
 import type { Agent, AgentEvent, AgentOptions } from '../src/types.js';
-import type { MemoryHit } from '../src/memory/types.js';
+import type { MemoryHit } from '../src/memory-types.js';
 import { inThreadAgent } from './in-thread-agent.js';
 import { createModel } from './stream-model.js';
 import { seededRandom } from './lib/stats.js';

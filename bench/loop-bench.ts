@@ -10,7 +10,12 @@
  * - **in thread** (baseline): the same `AgentSession` and `PageToolHost` on the
  *   main thread, the host called directly.
  * - **createAgent**: the public API end to end (no extra timing inside): the
- *   per-iteration time, to show the timed worker is the real thing.
+ *   per-iteration time, to show the timed worker is the real thing; and,
+ *   timed on the page from each call's `tool-call` event to its `tool-result`
+ *   event, a call of a tool that needs no approval (`loop.call_roundtrip_ms_p50`)
+ *   beside one of a tool that needs approval, answered by a listener the moment
+ *   its request arrives (`loop.approval_roundtrip_ms_p50`): what an approval
+ *   costs besides the user.
  * - **worker, untraced**: the first way's own worker with the flight recorder
  *   switched off (`configure({ trace: { enabled: false } })`; it is on by
  *   default) and on again, the baseline of what recording costs. Each round
@@ -33,7 +38,7 @@ import { PageToolHost } from '../src/page/page-tool-host.js';
 import { createAgent, toDescriptor } from '../src/page/create-agent.js';
 import { defineTool } from '../src/tools/define-tool.js';
 import { crossErrors } from '../src/errors.js';
-import type { PageHost, AgentWorkerApi, WorkerConfig } from '../src/protocol/agent.js';
+import type { AgentWorkerEntry, WorkerConfig } from '../src/protocol/agent.js';
 import type { FinalEvent, Tool } from '../src/types.js';
 import { createModel, ECHO_TOOL } from './loop-model.js';
 import type { LoopTiming } from './loop-timing.js';
@@ -59,11 +64,12 @@ export interface LoopBenchOptions {
   ratioPairs: number;
 }
 
-function echoTool(): Tool {
+function echoTool(needsApproval = false): Tool {
   return defineTool({
     name: ECHO_TOOL,
     description: 'Echoes its argument (benchmark).',
     parameters: z.object({ i: z.number() }),
+    needsApproval,
     execute: ({ i }) => ({ i }),
   }) as Tool;
 }
@@ -103,24 +109,15 @@ interface WorkerWay extends Way {
   traced(on: boolean): Promise<void>;
 }
 
-function pageHost(page: PageToolHost): PageHost {
-  return {
-    emit: () => {},
-    prepareTool: (name, args) => page.prepareTool(name, args),
-    runTool: (name, args, callId) => page.runTool(name, args, callId),
-    abortTool: (callId) => page.abortTool(callId),
-    mayStart: async (request) => page.mayStart(request),
-  };
-}
 
 async function inWorker(calls: number, thread?: string): Promise<WorkerWay> {
   const worker = new Worker(new URL('./loop-worker.ts', import.meta.url), { type: 'module', name: 'loop-bench' });
   crossErrors();
-  const remote = Comlink.wrap<AgentWorkerApi>(worker);
+  const entry = Comlink.wrap<AgentWorkerEntry>(worker);
   const tool = echoTool();
   const page = new PageToolHost();
   page.setTools([tool]);
-  await remote.init(config(calls, thread ? { thread } : {}), [toDescriptor(tool)], Comlink.proxy(pageHost(page)));
+  const remote = await entry.start(config(calls, thread ? { thread } : {}), [toDescriptor(tool)], Comlink.proxy(page));
   return {
     measure: async (n) => {
       await remote.clear();
@@ -135,7 +132,7 @@ async function inThread(calls: number): Promise<Way> {
   const tool = echoTool();
   const page = new PageToolHost();
   page.setTools([tool]);
-  const session = new AgentSession(config(calls), [toDescriptor(tool)], { host: timedHost(pageHost(page)), createModel });
+  const session = new AgentSession(config(calls), [toDescriptor(tool)], { host: timedHost(page), createModel });
   return {
     measure: async (n) => {
       await session.clear();
@@ -145,12 +142,27 @@ async function inThread(calls: number): Promise<Way> {
   };
 }
 
-async function viaCreateAgent(calls: number): Promise<Way> {
-  const agent = createAgent({ ...config(calls), tools: [echoTool()] });
+/** The createAgent way: its timing, and each call's time on the page from its `tool-call` to its `tool-result`. */
+interface ApiWay extends Way {
+  calls: number[];
+}
+
+/** `createAgent` end to end; with `approvals`, its tool needs approval and a listener approves each request as it arrives. */
+async function viaCreateAgent(calls: number, approvals = false): Promise<ApiWay> {
+  const agent = createAgent({ ...config(calls), approval: approvals ? 'ask' : 'auto', tools: [echoTool(approvals)] });
+  const asked = new Map<string, number>();
+  const times: number[] = [];
+  agent.on((e) => {
+    if (e.type === 'tool-call') asked.set(e.callId, performance.now());
+    if (e.type === 'approval-request') for (const r of e.requests) agent.respond(r.callId, { approve: true });
+    if (e.type === 'tool-result' && asked.has(e.callId)) times.push(performance.now() - asked.get(e.callId)!);
+  });
   await agent.ready;
   return {
+    calls: times,
     measure: async (n) => {
       await agent.clear();
+      times.length = 0;
       return readTiming(await agent.send(`calls=${n}`).done, 'createAgent');
     },
     dispose: () => agent.dispose(),
@@ -165,7 +177,7 @@ async function viaCreateAgent(calls: number): Promise<Way> {
 export async function runLoopBench(options: LoopBenchOptions): Promise<Record<string, number>> {
   const worker = await inWorker(options.calls);
   const stored = await inWorker(options.threadCalls, `loop-bench-${Date.now()}`);
-  const ways = { worker, stored, thread: await inThread(options.calls), api: await viaCreateAgent(options.calls) };
+  const ways = { worker, stored, thread: await inThread(options.calls), api: await viaCreateAgent(options.calls), approving: await viaCreateAgent(options.calls, true) };
   const best: Record<string, number> = {};
   const keep = (key: string, value: number) => (best[key] = Math.min(best[key] ?? Infinity, value));
   const ratios: Record<'plain' | 'stored', number[]> = { plain: [], stored: [] };
@@ -191,6 +203,7 @@ export async function runLoopBench(options: LoopBenchOptions): Promise<Record<st
     await ways.stored.measure(Math.min(options.warmup, options.threadCalls));
     await ways.thread.measure(options.warmup);
     await ways.api.measure(options.warmup);
+    await ways.approving.measure(options.warmup);
     for (let round = 0; round < options.rounds; round++) {
       // Traced and untraced take turns going first, so neither always meets the machine as the other left it.
       const untracedFirst = round % 2 === 1;
@@ -203,12 +216,17 @@ export async function runLoopBench(options: LoopBenchOptions): Promise<Record<st
       const withThread = await pair(stored, options.threadCalls, untracedFirst);
       const thread = await ways.thread.measure(options.calls);
       const api = await ways.api.measure(options.calls);
+      const plainCalls = median(ways.api.calls);
+      await ways.approving.measure(options.calls);
+      const approvedCalls = median(ways.approving.calls);
       keep('loop.tool_roundtrip_ms_p50', median(plain.traced.roundTrips));
       keep('loop.tool_roundtrip_inthread_ms_p50', median(thread.roundTrips));
       keep('loop.iteration_overhead_ms_p50', plain.tracedOverhead);
       keep('loop.iteration_overhead_inthread_ms_p50', median(overheads(thread)));
       keep('loop.iteration_ms_p50', median(plain.traced.gaps));
       keep('loop.iteration_createagent_ms_p50', median(api.gaps));
+      keep('loop.call_roundtrip_ms_p50', plainCalls);
+      keep('loop.approval_roundtrip_ms_p50', approvedCalls);
       keep('loop.iteration_overhead_untraced_ms_p50', plain.untracedOverhead);
       keep('loop.iteration_overhead_thread_ms_p50', withThread.tracedOverhead);
       keep('loop.iteration_overhead_thread_untraced_ms_p50', withThread.untracedOverhead);

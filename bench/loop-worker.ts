@@ -6,11 +6,11 @@
  * the machine's noise between two runs (`loop.trace_observe_us`).
  */
 import * as Comlink from 'comlink';
-import { AgentWorker } from '../src/worker/agent-worker.js';
-import type { PageHost, ToolDescriptor, WorkerConfig } from '../src/protocol/agent.js';
+import { WorkerAgent } from '../src/worker/agent-worker.js';
+import type { AgentWorkerEntry } from '../src/protocol/agent.js';
 import { timedHost } from './timed-host.js';
 import { crossErrors } from '../src/errors.js';
-import { TraceRecorder } from '../src/agent/trace/trace-recorder.js';
+import { TraceRecorder } from '../src/agent/trace/index.js';
 import { loopTiming } from './loop-timing.js';
 
 const observe = TraceRecorder.prototype.observe;
@@ -20,11 +20,13 @@ TraceRecorder.prototype.observe = function (this: TraceRecorder, event) {
   loopTiming().traceMs += performance.now() - start;
 };
 
-class TimedAgentWorker extends AgentWorker {
-  override init(config: WorkerConfig, tools: ToolDescriptor[], host: PageHost): Promise<void> {
-    return super.init(config, tools, timedHost(host));
-  }
-}
+const entry: AgentWorkerEntry = {
+  async start(config, tools, host) {
+    const agent = new WorkerAgent(config, tools, timedHost(host));
+    await agent.load();
+    return Comlink.proxy(agent);
+  },
+};
 
 crossErrors();
-Comlink.expose(new TimedAgentWorker());
+Comlink.expose(entry);

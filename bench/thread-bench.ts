@@ -12,9 +12,9 @@ import { ThreadStore } from '../src/store/thread-store.js';
 import { scriptedModel } from '../src/testing/scripted-model.js';
 import { restoreConversation } from '../components/conversation/conversation-state.js';
 import type { AgentEvent, ChatMessage } from '../src/types.js';
-import type { ThreadRecord } from '../src/store/thread-schema.js';
+import type { ThreadRecord } from '../src/thread-format.js';
 
-const host = { emit: () => {}, prepareTool: async () => ({ status: 'invalid' as const, error: '' }), runTool: async () => ({ status: 'error' as const, error: '' }), abortTool: () => {} };
+const host = { emit: () => {}, checkTool: async () => ({ status: 'invalid' as const, error: '' }), runTool: async () => ({ status: 'error' as const, error: '' }), abortTool: () => {} };
 
 /** A finished thread: `turns` user turns, every `toolEvery`-th with a tool call; 5 messages per tool turn, 2 otherwise. */
 function bigThread(id: string, messages: number, calls: number): ThreadRecord {

@@ -10,10 +10,12 @@ import { loopTiming } from './loop-timing.js';
 export function timedHost(host: PageHost): PageHost {
   return {
     emit: (events) => host.emit(events),
-    prepareTool: (name, args) => host.prepareTool(name, args),
-    runTool: async (name, args, callId) => {
+    checkTool: (name, args) => host.checkTool(name, args),
+    askApproval: (ask) => host.askApproval!(ask),
+    settleAsks: (ids, as) => host.settleAsks!(ids, as),
+    runTool: async (name, args, callId, checked) => {
       const start = performance.now();
-      const outcome = await host.runTool(name, args, callId);
+      const outcome = await host.runTool(name, args, callId, checked);
       loopTiming().roundTrips.push(performance.now() - start);
       return outcome;
     },

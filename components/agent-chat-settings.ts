@@ -4,7 +4,7 @@
  * class in `agent-chat.ts` extends this one). Those that are agent options
  * come from the settings table (src/settings.ts, through
  * `element-options.ts`) and are documented there, beside each option (the
- * manifest reads them from the table: components/cem.config.js); the few
+ * manifest reads them from the table: scripts/cem.config.js); the few
  * below are the element's own, documented as `@attr` or `@prop` on `AgentChat`.
  */
 import { LitElement, type PropertyDeclarations } from 'lit';

@@ -5,7 +5,7 @@ import { build } from 'esbuild';
 import { buildCdn, common, present, workers } from './bundle.js';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
-import { writeManifest } from '../components/manifest.js';
+import { writeManifest } from './manifest.js';
 
 const root = new URL('..', import.meta.url).pathname;
 process.chdir(root);

@@ -82,7 +82,7 @@ const SHARED_FILE = 'shared';
  * `startup.ready_ms` above its floor). Same rules as SHARED_STATIC; they may
  * import SHARED_STATIC's modules, which stay in shared.js.
  */
-const WORKER_STATIC = ['src/model/forced-call.ts', 'src/model/context-window.ts', 'src/model/think-splitter.ts', 'src/store/thread-schema.ts', 'src/store/thread-lock.ts', 'src/store/storage-errors.ts', 'src/event-merge.ts', 'src/worker/memory-api.ts'];
+const WORKER_STATIC = ['src/model/forced-call.ts', 'src/model/context-window.ts', 'src/model/think-splitter.ts', 'src/thread-format.ts', 'src/store/thread-lock.ts', 'src/store/storage-errors.ts', 'src/event-merge.ts', 'src/worker/memory-api.ts'];
 const WORKER_SHARED_FILE = 'worker-shared';
 
 /**

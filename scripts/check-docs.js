@@ -1,7 +1,10 @@
 // @ts-check
 /**
- * Keeps README.md's reference tables true to the code, so they cannot drift
- * (run by `npm run typecheck`, so by CI; `node scripts/check-docs.js` alone).
+ * Keeps the documentation's reference tables true to the code, so they cannot
+ * drift (run by `npm run typecheck`, so by CI; `node scripts/check-docs.js`
+ * alone). The tables live in the site's reference pages (docs-site/reference/);
+ * each marker below must be found exactly once among the documentation's
+ * files (README.md and the site's pages, test/support/doc-snippets.js).
  *
  * A checked table follows a comment `<!-- checked: NAME -->`; the backticked
  * names in its first column must be exactly what the code has, no more, no less:
@@ -32,15 +35,17 @@
  * The options come from `AgentOptions` (`codeOptions()`); where the settings
  * table (src/settings.ts) binds an option to an attribute of the element, the
  * attributes table must name that option beside it (`optionAttributes()`).
- * Those attributes reach the manifest from the table itself (components/cem.config.js),
+ * Those attributes reach the manifest from the table itself (scripts/cem.config.js),
  * documented by the option's `@attr` JSDoc tag or its summary.
  */
-import { existsSync, readFileSync, readdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { readFileSync, readdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import ts from 'typescript';
-import { writeManifest } from '../components/manifest.js';
+import { publicTypes } from './lib/public-types.js';
+import { writeManifest } from './manifest.js';
 import { settingsAttributes } from './lib/settings-table.js';
+import { docFiles } from '../test/support/doc-snippets.js';
 
 const root = resolve(new URL('..', import.meta.url).pathname);
 const read = (/** @type {string} */ path) => readFileSync(resolve(root, path), 'utf8');
@@ -50,92 +55,10 @@ const problems = [];
 
 // ---- the code -----------------------------------------------------------
 
+const code = publicTypes(root);
+
 /** @param {string} path */
-function parse(path) {
-  return ts.createSourceFile(path, read(path), ts.ScriptTarget.ES2022, true);
-}
-
-/**
- * Interfaces and type aliases of the files, by name.
- * @param {ts.SourceFile[]} files
- */
-function declarations(files) {
-  /** @type {Map<string, ts.InterfaceDeclaration | ts.TypeAliasDeclaration>} */
-  const byName = new Map();
-  for (const file of files) {
-    file.forEachChild((node) => {
-      if (ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node)) byName.set(node.name.text, node);
-    });
-  }
-  return byName;
-}
-
-/** Where the public types are declared (those that exist; src/types.ts re-exports them all). */
-const TYPE_FILES = ['src/types.ts', 'src/agent-events.ts', 'src/settings.ts'].filter((f) => existsSync(resolve(root, f)));
-const types = declarations(TYPE_FILES.map(parse));
-
-/** @param {string} name */
-function declared(name) {
-  const node = types.get(name);
-  if (!node) throw new Error(`check-docs: no type ${name} in ${TYPE_FILES.join(', ')}`);
-  return node;
-}
-
-/** @param {ts.Node} member */
-const memberName = (member) => {
-  const name = /** @type {{ name?: ts.PropertyName }} */ (member).name;
-  return name && (ts.isIdentifier(name) || ts.isStringLiteral(name)) ? name.text : undefined;
-};
-
-/** The `@default` JSDoc tag of a member, as written. @param {ts.Node} member */
-function defaultTag(member) {
-  const tag = ts.getJSDocTags(member).find((t) => t.tagName.text === 'default');
-  return typeof tag?.comment === 'string' ? tag.comment.trim() : undefined;
-}
-
-/** @param {string} name */
-function interfaceMembers(name) {
-  const node = declared(name);
-  if (!ts.isInterfaceDeclaration(node)) throw new Error(`check-docs: ${name} is not an interface`);
-  return node.members.filter((m) => memberName(m) !== undefined);
-}
-
-/** String literals of a union alias (`type X = 'a' | 'b'`). @param {string} name */
-function literals(name) {
-  const node = declared(name);
-  if (!ts.isTypeAliasDeclaration(node)) throw new Error(`check-docs: ${name} is not a type alias`);
-  const parts = ts.isUnionTypeNode(node.type) ? node.type.types : [node.type];
-  return parts.flatMap((t) => (ts.isLiteralTypeNode(t) && ts.isStringLiteral(t.literal) ? [t.literal.text] : []));
-}
-
-/**
- * The `type` literals of a union of object types, following references to
- * interfaces and aliases declared in the same files.
- * @param {ts.TypeNode} node @returns {string[]}
- */
-function eventTypes(node) {
-  if (ts.isUnionTypeNode(node)) return node.types.flatMap(eventTypes);
-  /** @type {readonly ts.TypeElement[]} */
-  let members = [];
-  if (ts.isTypeLiteralNode(node)) members = node.members;
-  else if (ts.isTypeReferenceNode(node) && ts.isIdentifier(node.typeName)) {
-    const target = declared(node.typeName.text);
-    if (ts.isTypeAliasDeclaration(target)) return eventTypes(target.type);
-    members = target.members;
-  }
-  const type = members.find((m) => memberName(m) === 'type');
-  const literal = type && ts.isPropertySignature(type) && type.type && ts.isLiteralTypeNode(type.type) ? type.type.literal : undefined;
-  return literal && ts.isStringLiteral(literal) ? [literal.text] : [];
-}
-
-/**
- * The options of `createAgent`, with their defaults as declared. Read from
- * `AgentOptions` (a property each, its `@default` tag).
- * @returns {Map<string, string | undefined>}
- */
-function codeOptions() {
-  return new Map(interfaceMembers('AgentOptions').map((m) => [/** @type {string} */ (memberName(m)), defaultTag(m)]));
-}
+const parse = (path) => ts.createSourceFile(path, read(path), ts.ScriptTarget.ES2022, true);
 
 /**
  * The attribute of each option that `<agent-chat>` takes as one, from the
@@ -201,21 +124,38 @@ function valueExports(path) {
   return out;
 }
 
-// ---- the README ----------------------------------------------------------
+// ---- the documentation ---------------------------------------------------
 
-const readme = read('README.md');
+const docs = docFiles(root).map((file) => ({ file, text: read(file) }));
+
+/**
+ * The text from the marker `<!-- checked: name -->` on, and the file it is
+ * in; a problem when no file or more than one has it.
+ * @param {string} name @returns {{ file: string, text: string } | undefined}
+ */
+function marked(name) {
+  const marker = `<!-- checked: ${name} -->`;
+  const found = docs.filter((d) => d.text.includes(marker));
+  if (found.length !== 1) {
+    problems.push(found.length === 0 ? `the documentation has no table marked ${marker}` : `${marker} is in more than one file: ${found.map((d) => d.file).join(', ')}`);
+    return undefined;
+  }
+  const doc = /** @type {{ file: string, text: string }} */ (found[0]);
+  return { file: doc.file, text: doc.text.slice(doc.text.indexOf(marker)) };
+}
+
+/** Which file holds each checked table, for the messages. @type {Map<string, string>} */
+const where = new Map();
 
 /**
  * The rows of the table after `<!-- checked: name -->`: each row's cells.
  * @param {string} name @returns {string[][]}
  */
 function table(name) {
-  const at = readme.indexOf(`<!-- checked: ${name} -->`);
-  if (at < 0) {
-    problems.push(`README.md: no table marked <!-- checked: ${name} -->`);
-    return [];
-  }
-  const lines = readme.slice(at).split('\n').slice(1);
+  const found = marked(name);
+  if (!found) return [];
+  where.set(name, found.file);
+  const lines = found.text.split('\n').slice(1);
   const start = lines.findIndex((l) => l.startsWith('|'));
   const rows = [];
   for (const line of lines.slice(start + 2)) {
@@ -249,17 +189,20 @@ function cells(line) {
 /** The backticked names of a cell, without call parentheses or a member's owner (`engine.status()` → `engine`). @param {string} cell */
 const names = (cell) => [...cell.matchAll(/`([^`]+)`/g)].map(([, n]) => n.replace(/\(.*$/, '').replace(/\..*$/, ''));
 
+/** The file and table a message is about, e.g. `docs-site/reference/options.md (table "options")`. @param {string} name */
+const tableAt = (name) => `${where.get(name) ?? 'the documentation'} (table "${name}")`;
+
 /**
- * Compares what a table lists with what the code has.
- * @param {string} what @param {Iterable<string>} documented @param {Iterable<string>} actual @param {string} source
+ * Compares what the table marked `name` lists with what the code has.
+ * @param {string} name @param {Iterable<string>} documented @param {Iterable<string>} actual @param {string} source
  */
-function same(what, documented, actual, source) {
+function same(name, documented, actual, source) {
   const doc = new Set(documented);
   const code = new Set(actual);
   const missing = [...code].filter((n) => !doc.has(n));
   const extra = [...doc].filter((n) => !code.has(n));
-  if (missing.length > 0) problems.push(`README.md ${what}: missing ${missing.map((n) => `\`${n}\``).join(', ')} (in ${source})`);
-  if (extra.length > 0) problems.push(`README.md ${what}: lists ${extra.map((n) => `\`${n}\``).join(', ')}, which ${source} does not have`);
+  if (missing.length > 0) problems.push(`${tableAt(name)}: missing ${missing.map((n) => `\`${n}\``).join(', ')} (in ${source})`);
+  if (extra.length > 0) problems.push(`${tableAt(name)}: lists ${extra.map((n) => `\`${n}\``).join(', ')}, which ${source} does not have`);
 }
 
 /** @param {string[]} list */
@@ -267,29 +210,28 @@ const duplicates = (list) => list.filter((n, i) => list.indexOf(n) !== i);
 
 // ---- the checks ----------------------------------------------------------
 
-const options = codeOptions();
+const options = code.options();
 const optionRows = table('options');
-same('options table', optionRows.flatMap((r) => names(r[0] ?? '')), options.keys(), 'AgentOptions (src/types.ts)');
+same('options', optionRows.flatMap((r) => names(r[0] ?? '')), options.keys(), 'AgentOptions (src/types.ts)');
 for (const row of optionRows) {
   for (const name of names(row[0] ?? '')) {
     const declaredDefault = options.get(name);
     const cell = row[1] ?? '';
     if (declaredDefault !== undefined && !cell.startsWith(`\`${declaredDefault}\``)) {
-      problems.push(`README.md options table: \`${name}\`'s default is \`${declaredDefault}\` in the code (@default), the table says "${cell}"`);
+      problems.push(`${tableAt('options')}: \`${name}\`'s default is \`${declaredDefault}\` in the code (@default), the table says "${cell}"`);
     }
   }
 }
 
-same('agent table', table('agent').flatMap((r) => names(r[0] ?? '')), interfaceMembers('Agent').map((m) => /** @type {string} */ (memberName(m))), 'Agent (src/types.ts)');
+same('agent', table('agent').flatMap((r) => names(r[0] ?? '')), code.members('Agent'), 'Agent (src/types.ts)');
 
 const eventRows = table('events');
-const agentEvent = declared('AgentEvent');
-same('events table', eventRows.flatMap((r) => names(r[0] ?? '')), ts.isTypeAliasDeclaration(agentEvent) ? eventTypes(agentEvent.type) : [], 'AgentEvent (src/agent-events.ts)');
+same('events', eventRows.flatMap((r) => names(r[0] ?? '')), code.eventTypes(), 'AgentEvent (src/agent-events.ts)');
 for (const [event, alias] of [['final', 'FinalReason'], ['tool-result', 'ToolResultStatus']]) {
   const row = eventRows.find((r) => names(r[0] ?? '').includes(event));
   const listed = new Set(row ? [...(row[1] ?? '').matchAll(/`([\w-]+)`/g)].map(([, n]) => n) : []);
-  const missing = literals(alias).filter((n) => !listed.has(n));
-  if (missing.length > 0) problems.push(`README.md events table: the \`${event}\` row lacks ${missing.map((n) => `\`${n}\``).join(', ')} (${alias}, src/agent-events.ts)`);
+  const missing = code.literals(alias).filter((n) => !listed.has(n));
+  if (missing.length > 0) problems.push(`${tableAt('events')}: the \`${event}\` row lacks ${missing.map((n) => `\`${n}\``).join(', ')} (${alias}, src/agent-events.ts)`);
 }
 
 const element = manifestElement();
@@ -300,20 +242,20 @@ const members = element.members ?? [];
 const undocumented = attributes.filter((a) => !a.description).map((a) => a.name);
 if (undocumented.length > 0) problems.push(`attributes without a description (an @attr line on AgentChat in components/agent-chat.ts; for an option's attribute, its JSDoc in src/settings.ts): ${undocumented.join(', ')}`);
 const attributeRows = table('attributes');
-same('attributes table', attributeRows.flatMap((r) => names(r[0] ?? '')), attributes.map((a) => a.name), "<agent-chat>'s manifest");
+same('attributes', attributeRows.flatMap((r) => names(r[0] ?? '')), attributes.map((a) => a.name), "<agent-chat>'s manifest");
 // Each attribute's option, as the settings table binds them.
 const bound = optionAttributes();
 for (const row of attributeRows) {
   const attribute = names(row[0] ?? '')[0] ?? '';
   const said = (row[1] ?? '').match(/^`([\w.]+)`/)?.[1];
   const option = bound.get(attribute);
-  if (option !== undefined && said !== option) problems.push(`README.md attributes table: \`${attribute}\` sets \`${option}\` (src/settings.ts), the table says "${row[1]}"`);
-  if (option === undefined && said !== undefined && options.has(said)) problems.push(`README.md attributes table: \`${attribute}\` is not the attribute of \`${said}\` in src/settings.ts`);
+  if (option !== undefined && said !== option) problems.push(`${tableAt('attributes')}: \`${attribute}\` sets \`${option}\` (src/settings.ts), the table says "${row[1]}"`);
+  if (option === undefined && said !== undefined && options.has(said)) problems.push(`${tableAt('attributes')}: \`${attribute}\` is not the attribute of \`${said}\` in src/settings.ts`);
 }
 const attributeFields = new Set(attributes.map((a) => a.fieldName));
 const properties = members.filter((m) => m.kind === 'field' && (m.privacy ?? 'public') === 'public' && !m.static && m.description && !m.attribute && !attributeFields.has(m.name)).map((m) => m.name);
-same('properties table', table('properties').flatMap((r) => names(r[0] ?? '')), properties, "<agent-chat>'s manifest (@prop)");
-same('DOM events table', table('dom-events').flatMap((r) => names(r[0] ?? '')), (element.events ?? []).map((/** @type {{ name: string }} */ e) => e.name), "<agent-chat>'s manifest (@fires)");
+same('properties', table('properties').flatMap((r) => names(r[0] ?? '')), properties, "<agent-chat>'s manifest (@prop)");
+same('dom-events', table('dom-events').flatMap((r) => names(r[0] ?? '')), (element.events ?? []).map((/** @type {{ name: string }} */ e) => e.name), "<agent-chat>'s manifest (@fires)");
 
 /** @type {string[]} */
 const manifestParts = (element.cssParts ?? []).map((/** @type {{ name: string }} */ p) => p.name);
@@ -323,7 +265,7 @@ const unlisted = [...parts].filter((p) => !manifestParts.includes(p));
 const unrendered = manifestParts.filter((p) => !parts.has(p));
 if (unlisted.length > 0) problems.push(`components/agent-chat.ts: parts rendered but without an @csspart line: ${unlisted.join(', ')}`);
 if (unrendered.length > 0) problems.push(`components/agent-chat.ts: @csspart for parts no template renders: ${unrendered.join(', ')}`);
-same('parts table', table('parts').flatMap((r) => names(r[0] ?? '')), parts, "the element's templates (part=…)");
+same('parts', table('parts').flatMap((r) => names(r[0] ?? '')), parts, "the element's templates (part=…)");
 
 /** @type {string[]} */
 const manifestProps = (element.cssProperties ?? []).map((/** @type {{ name: string }} */ p) => p.name);
@@ -332,17 +274,17 @@ const undocumentedProps = [...styleProps].filter((p) => !manifestProps.includes(
 const unstyled = manifestProps.filter((p) => !styleProps.has(p));
 if (undocumentedProps.length > 0) problems.push(`components/agent-chat.ts: custom properties without an @cssproperty line: ${undocumentedProps.join(', ')}`);
 if (unstyled.length > 0) problems.push(`components/agent-chat.ts: @cssproperty for properties no style declares: ${unstyled.join(', ')}`);
-same('CSS custom properties table', table('css-properties').flatMap((r) => names(r[0] ?? '')), styleProps, "the element's styles");
+same('css-properties', table('css-properties').flatMap((r) => names(r[0] ?? '')), styleProps, "the element's styles");
 
-const cdnAt = readme.indexOf('<!-- checked: cdn-exports -->');
-if (cdnAt < 0) problems.push('README.md: no paragraph marked <!-- checked: cdn-exports -->');
-else {
-  const paragraph = readme.slice(cdnAt).split('\n\n')[0] ?? '';
-  same('list of the CDN bundle\'s exports', [...paragraph.matchAll(/`([\w$]+)`/g)].map(([, n]) => n ?? ''), valueExports('components/cdn.ts'), 'components/cdn.ts');
+const cdn = marked('cdn-exports');
+if (cdn) {
+  where.set('cdn-exports', cdn.file);
+  const paragraph = cdn.text.split('\n\n')[0] ?? '';
+  same('cdn-exports', [...paragraph.matchAll(/`([\w$]+)`/g)].map(([, n]) => n ?? ''), valueExports('components/cdn.ts'), 'components/cdn.ts');
 }
 
 if (problems.length > 0) {
   console.error(`check-docs: the reference disagrees with the code:\n- ${problems.join('\n- ')}`);
   process.exit(1);
 }
-console.log('check-docs: README reference tables and the element manifest agree with the code');
+console.log(`check-docs: the reference tables (${[...new Set(where.values())].join(', ')}) and the element manifest agree with the code`);

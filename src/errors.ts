@@ -1,13 +1,13 @@
 /**
  * One error base with a stable string `code`. An error crosses the worker as
- * a plain `WireError` (src/protocol/errors.ts), because `instanceof` and
+ * a plain `WireError` (src/error-codes.ts), because `instanceof` and
  * `code` do not survive structured cloning: `crossErrors` makes Comlink send
  * every thrown error in that form and rebuild a `PageloopError` from it.
  */
 import * as Comlink from 'comlink';
-import type { ErrorCode, WireError } from './protocol/errors.js';
+import type { ErrorCode, WireError } from './error-codes.js';
 
-export type { ErrorCode, WireError } from './protocol/errors.js';
+export type { ErrorCode, WireError } from './error-codes.js';
 
 /** The base of every error pageloop throws. */
 export class PageloopError extends Error {

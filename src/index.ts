@@ -77,7 +77,7 @@ export type {
   WorkflowRunOptions,
   WorkflowTemplate,
 } from './types.js';
-export type { ErrorCode, WireError } from './protocol/errors.js';
+export type { ErrorCode, WireError } from './error-codes.js';
 export { spanProcessorListener, type FinishedSpanProcessor, type SpanProcessorListenerOptions } from './page/span-processor.js';
 export type { JsonToolDefinition, ZodToolDefinition } from './tools/define-tool.js';
 export type {

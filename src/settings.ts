@@ -19,7 +19,7 @@
  */
 import type { Tool } from './tool-types.js';
 import type { EngineOptions, SubAgentOptions, ToolFormat, ToolProtocol, WebMcpOptions, WorkflowTemplate } from './option-types.js';
-import type { MemoryOptions } from './memory/types.js';
+import type { MemoryOptions } from './memory-types.js';
 import type { TelemetryOptions, TraceOptions } from './trace-types.js';
 import type { McpServerOptions } from './mcp-types.js';
 import type { CheckSpec } from './option-checks.js';

@@ -2,10 +2,10 @@
  * The public types of pageloop: what an app passes to `createAgent`, what the
  * agent emits, and the OpenAI-format history it keeps. Everything here is plain
  * data that survives structured cloning, because all of it crosses the worker.
- * The memory's own types stay with the memory (src/memory/types.ts, the
- * bottom floor); the agent's options and handle refer to them from here.
+ * The memory's own types are src/memory-types.ts, beside these on the ground
+ * floor; the agent's options and handle refer to them from here.
  */
-import type { Memory } from './memory/types.js';
+import type { Memory } from './memory-types.js';
 import type { ConfigureOptions } from './settings.js';
 import type { Tool } from './tool-types.js';
 import type { FinalReason, FinalEvent, ToolResultStatus, ApprovalRequest, AgentEvent, SubAgentEvent, ContextEvent, SummaryCall, PlanTaskStatus, PlanTask, EngineStatus, EngineSource, WebMcpStatus } from './agent-events.js';
@@ -18,8 +18,8 @@ export type { Diagnosis, DiagnosisCheck, DiagnosisStatus, DiagnoseOptions, Serve
 import type { Diagnosis, DiagnoseOptions } from './diagnosis-types.js';
 /** The events an agent emits, and what they carry (src/agent-events.ts). */
 export type { FinalReason, FinalEvent, ToolResultStatus, ApprovalRequest, AgentEvent, SubAgentEvent, ContextEvent, SummaryCall, PlanTaskStatus, PlanTask, EngineStatus, EngineSource, EngineBackend, WebMcpStatus } from './agent-events.js';
-/** Generative UI: what a tool's `render` receives and returns (src/tools/tool-view.ts). */
-export type { ToolCallStatus, ToolRender, ToolRenderProps, ToolView, ToolViewOptions } from './tools/tool-view.js';
+/** Generative UI: what a tool's `render` receives and returns (src/tool-types.ts). */
+export type { ToolCallStatus, ToolRender, ToolRenderProps, ToolView, ToolViewOptions } from './tool-types.js';
 
 /** Files and images sent with messages and tool results (src/attachment-types.ts). */
 export type { AttachmentInput, AttachmentData, AttachmentKind, Attachment, PreparedAttachment, AttachmentRefusalCode, AttachmentRefusal, PreparedAttachments, AttachmentOptions, ToolResultWithAttachments } from './attachment-types.js';

@@ -19,6 +19,8 @@ export const FIGURES = [
   { key: 'loop.tool_roundtrip_ms_p50', baseline: 'loop.tool_roundtrip_inthread_ms_p50', op: '<=', target: 0.5, unit: 'ms' },
   { key: 'loop.iteration_overhead_ms_p50', baseline: 'loop.iteration_overhead_inthread_ms_p50', op: '<=', target: 1, unit: 'ms' },
   { key: 'loop.iteration_createagent_ms_p50', baseline: 'loop.iteration_ms_p50', unit: 'ms' },
+  // One call's time on the page from its tool-call event to its tool-result event: a tool that needs approval, answered the moment it is asked, beside one that needs none (same agent setup, same run length).
+  { key: 'loop.approval_roundtrip_ms_p50', baseline: 'loop.call_roundtrip_ms_p50', unit: 'ms' },
   // The flight recorder's cost: the worker's iteration overhead traced (the default) over untraced, both measured in the same run.
   { key: 'loop.trace_overhead_ratio', op: '<=', target: 1.05, unit: '×' },
   // The recorder's own time per iteration, timed around its observe in the bench worker (the ratio above includes what it leaves to the GC, and the machine's noise between runs).

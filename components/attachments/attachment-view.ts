@@ -9,7 +9,8 @@
  * Everything shown is text bound through Lit: a file's name cannot inject markup.
  */
 import type { html as litHtml, nothing as litNothing, TemplateResult } from 'lit';
-import type { ShownAttachment } from '../conversation/conversation-state.js';
+import type { ShownAttachment } from '../conversation/index.js';
+import { formatBytes } from '../../src/format-bytes.js';
 
 /**
  * Lit's `html` and `nothing`, handed in by the element: imported here, Lit
@@ -23,19 +24,6 @@ export interface Lit {
 
 /** The renderers, made with the element's Lit. */
 export type AttachmentView = ReturnType<typeof attachmentView>;
-
-/** Bytes as a person reads them: `812 B`, `14 KB`, `3.2 MB`. */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ['KB', 'MB', 'GB'];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${value < 10 ? value.toFixed(1).replace(/\.0$/, '') : Math.round(value)} ${units[unit]}`;
-}
 
 /** True for what is shown as a picture: a thumbnail, opened in the dialog. */
 export function isImage(a: Pick<ShownAttachment, 'type'>): boolean {

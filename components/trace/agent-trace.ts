@@ -14,7 +14,7 @@
  */
 import { html, LitElement, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { ref } from 'lit/directives/ref.js';
-import { readThread } from '../../src/store/thread-schema.js';
+import { readThread } from '../../src/thread-format.js';
 import type { Agent, AgentEvent, ThreadFile, ThreadTrace, TraceSpan } from '../../src/types.js';
 import { agentTraceStyles } from './agent-trace.styles.js';
 import { formatMs, formatValue, traceRuns, waterfall, type TraceRow, type TraceRunSummary } from './trace-tree.js';

@@ -5,7 +5,7 @@
  * `element.attribute`, its property, how the text converts, and its
  * documentation — the `@attr` JSDoc tag of the option in `AgentOptions`
  * (the attribute's own wording), else the option's summary. The custom
- * elements manifest gets these attributes from here (components/cem.config.js),
+ * elements manifest gets these attributes from here (scripts/cem.config.js),
  * and check-docs compares the README with it; so an option's attribute is
  * declared once, in its row, and documented once, beside its field.
  *

@@ -10,22 +10,23 @@
  * - `runLoop` (with its parts) runs one run.
  */
 import type { AgentEvent, ApprovalAnswer, ApprovalRequest, ChatMessage, FinalEvent, SendOptions, ThreadTrace, WorkflowRunOptions } from '../types.js';
-import { AttachmentShelf } from './attachments/attachment-shelf.js';
-import { TraceRecorder } from './trace/trace-recorder.js';
-import { SpanOutlet } from './trace/span-outlet.js';
-import type { ThreadRecord } from '../store/thread-schema.js';
-import { ToolRegistry } from './calls/tool-registry.js';
+import { AttachmentShelf } from './attachments/index.js';
+import { TraceRecorder } from './trace/index.js';
+import { SpanOutlet } from './trace/index.js';
+import type { ThreadRecord } from '../thread-format.js';
+import { ToolRegistry } from './calls/index.js';
 import { workflowRun } from './workflow.js';
 import { SessionState } from './session-state.js';
-import { ThreadBinding } from './thread/thread-binding.js';
-import { ThreadRecords } from './thread/thread-records.js';
+import { ThreadBinding } from './thread/index.js';
+import { ThreadRecords } from './thread/index.js';
 import { RunControl } from './run-control.js';
 import { RunStarter } from './run-starter.js';
 import { ModelCache } from './model-cache.js';
 import type { OutsideOutcome, ToolDescriptor } from '../protocol/agent.js';
-import { runOutsideCall } from './calls/outside-call.js';
+import { runOutsideCall } from './calls/index.js';
 import type { SessionConfig } from './session-types.js';
 import type { SessionDeps } from './session-deps.js';
+import { startGate } from './calls/index.js';
 
 /** One agent's state between runs, and the way to start, answer and cancel them. */
 export class AgentSession {
@@ -38,19 +39,27 @@ export class AgentSession {
   readonly #starter: RunStarter;
   readonly #registry: ToolRegistry;
   readonly #files: AttachmentShelf;
+  readonly #spans: SpanOutlet;
+  /** Awaited before each run starts (see SessionDeps.beforeRun); absent, a run starts in the call's own task (a clear right after a send is refused as busy). */
+  readonly #beforeRun: (() => Promise<void>) | undefined;
 
   constructor(config: SessionConfig, tools: readonly ToolDescriptor[], deps: SessionDeps) {
     this.#config = config;
     this.#files = new AttachmentShelf({ store: deps.store, thread: () => this.#config.thread, options: () => this.#config.attachments });
-    const state = (this.#state = new SessionState((events) => deps.host.emit(events), () => this.#config.apiKey, new TraceRecorder(() => this.#config, new SpanOutlet(() => this.#config, deps.host))));
+    const emit = deps.emit;
+    const send = emit ? (events: AgentEvent[]) => events.forEach(emit) : (events: AgentEvent[]) => deps.host.emit(events);
+    this.#spans = new SpanOutlet(() => this.#config, { emit: send, spans: deps.host.spans && ((spans) => deps.host.spans!(spans)) });
+    const state = (this.#state = new SessionState(send, () => this.#config.apiKey, new TraceRecorder(() => this.#config, this.#spans), deps.host));
+    const starts = startGate(deps.host, deps.flush);
+    this.#beforeRun = deps.beforeRun;
     this.#models = new ModelCache({ createModel: deps.createModel, generateId: deps.generateId ?? (() => crypto.randomUUID()), probeContextWindow: deps.probeContextWindow, readAttachment: (id) => this.#files.read(id) }, () => this.#config);
-    this.#thread = new ThreadBinding(state, { store: deps.store, now: deps.now, rerunnable: (name) => this.#registry.rerunnable(name, !!this.#config.subAgents), loaded: () => this.#models.budget.reset() });
+    this.#thread = new ThreadBinding(state, { store: deps.store, now: deps.now, rerunnable: (name) => this.#registry.rerunnable(name, !!this.#config.subAgents, (tool) => state.policy.mayRunAgain(tool, this.#config.approval)), loaded: () => this.#models.budget.reset() });
     this.#records = new ThreadRecords(state, this.#thread, { store: deps.store, now: deps.now, cleared: () => this.#models.budget.reset() });
     this.#runs = new RunControl(state);
     // A tool starts once its `tool-start` is stored: a reload then answers it `interrupted` instead of running it again.
-    this.#registry = new ToolRegistry(deps.host, deps.workerTools, deps.env, () => state.journal?.flush().catch(() => {}) ?? Promise.resolve());
+    this.#registry = new ToolRegistry(deps.host, deps.workerTools, deps.env, () => state.journal?.flush().catch(() => {}) ?? Promise.resolve(), starts);
     this.#registry.set(tools);
-    this.#starter = new RunStarter({ config: () => this.#config, state, thread: this.#thread, runs: this.#runs, models: this.#models, registry: this.#registry, host: deps.host, files: this.#files });
+    this.#starter = new RunStarter({ config: () => this.#config, state, thread: this.#thread, runs: this.#runs, models: this.#models, registry: this.#registry, starts, host: deps.host, files: this.#files });
   }
 
   /** Loads the stored thread, answering calls a reload left unanswered; or follows it read-only while another tab writes it. */
@@ -69,12 +78,14 @@ export class AgentSession {
   }
 
   /** Finishes a run the page died in: answers its open calls (with `first`, the answer to one of its approval requests), then asks the model to carry on. */
-  resume(runId: string, first?: { callId: string; answer: ApprovalAnswer }): Promise<FinalEvent> {
+  async resume(runId: string, first?: { callId: string; answer: ApprovalAnswer }): Promise<FinalEvent> {
+    if (this.#beforeRun) await this.#beforeRun();
     return this.#starter.resume(runId, first);
   }
 
   /** One user turn (`overrides` for this run only; its files are kept before the run starts, or refused with nothing sent). Resolves with the final event after it was emitted; never rejects. */
   async send(runId: string, text: string, overrides?: SendOptions): Promise<FinalEvent> {
+    if (this.#beforeRun) await this.#beforeRun();
     const { attachments, ...rest } = overrides ?? {};
     const made = this.#files.userMessage(text, attachments, !this.#runs.running && !this.#thread.refusal('Cannot send'));
     // Only files to keep make the start wait: a message without them starts its run at once, so a send or clear right after it is told "busy".
@@ -84,7 +95,8 @@ export class AgentSession {
   }
 
   /** A run of workflow `name` (option `workflows`): its message states the goal and steps; with planning, the steps are the initial plan. An unknown name ends in an `unknown-workflow` error before anything is sent. */
-  runWorkflow(runId: string, name: string, input?: string, options?: WorkflowRunOptions): Promise<FinalEvent> {
+  async runWorkflow(runId: string, name: string, input?: string, options?: WorkflowRunOptions): Promise<FinalEvent> {
+    if (this.#beforeRun) await this.#beforeRun();
     let run;
     try {
       run = workflowRun(this.#config, this.#state, name, input, options);
@@ -95,7 +107,8 @@ export class AgentSession {
   }
 
   /** Runs the loop again on the history as it is (e.g. after a network error). */
-  retry(runId: string): Promise<FinalEvent> {
+  async retry(runId: string): Promise<FinalEvent> {
+    if (this.#beforeRun) await this.#beforeRun();
     return this.#starter.begin('Cannot retry', { runId }, {});
   }
 
@@ -139,10 +152,9 @@ export class AgentSession {
     return this.#runs.running;
   }
 
-  /** The page's answer to an approval request; "always" is applied by the gate and kept with the thread. */
+  /** An answer to an approval request that reached the worker (the page answers the questions it holds itself); "always" is applied by the gate and kept with the thread. */
   respond(callId: string, answer: ApprovalAnswer): void {
     if (!this.#state.gate.answer(callId, answer)) this.#state.emit({ type: 'error', message: `No call "${callId}" is waiting for approval.`, retryable: false, code: 'bad-request' });
-    if (answer.always) this.#state.journal?.touchMeta();
   }
 
   /** A page tool call from a browser agent (WebMCP): the same approvals, shown as a card, kept out of the model's history. */
@@ -150,9 +162,14 @@ export class AgentSession {
     return runOutsideCall({ id: callId, name, args }, { config: this.#config, state: this.#state, registry: this.#registry, refused: this.#thread.refusal('Cannot run a call from a browser agent') }, from);
   }
 
+  /** Starts (or stops) handing finished spans to the page (`agent.onSpan`). */
+  watchSpans(on: boolean): void {
+    this.#spans.watch(on);
+  }
+
   /** The tools allowed for good in this thread. */
   permissions(): string[] {
-    return this.#state.gate.allowed;
+    return this.#state.policy.allowed;
   }
 
   /** The thread's flight-recorder trace (a copy), or run `runId`'s spans only. */

@@ -19,10 +19,10 @@
  *   a fold goes down to about half the budget, so folding is rare.
  */
 import type { ChatMessage, ContextEvent, SummaryCall } from '../types.js';
-import { DEFAULT_CONTEXT_TOKENS, TokenEstimator, readOverflow, type ToolCallingModel, type TurnRequest } from '../model/tool-calling-model.js';
+import { DEFAULT_CONTEXT_TOKENS, TokenEstimator, readOverflow, type ToolCallingModel, type TurnRequest } from '../model/loop-door.js';
 import { isAbortError } from '../errors.js';
-import { READ_RESULT, READ_RESULT_TOOL } from './calls/builtin-tools.js';
-import { traceNow } from './trace/trace-run.js';
+import { READ_RESULT, READ_RESULT_TOOL } from './calls/index.js';
+import { traceNow } from './trace/index.js';
 
 /** Below this many tokens a request fits any server worth talking to: no need to ask for the window. */
 const SMALL_REQUEST = 1024;

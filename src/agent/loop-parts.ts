@@ -4,17 +4,17 @@
  * concept: `planPart` (plan-turn.ts), `reflectionPart` (reflection.ts),
  * `nudgePart` (nudge.ts).
  */
-import type { ToolCall } from '../model/tool-calling-model.js';
-import { DISPATCH_TOOL, DISPATCH_TOOL_NAME, READ_RESULT } from './calls/builtin-tools.js';
+import type { ToolCall } from '../model/loop-door.js';
+import { DISPATCH_TOOL, DISPATCH_TOOL_NAME, READ_RESULT } from './calls/index.js';
 import type { ContextBudget } from './context-budget.js';
-import type { TurnContext } from './calls/tool-executor.js';
+import type { TurnContext } from './calls/index.js';
 import type { TurnOverrides } from './run-overrides.js';
-import { resultEvent, settled, type SettledCall } from './calls/tool-result.js';
+import { resultEvent, settled, type SettledCall } from './calls/index.js';
 import type { RunPart } from './run-part.js';
 
-/** What runs `dispatch_agent` calls, given the parent's emit, signal, gate, tools and per-send model (src/agent/sub-agent.ts). */
+/** What runs `dispatch_agent` calls, given the parent's emit, signal, approval policy, tools and per-send model (src/agent/sub-agent.ts). */
 export interface SubAgentDispatch {
-  dispatch(calls: readonly ToolCall[], parent: Pick<TurnContext, 'emit' | 'signal' | 'gate' | 'trustToolOutput' | 'registry'> & { turn?: TurnOverrides }): Promise<SettledCall[]>;
+  dispatch(calls: readonly ToolCall[], parent: Pick<TurnContext, 'emit' | 'signal' | 'policy' | 'trustToolOutput' | 'registry'> & { turn?: TurnOverrides }): Promise<SettledCall[]>;
 }
 
 /**

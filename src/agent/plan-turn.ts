@@ -7,10 +7,10 @@
  * greeting needs no plan. Every call it takes gets exactly one result.
  */
 import type { AgentEvent } from '../types.js';
-import type { ToolCall } from '../model/tool-calling-model.js';
-import { isBuiltinTool, PLAN_TOOL, PLAN_TOOL_NAME } from './calls/builtin-tools.js';
+import type { ToolCall } from '../model/loop-door.js';
+import { isBuiltinTool, PLAN_TOOL, PLAN_TOOL_NAME } from './calls/index.js';
 import type { PlanBoard } from './plan.js';
-import { resultEvent, settled, type SettledCall } from './calls/tool-result.js';
+import { resultEvent, settled, type SettledCall } from './calls/index.js';
 import type { RunPart } from './run-part.js';
 
 /** The sentence the system prompt adds for each planning mode; short, for small models. */

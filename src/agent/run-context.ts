@@ -5,17 +5,17 @@
  * (`send(text, options)`, a workflow's tools) are applied last.
  */
 import type { FinalEvent, SendOptions } from '../types.js';
-import type { ToolCallingModel } from '../model/tool-calling-model.js';
+import type { ToolCallingModel } from '../model/loop-door.js';
 import type { RunContext } from './run-loop.js';
-import { gatedModel } from './calls/start-gate.js';
+import { gatedModel } from './calls/index.js';
 import { PlanTurn } from './plan-turn.js';
 import { SubAgents } from './sub-agent.js';
-import type { ToolRegistry } from './calls/tool-registry.js';
+import type { ToolRegistry } from './calls/index.js';
 import { withOverrides } from './run-overrides.js';
 import type { ModelCache } from './model-cache.js';
 import type { SessionState } from './session-state.js';
 import type { SessionConfig, ToolHost } from './session-types.js';
-import type { AttachmentShelf } from './attachments/attachment-shelf.js';
+import type { AttachmentShelf } from './attachments/index.js';
 
 /** Model calls a run may make when the settings give no `maxIterations`. */
 export const DEFAULT_MAX_ITERATIONS = 10;
@@ -35,8 +35,10 @@ export interface RunSources {
   state: SessionState;
   models: ModelCache;
   registry: ToolRegistry;
-  /** Asked before each model request and tool start: the page may have cancelled the run already; and for the app's state as each request is built. */
-  host: Pick<ToolHost, 'mayStart' | 'readContext'>;
+  /** Asked before each model request and tool start: the page may have cancelled the run already (start-gate.ts). */
+  starts: Pick<ToolHost, 'mayStart'>;
+  /** Asked for the app's state as each request is built. */
+  host: Pick<ToolHost, 'readContext'>;
   /** The session's attachments (tools' files are kept there). */
   files?: AttachmentShelf;
 }
@@ -47,13 +49,14 @@ export async function runContext(from: RunSources, signal: AbortSignal, setup: R
   const model = await models.model();
   const { planning, subAgents } = config;
   const ctx: RunContext = {
-    model: gatedModel(model, from.host),
+    model: gatedModel(model, from.starts),
     history: state.history,
     systemPrompt: config.systemPrompt,
     maxIterations: config.maxIterations ?? DEFAULT_MAX_ITERATIONS,
     registry: from.registry,
+    policy: state.policy,
     gate: state.gate,
-    approval: config.approval ?? 'ask',
+    approval: config.approval,
     signal,
     // The final event is held back until the thread is stored (see RunControl.start).
     emit: (e) => e.type !== 'final' && state.emit(e),

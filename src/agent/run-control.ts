@@ -16,7 +16,7 @@
  * page, which ends the refused run there; neither is stored in the thread.
  */
 import type { FinalEvent } from '../types.js';
-import type { KeptAttachments } from './attachments/attachment-shelf.js';
+import type { KeptAttachments } from './attachments/index.js';
 import { PageloopError } from '../errors.js';
 import { failedRun } from '../run-failure.js';
 import type { SessionState } from './session-state.js';

@@ -9,18 +9,18 @@
  * business: a turn hands back text and parsed calls.
  */
 import type { AgentEvent, ChatMessage, FinalEvent, FinalReason } from '../types.js';
-import { DEFAULT_CONTEXT_TOKENS, assistantMessage, type ToolCall, type ToolCallingModel, type TurnRequest } from '../model/tool-calling-model.js';
+import { DEFAULT_CONTEXT_TOKENS, assistantMessage, type ToolCall, type ToolCallingModel, type TurnRequest } from '../model/loop-door.js';
 import { PageloopError, isAbortError, toWireError } from '../errors.js';
-import { BUILTIN_NAMES, BUILTIN_TOOLS, builtinMark, isBuiltinTool, readBuiltinCall, type BuiltinToolName } from './calls/builtin-tools.js';
+import { BUILTIN_NAMES, BUILTIN_TOOLS, builtinMark, isBuiltinTool, readBuiltinCall, type BuiltinToolName } from './calls/index.js';
 import type { ContextBudget } from './context-budget.js';
 import { buildSystemPrompt } from './system-prompt.js';
 import { planPart, type PlanTurn } from './plan-turn.js';
 import { reflectionPart } from './reflection.js';
 import { nudgePart } from './nudge.js';
 import { dispatchPart, readResultPart, stepLimit, type SubAgentDispatch } from './loop-parts.js';
-import { executeCalls, type TurnContext } from './calls/tool-executor.js';
+import { executeCalls, type TurnContext } from './calls/index.js';
 import { recordEditedArgs } from './history.js';
-import { resultEvent, settled, type SettledCall } from './calls/tool-result.js';
+import { resultEvent, settled, type SettledCall } from './calls/index.js';
 import { overriddenTurn, type TurnOverrides } from './run-overrides.js';
 import { appStateSection, type AppStateEntry } from './app-context.js';
 import type { RunEnding, RunPart } from './run-part.js';

@@ -7,10 +7,10 @@
  * either protocol, so the model answers in text.
  */
 import type { SendOptions, ToolChoice } from '../types.js';
-import type { ForcedToolChoice, TurnRequest } from '../model/tool-calling-model.js';
+import type { ForcedToolChoice, TurnRequest } from '../model/loop-door.js';
 import { PageloopError } from '../errors.js';
-import type { ToolRegistry } from './calls/tool-registry.js';
-import { BUILTIN_NAMES, DISPATCH_TOOL_NAME, PLAN_TOOL_NAME } from './calls/builtin-tools.js';
+import type { ToolRegistry } from './calls/index.js';
+import { BUILTIN_NAMES, DISPATCH_TOOL_NAME, PLAN_TOOL_NAME } from './calls/index.js';
 
 /** What a run takes from its overrides when it asks the model. */
 export interface TurnOverrides {

@@ -18,9 +18,9 @@
  * const submitted: RunPart = { ending: (calls) => calls.some((c) => c.name === 'submit_order') ? { reason: 'answer', text: 'Submitted.' } : undefined };
  */
 import type { ChatMessage, FinalReason } from '../types.js';
-import type { ModelTool, ToolCall } from '../model/tool-calling-model.js';
-import type { TurnContext } from './calls/tool-executor.js';
-import type { SettledCall } from './calls/tool-result.js';
+import type { ModelTool, ToolCall } from '../model/loop-door.js';
+import type { TurnContext } from './calls/index.js';
+import type { SettledCall } from './calls/index.js';
 import type { TurnOverrides } from './run-overrides.js';
 
 /** What a part may use of the run it is part of. */

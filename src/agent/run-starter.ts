@@ -9,7 +9,7 @@ import { PageloopError } from '../errors.js';
 import { runLoop } from './run-loop.js';
 import { runContext, type RunSetup, type RunSources } from './run-context.js';
 import type { RunControl, RunStart } from './run-control.js';
-import type { ThreadBinding } from './thread/thread-binding.js';
+import type { ThreadBinding } from './thread/index.js';
 import type { SessionConfig } from './session-types.js';
 
 /** What starting a run needs: the session's parts, and its settings as they are at each start. */
@@ -49,8 +49,8 @@ export class RunStarter {
 
   /** Runs the loop (after `setup.before`) and returns its final event without emitting it; what it throws ends as a failed run. */
   async #loop(signal: AbortSignal, setup: RunSetup): Promise<FinalEvent> {
-    const { config, state, models, registry, host, files } = this.#deps;
-    const ctx = await runContext({ config: config(), state, models, registry, host, files }, signal, setup);
+    const { config, state, models, registry, starts, host, files } = this.#deps;
+    const ctx = await runContext({ config: config(), state, models, registry, starts, host, files }, signal, setup);
     return (setup.before && (await setup.before(ctx))) || (await runLoop(ctx));
   }
 }

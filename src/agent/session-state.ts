@@ -1,7 +1,7 @@
 /**
  * What the parts of a session share: the conversation as this agent holds
- * it — the history, the thread's events, the plan, the approval gate (which
- * also holds the tools allowed for good) — the journal that stores it, and
+ * it — the history, the thread's events, the plan, the approval policy (which
+ * holds the tools allowed for good) and gate — the journal that stores it, and
  * the one way an event is recorded and sent. The thread binding replaces
  * them when it loads, follows or takes over a thread; the run control and
  * the loop read and append to them; so they live here, in one place, rather
@@ -15,10 +15,11 @@ import type { AgentEvent, ChatMessage, ThreadTrace } from '../types.js';
 import { toWireError } from '../errors.js';
 import { appendMerged } from '../event-merge.js';
 import type { ThreadJournal } from '../store/thread-journal.js';
-import { ApprovalGate } from './calls/approval-gate.js';
+import { ApprovalGate, type AnswerDesk } from './calls/index.js';
+import { ApprovalPolicy } from './calls/index.js';
 import { PlanBoard } from './plan.js';
 import { withoutKey } from './redact-key.js';
-import type { TraceRecorder } from './trace/trace-recorder.js';
+import type { TraceRecorder } from './trace/index.js';
 
 /** The conversation a session holds, and how its events are recorded and sent. */
 export class SessionState {
@@ -27,20 +28,25 @@ export class SessionState {
   events: AgentEvent[] = [];
   /** The plan as last accepted (option `planning`); kept across runs, restored with the thread. */
   readonly plan = new PlanBoard();
-  /** Holds calls waiting for approval, and the tools the user allowed for the thread's life. */
-  gate = new ApprovalGate();
+  /** Decides which calls need the user, and keeps the tools the user allowed for the thread's life. */
+  policy = new ApprovalPolicy(() => this.journal?.touchMeta());
+  /** Holds calls waiting for approval (answered through the page's desk, when there is one). */
+  gate: ApprovalGate;
   /** Writes the thread as it happens; absent without a thread, or after storing failed (then the thread lives in memory). */
   journal: ThreadJournal | undefined;
   /** The flight recorder: it sees every event this session emits for its runs (never a follower's), after the key is blanked out. */
   readonly trace: TraceRecorder | undefined;
   readonly #send: (events: AgentEvent[]) => void;
   readonly #apiKey: () => string | undefined;
+  readonly #desk: AnswerDesk | undefined;
 
-  /** `send`: where events go (the page); `apiKey`: the key to blank out of every event; `trace`: the recorder, if any. */
-  constructor(send: (events: AgentEvent[]) => void, apiKey: () => string | undefined, trace?: TraceRecorder) {
+  /** `send`: where events go (the page); `apiKey`: the key to blank out of every event; `trace`: the recorder, if any; `desk`: where approvals are asked. */
+  constructor(send: (events: AgentEvent[]) => void, apiKey: () => string | undefined, trace?: TraceRecorder, desk?: AnswerDesk) {
     this.#send = send;
     this.#apiKey = apiKey;
     this.trace = trace;
+    this.#desk = desk;
+    this.gate = new ApprovalGate(this.policy, desk);
   }
 
   /** Records an event and sends it. */
@@ -76,9 +82,10 @@ export class SessionState {
   }
 
   /** Forgets the tools allowed for good, and any call waiting (approvals belong to the conversation they were given in). */
-  resetGate(allowed: readonly string[] = []): void {
-    this.gate = new ApprovalGate();
-    this.gate.allow([...allowed]);
+  resetApprovals(allowed: readonly string[] = []): void {
+    this.policy = new ApprovalPolicy(() => this.journal?.touchMeta());
+    this.policy.allow(allowed);
+    this.gate = new ApprovalGate(this.policy, this.#desk);
   }
 
   /** The history changed: the journal writes it with its next batch. */

@@ -14,10 +14,11 @@ export type SessionConfig = SessionSettings;
 /**
  * Runs the tools whose powers live elsewhere (on the page), and reads the
  * app's state for each request (`readContext`, src/agent/app-context.ts).
- * `mayStart` (see start-gate.ts) and `readContext` may be absent: then everything may start (a session hosted
- * with no page).
+ * `mayStart` (see start-gate.ts), `readContext` and the approval desk (`askApproval`, `settleAsks`) may be
+ * absent: then everything may start, and approvals are answered through `AgentSession.respond` (a session
+ * hosted with no page).
  */
-export type ToolHost = Pick<PageHost, 'prepareTool' | 'runTool' | 'abortTool'> & Partial<Pick<PageHost, 'mayStart' | 'readContext'>>;
+export type ToolHost = Pick<PageHost, 'checkTool' | 'runTool' | 'abortTool'> & Partial<Pick<PageHost, 'mayStart' | 'readContext' | 'askApproval' | 'settleAsks'>>;
 
 /** A session's surroundings: where its events (and, when the page listens, its finished spans) go, and its tool host. */
 export type SessionHost = ToolHost & Pick<PageHost, 'emit'> & Partial<Pick<PageHost, 'spans'>>;

@@ -14,18 +14,19 @@
  *   parent's call id, so no child `final` can end the parent's run;
  * - the calls of one turn run at the same time;
  * - a child that read outside content (an `untrustedOutput` tool) hands back
- *   an answer marked untrusted, and makes the parent's gate distrust, as the
+ *   an answer marked untrusted, and makes the parent's policy distrust, as the
  *   tool itself would have.
  */
 import { errorMessage } from '../errors.js';
 import type { AgentEvent, FinalEvent, SubAgentOptions } from '../types.js';
-import type { ToolCall, ToolCallingModel } from '../model/tool-calling-model.js';
-import { ApprovalGate } from './calls/approval-gate.js';
+import type { ToolCall, ToolCallingModel } from '../model/loop-door.js';
+import { ApprovalGate } from './calls/index.js';
+import { ApprovalPolicy } from './calls/index.js';
 import { runLoop } from './run-loop.js';
 import type { SubAgentDispatch } from './loop-parts.js';
-import type { TurnContext } from './calls/tool-executor.js';
+import type { TurnContext } from './calls/index.js';
 import type { TurnOverrides } from './run-overrides.js';
-import { resultEvent, settled, type SettledCall } from './calls/tool-result.js';
+import { resultEvent, settled, type SettledCall } from './calls/index.js';
 import { markUntrusted } from '../untrusted-content.js';
 
 /** A child's budget of model calls when the options give none. */
@@ -48,7 +49,7 @@ export interface SubAgentHost {
  * workflow's — gives its children only the read-only ones among them) and its
  * per-send model, which children follow unless `subAgents.model` names one.
  */
-type Parent = Pick<TurnContext, 'emit' | 'signal' | 'gate' | 'trustToolOutput' | 'registry'> & { turn?: TurnOverrides };
+type Parent = Pick<TurnContext, 'emit' | 'signal' | 'policy' | 'trustToolOutput' | 'registry'> & { turn?: TurnOverrides };
 
 /** Runs the `dispatch_agent` calls of a run (`RunContext.subAgents`). */
 export class SubAgents implements SubAgentDispatch {
@@ -86,7 +87,7 @@ export class SubAgents implements SubAgentDispatch {
     }
     const result = outcome(call, final, this.#maxIterations());
     if (result.status !== 'ok' || !child.read) return finish(result);
-    if (!parent.trustToolOutput) parent.gate.distrust();
+    if (!parent.trustToolOutput) parent.policy.distrust();
     return finish({ ...result, content: markUntrusted(call.name, result.content) });
   }
 
@@ -95,7 +96,7 @@ export class SubAgents implements SubAgentDispatch {
   }
 
   async #run(task: string, callId: string, parent: Parent, child: { read: boolean }): Promise<FinalEvent> {
-    const registry = parent.registry.readOnlyView();
+    const registry = parent.registry.readOnlyView(parent.policy);
     const nest = (event: AgentEvent): AgentEvent => {
       if (event.type === 'tool-result' && event.status === 'ok' && registry.untrusted(event.name)) child.read = true;
       return { type: 'sub-agent', parentCallId: callId, event };
@@ -107,9 +108,8 @@ export class SubAgents implements SubAgentDispatch {
       systemPrompt: this.#options.systemPrompt ?? SUB_AGENT_PROMPT,
       maxIterations: this.#maxIterations(),
       registry,
-      // Its tools never need approval; a gate of its own keeps the parent's "allow for good" out of reach.
-      gate: new ApprovalGate(),
-      approval: 'auto',
+      // Its tools never need approval; a policy of its own keeps the parent's "allow for good" out of reach, and a gate without a desk asks nobody.
+      ...childApprovals(),
       trustToolOutput: parent.trustToolOutput,
       signal: parent.signal,
       turn: !this.#options.model && parent.turn?.model !== undefined ? { model: parent.turn.model } : undefined,
@@ -117,6 +117,12 @@ export class SubAgents implements SubAgentDispatch {
       changed: () => {},
     });
   }
+}
+
+/** A child's approvals: 'auto' over the read-only tools it is offered, with nobody to ask. */
+function childApprovals(): Pick<TurnContext, 'policy' | 'gate' | 'approval'> {
+  const policy = new ApprovalPolicy();
+  return { policy, gate: new ApprovalGate(policy), approval: 'auto' };
 }
 
 /** The task of a `dispatch_agent` call, or undefined when it has none. */

@@ -4,7 +4,7 @@
  * takes, and it keeps the memory worker free of the chat client's weight.
  */
 import { PageloopError } from '../errors.js';
-import type { EmbedderEndpoint } from './types.js';
+import type { EmbedderEndpoint } from '../memory-types.js';
 import type { Embedder } from './offline-embedder.js';
 
 /** Inputs per request: large enough to amortize round trips, small enough for local servers. */

@@ -8,7 +8,7 @@ import { Bm25Index } from './bm25.js';
 import { EndpointEmbedder } from './endpoint-embedder.js';
 import { fuseRankings } from './hybrid-search.js';
 import { OfflineEmbedder, type Embedder } from './offline-embedder.js';
-import type { MemoryFilter, MemoryHit, MemoryItem, MemoryOptions, MemorySearchOptions } from './types.js';
+import type { MemoryFilter, MemoryHit, MemoryItem, MemoryOptions, MemorySearchOptions } from '../memory-types.js';
 import { VectorIndex } from './vector-index.js';
 import { SCHEMA_VERSION, VectorStore, type DocChunkRecord, type StoredState, type VectorChunk } from './vector-store.js';
 

@@ -9,6 +9,7 @@ import { PageloopError, errorMessage } from '../errors.js';
 import type { ModelEvent } from './chat-model.js';
 import { ThinkSplitter } from './think-splitter.js';
 import { ToolCallAssembler, type ToolCallAssemblerOptions } from './tool-call-assembler.js';
+import { isRecord } from '../is-record.js';
 
 type Json = Record<string, unknown>;
 
@@ -123,6 +124,3 @@ function nonEmptyString(v: unknown): string | undefined {
   return typeof v === 'string' && v !== '' ? v : undefined;
 }
 
-function isRecord(v: unknown): v is Json {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}

@@ -22,6 +22,7 @@
  */
 import type { AssembledToolCall } from './chat-model.js';
 import { JSON_LIMITS } from '../json-bounds.js';
+import { isRecord } from '../is-record.js';
 
 /** A tool call as far as it has arrived. */
 export interface PartialToolCall {
@@ -180,9 +181,6 @@ function snapshot(c: CallState): PartialToolCall {
   return { position: c.position, id: c.id, name: c.name, argsText: c.argsText };
 }
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 /** An object's JSON text; one too deep to write becomes text that fails to parse, so the call is answered with an error. */
 function stringified(args: object): string {

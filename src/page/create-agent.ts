@@ -6,8 +6,8 @@
  */
 import * as Comlink from 'comlink';
 import type { Agent, AgentEvent, AttachmentInput, AgentOptions, ApprovalAnswer, ApprovalRequest, ChatMessage, ConfigureOptions, DiagnoseOptions, EngineOptions, EngineStatus, FinalEvent, Run, SendOptions, ThreadTrace, Tool, TraceSpan, WorkflowRunOptions } from '../types.js';
-import type { AgentWorkerApi, OutsideOutcome, PageHost, ToolDescriptor, WorkerConfig } from '../protocol/agent.js';
-import type { Memory } from '../memory/types.js';
+import type { AgentWorkerApi, AgentWorkerCall, AgentWorkerEntry, OutsideOutcome, ToolDescriptor, WorkerConfig } from '../protocol/agent.js';
+import type { Memory } from '../memory-types.js';
 import { failedRun } from '../run-failure.js';
 import { LIVE_KEYS, SETTING_ROWS, WORKER_KEYS, pickSettings } from '../settings.js';
 import { checkSettings } from '../setting-checks.js';
@@ -44,7 +44,7 @@ export function toDescriptor(tool: Tool): ToolDescriptor {
  * for its converter's chunk (tools/tool-schema.ts), so the worker never hears
  * of a tool without one. Calls waiting together keep their order.
  */
-function afterSchemas<R>(invoke: (remote: Comlink.Remote<AgentWorkerApi>) => Promise<R>): (remote: Comlink.Remote<AgentWorkerApi>) => Promise<R> {
+function afterSchemas<T, R>(invoke: (remote: T) => Promise<R>): (remote: T) => Promise<R> {
   return (remote) => (toolSchemasPending() ? toolSchemasReady().then(() => invoke(remote)) : invoke(remote));
 }
 
@@ -134,20 +134,30 @@ export function createAgent(options: AgentOptions): Agent {
   // A copy: `configure` updates it, and the caller's object is theirs.
   const settings: AgentOptions = { ...options };
   const tools = settings.tools ?? [];
-  const toolHost = new PageToolHost();
-  let webmcp: WebMcpLink | undefined;
-  const toolSet = new ToolSet(tools, (list) => (toolHost.setTools(list), webmcp?.toolsChanged()), (list) => tell(afterSchemas((remote) => remote.setTools(list.map(toDescriptor)))));
   const appContext = new AppContextStore();
   const listeners = new Set<(e: AgentEvent) => void>();
   const spanListeners = new Set<(span: TraceSpan) => void>();
   let current: RunStream | undefined;
-
-  const link = linkWorker<AgentWorkerApi>(spawnAgentWorker(), "The agent's worker");
-
   let engineStatus = initialEngineStatus(settings.engine);
-  const deliver = (events: AgentEvent[]) => {
+  // The page host the loop reaches, as it is (a Comlink proxy of it crosses at start).
+  const toolHost = new PageToolHost({
+    deliver: (events) => deliver(events),
+    readContext: () => appContext.read(),
+    spans: (spans) => spans.forEach((span) => spanListeners.forEach((listener) => safely(listener, span))),
+  });
+  let webmcp: WebMcpLink | undefined;
+  const toolSet = new ToolSet(tools, (list) => (toolHost.setTools(list), webmcp?.toolsChanged()), (list) => tell(afterSchemas((remote) => remote.setTools(list.map(toDescriptor)))));
+
+  const link = linkWorker<AgentWorkerEntry>(spawnAgentWorker(), "The agent's worker");
+
+  /** Outside calls waiting for their `tool-result` to be delivered here (it and the call's reply travel on two ports). */
+  const resultShown = new Map<string, () => void>();
+
+  function deliver(events: AgentEvent[]): void {
     for (const raw of events) {
-      const event = afterCancel(raw, toolHost);
+      const cancelled = afterCancel(raw, toolHost);
+      const event = cancelled && toolHost.approvals.shown(cancelled);
+      if (event?.type === 'tool-result') resultShown.get(event.callId)?.();
       if (event === undefined) continue;
       if (event.type === 'engine') engineStatus = event.status;
       // Noted before any answer to it can arrive (answers wait for the same promise).
@@ -156,23 +166,12 @@ export function createAgent(options: AgentOptions): Agent {
       current?.push(event);
       if (event.type === 'final') current = undefined;
     }
-  };
-
-  const host: PageHost = {
-    emit: deliver,
-    prepareTool: (name, args) => toolHost.prepareTool(name, args),
-    runTool: (name, args, callId) => toolHost.runTool(name, args, callId),
-    abortTool: (callId) => toolHost.abortTool(callId),
-    mayStart: async (request) => toolHost.mayStart(request),
-    readContext: async () => appContext.read(),
-    spans: (spans) => spans.forEach((span) => spanListeners.forEach((listener) => safely(listener, span))),
-    // Loaded on first use: only an MCP server that needs signing in opens it.
-    signInPopup: async (server, url, state) => (await import('./mcp-auth/sign-in-popup.js')).openSignInPopup(url, state, server),
-  };
+  }
 
   // The running run still gets its one final event: an error when the worker crashed, cancelled on dispose.
   link.onEnd((why) => {
     toolHost.abortAll();
+    toolHost.approvals.withdrawAll();
     webmcp?.dispose();
     if (!current) return;
     if (why.code === 'worker-crashed') {
@@ -182,16 +181,31 @@ export function createAgent(options: AgentOptions): Agent {
     }
   });
 
+  // The agent's API, once the worker has set it up (its stored thread loaded).
+  const session = link.call(afterSchemas((entry: Comlink.Remote<AgentWorkerEntry>) => entry.start(toWorkerConfig(settings), tools.map(toDescriptor), Comlink.proxy(toolHost))));
+  const ready: Promise<void> = session.then(() => undefined);
+  ready.catch(() => {});
+  /** Calls the agent's API (the link settles it also when the worker dies). */
+  const call: AgentWorkerCall = (invoke) => link.call(async () => invoke(await session));
+
   webmcp = linkWebMcp(settings.webmcp, {
     toolHost,
     tools: () => toolSet.list,
     addTool: (tool) => toolSet.add(tool),
-    callWorker: (callId, name, args) => link.call<OutsideOutcome>((remote) => remote.callFromOutside(callId, name, args)),
+    // Answered once the call's card shows its result: a browser agent that acts on the answer finds the page in step.
+    callWorker: async (callId, name, args) => {
+      const shown = new Promise<void>((resolve) => resultShown.set(callId, resolve));
+      try {
+        const outcome = await call<OutsideOutcome>((remote) => remote.callFromOutside(callId, name, args));
+        // Bounded: a result event that could not cross must not hold the answer.
+        await Promise.race([shown, new Promise((resolve) => setTimeout(resolve, 2000))]);
+        return outcome;
+      } finally {
+        resultShown.delete(callId);
+      }
+    },
     emit: (event) => deliver([event]),
   });
-
-  const ready = link.call(afterSchemas((remote) => remote.init(toWorkerConfig(settings), tools.map(toDescriptor), Comlink.proxy(host))));
-  ready.catch(() => {});
 
   const startRun = (start: (remote: Comlink.Remote<AgentWorkerApi>, runId: string) => Promise<FinalEvent>): Run => {
     const runId = crypto.randomUUID();
@@ -203,24 +217,17 @@ export function createAgent(options: AgentOptions): Agent {
     }
     current = run;
     toolHost.acceptCalls();
-    link
-      .call(
-        afterSchemas(async (remote) => {
-          await ready;
-          return start(remote, runId);
-        }),
-      )
-      .catch((err: unknown) => {
-        // The worker could not run it at all (crashed, disposed, or a bug): still one final event.
-        if (run.finished) return;
-        deliver(failedRun(err));
-      });
+    call(afterSchemas((remote) => start(remote, runId))).catch((err: unknown) => {
+      // The worker could not run it at all (crashed, disposed, or a bug): still one final event.
+      if (run.finished) return;
+      deliver(failedRun(err));
+    });
     return run;
   };
 
   /** For calls whose answer nobody waits for: a failure has nowhere to go. */
   const tell = (invoke: (remote: Comlink.Remote<AgentWorkerApi>) => Promise<void>): void => {
-    link.call(invoke).catch(() => {});
+    call(invoke).catch(() => {});
   };
 
   let memory: Memory | undefined;
@@ -228,7 +235,7 @@ export function createAgent(options: AgentOptions): Agent {
   return {
     get memory() {
       // Opened on first use, so agents that never touch memory never load it.
-      return (memory ??= memoryClient((invoke) => link.call((remote) => invoke(remote.memory)), settings.memory ?? {}, () => {}));
+      return (memory ??= memoryClient((invoke) => call((remote) => invoke(remote.memory)), settings.memory ?? {}, () => {}));
     },
     send: (text: string, options?: SendOptions) => {
       if (typeof text !== 'string') throw new TypeError('send(text) needs a string.');
@@ -249,6 +256,8 @@ export function createAgent(options: AgentOptions): Agent {
       // Thrown here, to the caller: past this point postMessage would throw where nobody hears it.
       const why = answer.args === undefined ? undefined : outOfBounds(answer.args);
       if (why !== undefined) throw new TypeError(`respond(callId, answer): answer.args cannot be sent: ${why}.`);
+      // Asked on this page: the answer is the reply the worker waits for.
+      if (toolHost.approvals.answer(callId, answer)) return;
       // No run here: the answer is to an interrupted run's request, and resumes that run.
       if (!current && !link.ended && !toolHost.isOutside(callId)) {
         startRun((remote, runId) => remote.resume(runId, { callId, answer }));
@@ -256,13 +265,13 @@ export function createAgent(options: AgentOptions): Agent {
       }
       tell((remote) => remote.respond(callId, answer));
     },
-    pending: (): Promise<ApprovalRequest[]> => link.call((remote) => remote.pending()),
-    permissions: (): Promise<string[]> => link.call((remote) => remote.permissions()),
-    trace: (runId?: string): Promise<ThreadTrace> => link.call((remote) => remote.trace(runId)),
-    diagnose: (options?: DiagnoseOptions) => diagnoseThrough(link, options),
+    pending: (): Promise<ApprovalRequest[]> => call((remote) => remote.pending()),
+    permissions: (): Promise<string[]> => call((remote) => remote.permissions()),
+    trace: (runId?: string): Promise<ThreadTrace> => call((remote) => remote.trace(runId)),
+    diagnose: (options?: DiagnoseOptions) => diagnoseThrough(call, options),
     revokePermission: (tool: string) => {
       if (typeof tool !== 'string') throw new TypeError('revokePermission(tool) needs the tool name.');
-      return link.call((remote) => remote.revokePermission(tool));
+      return call((remote) => remote.revokePermission(tool));
     },
     resume: () => startRun((remote, runId) => remote.resume(runId)),
     cancel: () => {
@@ -285,19 +294,17 @@ export function createAgent(options: AgentOptions): Agent {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    messages: (): Promise<ChatMessage[]> => link.call((remote) => remote.messages()),
+    messages: (): Promise<ChatMessage[]> => call((remote) => remote.messages()),
     prepareAttachments: async (inputs: AttachmentInput[]) => {
       const checked = checkAttachmentInputs(inputs, 'prepareAttachments(inputs)');
-      await ready;
-      return link.call((remote) => remote.prepareAttachments(checked));
+      return call((remote) => remote.attachments.prepare(checked));
     },
     attachment: async (id: string, options?: { original?: boolean }) => {
       if (typeof id !== 'string') throw new TypeError('attachment(id) needs the id of an attachment.');
-      await ready;
-      return link.call((remote) => remote.attachment(id, options?.original === true));
+      return call((remote) => remote.attachments.read(id, options?.original === true));
     },
-    events: (): Promise<AgentEvent[]> => link.call((remote) => remote.events()),
-    clear: () => link.call((remote) => remote.clear()),
+    events: (): Promise<AgentEvent[]> => call((remote) => remote.events()),
+    clear: () => call((remote) => remote.clear()),
     configure: (patch: ConfigureOptions) => {
       checkLive(patch);
       checkOptions({ ...settings, ...patch });
@@ -319,7 +326,7 @@ export function createAgent(options: AgentOptions): Agent {
     answer: async (callId: string, value: unknown) =>
       (await import('./user-answers.js')).answerCall(toolHost, callId, value, {
         idle: () => !current && !link.ended,
-        events: () => link.call((remote) => remote.events()),
+        events: () => call((remote) => remote.events()),
         resume: () => void startRun((remote, runId) => remote.resume(runId)),
       }),
     context: appContext,
@@ -330,9 +337,9 @@ export function createAgent(options: AgentOptions): Agent {
       return current !== undefined;
     },
     dispose: () => link.dispose('The agent was disposed.'),
-    threads: threadsClient((invoke) => link.call(invoke), (id) => {
+    threads: threadsClient((invoke) => call(invoke), (id) => {
       settings.thread = id;
     }),
-    mcp: mcpClient((invoke) => link.call(invoke), (callId) => toolHost.admitOutside(callId)),
+    mcp: mcpClient((invoke) => call(invoke), (callId) => toolHost.admitOutside(callId)),
   };
 }

@@ -5,7 +5,7 @@
  */
 import type * as Comlink from 'comlink';
 import type { MemoryWorkerApi } from '../protocol/memory.js';
-import type { Memory, MemoryOptions } from '../memory/types.js';
+import type { Memory, MemoryOptions } from '../memory-types.js';
 import { linkWorker } from './worker-link.js';
 import { spawnMemoryWorker } from './spawn-worker.js';
 

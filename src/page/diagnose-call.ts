@@ -6,14 +6,12 @@
  * rejects at once with code `aborted`, not when the worker gets round to it.
  * A chunk of its own, loaded on the first diagnosis, with the doctor.
  */
-import type * as Comlink from 'comlink';
-import type { AgentWorkerApi } from '../protocol/agent.js';
+import type { AgentWorkerCall } from '../protocol/agent.js';
 import type { Diagnosis } from '../diagnosis-types.js';
 import { PageloopError } from '../errors.js';
-import type { WorkerLink } from './worker-link.js';
 
-/** Runs the doctor through `link` (`probe`: whether to call the endpoint); see `Agent.diagnose`. */
-export function runDiagnosis(link: WorkerLink<AgentWorkerApi>, signal: AbortSignal | undefined, probe: boolean): Promise<Diagnosis> {
+/** Runs the doctor through `call` (`probe`: whether to call the endpoint); see `Agent.diagnose`. */
+export function runDiagnosis(call: AgentWorkerCall, signal: AbortSignal | undefined, probe: boolean): Promise<Diagnosis> {
   const aborted = () => new PageloopError('aborted', 'The diagnosis was cancelled.');
   // Aborted before the call, or while this chunk loaded.
   if (signal?.aborted) return Promise.reject(aborted());
@@ -21,11 +19,10 @@ export function runDiagnosis(link: WorkerLink<AgentWorkerApi>, signal: AbortSign
   return new Promise<Diagnosis>((resolve, reject) => {
     const onAbort = () => {
       reject(aborted());
-      link.call((remote: Comlink.Remote<AgentWorkerApi>) => remote.cancelDiagnosis(id)).catch(() => {});
+      call((remote) => remote.doctor.cancel(id)).catch(() => {});
     };
     signal?.addEventListener('abort', onAbort, { once: true });
-    link
-      .call((remote) => remote.diagnose(id, probe))
+    call((remote) => remote.doctor.diagnose(id, probe))
       .then(resolve, reject)
       .finally(() => signal?.removeEventListener('abort', onAbort));
   });

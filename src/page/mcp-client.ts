@@ -4,11 +4,7 @@
  * `TypeError` at the call site instead of a round trip later.
  */
 import type { AgentMcp, McpElicitationAnswer, McpResource } from '../mcp-types.js';
-import type { AgentWorkerApi } from '../protocol/agent.js';
-import type { Remote } from 'comlink';
-
-/** Calls the worker through the agent's link. */
-type Call = <R>(invoke: (remote: Remote<AgentWorkerApi>) => Promise<R>) => Promise<R>;
+import type { AgentWorkerCall } from '../protocol/agent.js';
 
 function name(method: string, what: string, value: unknown): void {
   if (typeof value !== 'string' || value === '') throw new TypeError(`mcp.${method} needs ${what} as a non-empty string.`);
@@ -19,7 +15,7 @@ function name(method: string, what: string, value: unknown): void {
  * call as one from outside any run (the page's tool host), so answering its
  * approval is not taken for resuming an interrupted run; `done` forgets it.
  */
-export function mcpClient(call: Call, admit: (callId: string) => { done(): void } = () => ({ done: () => {} })): AgentMcp {
+export function mcpClient(call: AgentWorkerCall, admit: (callId: string) => { done(): void } = () => ({ done: () => {} })): AgentMcp {
   return {
     status: () => call((remote) => remote.mcp.status()),
     reconnect: (server: string) => {

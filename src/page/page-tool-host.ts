@@ -1,15 +1,30 @@
 /**
- * The page's half of tool calls: the worker asks it to validate and run the
- * tools whose powers live on the page (DOM, the app's own closures). Each call
- * gets an AbortSignal that fires on cancel, dispose or `abortTool`.
+ * The page's half of the agent, as the loop in the worker reaches it: the
+ * `PageHost` handed over at init (a Comlink proxy of this object, no layer
+ * between). It delivers the worker's events to the page's listeners, checks
+ * and runs the tools whose powers live on the page (DOM, the app's own
+ * closures), holds the user's approvals (`ApprovalDesk`), says whether
+ * something may still start after a cancel, and reads the app's state.
+ * Each call gets an AbortSignal that fires on cancel, dispose or `abortTool`.
  */
-import type { ToolOutcome, PreparedCall, StartRequest } from '../protocol/agent.js';
-import type { Tool } from '../types.js';
+import type { AppStateEntry, ApprovalAsk, AskAnswer, PageHost, ToolOutcome, PreparedCall, StartRequest } from '../protocol/agent.js';
+import type { AgentEvent, Tool, TraceSpan } from '../types.js';
 import { errorMessage } from '../errors.js';
 import { outOfBounds } from '../json-bounds.js';
 import type { UserAnswers } from './user-answers.js';
+import { ApprovalDesk } from './approval-desk.js';
 
-export class PageToolHost {
+/** What the host hands on to the rest of the page: events and spans for the listeners, the app's state. */
+export interface PageOutlets {
+  deliver(events: AgentEvent[]): void;
+  readContext?(): AppStateEntry[];
+  spans?(spans: TraceSpan[]): void;
+}
+
+export class PageToolHost implements PageHost {
+  readonly #outlets: PageOutlets;
+  /** The approvals the worker asked for, held until the user answers them here. */
+  readonly approvals = new ApprovalDesk();
   #tools: Record<string, Tool> = Object.create(null);
   #running = new Map<string, AbortController>();
   /** Set by `cancel()` until the next run starts: a call the worker asks for in between belongs to the cancelled run. */
@@ -21,6 +36,27 @@ export class PageToolHost {
   #answers: Promise<UserAnswers> | undefined;
   /** Calls a browser agent asked for (WebMCP): no run's, so a run's cancel does not refuse them. */
   #outside = new Set<string>();
+
+  constructor(outlets: PageOutlets = { deliver: () => {} }) {
+    this.#outlets = outlets;
+  }
+
+  emit(events: AgentEvent[]): void {
+    this.#outlets.deliver(events);
+  }
+
+  async readContext(): Promise<AppStateEntry[]> {
+    return this.#outlets.readContext?.() ?? [];
+  }
+
+  spans(spans: TraceSpan[]): void {
+    this.#outlets.spans?.(spans);
+  }
+
+  /** Loaded on first use: only an MCP server that needs signing in opens it. */
+  async signInPopup(server: string, url: string, state: string): Promise<string> {
+    return (await import('./mcp-auth/sign-in-popup.js')).openSignInPopup(url, state, server);
+  }
 
   /** The calls of tools that wait for the user (`render` without `execute`); loaded on first use, as most pages have none. */
   answers(): Promise<UserAnswers> {
@@ -51,7 +87,7 @@ export class PageToolHost {
     return Object.hasOwn(this.#tools, name) && this.#tools[name]!.kind === 'page' ? this.#tools[name] : undefined;
   }
 
-  async prepareTool(name: string, args: unknown): Promise<PreparedCall> {
+  async checkTool(name: string, args: unknown): Promise<PreparedCall> {
     const tool = this.#tool(name);
     if (!tool) return { status: 'invalid', error: this.#missing(name) };
     const checked = await tool.validate(args);
@@ -67,20 +103,29 @@ export class PageToolHost {
     return { status: 'ready', args: checked.value, needsApproval };
   }
 
-  async runTool(name: string, args: unknown, callId: string): Promise<ToolOutcome> {
+  askApproval(ask: ApprovalAsk): Promise<AskAnswer> {
+    return this.approvals.ask(ask, ask.check ? this.#tool(ask.name) : undefined);
+  }
+
+  settleAsks(callIds: string[], as: 'withdrawn' | 'approved'): void {
+    this.approvals.settle(callIds, as);
+  }
+
+  async runTool(name: string, args: unknown, callId: string, checked = false): Promise<ToolOutcome> {
     const tool = this.#tool(name);
     if (!tool) return { status: 'error', error: this.#missing(name) };
-    // Registered before validation, which may wait: a cancel in the meantime must stop the call from starting.
     // Approve and cancel a few ms apart: the worker may ask to start the call after cancel() returned.
     if (this.#refusing && !this.#outside.has(callId)) return { status: 'cancelled', error: 'The run was cancelled before this call started.' };
+    // Registered before validation, which may wait: a cancel in the meantime must stop the call from starting.
     const controller = new AbortController();
     this.#running.set(callId, controller);
-    this.#started.add(callId);
     try {
-      const checked = await tool.validate(args);
-      if (!checked.ok) return { status: 'invalid', error: checked.error };
+      const valid = checked ? { ok: true as const, value: args } : await tool.validate(args);
+      if (!valid.ok) return { status: 'invalid', error: valid.error };
       if (controller.signal.aborted) return { status: 'cancelled', error: 'Cancelled before it started.' };
-      const result = tool.awaitsUser ? await (await this.answers()).wait(tool, callId, controller.signal) : await tool.execute(checked.value, { signal: controller.signal, callId });
+      // Started only now: a call cancelled while it was checked never started, and its `tool-start` is not shown.
+      this.#started.add(callId);
+      const result = tool.awaitsUser ? await (await this.answers()).wait(tool, callId, controller.signal) : await tool.execute(valid.value, { signal: controller.signal, callId });
       if (controller.signal.aborted) return { status: 'cancelled', error: 'Cancelled.' };
       // Measured before it crosses: a result too deep for structured cloning would throw inside postMessage.
       const why = outOfBounds(result);
@@ -98,7 +143,7 @@ export class PageToolHost {
    * The worker asks before a worker tool or a model request starts: no from
    * `cancel()` until the next run (see src/agent/calls/start-gate.ts).
    */
-  mayStart(request: StartRequest): boolean {
+  async mayStart(request: StartRequest): Promise<boolean> {
     if (this.#refusing) return false;
     if (request.kind === 'tool') this.#started.add(request.callId);
     return true;
@@ -125,7 +170,7 @@ export class PageToolHost {
     for (const controller of this.#running.values()) controller.abort();
   }
 
-  /** Aborts the running calls and starts no new one until `acceptCalls` (the next run). */
+  /** Aborts the running calls and starts no new one until `acceptCalls` (the next run). The run's questions are withdrawn by the worker as it cancels; an answer before that finds the call refused here. */
   refuseCalls(): void {
     this.#refusing = true;
     this.abortAll();

@@ -4,40 +4,36 @@
  * src/errors.ts). Arguments are checked here too, so a wrong call fails with a
  * `TypeError` at the call site instead of a round trip later.
  */
-import type { AgentWorkerApi } from '../protocol/agent.js';
+import type { AgentWorkerCall } from '../protocol/agent.js';
 import type { ThreadFile, Threads } from '../types.js';
-import type { Remote } from 'comlink';
-
-/** Calls the worker through the agent's link. */
-type Call = <R>(invoke: (remote: Remote<AgentWorkerApi>) => Promise<R>) => Promise<R>;
 
 function checkId(method: string, id: unknown): void {
   if (typeof id !== 'string' || id === '') throw new TypeError(`threads.${method}(id) needs the thread id as a non-empty string.`);
 }
 
 /** The `threads` of an agent reached through `call`; `opened` hears which thread the agent moved to. */
-export function threadsClient(call: Call, opened: (id: string) => void): Threads {
+export function threadsClient(call: AgentWorkerCall, opened: (id: string) => void): Threads {
   return {
-    list: () => call((remote) => remote.listThreads()),
+    list: () => call((remote) => remote.threads.list()),
     open: async (id: string) => {
       checkId('open', id);
-      await call((remote) => remote.openThread(id));
+      await call((remote) => remote.threads.open(id));
       opened(id);
     },
     delete: (id: string) => {
       checkId('delete', id);
-      return call((remote) => remote.deleteThread(id));
+      return call((remote) => remote.threads.delete(id));
     },
     rename: (id: string, title: string) => {
       checkId('rename', id);
       if (typeof title !== 'string') throw new TypeError('threads.rename(id, title) needs the title as a string.');
-      return call((remote) => remote.renameThread(id, title));
+      return call((remote) => remote.threads.rename(id, title));
     },
     export: (id: string) => {
       checkId('export', id);
-      return call((remote) => remote.exportThread(id));
+      return call((remote) => remote.threads.export(id));
     },
     // Quoted: the import checker reads a bare `import:` as a statement.
-    'import': (file: string | ThreadFile) => call((remote) => remote.importThread(file)),
+    'import': (file: string | ThreadFile) => call((remote) => remote.threads.import(file)),
   };
 }

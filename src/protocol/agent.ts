@@ -6,7 +6,7 @@
  * A worker method that fails rejects with a `PageloopError`, code and all
  * (Comlink's throw handler is replaced on both sides: src/errors.ts).
  */
-import type { ProxyMarked } from 'comlink';
+import type { ProxyMarked, Remote } from 'comlink';
 import type { MemoryWorkerApi } from './memory.js';
 import type { AttachmentInput, PreparedAttachments } from '../attachment-types.js';
 import type { AgentEvent, ApprovalAnswer, ApprovalRequest, ChatMessage, FinalEvent, SendOptions, ThreadSummary, ThreadTrace, TraceSpan, WorkflowRunOptions } from '../types.js';
@@ -58,19 +58,46 @@ export type ToolOutcome =
 /** What came of a call from outside the conversation (`callFromOutside`): the tool's outcome, or `denied` by the user. */
 export type OutsideOutcome = Exclude<ToolOutcome, { status: 'invalid' }> | { status: 'denied'; error: string };
 
-/** A page tool call checked before it runs: valid arguments, and whether the user must approve it. */
+/** A page tool call checked against its schema, and its own rule (`needsApproval` as a function) evaluated with the checked arguments. */
 export type PreparedCall =
   | { status: 'ready'; args: unknown; needsApproval: boolean }
   | { status: 'invalid'; error: string };
+
+/** A call that waits for the user's approval, as the worker asks the page for the answer (`askApproval`). */
+export interface ApprovalAsk {
+  callId: string;
+  name: string;
+  /** The arguments the user is asked about: what the model proposed. */
+  args: unknown;
+  /** A page tool whose arguments the page checks first (it owns the schema): an invalid call is answered `invalid` and never shown. */
+  check: boolean;
+}
+
+/** The answer to an `ApprovalAsk`. */
+export type AskAnswer =
+  /** Run it with `args` (`edited`: the user changed them; `checked`: the page checked them against the tool's schema, so the run does not check again). */
+  | { status: 'approved'; args: unknown; edited: boolean; always: boolean; checked: boolean }
+  | { status: 'denied'; message?: string }
+  /** The arguments (the model's, or the user's edit, `editedArgs`) failed the tool's schema. */
+  | { status: 'invalid'; error: string; editedArgs?: unknown }
+  /** The worker took the question back (`settleAsks`): the call settled otherwise. */
+  | { status: 'withdrawn' };
 
 /** What the page offers the worker (a Comlink proxy of it is handed over at init). */
 export interface PageHost {
   /** A batch of events, in order; deltas are coalesced (about one batch per frame). */
   emit(events: AgentEvent[]): void;
-  /** Validates a page tool call's arguments and evaluates its `needsApproval`. */
-  prepareTool(name: string, args: unknown): Promise<PreparedCall>;
-  /** Validates and runs a page tool. Never rejects: failures are outcomes. */
-  runTool(name: string, args: unknown, callId: string): Promise<ToolOutcome>;
+  /** Checks a page tool call's arguments and evaluates its `needsApproval` function: asked only for tools whose rule is a function. */
+  checkTool(name: string, args: unknown): Promise<PreparedCall>;
+  /**
+   * Asks the user about a call (its `approval-request` was emitted) and
+   * resolves with the answer: the one crossing of an approval, there and back.
+   */
+  askApproval?(ask: ApprovalAsk): Promise<AskAnswer>;
+  /** Settles questions the worker no longer waits on (cancelled, timed out: `withdrawn`), or that "always" approved along (`approved`). */
+  settleAsks?(callIds: string[], as: 'withdrawn' | 'approved'): void;
+  /** Runs a page tool; `checked`: the arguments were checked already (approved through `askApproval`). Never rejects: failures are outcomes. */
+  runTool(name: string, args: unknown, callId: string, checked: boolean): Promise<ToolOutcome>;
   /** Fires the AbortSignal of a running page tool call. */
   abortTool(callId: string): void;
   /**
@@ -101,12 +128,26 @@ export interface AppStateEntry {
 /** What the worker is about to start: a worker tool's call, or a request to the model. */
 export type StartRequest = { kind: 'tool'; name: string; callId: string } | { kind: 'model' };
 
-/** What the agent's worker offers the page. A failure rejects with a `PageloopError`. */
+/**
+ * The agent's worker as the page first reaches it: one method, which sets
+ * the agent up and hands back its API. A failure rejects with a `PageloopError`.
+ */
+export interface AgentWorkerEntry {
+  /** Sets up the agent; resolves, once the stored thread (if any) is loaded, with the agent's API (a Comlink proxy). */
+  start(config: WorkerConfig, tools: ToolDescriptor[], host: PageHost): Promise<AgentWorkerApi & ProxyMarked>;
+}
+
+/**
+ * What the agent's worker offers the page: declared once, here. The worker's
+ * agent implements it (src/worker/agent-worker.ts) and the page calls it as
+ * Comlink's `Remote<AgentWorkerApi>`, every method a promise there. Members
+ * that are objects (`threads`, `attachments`, `doctor`, `memory`, `mcp`) are
+ * reached by path (`remote.threads.list()`); they never cross themselves.
+ * A failure rejects with a `PageloopError`, code and all.
+ */
 export interface AgentWorkerApi {
-  /** Sets up the agent; resolves when the stored thread (if any) is loaded. */
-  init(config: WorkerConfig, tools: ToolDescriptor[], host: PageHost): Promise<void>;
-  configure(patch: Partial<WorkerConfig>): Promise<void>;
-  setTools(tools: ToolDescriptor[]): Promise<void>;
+  configure(patch: Partial<WorkerConfig>): void;
+  setTools(tools: readonly ToolDescriptor[]): void;
   /** Runs one user turn (with `options` for this run only); resolves with the final event after it has been emitted. */
   send(runId: string, text: string, options?: SendOptions): Promise<FinalEvent>;
   /** Runs workflow `name` of the config's `workflows`; resolves with the final event after it has been emitted. */
@@ -120,52 +161,69 @@ export interface AgentWorkerApi {
    */
   resume(runId: string, first?: { callId: string; answer: ApprovalAnswer }): Promise<FinalEvent>;
   /** The tools allowed for good in this thread. */
-  permissions(): Promise<string[]>;
+  permissions(): string[];
   /** The thread's flight-recorder trace, or run `runId`'s only. */
-  trace(runId?: string): Promise<ThreadTrace>;
+  trace(runId?: string): ThreadTrace;
   /** Starts (or stops) sending finished spans to the page host's `spans`. */
-  watchSpans(on: boolean): Promise<void>;
-  /** Runs the doctor on the agent's endpoint or engine (`agent.diagnose`) as request `id`; `probe` sends the one probe request. */
-  diagnose(id: string, probe: boolean): Promise<Diagnosis>;
-  /** Stops diagnosis `id`: its requests close and it rejects with code `aborted`. */
-  cancelDiagnosis(id: string): Promise<void>;
+  watchSpans(on: boolean): void;
   /** Takes back "always allow" for `tool`. */
   revokePermission(tool: string): Promise<void>;
   /** The approval requests of an interrupted run that still wait for an answer. */
-  pending(): Promise<ApprovalRequest[]>;
+  pending(): ApprovalRequest[];
   /** The stored events of the thread (deltas merged), for re-rendering after a reload. */
-  events(): Promise<AgentEvent[]>;
-  respond(callId: string, answer: ApprovalAnswer): Promise<void>;
+  events(): AgentEvent[];
+  /** An answer the page holds no question for (its questions are answered on the page: `askApproval`). */
+  respond(callId: string, answer: ApprovalAnswer): void;
   /**
    * A call of page tool `name` from outside the conversation (a browser agent,
    * through WebMCP): through the approvals, shown as a card, never in the
    * model's history. Resolves once its `tool-result` was emitted.
    */
   callFromOutside(callId: string, name: string, args: unknown): Promise<OutsideOutcome>;
-  /** Cancels run `runId`, also when the worker has not started it yet. */
-  cancel(runId: string): Promise<void>;
-  messages(): Promise<ChatMessage[]>;
-  /** Checks inputs against the `attachments` limits and prepares them (images downscaled here, in the worker). */
-  prepareAttachments(inputs: AttachmentInput[]): Promise<PreparedAttachments>;
-  /** The bytes of one of the thread's attachments (or its kept original), or undefined when not kept. */
-  attachment(id: string, original: boolean): Promise<Blob | undefined>;
+  /** Cancels the current run, or run `runId` if it has not started yet. */
+  cancel(runId?: string): void;
+  messages(): ChatMessage[];
   clear(): Promise<void>;
+  /** The thread's files: check inputs against the `attachments` limits and prepare them (images downscaled in the worker); read one's bytes. */
+  readonly attachments: AttachmentsApi & ProxyMarked;
   /** The stored threads (the page's `agent.threads`). */
-  listThreads(): Promise<ThreadSummary[]>;
+  readonly threads: ThreadsApi & ProxyMarked;
+  /** The doctor, on the agent's endpoint or engine (`agent.diagnose`). */
+  readonly doctor: DoctorApi & ProxyMarked;
+  /** The agent's vector memory (the same engine its memory tools use). */
+  readonly memory: MemoryWorkerApi & ProxyMarked;
+  /** The agent's MCP servers (option `mcp`); with no servers, every list is empty. */
+  readonly mcp: AgentMcp & ProxyMarked;
+}
+
+/** A call to the agent's worker as the page makes it (through the agent's link, so it settles also when the worker dies). */
+export type AgentWorkerCall = <R>(invoke: (remote: Remote<AgentWorkerApi>) => Promise<R>) => Promise<R>;
+
+/** The thread's files, in the worker. */
+export interface AttachmentsApi {
+  /** Checks inputs against the `attachments` limits and prepares them. */
+  prepare(inputs: AttachmentInput[]): Promise<PreparedAttachments>;
+  /** The bytes of one of the thread's attachments (or its kept original), or undefined when not kept. */
+  read(id: string, original?: boolean): Promise<Blob | undefined>;
+}
+
+/** The stored threads of the origin, in the worker. */
+export interface ThreadsApi {
+  list(): Promise<ThreadSummary[]>;
   /** Makes `id` the agent's thread and loads it; refused (`busy`) while a run goes. */
-  openThread(id: string): Promise<void>;
-  deleteThread(id: string): Promise<void>;
-  renameThread(id: string, title: string): Promise<void>;
+  open(id: string): Promise<void>;
+  delete(id: string): Promise<void>;
+  rename(id: string, title: string): Promise<void>;
   /** The thread as JSON text in the thread-file format. */
-  exportThread(id: string): Promise<string>;
+  export(id: string): Promise<string>;
   /** Stores a thread file (JSON text or the parsed object); resolves with the id it was stored under. */
-  importThread(file: unknown): Promise<string>;
-  /**
-   * The agent's vector memory (the same engine its memory tools use). Marked
-   * as proxied because the page calls its methods along the path
-   * (`remote.memory.add(…)`); the object itself never crosses.
-   */
-  memory: MemoryWorkerApi & ProxyMarked;
-  /** The agent's MCP servers (option `mcp`), reached by path like `memory`; with no servers, every list is empty. */
-  mcp: AgentMcp & ProxyMarked;
+  import(file: unknown): Promise<string>;
+}
+
+/** The doctor, in the worker. */
+export interface DoctorApi {
+  /** Runs the doctor as request `id`; `probe` sends the one probe request. */
+  diagnose(id: string, probe: boolean): Promise<Diagnosis>;
+  /** Stops diagnosis `id`: its requests close and it rejects with code `aborted`. */
+  cancel(id: string): void;
 }

@@ -3,7 +3,7 @@
  * the agent's `agent.memory`): types only. A failure rejects with a
  * `PageloopError` (see src/errors.ts, `crossErrors`).
  */
-import type { MemoryHit, MemoryItem, MemoryOptions, MemorySearchOptions } from '../memory/types.js';
+import type { MemoryHit, MemoryItem, MemoryOptions, MemorySearchOptions } from '../memory-types.js';
 
 /** What a memory worker offers; `open` is called once, first. */
 export interface MemoryWorkerApi {

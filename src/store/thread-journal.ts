@@ -18,7 +18,7 @@ import type { AgentEvent, ChatMessage } from '../types.js';
 import type { TraceChange } from '../trace-types.js';
 import type { PageloopError } from '../errors.js';
 import { appendMerged, isStreamDelta } from '../event-merge.js';
-import { THREAD_SCHEMA_VERSION, defaultTitle } from './thread-schema.js';
+import { THREAD_SCHEMA_VERSION, defaultTitle } from '../thread-format.js';
 import type { StoredThread, ThreadMeta, ThreadStorage, ThreadWrite } from './thread-store.js';
 import { toStorageError } from './storage-errors.js';
 import { threadBusy } from './thread-lock.js';

@@ -27,11 +27,11 @@ import type { AgentEvent, ChatMessage, ThreadTrace } from '../types.js';
 import type { TraceChange, TraceSpan } from '../trace-types.js';
 import { PageloopError } from '../errors.js';
 import { appendMerged } from '../event-merge.js';
-import { THREAD_SCHEMA_VERSION, readThread, type ThreadRecord } from './thread-schema.js';
+import { THREAD_SCHEMA_VERSION, readThread, type ThreadRecord } from '../thread-format.js';
 import { storageBlocked, storageUnavailable, toStorageError } from './storage-errors.js';
 import { DEFAULT_THREAD_DB, threadLockName } from './thread-lock.js';
 
-export { THREAD_SCHEMA_VERSION, readThread, type ThreadRecord } from './thread-schema.js';
+export { THREAD_SCHEMA_VERSION, readThread, type ThreadRecord } from '../thread-format.js';
 
 /** A thread's summary, stored apart from its messages so listing threads reads little. */
 export interface ThreadMeta {

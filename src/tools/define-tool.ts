@@ -1,7 +1,7 @@
 import type { $ZodType, input, output } from 'zod/v4/core';
 import type { JSONSchema, NeedsApproval, Tool, ToolContext } from '../types.js';
 import { compileSchema } from './tool-schema.js';
-import type { ToolRender, ToolViewOptions } from './tool-view.js';
+import type { ToolRender, ToolViewOptions } from '../tool-types.js';
 import { assertToolShape } from './tool-shape.js';
 import { loadedOnFirstCall } from './first-call-loads.js';
 

@@ -7,7 +7,7 @@
 import { PageloopError } from '../errors.js';
 import type { MemoryWorkerApi } from '../protocol/memory.js';
 import type { MemoryEngine } from '../memory/memory-engine.js';
-import type { MemoryOptions } from '../memory/types.js';
+import type { MemoryOptions } from '../memory-types.js';
 
 /** What the API needs of an engine (the agent's worker hands it one that loads on first use). */
 export type MemoryBackend = Pick<MemoryEngine, 'ready' | 'add' | 'search' | 'delete' | 'count' | 'clear'>;

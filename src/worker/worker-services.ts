@@ -5,7 +5,7 @@
 import type { WorkerConfig } from '../protocol/agent.js';
 import type { WorkerToolEnv, WorkerToolFactory } from '../worker-tools/worker-tool.js';
 import type { MemoryBackend } from './memory-api.js';
-import type { MemoryOptions } from '../memory/types.js';
+import type { MemoryOptions } from '../memory-types.js';
 import { MEMORY_TOOL_FACTORY, memoryToolFactory } from '../worker-tools/memory-tools-factory.js';
 import { fetchToolFactory } from '../worker-tools/fetch-tool-factory.js';
 import { MCP_TOOL_FACTORY, mcpToolFactory, type McpToolSource } from '../worker-tools/mcp/mcp-tool-factory.js';

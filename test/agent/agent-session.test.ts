@@ -95,7 +95,7 @@ describe('AgentSession', () => {
     const events: AgentEvent[] = [];
     let attempts = 0;
     const session = new AgentSession({ baseURL: 'http://unused.invalid/v1', model: 'm' }, [], {
-      host: { emit: (batch) => events.push(...batch), prepareTool: async () => ({ status: 'invalid', error: '' }), runTool: async () => ({ status: 'error', error: '' }), abortTool: () => {} },
+      host: { emit: (batch) => events.push(...batch), checkTool: async () => ({ status: 'invalid', error: '' }), runTool: async () => ({ status: 'error', error: '' }), abortTool: () => {} },
       createModel: () => {
         if (++attempts === 1) throw new Error('no such module');
         return scriptedModel([{ text: 'made' }]);

@@ -9,17 +9,20 @@ import type { SessionConfig } from '../../src/agent/session-types.js';
 
 export function harness(turns: ScriptedTurn[], tools: Tool[] = [], config: Partial<SessionConfig> = {}) {
   const events: AgentEvent[] = [];
-  const page = new PageToolHost();
+  // The page host as the worker reaches it: events pass its approval desk's filter, as on a real page.
+  const page: PageToolHost = new PageToolHost({
+    deliver: (batch) => {
+      for (const e of batch) {
+        const shown = page.approvals.shown(e);
+        if (shown) events.push(shown);
+      }
+    },
+  });
   page.setTools(tools);
   const model = scriptedModel(turns);
   let ids = 0;
   const session = new AgentSession({ baseURL: 'http://unused.invalid/v1', model: 'scripted', ...config }, tools.map(toDescriptor), {
-    host: {
-      emit: (batch) => events.push(...batch),
-      prepareTool: (n, a) => page.prepareTool(n, a),
-      runTool: (n, a, id) => page.runTool(n, a, id),
-      abortTool: (id) => page.abortTool(id),
-    },
+    host: page,
     createModel: () => model,
     generateId: () => `id${++ids}`,
   });

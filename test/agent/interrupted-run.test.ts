@@ -31,7 +31,7 @@ function page(real: ThreadStore, turns: ScriptedTurn[], tools: Tool[]) {
   host.setTools(tools);
   const model: ScriptedModel = scriptedModel(turns);
   const session = new AgentSession({ baseURL: '/unused', model: 'm', thread: 't' }, tools.map(toDescriptor), {
-    host: { emit: (b) => events.push(...b), prepareTool: (n, a) => host.prepareTool(n, a), runTool: (n, a, id) => host.runTool(n, a, id), abortTool: (id) => host.abortTool(id) },
+    host: { emit: (b) => events.push(...b), checkTool: (n, a) => host.checkTool(n, a), runTool: (n, a, id, checked) => host.runTool(n, a, id, checked), abortTool: (id) => host.abortTool(id) },
     createModel: () => model,
     store,
   });
@@ -137,7 +137,7 @@ describe('interrupted runs (reload at chosen points)', () => {
     expectStrictHistory(b.session.messages());
   });
 
-  it('mid-tool after "Edit arguments": the reload knows the edited arguments, runs them again (idempotent) and records them', async () => {
+  it('mid-tool after "Edit arguments": the reload knows the edited arguments, and answers the call interrupted (it needed approval, so it never runs again unasked)', async () => {
     const { tool, runs } = counted('read_order', { hang: true, idempotent: true, needsApproval: true });
     const a = page(real, [{ toolCalls: [{ id: 'c1', name: 'read_order', args: { id: 7 } }] }], [tool]);
     await a.session.load();
@@ -147,15 +147,17 @@ describe('interrupted runs (reload at chosen points)', () => {
     await a.until((e) => e.type === 'tool-start');
     expect(a.events.find((e) => e.type === 'tool-start')).to.deep.include({ editedArgs: { id: 8 } });
     a.kill();
-    const b = page(real, [{ text: 'Order 8 is fine.' }], [tool]);
+    const b = page(real, [{ text: 'Order 8 may not have been read.' }], [tool]);
     await b.session.load();
     await b.session.resume('r2');
-    expect(runs).to.deep.equal([8, 8]);
+    expect(runs).to.deep.equal([8]);
     const history = b.session.messages();
     expectStrictHistory(history);
     const call = history.find((m) => m.role === 'assistant' && m.tool_calls);
     expect(call?.role === 'assistant' && JSON.parse(call.tool_calls![0]!.function.arguments)).to.deep.equal({ id: 8 });
-    expect(b.model.requests[0]!.messages.find((m) => m.role === 'tool')?.content).to.match(/edited/);
+    const result = b.model.requests[0]!.messages.find((m) => m.role === 'tool')?.content;
+    expect(result).to.match(/edited/);
+    expect(result).to.match(/Interrupted/);
   });
 
   it('mid-approval: pending() lists it, answering resumes the run without asking the model again for that turn', async () => {

@@ -6,9 +6,10 @@ import { z } from 'zod';
 import type { AgentEvent, ChatMessage } from '../../src/types.js';
 import type { ToolCall } from '../../src/model/tool-calling-model.js';
 import { ToolCallingModel } from '../../src/model/tool-calling-model.js';
-import { ApprovalGate } from '../../src/agent/calls/approval-gate.js';
+import { ApprovalGate } from '../../src/agent/calls/index.js';
+import { ApprovalPolicy } from '../../src/agent/calls/index.js';
 import { ContextBudget } from '../../src/agent/context-budget.js';
-import { ToolRegistry } from '../../src/agent/calls/tool-registry.js';
+import { ToolRegistry } from '../../src/agent/calls/index.js';
 import { PlanBoard } from '../../src/agent/plan.js';
 import { PlanTurn, planPart } from '../../src/agent/plan-turn.js';
 import { reflectionPart } from '../../src/agent/reflection.js';
@@ -16,7 +17,7 @@ import { NUDGE_NOTE, nudgePart } from '../../src/agent/nudge.js';
 import { dispatchPart, readResultPart, stepLimit } from '../../src/agent/loop-parts.js';
 import { runLoop, runParts, type RunContext } from '../../src/agent/run-loop.js';
 import type { PartContext, RunPart } from '../../src/agent/run-part.js';
-import { settled } from '../../src/agent/calls/tool-result.js';
+import { settled } from '../../src/agent/calls/index.js';
 import { PageToolHost } from '../../src/page/page-tool-host.js';
 import { toDescriptor } from '../../src/page/create-agent.js';
 import { defineTool } from '../../src/tools/define-tool.js';
@@ -24,12 +25,18 @@ import { scriptedModel, type ScriptedTurn } from '../../src/testing/scripted-mod
 
 const tick = defineTool({ name: 'tick', description: 'Ticks', parameters: z.object({}), execute: () => 'ticked' });
 
+/** No approvals asked: the policy, and a gate with nobody to ask. */
+function autoApprovals() {
+  const policy = new ApprovalPolicy();
+  return { policy, gate: new ApprovalGate(policy), approval: 'auto' as const };
+}
+
 /** A run's context over a scripted model and real page tools; `events` collects what it emits. */
 function context(turns: ScriptedTurn[], extra: Partial<RunContext> = {}) {
   const events: AgentEvent[] = [];
   const page = new PageToolHost();
   page.setTools([tick]);
-  const registry = new ToolRegistry({ prepareTool: (n, a) => page.prepareTool(n, a), runTool: (n, a, id) => page.runTool(n, a, id), abortTool: (id) => page.abortTool(id) });
+  const registry = new ToolRegistry({ checkTool: (n, a) => page.checkTool(n, a), runTool: (n, a, id, checked) => page.runTool(n, a, id, checked), abortTool: (id) => page.abortTool(id) });
   registry.set([tick].map(toDescriptor));
   const model = scriptedModel(turns);
   let ids = 0;
@@ -38,8 +45,7 @@ function context(turns: ScriptedTurn[], extra: Partial<RunContext> = {}) {
     history: [{ role: 'user', content: 'go' }],
     maxIterations: 5,
     registry,
-    gate: new ApprovalGate(),
-    approval: 'auto',
+    ...autoApprovals(),
     signal: new AbortController().signal,
     emit: (e) => events.push(e),
     changed: () => {},

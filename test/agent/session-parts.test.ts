@@ -8,11 +8,11 @@ import { failedRun } from '../../src/run-failure.js';
 import { SessionState } from '../../src/agent/session-state.js';
 import { RunControl } from '../../src/agent/run-control.js';
 import { ModelCache } from '../../src/agent/model-cache.js';
-import { ThreadBinding } from '../../src/agent/thread/thread-binding.js';
-import { ThreadRecords } from '../../src/agent/thread/thread-records.js';
+import { ThreadBinding } from '../../src/agent/thread/index.js';
+import { ThreadRecords } from '../../src/agent/thread/index.js';
 import { RunStarter } from '../../src/agent/run-starter.js';
-import { ToolRegistry } from '../../src/agent/calls/tool-registry.js';
-import { AttachmentShelf } from '../../src/agent/attachments/attachment-shelf.js';
+import { ToolRegistry } from '../../src/agent/calls/index.js';
+import { AttachmentShelf } from '../../src/agent/attachments/index.js';
 import { scriptedModel } from '../../src/testing/scripted-model.js';
 import type { SessionConfig } from '../../src/agent/session-types.js';
 
@@ -175,9 +175,9 @@ describe('RunStarter', () => {
     let requests = 0;
     const model = scriptedModel(turns);
     const models = new ModelCache({ createModel: () => ({ stream: (request, signal) => (requests++, model.stream(request, signal)) }), generateId: () => 'id' }, () => config);
-    const host = { emit: () => {}, prepareTool: async () => ({ status: 'invalid' as const, error: '' }), runTool: async () => ({ status: 'error' as const, error: '' }), abortTool: () => {} };
+    const host = { emit: () => {}, checkTool: async () => ({ status: 'invalid' as const, error: '' }), runTool: async () => ({ status: 'error' as const, error: '' }), abortTool: () => {} };
     const files = new AttachmentShelf({ thread: () => undefined, options: () => undefined });
-    const start = new RunStarter({ config: () => config, state, thread, runs, models, registry: new ToolRegistry(host), host: { readContext: async () => [] }, files });
+    const start = new RunStarter({ config: () => config, state, thread, runs, models, registry: new ToolRegistry(host), starts: {}, host: { readContext: async () => [] }, files });
     return { start, state, sent, requests: () => requests };
   }
 

@@ -26,7 +26,7 @@ function page(real: ThreadStore, turns: ScriptedTurn[]) {
   const host = new PageToolHost();
   const model = scriptedModel(turns);
   const session = new AgentSession({ baseURL: '/unused', model: 'm', thread: 't', subAgents: true }, [], {
-    host: { emit: (b) => events.push(...b), prepareTool: (n, a) => host.prepareTool(n, a), runTool: (n, a, id) => host.runTool(n, a, id), abortTool: (id) => host.abortTool(id) },
+    host: { emit: (b) => events.push(...b), checkTool: (n, a) => host.checkTool(n, a), runTool: (n, a, id, checked) => host.runTool(n, a, id, checked), abortTool: (id) => host.abortTool(id) },
     createModel: () => model,
     store,
   });

@@ -6,9 +6,9 @@ import { expect } from 'chai';
 import type { AgentEvent, ChatMessage } from '../../src/types.js';
 import { PageloopError } from '../../src/errors.js';
 import { SessionState } from '../../src/agent/session-state.js';
-import { ThreadBinding } from '../../src/agent/thread/thread-binding.js';
+import { ThreadBinding } from '../../src/agent/thread/index.js';
 import { ThreadStore } from '../../src/store/thread-store.js';
-import { THREAD_SCHEMA_VERSION } from '../../src/store/thread-schema.js';
+import { THREAD_SCHEMA_VERSION } from '../../src/thread-format.js';
 
 /** One tab's binding, its shared state and what it sent the page. */
 function tab(store: ThreadStore, rerunnable: (name: string) => boolean = () => false) {

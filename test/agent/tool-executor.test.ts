@@ -1,7 +1,8 @@
 import { expect } from 'chai';
-import { executeCalls, type TurnContext } from '../../src/agent/calls/tool-executor.js';
-import { ApprovalGate } from '../../src/agent/calls/approval-gate.js';
-import { ToolRegistry } from '../../src/agent/calls/tool-registry.js';
+import { executeCalls, type TurnContext } from '../../src/agent/calls/index.js';
+import { ApprovalGate } from '../../src/agent/calls/index.js';
+import { ApprovalPolicy } from '../../src/agent/calls/index.js';
+import { ToolRegistry } from '../../src/agent/calls/index.js';
 import type { ToolHost } from '../../src/agent/session-types.js';
 import type { AgentEvent } from '../../src/types.js';
 
@@ -13,7 +14,7 @@ function setup(approval: 'ask' | 'auto' = 'ask') {
   const ran: string[] = [];
   let prepared = 0;
   const host: ToolHost = {
-    prepareTool: async (name, args) => (prepared++, { status: 'ready', args, needsApproval: name.startsWith('ask_') }),
+    checkTool: async (name, args) => (prepared++, { status: 'ready', args, needsApproval: name.startsWith('ask_') }),
     runTool: async (name, args, callId) => (ran.push(callId), { status: 'ok', result: { name, args } }),
     abortTool: () => {},
   };
@@ -21,7 +22,8 @@ function setup(approval: 'ask' | 'auto' = 'ask') {
   const tool = (name: string): Descriptor => ({ name, description: name, parameters: { type: 'object' }, kind: 'page', approval: 'dynamic' });
   registry.set([tool('read'), tool('ask_delete'), tool('ask_pay')]);
   const controller = new AbortController();
-  const ctx: TurnContext = { registry, gate: new ApprovalGate(), approval, emit: (e) => events.push(e), signal: controller.signal };
+  const policy = new ApprovalPolicy();
+  const ctx: TurnContext = { registry, policy, gate: new ApprovalGate(policy), approval, emit: (e) => events.push(e), signal: controller.signal };
   const types = () => events.map((e) => (e.type === 'tool-start' || e.type === 'tool-result' ? `${e.type}:${e.callId}` : e.type));
   const until = async (test: () => boolean) => {
     while (!test()) await new Promise((r) => setTimeout(r, 1));
@@ -61,7 +63,7 @@ describe('executeCalls', () => {
     expect(fromModel!.status).to.equal('error');
     expect(fromModel!.error).to.match(/Unknown tool "app_only"\. Available tools: read\./);
     expect(s.ran).to.deep.equal([]);
-    const [fromApp] = await executeCalls([{ id: 'o', name: 'app_only', args: {} }], { ...s.ctx, outside: true });
+    const [fromApp] = await executeCalls([{ id: 'o', name: 'app_only', args: {} }], { ...s.ctx, caller: 'mcp-app' });
     expect(fromApp!.status).to.equal('ok');
     expect(s.ran).to.deep.equal(['o']);
   });
@@ -131,8 +133,8 @@ describe('executeCalls', () => {
       ['d2', 'ok'],
     ]);
     expect(results[2]!.result).to.deep.equal({ name: 'ask_delete', args: { id: 2 } });
-    expect(s.ctx.gate.allows('ask_delete')).to.equal(true);
-    expect(s.ctx.gate.allows('ask_pay')).to.equal(false);
+    expect(s.ctx.policy.allows('ask_delete')).to.equal(true);
+    expect(s.ctx.policy.allows('ask_pay')).to.equal(false);
 
     const before = s.events.length;
     await executeCalls([{ id: 'd3', name: 'ask_delete', args: {} }], s.ctx);

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { ToolRegistry } from '../../src/agent/calls/tool-registry.js';
+import { ApprovalPolicy } from '../../src/agent/calls/index.js';
+import { ToolRegistry } from '../../src/agent/calls/index.js';
 import type { ToolHost } from '../../src/agent/session-types.js';
 
 type Factories = NonNullable<ConstructorParameters<typeof ToolRegistry>[1]>;
@@ -10,7 +11,7 @@ const page = (over: Partial<ToolHost> = {}): ToolHost & { aborted: string[] } =>
   const aborted: string[] = [];
   return {
     aborted,
-    prepareTool: async (_name, args) => ({ status: 'ready', args, needsApproval: true }),
+    checkTool: async (_name, args) => ({ status: 'ready', args, needsApproval: true }),
     runTool: async (name, args) => ({ status: 'ok', result: { name, args } }),
     abortTool: (id) => void aborted.push(id),
     ...over,
@@ -47,11 +48,13 @@ describe('ToolRegistry', () => {
     expect(registry.names()).to.deep.equal(['lookup']);
   });
 
-  it('says which calls a page died in may simply run again: idempotent tools, and sub-agents when the agent has them', () => {
+  it('says which calls a page died in may simply run again: what the policy lets run again, and sub-agents when the agent has them', () => {
     const registry = new ToolRegistry(page());
-    registry.set([{ ...pageTool('lookup'), idempotent: true }, pageTool('pay')]);
-    expect(['lookup', 'pay', 'dispatch_agent', 'nothing'].map((name) => registry.rerunnable(name, true))).to.deep.equal([true, false, true, false]);
-    expect(registry.rerunnable('dispatch_agent', false)).to.equal(false);
+    registry.set([{ ...pageTool('lookup'), idempotent: true, approval: 'never' }, { ...pageTool('pay'), idempotent: true, approval: 'always' }, { ...pageTool('list'), approval: 'never' }]);
+    const policy = new ApprovalPolicy();
+    const again = (name: string) => registry.rerunnable(name, true, (tool) => policy.mayRunAgain(tool, undefined));
+    expect(['lookup', 'pay', 'list', 'dispatch_agent', 'nothing'].map(again)).to.deep.equal([true, false, false, true, false]);
+    expect(registry.rerunnable('dispatch_agent', false, () => true)).to.equal(false);
   });
 
   it('refuses two tools of one name', () => {
@@ -90,9 +93,9 @@ describe('ToolRegistry', () => {
   it('prepares page tools through the page and worker tools in place', async () => {
     const registry = new ToolRegistry(page(), { math: () => [workerTool('sum', async () => 0, true)] });
     registry.set([pageTool('lookup'), workerDescriptor('sum')]);
-    expect(await registry.prepare('lookup', { q: 1 })).to.deep.equal({ status: 'ready', args: { q: 1 }, needsApproval: true });
-    expect(await registry.prepare('sum', { a: 1 })).to.deep.equal({ status: 'ready', args: { a: 1 }, needsApproval: true });
-    expect(await registry.prepare('sum', 'nope')).to.deep.equal({ status: 'invalid', error: 'expected an object' });
+    expect(await registry.check('lookup', { q: 1 })).to.deep.equal({ status: 'ready', args: { q: 1 }, needsApproval: true });
+    expect(await registry.check('sum', { a: 1 })).to.deep.equal({ status: 'ready', args: { a: 1 }, needsApproval: true });
+    expect(await registry.check('sum', 'nope')).to.deep.equal({ status: 'invalid', error: 'expected an object' });
   });
 
   it('runs worker tools with their call id, and turns a throw into an error outcome', async () => {

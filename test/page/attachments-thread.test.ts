@@ -136,7 +136,7 @@ describe('attachments on a full disk', () => {
     };
     const events: AgentEvent[] = [];
     const session = new AgentSession({ baseURL: mock.baseURL, model: 'mock-model', thread: 'full-disk' }, [], {
-      host: { emit: (batch) => events.push(...batch), prepareTool: async () => ({ status: 'invalid', error: '' }), runTool: async () => ({ status: 'error', error: '' }), abortTool: () => {} },
+      host: { emit: (batch) => events.push(...batch), checkTool: async () => ({ status: 'invalid', error: '' }), runTool: async () => ({ status: 'error', error: '' }), abortTool: () => {} },
       createModel: (c) => createOpenAIModel({ baseURL: c.baseURL, model: c.model, maxRetries: 0 }),
       store: full,
     });
@@ -153,7 +153,7 @@ describe('attachments on a full disk', () => {
     expect(await session.files.read(start.attachments![0]!.id).then(bytesOf)).to.deep.equal(await bytesOf(png));
     // The thread itself was stored: a reload shows the message, its image missing.
     const reloaded = new AgentSession({ baseURL: mock.baseURL, model: 'mock-model', thread: 'full-disk' }, [], {
-      host: { emit: () => {}, prepareTool: async () => ({ status: 'invalid', error: '' }), runTool: async () => ({ status: 'error', error: '' }), abortTool: () => {} },
+      host: { emit: () => {}, checkTool: async () => ({ status: 'invalid', error: '' }), runTool: async () => ({ status: 'error', error: '' }), abortTool: () => {} },
       createModel: () => createOpenAIModel({ baseURL: mock.baseURL, model: 'mock-model' }),
       store: real,
     });

@@ -62,7 +62,7 @@ function session(turns: Parameters<typeof scriptedModel>[0]) {
         structuredClone(b); // what postMessage does
         events.push(...b);
       }, batch),
-      prepareTool: (n, a) => page.prepareTool(n, a),
+      checkTool: (n, a) => page.checkTool(n, a),
       runTool: async (n, a, id) => structuredClone(await page.runTool(n, structuredClone(a), id)),
       abortTool: (id) => page.abortTool(id),
     },

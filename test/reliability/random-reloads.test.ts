@@ -95,8 +95,8 @@ function page(real: ThreadStore, runs: Runs, onEvent: (e: AgentEvent, all: Agent
           onEvent(e, events);
         }
       },
-      prepareTool: (n, a) => host.prepareTool(n, a),
-      runTool: (n, a, id) => host.runTool(n, a, id),
+      checkTool: (n, a) => host.checkTool(n, a),
+      runTool: (n, a, id, checked) => host.runTool(n, a, id, checked),
       abortTool: (id) => host.abortTool(id),
     },
     createModel: () => scriptedModel(Array.from({ length: 12 }, () => reply)),

@@ -115,7 +115,7 @@ describe('reliability class 3: stalls', () => {
     const { impl } = fakeFetch([{ body: sse(['Half ', 'an ', 'answer']).slice(0, 3), stall: true }]);
     const events: AgentEvent[] = [];
     const session = new AgentSession({ baseURL: 'http://models.example/v1', model: 'm' }, [], {
-      host: { emit: (b) => events.push(...b), prepareTool: async () => ({ status: 'invalid', error: '' }), runTool: async () => ({ status: 'error', error: '' }), abortTool: () => {} },
+      host: { emit: (b) => events.push(...b), checkTool: async () => ({ status: 'invalid', error: '' }), runTool: async () => ({ status: 'error', error: '' }), abortTool: () => {} },
       createModel: () => fakeModel(impl, { idleTimeoutMs: 40 }),
     });
     const final = await session.send('r', 'go');

@@ -59,8 +59,8 @@ function setup(steps: ('read' | 'act')[], page: string, trustToolOutput: boolean
           }
         }
       },
-      prepareTool: (n, a) => host.prepareTool(n, a),
-      runTool: (n, a, id) => host.runTool(n, a, id),
+      checkTool: (n, a) => host.checkTool(n, a),
+      runTool: (n, a, id, checked) => host.runTool(n, a, id, checked),
       abortTool: (id) => host.abortTool(id),
     },
     createModel: () => scriptedModel(turns),

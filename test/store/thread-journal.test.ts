@@ -28,7 +28,7 @@ class FaultyStore implements ThreadStorage {
 function session(store: ThreadStorage, turns: ScriptedTurn[]) {
   const events: AgentEvent[] = [];
   const s = new AgentSession({ baseURL: '/unused', model: 'm', thread: 't' }, [], {
-    host: { emit: (batch) => events.push(...batch), prepareTool: async () => ({ status: 'invalid', error: '' }), runTool: async () => ({ status: 'error', error: '' }), abortTool: () => {} },
+    host: { emit: (batch) => events.push(...batch), checkTool: async () => ({ status: 'invalid', error: '' }), runTool: async () => ({ status: 'error', error: '' }), abortTool: () => {} },
     createModel: () => scriptedModel(turns),
     store,
   });

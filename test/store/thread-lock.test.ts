@@ -4,7 +4,7 @@
 // takes over when the writer lets go; racing sends never interleave.
 import { expect } from 'chai';
 import { AgentSession } from '../../src/agent/agent-session.js';
-import { ThreadLibrary } from '../../src/agent/thread/thread-library.js';
+import { ThreadLibrary } from '../../src/agent/thread/index.js';
 import { ThreadStore } from '../../src/store/thread-store.js';
 import { ThreadJournal } from '../../src/store/thread-journal.js';
 import { ThreadLock } from '../../src/store/thread-lock.js';
@@ -26,7 +26,7 @@ afterEach(async () => {
 function tab(turns: ScriptedTurn[], id = thread) {
   const events: AgentEvent[] = [];
   const session = new AgentSession({ baseURL: '/unused', model: 'm', thread: id }, [], {
-    host: { emit: (b) => events.push(...b), prepareTool: async () => ({ status: 'invalid', error: '' }), runTool: async () => ({ status: 'error', error: '' }), abortTool: () => {} },
+    host: { emit: (b) => events.push(...b), checkTool: async () => ({ status: 'invalid', error: '' }), runTool: async () => ({ status: 'error', error: '' }), abortTool: () => {} },
     createModel: () => scriptedModel(turns),
     store,
   });

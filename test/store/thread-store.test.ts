@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { openDB } from 'idb';
 import { ThreadStore, readThread, THREAD_SCHEMA_VERSION } from '../../src/store/thread-store.js';
-import { upgradeV1Events } from '../../src/store/thread-schema.js';
+import { upgradeV1Events } from '../../src/thread-format.js';
 import { AgentSession } from '../../src/agent/agent-session.js';
 import { scriptedModel } from '../../src/testing/scripted-model.js';
 import type { ChatMessage } from '../../src/types.js';
@@ -222,7 +222,7 @@ describe('thread store: writes', () => {
     const store = new ThreadStore(dbName());
     await store.replace({ ...readThread(await fixture(1)), id: 'reloaded' });
     const session = new AgentSession({ baseURL: '/unused', model: 'm', thread: 'reloaded' }, [], {
-      host: { emit: () => {}, prepareTool: async () => ({ status: 'invalid', error: '' }), runTool: async () => ({ status: 'error', error: '' }), abortTool: () => {} },
+      host: { emit: () => {}, checkTool: async () => ({ status: 'invalid', error: '' }), runTool: async () => ({ status: 'error', error: '' }), abortTool: () => {} },
       createModel: () => scriptedModel([{ text: 'Moving on.' }]),
       store,
     });

@@ -17,6 +17,7 @@ import type { AttachmentInput, AttachmentKind, AttachmentOptions, AttachmentRefu
 import { DEFAULT_ATTACHMENT_TYPES } from '../../attachment-types.js';
 import type { AttachmentLimits } from '../../attachment-checks.js';
 import { downscaleImage } from './image-downscale.js';
+import { formatBytes } from '../../format-bytes.js';
 
 /** Who the attachments come from: the user's message, or a tool's result (no type limit; other files allowed). */
 export type AttachmentSource = 'user' | 'tool';
@@ -165,11 +166,4 @@ function describeTypes(types: readonly string[]): string {
   if (types.length === 0) return 'none, attachments are turned off';
   const defaults = types.length === DEFAULT_ATTACHMENT_TYPES.length && types.every((t, i) => t === DEFAULT_ATTACHMENT_TYPES[i]);
   return defaults ? 'images and text files — code, CSV, JSON, markdown…' : types.join(', ');
-}
-
-/** A byte count for people: 1.5 MB, 820 KB, 2.4 KB, 312 bytes (1 MB = 1024 KB, as file pickers show). */
-export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, '')} MB`;
-  if (bytes >= 1024) return `${(bytes / 1024).toFixed(bytes < 10 * 1024 ? 1 : 0).replace(/\.0$/, '')} KB`;
-  return `${bytes} bytes`;
 }

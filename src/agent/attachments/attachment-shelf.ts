@@ -15,7 +15,7 @@
 import type { Attachment, AttachmentInput, AttachmentOptions, PreparedAttachment, PreparedAttachments } from '../../attachment-types.js';
 import type { ChatMessage } from '../../types.js';
 import { PageloopError, errorMessage } from '../../errors.js';
-import type { ErrorCode } from '../../protocol/errors.js';
+import type { ErrorCode } from '../../error-codes.js';
 import type { StoredAttachment, ThreadStorage } from '../../store/thread-store.js';
 import type { AttachmentSource } from './attachment-prep.js';
 

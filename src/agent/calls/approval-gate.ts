@@ -1,105 +1,124 @@
 /**
  * Approval is a pause in the loop: a call that needs approval waits here
- * until the page answers it, or until the run is cancelled. Every waiting
- * call settles — an unanswered promise would hang the run forever.
+ * until it is answered, or until the run is cancelled. Every waiting call
+ * settles — an unanswered promise would hang the run forever.
  *
- * "Always allow" is applied here, not by the page: an approving answer with
- * `always: true` allows that tool for the rest of the agent's life AND
- * approves the other calls of the same tool waiting now (asked in the same
- * turn), with their own arguments.
+ * Where the answer comes from: the page. The gate asks it once per call
+ * (`PageHost.askApproval`, one round trip whose reply IS the user's answer:
+ * the page checks a page tool's arguments first, which it owns the schema
+ * of, and holds the question until `agent.respond` answers it there). An
+ * answer may also reach the gate directly (`answer`): the first answer of a
+ * resumed run, or a host with no page (a test, a benchmark).
  *
- * With a timeout, a call nobody answers in time settles as `timedOut` (the
- * loop denies it with a clear message), so an unattended page never hangs.
+ * "Always allow" is applied here: an approving answer with `always` allows
+ * the tool for good (in the policy) AND approves the other calls of the same
+ * tool asked in the same request — the calls the user saw beside it, never
+ * another caller's queued ones.
+ *
+ * With a timeout, a call nobody answers in time settles as `timed-out`, so an
+ * unattended page never hangs. Whatever settles a call other than the page's
+ * own answer withdraws the page's question.
  */
 import type { ApprovalAnswer } from '../../types.js';
+import type { ApprovalAsk, AskAnswer, PageHost } from '../../protocol/agent.js';
+import type { ApprovalPolicy } from './approval-policy.js';
 
-/** What a waiting call came to: the page's answer, a cancel, or no answer in time (`approvalTimeoutMs`). */
-export type ApprovalOutcome = ApprovalAnswer | { cancelled: true } | { timedOut: true };
+/** What a waiting call came to: the answer, a cancel, or no answer in time (`approvalTimeoutMs`). */
+export type ApprovalOutcome = AskAnswer | { status: 'cancelled' } | { status: 'timed-out' };
+
+/** Where the gate asks for answers: the page (absent for a session hosted with no page). */
+export type AnswerDesk = Pick<PageHost, 'askApproval' | 'settleAsks'>;
 
 interface Waiting {
-  name: string;
+  ask: ApprovalAsk;
+  /** The request it was asked in: "always" approves along only calls of the same one. */
+  batch: object;
+  /** True while the page holds a question for it. */
+  asked: boolean;
   settle(outcome: ApprovalOutcome): void;
 }
 
-/** Holds the calls of the current run that wait for the user's answer, and the tools allowed for good. */
+/** Holds the calls that wait for the user's answer. */
 export class ApprovalGate {
-  #waiting = new Map<string, Waiting>();
-  #allowed = new Set<string>();
-  /** Calls approved through a sibling's "always"; a page that still answers them itself is not wrong. */
-  #approvedAlong = new Set<string>();
-  /** Tools allowed for good whose next call asks again: untrusted content entered the conversation since. */
-  #recheck = new Set<string>();
+  readonly #waiting = new Map<string, Waiting>();
+  /** Calls approved through a sibling's "always" with no page to answer them: a late direct answer to one is not wrong. */
+  readonly #approvedAlong = new Set<string>();
+  readonly #policy: ApprovalPolicy;
+  readonly #desk: Required<AnswerDesk> | undefined;
 
-  /** True when the user allowed tool `name` for good, and no untrusted content came in since its last approval. */
-  allows(name: string): boolean {
-    return this.#allowed.has(name) && !this.#recheck.has(name);
+  constructor(policy: ApprovalPolicy, desk?: AnswerDesk) {
+    this.#policy = policy;
+    this.#desk = desk?.askApproval && desk.settleAsks ? (desk as Required<AnswerDesk>) : undefined;
   }
 
   /**
-   * Untrusted content (a fetched page, page text) entered the conversation:
-   * every tool allowed for good asks once more for its next call.
+   * Waits for the answer to `ask`, asked in request `batch`; settles as
+   * cancelled when `signal` fires and as timed out after `timeoutMs` (if given).
    */
-  distrust(): void {
-    for (const name of this.#allowed) this.#recheck.add(name);
-  }
-
-  /**
-   * Waits for the answer to call `callId` of tool `name`; settles as cancelled
-   * when `signal` fires, and as timed out after `timeoutMs` (if given).
-   */
-  wait(callId: string, name: string, signal: AbortSignal, timeoutMs?: number): Promise<ApprovalOutcome> {
-    if (signal.aborted) return Promise.resolve({ cancelled: true });
-    // A new turn asks: late answers to an older turn's calls can no longer arrive in order.
+  wait(ask: ApprovalAsk, batch: object, signal: AbortSignal, timeoutMs?: number): Promise<ApprovalOutcome> {
+    if (signal.aborted) return Promise.resolve({ status: 'cancelled' });
+    // A new request: late answers to an older one's calls can no longer arrive in order.
     if (this.#waiting.size === 0) this.#approvedAlong.clear();
     return new Promise((resolve) => {
-      const onAbort = () => settle({ cancelled: true });
-      const timer = timeoutMs !== undefined ? setTimeout(() => settle({ timedOut: true }), timeoutMs) : undefined;
+      const onAbort = () => settle({ status: 'cancelled' });
+      const timer = timeoutMs !== undefined ? setTimeout(() => settle({ status: 'timed-out' }), timeoutMs) : undefined;
+      const waiting: Waiting = { ask, batch, asked: false, settle: (outcome) => settle(outcome) };
       const settle = (outcome: ApprovalOutcome) => {
+        if (this.#waiting.get(ask.callId) !== waiting) return;
         clearTimeout(timer);
         signal.removeEventListener('abort', onAbort);
-        this.#waiting.delete(callId);
+        this.#waiting.delete(ask.callId);
+        if (waiting.asked) void this.#desk?.settleAsks([ask.callId], 'withdrawn');
+        if (outcome.status === 'approved') this.#approved(waiting, outcome.always);
         resolve(outcome);
       };
-      this.#waiting.set(callId, { name, settle });
+      this.#waiting.set(ask.callId, waiting);
       signal.addEventListener('abort', onAbort, { once: true });
+      if (this.#desk) {
+        waiting.asked = true;
+        this.#desk.askApproval(ask).then(
+          (answer) => {
+            waiting.asked = false;
+            if (answer.status !== 'withdrawn') settle(answer);
+          },
+          // The page is gone: nobody is left to answer, so nothing runs.
+          () => ((waiting.asked = false), settle({ status: 'cancelled' })),
+        );
+      }
     });
   }
 
   /**
-   * Delivers the page's answer. Returns false for a call that is not waiting
-   * (the caller reports it), true when it was delivered — or when the call
-   * was already approved along with a sibling's "always".
+   * An answer that reached the worker itself. Returns false for a call that
+   * is not waiting (the caller reports it); true also for one approved along
+   * with a sibling's "always" just before.
    */
   answer(callId: string, answer: ApprovalAnswer): boolean {
     const waiting = this.#waiting.get(callId);
     if (!waiting) return this.#approvedAlong.delete(callId);
-    waiting.settle(answer);
-    // The user saw this call after the untrusted content: the tool is allowed again as before.
-    if (answer.approve) this.#recheck.delete(waiting.name);
-    if (answer.approve && answer.always) {
-      this.#allowed.add(waiting.name);
-      for (const [id, other] of this.#waiting) {
-        if (other.name !== waiting.name) continue;
-        this.#approvedAlong.add(id);
-        other.settle({ approve: true });
-      }
-    }
+    const edited = answer.approve && answer.args !== undefined && JSON.stringify(answer.args) !== JSON.stringify(waiting.ask.args);
+    waiting.settle(
+      answer.approve
+        ? { status: 'approved', args: edited ? answer.args : waiting.ask.args, edited, always: answer.always === true, checked: false }
+        : { status: 'denied', ...(answer.message !== undefined ? { message: answer.message } : {}) },
+    );
     return true;
   }
 
-  /** The tools allowed for good, e.g. to store them with the thread. */
-  get allowed(): string[] {
-    return [...this.#allowed];
-  }
-
-  /** Allows tools for good again (a stored thread's decisions). */
-  allow(names: readonly string[]): void {
-    for (const name of names) this.#allowed.add(name);
-  }
-
-  /** Takes back "always allow" for tool `name`; returns whether it was allowed. */
-  revoke(name: string): boolean {
-    return this.#allowed.delete(name);
+  /** An approved call: the policy learns it, and "always" approves its siblings of the same request. */
+  #approved(waiting: Waiting, always: boolean): void {
+    this.#policy.approved(waiting.ask.name, always);
+    if (!always) return;
+    const along = [...this.#waiting.values()].filter((w) => w.batch === waiting.batch && w.ask.name === waiting.ask.name);
+    if (along.length === 0) return;
+    // The page holds their checked arguments: it answers their questions as approved. Without a page, they run as asked.
+    const asked = along.filter((w) => w.asked);
+    if (asked.length > 0) void this.#desk!.settleAsks(asked.map((w) => w.ask.callId), 'approved');
+    for (const w of along) {
+      if (w.asked) continue;
+      this.#approvedAlong.add(w.ask.callId);
+      w.settle({ status: 'approved', args: w.ask.args, edited: false, always: false, checked: false });
+    }
   }
 
   /** Ids of the calls waiting now. */

@@ -1,9 +1,10 @@
 /**
  * A call of one of the agent's page tools asked for from outside its
  * conversation — a browser agent calling a tool the page exposed through
- * WebMCP. It goes through the very gate the model's calls go through (the
- * `approval` setting, tools allowed for good, `approvalTimeoutMs`, the tool's
- * own `needsApproval`), and is shown the same way: a `tool-call` marked
+ * WebMCP. It goes through the approval policy and gate the model's calls go
+ * through (the `approval` setting, `approvalTimeoutMs`, the tool's own
+ * `needsApproval`; "always allow" is the model's only — another caller is
+ * asked), and is shown the same way: a `tool-call` marked
  * `requestedBy: 'browser-agent'`, its approval request, `tool-start` and
  * exactly one `tool-result`. It never enters the model's history: the model
  * did not ask for it.
@@ -11,9 +12,11 @@
  * Invariant: the returned promise settles once the call's `tool-result` was
  * emitted, with what that result says.
  */
-import type { ToolCall } from '../../model/tool-calling-model.js';
+import type { ToolCall } from '../../model/loop-door.js';
 import type { OutsideOutcome } from '../../protocol/agent.js';
-import type { SessionState } from '../session-state.js';
+import type { AgentEvent } from '../../types.js';
+import type { ApprovalPolicy } from './approval-policy.js';
+import type { ApprovalGate } from './approval-gate.js';
 import type { ToolRegistry } from './tool-registry.js';
 import type { SessionConfig } from '../session-types.js';
 import { executeCalls } from './tool-executor.js';
@@ -21,7 +24,8 @@ import { executeCalls } from './tool-executor.js';
 /** What an outside call needs of the session. */
 export interface OutsideCallContext {
   config: SessionConfig;
-  state: SessionState;
+  /** The session's approvals, and where its events go (the session's state). */
+  state: { policy: ApprovalPolicy; gate: ApprovalGate; emit(event: AgentEvent): void };
   registry: ToolRegistry;
   /** Why this agent may not change its thread now (another tab writes it), if so. */
   refused?: Error;
@@ -42,14 +46,15 @@ export async function runOutsideCall(call: { id: string; name: string; args: unk
   const toolCall: ToolCall = { id: call.id, name: call.name, args: call.args };
   const [result] = await executeCalls([toolCall], {
     registry,
+    policy: state.policy,
     gate: state.gate,
-    approval: config.approval ?? 'ask',
+    approval: config.approval,
+    caller: from,
     trustToolOutput: config.trustToolOutput === true,
     approvalTimeoutMs: config.approvalTimeoutMs,
     emit: (event) => state.emit(event),
     // Nothing cancels it but a timeout or the page going away (then the worker goes too).
     signal: new AbortController().signal,
-    outside: true,
   });
   if (result!.status === 'ok') return { status: 'ok', result: result!.result };
   const error = result!.error ?? `The call to "${call.name}" did not run.`;

@@ -12,10 +12,25 @@
  * events first), so a call the page let start was announced to the page
  * before `cancel()` could return.
  */
-import type { ToolCallingModel, TurnEvent, TurnRequest } from '../../model/tool-calling-model.js';
+import type { ToolCallingModel, TurnEvent, TurnRequest } from '../../model/loop-door.js';
 import { PageloopError } from '../../errors.js';
 import type { StartRequest } from '../../protocol/agent.js';
 import type { ToolHost } from '../session-types.js';
+
+/**
+ * The page's gate as the loop asks it: events the worker holds back (a
+ * batched `tool-start`) are sent first, so the page has heard of a call
+ * before it lets it start.
+ */
+export function startGate(host: Pick<ToolHost, 'mayStart'>, flush?: () => void): Pick<ToolHost, 'mayStart'> {
+  if (!host.mayStart) return {};
+  return {
+    mayStart: (request) => {
+      flush?.();
+      return host.mayStart!(request);
+    },
+  };
+}
 
 /** True when `request` may start now: the run is not cancelled here, and the page (if asked) agrees. */
 export async function mayStart(host: Pick<ToolHost, 'mayStart'>, request: StartRequest, signal: AbortSignal): Promise<boolean> {

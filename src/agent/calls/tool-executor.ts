@@ -1,27 +1,41 @@
 /**
  * Runs the tool calls of one model turn: all at once, each call answered
- * exactly once, results handed back in call order. Calls that need approval
- * are asked for together, in ONE approval request, and wait in the gate;
- * the others run meanwhile. A call's `tool-start` is emitted when it really
- * starts running — after its approval, if it needed one.
+ * exactly once, results handed back in call order. Whether a call needs the
+ * user is the policy's to say (approval-policy.ts); calls that do are asked
+ * for together, in ONE approval request, and wait in the gate; the others run
+ * meanwhile. A call's `tool-start` is emitted when it really starts running —
+ * after its approval, if it needed one.
+ *
+ * Arguments are checked once, on the side that owns the tool's schema: a
+ * worker tool's here, before anything; a page tool's on the page — when it
+ * runs, or, for a call the user is asked about, when the page is asked (so an
+ * invalid call is never shown: the page answers it `invalid`). A page tool
+ * that needs approval crosses to the page twice: the ask (whose reply is the
+ * user's answer) and the run with the checked arguments. A tool whose rule is
+ * a function crosses once more before that, for the page to evaluate it.
  */
 import type { AgentEvent, ApprovalRequest, AttachmentInput } from '../../types.js';
-import type { ToolCall } from '../../model/tool-calling-model.js';
-import type { ApprovalGate } from './approval-gate.js';
+import type { ToolCall } from '../../model/loop-door.js';
+import type { ApprovalGate, ApprovalOutcome } from './approval-gate.js';
+import type { ApprovalPolicy, ApprovalSetting, Caller } from './approval-policy.js';
 import type { ToolRegistry } from './tool-registry.js';
 import { resultEvent, settled, withEditedArgs, type SettledCall } from './tool-result.js';
 import { markUntrusted } from '../../untrusted-content.js';
 import type { ToolOutcome } from '../../protocol/agent.js';
-import type { AttachmentShelf } from '../attachments/attachment-shelf.js';
+import type { AttachmentShelf } from '../attachments/index.js';
 import { isToolResultWithAttachments } from '../../attachment-checks.js';
 
 /** What running the calls of a turn needs. */
 export interface TurnContext {
   registry: ToolRegistry;
-  /** Holds calls waiting for approval, and the tools the user allowed for good. */
+  /** Decides which calls need the user, and keeps the tools allowed for good. */
+  policy: ApprovalPolicy;
+  /** Holds calls waiting for approval. */
   gate: ApprovalGate;
-  /** 'auto' approves everything. */
-  approval: 'ask' | 'auto';
+  /** The agent's `approval` setting (the policy knows its default). */
+  approval: ApprovalSetting | undefined;
+  /** Who asks for these calls: the model (the default), a browser agent or an MCP App, which may call tools hidden from the model. */
+  caller?: Caller;
   /** True: untrusted tool output does not make tools allowed for good ask again. */
   trustToolOutput?: boolean;
   /** Deny a call nobody answered within this many ms; absent waits for ever (or until cancelled). */
@@ -30,70 +44,92 @@ export interface TurnContext {
   signal: AbortSignal;
   /** Keeps the files a tool returns (`toolResult`); absent: they are named in the result, not kept. */
   files?: AttachmentShelf;
-  /** The calls come from outside the conversation (a browser agent, an MCP App), which may call tools hidden from the model. */
-  outside?: true;
+}
+
+/** A call ready to run or to ask about: its arguments, and whether they were checked already. */
+interface Ready {
+  call: ToolCall & { args: unknown };
+  args: unknown;
+  checked: boolean;
+  ask: boolean;
 }
 
 /** Runs `calls` and resolves with one settled result per call, in call order. */
 export async function executeCalls(calls: readonly ToolCall[], ctx: TurnContext): Promise<SettledCall[]> {
-  const approvals: { call: ToolCall; args: unknown }[] = [];
   const results: Promise<SettledCall>[] = [];
+  const asks: Ready[] = [];
 
   // First settle what can be known without the user: bad arguments, unknown tools, invalid args.
   const prepared = await Promise.all(calls.map((call) => prepareCall(call, ctx)));
   calls.forEach((call, i) => {
     const step = prepared[i]!;
     if ('result' in step) results[i] = Promise.resolve(step.result);
-    else if (step.needsApproval) approvals.push({ call, args: step.args });
-    else results[i] = runCall(call, step.args, ctx);
+    else if (step.ask) asks.push(step);
+    else results[i] = runCall(step.call, step.args, ctx, false, step.checked);
   });
 
-  if (approvals.length > 0) {
-    const requests: ApprovalRequest[] = approvals.map(({ call, args }) => ({ callId: call.id, name: call.name, args }));
-    const waits = approvals.map(({ call }) => ctx.gate.wait(call.id, call.name, ctx.signal, ctx.approvalTimeoutMs));
+  if (asks.length > 0) {
+    // Asked before the request is emitted, so the page holds every question when the request reaches it.
+    const batch = {};
+    const waits = asks.map(({ call, args, checked }) => ctx.gate.wait({ callId: call.id, name: call.name, args, check: !checked && ctx.registry.get(call.name)?.kind === 'page' }, batch, ctx.signal, ctx.approvalTimeoutMs));
+    const requests: ApprovalRequest[] = asks.map(({ call, args }) => ({ callId: call.id, name: call.name, args }));
     ctx.emit({ type: 'approval-request', requests });
-    approvals.forEach(({ call, args }, j) => {
-      results[calls.indexOf(call)] = waits[j]!.then((outcome) => {
-        if ('cancelled' in outcome) return finish(ctx, settled(call.id, call.name, 'cancelled', { error: 'The run was cancelled while this call waited for approval.' }));
-        if ('timedOut' in outcome) return finish(ctx, timedOut(call, ctx.approvalTimeoutMs ?? 0));
-        if (!outcome.approve) return finish(ctx, settled(call.id, call.name, 'denied', { error: outcome.message }));
-        // Edited arguments are what runs, and so what every record of the call must say.
-        const edited = outcome.args !== undefined && JSON.stringify(outcome.args) !== JSON.stringify(args);
-        return runCall(call, edited ? outcome.args : args, ctx, edited);
-      });
+    asks.forEach((step, j) => {
+      results[calls.indexOf(step.call)] = waits[j]!.then((outcome) => settleAnswered(step.call, step.checked, outcome, ctx));
     });
   }
   return Promise.all(results);
 }
 
-type Prepared = { result: SettledCall } | { needsApproval: boolean; args: unknown };
+/** What a call that waited for the user comes to (`checked`: its arguments passed the schema before it was asked about). */
+export function settleAnswered(call: ToolCall, checked: boolean, outcome: ApprovalOutcome, ctx: TurnContext): SettledCall | Promise<SettledCall> {
+  switch (outcome.status) {
+    case 'approved':
+      // Edited arguments are what runs, and so what every record of the call must say.
+      return runCall(call, outcome.args, ctx, outcome.edited, outcome.checked || (checked && !outcome.edited));
+    case 'denied':
+      return finish(ctx, settled(call.id, call.name, 'denied', { error: outcome.message }));
+    case 'invalid': {
+      const result = settled(call.id, call.name, 'error', { error: outcome.error });
+      return finish(ctx, outcome.editedArgs !== undefined ? withEditedArgs(result, outcome.editedArgs) : result);
+    }
+    case 'timed-out':
+      return finish(ctx, timedOut(call, ctx.approvalTimeoutMs ?? 0));
+    default:
+      return finish(ctx, settled(call.id, call.name, 'cancelled', { error: 'The run was cancelled while this call waited for approval.' }));
+  }
+}
+
+type Prepared = { result: SettledCall } | Ready;
 
 async function prepareCall(call: ToolCall, ctx: TurnContext): Promise<Prepared> {
   const fail = (error: string): Prepared => ({ result: finish(ctx, settled(call.id, call.name, 'error', { error })) });
   if ('error' in call) return fail(call.error);
+  const caller = ctx.caller ?? 'model';
   const tool = ctx.registry.get(call.name);
   // A tool only an MCP App may call is, to the model, no tool at all.
-  if (!tool || (tool.modelHidden && !ctx.outside)) {
+  if (!tool || (tool.modelHidden && caller === 'model')) {
     const known = ctx.registry.modelTools().map((t) => t.name);
     return fail(`Unknown tool "${call.name}". ${known.length ? `Available tools: ${known.join(', ')}.` : 'No tools are available.'}`);
   }
-  const autoApproved = ctx.approval === 'auto' || ctx.gate.allows(call.name);
-  // A tool that never needs approval is validated where it runs: one round trip, not two.
-  if (tool.approval === 'never' || (autoApproved && tool.kind === 'page')) return { needsApproval: false, args: call.args };
-  const check = await ctx.registry.prepare(call.name, call.args);
+  const decision = ctx.policy.decide(ctx.registry.rule(call.name), caller, ctx.approval);
+  if (tool.kind === 'page' && decision !== 'check') return { call, args: call.args, checked: false, ask: decision === 'ask' };
+  // A worker tool is checked here, where its schema is; a page tool whose rule is a function, on the page (with its rule).
+  const check = await ctx.registry.check(call.name, call.args);
   if (check.status === 'invalid') return fail(check.error);
-  return { needsApproval: check.needsApproval && !autoApproved, args: check.args };
+  const ask = decision === 'check' ? ctx.policy.afterCheck(check.needsApproval) === 'ask' : decision === 'ask';
+  return { call, args: check.args, checked: true, ask };
 }
 
-/** Runs one call with `args`; `edited`: the user changed them from what the model proposed. */
-async function runCall(call: ToolCall, args: unknown, ctx: TurnContext, edited = false): Promise<SettledCall> {
+/** Runs one call with `args`; `edited`: the user changed them from what the model proposed; `checked`: they passed the tool's schema already. */
+async function runCall(call: ToolCall, args: unknown, ctx: TurnContext, edited: boolean, checked: boolean): Promise<SettledCall> {
   // A cancelled run starts nothing; the registry answers the call as cancelled.
   // A tool that waits for the user is not "running": its call waits for an answer (and a reload asks again).
   if (!ctx.signal.aborted) {
     if (ctx.registry.get(call.name)?.awaitsUser) ctx.emit({ type: 'input-request', callId: call.id, name: call.name, args });
     else ctx.emit(edited ? { type: 'tool-start', callId: call.id, name: call.name, editedArgs: args } : { type: 'tool-start', callId: call.id, name: call.name });
   }
-  const outcome: ToolOutcome = await ctx.registry.run(call.name, args, call.id, ctx.signal);
+  const outcome: ToolOutcome = await ctx.registry.run(call.name, args, call.id, ctx.signal, checked);
   const returned = outcome.status === 'ok' && isToolResultWithAttachments(outcome.result) ? outcome.result : undefined;
   const plain = settledOutcome(call, returned ? { status: 'ok', result: returned.content } : outcome, ctx);
   const result = returned ? await withFiles(plain, returned.attachments, ctx, ctx.registry.untrusted(call.name)) : plain;
@@ -120,7 +156,7 @@ function settledOutcome(call: ToolCall, outcome: ToolOutcome, ctx: TurnContext):
     case 'ok': {
       const result = settled(call.id, call.name, 'ok', { result: outcome.result });
       if (!ctx.registry.untrusted(call.name)) return result;
-      if (!ctx.trustToolOutput) ctx.gate.distrust();
+      if (!ctx.trustToolOutput) ctx.policy.distrust();
       return { ...result, content: markUntrusted(call.name, result.content) };
     }
     case 'cancelled':

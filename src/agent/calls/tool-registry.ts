@@ -4,13 +4,14 @@
  * their specs. Names chosen by the model are looked up as own properties only.
  */
 import { errorMessage } from '../../errors.js';
-import type { ModelTool } from '../../model/tool-calling-model.js';
+import type { ModelTool } from '../../model/loop-door.js';
 import type { WorkerTool, WorkerToolEnv, WorkerToolFactory } from '../../worker-tools/worker-tool.js';
 import { abortable } from '../../abortable.js';
 import { outOfBounds } from '../../json-bounds.js';
 import { mayStart } from './start-gate.js';
 import { DISPATCH_TOOL_NAME } from './builtin-tools.js';
 import type { PreparedCall, ToolDescriptor, ToolOutcome } from '../../protocol/agent.js';
+import type { ApprovalPolicy, ToolRule } from './approval-policy.js';
 import type { ToolHost } from '../session-types.js';
 
 /** One registered tool: its descriptor and, for worker tools, the tool itself. */
@@ -27,12 +28,15 @@ export class ToolRegistry {
   readonly #env: WorkerToolEnv;
   /** Awaited before a tool starts: the session makes the call's `tool-start` durable first, so a reload knows it may have run. */
   readonly #beforeRun: (() => Promise<void>) | undefined;
+  /** Asked before a worker tool starts (start-gate.ts); the page host's own gate when not given. */
+  readonly #starts: Pick<ToolHost, 'mayStart'>;
 
-  constructor(page: ToolHost, factories: Readonly<Record<string, WorkerToolFactory>> = {}, env: WorkerToolEnv = { service: () => undefined }, beforeRun?: () => Promise<void>) {
+  constructor(page: ToolHost, factories: Readonly<Record<string, WorkerToolFactory>> = {}, env: WorkerToolEnv = { service: () => undefined }, beforeRun?: () => Promise<void>, starts: Pick<ToolHost, 'mayStart'> = page) {
     this.#page = page;
     this.#factories = factories;
     this.#env = env;
     this.#beforeRun = beforeRun;
+    this.#starts = starts;
   }
 
   /** Replaces the tools. Worker tools are built from their specs now, so a bad spec fails here. */
@@ -63,7 +67,7 @@ export class ToolRegistry {
 
   /** A registry of only the tools named (for one run); the tools themselves are shared, not built again. */
   only(names: readonly string[]): ToolRegistry {
-    const view = new ToolRegistry(this.#page, this.#factories, this.#env);
+    const view = new ToolRegistry(this.#page, this.#factories, this.#env, undefined, this.#starts);
     for (const name of names) if (Object.hasOwn(this.#entries, name)) view.#entries[name] = this.#entries[name]!;
     return view;
   }
@@ -75,12 +79,12 @@ export class ToolRegistry {
    * that can also write (`worker.readOnlyOptions`: fetch's GET/HEAD-only
    * form), built here from its own spec so what it refuses is enforced by the tool.
    */
-  readOnlyView(): ToolRegistry {
-    const view = new ToolRegistry(this.#page, this.#factories, this.#env);
+  readOnlyView(policy: ApprovalPolicy): ToolRegistry {
+    const view = new ToolRegistry(this.#page, this.#factories, this.#env, undefined, this.#starts);
     const entries: Record<string, Entry> = Object.create(null);
     for (const [name, entry] of Object.entries(this.#entries)) {
       const d = entry.descriptor;
-      if (d.readOnly && d.approval === 'never') entries[name] = entry;
+      if (policy.offersToSubAgents({ readOnly: d.readOnly, approval: this.rule(name).approval })) entries[name] = entry;
       else if (d.kind === 'worker' && d.worker?.readOnlyOptions !== undefined) {
         const spec = { factory: d.worker.factory, options: d.worker.readOnlyOptions };
         let local: WorkerTool;
@@ -103,9 +107,17 @@ export class ToolRegistry {
     return Object.hasOwn(this.#entries, name) ? this.#entries[name]!.descriptor : undefined;
   }
 
-  /** True when a call of `name` that a page died in may simply run again: an idempotent tool, or a sub-agent (read-only) when the agent has them. */
-  rerunnable(name: string, subAgents: boolean): boolean {
-    return this.get(name)?.idempotent === true || (name === DISPATCH_TOOL_NAME && subAgents);
+  /** True when a call of `name` that a page died in may simply run again: a sub-agent (read-only) when the agent has them, or a tool the policy lets run again (`mayRunAgain`). */
+  rerunnable(name: string, subAgents: boolean, mayRunAgain: (tool: ToolRule & Pick<ToolDescriptor, 'idempotent'>) => boolean): boolean {
+    if (name === DISPATCH_TOOL_NAME) return subAgents;
+    const tool = this.get(name);
+    return tool !== undefined && mayRunAgain({ ...this.rule(name), idempotent: tool.idempotent });
+  }
+
+  /** Tool `name`'s approval rule, as the policy reads it: a worker tool built to need approval (fetch with writes) always does. */
+  rule(name: string): ToolRule {
+    const entry = this.#entries[name]!;
+    return { name, approval: entry.local?.needsApproval ? 'always' : entry.descriptor.approval };
   }
 
   /** True when tool `name`'s results carry outside content (`untrustedOutput`), to be marked for the model. */
@@ -126,24 +138,25 @@ export class ToolRegistry {
       .map(({ descriptor: d }) => ({ name: d.name, description: d.description, parameters: d.parameters }));
   }
 
-  /** Validates a call and decides whether it needs approval. */
-  async prepare(name: string, args: unknown): Promise<PreparedCall> {
+  /** Checks a call's arguments where the tool's schema is (a page tool's on the page, which also evaluates its rule when it is a function). */
+  async check(name: string, args: unknown): Promise<PreparedCall> {
     const entry = this.#entries[name]!;
-    if (!entry.local) return this.#page.prepareTool(name, args);
+    if (!entry.local) return this.#page.checkTool(name, args);
     const checked = await entry.local.validate(args);
     if (!checked.ok) return { status: 'invalid', error: checked.error };
     return { status: 'ready', args: checked.value, needsApproval: entry.local.needsApproval };
   }
 
   /**
-   * Runs a call; settles as cancelled as soon as `signal` fires, without
-   * waiting for a tool that ignores it.
+   * Runs a call (`checked`: its arguments passed the tool's schema already);
+   * settles as cancelled as soon as `signal` fires, without waiting for a
+   * tool that ignores it.
    */
-  run(name: string, args: unknown, callId: string, signal: AbortSignal): Promise<ToolOutcome> {
+  run(name: string, args: unknown, callId: string, signal: AbortSignal, checked = false): Promise<ToolOutcome> {
     const entry = this.#entries[name]!;
     const cancelled: ToolOutcome = { status: 'cancelled', error: 'The run was cancelled before this call finished.' };
     if (signal.aborted) return Promise.resolve(cancelled);
-    const start = (): Promise<ToolOutcome> => (signal.aborted ? Promise.resolve(cancelled) : entry.local ? this.#runLocal(entry.local, args, callId, signal) : this.#page.runTool(name, args, callId));
+    const start = (): Promise<ToolOutcome> => (signal.aborted ? Promise.resolve(cancelled) : entry.local ? this.#runLocal(entry.local, args, callId, signal, checked) : this.#page.runTool(name, args, callId, checked));
     const running = (this.#beforeRun ? this.#beforeRun().then(start) : start()).catch(
       (err: unknown): ToolOutcome => ({ status: 'error', error: errorMessage(err) }),
     );
@@ -153,11 +166,11 @@ export class ToolRegistry {
     });
   }
 
-  async #runLocal(tool: WorkerTool, args: unknown, callId: string, signal: AbortSignal): Promise<ToolOutcome> {
-    const checked = await tool.validate(args);
+  async #runLocal(tool: WorkerTool, args: unknown, callId: string, signal: AbortSignal, valid: boolean): Promise<ToolOutcome> {
+    const checked = valid ? { ok: true as const, value: args } : await tool.validate(args);
     if (!checked.ok) return { status: 'invalid', error: checked.error };
     // The page may have cancelled the run before this worker heard of it.
-    if (!(await mayStart(this.#page, { kind: 'tool', name: tool.name, callId }, signal))) {
+    if (!(await mayStart(this.#starts, { kind: 'tool', name: tool.name, callId }, signal))) {
       return { status: 'cancelled', error: 'The run was cancelled before this call started.' };
     }
     try {

@@ -17,11 +17,11 @@
  * - every open call gets exactly one result before the model is asked again.
  */
 import type { AgentEvent, ApprovalAnswer, ApprovalRequest, ChatMessage, FinalEvent } from '../../types.js';
-import type { ToolCall } from '../../model/tool-calling-model.js';
-import { DISPATCH_TOOL_NAME, isBuiltinTool, readBuiltinCall, type BuiltinOutcome } from '../calls/builtin-tools.js';
-import { executeCalls, type TurnContext } from '../calls/tool-executor.js';
+import type { ToolCall } from '../../model/loop-door.js';
+import { DISPATCH_TOOL_NAME, isBuiltinTool, readBuiltinCall, type BuiltinOutcome } from '../calls/index.js';
+import { executeCalls, settleAnswered, type TurnContext } from '../calls/index.js';
 import type { SubAgentDispatch } from '../loop-parts.js';
-import { resultEvent, settled, withEditedArgs, type SettledCall } from '../calls/tool-result.js';
+import { resultEvent, settled, withEditedArgs, type SettledCall } from '../calls/index.js';
 import { recordEditedArgs } from '../history.js';
 
 type ResultEvent = Extract<AgentEvent, { type: 'tool-result' }>;
@@ -139,17 +139,15 @@ export async function finishInterruptedTurn(ctx: ResumeContext, interruption: In
   let ending: Extract<BuiltinOutcome, { ok: true }> | undefined;
 
   const waiting = interruption.calls.filter((c) => c.state === 'awaiting-approval');
-  const waits = waiting.map((c) => ctx.gate.wait(c.call.id, c.call.name, ctx.signal));
+  // The requests were shown before the page died: the questions are asked again, with no new request.
+  const batch = {};
+  const waits = waiting.map((c) => ctx.gate.wait({ callId: c.call.id, name: c.call.name, args: 'args' in c.call ? c.call.args : undefined, check: ctx.registry.get(c.call.name)?.kind === 'page' }, batch, ctx.signal));
   if (first) ctx.gate.answer(first.callId, first.answer);
   waiting.forEach((c, j) => {
     work.push(
       waits[j]!.then(async (outcome) => {
-        if ('cancelled' in outcome) return emit(settled(c.call.id, c.call.name, 'cancelled', { error: 'The run was cancelled while this call waited for approval.' }));
-        if ('timedOut' in outcome) return emit(settled(c.call.id, c.call.name, 'denied', { error: 'Not run: nobody answered the approval request in time.' }));
-        if (!outcome.approve) return emit(settled(c.call.id, c.call.name, 'denied', { error: outcome.message }));
-        const args = outcome.args !== undefined ? outcome.args : 'args' in c.call ? c.call.args : undefined;
-        const [r] = await executeCalls([{ id: c.call.id, name: c.call.name, args }], auto);
-        results.set(r!.callId, r!);
+        const r = await settleAnswered(c.call, false, outcome, ctx);
+        results.set(r.callId, r);
       }),
     );
   });

@@ -121,7 +121,7 @@ export class ThreadBinding {
       followed: (events) => state.tell(events),
       allowed: (tools) => {
         // The writer changed the tools allowed for good: a follower's list follows.
-        state.resetGate(tools);
+        state.resetApprovals(tools);
         state.tell([{ type: 'permissions', allowed: [...tools] }]);
       },
       // The writer's trace, as it stores it: a follower's agent.trace() reads what the writer recorded.
@@ -132,7 +132,7 @@ export class ThreadBinding {
         state.history.length = 0;
         state.events.length = 0;
         state.plan.restore(undefined);
-        state.resetGate();
+        state.resetApprovals();
         state.tell([{ type: 'thread-lock', state: 'follower', events: [] }, { type: 'permissions', allowed: [] }]);
       },
       tookOver: () => void this.#takeOver(seat, thread),
@@ -147,8 +147,8 @@ export class ThreadBinding {
     }
     // Read-only: what the writer stored, and no judgement of its run (it is not interrupted, it goes on elsewhere).
     state.replace(record?.messages ?? [], record?.events ?? [], record?.trace, record?.traceNumbers);
-    state.gate.allow(record?.allowed ?? []);
-    seat.follow({ messages: state.history, events: state.events, nextSeq: record?.nextSeq ?? 0, allowed: state.gate.allowed });
+    state.policy.allow(record?.allowed ?? []);
+    seat.follow({ messages: state.history, events: state.events, nextSeq: record?.nextSeq ?? 0, allowed: state.policy.allowed });
     // The events as of this point of the stream: the page rebuilds from them and adds only what follows.
     state.tell([{ type: 'thread-lock', state: 'follower', events: structuredClone(state.events) }]);
   }
@@ -165,7 +165,7 @@ export class ThreadBinding {
 
   async #loadAsWriter(seat: ThreadSeat, thread: string): Promise<void> {
     const state = this.#state;
-    const journal = new ThreadJournal({ store: this.#deps.store!, id: thread, history: () => state.history, allowed: () => state.gate.allowed, onError: (err) => state.storageFailed(err), now: this.#deps.now, lock: seat.lock, feed: seat.feed, trace: state.trace });
+    const journal = new ThreadJournal({ store: this.#deps.store!, id: thread, history: () => state.history, allowed: () => state.policy.allowed, onError: (err) => state.storageFailed(err), now: this.#deps.now, lock: seat.lock, feed: seat.feed, trace: state.trace });
     let record;
     try {
       record = await journal.load();
@@ -175,7 +175,7 @@ export class ThreadBinding {
     }
     state.journal = journal;
     if (!record) return;
-    state.gate.allow(record.allowed ?? []);
+    state.policy.allow(record.allowed ?? []);
     state.replace(record.messages, record.events, record.trace, record.traceNumbers);
     this.#deps.loaded();
     const interruption = findInterruption(state.history, state.events);

@@ -8,7 +8,9 @@
  * Import is all or nothing: the file is read and checked whole (every
  * message, the schema version) before anything is written, and the store
  * writes the thread in one transaction. It never overwrites: an id already
- * taken gets a fresh one.
+ * taken gets a fresh one. It never grants: the tools a file says were
+ * "always allowed" are dropped, so every call of an imported thread asks as
+ * on a new one (a file is not the user of this page).
  *
  * A write straight to the store takes the thread's lock for its length, so
  * it cannot land between the writes of a tab that keeps that thread open;
@@ -17,18 +19,27 @@
 import type { ThreadSummary } from '../../types.js';
 import { PageloopError } from '../../errors.js';
 import type { ThreadStorage } from '../../store/thread-store.js';
-import { readThread, toThreadFile, type ThreadRecord } from '../../store/thread-schema.js';
+import { readThread, toThreadFile, type ThreadRecord } from '../../thread-format.js';
 import { withThreadLock } from '../../store/thread-lock.js';
 import type { StoredAttachment } from '../../store/thread-store.js';
-import type { AgentSession } from '../agent-session.js';
+
+/** What the library needs of the agent's session: its own thread goes through it (its journal may hold writes not yet on disk). */
+export interface LibrarySession {
+  readonly thread: string | undefined;
+  openThread(id: string): Promise<void>;
+  clear(): Promise<void>;
+  renameThread(title: string): Promise<boolean>;
+  threadRecord(): ThreadRecord | undefined;
+  readonly files: { all(thread: string): Promise<StoredAttachment[]> };
+}
 
 /** The stored threads, as one agent's worker reaches them. */
 export class ThreadLibrary {
   #store: ThreadStorage;
-  #session: AgentSession;
+  #session: LibrarySession;
   #generateId: () => string;
 
-  constructor(store: ThreadStorage, session: AgentSession, generateId: () => string = () => crypto.randomUUID()) {
+  constructor(store: ThreadStorage, session: LibrarySession, generateId: () => string = () => crypto.randomUUID()) {
     this.#store = store;
     this.#session = session;
     this.#generateId = generateId;
@@ -86,7 +97,8 @@ export class ThreadLibrary {
     }
     const taken = record.id === this.#session.thread || (await this.#store.list()).some((t) => t.id === record.id);
     const id = taken ? this.#generateId() : record.id;
-    await this.#locked(id, 'Cannot import', () => this.#store.replace({ ...record, id }, attachments));
+    const { allowed: _granted, ...given } = record;
+    await this.#locked(id, 'Cannot import', () => this.#store.replace({ ...given, id }, attachments));
     return id;
   }
 

@@ -5,7 +5,7 @@
  * while a run goes (the facade asks the run control first).
  */
 import type { ThreadStorage } from '../../store/thread-store.js';
-import { THREAD_SCHEMA_VERSION, defaultTitle, type ThreadRecord } from '../../store/thread-schema.js';
+import { THREAD_SCHEMA_VERSION, defaultTitle, type ThreadRecord } from '../../thread-format.js';
 import type { SessionState } from '../session-state.js';
 import type { ThreadBinding } from './thread-binding.js';
 
@@ -77,13 +77,13 @@ export class ThreadRecords {
     this.#binding.forgetInterruption();
     state.journal = undefined;
     // Approvals granted for good belong to the conversation they were granted in.
-    state.resetGate();
+    state.resetApprovals();
   }
 
   /** Takes back "always allow" for `tool`; stored with the thread. */
   async revoke(tool: string): Promise<void> {
     this.#binding.assertWriter('Cannot revoke');
-    if (this.#state.gate.revoke(tool)) this.#state.journal?.touchMeta();
+    if (this.#state.policy.revoke(tool)) this.#state.journal?.touchMeta();
     await this.#state.save().catch(() => {});
   }
 }

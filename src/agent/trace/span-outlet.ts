@@ -36,6 +36,8 @@ export class SpanOutlet {
   readonly #settings: () => { telemetry?: TelemetryOptions };
   readonly #host: SpanOutletHost;
   #forPage: TraceSpan[] | undefined;
+  /** The page listens (`agent.onSpan`): spans are gathered for it only then. */
+  #watching = true;
   /** The export for the options as last seen. */
   #export: Export | undefined;
 
@@ -44,9 +46,14 @@ export class SpanOutlet {
     this.#host = host;
   }
 
+  /** Starts (or stops) handing spans to the page; a worker starts stopped, until the page listens. */
+  watch(on: boolean): void {
+    this.#watching = on;
+  }
+
   /** A span ended (its attributes are final). */
   closed(span: TraceSpan): void {
-    if (this.#host.spans) this.#toPage(span);
+    if (this.#watching && this.#host.spans) this.#toPage(span);
     const otlp = this.#settings().telemetry?.otlp;
     if (otlp) this.#toCollector(otlp, span);
     else if (this.#export) this.#stop();
@@ -66,7 +73,8 @@ export class SpanOutlet {
     queueMicrotask(() => {
       const spans = this.#forPage!;
       this.#forPage = undefined;
-      this.#host.spans?.(spans);
+      // The page may be gone; a span it misses is no run's failure.
+      void Promise.resolve(this.#host.spans?.(spans)).catch(() => {});
     });
   }
 

@@ -37,6 +37,7 @@ import { carriesImages } from '../vision-refusal.js';
 import type { BackendChoice } from './gpu-backend.js';
 import { startWllama } from './wllama-start.js';
 import { assertEngineCanStart } from './worker-policy.js';
+import { abortable } from '../../abortable.js';
 
 const DEFAULT_MAX_TOKENS = 1024;
 const DEFAULT_TEMPERATURE = 0.7;
@@ -166,7 +167,9 @@ export class GgufEngine {
 
   async *#stream(request: ModelRequest, signal: AbortSignal): AsyncGenerator<ModelEvent> {
     const loading = this.#load();
-    const loaded = await abortable(loading, signal);
+    const loaded = await abortable(loading, signal, () => {
+      throw abortError('The run was cancelled.');
+    });
     const { wllama, template } = loaded;
     const tools = request.tools?.length ? request.tools : undefined;
     if (tools && !template.supportsTools) {
@@ -282,14 +285,5 @@ function generationError(err: unknown): PageloopError {
   return new PageloopError('stream', `The in-page model failed while generating: ${message}`);
 }
 
-/** Waits for `promise` unless `signal` fires first. */
-function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(abortError('The run was cancelled.'));
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(abortError('The run was cancelled.'));
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
-}
 
 export type { EngineSource };

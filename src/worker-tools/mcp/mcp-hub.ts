@@ -22,6 +22,7 @@ import { toolResult } from '../../tools/tool-result.js';
 import type { McpFailure } from './mcp-errors.js';
 import { McpElicitations } from './mcp-elicitations.js';
 import { appErrorResult, appMayCall, appResourceUri, modelMayCall, toAppResource } from './mcp-apps.js';
+import { isRecord } from '../../is-record.js';
 
 
 /** What the hub needs from the worker. */
@@ -347,6 +348,3 @@ function isFailure(err: unknown): err is McpFailure {
   return typeof err === 'object' && err !== null && typeof (err as McpFailure).code === 'string' && typeof (err as McpFailure).message === 'string' && !(err instanceof Error);
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

@@ -1,0 +1,27 @@
+// @ts-check
+/**
+ * Names TypeDoc's modules as an app imports them (`pageloop`,
+ * `pageloop/testing`, `pageloop/react`) instead of after their entry files
+ * (src/index.ts, src/testing/index.ts, src/react/index.ts, which TypeDoc
+ * names `index`, `testing`, `react`). An entry it does not know fails the
+ * run, so a new entry point gets its name here.
+ */
+import { Converter, ReflectionKind } from 'typedoc';
+
+/** TypeDoc's name of each entry → the import specifier. */
+const NAMES = new Map([
+  ['index', 'pageloop'],
+  ['testing', 'pageloop/testing'],
+  ['react', 'pageloop/react'],
+]);
+
+/** @param {import('typedoc').Application} app */
+export function load(app) {
+  app.converter.on(Converter.EVENT_RESOLVE_BEGIN, (context) => {
+    for (const mod of context.project.getReflectionsByKind(ReflectionKind.Module)) {
+      const name = NAMES.get(mod.name);
+      if (!name) throw new Error(`typedoc-entry-names: no import name for the entry "${mod.name}"`);
+      mod.name = name;
+    }
+  });
+}

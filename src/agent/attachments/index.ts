@@ -1,0 +1,2 @@
+export { AttachmentShelf } from './attachment-shelf.js';
+export type { KeptAttachments } from './attachment-shelf.js';

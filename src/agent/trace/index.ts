@@ -1,0 +1,3 @@
+export { SpanOutlet } from './span-outlet.js';
+export { TraceRecorder } from './trace-recorder.js';
+export { traceNow } from './trace-run.js';
