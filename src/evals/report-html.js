@@ -33,7 +33,7 @@ th,td{text-align:left;padding:6px 10px;border-bottom:1px solid var(--line);verti
 td.rate{font-weight:600;white-space:nowrap}.good{color:var(--good)}.warn{color:var(--warn)}.bad{color:var(--bad)}td.rate.good{background:var(--good-bg)}td.rate.warn{background:var(--warn-bg)}td.rate.bad{background:var(--bad-bg)}
 details summary{cursor:pointer;color:var(--muted)}details[open] summary{margin-bottom:6px}.run{border-left:3px solid var(--line);padding:2px 0 2px 8px;margin:6px 0}.run.fail{border-color:var(--bad)}.run.pass{border-color:var(--good)}
 code,pre{font:12px/1.45 ui-monospace,SFMono-Regular,Menlo,monospace}pre{white-space:pre-wrap;word-break:break-word;margin:4px 0;background:var(--card);padding:6px 8px;border-radius:4px}
-.diff{color:var(--bad)}.muted{color:var(--muted)}.delta.up{color:var(--good)}.delta.down{color:var(--bad)}
+.facts{font-weight:400;font-size:12px;white-space:normal;margin-top:2px}.diff{color:var(--bad)}.muted{color:var(--muted)}.delta.up{color:var(--good)}.delta.down{color:var(--bad)}
 @media (max-width:600px){body{padding:12px}.big{font-size:24px}th,td{padding:5px 6px}}`;
 
 /**
@@ -103,6 +103,11 @@ function compare(report, [a, b]) {
     const vb = metricValue(sb[key]);
     return `<tr><th scope="row">${label}</th><td>${va === null ? 'n/a' : pct(va)}</td><td>${vb === null ? 'n/a' : pct(vb)}</td><td>${delta(va, vb, 1, (d) => `${d > 0 ? '+' : '−'}${Math.abs(d * 100).toFixed(1)} pt`)}</td></tr>`;
   });
+  const p50 = (/** @type {Stats} */ s) => s.firstTokenMs.p50;
+  rows.push(`<tr><th scope="row">Median first output</th><td>${p50(sa) === null ? 'n/a' : ms(/** @type {number} */ (p50(sa)))}</td><td>${p50(sb) === null ? 'n/a' : ms(/** @type {number} */ (p50(sb)))}</td><td>${delta(p50(sa), p50(sb), -1, (d) => `${d > 0 ? '+' : '−'}${ms(Math.abs(d))}`)}</td></tr>`);
+  const tokens = (/** @type {Stats} */ s) => s.tokens.prompt + s.tokens.completion;
+  rows.push(`<tr><th scope="row">Tokens</th><td>${tokens(sa).toLocaleString('en')}</td><td>${tokens(sb).toLocaleString('en')}</td><td>${delta(tokens(sa), tokens(sb), -1, (d) => `${d > 0 ? '+' : '−'}${Math.abs(d).toLocaleString('en')}`)}</td></tr>`);
+  if (sa.cost !== null || sb.cost !== null) rows.push(`<tr><th scope="row">Cost</th><td>${sa.cost === null ? 'n/a' : sa.cost.toFixed(4)}</td><td>${sb.cost === null ? 'n/a' : sb.cost.toFixed(4)}</td><td>${delta(sa.cost, sb.cost, -1, (d) => `${d > 0 ? '+' : '−'}${Math.abs(d).toFixed(4)}`)}</td></tr>`);
   rows.push(`<tr><th scope="row">Median latency</th><td>${sa.totalMs.p50 === null ? 'n/a' : ms(sa.totalMs.p50)}</td><td>${sb.totalMs.p50 === null ? 'n/a' : ms(sb.totalMs.p50)}</td><td>${delta(sa.totalMs.p50, sb.totalMs.p50, -1, (d) => `${d > 0 ? '+' : '−'}${ms(Math.abs(d))}`)}</td></tr>`);
   const differ = report.cases.filter((c) => c.byTarget[a]?.passRate !== c.byTarget[b]?.passRate);
   const list = differ.length
@@ -119,11 +124,31 @@ function caseTable(report, names) {
     const cells = names.map((n) => {
       const s = /** @type {Stats} */ (c.byTarget[n]);
       const runs = report.runs.filter((r) => r.caseId === c.id && r.target === n);
-      return `<td class="rate ${rateClass(s.passRate)}">${pct(s.passRate)} <span class="muted">${s.totalMs.p50 === null ? '' : ms(s.totalMs.p50)}</span>${runDetails(runs)}</td>`;
+      return `<td class="rate ${rateClass(s.passRate)}">${pct(s.passRate)}${caseFacts(s)}${runDetails(runs)}</td>`;
     });
     return `<tr id="case-${esc(c.id)}"><td><strong>${esc(c.id)}</strong><br><span class="muted">${esc(clip(c.turns.join(' ⏎ '), 90))}</span>${expectation(c.expect)}</td>${cells.join('')}</tr>`;
   });
   return `<div class="scroll"><table><thead>${head}</thead><tbody>${rows.join('')}</tbody></table></div>`;
+}
+
+/**
+ * One case's numbers on one target, under its pass rate: the rates that apply to it,
+ * how the replies were read (and repaired, retried), latency, tokens and cost.
+ * @param {Stats} s
+ */
+function caseFacts(s) {
+  const rates = /** @type {const} */ ([['calls', s.toolCallAccuracy], ['args', s.argAccuracy], ['answer', s.answerPassRate]])
+    .filter(([, r]) => r.value !== null)
+    .map(([label, r]) => `${label} ${pct(/** @type {number} */ (r.value))}`);
+  const repairs = Object.values(s.repairs).reduce((a, b) => a + b, 0);
+  const read = [Object.keys(s.formats).join(', '), repairs ? `${repairs} repair${repairs === 1 ? '' : 's'}` : '', s.retries ? `${s.retries} retr${s.retries === 1 ? 'y' : 'ies'}` : ''];
+  const lines = [
+    rates.join(' · '),
+    read.filter(Boolean).join(' · '),
+    [s.firstTokenMs.p50 === null ? '' : `first ${ms(s.firstTokenMs.p50)}`, s.totalMs.p50 === null ? '' : `total ${ms(s.totalMs.p50)}`].filter(Boolean).join(' · '),
+    `${s.tokens.prompt}+${s.tokens.completion} tokens${s.cost === null ? '' : ` · cost ${s.cost.toFixed(4)}`}`,
+  ];
+  return `<div class="facts muted">${lines.filter(Boolean).map(esc).join('<br>')}</div>`;
 }
 
 /** @param {unknown} expect */
@@ -138,7 +163,7 @@ function expectation(expect) {
 function runDetails(runs) {
   const items = runs.map((r) => {
     const calls = r.calls.length ? r.calls.map((c) => `${c.name}(${JSON.stringify(c.args)})${c.status && c.status !== 'ok' ? ` [${c.status}]` : ''}`).join('\n') : 'no calls';
-    const facts = [`${r.finalReason}`, ms(r.totalMs), r.formats.join(', '), r.repairs.length ? `repairs: ${r.repairs.join(', ')}` : '', r.retries ? `retries: ${r.retries}` : '', `${r.tokens.prompt}+${r.tokens.completion} tokens`].filter(Boolean).join(' · ');
+    const facts = [`${r.finalReason}`, r.firstTokenMs === null ? '' : `first ${ms(r.firstTokenMs)}`, `total ${ms(r.totalMs)}`, r.formats.join(', '), r.repairs.length ? `repairs: ${r.repairs.join(', ')}` : '', r.retries ? `retries: ${r.retries}` : '', `${r.tokens.prompt}+${r.tokens.completion} tokens`, r.cost === null ? '' : `cost ${r.cost.toFixed(4)}`].filter(Boolean).join(' · ');
     return `<div class="run ${r.pass ? 'pass' : 'fail'}"><strong>#${r.repeat + 1} ${r.pass ? 'pass' : 'fail'}</strong> <span class="muted">${esc(facts)}</span>
 <pre>${esc(calls)}</pre><pre>${esc(r.answer || '(no answer)')}</pre>${r.failures.length ? `<pre class="diff">${esc(r.failures.join('\n'))}</pre>` : ''}</div>`;
   });

@@ -131,6 +131,13 @@ test('a dataset whose results are known passes whole through the real loop, and 
   assert.equal(Number(s.cost.toFixed(6)), Number(((100 * calls * 1 + 10 * calls * 4) / 1e6).toFixed(6)));
   assert.ok(s.firstTokenMs.p50 > 0 && s.totalMs.p50 >= s.firstTokenMs.p50);
   assert.deepEqual(report.pageErrors, []);
+  // Per case, the HTML shows the rates that apply, how replies were read, both latencies, tokens and cost.
+  const html = readFileSync(join(dir, 'report', 'report.html'), 'utf8');
+  const row = (/** @type {string} */ id) => html.slice(html.indexOf(`<tr id="case-${id}">`), html.indexOf('</tr>', html.indexOf(`<tr id="case-${id}">`)));
+  const perCall = (100 * 1 + 10 * 4) / 1e6;
+  assert.match(row('two-cities'), new RegExp(`calls 100 % · args 100 % · answer 100 %<br>native<br>first [\\d.]+ m?s · total [\\d.]+ m?s<br>800\\+80 tokens · cost ${(perCall * 8).toFixed(4)}`));
+  assert.match(row('weather-berlin-as-text'), /native:hermes/);
+  assert.match(row('hello'), /calls 100 % · answer 100 %<br>native<br>/, 'no argument rate where no call is expected');
 });
 
 test('one wrong expectation fails that case with a diff naming the argument, and --threshold makes the exit code 1', async () => {
@@ -160,6 +167,8 @@ test('--compare puts two targets side by side; bad usage exits 2 with the usage'
   assert.equal(code, 0, out);
   const html = readFileSync(join(dir, 'report', 'report.html'), 'utf8');
   assert.match(html, /<h2>mock \(native\) vs mock \(text protocol\)<\/h2>/);
+  assert.match(html, /<th scope="row">Median first output<\/th>/);
+  assert.match(html, /<th scope="row">Cost<\/th><td>0\.\d{4}<\/td><td>0\.\d{4}<\/td>/);
   const bad = await evalCommand([join(dir, 'dataset.json'), '--compare', '--base-url', mock.baseURL, '--model', 'm']);
   assert.equal(bad.code, 2);
   assert.match(bad.out, /--compare needs exactly two targets \(got 1\)[\s\S]*Usage: pageloop-eval/);
