@@ -12,7 +12,7 @@
  * The llama-server binary: env LLAMA_SERVER, or the one scripts/llama-server.js
  * built and cached (under CI, a missing one is a failure, not a skip). The
  * report checked in beside this file (report/) was made by this script; its
- * numbers are quoted in docs/EVALS.md.
+ * numbers are quoted in docs-site/guide/evals.md.
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';

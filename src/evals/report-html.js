@@ -113,7 +113,7 @@ function compare(report, [a, b]) {
   const list = differ.length
     ? `<ul>${differ.map((c) => `<li><a href="#case-${esc(c.id)}">${esc(c.id)}</a>: ${pct(/** @type {Stats} */ (c.byTarget[a]).passRate)} → ${pct(/** @type {Stats} */ (c.byTarget[b]).passRate)}</li>`).join('')}</ul>`
     : '<p class="muted">Every case passed as often on both.</p>';
-  return `<h2>${esc(a)} vs ${esc(b)}</h2><div class="scroll"><table><thead><tr><th></th><th scope="col">${esc(a)}</th><th scope="col">${esc(b)}</th><th scope="col">change</th></tr></thead><tbody>${rows.join('')}</tbody></table></div>
+  return `<h2>${esc(a)} vs ${esc(b)}</h2><div class="scroll"><table><thead><tr><th scope="col">metric</th><th scope="col">${esc(a)}</th><th scope="col">${esc(b)}</th><th scope="col">change</th></tr></thead><tbody>${rows.join('')}</tbody></table></div>
 <h3>Cases that differ (${differ.length})</h3>${list}`;
 }
 

@@ -12,7 +12,7 @@ import { startMockServer } from './mock-server.js';
 const USAGE = `Usage: pageloop-mock [--script FILE.json] [options]
 
 Serves the scripted OpenAI-compatible mock at http://HOST:PORT/v1 until stopped.
-  --script FILE.json   a mock script: { turns, replies, … } (see pageloop's docs/TESTING.md); default: no turns
+  --script FILE.json   a mock script: { turns, replies, … } (see pageloop's guide, Testing your agent); default: no turns
   --port N             default 0: a free port (printed)
   --host HOST          default 127.0.0.1
 Quirks (override the script's):

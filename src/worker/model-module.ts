@@ -13,7 +13,7 @@
  * copies it as raw source). The import carries both bundlers' ignore markers,
  * so neither rewrites it into a lookup of its own chunks.
  *
- * What each bundler keeps as a module file (docs/TESTING.md, "A scripted
+ * What each bundler keeps as a module file (docs-site/guide/testing.md, "A scripted
  * model in a production build"):
  * - Vite: `import brain from './brain.ts?model-module'` with the
  *   `modelModules()` plugin of `pageloop/testing/vite` (an emitted chunk that
@@ -31,7 +31,7 @@ import type { ChatModel, ModelModule } from '../model/chat-model.js';
 import { PageloopError, errorMessage } from '../errors.js';
 
 /** Where the forms that work are explained, named in every error. */
-const HELP = 'see "A scripted model in a production build" in pageloop\'s docs/TESTING.md';
+const HELP = 'see "A scripted model in a production build" in pageloop\'s guide "Testing your agent" (docs-site/guide/testing.md)';
 
 /** Media types a browser runs as a module script (the HTML standard's JavaScript MIME type essence matches, in short). */
 const JAVASCRIPT_TYPES = /^(text|application)\/(x-)?(javascript|ecmascript)$|^text\/(jscript|livescript)$/i;

@@ -96,3 +96,16 @@ test('dataset: a TypeScript module loads (compiled where Node cannot strip its t
   assert.equal(dataset.name, 'typed');
   assert.deepEqual(dataset.cases.map((c) => [c.id, c.turns, c.tools.map((t) => t.name)]), [['typed', ['Weather in Paris?'], ['get_weather']]]);
 });
+
+test("the guide's dataset (docs-site/guide/evals.md) is a valid dataset, and its cancel case is scored as it says", async () => {
+  const { docSnippets } = await import('../support/doc-snippets.js');
+  const root = new URL('../..', import.meta.url).pathname;
+  const [block] = docSnippets(root).filter((s) => s.file === 'docs-site/guide/evals.md' && s.kind === 'json');
+  assert.ok(block, 'the guide has its dataset as a json block');
+  const dataset = checkDataset(JSON.parse(block.code), 'evals.md');
+  assert.deepEqual(dataset.cases.map((c) => c.id), ['weather-paris', 'cancel', 'small-talk', 'two-turns']);
+  const cancel = dataset.cases.find((c) => c.id === 'cancel');
+  assert.ok(cancel?.expect?.calls);
+  assert.equal(scoreCalls(cancel.expect, [{ name: 'cancel_order', args: { orderId: '1004' } }]).argsOk, true);
+  assert.deepEqual(scoreCalls(cancel.expect, [{ name: 'cancel_order', args: { orderId: '1004', reason: 'x' } }]).failures, ['call 1 cancel_order: args.reason: not expected, got "x"']);
+});

@@ -48,7 +48,7 @@ describe('modelModule: the forms a bundler hands over', () => {
     const { final, errors } = await runWith(`data:video/mp2t;base64,${btoa(ts)}`);
     expect(final.reason).to.equal('error');
     expect(errors).to.have.length(1);
-    expect(errors[0]).to.contain('data:video/mp2t;base64,…').and.contain('TypeScript source').and.contain('vite build').and.contain('docs/TESTING.md');
+    expect(errors[0]).to.contain('data:video/mp2t;base64,…').and.contain('TypeScript source').and.contain('vite build').and.contain('docs-site/guide/testing.md');
     expect(errors[0]).to.not.contain(btoa(ts).slice(0, 40));
   });
 
