@@ -545,7 +545,9 @@ function crowdServer(count) {
  * A server whose tool `vanish` dies mid-call: once the call has begun (its
  * response an open SSE stream), every connection to the server is cut and new
  * ones are cut as they come for three seconds — a server that crashed and
- * restarts (its sessions gone). `echo` answers as usual.
+ * restarts. `cut` loses only its own answer: the connection carrying that
+ * call's response is cut (a proxy that drops a long response) while the
+ * server goes on serving. `echo` answers as usual.
  */
 function droppingServer() {
   /** @type {Set<import('node:net').Socket>} */
@@ -556,6 +558,7 @@ function droppingServer() {
     server.setRequestHandler(ListToolsRequestSchema, async () => ({
       tools: [
         { name: 'vanish', description: 'The server dies while it runs', inputSchema: { type: 'object', properties: {} }, annotations: { readOnlyHint: true } },
+        { name: 'cut', description: 'Its answer is lost on the way', inputSchema: { type: 'object', properties: {} }, annotations: { readOnlyHint: true } },
         { name: 'echo', description: 'Echoes', inputSchema: { type: 'object', properties: { text: { type: 'string' } } }, annotations: { readOnlyHint: true } },
       ],
     }));
@@ -570,6 +573,12 @@ function droppingServer() {
         }, 100);
         await new Promise(() => {});
       }
+      if (request.params.name === 'cut') {
+        const token = extra._meta?.progressToken;
+        if (token !== undefined) await extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: 1, total: 2 } });
+        // The socket of this call's response is cut by the request handler below; the answer never goes out.
+        await new Promise((resolve) => extra.signal.addEventListener('abort', resolve));
+      }
       return { content: [{ type: 'text', text: `echo ${JSON.stringify(request.params.arguments ?? {})}` }] };
     });
     return server;
@@ -579,6 +588,8 @@ function droppingServer() {
     if (Date.now() < downUntil) return void req.socket.destroy();
     sockets.add(req.socket);
     req.socket.once('close', () => sockets.delete(req.socket));
+    const call = /** @type {{ method?: string, params?: { name?: string } } | undefined} */ (body);
+    if (call?.method === 'tools/call' && call.params?.name === 'cut') setTimeout(() => req.socket.destroy(), 300);
     await handle(req, res, body, log);
   });
 }

@@ -7,8 +7,10 @@
  * (session-based revisions 2024-11-05 … 2025-11-25). When the server answers
  * Streamable HTTP with a 4xx other than 401/403 (the spec's
  * backwards-compatible probe), the legacy HTTP+SSE transport is tried, with
- * the 2025 handshake only (2026-07-28 has no SSE transport). This module is
- * the only one that imports the client package, and the hub loads it with
+ * the 2025 handshake only (2026-07-28 has no SSE transport). A connection
+ * that drops is noticed (mcp-liveness.ts): its calls are answered at once and
+ * the hub marks the server failed. This module (with mcp-liveness.ts) is the
+ * only one that imports the client package, and the hub loads it with
  * `import()`, so the package is its own chunk that agents without `mcp` never fetch.
  */
 import { Client, SdkErrorCode, StreamableHTTPClientTransport, SSEClientTransport, UnauthorizedError, specTypeSchemas } from '@modelcontextprotocol/client';
@@ -19,6 +21,7 @@ import { mapCallResult, type McpCallResult, type McpContent } from './mcp-result
 import { explainFailure, httpStatus, isNetworkError, type McpFailure } from './mcp-errors.js';
 import type { ReadResult } from './mcp-apps.js';
 import { schemaProblem } from './mcp-schema.js';
+import { watchLiveness } from './mcp-liveness.js';
 import { isRecord } from '../../is-record.js';
 
 /** How long the handshake (the era probe and `initialize`, or `server/discover`) may take before the server counts as failed. */
@@ -89,6 +92,8 @@ export class McpConnection {
   refused: McpRefusedTool[];
   #client: Client;
   #closed = false;
+  /** Why the server counts as gone (it dropped the connection), once it does. */
+  #lost: string | undefined;
 
   private constructor(server: NamedServer, client: Client, transport: TransportKind, listed: Listed) {
     this.server = server;
@@ -186,12 +191,21 @@ export class McpConnection {
       made.#closed = true;
       hooks.changed();
     };
+    watchLiveness(client, {
+      lost: (why) => void (made.#lost ??= why),
+      lostAnswer: (method) => `MCP server "${server.name}" (${server.url}) lost the answer to this ${method === 'tools/call' ? 'call' : `"${method}" request`}: the connection carrying it was cut (the server may have run it).`,
+    });
     return made;
   }
 
   /** True once the connection ended (the server went away, or `close`). */
   get closed(): boolean {
     return this.#closed;
+  }
+
+  /** Why the server counts as gone, if it dropped the connection (undefined after a plain `close`, or while it lives). */
+  get lost(): string | undefined {
+    return this.#lost;
   }
 
   /** What the server says it is. */
@@ -213,13 +227,18 @@ export class McpConnection {
    * then sends `notifications/cancelled` for the request. Progress resets the timeout.
    */
   async call(name: string, args: unknown, signal: AbortSignal, onProgress: (p: Progress) => void): Promise<McpCallResult> {
-    const result = await this.#client.callTool({ name, arguments: (args ?? {}) as Record<string, unknown> }, {
-      signal,
-      onprogress: onProgress,
-      resetTimeoutOnProgress: true,
-      timeout: 120_000,
-    });
-    return result as McpCallResult;
+    try {
+      const result = await this.#client.callTool({ name, arguments: (args ?? {}) as Record<string, unknown> }, {
+        signal,
+        onprogress: onProgress,
+        resetTimeoutOnProgress: true,
+        timeout: 120_000,
+      });
+      return result as McpCallResult;
+    } catch (err) {
+      if (this.#lost === undefined || signal.aborted) throw err;
+      throw new Error(`MCP server "${this.server.name}" (${this.server.url}) dropped the connection while its tool "${name}" ran, so its result is lost (the server may have run it). The server is marked failed until it is reconnected (agent.mcp.reconnect("${this.server.name}")). What was seen: ${this.#lost}.`);
+    }
   }
 
   async prompts(): Promise<McpPrompt[]> {

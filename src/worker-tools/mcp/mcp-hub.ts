@@ -153,8 +153,12 @@ export class McpHub implements McpToolSource {
   /** A server's state or tools changed: the tools are named again, the agent's set remade, the page told. */
   #changed(slot: Slot): void {
     if (slot.connection?.closed) {
+      const lost = slot.connection.lost;
       slot.connection = undefined;
-      slot.failure = { code: 'failed', message: `MCP server "${slot.server.name}" (${slot.server.url}) closed the connection; its tools are gone until it is reconnected (agent.mcp.reconnect("${slot.server.name}")).` };
+      slot.failure = {
+        code: 'failed',
+        message: `MCP server "${slot.server.name}" (${slot.server.url}) ${lost ? `dropped the connection (${lost})` : 'closed the connection'}; its tools are gone until it is reconnected (agent.mcp.reconnect("${slot.server.name}")).`,
+      };
     }
     this.#rebuild();
     this.#hooks.toolsChanged();
