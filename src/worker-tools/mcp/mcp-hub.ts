@@ -22,6 +22,7 @@ import type { McpFailure } from './mcp-errors.js';
 import { McpElicitations } from './mcp-elicitations.js';
 import { appErrorResult, appMayCall, appResourceUri, modelMayCall, toAppResource } from './mcp-apps.js';
 import { isRecord } from '../../is-record.js';
+import { MAX_SCHEMA_DESCRIPTION, MAX_TOOL_DESCRIPTION, cleanSchemaTexts, serverText } from './mcp-description.js';
 
 
 /** What the hub needs from the worker. */
@@ -180,17 +181,20 @@ export class McpHub implements McpToolSource {
       for (const tool of wanted) {
         const name = mcpToolName(slot.server.name, tool.name, taken);
         const { readOnly, needsApproval } = approvalOf(tool, slot.server.approval);
-        const description = `[MCP server ${slot.server.name}] ${tool.description ?? tool.title ?? tool.name}`;
+        // The server's words, cleaned and bounded (mcp-description.ts): the model and the drawer read the same text.
+        const said = serverText(tool.description ?? tool.title ?? tool.name, MAX_TOOL_DESCRIPTION);
+        const description = `[MCP server ${slot.server.name}] ${said}`;
         let worker: WorkerTool;
         try {
-          worker = workerTool({ name, description, parameters: tool.inputSchema, needsApproval, untrustedOutput: true, schemaFromOutside: true }, (args, ctx) => this.#call(slot, tool.name, name, args, ctx));
+          worker = workerTool({ name, description, parameters: cleanSchemaTexts(tool.inputSchema), needsApproval, untrustedOutput: true, schemaFromOutside: true }, (args, ctx) => this.#call(slot, tool.name, name, args, ctx));
         } catch (err) {
           skipped.push({ tool: tool.name, why: errorMessage(err) });
           taken.delete(name);
           continue;
         }
         const app = appResourceUri(tool);
-        const info: McpToolInfo = { name, serverName: tool.name, description: tool.description ?? '', readOnly, needsApproval, ...(tool.title ? { title: tool.title } : {}), ...(app ? { app: { resourceUri: app } } : {}) };
+        const title = tool.title && serverText(tool.title, MAX_SCHEMA_DESCRIPTION);
+        const info: McpToolInfo = { name, serverName: tool.name, description: tool.description ? said : '', readOnly, needsApproval, ...(title ? { title } : {}), ...(app ? { app: { resourceUri: app } } : {}) };
         offered.set(name, { slot, tool, worker, info });
       }
       if (skipped.length) this.#skipped.set(slot, skipped);
