@@ -138,8 +138,6 @@ export function createAgent(options: AgentOptions): Agent {
   const listeners = new Set<(e: AgentEvent) => void>();
   const spanListeners = new Set<(span: TraceSpan) => void>();
   let current: RunStream | undefined;
-  /** True while another tab writes the thread (the last `thread-lock` said 'follower'). */
-  let following = false;
   let engineStatus = initialEngineStatus(settings.engine);
   // The page host the loop reaches, as it is (a Comlink proxy of it crosses at start).
   const toolHost = new PageToolHost({
@@ -162,10 +160,8 @@ export function createAgent(options: AgentOptions): Agent {
       if (event?.type === 'tool-result') resultShown.get(event.callId)?.();
       if (event === undefined) continue;
       if (event.type === 'engine') engineStatus = event.status;
-      if (event.type === 'thread-lock') following = event.state === 'follower';
       // Noted before any answer to it can arrive (answers wait for the same promise).
       if (event.type === 'input-request') void toolHost.answers().then((answers) => answers.asked(event.callId, event.name));
-      if (event.type === 'tool-result') toolHost.settled(event.callId);
       for (const listener of listeners) safely(listener, event);
       current?.push(event);
       if (event.type === 'final') current = undefined;
@@ -330,7 +326,6 @@ export function createAgent(options: AgentOptions): Agent {
     answer: async (callId: string, value: unknown) =>
       (await import('./user-answers.js')).answerCall(toolHost, callId, value, {
         idle: () => !current && !link.ended,
-        following: () => following,
         events: () => call((remote) => remote.events()),
         resume: () => startRun((remote, runId) => remote.resume(runId)),
       }),

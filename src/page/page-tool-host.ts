@@ -63,11 +63,6 @@ export class PageToolHost implements PageHost {
     return (this.#answers ??= import('./user-answers.js').then(({ UserAnswers }) => new UserAnswers(outOfBounds)));
   }
 
-  /** Call `callId` has its result: an answer to it is no longer taken (nothing loads if no call ever waited for the user). */
-  settled(callId: string): void {
-    void this.#answers?.then((answers) => answers.settled(callId));
-  }
-
   setTools(tools: readonly Tool[]): void {
     const next: Record<string, Tool> = Object.create(null);
     for (const tool of tools) {

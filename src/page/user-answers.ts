@@ -43,15 +43,6 @@ export class UserAnswers {
     if (!this.#closed.has(callId)) this.#asked.set(callId, name);
   }
 
-  /** Call `callId` has its result (seen here, or in the tab that writes the thread): a later answer to it is ignored, and one kept for it dropped. */
-  settled(callId: string): void {
-    if (this.#waiting.has(callId)) return;
-    this.#asked.delete(callId);
-    this.#early.delete(callId);
-    this.#takers.delete(callId);
-    this.#closed.add(callId);
-  }
-
   /** The tool name of a call announced but not yet waiting here, if any. */
   announced(callId: string): string | undefined {
     return this.#asked.get(callId);
@@ -178,8 +169,6 @@ export interface AnswerHost {
 export interface AnswerContext {
   /** True when no run is going and the worker lives: an interrupted run may be resumed. */
   idle(): boolean;
-  /** True while another tab writes the thread and this agent follows it read-only (`thread-lock`). */
-  following(): boolean;
   /** The thread's stored events. */
   events(): Promise<AgentEvent[]>;
   /** Resumes the interrupted run. */
@@ -191,10 +180,9 @@ export async function answerCall(host: AnswerHost, callId: string, value: unknow
   if (typeof callId !== 'string' || callId === '') throw new TypeError('answer(callId, value) needs the id of the waiting call.');
   const answers = await host.answers();
   if (answers.waits(callId)) return answers.answer(callId, value);
-  const announced = answers.announced(callId);
-  // Its run goes on in the tab that writes the thread: the call waits there, not here.
-  if (agent.following()) throw new PageloopError('thread-busy', `The answer${announced ? ` to "${announced}"` : ''} was not given: this conversation is open in another tab, which writes it and runs its calls; answer there (or here once that tab is closed and this one takes over).`);
-  // Announced, and its wait is on its way from the worker: kept for it.
+  // Announced while this page runs the call's run, and its wait is on its way from the worker: kept for it.
+  // (Announced while no run goes here, it is another tab's call, or one that ended: asked below.)
+  const announced = agent.idle() ? undefined : answers.announced(callId);
   const live = announced === undefined ? undefined : host.tool(announced);
   if (live?.awaitsUser) return answers.keep(live, callId, value);
   if (!agent.idle()) return false;

@@ -21,35 +21,9 @@ export interface CompiledSchema<A> {
 let validatorModule: Promise<typeof import('@cfworker/json-schema')> | undefined;
 const loadValidator = () => (validatorModule ??= import('@cfworker/json-schema'));
 
-/**
- * The checker for schemas from outside the app (an MCP server's), loaded on
- * the first check of such a schema: it brings a linear-time regular
- * expression engine (outside-schema.ts says why).
- */
-let outsideModule: Promise<typeof import('./outside-schema.js')> | undefined;
-const loadOutside = () => (outsideModule ??= import('./outside-schema.js'));
-
-/** How a schema is to be trusted. */
-export interface SchemaOrigin {
-  /** True for a schema from outside the app (an MCP server's tool): it is checked in bounded time, whatever it says. */
-  fromOutside?: boolean;
-}
-
 /** Compiles a JSON Schema object once, when the tool is defined. */
-export function compileJsonSchema<A>(toolName: string, parameters: unknown, origin: SchemaOrigin = {}): CompiledSchema<A> {
-  if (typeof parameters !== 'object' || parameters === null || Array.isArray(parameters)) {
-    throw new TypeError(`Tool "${toolName}": parameters must be a zod v4 schema or a JSON Schema object.`);
-  }
-  const jsonSchema = { type: 'object', properties: {}, ...(parameters as JSONSchema) };
-  if (origin.fromOutside) {
-    let check: ((args: unknown) => ValidationResult<unknown>) | undefined;
-    const make = (lib: typeof import('./outside-schema.js')) => (check ??= lib.outsideValidator(toolName, jsonSchema, (errors) => describeJsonSchemaErrors(toolName, errors)));
-    return {
-      jsonSchema,
-      load: loadOutside,
-      validate: (args) => (check ? (check(args) as ValidationResult<A>) : loadOutside().then((lib) => make(lib)(args) as ValidationResult<A>)),
-    };
-  }
+export function compileJsonSchema<A>(toolName: string, parameters: unknown): CompiledSchema<A> {
+  const jsonSchema = toolJsonSchema(toolName, parameters);
   let validator: Validator | undefined;
   const check = (v: Validator, args: unknown): ValidationResult<A> => {
     const result = v.validate(args);
@@ -66,13 +40,14 @@ export function compileJsonSchema<A>(toolName: string, parameters: unknown, orig
   };
 }
 
-interface JsonSchemaErrorLike {
+export interface JsonSchemaErrorLike {
   instanceLocation: string;
   keyword: string;
   error: string;
 }
 
-function describeJsonSchemaErrors(toolName: string, errors: readonly JsonSchemaErrorLike[]): string {
+/** The validator's errors as one message naming the tool and each field. */
+export function describeJsonSchemaErrors(toolName: string, errors: readonly JsonSchemaErrorLike[]): string {
   // The validator reports every enclosing schema too ("properties", "allOf");
   // the leaf errors are the ones that say what was expected.
   const leaves = errors.filter((e) => !['properties', 'allOf', 'anyOf', 'items', '$ref'].includes(e.keyword));
@@ -81,4 +56,12 @@ function describeJsonSchemaErrors(toolName: string, errors: readonly JsonSchemaE
     return `- ${field}: ${e.error}`;
   });
   return `Invalid arguments for tool "${toolName}":\n${[...new Set(shown)].join('\n')}`;
+}
+
+/** A tool's `parameters` as the JSON Schema of its arguments (an object, by default without properties); throws for what is not a schema object. */
+export function toolJsonSchema(toolName: string, parameters: unknown): JSONSchema {
+  if (typeof parameters !== 'object' || parameters === null || Array.isArray(parameters)) {
+    throw new TypeError(`Tool "${toolName}": parameters must be a zod v4 schema or a JSON Schema object.`);
+  }
+  return { type: 'object', properties: {}, ...(parameters as JSONSchema) };
 }

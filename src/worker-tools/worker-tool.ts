@@ -6,6 +6,7 @@
  */
 import type { JSONSchema, ToolContext, ValidationResult } from '../types.js';
 import { compileJsonSchema } from '../tools/json-schema.js';
+import { compileOutsideJsonSchema } from '../tools/outside-json-schema.js';
 
 /** A tool as the worker runs it. */
 export interface WorkerTool {
@@ -37,7 +38,7 @@ export function workerTool<A>(
   execute: (args: A, ctx: ToolContext) => Promise<unknown>,
 ): WorkerTool {
   // A schema from outside (an MCP server's) is checked in bounded time, whatever it says.
-  const compiled = compileJsonSchema<A>(def.name, def.parameters, { fromOutside: def.schemaFromOutside === true });
+  const compiled = def.schemaFromOutside ? compileOutsideJsonSchema<A>(def.name, def.parameters) : compileJsonSchema<A>(def.name, def.parameters);
   return {
     name: def.name,
     description: def.description,
