@@ -4,9 +4,10 @@
 // branches that multiply per level.
 import { expect } from 'chai';
 import { compileJsonSchema } from '../../src/tools/json-schema.js';
+import { compileOutsideJsonSchema } from '../../src/tools/outside-json-schema.js';
 import type { JSONSchema } from '../../src/types.js';
 
-const outside = (schema: JSONSchema) => compileJsonSchema<unknown>('t', schema, { fromOutside: true });
+const outside = (schema: JSONSchema) => compileOutsideJsonSchema<unknown>('t', schema);
 const native = (schema: JSONSchema) => compileJsonSchema<unknown>('t', schema);
 const verdict = async (schema: JSONSchema, args: unknown, compile = outside) => (await compile(schema).validate(args)).ok;
 
