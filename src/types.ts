@@ -218,10 +218,12 @@ export interface Agent {
   /**
    * Answers a call of a tool that waits for the user (`render` without
    * `execute`; announced by an `input-request` event): `value` is its result.
-   * Resolves true when it ended the call — also a call of a run the page died
-   * in, which it then resumes — and false when the call does not wait (a
-   * second answer is ignored). Rejects, leaving the call waiting, when
-   * `value` fails the tool's `result` schema.
+   * Resolves true only when the answer reached the call — a call waiting
+   * here, or a call of a run the page died in, whose resumed run took it —
+   * and false when the call does not wait (a second answer is ignored).
+   * Rejects, leaving the call waiting, when `value` fails the tool's `result`
+   * schema; rejects with a `thread-busy` error when another tab writes the
+   * thread (the call waits there) or the resume failed, keeping nothing.
    */
   answer(callId: string, value: unknown): Promise<boolean>;
   /**

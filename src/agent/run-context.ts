@@ -12,6 +12,7 @@ import { PlanTurn } from './plan-turn.js';
 import { SubAgents } from './sub-agent.js';
 import type { ToolRegistry } from './calls/index.js';
 import { withOverrides } from './run-overrides.js';
+import { abortable } from '../abortable.js';
 import type { ModelCache } from './model-cache.js';
 import type { SessionState } from './session-state.js';
 import type { SessionConfig, ToolHost } from './session-types.js';
@@ -46,7 +47,8 @@ export interface RunSources {
 /** The context of one run on `signal`, its overrides applied; throws a `bad-request` error for overrides the run cannot take. */
 export async function runContext(from: RunSources, signal: AbortSignal, setup: RunSetup): Promise<RunContext> {
   const { config, state, models } = from;
-  const model = await models.model();
+  // Raced: making the model (a model module, an engine) may take long or never end; Stop ends the run all the same.
+  const model = await abortable(models.model(), signal);
   const { planning, subAgents } = config;
   const ctx: RunContext = {
     model: gatedModel(model, from.starts),

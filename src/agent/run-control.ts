@@ -78,7 +78,8 @@ export class RunControl {
     try {
       final = await start.run(controller.signal);
     } catch (err) {
-      final = this.fail(err);
+      // What a cancelled run's waits throw (an AbortError) is its cancel, not a failure.
+      final = controller.signal.aborted ? { type: 'final', reason: 'cancelled', text: '' } : this.fail(err);
     }
     final = state.redact(final);
     if (this.#run?.controller === controller) this.#run = undefined;

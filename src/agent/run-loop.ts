@@ -24,6 +24,7 @@ import { resultEvent, settled, type SettledCall } from './calls/index.js';
 import { overriddenTurn, type TurnOverrides } from './run-overrides.js';
 import { appStateSection, type AppStateEntry } from './app-context.js';
 import type { RunEnding, RunPart } from './run-part.js';
+import { abortable } from '../abortable.js';
 
 /** What one run needs. */
 export interface RunContext extends Omit<TurnContext, 'emit'> {
@@ -186,7 +187,9 @@ type Asked = { text: string; calls: ToolCall[] } | { error: unknown; shown: stri
 /** Model call `n`, its deltas passed on as events; never throws. `note` is added to this request only. */
 async function ask(ctx: RunContext, parts: readonly RunPart[], n: number, note?: string): Promise<Asked> {
   // As of this request: the page is asked now, not when the run began (a part's rule is fixed; this changes).
-  const appState = appStateSection(await ctx.appState?.().catch(() => []) ?? [], ctx.context?.window ?? DEFAULT_CONTEXT_TOKENS);
+  // Raced: a page that never answers must not hold the run past its cancel (the loop then ends it as cancelled).
+  const read = ctx.appState ? abortable(ctx.appState(), ctx.signal, () => []).catch(() => []) : [];
+  const appState = appStateSection(await read, ctx.context?.window ?? DEFAULT_CONTEXT_TOKENS);
   const request: TurnRequest = overriddenTurn({
     system: buildSystemPrompt(ctx.systemPrompt, [...parts.map((p) => p.rule), appState].filter(Boolean).join('\n\n') || undefined),
     history: note ? [...ctx.history, { role: 'user', content: note }] : ctx.history,

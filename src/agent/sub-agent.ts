@@ -18,6 +18,7 @@
  *   tool itself would have.
  */
 import { errorMessage } from '../errors.js';
+import { abortable } from '../abortable.js';
 import type { AgentEvent, FinalEvent, SubAgentOptions } from '../types.js';
 import type { ToolCall, ToolCallingModel } from '../model/loop-door.js';
 import { ApprovalGate } from './calls/index.js';
@@ -82,7 +83,8 @@ export class SubAgents implements SubAgentDispatch {
     try {
       final = await this.#run(task, call.id, parent, child);
     } catch (err) {
-      // runLoop never throws; the model's making can.
+      // runLoop never throws; the model's making can (and is given up on a cancel).
+      if (parent.signal.aborted) return finish(settled(call.id, call.name, 'cancelled', { error: 'The run was cancelled before this sub-agent started.' }));
       return fail(`The sub-agent could not start: ${errorMessage(err)}`);
     }
     const result = outcome(call, final, this.#maxIterations());
@@ -101,7 +103,7 @@ export class SubAgents implements SubAgentDispatch {
       if (event.type === 'tool-result' && event.status === 'ok' && registry.untrusted(event.name)) child.read = true;
       return { type: 'sub-agent', parentCallId: callId, event };
     };
-    const model = await this.#host.model();
+    const model = await abortable(this.#host.model(), parent.signal);
     return runLoop({
       model,
       history: [{ role: 'user', content: task }],

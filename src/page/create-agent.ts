@@ -327,7 +327,7 @@ export function createAgent(options: AgentOptions): Agent {
       (await import('./user-answers.js')).answerCall(toolHost, callId, value, {
         idle: () => !current && !link.ended,
         events: () => call((remote) => remote.events()),
-        resume: () => void startRun((remote, runId) => remote.resume(runId)),
+        resume: () => startRun((remote, runId) => remote.resume(runId)),
       }),
     context: appContext,
     engine: { status: () => engineStatus },

@@ -25,4 +25,22 @@ describe('MCP input schemas that cannot be compiled', () => {
     expect(schemaProblem({ type: 'array', items: {} })).to.equal('its type is "array", but a tool\'s arguments are an object');
     expect(schemaProblem('x')).to.equal('it is not a JSON Schema object');
   });
+
+  it('leaves out a schema whose $refs expand past 50,000 subschemas, and keeps recursion and reuse', () => {
+    const defs: Record<string, unknown> = { d0: { type: 'string' } };
+    for (let i = 1; i <= 40; i++) defs[`d${i}`] = { allOf: [{ $ref: `#/$defs/d${i - 1}` }, { $ref: `#/$defs/d${i - 1}` }] };
+    expect(schemaProblem({ type: 'object', $defs: defs, properties: { v: { $ref: '#/$defs/d40' } } })).to.equal('its $refs expand to more than 50,000 subschemas');
+    // Ten doublings are 2,047 subschemas: fine.
+    const few = Object.fromEntries(Object.entries(defs).slice(0, 11));
+    expect(schemaProblem({ type: 'object', $defs: few, properties: { v: { $ref: '#/$defs/d10' } } })).to.equal(undefined);
+    // A tree that refers to itself is walked as deep as the arguments go: counted once.
+    expect(schemaProblem({ type: 'object', $defs: { node: { type: 'object', properties: { children: { type: 'array', items: { $ref: '#/$defs/node' } } } } }, properties: { root: { $ref: '#/$defs/node' } } })).to.equal(undefined);
+    expect(schemaProblem({ type: 'object', properties: { self: { $ref: '#' } } })).to.equal(undefined);
+  });
+
+  it('stops at 64 levels of nesting, also for a schema thousands deep', () => {
+    let deep: Record<string, unknown> = { type: 'string' };
+    for (let i = 0; i < 3000; i++) deep = { type: 'object', properties: { x: deep } };
+    expect(schemaProblem(deep)).to.match(/nested more than 64 levels deep$/);
+  });
 });

@@ -17,12 +17,12 @@ import { workerTool } from '../worker-tool.js';
 import { errorMessage } from '../../errors.js';
 import { mcpToolName, nameServers, type NamedServer } from './mcp-names.js';
 import { mapCallResult } from './mcp-result.js';
-import { schemaProblem } from './mcp-schema.js';
 import { toolResult } from '../../tools/tool-result.js';
 import type { McpFailure } from './mcp-errors.js';
 import { McpElicitations } from './mcp-elicitations.js';
 import { appErrorResult, appMayCall, appResourceUri, modelMayCall, toAppResource } from './mcp-apps.js';
 import { isRecord } from '../../is-record.js';
+import { MAX_SCHEMA_DESCRIPTION, MAX_TOOL_DESCRIPTION, cleanSchemaTexts, serverText } from './mcp-description.js';
 
 
 /** What the hub needs from the worker. */
@@ -54,6 +54,23 @@ interface Offered {
   tool: McpListedTool;
   worker: WorkerTool;
   info: McpToolInfo;
+}
+
+/**
+ * Tools one server may offer the agent unless the app names those it wants
+ * (the server's `tools` option): every offered tool's schema goes out with
+ * every model request, and a model chooses badly among hundreds.
+ */
+export const MAX_OFFERED_TOOLS = 128;
+/** Tools left out for being over the bound that are named one by one in `skipped`; the rest are counted in one entry. */
+const NAMED_OVER = 20;
+
+/** The `skipped` entries of the tools over the bound: the first few by name, the rest counted. */
+function tooMany(names: readonly string[], listed: number): { tool: string; why: string }[] {
+  const why = `the server offers ${listed.toLocaleString('en')} tools; an agent takes the first ${MAX_OFFERED_TOOLS} unless the server's \`tools\` option names the ones it wants.`;
+  const entries = names.slice(0, NAMED_OVER).map((tool) => ({ tool, why }));
+  if (names.length > NAMED_OVER) entries.push({ tool: `(${(names.length - NAMED_OVER).toLocaleString('en')} more)`, why });
+  return entries;
 }
 
 /** Whether a tool needs approval under its server's `approval`, and whether it only reads. */
@@ -137,8 +154,12 @@ export class McpHub implements McpToolSource {
   /** A server's state or tools changed: the tools are named again, the agent's set remade, the page told. */
   #changed(slot: Slot): void {
     if (slot.connection?.closed) {
+      const lost = slot.connection.lost;
       slot.connection = undefined;
-      slot.failure = { code: 'failed', message: `MCP server "${slot.server.name}" (${slot.server.url}) closed the connection; its tools are gone until it is reconnected (agent.mcp.reconnect("${slot.server.name}")).` };
+      slot.failure = {
+        code: 'failed',
+        message: `MCP server "${slot.server.name}" (${slot.server.url}) ${lost ? `dropped the connection (${lost})` : 'closed the connection'}; its tools are gone until it is reconnected (agent.mcp.reconnect("${slot.server.name}")).`,
+      };
     }
     this.#rebuild();
     this.#hooks.toolsChanged();
@@ -151,28 +172,29 @@ export class McpHub implements McpToolSource {
     const offered = new Map<string, Offered>();
     this.#skipped = new Map();
     for (const slot of this.#slots) {
-      const skipped: { tool: string; why: string }[] = [];
-      for (const tool of slot.connection?.tools ?? []) {
-        if (slot.server.tools && !slot.server.tools.includes(tool.name)) continue;
-        // Left out before it is named or offered: a schema that cannot compile fails every call, or the whole model request.
-        const problem = schemaProblem(tool.inputSchema);
-        if (problem) {
-          skipped.push({ tool: tool.name, why: `its input schema cannot be used (${problem}), so it is not offered; the server's other tools are.` });
-          continue;
-        }
+      // Left out when listed (mcp-connection.ts): a schema that cannot compile fails every call, or the whole model request.
+      const skipped: { tool: string; why: string }[] = (slot.connection?.refused ?? []).filter((r) => !slot.server.tools || slot.server.tools.includes(r.tool));
+      const wanted = (slot.connection?.tools ?? []).filter((tool) => !slot.server.tools || slot.server.tools.includes(tool.name));
+      // Every offered tool's schema goes out with every model request: past the bound, the app names the ones it wants (`tools`).
+      const over = slot.server.tools ? [] : wanted.splice(MAX_OFFERED_TOOLS);
+      if (over.length > 0) skipped.push(...tooMany(over.map((t) => t.name), wanted.length + over.length));
+      for (const tool of wanted) {
         const name = mcpToolName(slot.server.name, tool.name, taken);
         const { readOnly, needsApproval } = approvalOf(tool, slot.server.approval);
-        const description = `[MCP server ${slot.server.name}] ${tool.description ?? tool.title ?? tool.name}`;
+        // The server's words, cleaned and bounded (mcp-description.ts): the model and the drawer read the same text.
+        const said = serverText(tool.description ?? tool.title ?? tool.name, MAX_TOOL_DESCRIPTION);
+        const description = `[MCP server ${slot.server.name}] ${said}`;
         let worker: WorkerTool;
         try {
-          worker = workerTool({ name, description, parameters: tool.inputSchema, needsApproval, untrustedOutput: true }, (args, ctx) => this.#call(slot, tool.name, name, args, ctx));
+          worker = workerTool({ name, description, parameters: cleanSchemaTexts(tool.inputSchema), needsApproval, untrustedOutput: true, schemaFromOutside: true }, (args, ctx) => this.#call(slot, tool.name, name, args, ctx));
         } catch (err) {
           skipped.push({ tool: tool.name, why: errorMessage(err) });
           taken.delete(name);
           continue;
         }
         const app = appResourceUri(tool);
-        const info: McpToolInfo = { name, serverName: tool.name, description: tool.description ?? '', readOnly, needsApproval, ...(tool.title ? { title: tool.title } : {}), ...(app ? { app: { resourceUri: app } } : {}) };
+        const title = tool.title && serverText(tool.title, MAX_SCHEMA_DESCRIPTION);
+        const info: McpToolInfo = { name, serverName: tool.name, description: tool.description ? said : '', readOnly, needsApproval, ...(title ? { title } : {}), ...(app ? { app: { resourceUri: app } } : {}) };
         offered.set(name, { slot, tool, worker, info });
       }
       if (skipped.length) this.#skipped.set(slot, skipped);

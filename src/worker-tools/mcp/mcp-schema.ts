@@ -11,7 +11,10 @@
  * `$anchor`; remote references cannot be fetched from a worker); `type` must
  * name JSON Schema types; `pattern` and `patternProperties` keys must be
  * regular expressions (with the `u` flag, as the validator compiles them);
- * the root must describe an object (a tool's arguments are one).
+ * the root must describe an object (a tool's arguments are one); nesting
+ * stops at 64 levels, and the subschemas a check may walk — the schema with
+ * every `$ref` written out, a cycle counted once — at 50,000 (40 definitions
+ * that each name the next twice would be 2^40).
  *
  * @example
  * schemaProblem({ type: 'object', properties: { n: { type: 'integr' } } });
@@ -24,6 +27,7 @@ const SCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 
 /** Keywords whose value is a subschema or a list of them. */
 const SUBSCHEMAS = ['items', 'prefixItems', 'allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else', 'additionalProperties', 'additionalItems', 'contains', 'propertyNames', 'unevaluatedProperties', 'unevaluatedItems'];
 const MAX_DEPTH = 64;
+const MAX_EXPANDED = 50_000;
 
 type Node = Record<string, unknown>;
 const isNode = (v: unknown): v is Node => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -40,7 +44,72 @@ export function schemaProblem(schema: unknown): string | undefined {
     const why = refProblem(schema, ref, anchors);
     if (why) return `at ${at || '/'}: $ref ${JSON.stringify(ref)} ${why}`;
   }
+  if (refs.length > 0 && expandedSize(schema, anchors) > MAX_EXPANDED) return `its $refs expand to more than ${MAX_EXPANDED.toLocaleString('en')} subschemas`;
   return undefined;
+}
+
+/** The subschemas of `node` (what a validator may walk next), `$ref`'s target included. */
+function children(root: Node, node: Node, anchorNodes: Map<string, Node>): Node[] {
+  const out: Node[] = [];
+  for (const keyword of SCHEMA_MAPS) if (isNode(node[keyword])) for (const sub of Object.values(node[keyword] as Node)) if (isNode(sub)) out.push(sub);
+  for (const keyword of SUBSCHEMAS) {
+    const value = node[keyword];
+    for (const sub of Array.isArray(value) ? value : [value]) if (isNode(sub)) out.push(sub);
+  }
+  if (typeof node.$ref === 'string') {
+    const target = node.$ref === '#' ? root : node.$ref.startsWith('#/') ? pointer(root, node.$ref) : anchorNodes.get(decodeURIComponent(node.$ref.slice(1)));
+    if (isNode(target)) out.push(target);
+  }
+  return out;
+}
+
+/**
+ * How many subschemas `root` comes to with every `$ref` written out (a
+ * subschema met again inside itself — recursion — counts once), stopping
+ * once past `MAX_EXPANDED`. Each subschema's size is counted once and reused:
+ * linear in the schema, iterative (no recursion on its depth).
+ */
+function expandedSize(root: Node, anchors: Set<string>): number {
+  const anchorNodes = new Map<string, Node>();
+  const all: Node[] = [root];
+  for (let i = 0; i < all.length && all.length <= MAX_EXPANDED * 4; i++) {
+    const node = all[i]!;
+    if (typeof node.$anchor === 'string' && anchors.has(node.$anchor)) anchorNodes.set(node.$anchor, node);
+    for (const keyword of [...SCHEMA_MAPS, ...SUBSCHEMAS]) {
+      const value = node[keyword];
+      const subs = SCHEMA_MAPS.includes(keyword) && isNode(value) ? Object.values(value) : Array.isArray(value) ? value : [value];
+      for (const sub of subs) if (isNode(sub)) all.push(sub);
+    }
+  }
+  const size = new Map<Node, number>();
+  const open = new Set<Node>();
+  const stack: [Node, boolean][] = [[root, false]];
+  while (stack.length > 0) {
+    const [node, done] = stack.pop()!;
+    if (done) {
+      let total = 1;
+      for (const child of children(root, node, anchorNodes)) total += size.get(child) ?? 1;
+      size.set(node, Math.min(total, MAX_EXPANDED + 1));
+      open.delete(node);
+      continue;
+    }
+    if (size.has(node) || open.has(node)) continue;
+    open.add(node);
+    stack.push([node, true]);
+    for (const child of children(root, node, anchorNodes)) if (!size.has(child) && !open.has(child)) stack.push([child, false]);
+  }
+  return size.get(root) ?? 1;
+}
+
+/** The value at JSON pointer `ref` (`#/a/b`) of `root`. */
+function pointer(root: Node, ref: string): unknown {
+  let node: unknown = root;
+  for (const raw of ref.slice(2).split('/')) {
+    const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+    if (!isNode(node) || !Object.hasOwn(node, key)) return undefined;
+    node = node[key];
+  }
+  return node;
 }
 
 function walk(node: Node, at: string, depth: number, anchors: Set<string>, refs: { ref: string; at: string }[]): string | undefined {
