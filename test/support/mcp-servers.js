@@ -17,6 +17,7 @@
  *   right bearer header), `notmcp` (an HTML 404 page), `refused` (a closed port);
  * - at the end of this file: `sub-lab` (the lab, for the sub-agent test's own log) and
  *   `schemas` (tools whose input schemas cannot be compiled, beside one that can; two binary resources);
+ *   `files` and `crowd` (mcp-outside-servers.js: active content as files; 10,003 tools);
  * - from the v2 server package (`@modelcontextprotocol/server` 2.4.0, `createMcpHandler`):
  *   `modern` (serves the stateless 2026-07-28 revision, and 2025 clients
  *   statelessly), `modern-only` (2026-07-28 only: a 2025 request is refused),
@@ -36,6 +37,7 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, InitializeRequestSchema, ListResourcesRequestSchema, ListToolsRequestSchema, ReadResourceRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 // @ts-ignore — the package ships no types; createServer() returns { server: McpServer, cleanup }.
 import { createServer as createEverything } from '@modelcontextprotocol/server-everything/dist/server/index.js';
+import { crowdServer, filesServer } from './mcp-outside-servers.js';
 import { McpServer as McpServerV2, acceptedContent, createMcpHandler, inputRequired } from '@modelcontextprotocol/server';
 
 const PREFIX = '/__mcp';
@@ -466,5 +468,7 @@ function finishServers() {
   return {
     'sub-lab': () => serve(sessions((log) => labServer(log))),
     schemas: () => serve(sessions((log) => schemasServer(log))),
+    files: () => serve(sessions((log) => filesServer(log))),
+    crowd: () => serve(sessions((log) => crowdServer(log))),
   };
 }
