@@ -75,6 +75,7 @@ import { TraceDrawer } from './trace/index.js';
  * @csspart mcp-sign-in-button - Signs in to that server (its popup opens from the click).
  * @csspart mcp-sign-out-button - Signs out of that server (`agent.mcp.signOut`).
  * @csspart mcp-skipped - A server's tools left out, each with why (an input schema that cannot be compiled).
+ * @csspart mcp-tool-limit - Why none of a server's tools is offered: it lists more than a server may offer unpicked (128), and how to pick.
  * @csspart mcp-resources - "Attach a resource": the servers' resources (`mcp-resource` buttons), attached to the next message as files.
  * @csspart mcp-resource - One resource to attach.
  * @csspart mcp-attachment - A resource attached to the next message (a chip with ×).

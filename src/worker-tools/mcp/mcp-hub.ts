@@ -18,6 +18,7 @@ import { errorMessage } from '../../errors.js';
 import { mcpToolName, nameServers, type NamedServer } from './mcp-names.js';
 import { mapCallResult } from './mcp-result.js';
 import { schemaProblem } from './mcp-schema.js';
+import { toolLimitProblem } from './mcp-tool-limit.js';
 import { toolResult } from '../../tools/tool-result.js';
 import type { McpFailure } from './mcp-errors.js';
 import { McpElicitations } from './mcp-elicitations.js';
@@ -67,6 +68,8 @@ export class McpHub implements McpToolSource {
   readonly #hooks: McpHubHooks;
   #offered = new Map<string, Offered>();
   #skipped = new Map<Slot, { tool: string; why: string }[]>();
+  /** Servers that list too many tools to offer unpicked (mcp-tool-limit.ts): none of theirs is offered. */
+  #overLimit = new Map<Slot, NonNullable<McpServerStatus['toolLimit']>>();
   #pageNames: readonly string[] = [];
   readonly #elicitations: McpElicitations;
   /** The server's own results of calls an MCP App asked for, by call id, until `takeAppResult` takes them. */
@@ -150,8 +153,14 @@ export class McpHub implements McpToolSource {
     const taken = new Set(this.#pageNames);
     const offered = new Map<string, Offered>();
     this.#skipped = new Map();
+    this.#overLimit = new Map();
     for (const slot of this.#slots) {
       const skipped: { tool: string; why: string }[] = [];
+      const over = toolLimitProblem(slot.server, slot.connection?.tools.length ?? 0);
+      if (over) {
+        this.#overLimit.set(slot, over);
+        continue;
+      }
       for (const tool of slot.connection?.tools ?? []) {
         if (slot.server.tools && !slot.server.tools.includes(tool.name)) continue;
         // Left out before it is named or offered: a schema that cannot compile fails every call, or the whole model request.
@@ -225,6 +234,7 @@ export class McpHub implements McpToolSource {
     const c = slot.connection;
     const tools = [...this.#offered.values()].filter((o) => o.slot === slot).map((o) => o.info);
     const skipped = this.#skipped.get(slot);
+    const toolLimit = this.#overLimit.get(slot);
     return {
       name: slot.server.name,
       url: slot.server.url,
@@ -234,6 +244,7 @@ export class McpHub implements McpToolSource {
       ...(c?.info ? { server: c.info } : {}),
       tools,
       ...(skipped ? { skipped } : {}),
+      ...(toolLimit ? { toolLimit } : {}),
       prompts: c?.offersPrompts ?? false,
       resources: c?.offersResources ?? false,
       ...(slot.failure ? { error: { code: slot.failure.code, message: slot.failure.message } } : {}),
