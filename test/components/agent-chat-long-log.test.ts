@@ -16,14 +16,7 @@ import { axeViolations } from './axe.js';
 import { chatOnMock, part, parts, typeAndEnter, until, type ChatFixture } from './helpers.js';
 
 /** Waits up to ~60 s (a 60,000-event import is stored and read back on a busy machine). */
-async function slowly<T>(check: () => T | null | undefined | false, what: string): Promise<T> {
-  for (let i = 0; i < 3000; i++) {
-    const value = check();
-    if (value) return value;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error(`Timed out waiting for ${what}`);
-}
+const slowly = <T>(check: () => T | null | undefined | false, what: string) => until(check, what, 60);
 
 /** The items the log draws (cards, messages). */
 const drawn = (chat: AgentChat) => [...chat.shadowRoot!.querySelector('[part~="log"]')!.children].filter((el) => el.matches('[part~="tool-call"], [part~="message"]'));

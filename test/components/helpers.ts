@@ -8,9 +8,9 @@ import type { AgentChat } from '../../components/agent-chat.js';
 import { mockEndpoint, type MockEndpoint, type MockTurn } from '../../src/testing/mock-endpoint.js';
 import type { AgentEvent, Tool } from '../../src/types.js';
 
-/** Waits until `check` returns a truthy value; fails with `what` after ~5 s. */
-export async function until<T>(check: () => T | null | undefined | false, what: string): Promise<T> {
-  for (let i = 0; i < 250; i++) {
+/** Waits until `check` returns a truthy value; fails with `what` after about `seconds` (5 unless a slow step needs more). */
+export async function until<T>(check: () => T | null | undefined | false, what: string, seconds = 5): Promise<T> {
+  for (let i = 0; i < seconds * 50; i++) {
     const value = check();
     if (value) return value;
     await new Promise((r) => setTimeout(r, 20));
