@@ -32,7 +32,7 @@ import { ScrollController } from './scroll-controller.js';
 import { ApprovalController, PermissionsPanel } from './approvals/index.js';
 import { Attachments, shownAttachments } from './attachments/index.js';
 import { Composer } from './composer/index.js';
-import { ConversationSignal, ReplyRenderers, RetryCountdownSlot, loadPlanView, loadSubAgentView, type ConversationAction, type LogItem, type ToolCallItem } from './conversation/index.js';
+import { ConversationSignal, LogWindow, ReplyRenderers, RetryCountdownSlot, loadPlanView, loadSubAgentView, type ConversationAction, type LogItem, type ToolCallItem } from './conversation/index.js';
 import { renderAssistantMessage, renderContextNote, renderContinue, renderErrorBanner, renderStatusBar, renderSuggestions, renderUserMessage } from './conversation/index.js';
 import { renderDoctor, startDoctor } from './doctor/index.js';
 import { loadRenderer } from './markdown/index.js';
@@ -62,6 +62,7 @@ import { TraceDrawer } from './trace/index.js';
  * @fires {CustomEvent<AgentEvent>} agent-event - Every event of the agent loop; bubbles and is composed.
  * @fires {CustomEvent<ThreadChangeDetail>} thread-change - The element changed its `thread` attribute (`detail.reason`: `open`, `new`, `deleted`).
  * @csspart log - The scrolling conversation (a polite live region).
+ * @csspart log-earlier - Above a long log's latest 200 items: the button that draws the 200 before them ("Show 200 earlier (N not shown)").
  * @csspart message - A message; also carries `user` or `assistant`.
  * @csspart user - A user message.
  * @csspart assistant - An assistant message.
@@ -75,6 +76,7 @@ import { TraceDrawer } from './trace/index.js';
  * @csspart mcp-sign-in-button - Signs in to that server (its popup opens from the click).
  * @csspart mcp-sign-out-button - Signs out of that server (`agent.mcp.signOut`).
  * @csspart mcp-skipped - A server's tools left out, each with why (an input schema that cannot be compiled).
+ * @csspart mcp-tool-limit - Why none of a server's tools is offered: it lists more than a server may offer unpicked (128), and how to pick.
  * @csspart mcp-resources - "Attach a resource": the servers' resources (`mcp-resource` buttons), attached to the next message as files.
  * @csspart mcp-resource - One resource to attach.
  * @csspart mcp-attachment - A resource attached to the next message (a chip with ×).
@@ -196,6 +198,8 @@ export class AgentChat extends AgentChatSettings {
     ready: () => void warmUpTools(this.#replies.load(), () => this.tools),
   });
   readonly #tabs = new TabNotice(this, { agent: () => this.agent, conversation: this.#conversation, show: (s) => (this.#reset(), this.#conversation.replace(s)) });
+  /** A long log draws its latest items only; earlier ones a page at a time on demand. */
+  readonly #window = new LogWindow(this);
   readonly #replies = new ReplyRenderers(this, () => this.#conversation.state.items, () => this.#scroll.follow(), () => this.renderRoot);
   readonly #scroll = new ScrollController(this, () => this.renderRoot.querySelector<HTMLElement>('.log'));
   readonly #composer = new Composer(this, {
@@ -334,6 +338,7 @@ export class AgentChat extends AgentChatSettings {
     this.#approvals.clear();
     this.#attachments.clear();
     this.#conversation.clear();
+    this.#window.reset();
   }
 
   // ——— user actions ———
@@ -366,7 +371,8 @@ export class AgentChat extends AgentChatSettings {
       <div part="log" class="log" role="log" aria-live="polite" aria-relevant="additions" aria-label="Conversation"
         aria-busy=${c.running ? 'true' : 'false'} tabindex="0" @scroll=${this.#scroll.onScroll}>
         ${c.items.length === 0 ? html`<p class="empty">Ask a question to start. Type /help for commands.</p>` : nothing}
-        ${repeat(c.items, (item) => item.id, (item) => guard(this.#renderInputs(item), () => this.#renderItem(item)))}
+        ${this.#window.renderEarlier(c.items.length)}
+        ${repeat(this.#window.drawn(c.items), (item) => item.id, (item) => guard(this.#renderInputs(item), () => this.#renderItem(item)))}
         ${renderSuggestions(c, (text) => this.send(text))}
         ${renderContinue(c, () => this.#retry())}
       </div>

@@ -4,7 +4,9 @@
  * target and the listeners up front): the files of the message being written
  * and the refusals of the last ones added, the bytes behind the attachments
  * the log shows (object URLs; after a reload, read back from the thread's
- * store), and the image open in the dialog.
+ * store), and the image open in the dialog. Every object URL is of an inert
+ * copy (`inert-blob.ts`): a raster image keeps its image type, anything else
+ * is a download; no file renders as a document of the page's origin.
  *
  * Files are checked and prepared by the agent as they are added
  * (`agent.prepareAttachments`: limits, types, images downscaled in its
@@ -15,6 +17,7 @@ import type { Agent, AttachmentOptions, PreparedAttachment } from '../../src/typ
 import { errorMessage } from '../../src/errors.js';
 import type { ShownAttachment } from '../conversation/index.js';
 import { attachmentCss, attachmentView, type Lit } from './attachment-view.js';
+import { inertBlob } from './inert-blob.js';
 
 /** What the attachments need from the element. */
 export interface AttachmentsBinding {
@@ -142,7 +145,11 @@ export class AttachmentTray {
     if (dialog && this.#open && !dialog.open) dialog.showModal();
   }
 
-  /** An object URL for the bytes of `a`: its own, those sent from here, or read back from the thread's store (once; then an update). */
+  /**
+   * An object URL for the bytes of `a`: its own, those sent from here, or read
+   * back from the thread's store (once; then an update). Always of the inert
+   * copy, typed by `a`'s record (`inertBlob`), never of the bytes' own type.
+   */
   #url(a: ShownAttachment): string | undefined {
     const blob = a.data ?? (a.id === undefined ? undefined : this.#bytes.get(a.id));
     if (blob === undefined && a.id !== undefined && a.stored !== false) {
@@ -162,7 +169,7 @@ export class AttachmentTray {
     }
     if (!blob || blob === 'reading') return undefined;
     let url = this.#urls.get(blob);
-    if (!url) this.#urls.set(blob, (url = URL.createObjectURL(blob)));
+    if (!url) this.#urls.set(blob, (url = URL.createObjectURL(inertBlob(blob, a.type))));
     return url;
   }
 

@@ -7,10 +7,13 @@
  * (what is attached, which image is open, the blobs' URLs) is the controller's.
  *
  * Everything shown is text bound through Lit: a file's name cannot inject markup.
+ * Names are shown without bidirectional controls (`withoutBidiControls`): a
+ * right-to-left override cannot make `x\u202Efdp.html` read as `xlmth.pdf`.
  */
 import type { html as litHtml, nothing as litNothing, TemplateResult } from 'lit';
 import type { ShownAttachment } from '../conversation/index.js';
 import { formatBytes } from '../../src/format-bytes.js';
+import { withoutBidiControls } from '../../src/bidi-controls.js';
 
 /**
  * Lit's `html` and `nothing`, handed in by the element: imported here, Lit
@@ -62,10 +65,10 @@ export function attachmentView(lit: Lit) {
         ? html`<ul part="attachments" class="attachments" aria-label=${`Attached: ${pending.length === 1 ? '1 file' : `${pending.length} files`}`}>
             ${pending.map((a, index) => {
               const url = isImage(a) ? actions.url(a) : undefined;
-              return html`<li part="attachment" class="attachment" data-name=${a.name}>
+              return html`<li part="attachment" class="attachment" data-name=${nameOf(a)}>
                 ${url ? html`<img class="chip-thumb" src=${url} alt="" />` : html`<span class="chip-icon" aria-hidden="true">${fileBadge(a)}</span>`}
-                <span class="chip-text"><span class="chip-name">${a.name}</span><span class="chip-size">${formatBytes(a.size)}</span></span>
-                <button part="attachment-remove" class="chip-remove" type="button" aria-label=${`Remove ${a.name}`} title="Remove"
+                <span class="chip-text"><span class="chip-name">${nameOf(a)}</span><span class="chip-size">${formatBytes(a.size)}</span></span>
+                <button part="attachment-remove" class="chip-remove" type="button" aria-label=${`Remove ${nameOf(a)}`} title="Remove"
                   @click=${() => actions.remove(index)}>×</button>
               </li>`;
             })}
@@ -73,7 +76,7 @@ export function attachmentView(lit: Lit) {
         : nothing}
       ${refusals.length > 0
         ? html`<div part="attachment-error" class="attachment-error" role="alert">
-            ${refusals.map((r) => html`<p>${r}</p>`)}
+            ${refusals.map((r) => html`<p>${withoutBidiControls(r)}</p>`)}
           </div>`
         : nothing}`;
   }
@@ -89,16 +92,16 @@ export function attachmentView(lit: Lit) {
       ${list.map((a) => {
         const url = actions.url(a);
         if (isImage(a) && url) {
-          return html`<li><button type="button" class="thumb" aria-label=${`Open image ${a.name}`} aria-haspopup="dialog"
-              @click=${(e: Event) => actions.open(a, e.currentTarget as HTMLElement)}><img part="attachment-thumbnail" src=${url} alt=${a.name} /></button></li>`;
+          return html`<li><button type="button" class="thumb" aria-label=${`Open image ${nameOf(a)}`} aria-haspopup="dialog"
+              @click=${(e: Event) => actions.open(a, e.currentTarget as HTMLElement)}><img part="attachment-thumbnail" src=${url} alt=${nameOf(a)} /></button></li>`;
         }
         if (url) {
-          return html`<li><a part="attachment-download" class="file-link" href=${url} download=${a.name}>
-              <span class="chip-icon" aria-hidden="true">${fileBadge(a)}</span><span class="chip-text"><span class="chip-name">${a.name}</span>
+          return html`<li><a part="attachment-download" class="file-link" href=${url} download=${nameOf(a)}>
+              <span class="chip-icon" aria-hidden="true">${fileBadge(a)}</span><span class="chip-text"><span class="chip-name">${nameOf(a)}</span>
               <span class="chip-size">${formatBytes(a.size)} · Download</span></span></a></li>`;
         }
         return html`<li class=${actions.gone(a) ? 'file-link missing' : 'file-link'}><span class="chip-icon" aria-hidden="true">${fileBadge(a)}</span>
-          <span class="chip-text"><span class="chip-name">${a.name}</span><span class="chip-size">${formatBytes(a.size)}${actions.gone(a) ? ' · not kept' : ''}</span></span></li>`;
+          <span class="chip-text"><span class="chip-name">${nameOf(a)}</span><span class="chip-size">${formatBytes(a.size)}${actions.gone(a) ? ' · not kept' : ''}</span></span></li>`;
       })}
     </ul>`;
   }
@@ -106,14 +109,14 @@ export function attachmentView(lit: Lit) {
   /** The dialog showing one image larger (part `attachment-dialog`); the element opens it modal, Escape closes it. */
   function renderDialog(open: { a: ShownAttachment; url: string } | undefined, close: () => void): TemplateResult | typeof litNothing {
     if (!open) return nothing;
-    return html`<dialog part="attachment-dialog" class="attachment-dialog" aria-label=${open.a.name} @close=${close}
+    return html`<dialog part="attachment-dialog" class="attachment-dialog" aria-label=${nameOf(open.a)} @close=${close}
         @click=${(e: Event) => {
           // A click on the backdrop (the dialog box itself, outside its content) closes it, as a lightbox does.
           if (e.target === e.currentTarget) (e.currentTarget as HTMLDialogElement).close();
         }}>
       <figure>
-        <img src=${open.url} alt=${open.a.name} />
-        <figcaption><span class="chip-name">${open.a.name}</span> <span class="chip-size">${formatBytes(open.a.size)}</span></figcaption>
+        <img src=${open.url} alt=${nameOf(open.a)} />
+        <figcaption><span class="chip-name">${nameOf(open.a)}</span> <span class="chip-size">${formatBytes(open.a.size)}</span></figcaption>
       </figure>
       <form method="dialog"><button class="dialog-close" aria-label="Close">×</button></form>
     </dialog>`;
@@ -122,9 +125,14 @@ export function attachmentView(lit: Lit) {
   return { renderChips, renderAttachmentList, renderDialog };
 }
 
+/** A file's name as shown (and saved by its download link): without bidirectional controls. */
+function nameOf(a: Pick<ShownAttachment, 'name'>): string {
+  return withoutBidiControls(a.name);
+}
+
 /** A short label for a file that has no thumbnail: its extension, else its kind. */
 function fileBadge(a: ShownAttachment): string {
-  const ext = /\.([a-z0-9]{1,4})$/i.exec(a.name)?.[1];
+  const ext = /\.([a-z0-9]{1,4})$/i.exec(nameOf(a))?.[1];
   if (ext) return ext.toUpperCase();
   return isImage(a) ? 'IMG' : 'FILE';
 }
@@ -147,7 +155,7 @@ export const attachmentCss = `
     background: var(--agent-chat-code-bg); color: var(--agent-chat-muted); font-size: 0.7em; font-weight: 600;
   }
   .chip-text { display: flex; flex-direction: column; min-width: 0; }
-  .chip-name { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; max-width: 16em; }
+  .chip-name { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; max-width: 16em; unicode-bidi: isolate; }
   .chip-size { color: var(--agent-chat-muted); }
   .composer .chip-remove {
     width: 28px; height: 28px; padding: 0; flex: none; border-radius: 50%; line-height: 1; font-size: 1.1em;

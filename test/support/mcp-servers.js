@@ -17,6 +17,7 @@
  *   right bearer header), `notmcp` (an HTML 404 page), `refused` (a closed port);
  * - at the end of this file: `sub-lab` (the lab, for the sub-agent test's own log) and
  *   `schemas` (tools whose input schemas cannot be compiled, beside one that can; two binary resources);
+ *   `files` and `crowd` (mcp-outside-servers.js: active content as files; 10,003 tools);
  * - from the v2 server package (`@modelcontextprotocol/server` 2.4.0, `createMcpHandler`):
  *   `modern` (serves the stateless 2026-07-28 revision, and 2025 clients
  *   statelessly), `modern-only` (2026-07-28 only: a 2025 request is refused),
@@ -36,6 +37,7 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, InitializeRequestSchema, ListResourcesRequestSchema, ListToolsRequestSchema, ReadResourceRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 // @ts-ignore — the package ships no types; createServer() returns { server: McpServer, cleanup }.
 import { createServer as createEverything } from '@modelcontextprotocol/server-everything/dist/server/index.js';
+import { crowdServer, filesServer } from './mcp-outside-servers.js';
 import { McpServer as McpServerV2, acceptedContent, createMcpHandler, inputRequired } from '@modelcontextprotocol/server';
 
 const PREFIX = '/__mcp';
@@ -466,6 +468,8 @@ function finishServers() {
   return {
     'sub-lab': () => serve(sessions((log) => labServer(log))),
     schemas: () => serve(sessions((log) => schemasServer(log))),
+    files: () => serve(sessions((log) => filesServer(log))),
+    crowd: () => serve(sessions((log) => crowdServer(log))),
     ...hostileServers(),
   };
 }
@@ -537,15 +541,6 @@ const BROKEN_TOOLS = [
   roTool('deep_300', 'Its schema is 300 levels deep', nested(300)),
   roTool('root_array', 'Its arguments are a list', { type: 'array', items: { type: 'string' } }),
 ];
-
-/** A server offering `count` small tools (an MCP server can list any number). @param {number} count */
-function crowdServer(count) {
-  const server = new Server({ name: 'crowd', version: '1.0.0' }, { capabilities: { tools: {} } });
-  const tools = Array.from({ length: count }, (_, i) => ({ name: `tool_${i}`, description: `Tool number ${i}`, inputSchema: { type: 'object', properties: { n: { type: 'number' } } }, annotations: { readOnlyHint: true } }));
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }));
-  server.setRequestHandler(CallToolRequestSchema, async (request) => ({ content: [{ type: 'text', text: `${request.params.name} ran` }] }));
-  return server;
-}
 
 /**
  * A server whose tool `vanish` dies mid-call: once the call has begun (its
@@ -628,7 +623,6 @@ function hostileServers() {
   return {
     hostile: () => serve(sessions((log) => toolsServer('hostile', HOSTILE_TOOLS, log))),
     broken: () => serve(sessions((log) => toolsServer('broken', BROKEN_TOOLS, log))),
-    crowd: () => serve(sessions(() => crowdServer(10_003))),
     dropping: () => droppingServer(),
     // The SDK's own server cannot send a schema 3,000 levels deep (Node's JSON.stringify overflows its stack), so it
     // never answers tools/list: the client must give up within its connect time, not hold the first message.

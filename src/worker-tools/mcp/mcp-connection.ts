@@ -38,8 +38,8 @@ export interface McpRefusedTool {
 
 /**
  * Tools read from one server at most, all pages together: a list past it is
- * cut there (and said so). The hub offers far fewer (see `MAX_OFFERED_TOOLS`
- * in mcp-hub.ts); this only bounds what one listing may cost.
+ * cut there (and said so). The hub offers far fewer (see `MCP_TOOL_LIMIT`
+ * in mcp-tool-limit.ts); this only bounds what one listing may cost.
  */
 export const MAX_LISTED_TOOLS = 20_000;
 /** The largest input schema a tool may have, as JSON text: it goes out with every model request. */

@@ -17,6 +17,7 @@ import { workerTool } from '../worker-tool.js';
 import { errorMessage } from '../../errors.js';
 import { mcpToolName, nameServers, type NamedServer } from './mcp-names.js';
 import { mapCallResult } from './mcp-result.js';
+import { toolLimitProblem } from './mcp-tool-limit.js';
 import { toolResult } from '../../tools/tool-result.js';
 import type { McpFailure } from './mcp-errors.js';
 import { McpElicitations } from './mcp-elicitations.js';
@@ -56,23 +57,6 @@ interface Offered {
   info: McpToolInfo;
 }
 
-/**
- * Tools one server may offer the agent unless the app names those it wants
- * (the server's `tools` option): every offered tool's schema goes out with
- * every model request, and a model chooses badly among hundreds.
- */
-export const MAX_OFFERED_TOOLS = 128;
-/** Tools left out for being over the bound that are named one by one in `skipped`; the rest are counted in one entry. */
-const NAMED_OVER = 20;
-
-/** The `skipped` entries of the tools over the bound: the first few by name, the rest counted. */
-function tooMany(names: readonly string[], listed: number): { tool: string; why: string }[] {
-  const why = `the server offers ${listed.toLocaleString('en')} tools; an agent takes the first ${MAX_OFFERED_TOOLS} unless the server's \`tools\` option names the ones it wants.`;
-  const entries = names.slice(0, NAMED_OVER).map((tool) => ({ tool, why }));
-  if (names.length > NAMED_OVER) entries.push({ tool: `(${(names.length - NAMED_OVER).toLocaleString('en')} more)`, why });
-  return entries;
-}
-
 /** Whether a tool needs approval under its server's `approval`, and whether it only reads. */
 function approvalOf(tool: McpListedTool, approval: McpApproval = 'read-only-auto'): { readOnly: boolean; needsApproval: boolean } {
   const readOnly = tool.annotations?.readOnlyHint === true && tool.annotations.destructiveHint !== true;
@@ -84,6 +68,8 @@ export class McpHub implements McpToolSource {
   readonly #hooks: McpHubHooks;
   #offered = new Map<string, Offered>();
   #skipped = new Map<Slot, { tool: string; why: string }[]>();
+  /** Servers that list too many tools to offer unpicked (mcp-tool-limit.ts): none of theirs is offered. */
+  #overLimit = new Map<Slot, NonNullable<McpServerStatus['toolLimit']>>();
   #pageNames: readonly string[] = [];
   readonly #elicitations: McpElicitations;
   /** The server's own results of calls an MCP App asked for, by call id, until `takeAppResult` takes them. */
@@ -171,13 +157,17 @@ export class McpHub implements McpToolSource {
     const taken = new Set(this.#pageNames);
     const offered = new Map<string, Offered>();
     this.#skipped = new Map();
+    this.#overLimit = new Map();
     for (const slot of this.#slots) {
       // Left out when listed (mcp-connection.ts): a schema that cannot compile fails every call, or the whole model request.
       const skipped: { tool: string; why: string }[] = (slot.connection?.refused ?? []).filter((r) => !slot.server.tools || slot.server.tools.includes(r.tool));
+      // Every offered tool's schema goes out with every model request: past the limit, the user names the ones to offer (mcp-tool-limit.ts).
+      const over = toolLimitProblem(slot.server, slot.connection?.tools.length ?? 0);
+      if (over) {
+        this.#overLimit.set(slot, over);
+        continue;
+      }
       const wanted = (slot.connection?.tools ?? []).filter((tool) => !slot.server.tools || slot.server.tools.includes(tool.name));
-      // Every offered tool's schema goes out with every model request: past the bound, the app names the ones it wants (`tools`).
-      const over = slot.server.tools ? [] : wanted.splice(MAX_OFFERED_TOOLS);
-      if (over.length > 0) skipped.push(...tooMany(over.map((t) => t.name), wanted.length + over.length));
       for (const tool of wanted) {
         const name = mcpToolName(slot.server.name, tool.name, taken);
         const { readOnly, needsApproval } = approvalOf(tool, slot.server.approval);
@@ -247,6 +237,7 @@ export class McpHub implements McpToolSource {
     const c = slot.connection;
     const tools = [...this.#offered.values()].filter((o) => o.slot === slot).map((o) => o.info);
     const skipped = this.#skipped.get(slot);
+    const toolLimit = this.#overLimit.get(slot);
     return {
       name: slot.server.name,
       url: slot.server.url,
@@ -256,6 +247,7 @@ export class McpHub implements McpToolSource {
       ...(c?.info ? { server: c.info } : {}),
       tools,
       ...(skipped ? { skipped } : {}),
+      ...(toolLimit ? { toolLimit } : {}),
       prompts: c?.offersPrompts ?? false,
       resources: c?.offersResources ?? false,
       ...(slot.failure ? { error: { code: slot.failure.code, message: slot.failure.message } } : {}),
