@@ -15,7 +15,7 @@ import { outOfBounds } from '../json-bounds.js';
 import { PageToolHost } from './page-tool-host.js';
 import { AppContextStore } from './app-context-store.js';
 import { ToolSet } from './tool-set.js';
-import { toolSchemasPending, toolSchemasReady } from '../tools/tool-schema.js';
+import { assertToolSchemas, toolSchemasPending, toolSchemasReady } from '../tools/tool-schema.js';
 import { RunStream } from './run-stream.js';
 import { spawnAgentWorker } from './spawn-worker.js';
 import { linkWorker } from './worker-link.js';
@@ -146,7 +146,7 @@ export function createAgent(options: AgentOptions): Agent {
     spans: (spans) => spans.forEach((span) => spanListeners.forEach((listener) => safely(listener, span))),
   });
   let webmcp: WebMcpLink | undefined;
-  const toolSet = new ToolSet(tools, (list) => (toolHost.setTools(list), webmcp?.toolsChanged()), (list) => tell(afterSchemas((remote) => remote.setTools(list.map(toDescriptor)))));
+  const toolSet = new ToolSet(tools, (list) => (assertToolSchemas(list), toolHost.setTools(list), webmcp?.toolsChanged()), (list) => tell(afterSchemas((remote) => remote.setTools(list.map(toDescriptor)))));
 
   const link = linkWorker<AgentWorkerEntry>(spawnAgentWorker(), "The agent's worker");
 
