@@ -17,7 +17,7 @@ import type { Agent, AgentEvent, AgentOptions, EngineStatus, Run, SendOptions } 
 import { AgentChatSettings } from './agent-chat-settings.js';
 import { agentChatSheets } from './agent-chat.styles.js';
 import { AgentController } from './agent-controller.js';
-import { Composer } from './composer/composer.js';
+import { Composer, refusedBeforeStart } from './composer/composer.js';
 import { initialConversation, reduceConversation, restoreConversation, type ConversationAction, type ConversationState, type LogItem } from './conversation/conversation-state.js';
 import { ReplyRenderers } from './conversation/reply-renderers.js';
 import { warmUpTools } from './tool-cards/tool-warmup.js';
@@ -198,10 +198,15 @@ export class AgentChat extends AgentChatSettings {
     attached: () => this.#attachments.ready.length > 0,
     send: (text) => {
       try {
-        this.send(text, this.#mcp.sendOptions(this.#attachments.ready));
+        const files = this.#attachments.ready;
+        const run = this.send(text, this.#mcp.sendOptions(files));
         this.#attachments.sent();
+        // Refused before it started: the files go back beside the text (composer.ts gives the text back).
+        void refusedBeforeStart(run).then((refused) => refused && this.#attachments.returned(files));
+        return run;
       } catch (err) {
         this.#apply({ type: 'error', message: errorMessage(err), retryable: false });
+        return undefined;
       }
     },
     commands: {
@@ -324,15 +329,16 @@ export class AgentChat extends AgentChatSettings {
     this.#carryOn((agent) => agent.retry());
   }
 
-  /** Starts a run that goes on from the history as it is, when none is going. */
-  #carryOn(start: (agent: Agent) => Run): void {
+  /** Starts a run that goes on from the history as it is, when none is going; undefined when refused (the error says why). */
+  #carryOn(start: (agent: Agent) => Run): Run | undefined {
     try {
       const agent = this.agent;
       this.#agent.assertIdle();
       this.#scroll.stick();
-      this.#agent.track(start(agent));
+      return this.#agent.track(start(agent));
     } catch (err) {
       this.#apply({ type: 'error', message: errorMessage(err), retryable: false });
+      return undefined;
     }
   }
 

@@ -107,7 +107,7 @@ function checkOptions(options: AgentOptions): void {
   if (!options.modelModule && !options.engine && (typeof options.baseURL !== 'string' || options.baseURL === '')) {
     throw new TypeError('createAgent: baseURL must be the URL of an OpenAI-compatible endpoint, e.g. "http://localhost:11434/v1" (or pass engine: { gguf } to run a model in the page).');
   }
-  if (!options.engine && (typeof options.model !== 'string' || options.model === '')) throw new TypeError('createAgent: model must name a model, e.g. "qwen2.5:7b".');
+  if (!options.engine && !options.modelModule && (typeof options.model !== 'string' || options.model === '')) throw new TypeError('createAgent: model must name a model, e.g. "qwen2.5:7b".');
   if (options.subAgents && options.tools?.some((t) => t.name === 'dispatch_agent')) throw new TypeError('createAgent: with subAgents, "dispatch_agent" is the built-in tool; rename your own tool of that name.');
 }
 
@@ -133,6 +133,8 @@ export function createAgent(options: AgentOptions): Agent {
   checkOptions(options);
   // A copy: `configure` updates it, and the caller's object is theirs.
   const settings: AgentOptions = { ...options };
+  // A model module needs no model name: it is named after its file (what traces and the module's createModel see).
+  if (settings.modelModule && !settings.model) settings.model = settings.modelModule.split(/[?#]/)[0]!.split('/').pop()!.replace(/\.[^.]*$/, '') || 'model-module';
   const tools = settings.tools ?? [];
   const appContext = new AppContextStore();
   const listeners = new Set<(e: AgentEvent) => void>();
