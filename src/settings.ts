@@ -195,7 +195,7 @@ export interface AgentOptions {
    * Files and images sent with messages (`send(text, { attachments })`) and
    * returned by tools: size limits, allowed types, how far images are
    * downscaled, whether originals are kept. Default: 20 MiB a file, 50 MiB a
-   * message, 10 files, images and text files, images at most 1536 px on the
+   * message (sizes as picked: an image before it is downscaled), 10 files, images and text files, images at most 1536 px on the
    * long edge, originals not kept. `false` turns the user's attachments off
    * (each file is refused, saying so; `<agent-chat attachments="off">` hides
    * its attach button); files returned by tools still show.
