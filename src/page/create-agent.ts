@@ -165,6 +165,8 @@ export function createAgent(options: AgentOptions): Agent {
       // Noted before any answer to it can arrive (answers wait for the same promise).
       if (event.type === 'input-request') void toolHost.answers().then((answers) => answers.asked(event.callId, event.name));
       for (const listener of listeners) safely(listener, event);
+      // A run given up as this one starts ends with a final of its own: not this run's.
+      if (event.type === 'final' && event.runId !== undefined && event.runId !== current?.runId) continue;
       current?.push(event);
       if (event.type === 'final') current = undefined;
     }
