@@ -58,6 +58,7 @@ import { TraceDrawer } from './trace/index.js';
  * @prop {EngineOptions} engine - The in-page engine's options, e.g. `{ gguf: file }` for a picked `File`; wins over `gguf`.
  * @prop {Agent} agent - The agent this element drives (read-only; created on first use).
  * @prop {Record<string, unknown>} context - The app's state by name (the open record, the user's role), sent with each model request; see `agent.context`.
+ * @prop {McpServerOptions[]} mcp - The MCP servers whose tools join the agent's, as option `mcp`; a new list starts a new agent.
  * @prop {Record<string, WorkflowTemplate>} workflows - Named task templates, started with `/workflow name …` (Tab completes; `/help` lists them).
  * @fires {CustomEvent<AgentEvent>} agent-event - Every event of the agent loop; bubbles and is composed.
  * @fires {CustomEvent<ThreadChangeDetail>} thread-change - The element changed its `thread` attribute (`detail.reason`: `open`, `new`, `deleted`).
