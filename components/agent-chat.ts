@@ -31,7 +31,7 @@ import { elementOptions } from './element-options.js';
 import { ScrollController } from './scroll-controller.js';
 import { ApprovalController, PermissionsPanel } from './approvals/index.js';
 import { Attachments, shownAttachments } from './attachments/index.js';
-import { Composer } from './composer/index.js';
+import { Composer, refusedBeforeStart } from './composer/index.js';
 import { ConversationSignal, LogWindow, ReplyRenderers, RetryCountdownSlot, loadPlanView, loadSubAgentView, type ConversationAction, type LogItem, type ToolCallItem } from './conversation/index.js';
 import { renderAssistantMessage, renderContextNote, renderContinue, renderErrorBanner, renderStatusBar, renderSuggestions, renderUserMessage } from './conversation/index.js';
 import { renderDoctor, startDoctor } from './doctor/index.js';
@@ -58,6 +58,7 @@ import { TraceDrawer } from './trace/index.js';
  * @prop {EngineOptions} engine - The in-page engine's options, e.g. `{ gguf: file }` for a picked `File`; wins over `gguf`.
  * @prop {Agent} agent - The agent this element drives (read-only; created on first use).
  * @prop {Record<string, unknown>} context - The app's state by name (the open record, the user's role), sent with each model request; see `agent.context`.
+ * @prop {McpServerOptions[]} mcp - The MCP servers whose tools join the agent's, as option `mcp`; a new list starts a new agent.
  * @prop {Record<string, WorkflowTemplate>} workflows - Named task templates, started with `/workflow name …` (Tab completes; `/help` lists them).
  * @fires {CustomEvent<AgentEvent>} agent-event - Every event of the agent loop; bubbles and is composed.
  * @fires {CustomEvent<ThreadChangeDetail>} thread-change - The element changed its `thread` attribute (`detail.reason`: `open`, `new`, `deleted`).
@@ -207,10 +208,15 @@ export class AgentChat extends AgentChatSettings {
     attached: () => this.#attachments.ready.length > 0,
     send: (text) => {
       try {
-        this.send(text, this.#mcp.sendOptions(this.#attachments.ready));
+        const files = this.#attachments.ready;
+        const run = this.send(text, this.#mcp.sendOptions(files));
         this.#attachments.sent();
+        // Refused before it started: the files go back beside the text (composer.ts gives the text back).
+        void refusedBeforeStart(run).then((refused) => refused && this.#attachments.returned(files));
+        return run;
       } catch (err) {
         this.#apply({ type: 'error', message: errorMessage(err), retryable: false });
+        return undefined;
       }
     },
     commands: {
@@ -349,15 +355,16 @@ export class AgentChat extends AgentChatSettings {
     this.#carryOn((agent) => agent.retry());
   }
 
-  /** Starts a run that goes on from the history as it is, when none is going. */
-  #carryOn(start: (agent: Agent) => Run): void {
+  /** Starts a run that goes on from the history as it is, when none is going; undefined when refused (the error says why). */
+  #carryOn(start: (agent: Agent) => Run): Run | undefined {
     try {
       const agent = this.agent;
       this.#agent.assertIdle();
       this.#scroll.stick();
-      this.#agent.track(start(agent));
+      return this.#agent.track(start(agent));
     } catch (err) {
       this.#apply({ type: 'error', message: errorMessage(err), retryable: false });
+      return undefined;
     }
   }
 

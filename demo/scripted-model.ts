@@ -137,8 +137,17 @@ function afterTools(messages: readonly ChatMessage[]): Reply {
   return { text: parts.map((p) => p.text).join('\n\n'), calls: parts.flatMap((p) => p.calls ?? []) };
 }
 
+/** The note before the result of a call the user edited before approving it (src/agent/calls/tool-result.ts). */
+const EDITED = /^\(The user edited this call's arguments before approving it; it ran with (.*?)\.\) /s;
+
 function describeResult(name: string, content: string): Reply {
+  const edited = EDITED.exec(content);
+  if (edited) {
+    const reply = describeResult(name, content.slice(edited[0].length));
+    return { ...reply, text: `You edited the call before approving it, so it ran with \`${edited[1]}\`. ${reply.text}` };
+  }
   if (content.startsWith('The user denied')) return { text: "Understood — I didn't change anything." };
+  if (content.startsWith('Interrupted:')) return { text: 'The page was reloaded while that ran, so it may or may not have happened — check the table before trying again.' };
   if (content.startsWith('Error:')) return { text: `That didn't work: ${content.slice(7)}` };
   if (content.startsWith('Cancelled:')) return { text: 'Stopped before that finished.' };
   const data = parseJson(content);
@@ -189,7 +198,8 @@ function describeResult(name: string, content: string): Reply {
     }
     case 'cancel_order':
     case 'update_order_status': {
-      const o = data as Record<string, unknown>;
+      const o = data as Record<string, unknown> | null;
+      if (!o || o.id === undefined || o.status === undefined) return { text: `Done. The tool said: ${content}` };
       return { text: `Done — order **#${o.id}** is now *${o.status}*. The table has been updated.` };
     }
     default:

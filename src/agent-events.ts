@@ -29,6 +29,13 @@ export interface FinalEvent {
   reason: FinalReason;
   text: string;
   suggestions?: string[];
+  /**
+   * Present on the final of a run other than the one being started: a run
+   * the page died in while it waited for the user, given up when a new
+   * message starts another run (its calls' `cancelled` results come just
+   * before). That final is not the new run's.
+   */
+  runId?: string;
 }
 
 /**

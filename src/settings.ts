@@ -33,8 +33,8 @@ export interface AgentOptions {
    */
   baseURL?: string;
   /**
-   * The endpoint's model name; with `engine`, only a label (default: the file's name).
-   * @attr The model id.
+   * The endpoint's model name; with `engine` or `modelModule`, only a label (default: the file's name).
+   * @attr The model id (with `gguf` or `model-module`, a label; default: the file's name).
    */
   model?: string;
   /** Run a GGUF model inside the agent's worker instead of calling an endpoint. */
@@ -116,6 +116,7 @@ export interface AgentOptions {
   /**
    * URL of an ES module the worker imports instead of talking HTTP; its
    * `createModel()` export returns a `ChatModel`. For scripted demos and tests.
+   * `model` is then optional (default: the module's file name, e.g. `scripted-model`).
    * @attr URL of an ES module whose `createModel()` the agent's worker uses instead of HTTP (scripted demos, tests).
    */
   modelModule?: string;
@@ -194,7 +195,7 @@ export interface AgentOptions {
    * Files and images sent with messages (`send(text, { attachments })`) and
    * returned by tools: size limits, allowed types, how far images are
    * downscaled, whether originals are kept. Default: 20 MiB a file, 50 MiB a
-   * message, 10 files, images and text files, images at most 1536 px on the
+   * message (sizes as picked: an image before it is downscaled), 10 files, images and text files, images at most 1536 px on the
    * long edge, originals not kept. `false` turns the user's attachments off
    * (each file is refused, saying so; `<agent-chat attachments="off">` hides
    * its attach button); files returned by tools still show.

@@ -68,6 +68,13 @@ export class AttachmentTray {
     return this.#pending;
   }
 
+  /** A refused message's files, back in front of any added since (each once). */
+  returned(files: readonly PreparedAttachment[]): void {
+    const ids = new Set(this.#pending.map((a) => a.id));
+    this.#pending = [...files.filter((a) => !ids.has(a.id)), ...this.#pending];
+    this.#host.requestUpdate();
+  }
+
   /** Checks and prepares `files` (`pasted`: from the clipboard), adds the accepted ones, and shows why the others were refused. */
   add(files: readonly File[], pasted: boolean): Promise<void> {
     return (this.#adding = this.#adding.then(() => this.#add(pasted ? files.map(named) : files)));

@@ -165,7 +165,8 @@ function reduceAction(state: ConversationState, action: ConversationAction): Con
     case 'error':
       return { ...state, error: { message: action.message, retryable: action.retryable } };
     case 'final':
-      return finish(state, action.reason, action.text, action.suggestions);
+      // The element's own send, refused before its run started: the message was never taken, so it leaves the log (the composer gets it back).
+      return finish(state.shownInput !== null && !state.running ? unshown(state) : state, action.reason, action.text, action.suggestions);
     case 'plan':
       return { ...state, plan: action.tasks };
     case 'reflection':
@@ -241,6 +242,14 @@ function addUser(state: ConversationState, text: string, workflow?: string, atta
     suggestions: [],
     error: null,
   };
+}
+
+/** The state without the message the element showed at its send (the last user message, with no run yet). */
+function unshown(state: ConversationState): ConversationState {
+  const at = state.items.findLastIndex((item) => item.kind === 'user');
+  const item = state.items[at];
+  if (item?.kind !== 'user' || item.runId !== undefined || item.text !== state.shownInput) return { ...state, shownInput: null };
+  return { ...state, items: state.items.filter((_, i) => i !== at), shownInput: null };
 }
 
 function markRun(state: ConversationState, runId: string): ConversationState {

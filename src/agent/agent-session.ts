@@ -154,7 +154,7 @@ export class AgentSession {
 
   /** An answer to an approval request that reached the worker (the page answers the questions it holds itself); "always" is applied by the gate and kept with the thread. */
   respond(callId: string, answer: ApprovalAnswer): void {
-    if (!this.#state.gate.answer(callId, answer)) this.#state.emit({ type: 'error', message: `No call "${callId}" is waiting for approval.`, retryable: false, code: 'bad-request' });
+    if (!this.#state.gate.answer(callId, answer) && !this.#thread.answerEarly(callId, answer)) this.#state.emit({ type: 'error', message: `No call "${callId}" is waiting for approval.`, retryable: false, code: 'bad-request' });
   }
 
   /** A page tool call from a browser agent (WebMCP): the same approvals, shown as a card, kept out of the model's history. */

@@ -197,10 +197,16 @@ async function ask(ctx: RunContext, parts: readonly RunPart[], n: number, note?:
     endingTools: BUILTIN_NAMES,
   }, ctx.turn, n);
   let shown = '';
+  /** The request a server refused as too long, and what it said. */
+  let refused: { sent: TurnRequest; said: string } | undefined;
+  let lastSent: TurnRequest | undefined;
   // A server that says the request overflowed its context gets one folded retry.
   for (let attempt = 0; ; attempt++) {
     try {
       const sent = ctx.context ? await fitted(ctx, ctx.context, request, attempt > 0) : request;
+      // Folding left it as it was: sending it again would only be refused again.
+      if (refused && ctx.context && sameRequest(sent, refused.sent)) return { error: overflowError(ctx.context.window, sent, refused.said), shown };
+      lastSent = sent;
       for await (const event of ctx.model.turn(sent, ctx.signal)) {
         switch (event.type) {
           case 'text':
@@ -236,11 +242,33 @@ async function ask(ctx: RunContext, parts: readonly RunPart[], n: number, note?:
       const overflow = error instanceof PageloopError && error.code === 'context-overflow' && shown === '';
       if (!overflow || !ctx.context) return { error, shown };
       ctx.context.overflowed(error.message);
-      if (attempt === 0) continue;
-      const message = `The conversation does not fit the model's context window (${ctx.context.window} tokens), even after folding older turns. Start a new conversation, or give the server a larger context (llama-server -c, Ollama num_ctx) and set context-tokens to match. The server said: ${error.message}`;
-      return { error: new PageloopError('context-overflow', message), shown };
+      if (attempt === 0) {
+        refused = { sent: lastSent ?? request, said: error.message };
+        continue;
+      }
+      return { error: overflowError(ctx.context.window, lastSent ?? request, error.message), shown };
     }
   }
+}
+
+/** Two requests that carry the same system prompt, history and tools (the history compared by reference first: folding makes a new one). */
+function sameRequest(a: TurnRequest, b: TurnRequest): boolean {
+  if (a.system !== b.system || a.tools.length !== b.tools.length || a.history.length !== b.history.length) return false;
+  return a.history.every((m, i) => m === b.history[i] || JSON.stringify(m) === JSON.stringify(b.history[i]));
+}
+
+/**
+ * Why a request that overflowed the window cannot be sent: when the history
+ * holds nothing but the message being answered, no new conversation helps —
+ * that message (with the system prompt and tools) is too long by itself.
+ */
+function overflowError(window: number, sent: TurnRequest, said: string): PageloopError {
+  const alone = !sent.history.some((m) => m.role === 'assistant') && sent.history.filter((m) => m.role === 'user').length <= 1;
+  const larger = 'give the server a larger context (llama-server -c, Ollama num_ctx) and set context-tokens to match';
+  const message = alone
+    ? `This message does not fit the model's context window (${window} tokens) even on its own, with the system prompt and ${sent.tools.length} tools: send a shorter message, or ${larger}. The server said: ${said}`
+    : `The conversation does not fit the model's context window (${window} tokens), even after folding older turns. Start a new conversation, or ${larger}. The server said: ${said}`;
+  return new PageloopError('context-overflow', message);
 }
 
 /** The request as the context budget lets it go out; what it folded, dropped or cut is told as events. */

@@ -15,7 +15,7 @@ import { outOfBounds } from '../json-bounds.js';
 import { PageToolHost } from './page-tool-host.js';
 import { AppContextStore } from './app-context-store.js';
 import { ToolSet } from './tool-set.js';
-import { toolSchemasPending, toolSchemasReady } from '../tools/tool-schema.js';
+import { assertToolSchemas, toolSchemasPending, toolSchemasReady } from '../tools/tool-schema.js';
 import { RunStream } from './run-stream.js';
 import { spawnAgentWorker } from './spawn-worker.js';
 import { linkWorker } from './worker-link.js';
@@ -107,7 +107,7 @@ function checkOptions(options: AgentOptions): void {
   if (!options.modelModule && !options.engine && (typeof options.baseURL !== 'string' || options.baseURL === '')) {
     throw new TypeError('createAgent: baseURL must be the URL of an OpenAI-compatible endpoint, e.g. "http://localhost:11434/v1" (or pass engine: { gguf } to run a model in the page).');
   }
-  if (!options.engine && (typeof options.model !== 'string' || options.model === '')) throw new TypeError('createAgent: model must name a model, e.g. "qwen2.5:7b".');
+  if (!options.engine && !options.modelModule && (typeof options.model !== 'string' || options.model === '')) throw new TypeError('createAgent: model must name a model, e.g. "qwen2.5:7b".');
   if (options.subAgents && options.tools?.some((t) => t.name === 'dispatch_agent')) throw new TypeError('createAgent: with subAgents, "dispatch_agent" is the built-in tool; rename your own tool of that name.');
 }
 
@@ -133,6 +133,8 @@ export function createAgent(options: AgentOptions): Agent {
   checkOptions(options);
   // A copy: `configure` updates it, and the caller's object is theirs.
   const settings: AgentOptions = { ...options };
+  // A model module needs no model name: it is named after its file (what traces and the module's createModel see).
+  if (settings.modelModule && !settings.model) settings.model = settings.modelModule.split(/[?#]/)[0]!.split('/').pop()!.replace(/\.[^.]*$/, '') || 'model-module';
   const tools = settings.tools ?? [];
   const appContext = new AppContextStore();
   const listeners = new Set<(e: AgentEvent) => void>();
@@ -146,7 +148,7 @@ export function createAgent(options: AgentOptions): Agent {
     spans: (spans) => spans.forEach((span) => spanListeners.forEach((listener) => safely(listener, span))),
   });
   let webmcp: WebMcpLink | undefined;
-  const toolSet = new ToolSet(tools, (list) => (toolHost.setTools(list), webmcp?.toolsChanged()), (list) => tell(afterSchemas((remote) => remote.setTools(list.map(toDescriptor)))));
+  const toolSet = new ToolSet(tools, (list) => (assertToolSchemas(list), toolHost.setTools(list), webmcp?.toolsChanged()), (list) => tell(afterSchemas((remote) => remote.setTools(list.map(toDescriptor)))));
 
   const link = linkWorker<AgentWorkerEntry>(spawnAgentWorker(), "The agent's worker");
 
@@ -163,6 +165,8 @@ export function createAgent(options: AgentOptions): Agent {
       // Noted before any answer to it can arrive (answers wait for the same promise).
       if (event.type === 'input-request') void toolHost.answers().then((answers) => answers.asked(event.callId, event.name));
       for (const listener of listeners) safely(listener, event);
+      // A run given up as this one starts ends with a final of its own: not this run's.
+      if (event.type === 'final' && event.runId !== undefined && event.runId !== current?.runId) continue;
       current?.push(event);
       if (event.type === 'final') current = undefined;
     }

@@ -68,7 +68,10 @@ export function defineTool(def: JsonToolDefinition<unknown, unknown> | ZodToolDe
   }
   if (def.readOnly !== undefined && typeof def.readOnly !== 'boolean') throw new TypeError(`Tool "${def.name}": readOnly must be a boolean.`);
   const compiled = compileSchema<unknown>(def.name, def.parameters);
-  const answer = def.result === undefined ? undefined : compileSchema<unknown>(def.name, def.result);
+  const answer = def.result === undefined ? undefined : compileSchema<unknown>(def.name, def.result, 'result');
+  // Throws now when the schema checks are in (tool-schema.ts); else the agent's first read of the tool does.
+  compiled.check();
+  answer?.check();
   if (def.execute && def.result !== undefined) throw new TypeError(`Tool "${def.name}": result describes the user's answer, so it is for tools without execute.`);
   if (def.view !== undefined && (typeof def.view !== 'object' || def.view === null)) throw new TypeError(`Tool "${def.name}": view must be an object, e.g. { frame: false }.`);
   const waits = def.execute === undefined;
@@ -77,8 +80,9 @@ export function defineTool(def: JsonToolDefinition<unknown, unknown> | ZodToolDe
     kind: 'page' as const,
     name: def.name,
     description: def.description,
-    // A getter: a zod-mini schema's JSON Schema is written once its converter has loaded (toolSchemasReady()).
+    // A getter: a zod-mini schema's JSON Schema is written once its converter has loaded, and checked once the checks have (toolSchemasReady()).
     get parameters() {
+      answer?.check();
       return compiled.jsonSchema;
     },
     // The user's answer is the consent: a tool that waits for it never also asks for approval.

@@ -123,12 +123,13 @@ export interface ResumeContext extends TurnContext {
 
 /**
  * Answers every open call of the interrupted turn — running idempotent and
- * queued ones again, approved ones now, the rest with what they came to —
+ * queued ones again, approved ones now (`answered`: the answers given until
+ * the questions wait again), the rest with what they came to —
  * and appends the results in call order. Resolves with the final event when
  * a built-in call ended the run (or it was cancelled), else undefined: the
  * loop goes on with a new model turn.
  */
-export async function finishInterruptedTurn(ctx: ResumeContext, interruption: Interruption, first?: { callId: string; answer: ApprovalAnswer }): Promise<FinalEvent | undefined> {
+export async function finishInterruptedTurn(ctx: ResumeContext, interruption: Interruption, answered: () => ReadonlyMap<string, ApprovalAnswer> = () => new Map()): Promise<FinalEvent | undefined> {
   const results = new Map<string, SettledCall>();
   const emit = (r: SettledCall) => {
     ctx.emit(resultEvent(r));
@@ -142,7 +143,8 @@ export async function finishInterruptedTurn(ctx: ResumeContext, interruption: In
   // The requests were shown before the page died: the questions are asked again, with no new request.
   const batch = {};
   const waits = waiting.map((c) => ctx.gate.wait({ callId: c.call.id, name: c.call.name, args: 'args' in c.call ? c.call.args : undefined, check: ctx.registry.get(c.call.name)?.kind === 'page' }, batch, ctx.signal));
-  if (first) ctx.gate.answer(first.callId, first.answer);
+  // The answers given while the run was being set up (the one that resumed it first).
+  for (const [callId, answer] of answered()) ctx.gate.answer(callId, answer);
   waiting.forEach((c, j) => {
     work.push(
       waits[j]!.then(async (outcome) => {

@@ -20,7 +20,7 @@ import type { NamedServer } from './mcp-names.js';
 import { mapCallResult, type McpCallResult, type McpContent } from './mcp-result.js';
 import { explainFailure, httpStatus, isNetworkError, type McpFailure } from './mcp-errors.js';
 import type { ReadResult } from './mcp-apps.js';
-import { schemaProblem } from './mcp-schema.js';
+import { schemaProblem } from '../../tools/schema-checks.js';
 import { watchLiveness } from './mcp-liveness.js';
 import { isRecord } from '../../is-record.js';
 
