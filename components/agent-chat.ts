@@ -99,6 +99,7 @@ import { renderAssistantMessage, renderUserMessage } from './conversation/messag
  * @csspart context-note - The quiet mark where older turns were folded or a tool result cut to fit the context.
  * @csspart sub-agent - A sub-agent's work inside its `dispatch_agent` card (a disclosure, closed by default).
  * @csspart plan - The agent's plan (a disclosure: n of m done, the tasks); closes itself when every task is finished.
+ * @csspart activity - A remote AG-UI agent's activity (option `agui`): a card updated in place, `data-activity-type` its type (an `a2ui-surface` renders through the A2UI renderer once present).
  * @csspart workflow - The mark "Workflow: name" on the message that started a workflow run.
  * @csspart completions - Command or workflow names that Tab completes, under the input while a command is typed.
  * @csspart deny-reason-button - The "Deny with reason…" disclosure of an approval panel.
@@ -242,6 +243,7 @@ export class AgentChat extends AgentChatSettings {
   readonly #plan = new LazyView(this, () => import('./conversation/plan-view.js'));
   readonly #engineView = new LazyView(this, () => import('./engine-progress.js'));
   readonly #subAgents = new LazyView(this, () => import('./conversation/sub-agent-view.js'));
+  readonly #activities = new LazyView(this, () => import('./activity/activity-card.js'));
   readonly #permissions = new PermissionsPanel(this);
   readonly #mcp = new McpPanel(this);
   readonly #trace = new TraceDrawer(this);
@@ -389,6 +391,8 @@ export class AgentChat extends AgentChatSettings {
         return renderToolCard(item, this.#approvals.panelFor(item.id), this.#views.viewFor(item) ?? this.#mcp.appView(item), this.#attachments.renderList(item.attachments, `Files from ${item.name}`), item.sub && this.#subAgents.get()?.renderSubAgent);
       case 'doctor':
         return renderDoctor(item);
+      case 'activity':
+        return this.#activities.get()?.renderActivity(item) ?? html``;
     }
   }
 }

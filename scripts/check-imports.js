@@ -43,6 +43,7 @@ const FACES = {
   'src/agent/thread': 'src/agent/thread/index.ts',
   'src/agent/trace': 'src/agent/trace/index.ts',
   'src/agent/attachments': 'src/agent/attachments/index.ts',
+  'src/worker/agui': 'src/worker/agui/index.ts',
 };
 
 /**

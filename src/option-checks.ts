@@ -33,11 +33,13 @@ export const isEngine: Check = (v) => {
 /** `subAgents`: true, false or the child's settings. */
 export const isSubAgents: Check = (v) => {
   if (typeof v === 'boolean') return undefined;
-  const problem = ' must be true, false or { maxIterations?: whole number ≥ 1, model?: string, systemPrompt?: string }';
+  const problem = ' must be true, false or { maxIterations?: whole number ≥ 1, model?: string, systemPrompt?: string, agui?: { url } }';
   if (typeof v !== 'object' || v === null) return problem;
-  const { maxIterations: max, model, systemPrompt } = v as Record<string, unknown>;
+  const { maxIterations: max, model, systemPrompt, agui } = v as Record<string, unknown>;
   const good = (max === undefined || (Number.isInteger(max) && (max as number) >= 1)) && (model === undefined || (typeof model === 'string' && model !== '')) && (systemPrompt === undefined || typeof systemPrompt === 'string');
-  return good ? undefined : problem;
+  if (!good) return problem;
+  const why = agui === undefined ? undefined : isAgUi(agui);
+  return why && `.agui${why}`;
 };
 
 /** `workflows`: named templates, each with a description, steps and (optional) tool names. */
@@ -113,6 +115,19 @@ export const isMcpServers: Check = (v) => {
   return undefined;
 };
 
+/** Option `agui` (and `subAgents.agui`): `{ url, headers?, credentials?, forwardedProps? }`. */
+export const isAgUi: Check = (v) => {
+  if (isObject(v) !== undefined) return ' must be an object, e.g. { url: "/api/agent" }';
+  const { url, headers, credentials, forwardedProps, ...rest } = v as Record<string, unknown>;
+  const unknown = Object.keys(rest)[0];
+  if (unknown !== undefined) return ` has no field "${unknown}" (it takes url, headers, credentials and forwardedProps)`;
+  if (typeof url !== 'string' || url === '' || !URL.canParse(url, globalThis.location?.href)) return '.url must be the URL of an AG-UI endpoint, e.g. "/api/agent" or "https://agents.example.com/support"';
+  if (headers !== undefined && isHeaders(headers) !== undefined) return `.headers${isHeaders(headers)}`;
+  if (credentials !== undefined && credentials !== 'omit' && credentials !== 'same-origin' && credentials !== 'include') return '.credentials must be "omit", "same-origin" or "include"';
+  if (forwardedProps !== undefined && isObject(forwardedProps) !== undefined) return '.forwardedProps must be an object (sent to the server as it is)';
+  return undefined;
+};
+
 /**
  * Every check a settings row may name (src/settings.ts), by that name: a check,
  * or a maker of one (`wholeAtLeast`, `between`, `oneOf`) that the row gives
@@ -151,6 +166,7 @@ export const CHECKS = {
   webmcp: isWebMcp,
   mcp: isMcpServers,
   attachments: isAttachmentOptions,
+  agui: isAgUi,
 };
 
 type Checks = typeof CHECKS;
