@@ -109,12 +109,17 @@ async function copilotkit(url, basePath) {
   ]);
   /** @type {Received[]} */
   const log = [];
-  // What each run received, as the runtime hands it to the agent.
+  // What each run received, as the runtime hands it to the agent (the runtime runs a clone of the agent per request).
   class RecordedAgent extends BuiltInAgent {
-    /** @param {any} input */
-    run(input) {
-      log.push({ input: structuredClone(input) });
-      return super.run(input);
+    clone() {
+      const cloned = super.clone();
+      const run = cloned.run.bind(cloned);
+      /** @param {any} input */
+      cloned.run = (input) => {
+        log.push({ input: structuredClone(input) });
+        return run(input);
+      };
+      return cloned;
     }
   }
   const model = createOpenAI({ baseURL: url, apiKey: 'mock-key' }).chat('mock-model');
