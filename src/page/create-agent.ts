@@ -353,7 +353,13 @@ export function createAgent(options: AgentOptions): Agent {
     setState: (state: unknown) => {
       const why = outOfBounds(state);
       if (why !== undefined) throw new TypeError(`setState(state): the state cannot be sent: ${why}.`);
-      [sharedState, stateHeard] = [structuredClone(state), true];
+      let copy: unknown;
+      try {
+        copy = structuredClone(state);
+      } catch (err) {
+        throw new TypeError(`setState(state): the state cannot be sent: ${err instanceof Error ? err.message : String(err)} (it must be JSON data).`);
+      }
+      [sharedState, stateHeard] = [copy, true];
       tell((remote) => remote.setState(state));
     },
     engine: { status: () => engineStatus },
