@@ -6,6 +6,9 @@
 import { expect } from 'chai';
 import { z } from 'zod';
 import { defineTool } from '../../src/tools/define-tool.js';
+import { createAgent } from '../../src/page/create-agent.js';
+import { mockEndpoint, textTurn, toolCallTurn } from '../../src/testing/index.js';
+import type { AgentEvent } from '../../src/types.js';
 import { aguiScript, ofType, remoteAgent, run, text, toolCall } from './support.js';
 
 /** A page tool that records its calls; `needsApproval` as given. */
@@ -204,5 +207,33 @@ describe('AG-UI client: what the server does itself', () => {
     const { agent, events } = remoteAgent({ url: server.url });
     await agent.send('hi').done;
     expect(ofType(events, 'usage')).to.deep.equal([{ type: 'usage', promptTokens: 120, completionTokens: 10 }]);
+  });
+});
+
+describe('AG-UI client: mixed mode (subAgents.agui)', () => {
+  it('sends a dispatch_agent task to the remote agent, offers it the read-only page tools, and hands its answer back marked untrusted', async () => {
+    const server = await aguiScript([run(toolCall('r1', 'lookup', { q: 'order 7' })), run(text('m1', 'Order 7 ships Friday.'))]);
+    const lookup = defineTool({ name: 'lookup', description: 'Looks an order up', parameters: z.object({ q: z.string() }), readOnly: true, execute: async () => 'order 7: packed' });
+    const save = defineTool({ name: 'save_order', description: 'Saves', parameters: z.object({ q: z.string() }), execute: async () => 'saved' });
+    const mock = await mockEndpoint({ turns: [toolCallTurn([{ id: 'd1', name: 'dispatch_agent', args: { task: 'When does order 7 ship?' } }]), textTurn('Friday.')] });
+    const agent = createAgent({ baseURL: mock.baseURL, model: 'mock-model', tools: [lookup, save], subAgents: { agui: { url: server.url } } });
+    try {
+      const events: AgentEvent[] = [];
+      agent.on((e) => events.push(e));
+      expect(await agent.send('Order 7?').done).to.deep.include({ reason: 'answer', text: 'Friday.' });
+      const [first, second] = await server.log();
+      expect(first!.input.messages.map((m) => [m.role, m.content])).to.deep.equal([['user', 'When does order 7 ship?']]);
+      expect(first!.input.tools.map((t) => t.name)).to.include('lookup').and.not.include('save_order');
+      expect(second!.input.messages.find((m) => m.role === 'tool')).to.deep.include({ toolCallId: 'r1', content: 'order 7: packed' });
+      const result = ofType(events, 'tool-result').find((e) => e.callId === 'd1');
+      expect(result).to.deep.include({ status: 'ok' });
+      expect(String(result!.status === 'ok' && result!.result)).to.contain('Order 7 ships Friday.');
+      // The parent's model read the remote answer, fenced as outside content.
+      const parentSecond = (await mock.log()).filter((e) => e.path.endsWith('/chat/completions'))[1]!;
+      const tool = (parentSecond.body as { messages: Array<{ role: string; content: string }> }).messages.find((m) => m.role === 'tool')!;
+      expect(tool.content).to.contain('Order 7 ships Friday.').and.not.equal('Order 7 ships Friday.');
+    } finally {
+      agent.dispose();
+    }
   });
 });
