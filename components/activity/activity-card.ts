@@ -12,7 +12,7 @@
  * `ACTIVITY_VIEWS` under that type, and such activities render through it.
  */
 import { html, type TemplateResult } from 'lit';
-import type { ActivityItem } from '../conversation/conversation-types.js';
+import type { ActivityItem } from '../conversation/index.js';
 
 /** Its styles, adopted by the element when this module loads (lazy-view.ts). */
 export { activityStyles as styles } from './activity-card.styles.js';

@@ -111,6 +111,7 @@ async function copilotkit(url, basePath) {
   const log = [];
   // What each run received, as the runtime hands it to the agent (the runtime runs a clone of the agent per request).
   class RecordedAgent extends BuiltInAgent {
+    /** @override */
     clone() {
       const cloned = super.clone();
       const run = cloned.run.bind(cloned);

@@ -22,7 +22,7 @@
  * interrupt's `resume` entry; giving the run up answers it `cancelled`.
  */
 import type { AgentEvent, ApprovalAnswer, ApprovalRequest, ChatMessage, FinalEvent } from '../../types.js';
-import type { ToolCall } from '../../model/tool-calling-model.js';
+import type { ToolCall } from '../../model/loop-door.js';
 import { DISPATCH_TOOL_NAME, isBuiltinTool, readBuiltinCall, type BuiltinOutcome } from '../calls/index.js';
 import { executeCalls, interruptAnswer, settleAnswered, type TurnContext } from '../calls/index.js';
 import type { SubAgentDispatch } from '../loop-parts.js';
