@@ -25,7 +25,9 @@ function pageTool(needsApproval: boolean, seen: unknown[]) {
   });
 }
 
-describe('AG-UI client: text', () => {
+describe('AG-UI client: text', function () {
+  // The first run loads the AG-UI client's chunk cold (dev server, unbundled), slow on a loaded machine.
+  this.timeout(60_000);
   it('streams a remote reply as text events and keeps the history in the browser', async () => {
     const server = await aguiScript([run(text('m1', 'Hello', ' from', ' the server'))]);
     const { agent, events } = remoteAgent({ url: server.url });
@@ -210,7 +212,9 @@ describe('AG-UI client: what the server does itself', () => {
   });
 });
 
-describe('AG-UI client: mixed mode (subAgents.agui)', () => {
+describe('AG-UI client: mixed mode (subAgents.agui)', function () {
+  // The first run loads the AG-UI client's chunk cold (dev server, unbundled), slow on a loaded machine.
+  this.timeout(60_000);
   it('sends a dispatch_agent task to the remote agent, offers it the read-only page tools, and hands its answer back marked untrusted', async () => {
     const server = await aguiScript([run(toolCall('r1', 'lookup', { q: 'order 7' })), run(text('m1', 'Order 7 ships Friday.'))]);
     const lookup = defineTool({ name: 'lookup', description: 'Looks an order up', parameters: z.object({ q: z.string() }), readOnly: true, execute: async () => 'order 7: packed' });

@@ -10,7 +10,9 @@ import { aguiScript, ofType, remoteAgent, run, text, toolCall, until } from './s
 
 const error = (events: readonly AgentEvent[]) => ofType(events, 'error')[0];
 
-describe('AG-UI client: faults', () => {
+describe('AG-UI client: faults', function () {
+  // The first run loads the AG-UI client's chunk cold (dev server, unbundled), slow on a loaded machine.
+  this.timeout(60_000);
   it('refuses a stream whose events come out of order (the official verification), naming AG-UI', async () => {
     const server = await aguiScript([{ events: [{ type: 'RUN_STARTED' }, { type: 'TEXT_MESSAGE_CONTENT', messageId: 'm1', delta: 'no start' }, { type: 'RUN_FINISHED' }] }]);
     const { agent, events } = remoteAgent({ url: server.url });

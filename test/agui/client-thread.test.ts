@@ -65,6 +65,8 @@ describe('AG-UI client: interrupts', () => {
     const first = remoteAgent({ url: server.url }, { thread, answer: () => undefined });
     void first.agent.send('Book Noma');
     await until(() => ofType(first.events, 'approval-request').length > 0, 'the interrupt\'s approval');
+    // Give the worker a moment to store the request (as a user's reload would), then "close the page".
+    await new Promise((r) => setTimeout(r, 300));
     first.agent.dispose();
 
     const { agent, events } = remoteAgent({ url: server.url }, { thread, answer: () => undefined });

@@ -107,7 +107,8 @@ async function serve(req, res, id, rest, other) {
   }
   if (run.cut) {
     res.write('data: {"type":"TEXT_MESSAGE_CONTENT","messageId":"m');
-    await new Promise((r) => setTimeout(r, 20));
+    // Long enough for the client to have shown what came whole before the connection goes.
+    await new Promise((r) => setTimeout(r, 500));
     res.destroy();
     return;
   }
