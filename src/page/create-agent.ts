@@ -5,7 +5,7 @@
  * the worker dies or is disposed (the worker link sees to that).
  */
 import * as Comlink from 'comlink';
-import type { Agent, AgentEvent, AttachmentInput, AgentOptions, ApprovalAnswer, ApprovalRequest, ChatMessage, ConfigureOptions, DiagnoseOptions, EngineOptions, EngineStatus, FinalEvent, Run, SendOptions, ThreadTrace, Tool, TraceSpan, WorkflowRunOptions } from '../types.js';
+import type { Agent, AgentEvent, AgUiOptions, AttachmentInput, AgentOptions, ApprovalAnswer, ApprovalRequest, ChatMessage, ConfigureOptions, DiagnoseOptions, EngineOptions, EngineStatus, FinalEvent, Run, SendOptions, ThreadTrace, Tool, TraceSpan, WorkflowRunOptions } from '../types.js';
 import type { AgentWorkerApi, AgentWorkerCall, AgentWorkerEntry, OutsideOutcome, ToolDescriptor, WorkerConfig } from '../protocol/agent.js';
 import type { Memory } from '../memory-types.js';
 import { failedRun } from '../run-failure.js';
@@ -88,9 +88,10 @@ export function toWorkerConfig(options: AgentOptions): WorkerConfig {
 
 /** Remote agents' URLs resolved against the page (the worker's own URL is not the page's). */
 function withPageUrls<C extends Partial<WorkerConfig>>(config: C): C {
-  if (config.agui) config.agui = { ...config.agui, url: new URL(config.agui.url, location.href).href };
+  const here = (agui: AgUiOptions) => ({ ...agui, url: new URL(agui.url, location.href).href });
+  if (config.agui) config.agui = here(config.agui);
   const sub = config.subAgents;
-  if (typeof sub === 'object' && sub.agui) config.subAgents = { ...sub, agui: { ...sub.agui, url: new URL(sub.agui.url, location.href).href } };
+  if (typeof sub === 'object' && sub.agui) config.subAgents = { ...sub, agui: here(sub.agui) };
   return config;
 }
 
@@ -115,7 +116,7 @@ function checkOptions(options: AgentOptions): void {
   // A remote agent brings its own model.
   if (options.agui) return;
   if (!options.modelModule && !options.engine && (typeof options.baseURL !== 'string' || options.baseURL === '')) {
-    throw new TypeError('createAgent: baseURL must be the URL of an OpenAI-compatible endpoint, e.g. "http://localhost:11434/v1" (or pass engine: { gguf } to run a model in the page, or agui: { url } to use a server agent).');
+    throw new TypeError('createAgent: baseURL must be the URL of an OpenAI-compatible endpoint, e.g. "http://localhost:11434/v1" (or pass engine: { gguf } to run a model in the page).');
   }
   if (!options.engine && (typeof options.model !== 'string' || options.model === '')) throw new TypeError('createAgent: model must name a model, e.g. "qwen2.5:7b".');
   if (options.subAgents && options.tools?.some((t) => t.name === 'dispatch_agent')) throw new TypeError('createAgent: with subAgents, "dispatch_agent" is the built-in tool; rename your own tool of that name.');
@@ -351,14 +352,14 @@ export function createAgent(options: AgentOptions): Agent {
       return sharedState;
     },
     setState: (state: unknown) => {
-      const why = outOfBounds(state);
-      if (why !== undefined) throw new TypeError(`setState(state): the state cannot be sent: ${why}.`);
       let copy: unknown;
+      let why = outOfBounds(state);
       try {
         copy = structuredClone(state);
       } catch (err) {
-        throw new TypeError(`setState(state): the state cannot be sent: ${err instanceof Error ? err.message : String(err)} (it must be JSON data).`);
+        why = String(err);
       }
+      if (why !== undefined) throw new TypeError(`setState: the state cannot be sent (${why}).`);
       [sharedState, stateHeard] = [copy, true];
       tell((remote) => remote.setState(state));
     },

@@ -6,6 +6,7 @@ import { expect } from 'chai';
 import { z } from 'zod';
 import { defineTool } from '../../src/tools/define-tool.js';
 import type { AgentEvent } from '../../src/types.js';
+import { createAgent } from '../../src/page/create-agent.js';
 import { aguiScript, ofType, remoteAgent, run, text, toolCall, until } from './support.js';
 
 const error = (events: readonly AgentEvent[]) => ofType(events, 'error')[0];
@@ -140,5 +141,15 @@ describe('AG-UI client: faults', function () {
     expect(error(events)).to.include({ code: 'remote-error' });
     expect(error(events)!.message).to.contain('the database is down').and.contain('DB_DOWN');
     expect((await agent.messages()).at(-1)).to.deep.equal({ role: 'assistant', content: 'Let me' });
+  });
+
+  it('refuses an agui option without a url at once, and bad fields with the run\'s error, asking the server nothing', async () => {
+    expect(() => createAgent({ agui: { headers: {} } as never })).to.throw(TypeError, /agui must be \{ url/);
+    const server = await aguiScript([run(text('m1', 'never'))]);
+    const { agent, events } = remoteAgent({ url: server.url, credentials: 'everywhere' as never });
+    expect((await agent.send('hi').done).reason).to.equal('error');
+    expect(error(events)).to.include({ code: 'bad-request' });
+    expect(error(events)!.message).to.contain('agui.credentials must be');
+    expect(await server.log()).to.have.length(0);
   });
 });

@@ -57,6 +57,14 @@ export function toolCall(toolCallId: string, name: string, args: unknown, parent
   return [{ type: 'TOOL_CALL_START', toolCallId, toolCallName: name, ...(parentMessageId ? { parentMessageId } : {}) }, { type: 'TOOL_CALL_ARGS', toolCallId, delta: JSON.stringify(args) }, { type: 'TOOL_CALL_END', toolCallId }];
 }
 
+// The AG-UI client is a chunk of its own that the worker loads with the first run; the dev server
+// transforms it (and @ag-ui/client's dependencies) unbundled on first request, which on a loaded
+// machine can take longer than a test. Load it once here first, so no test's time includes that.
+before(async function () {
+  this.timeout(240_000);
+  await import('../../src/worker/agui/index.js');
+});
+
 const agents: Agent[] = [];
 afterEach(() => agents.splice(0).forEach((a) => a.dispose()));
 

@@ -30,7 +30,7 @@ import type { RemoteLoop, RemoteRunContext } from '../../agent/remote-loop.js';
 import type { ToolCall } from '../../model/tool-calling-model.js';
 import { executeCalls, interruptAnswer, resultEvent, settled, type SettledCall } from '../../agent/calls/index.js';
 import { recordEditedArgs } from '../../agent/history.js';
-import { isAbortError, toWireError, type PageloopError } from '../../errors.js';
+import { PageloopError, isAbortError, toWireError } from '../../errors.js';
 import { fromAgUiMessages, toAgUiMessages } from './agui-messages.js';
 import { StreamMapper, type RunEnd } from './agui-stream.js';
 import { cutStream, notEventStream, remoteError, serverRunError } from './agui-errors.js';
@@ -67,6 +67,8 @@ async function runRemote(ctx: RemoteRunContext): Promise<FinalEvent> {
 async function remoteStep(ctx: RemoteRunContext): Promise<Step> {
   if (!(await ctx.mayStart())) return { next: 'cancelled' };
   const { remote, agui } = ctx;
+  const bad = badOptions(agui);
+  if (bad) return { next: 'failed', error: new PageloopError('bad-request', `Option agui${bad}`, false) };
   const threadId = remote.threadId ?? crypto.randomUUID();
   const { messages, ids } = await toAgUiMessages(ctx.history, remote.messageIds, ctx.files && ((id) => ctx.files!.read(id)));
   const sent = new Map(ids.map((id, i) => [id, ctx.history[i]!]));
@@ -130,6 +132,15 @@ async function remoteStep(ctx: RemoteRunContext): Promise<Step> {
   await runFrontendCalls(ctx, pending);
   closeCalls(ctx, openCalls(ctx.history), undefined);
   return { next: 'again' };
+}
+
+/** What is wrong with the option's other fields (the page checked only its url), or undefined. */
+function badOptions({ headers, credentials, forwardedProps }: RemoteRunContext['agui']): string | undefined {
+  const isObject = (v: unknown) => typeof v === 'object' && v !== null && !Array.isArray(v);
+  if (headers !== undefined && !(isObject(headers) && Object.values(headers).every((h) => typeof h === 'string'))) return '.headers must be an object of header names to strings, e.g. { Authorization: "Bearer …" }.';
+  if (credentials !== undefined && !['omit', 'same-origin', 'include'].includes(credentials)) return '.credentials must be "omit", "same-origin" or "include".';
+  if (forwardedProps !== undefined && !isObject(forwardedProps)) return '.forwardedProps must be an object (it is sent to the server as it is).';
+  return undefined;
 }
 
 /** A successful answer that is no event stream (an HTML page, JSON) is refused here, by its type: the client would read it as a stream that says nothing. */
