@@ -24,7 +24,7 @@
  * that policy too (as a tool that always needs approval) and never runs
  * anything itself.
  */
-import { HttpAgent, isInterruptExpired, type Context, type Interrupt, type ResumeEntry } from '@ag-ui/client';
+import type { Context, Interrupt, ResumeEntry } from '@ag-ui/client';
 import type { ChatMessage, FinalEvent, FinalReason, InterruptInfo } from '../../types.js';
 import type { RemoteLoop, RemoteRunContext } from '../../agent/remote-loop.js';
 import type { ToolCall } from '../../model/tool-calling-model.js';
@@ -37,6 +37,14 @@ import { cutStream, notEventStream, remoteError, serverRunError } from './agui-e
 
 /** The remote loop the worker hands the session (src/agent/remote-loop.ts). */
 export const aguiLoop: RemoteLoop = { run: runRemote };
+
+/**
+ * The official client, imported on the first run: in the standalone bundle it is
+ * a file of its own (scripts/bundle.js SHARED_LAZY), so the zod it carries is not
+ * split into a chunk the MCP room would load too.
+ */
+let client: Promise<typeof import('@ag-ui/client')> | undefined;
+const loadClient = () => (client ??= import('@ag-ui/client'));
 
 /** What one AG-UI run came to. */
 type Step = { next: 'again' } | { next: 'answer'; text: string } | { next: 'cancelled' } | { next: 'failed'; error: PageloopError };
@@ -77,6 +85,7 @@ async function remoteStep(ctx: RemoteRunContext): Promise<Step> {
   const credentials = agui.credentials;
   // Whether the server answered with an event stream: a network error after that is a cut stream, not an unreachable server.
   let streaming = false;
+  const { HttpAgent } = await loadClient();
   const agent = new HttpAgent({
     url: agui.url,
     headers: agui.headers,
@@ -185,6 +194,7 @@ async function runFrontendCalls(ctx: RemoteRunContext, calls: readonly ToolCall[
  * turns into the next run's `resume` entry.
  */
 async function answerInterrupts(ctx: RemoteRunContext, interrupts: readonly Interrupt[]): Promise<void> {
+  const { isInterruptExpired } = await loadClient();
   const asks: { callId: string; name: string; args: unknown; info: InterruptInfo; onCall: boolean }[] = [];
   const work: Promise<unknown>[] = [];
   const answered = (r: SettledCall, onCall: boolean) => {
