@@ -52,6 +52,10 @@ export function inThreadAgent(options: AgentOptions, model: () => ChatModel | Pr
     retry: () => start((runId) => session.retry(runId)),
     events: async () => session.events(),
     engine: { status: () => ({ state: 'idle' }) },
+    get state() {
+      return session.sharedState();
+    },
+    setState: (state: unknown) => session.setState(state),
     webmcp: { status: () => ({ state: 'off', exposed: [], consumed: [] }), ready: Promise.resolve({ state: 'off', exposed: [], consumed: [] }) },
     mcp: { status: async () => [], reconnect: noMemory, prompts: async () => [], getPrompt: noMemory, resources: async () => [], readResource: noMemory, signOut: noMemory, answerElicitation: noMemory, appResource: noMemory, callAppTool: noMemory },
     respond: (callId, answer) => session.respond(callId, answer),

@@ -32,6 +32,7 @@ import { ScrollController } from './scroll-controller.js';
 import { ApprovalController, PermissionsPanel } from './approvals/index.js';
 import { Attachments, shownAttachments } from './attachments/index.js';
 import { Composer, refusedBeforeStart } from './composer/index.js';
+import { loadActivityCard } from './activity/index.js';
 import { ConversationSignal, LogWindow, ReplyRenderers, RetryCountdownSlot, loadPlanView, loadSubAgentView, type ConversationAction, type LogItem, type ToolCallItem } from './conversation/index.js';
 import { renderAssistantMessage, renderContextNote, renderContinue, renderErrorBanner, renderStatusBar, renderSuggestions, renderUserMessage } from './conversation/index.js';
 import { renderDoctor, startDoctor } from './doctor/index.js';
@@ -104,6 +105,7 @@ import { TraceDrawer } from './trace/index.js';
  * @csspart context-note - The quiet mark where older turns were folded or a tool result cut to fit the context.
  * @csspart sub-agent - A sub-agent's work inside its `dispatch_agent` card (a disclosure, closed by default).
  * @csspart plan - The agent's plan (a disclosure: n of m done, the tasks); closes itself when every task is finished.
+ * @csspart activity - A remote AG-UI agent's activity (option `agui`): a card updated in place, `data-activity-type` its type (an `a2ui-surface` renders through the A2UI renderer once present).
  * @csspart workflow - The mark "Workflow: name" on the message that started a workflow run.
  * @csspart completions - Command or workflow names that Tab completes, under the input while a command is typed.
  * @csspart deny-reason-button - The "Deny with reason…" disclosure of an approval panel.
@@ -258,6 +260,7 @@ export class AgentChat extends AgentChatSettings {
   readonly #plan = new LazyView(this, loadPlanView);
   readonly #engineView = new LazyView(this, () => import('./engine-progress.js'));
   readonly #subAgents = new LazyView(this, loadSubAgentView);
+  readonly #activities = new LazyView(this, loadActivityCard);
   readonly #permissions = new PermissionsPanel(this, this.#conversation);
   readonly #mcp = new McpPanel(this, this.#conversation);
   readonly #trace = new TraceDrawer(this);
@@ -425,6 +428,8 @@ export class AgentChat extends AgentChatSettings {
       }
       case 'doctor':
         return renderDoctor(item);
+      case 'activity':
+        return this.#activities.get()?.renderActivity(item) ?? html``;
     }
   }
 

@@ -33,11 +33,13 @@ export const isEngine: Check = (v) => {
 /** `subAgents`: true, false or the child's settings. */
 export const isSubAgents: Check = (v) => {
   if (typeof v === 'boolean') return undefined;
-  const problem = ' must be true, false or { maxIterations?: whole number ≥ 1, model?: string, systemPrompt?: string }';
+  const problem = ' must be true, false or { maxIterations?: whole number ≥ 1, model?: string, systemPrompt?: string, agui?: { url } }';
   if (typeof v !== 'object' || v === null) return problem;
-  const { maxIterations: max, model, systemPrompt } = v as Record<string, unknown>;
+  const { maxIterations: max, model, systemPrompt, agui } = v as Record<string, unknown>;
   const good = (max === undefined || (Number.isInteger(max) && (max as number) >= 1)) && (model === undefined || (typeof model === 'string' && model !== '')) && (systemPrompt === undefined || typeof systemPrompt === 'string');
-  return good ? undefined : problem;
+  if (!good) return problem;
+  const why = agui === undefined ? undefined : isAgUi(agui);
+  return why && `.agui${why}`;
 };
 
 /** `workflows`: named templates, each with a description, steps and (optional) tool names. */
@@ -113,6 +115,9 @@ export const isMcpServers: Check = (v) => {
   return undefined;
 };
 
+/** Option `agui` (and `subAgents.agui`): `{ url, … }` here; its other fields are checked where the run starts (the worker's remote loop). */
+export const isAgUi: Check = (v) => (typeof (v as { url?: unknown } | null)?.url === 'string' ? undefined : ' must be { url, headers?, credentials?, forwardedProps? }, e.g. { url: "/api/agent" }');
+
 /**
  * Every check a settings row may name (src/settings.ts), by that name: a check,
  * or a maker of one (`wholeAtLeast`, `between`, `oneOf`) that the row gives
@@ -151,6 +156,7 @@ export const CHECKS = {
   webmcp: isWebMcp,
   mcp: isMcpServers,
   attachments: isAttachmentOptions,
+  agui: isAgUi,
 };
 
 type Checks = typeof CHECKS;

@@ -18,7 +18,7 @@
  * check: the page runs them (src/setting-checks.ts).
  */
 import type { Tool } from './tool-types.js';
-import type { EngineOptions, SubAgentOptions, ToolFormat, ToolProtocol, WebMcpOptions, WorkflowTemplate } from './option-types.js';
+import type { AgUiOptions, EngineOptions, SubAgentOptions, ToolFormat, ToolProtocol, WebMcpOptions, WorkflowTemplate } from './option-types.js';
 import type { MemoryOptions } from './memory-types.js';
 import type { TelemetryOptions, TraceOptions } from './trace-types.js';
 import type { McpServerOptions } from './mcp-types.js';
@@ -202,6 +202,17 @@ export interface AgentOptions {
    * @attr `off` (or `false`): no attach button, drops and pastes left to the page. Absent: on; limits via the `attachments` property.
    */
   attachments?: AttachmentOptions | false;
+  /**
+   * The agent's runs go to a server agent that speaks AG-UI (LangGraph,
+   * Mastra, CrewAI, any AG-UI endpoint) instead of the in-page loop, from the
+   * agent's worker: `{ url, headers?, credentials?, forwardedProps? }`. The
+   * page's tools become AG-UI frontend tools (run here, through the same
+   * approvals), the server's interrupts wait for the user as approvals, its
+   * shared state is `agent.state`, and the thread stays in the browser.
+   * `baseURL` and `model` are not needed then.
+   * @attr The URL of an AG-UI endpoint: the agent's runs go to that server agent instead of the in-page loop (headers, cookies: the `agui` property).
+   */
+  agui?: AgUiOptions;
 }
 
 
@@ -284,6 +295,7 @@ export const SETTINGS = {
   webmcp: { side: 'page', live: false, restart: true, element: { attribute: 'webmcp-expose', from: (t: string | null) => (t === null || t === 'false' ? undefined : { expose: true }) }, check: 'webmcp' },
   mcp: { side: 'worker', live: false, restart: true, element: { attribute: false }, check: 'mcp' },
   attachments: { side: 'loop', live: true, element: { attribute: 'attachments', from: onUnlessOffWith({}) }, check: 'attachments' },
+  agui: { side: 'loop', live: true, restart: true, model: 'source', element: { attribute: 'agui-url', property: 'agui', from: (t: string | null) => (t === null || t === '' ? undefined : { url: t }) }, check: 'agui' },
 } as const satisfies { readonly [K in keyof AgentOptions]-?: Setting };
 
 type Rows = typeof SETTINGS;

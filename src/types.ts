@@ -17,7 +17,7 @@ import type { ThreadTrace, TraceSpan } from './trace-types.js';
 export type { Diagnosis, DiagnosisCheck, DiagnosisStatus, DiagnoseOptions, ServerFamily } from './diagnosis-types.js';
 import type { Diagnosis, DiagnoseOptions } from './diagnosis-types.js';
 /** The events an agent emits, and what they carry (src/agent-events.ts). */
-export type { FinalReason, FinalEvent, ToolResultStatus, ApprovalRequest, AgentEvent, SubAgentEvent, ContextEvent, SummaryCall, PlanTaskStatus, PlanTask, EngineStatus, EngineSource, EngineBackend, WebMcpStatus } from './agent-events.js';
+export type { FinalReason, FinalEvent, ToolResultStatus, ApprovalRequest, AgentEvent, SubAgentEvent, ContextEvent, SummaryCall, PlanTaskStatus, PlanTask, EngineStatus, EngineSource, EngineBackend, WebMcpStatus, InterruptInfo } from './agent-events.js';
 /** Generative UI: what a tool's `render` receives and returns (src/tool-types.ts). */
 export type { ToolCallStatus, ToolRender, ToolRenderProps, ToolView, ToolViewOptions } from './tool-types.js';
 
@@ -32,7 +32,7 @@ export type { AgentOptions, ConfigureOptions } from './settings.js';
 /** The MCP client's options and reports (src/mcp-types.ts). */
 export type { AgentMcp, McpApproval, McpServerOptions, McpServerState, McpSignInState, McpErrorCode, McpToolInfo, McpServerStatus, McpPrompt, McpResource, McpResourceText, McpElicitation, McpElicitationAnswer, McpElicitationField, McpAppResource, McpAppToolResult } from './mcp-types.js';
 import type { AgentMcp } from './mcp-types.js';
-export type { SubAgentOptions, ToolProtocol, ToolFormat, EngineOptions, EngineGpu, WorkflowTemplate, WebMcpOptions } from './option-types.js';
+export type { SubAgentOptions, ToolProtocol, ToolFormat, EngineOptions, EngineGpu, WorkflowTemplate, WebMcpOptions, AgUiOptions } from './option-types.js';
 
 /** The answer to one approval request. */
 export interface ApprovalAnswer {
@@ -234,6 +234,19 @@ export interface Agent {
   readonly context: AgentContext;
   /** The agent's vector memory, living in its worker; opened on first use. Disposed with the agent. */
   readonly memory: Memory;
+  /**
+   * The state shared with a remote AG-UI agent (option `agui`): as the
+   * server's last snapshot or delta left it, or as `setState` set it;
+   * undefined until there is one. Each change is a `state` event; it is kept
+   * with the thread, so a reload starts from it.
+   */
+  readonly state: unknown;
+  /**
+   * Replaces the shared state (JSON): kept with the thread, and sent with the
+   * next run as its `RunAgentInput.state`. An in-page agent keeps it too, but
+   * its loop does not read it.
+   */
+  setState(state: unknown): void;
   /** The in-page engine (`options.engine`): what it is doing. */
   readonly engine: AgentEngine;
   /** WebMCP (option `webmcp`): its status, and when its tools are in place. */

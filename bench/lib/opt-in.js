@@ -76,6 +76,12 @@ export const OPT_IN = {
   approvals: /approval-panel|permissions-list/,
   /** Sub-agents (`subAgents` option): the element's view of a sub-agent's work (sub-agent-view.ts, its styles) loads with the first `dispatch_agent` card that has one to show. */
   subagents: /sub-agent-view/,
+  /**
+   * The AG-UI client (option `agui`, issue 39): the official `@ag-ui/client` and the remote loop load in the
+   * worker with the first run on a remote agent (src/worker/agui/); the element's activity card with the
+   * first activity a remote agent sends. An agent without `agui` loads neither.
+   */
+  agui: /worker-agui|activity-card/,
   /** The built-in `fetchTool()`: the request, its redirect guard and the HTML-to-text reader load in the worker on its first call. */
   fetch_tool: /fetch-request/,
   /**

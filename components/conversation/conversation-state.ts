@@ -153,6 +153,10 @@ function reduceAction(state: ConversationState, action: ConversationAction): Con
       return action.status.state === 'unavailable' || action.status.state === 'error' ? addNotice(state, `WebMCP: ${action.status.message ?? action.status.state}`, 'webmcp-status') : state;
     case 'tool-progress':
       return updateCall(state, action.callId, (c) => (isSettled(c.status) ? c : { ...c, progress: { progress: action.progress, total: action.total, message: action.message } }));
+    case 'activity':
+      return showActivity(state, `activity:${action.messageId}`, action.activityType, action.content);
+    case 'state':
+    case 'remote-thread':
     case 'engine':
     case 'thread-lock':
     case 'permissions':
@@ -185,6 +189,13 @@ function reduceAction(state: ConversationState, action: ConversationAction): Con
       // Quiet, like the self-check: why the model was asked again.
       return addNotice(state, 'Reminded the model to act on what it announced', 'nudge');
   }
+}
+
+/** A remote agent's activity: its card updated in place, or added where the reply has got to. */
+function showActivity(state: ConversationState, id: string, activityType: string, content: Readonly<Record<string, unknown>>): ConversationState {
+  if (state.items.some((i) => i.id === id)) return { ...state, items: state.items.map((i) => (i.id === id ? { kind: 'activity', id, activityType, content } : i)) };
+  const closed = closeStreaming(state);
+  return { ...closed, items: [...closed.items, { kind: 'activity', id, activityType, content }] };
 }
 
 function finish(state: ConversationState, reason: FinalReason, text: string, suggestions?: string[]): ConversationState {

@@ -75,8 +75,17 @@ export interface ContextItem {
 /** The doctor's checklist (`/doctor`): checking until its `diagnosis` or `error` arrives. Never stored with the thread. */
 export interface DoctorItem { kind: 'doctor'; id: string; diagnosis?: Diagnosis; error?: string }
 
+/** A remote agent's activity (`activity` events, option `agui`): structured progress shown as its own card, with its latest content. */
+export interface ActivityItem {
+  kind: 'activity';
+  /** `activity:` and the activity's message id. */
+  id: string;
+  activityType: string;
+  content: Readonly<Record<string, unknown>>;
+}
+
 /** Anything the log shows. */
-export type LogItem = UserItem | AssistantItem | ToolCallItem | NoticeItem | ContextItem | DoctorItem;
+export type LogItem = UserItem | AssistantItem | ToolCallItem | NoticeItem | ContextItem | DoctorItem | ActivityItem;
 
 /** Token counts of the last model call, and the window they fill. */
 export interface UsageInfo {

@@ -59,7 +59,7 @@ export class AgentSession {
     // A tool starts once its `tool-start` is stored: a reload then answers it `interrupted` instead of running it again.
     this.#registry = new ToolRegistry(deps.host, deps.workerTools, deps.env, () => state.journal?.flush().catch(() => {}) ?? Promise.resolve(), starts);
     this.#registry.set(tools);
-    this.#starter = new RunStarter({ config: () => this.#config, state, thread: this.#thread, runs: this.#runs, models: this.#models, registry: this.#registry, starts, host: deps.host, files: this.#files });
+    this.#starter = new RunStarter({ config: () => this.#config, state, thread: this.#thread, runs: this.#runs, models: this.#models, registry: this.#registry, starts, host: deps.host, files: this.#files, remote: deps.remote });
   }
 
   /** Loads the stored thread, answering calls a reload left unanswered; or follows it read-only while another tab writes it. */
@@ -165,6 +165,17 @@ export class AgentSession {
   /** Starts (or stops) handing finished spans to the page (`agent.onSpan`). */
   watchSpans(on: boolean): void {
     this.#spans.watch(on);
+  }
+
+  /** The state shared with a remote AG-UI agent (option `agui`), as the thread's events last set it; undefined until there is one. */
+  sharedState(): unknown {
+    return structuredClone(this.#state.remote.state);
+  }
+
+  /** Replaces the shared state: kept with the thread (a `state` event), sent with the next remote run. Refused in a tab that follows the thread. */
+  setState(state: unknown): void {
+    this.#thread.assertWriter('Cannot set the state');
+    this.#state.emit({ type: 'state', state, from: 'app' });
   }
 
   /** The tools allowed for good in this thread. */

@@ -22,15 +22,14 @@ import { executeCalls, type TurnContext } from './calls/index.js';
 import { recordEditedArgs } from './history.js';
 import { resultEvent, settled, type SettledCall } from './calls/index.js';
 import { overriddenTurn, type TurnOverrides } from './run-overrides.js';
-import { appStateSection, type AppStateEntry } from './app-context.js';
+import { appStateSection } from './app-context.js';
+import type { RunBase } from './run-base.js';
 import type { RunEnding, RunPart } from './run-part.js';
 import { abortable } from '../abortable.js';
 
-/** What one run needs. */
-export interface RunContext extends Omit<TurnContext, 'emit'> {
+/** What one run of the in-page loop needs: what every run has (run-base.ts), and the model with what shapes its requests. */
+export interface RunContext extends RunBase {
   model: Pick<ToolCallingModel, 'turn'>;
-  /** The canonical history; the run appends to it. */
-  history: ChatMessage[];
   systemPrompt?: string;
   maxIterations: number;
   /** With option `planning`: the plan's part in this run, and the mode. */
@@ -39,19 +38,12 @@ export interface RunContext extends Omit<TurnContext, 'emit'> {
   reflectEvery?: number;
   /** Option `nudge` (default on): one reminder a run when the model announces an action and calls nothing. */
   nudge?: boolean;
-  emit(event: AgentEvent): void;
-  /** Called whenever the history grew, so it can be stored. */
-  changed(): void;
   /** Keeps what is sent inside the model's context window; absent: the history is sent whole. */
   context?: ContextBudget;
   /** This run's own model and tool choice (`send(text, options)`). */
   turn?: TurnOverrides;
-  /** With option `subAgents`: runs `dispatch_agent` calls (src/agent/sub-agent.ts); absent in a sub-agent, so it never dispatches. */
-  subAgents?: SubAgentDispatch;
   /** Parts of the run beyond the built-ins, after them (see run-part.ts). */
   parts?: readonly RunPart[];
-  /** The app's state (`agent.context`), read from the page as each request is built (src/agent/app-context.ts). */
-  appState?: () => Promise<AppStateEntry[]>;
 }
 
 /** The parts of a run, in the order they take part: the built-ins its options ask for, then its own. */

@@ -5,7 +5,7 @@
  * the worker dies or is disposed (the worker link sees to that).
  */
 import * as Comlink from 'comlink';
-import type { Agent, AgentEvent, AttachmentInput, AgentOptions, ApprovalAnswer, ApprovalRequest, ChatMessage, ConfigureOptions, DiagnoseOptions, EngineOptions, EngineStatus, FinalEvent, Run, SendOptions, ThreadTrace, Tool, TraceSpan, WorkflowRunOptions } from '../types.js';
+import type { Agent, AgentEvent, AgUiOptions, AttachmentInput, AgentOptions, ApprovalAnswer, ApprovalRequest, ChatMessage, ConfigureOptions, DiagnoseOptions, EngineOptions, EngineStatus, FinalEvent, Run, SendOptions, ThreadTrace, Tool, TraceSpan, WorkflowRunOptions } from '../types.js';
 import type { AgentWorkerApi, AgentWorkerCall, AgentWorkerEntry, OutsideOutcome, ToolDescriptor, WorkerConfig } from '../protocol/agent.js';
 import type { Memory } from '../memory-types.js';
 import { failedRun } from '../run-failure.js';
@@ -83,6 +83,15 @@ export function toWorkerConfig(options: AgentOptions): WorkerConfig {
   else delete config.engine;
   // Resolved against the page: the worker's own URL is not the page's.
   if (config.mcp) config.mcp = config.mcp.map((server) => ({ ...server, url: new URL(server.url, location.href).href, ...(server.oauth ? { oauth: { redirectUrl: new URL(server.oauth.redirectUrl, location.href).href } } : {}) }));
+  return withPageUrls(config);
+}
+
+/** Remote agents' URLs resolved against the page (the worker's own URL is not the page's). */
+function withPageUrls<C extends Partial<WorkerConfig>>(config: C): C {
+  const here = (agui: AgUiOptions) => ({ ...agui, url: new URL(agui.url, location.href).href });
+  if (config.agui) config.agui = here(config.agui);
+  const sub = config.subAgents;
+  if (typeof sub === 'object' && sub.agui) config.subAgents = { ...sub, agui: here(sub.agui) };
   return config;
 }
 
@@ -104,6 +113,8 @@ function initialEngineStatus(engine: EngineOptions | undefined): EngineStatus {
 function checkOptions(options: AgentOptions): void {
   if (typeof options !== 'object' || options === null) throw new TypeError('createAgent needs an options object.');
   checkSettings(options, 'createAgent');
+  // A remote agent brings its own model.
+  if (options.agui) return;
   if (!options.modelModule && !options.engine && (typeof options.baseURL !== 'string' || options.baseURL === '')) {
     throw new TypeError('createAgent: baseURL must be the URL of an OpenAI-compatible endpoint, e.g. "http://localhost:11434/v1" (or pass engine: { gguf } to run a model in the page).');
   }
@@ -141,6 +152,9 @@ export function createAgent(options: AgentOptions): Agent {
   const spanListeners = new Set<(span: TraceSpan) => void>();
   let current: RunStream | undefined;
   let engineStatus = initialEngineStatus(settings.engine);
+  /** The state shared with a remote agent: from `state` events, and the stored thread's once the worker is up (unless one came first). */
+  let sharedState: unknown;
+  let stateHeard = false;
   // The page host the loop reaches, as it is (a Comlink proxy of it crosses at start).
   const toolHost = new PageToolHost({
     deliver: (events) => deliver(events),
@@ -162,6 +176,7 @@ export function createAgent(options: AgentOptions): Agent {
       if (event?.type === 'tool-result') resultShown.get(event.callId)?.();
       if (event === undefined) continue;
       if (event.type === 'engine') engineStatus = event.status;
+      if (event.type === 'state') [sharedState, stateHeard] = [event.state, true];
       // Noted before any answer to it can arrive (answers wait for the same promise).
       if (event.type === 'input-request') void toolHost.answers().then((answers) => answers.asked(event.callId, event.name));
       for (const listener of listeners) safely(listener, event);
@@ -187,7 +202,10 @@ export function createAgent(options: AgentOptions): Agent {
 
   // The agent's API, once the worker has set it up (its stored thread loaded).
   const session = link.call(afterSchemas((entry: Comlink.Remote<AgentWorkerEntry>) => entry.start(toWorkerConfig(settings), tools.map(toDescriptor), Comlink.proxy(toolHost))));
-  const ready: Promise<void> = session.then(() => undefined);
+  const ready: Promise<void> = session.then(async (remote) => {
+    const stored = await remote.sharedState();
+    if (!stateHeard) sharedState = stored;
+  });
   ready.catch(() => {});
   /** Calls the agent's API (the link settles it also when the worker dies). */
   const call: AgentWorkerCall = (invoke) => link.call(async () => invoke(await session));
@@ -313,7 +331,7 @@ export function createAgent(options: AgentOptions): Agent {
       checkLive(patch);
       checkOptions({ ...settings, ...patch });
       Object.assign(settings, patch);
-      const crossing: Partial<WorkerConfig> = pickSettings<Partial<AgentOptions>, keyof WorkerConfig>(patch, WORKER_KEYS);
+      const crossing: Partial<WorkerConfig> = withPageUrls(pickSettings<Partial<AgentOptions>, keyof WorkerConfig>(patch, WORKER_KEYS));
       if ('engine' in crossing) {
         crossing.engine = crossing.engine && engineForWorker(crossing.engine);
         engineStatus = initialEngineStatus(crossing.engine);
@@ -334,6 +352,21 @@ export function createAgent(options: AgentOptions): Agent {
         resume: () => startRun((remote, runId) => remote.resume(runId)),
       }),
     context: appContext,
+    get state() {
+      return sharedState;
+    },
+    setState: (state: unknown) => {
+      let copy: unknown;
+      let why = outOfBounds(state);
+      try {
+        copy = structuredClone(state);
+      } catch (err) {
+        why = String(err);
+      }
+      if (why !== undefined) throw new TypeError(`setState: the state cannot be sent (${why}).`);
+      [sharedState, stateHeard] = [copy, true];
+      tell((remote) => remote.setState(state));
+    },
     engine: { status: () => engineStatus },
     webmcp,
     ready,

@@ -160,6 +160,10 @@ export interface AgentWorkerApi {
    * with the final event after it has been emitted.
    */
   resume(runId: string, first?: { callId: string; answer: ApprovalAnswer }): Promise<FinalEvent>;
+  /** The state shared with a remote AG-UI agent (option `agui`), as the thread last set it. */
+  sharedState(): unknown;
+  /** Replaces the shared state: stored with the thread, sent with the next remote run. */
+  setState(state: unknown): void;
   /** The tools allowed for good in this thread. */
   permissions(): string[];
   /** The thread's flight-recorder trace, or run `runId`'s only. */

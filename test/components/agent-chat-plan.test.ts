@@ -30,6 +30,10 @@ class EventAgent implements Agent {
   readonly tools = [];
   readonly answer = async () => false;
   readonly context = new AppContextStore();
+  state: unknown = undefined;
+  setState(state: unknown): void {
+    this.state = state;
+  }
   readonly resume = () => this.retry();
   readonly configured: unknown[] = [];
   #listeners = new Set<(e: AgentEvent) => void>();

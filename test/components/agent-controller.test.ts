@@ -27,6 +27,10 @@ class FakeAgent implements Agent {
   readonly tools = [];
   readonly answer = async () => false;
   readonly context = new AppContextStore();
+  state: unknown = undefined;
+  setState(state: unknown): void {
+    this.state = state;
+  }
   readonly resume = () => this.retry();
   readonly engine: Agent['engine'] = { status: () => ({ state: 'idle' }) };
   readonly webmcp: Agent['webmcp'] = { status: () => ({ state: 'off', exposed: [], consumed: [] }), ready: Promise.resolve({ state: 'off', exposed: [], consumed: [] }) };

@@ -151,6 +151,7 @@ export class ThreadBinding {
         state.history.length = 0;
         state.events.length = 0;
         state.plan.restore(undefined);
+        state.remote.restore([]);
         state.resetApprovals();
         state.tell([{ type: 'thread-lock', state: 'follower', events: [] }, { type: 'permissions', allowed: [] }]);
       },
