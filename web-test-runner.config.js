@@ -70,5 +70,5 @@ export default {
           },
         ],
   middleware: [mockOpenAI(), fixtures(), (await import('./test/support/otlp-receiver.js')).otlpReceiver(), (await import('./test/support/doc-middleware.js')).docPages(), (await import('./test/support/csp-middleware.js')).cspPages(), (await import('./test/support/isolated-middleware.js')).isolatedPages(), (await import('./test/support/mcp-servers.js')).mcpServers(), oauthMcpInfo, (await import('./test/support/llama-server-middleware.js')).llamaServer(), (await import('./test/support/logged-cdn-middleware.js')).loggedCdn()],
-  plugins: [(await import('./test/support/browser-field-plugin.js')).opentelemetryBrowserFiles(), esbuildPlugin({ ts: true, tsx: true, target: 'es2022', tsconfig: './tsconfig.json' }), (await import('./test/support/cold-page-plugin.js')).coldPages(), (await import('./test/support/mcp-servers.js')).mcpBrowserResolve()],
+  plugins: [(await import('./test/support/browser-field-plugin.js')).opentelemetryBrowserFiles(), (await import('./test/support/json-modules-plugin.js')).jsonModules(), esbuildPlugin({ ts: true, tsx: true, target: 'es2022', tsconfig: './tsconfig.json' }), (await import('./test/support/cold-page-plugin.js')).coldPages(), (await import('./test/support/mcp-servers.js')).mcpBrowserResolve()],
 };

@@ -38,6 +38,7 @@ import { renderDoctor, startDoctor } from './doctor/doctor-command.js';
 import { TraceDrawer } from './trace/trace-drawer.js';
 import { Attachments, shownAttachments } from './attachments/attachments.js';
 import { renderAssistantMessage, renderUserMessage } from './conversation/message-view.js';
+import { showsSurface } from './a2ui/a2ui-cards.js';
 
 /**
  * A chat with an in-page agent: streams its replies as markdown, shows each
@@ -82,6 +83,7 @@ import { renderAssistantMessage, renderUserMessage } from './conversation/messag
  * @csspart webmcp-status - The line saying WebMCP is unavailable in this browser, or what it refused (option `webmcp`).
  * @csspart tool-raw - The "Raw" disclosure of a rendered card: its arguments and result as JSON.
  * @csspart approval - The approval panel of a call awaiting approval.
+ * @csspart a2ui-surface - An A2UI surface (option `a2ui`) in its card: drawn from a `render_a2ui` call's arguments as they stream, or from a tool result's `a2ui` messages.
  * @csspart mcp-elicitation - An MCP server's question to the user (elicitation): its message and form, above the composer.
  * @csspart mcp-elicitation-button - Its Accept, Decline and Cancel buttons (`data-action`).
  * @csspart approve-button - Approves the call.
@@ -242,6 +244,7 @@ export class AgentChat extends AgentChatSettings {
   readonly #plan = new LazyView(this, () => import('./conversation/plan-view.js'));
   readonly #engineView = new LazyView(this, () => import('./engine-progress.js'));
   readonly #subAgents = new LazyView(this, () => import('./conversation/sub-agent-view.js'));
+  readonly #a2ui = new LazyView(this, () => import('./a2ui/a2ui-views.js'));
   readonly #permissions = new PermissionsPanel(this);
   readonly #mcp = new McpPanel(this);
   readonly #trace = new TraceDrawer(this);
@@ -372,7 +375,7 @@ export class AgentChat extends AgentChatSettings {
     if (item.kind === 'assistant') return [item, this.#replies.elementFor(item)];
     if (item.kind === 'user') return [item, this.#attachments.version];
     if (item.kind !== 'tool-call') return [item];
-    return [item, this.#attachments.version, ...this.#views.inputsFor(item), ...this.#approvals.inputsFor(item.id), ...this.#mcp.appInputs(item), item.sub && this.#subAgents.get()];
+    return [item, this.#attachments.version, ...this.#views.inputsFor(item), ...this.#approvals.inputsFor(item.id), ...this.#mcp.appInputs(item), item.sub && this.#subAgents.get(), showsSurface(item) && this.#a2ui.get()];
   }
 
   #renderItem(item: LogItem): TemplateResult {
@@ -386,7 +389,7 @@ export class AgentChat extends AgentChatSettings {
       case 'context':
         return renderContextNote(item);
       case 'tool-call':
-        return renderToolCard(item, this.#approvals.panelFor(item.id), this.#views.viewFor(item) ?? this.#mcp.appView(item), this.#attachments.renderList(item.attachments, `Files from ${item.name}`), item.sub && this.#subAgents.get()?.renderSubAgent);
+        return renderToolCard(item, this.#approvals.panelFor(item.id), this.#views.viewFor(item) ?? this.#mcp.appView(item) ?? (showsSurface(item) ? this.#a2ui.get()?.surfaceView(item, this, this.#tabs.readOnly) : undefined), this.#attachments.renderList(item.attachments, `Files from ${item.name}`), item.sub && this.#subAgents.get()?.renderSubAgent);
       case 'doctor':
         return renderDoctor(item);
     }

@@ -113,6 +113,12 @@ export const isMcpServers: Check = (v) => {
   return undefined;
 };
 
+/** Option `a2ui`: a boolean or `{ catalogs?, basicCatalog?, limits? }`; the catalogs' contents are checked when their chunk loads (src/page/a2ui/). */
+export const isA2ui: Check = (v) =>
+  typeof v === 'boolean' || (isObject(v) === undefined && [(v as { catalogs?: unknown }).catalogs].every((c) => c === undefined || Array.isArray(c)))
+    ? undefined
+    : ' must be true, false or { catalogs?: [...], basicCatalog?, limits? }';
+
 /**
  * Every check a settings row may name (src/settings.ts), by that name: a check,
  * or a maker of one (`wholeAtLeast`, `between`, `oneOf`) that the row gives
@@ -151,6 +157,7 @@ export const CHECKS = {
   webmcp: isWebMcp,
   mcp: isMcpServers,
   attachments: isAttachmentOptions,
+  a2ui: isA2ui,
 };
 
 type Checks = typeof CHECKS;
