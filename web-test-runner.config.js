@@ -37,7 +37,7 @@ export const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-backgro
 // The same Chromium with a WebGPU adapter: SwiftShader (Vulkan on the CPU). Only test/webgpu/ runs there (`--group webgpu`).
 const webgpuArgs = [...chromiumArgs.filter((a) => a !== '--disable-gpu'), '--enable-unsafe-webgpu', '--use-angle=swiftshader', '--use-webgpu-adapter=swiftshader', '--enable-features=Vulkan'];
 // Test files named on the command line mean "just these": the webgpu group then stays out unless asked for with --group.
-const namedFiles = process.argv.slice(2).some((a) => !a.startsWith('-') && /\.ts$|\*/.test(a));
+const namedFiles = process.argv.slice(2).some((a) => !a.startsWith('-') && /\.tsx?$|\*/.test(a));
 
 export default {
   files: ['test/**/*.test.ts', 'test/**/*.test.tsx', '!test/webgpu/**'],

@@ -43,6 +43,8 @@ const FACES = {
   'src/agent/thread': 'src/agent/thread/index.ts',
   'src/agent/trace': 'src/agent/trace/index.ts',
   'src/agent/attachments': 'src/agent/attachments/index.ts',
+  // Named, not index.ts: its lazy chunk is named after it (a2ui-….js), which the bench counts as opt-in A2UI.
+  'src/page/a2ui': 'src/page/a2ui/a2ui.ts',
 };
 
 /**

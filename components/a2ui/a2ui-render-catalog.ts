@@ -29,7 +29,7 @@ import { basicCatalog } from '@a2ui/lit/v0_9';
 import { A2uiLitElement, Catalog, type ComponentApi, type FunctionImplementation, type WebComponentImplementation } from '@a2ui/web_core/v0_9';
 import { injectBasicCatalogStyles } from '@a2ui/web_core/v0_9/basic_catalog';
 import type { A2uiComponent } from '../../src/a2ui-types.js';
-import { urlProblem, type CatalogSet } from '../../src/page/a2ui/index.js';
+import { urlProblem, type CatalogSet } from '../../src/page/a2ui/a2ui.js';
 
 /** A catalog as the renderer takes it: every component with its tag. */
 export type RenderCatalog = Catalog<WebComponentImplementation, FunctionImplementation>;

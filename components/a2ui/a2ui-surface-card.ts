@@ -27,7 +27,7 @@ import { ContextProvider } from '@lit/context';
 import { Context } from '@a2ui/lit/v0_9';
 import { MessageProcessor, type SurfaceModel, type WebComponentImplementation } from '@a2ui/web_core/v0_9';
 import type { A2uiAction, A2uiMessage, A2uiOptions } from '../../src/a2ui-types.js';
-import { catalogSet, checkA2ui, type CatalogSet } from '../../src/page/a2ui/index.js';
+import { catalogSet, checkA2ui, type CatalogSet } from '../../src/page/a2ui/a2ui.js';
 import { renderCatalogs } from './a2ui-render-catalog.js';
 import { a2uiCardStyles } from './a2ui-card.styles.js';
 

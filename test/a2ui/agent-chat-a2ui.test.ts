@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import type { AgentChat } from '../../components/agent-chat.js';
-import { chunk, textTurn } from '../../src/testing/chunks.js';
+import { chunk, textTurn, toolCallTurn } from '../../src/testing/chunks.js';
+import { defineTool } from '../../src/tools/define-tool.js';
 import type { MockTurn } from '../../src/testing/mock-endpoint.js';
 import { axeViolations } from '../components/axe.js';
 import { BOOKING, PIXEL, card, cards, deepAll, drawn, surfaceArgs } from '../components/a2ui-support.js';
@@ -189,6 +190,26 @@ describe('agent-chat: A2UI surfaces from render_a2ui', () => {
       expect(document.body.children.length, 'nothing added to the page but the chat').to.equal(before + 1);
     });
   }
+
+  it("draws the A2UI messages a page tool's result carries inside that tool's card", async function () {
+    this.timeout(60_000);
+    const menu = defineTool({
+      name: 'show_menu',
+      description: 'Show the menu',
+      parameters: { type: 'object', properties: {} },
+      execute: () => ({ note: 'shown', a2ui: surfaceArgs('menu', [{ id: 'root', component: 'Column', children: ['t'] }, { id: 't', component: 'Text', text: { path: '/dish' } }], { dish: 'Soup of the day' }).messages }),
+    });
+    f = await chatOnMock([toolCallTurn([{ name: 'show_menu', args: {}, id: 'call_menu' }]), textTurn('There.')], { tools: [menu] });
+    const done = f.nextFinal();
+    f.chat.send('Menu?');
+    await done;
+    const shown = await until(() => {
+      const c = card(f!.chat);
+      return c && deepAll(c, '*').some((el) => el.textContent?.trim() === 'Soup of the day') ? c : null;
+    }, "the tool result's surface");
+    expect(part(f.chat, 'tool-call')!.contains(shown), 'inside the tool card').to.equal(true);
+    expect(shown.surfaceIds).to.deep.equal(['menu']);
+  });
 
   it.skip('draws an AG-UI server\'s a2ui-surface activity — skipped: the AG-UI client lands with its own issue, and this test with it', () => {});
 });

@@ -5,7 +5,7 @@
  */
 import type { AgentChat } from '../../components/agent-chat.js';
 import type { A2uiSurfaceCard } from '../../components/a2ui/a2ui-surface-card.js';
-import { BASIC_CATALOG_ID } from '../../src/page/a2ui/index.js';
+import { BASIC_CATALOG_ID } from '../../src/page/a2ui/a2ui.js';
 import { part, parts } from './helpers.js';
 
 /** A 1×1 PNG, as a data URL (no network). */
