@@ -95,6 +95,8 @@ export const agentChatStyles = css`
     border-bottom-left-radius: calc(var(--agent-chat-radius) * 0.3);
   }
   .markdown.plain { white-space: pre-wrap; }
+  /* A reply waiting for the markdown renderer (message-view.ts): it is coming, never shown as raw markdown. */
+  .reply-held { color: var(--agent-chat-muted); letter-spacing: 0.1em; }
   /* A plain reply's paragraphs (message-view.ts): off screen, each is skipped by layout, a few lines tall until laid out. */
   .plain-part { content-visibility: auto; contain-intrinsic-block-size: auto 3lh; }
   /* The renderer's warm-up sample (markdown-warmup.ts): laid out like a reply, never painted, hit or in the flow. */
@@ -114,45 +116,6 @@ export const agentChatStyles = css`
   .thinking summary { cursor: pointer; }
   .thinking-text { white-space: pre-wrap; margin: 0.3em 0 0; padding-left: 0.8em; border-left: 2px solid var(--agent-chat-border); }
 
-  .tool-call {
-    border: 1px solid var(--agent-chat-border);
-    border-radius: var(--agent-chat-radius);
-    background: var(--agent-chat-bg);
-    padding: calc(var(--agent-chat-spacing) * 0.6) var(--agent-chat-spacing);
-  }
-  .tool-head { display: flex; align-items: center; gap: 8px; }
-  .tool-progress { display: flex; align-items: center; gap: 8px; margin-top: 6px; font-size: 0.85em; color: var(--agent-chat-muted); }
-  .tool-progress progress { flex: 0 1 160px; }
-  .tool-icon { color: var(--agent-chat-muted); }
-  .tool-name { font-weight: 600; overflow-wrap: anywhere; }
-  .tool-status {
-    margin-left: auto;
-    font-size: 0.85em;
-    padding: 0 8px;
-    border-radius: 999px;
-    background: var(--agent-chat-surface);
-    color: var(--agent-chat-muted);
-    white-space: nowrap;
-  }
-  .requested-by { font-size: 0.8em; padding: 1px 6px; border-radius: 999px; border: 1px solid currentColor; color: var(--agent-chat-muted); white-space: nowrap; }
-  .tool-status[data-status='done'] { color: var(--agent-chat-success); }
-  .tool-status[data-status='interrupted'] { background: var(--agent-chat-warning-bg); color: var(--agent-chat-fg); }
-  .tool-status[data-status='failed'], .tool-status[data-status='denied'] { color: var(--agent-chat-danger); }
-  .tool-status[data-status='awaiting-approval'], .tool-status[data-status='awaiting-input'] { background: var(--agent-chat-warning-bg); color: var(--agent-chat-fg); }
-  /* A tool's own UI (its container is in the light DOM, styled by the page). */
-  .tool-view { margin-top: 6px; }
-  .tool-call.frameless { border: none; padding: 0; background: none; }
-  .frameless .tool-view { margin-top: 0; }
-  .tool-raw summary, .tool-view-note { cursor: pointer; color: var(--agent-chat-muted); font-size: 0.85em; margin-top: 6px; }
-  .tool-view-note { cursor: auto; margin: 6px 0 0; }
-  .tool-raw .tool-args { max-height: 10em; }
-  .tool-args { margin: 6px 0 0; max-height: 14em; }
-  .tool-result summary { cursor: pointer; color: var(--agent-chat-muted); margin-top: 6px; }
-  .tool-result pre { max-height: 16em; margin: 4px 0 0; }
-  /* An error is a sentence: wrap it rather than scroll it sideways. */
-  .tool-result pre.tool-error { white-space: pre-wrap; overflow-wrap: anywhere; }
-  .tool-note { margin: 6px 0 0; white-space: pre-wrap; overflow-wrap: anywhere; }
-  .tool-note-label { font-weight: 600; }
 
   .continue { display: flex; justify-content: center; }
   .suggestions { display: flex; flex-wrap: wrap; gap: 6px; }
@@ -171,15 +134,16 @@ export const agentChatStyles = css`
   }
   .error-text { flex: 1; overflow-wrap: anywhere; }
 
-  .status-bar {
+  /* A quiet line under the log: the status bar (run-status.ts) and the in-page engine's progress (engine-progress.ts). */
+  .status-line {
     display: flex;
     align-items: center;
     gap: 8px;
     padding: 4px var(--agent-chat-spacing);
     color: var(--agent-chat-muted);
     font-size: 0.9em;
-    min-height: 1.8em;
   }
+  .status-bar { min-height: 1.8em; }
   .status-bar .step { flex: 1; }
   .status-bar .usage { margin-inline-start: auto; font-variant-numeric: tabular-nums; }
   .context-note { font-size: 0.8em; font-style: italic; }

@@ -7,6 +7,13 @@
  * Its concerns live in controllers: the agent's life (`AgentController`), the
  * reply renderers (`ReplyRenderers`) and scroll stickiness (`ScrollController`);
  * the composer's draft and commands are `Composer`'s. The class wires them and renders.
+ *
+ * The events take one route inside: the conversation's signal
+ * (`ConversationSignal`), which folds each event into the log's state and then
+ * tells every controller that subscribed (approvals, permissions, threads,
+ * the tab notice, MCP); the page's `agent-event` is its last listener
+ * (`AgentEventOutlet`), which holds `final` until the answer is drawn as it
+ * will stay. Each room of components/ is reached through its face (index.ts).
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
@@ -17,28 +24,23 @@ import type { Agent, AgentEvent, AgentOptions, EngineStatus, Run, SendOptions } 
 import { AgentChatSettings } from './agent-chat-settings.js';
 import { agentChatSheets } from './agent-chat.styles.js';
 import { AgentController } from './agent-controller.js';
-import { Composer } from './composer/composer.js';
-import { initialConversation, reduceConversation, restoreConversation, type ConversationAction, type ConversationState, type LogItem } from './conversation/conversation-state.js';
-import { ReplyRenderers } from './conversation/reply-renderers.js';
-import { warmUpTools } from './tool-cards/tool-warmup.js';
-import { ScrollController } from './scroll-controller.js';
-import { renderToolCard } from './tool-cards/tool-card.js';
-import { ToolViews } from './tool-cards/tool-views.js';
+import { AgentEventOutlet } from './agent-event-outlet.js';
 import { AppContextSync } from './app-context-sync.js';
-import { ApprovalController } from './approvals/approval-controller.js';
-import { renderContextNote, renderContinue, renderErrorBanner, renderStatusBar, renderSuggestions } from './conversation/run-status.js';
 import { LazyView, piecesLoaded } from './lazy-view.js';
 import { elementOptions } from './element-options.js';
-import { ThreadListSlot } from './threads/thread-list-slot.js';
-import { PermissionsPanel } from './approvals/permissions-panel.js';
-import { RetryCountdown } from './conversation/retry-countdown.js';
-import { TabNotice, READ_ONLY_REASON } from './threads/tab-notice.js';
-import { McpPanel } from './mcp/mcp-panel.js';
-import { renderDoctor, startDoctor } from './doctor/doctor-command.js';
-import { TraceDrawer } from './trace/trace-drawer.js';
-import { Attachments, shownAttachments } from './attachments/attachments.js';
-import { renderAssistantMessage, renderUserMessage } from './conversation/message-view.js';
-import { showsSurface } from './a2ui/a2ui-cards.js';
+import { ScrollController } from './scroll-controller.js';
+import { ApprovalController, PermissionsPanel } from './approvals/index.js';
+import { Attachments, shownAttachments } from './attachments/index.js';
+import { Composer } from './composer/index.js';
+import { ConversationSignal, ReplyRenderers, RetryCountdownSlot, loadPlanView, loadSubAgentView, type ConversationAction, type LogItem, type ToolCallItem } from './conversation/index.js';
+import { renderAssistantMessage, renderContextNote, renderContinue, renderErrorBanner, renderStatusBar, renderSuggestions, renderUserMessage } from './conversation/index.js';
+import { renderDoctor, startDoctor } from './doctor/index.js';
+import { loadRenderer } from './markdown/index.js';
+import { McpPanel } from './mcp/index.js';
+import { TabNotice, ThreadListSlot, READ_ONLY_REASON } from './threads/index.js';
+import { ToolCards, ToolViews, warmUpTools, type SubAgentDrawing } from './tool-cards/index.js';
+import { TraceDrawer } from './trace/index.js';
+import { loadA2uiViews, showsSurface } from './a2ui/index.js';
 
 /**
  * A chat with an in-page agent: streams its replies as markdown, shows each
@@ -176,27 +178,30 @@ import { showsSurface } from './a2ui/a2ui-cards.js';
 export class AgentChat extends AgentChatSettings {
   static override styles = agentChatSheets;
 
-  #conversation: ConversationState = initialConversation();
+  /**
+   * The conversation: the log's state, and the one route by which the
+   * agent's events reach the controllers below (each subscribes to it) and,
+   * after them, the page (`#outlet`). Nothing inside listens to `agent-event`.
+   */
+  readonly #conversation = new ConversationSignal(() => this.requestUpdate(), (event) => this.#outlet.send(event));
   /** What the in-page engine is doing (from its events); `idle` for an endpoint. */
   #engineStatus: EngineStatus = { state: 'idle' };
 
   readonly #agent = new AgentController(this, {
     options: () => elementOptions(this, this.engineOptions()),
     create: (options) => this.createAgent(options),
-    event: (event) => this.#onAgentEvent(event),
-    stored: (events) => {
-      // Only into an empty log: a message sent meanwhile is newer than the store.
-      const c = this.#conversation;
-      if (c.items.length === 0 && !c.running) this.#setConversation(restoreConversation(events, c.nextId));
-    },
+    event: (event) => this.#conversation.event(event),
+    opening: () => this.#conversation.expectStored(),
+    // Shown under what was shown since the agent started (a message sent meanwhile is newer than the store).
+    stored: (events) => this.#conversation.restore(events),
     replaced: () => ((this.#engineStatus = { state: 'idle' }), this.#tabs.reset(), this.#reset()),
     ready: () => void warmUpTools(this.#replies.load(), () => this.tools),
   });
-  readonly #tabs = new TabNotice(this, { agent: () => this.agent, conversation: () => this.#conversation, show: (s) => (this.#reset(), this.#setConversation(s)) });
-  readonly #replies = new ReplyRenderers(this, () => this.#conversation.items, () => this.#scroll.follow(), () => this.renderRoot);
+  readonly #tabs = new TabNotice(this, { agent: () => this.agent, conversation: this.#conversation, show: (s) => (this.#reset(), this.#conversation.replace(s)) });
+  readonly #replies = new ReplyRenderers(this, () => this.#conversation.state.items, () => this.#scroll.follow(), () => this.renderRoot);
   readonly #scroll = new ScrollController(this, () => this.renderRoot.querySelector<HTMLElement>('.log'));
   readonly #composer = new Composer(this, {
-    busy: () => this.#conversation.running || this.#agent.busy || this.#attachments.busy,
+    busy: () => this.#conversation.state.running || this.#agent.busy || this.#attachments.busy,
     attached: () => this.#attachments.ready.length > 0,
     send: (text) => {
       try {
@@ -216,7 +221,7 @@ export class AgentChat extends AgentChatSettings {
       doctor: () => void startDoctor(this.agent, (action) => this.#apply(action), this.renderRoot),
       trace: () => this.#trace.show(),
       clear: async () => {
-        if (this.#conversation.running) this.agent.cancel();
+        if (this.#conversation.state.running) this.agent.cancel();
         this.#reset();
         await this.agent.clear();
       },
@@ -224,7 +229,7 @@ export class AgentChat extends AgentChatSettings {
   });
 
   readonly #approvals = new ApprovalController(this, {
-    approvals: () => this.#conversation.approvals,
+    conversation: this.#conversation,
     tools: () => this.tools,
     answeredElsewhere: () => this.#tabs.readOnly,
     answered: (request, answer) => {
@@ -238,18 +243,46 @@ export class AgentChat extends AgentChatSettings {
   });
   readonly #contextSync = new AppContextSync(this, { agent: () => this.#agent.current, context: () => this.context, refused: (message) => this.#apply({ type: 'error', message, retryable: false }) });
   // Only the tab that writes the thread can answer a call that waits for the user.
-  readonly #views = new ToolViews(this, { agent: () => this.#agent.current, readOnly: () => this.#tabs.readOnly, items: () => this.#conversation.items });
-  readonly #threads = new ThreadListSlot(this);
+  readonly #cards = new ToolCards(this);
+  readonly #views = new ToolViews(this, { agent: () => this.#agent.current, readOnly: () => this.#tabs.readOnly, items: () => this.#conversation.state.items });
+  readonly #threads = new ThreadListSlot(this, this.#conversation);
   // The plan, the engine's progress, a sub-agent's work: chunks of their own, loaded with the first plan, engine status or sub-agent.
-  readonly #plan = new LazyView(this, () => import('./conversation/plan-view.js'));
+  readonly #plan = new LazyView(this, loadPlanView);
   readonly #engineView = new LazyView(this, () => import('./engine-progress.js'));
-  readonly #subAgents = new LazyView(this, () => import('./conversation/sub-agent-view.js'));
-  readonly #a2ui = new LazyView(this, () => import('./a2ui/a2ui-views.js'));
-  readonly #permissions = new PermissionsPanel(this);
-  readonly #mcp = new McpPanel(this);
+  readonly #subAgents = new LazyView(this, loadSubAgentView);
+  // A2UI surfaces: the official renderer and the check, a chunk loaded with the first card that shows a surface.
+  readonly #a2ui = new LazyView(this, loadA2uiViews);
+  readonly #permissions = new PermissionsPanel(this, this.#conversation);
+  readonly #mcp = new McpPanel(this, this.#conversation);
   readonly #trace = new TraceDrawer(this);
-  readonly #countdown = new RetryCountdown(this, () => this.#conversation.retry);
+  readonly #countdown = new RetryCountdownSlot(this, () => this.#conversation.state.retry);
   readonly #attachments = new Attachments(this, { agent: () => this.agent, current: () => this.#agent.current, options: () => this.attachments, readOnly: () => this.#tabs.readOnly });
+  /** The page's `agent-event`s: the conversation's last listener, so the page hears an event once every controller has. */
+  readonly #outlet = new AgentEventOutlet(this, () => this.updateComplete);
+
+  constructor() {
+    super();
+    this.#conversation.subscribe((event) => {
+      if (event.type === 'engine') this.#engineStatus = event.status;
+    });
+  }
+
+  /**
+   * What a tool card draws besides its item, each beside what that drawing
+   * depends on. The cards' `guard` reads its inputs from this same table
+   * (`#renderInputs`), so nothing is drawn that is not also an input: a part
+   * added here is both, and no list of inputs is kept by hand.
+   */
+  readonly #cardParts = {
+    approval: { draw: (item: ToolCallItem) => this.#approvals.panelFor(item.id), inputs: (item: ToolCallItem) => this.#approvals.inputsFor(item.id) },
+    view: {
+      draw: (item: ToolCallItem) => this.#views.viewFor(item) ?? this.#mcp.appView(item) ?? (showsSurface(item) ? this.#a2ui.get()?.surfaceView(item, this, this.#tabs.readOnly) : undefined),
+      inputs: (item: ToolCallItem) => [...this.#views.inputsFor(item), ...this.#mcp.appInputs(item), showsSurface(item) && this.#a2ui.get()],
+    },
+    files: { draw: (item: ToolCallItem) => this.#attachments.renderList(item.attachments, `Files from ${item.name}`), inputs: () => [this.#attachments.version] },
+    subAgent: { draw: (item: ToolCallItem) => (item.sub ? this.#subAgentDrawing() : undefined), inputs: (item: ToolCallItem) => [item.sub && this.#subAgents.get()] },
+  };
+
   /** The agent this element drives; created from the current attributes on first use. */
   get agent(): Agent {
     return this.#agent.agent;
@@ -282,33 +315,24 @@ export class AgentChat extends AgentChatSettings {
   }
 
   /**
-   * Also waits for the replies' markdown to be on screen (the renderers
-   * spread a long reply over several frames) and for the first draw of a piece loaded on first use.
+   * Also waits for a stored thread on its way (after a reload, or a switch
+   * of thread: its agent reads it first), for the replies' markdown to be
+   * on screen (the renderers spread a long reply over several frames) and
+   * for the first draw of a piece loaded on first use.
    */
   protected override async getUpdateComplete(): Promise<boolean> {
     const result = await super.getUpdateComplete();
+    // The thread came in: its first draw is the update it asked for.
+    if (await this.#conversation.storedShown()) await super.getUpdateComplete();
     // A piece's chunk came in: its first draw is the update it asked for.
     if (await piecesLoaded(this)) await super.getUpdateComplete();
     await this.#replies.renderComplete();
     return result;
   }
 
-  #onAgentEvent(event: AgentEvent): void {
-    // A follower's panels have nothing to answer: focus stays where it is.
-    if (event.type === 'approval-request' && !this.#tabs.readOnly) this.#approvals.requested(event.requests);
-    if (event.type === 'engine') this.#engineStatus = event.status;
-    this.#tabs.event(event);
-    this.#apply(event);
-    this.dispatchEvent(new CustomEvent<AgentEvent>('agent-event', { detail: event, bubbles: true, composed: true }));
-  }
-
+  /** An element action (not an agent event: no controller hears it) into the log. */
   #apply(action: ConversationAction): void {
-    this.#setConversation(reduceConversation(this.#conversation, action));
-  }
-
-  #setConversation(next: ConversationState): void {
-    this.#conversation = next;
-    this.requestUpdate();
+    this.#conversation.apply(action);
   }
 
   /** Forgets the shown conversation (cleared, or another thread). */
@@ -316,7 +340,7 @@ export class AgentChat extends AgentChatSettings {
     this.#replies.clear();
     this.#approvals.clear();
     this.#attachments.clear();
-    this.#apply({ type: 'clear' });
+    this.#conversation.clear();
   }
 
   // ——— user actions ———
@@ -342,7 +366,7 @@ export class AgentChat extends AgentChatSettings {
   // ——— rendering ———
 
   protected override render(): TemplateResult {
-    const c = this.#conversation;
+    const c = this.#conversation.state;
     return html`
       ${this.#threads.render(c.running)}${this.#permissions.render()}${this.#mcp.render()}${this.#trace.render()}
       ${c.plan?.length ? this.#plan.get()?.renderPlan(c.plan) : nothing}
@@ -358,7 +382,7 @@ export class AgentChat extends AgentChatSettings {
         dismiss: () => this.#apply({ type: 'dismiss-error' }),
       })}
       ${this.#engineStatus.state === 'idle' ? nothing : this.#engineView.get()?.renderEngineProgress(this.#engineStatus)}
-      ${renderStatusBar(this.#tabs.view(c), () => this.agent.cancel(), () => this.#carryOn((agent) => agent.resume()), this.#countdown.remainingMs)}
+      ${renderStatusBar(this.#tabs.view(c), () => this.agent.cancel(), () => this.#carryOn((agent) => agent.resume()), (wait) => this.#countdown.line(wait))}
       ${this.#tabs.render()}
       ${this.#mcp.renderAttached()}${this.#composer.render(this.placeholder, this.#tabs.readOnly ? READ_ONLY_REASON : undefined, this.#attachments.composerExtras())}
       ${this.#attachments.renderDropTarget()}${this.#attachments.renderDialog()}
@@ -369,30 +393,39 @@ export class AgentChat extends AgentChatSettings {
    * What an item's rendering depends on. The reducer keeps the objects of
    * unchanged items, so a batch of deltas re-renders only the items it
    * touched, not every card and message of a long log (a tool card formats
-   * its arguments and result as JSON each time it renders).
+   * its arguments and result as JSON each time it renders). A tool card's
+   * inputs are its parts' (`#cardParts`).
    */
   #renderInputs(item: LogItem): unknown[] {
-    if (item.kind === 'assistant') return [item, this.#replies.elementFor(item)];
+    if (item.kind === 'assistant') return [item, this.#replies.elementFor(item), this.#replies.held];
     if (item.kind === 'user') return [item, this.#attachments.version];
     if (item.kind !== 'tool-call') return [item];
-    return [item, this.#attachments.version, ...this.#views.inputsFor(item), ...this.#approvals.inputsFor(item.id), ...this.#mcp.appInputs(item), item.sub && this.#subAgents.get(), showsSurface(item) && this.#a2ui.get()];
+    return [item, this.#cards.loaded, ...Object.values(this.#cardParts).flatMap((part) => part.inputs(item))];
   }
 
-  #renderItem(item: LogItem): TemplateResult {
+  #renderItem(item: LogItem): TemplateResult | typeof nothing {
     switch (item.kind) {
       case 'user':
         return html`${renderUserMessage(item, this.#attachments.renderList(item.attachments, 'Attached files'))}${this.#trace.button(item.runId)}`;
       case 'assistant':
-        return renderAssistantMessage(item, this.#replies.elementFor(item));
+        return renderAssistantMessage(item, this.#replies.elementFor(item), this.#replies.held);
       case 'notice':
         return html`<p class="notice" part=${item.part ?? nothing}>${item.text}</p>`;
       case 'context':
         return renderContextNote(item);
-      case 'tool-call':
-        return renderToolCard(item, this.#approvals.panelFor(item.id), this.#views.viewFor(item) ?? this.#mcp.appView(item) ?? (showsSurface(item) ? this.#a2ui.get()?.surfaceView(item, this, this.#tabs.readOnly) : undefined), this.#attachments.renderList(item.attachments, `Files from ${item.name}`), item.sub && this.#subAgents.get()?.renderSubAgent);
+      case 'tool-call': {
+        const parts = this.#cardParts;
+        return this.#cards.render(item, () => ({ approval: parts.approval.draw(item), view: parts.view.draw(item), files: parts.files.draw(item), subAgent: parts.subAgent.draw(item) }));
+      }
       case 'doctor':
         return renderDoctor(item);
     }
+  }
+
+  /** A sub-agent's work, drawn by its view (once its chunk is in) with the element's `guard` and markdown renderer. */
+  #subAgentDrawing(): SubAgentDrawing | undefined {
+    const view = this.#subAgents.get();
+    return view && ((sub, renderCard) => view.renderSubAgent(sub, renderCard, { guard, markdown: loadRenderer }));
   }
 }
 

@@ -27,7 +27,9 @@ export interface AgentBinding {
   create(options: AgentOptions): Agent;
   /** Every event of the current agent, in order. */
   event(event: AgentEvent): void;
-  /** A stored thread's events, once a new agent on a `thread` has loaded them. */
+  /** A new agent on a `thread`: its stored events follow, through `stored`, once it has loaded them. */
+  opening(): void;
+  /** A stored thread's events, once a new agent on a `thread` has loaded them (none: an empty thread, or one that could not be read). Once per `opening`. */
   stored(events: AgentEvent[]): void;
   /** The agent is about to be replaced by one on another thread or model: forget the shown conversation. */
   replaced(): void;
@@ -159,13 +161,13 @@ export class AgentController implements ReactiveController {
     });
     if (options.thread) {
       // A stored thread: hand over what it holds once the worker has loaded it.
+      this.#binding.opening();
       void agent.ready
         .then(() => agent.events())
+        // A thread that cannot be read shows as empty; the agent reports storage errors itself.
+        .catch((): AgentEvent[] => [])
         .then((events) => {
-          if (this.#agent === agent && events.length > 0) this.#binding.stored(events);
-        })
-        .catch(() => {
-          // A thread that cannot be read shows as empty; the agent reports storage errors itself.
+          if (this.#agent === agent) this.#binding.stored(events);
         });
     }
   }

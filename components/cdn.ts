@@ -9,4 +9,4 @@
  */
 export * from '../src/index.js';
 export { AgentChat } from './define.js';
-export { defineAgentTrace } from './trace/trace-drawer.js';
+export { defineAgentTrace } from './trace/index.js';

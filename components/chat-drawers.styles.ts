@@ -1,8 +1,8 @@
 /**
  * Styles of the element's drawers — the frame (`.drawer`) of the thread list (`threads`;
  * its rows' rules load with it, thread-list.styles.ts) and the trace
- * (`trace`, and the Trace button under each message) — and of the retry
- * countdown; the "Always allow" list's load with it (permissions-list.styles.ts). Kept
+ * (`trace`, and the Trace button under each message); the "Always allow" list's load
+ * with it (permissions-list.styles.ts). Kept
  * apart from agent-chat.styles.ts, which includes them; colours come from
  * the element's custom properties only, so both themes hold. The drawers
  * drop down over the top of the log rather than taking a side column, so
@@ -10,9 +10,9 @@
  */
 import { css } from 'lit';
 
-/** The drawers' and the countdown's rules. */
+/** The drawers' rules. */
 export const chatDrawerStyles = css`
-  /* A drawer's frame (class drawer): the thread list's, and the "Always allowed" list's (permissions-list.ts). */
+  /* A drawer's frame (class drawer): the thread list's, the "Always allowed" list's (permissions-list.ts), the MCP servers' (mcp-drawer.ts) and the plan's (plan-view.ts); each adds only what differs. */
   .drawer {
     flex: 0 0 auto;
     margin: var(--agent-chat-spacing) var(--agent-chat-spacing) 0;
@@ -21,12 +21,12 @@ export const chatDrawerStyles = css`
     background: var(--agent-chat-surface);
     padding: 6px 10px;
   }
-  .drawer summary {
+  .drawer > summary {
     cursor: pointer; list-style: none; display: flex; gap: 0 8px; align-items: baseline; min-width: 0;
   }
-  .drawer summary::-webkit-details-marker { display: none; }
-  .drawer summary::before { content: '▸'; color: var(--agent-chat-muted); }
-  .drawer[open] summary::before { content: '▾'; }
+  .drawer > summary::-webkit-details-marker { display: none; }
+  .drawer > summary::before { content: '▸'; color: var(--agent-chat-muted); }
+  .drawer[open] > summary::before { content: '▾'; }
   .drawer-title { font-weight: 600; flex: 0 0 auto; }
   .drawer-detail {
     color: var(--agent-chat-muted); overflow: hidden; text-overflow: ellipsis; white-space: nowrap; min-width: 0;
@@ -41,16 +41,5 @@ export const chatDrawerStyles = css`
   .log > .trace-button {
     display: block; margin: 2px 0 0 auto; padding: 0 6px; font-size: 0.8em;
     color: var(--agent-chat-muted); background: transparent; border-color: transparent;
-  }
-
-  .retry { display: inline-flex; align-items: baseline; gap: 6px; font-variant-numeric: tabular-nums; }
-  .retry-pulse {
-    flex: 0 0 auto; width: 0.55em; height: 0.55em; border-radius: 50%;
-    background: var(--agent-chat-accent); align-self: center;
-    animation: agent-chat-retry-pulse 1s ease-in-out infinite alternate;
-  }
-  @keyframes agent-chat-retry-pulse { from { opacity: 1; } to { opacity: 0.3; } }
-  @media (prefers-reduced-motion: reduce) {
-    .retry-pulse { animation: none; }
   }
 `;

@@ -6,7 +6,7 @@ import { AgentChat } from './agent-chat.js';
 import { registerAgentChat } from './register.js';
 
 export { AgentChat };
-export type { ThreadChangeDetail, ThreadChangeReason } from './threads/thread-list.js';
+export type { ThreadChangeDetail, ThreadChangeReason } from './threads/index.js';
 
 registerAgentChat();
 

@@ -23,7 +23,7 @@ export function renderEngineProgress(status: EngineStatus): TemplateResult | typ
       return nothing;
     case 'ready':
       return status.cacheWarning
-        ? html`<div part="engine-progress" class="engine-progress" role="status">
+        ? html`<div part="engine-progress" class="status-line engine-progress" role="status">
             <span class="engine-label">The model is ready, but it was not kept for next time: ${status.cacheWarning}</span>
           </div>`
         : nothing;
@@ -32,18 +32,18 @@ export function renderEngineProgress(status: EngineStatus): TemplateResult | typ
       const label = total
         ? `Downloading the model… ${Math.floor((loaded / total) * 100)}% (${(loaded / MB).toFixed(1)} of ${(total / MB).toFixed(1)} MB)`
         : `Downloading the model… ${(loaded / MB).toFixed(1)} MB`;
-      return html`<div part="engine-progress" class="engine-progress" role="status">
+      return html`<div part="engine-progress" class="status-line engine-progress" role="status">
         <span class="engine-label">${label}</span>
         ${total ? html`<progress max=${total} .value=${loaded} aria-label="Model download"></progress>` : html`<progress aria-label="Model download"></progress>`}
       </div>`;
     }
     case 'loading':
-      return html`<div part="engine-progress" class="engine-progress" role="status">
+      return html`<div part="engine-progress" class="status-line engine-progress" role="status">
         <span class="engine-label">${status.source === 'cache' ? 'Loading the model from the cache…' : 'Loading the model…'}</span>
         <progress aria-label="Loading the model"></progress>
       </div>`;
     case 'error':
-      return html`<div part="engine-progress" class="engine-progress failed" role="alert">
+      return html`<div part="engine-progress" class="status-line engine-progress failed" role="alert">
         <span class="engine-label">The model could not be loaded: ${status.message}</span>
       </div>`;
   }

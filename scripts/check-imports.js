@@ -9,12 +9,16 @@
 // import still ties two files together — and fails, listing file:line, on:
 //   - any import circle between files;
 //   - an upward arrow (the rules in RULES below, each saying why);
-//   - an import from outside a room that does not go through the room's face
-//     (FACES: its index.ts or one named file);
+//   - an import into a room that is not its public face (FACES below); a
+//     face that reaches, without `import()`, a module its room loads on first
+//     use (the face is up-front code: what it imports is too); and a chunk
+//     loaded on first use that takes another room's face as more than types
+//     (the bundler would make that face's modules a chunk of their own,
+//     shared with it and loaded up front);
 //   - an `import` below the first statement of a file (imports at the top);
-//   - a file over MAX_CODE_LINES lines of code (one concept per file: a file
-//     that long does two). Comments and blank lines are not counted: the
-//     measure is code, and explanations are never cut to meet it.
+//   - a file over MAX_LINES lines of code (one concept per file: a file that
+//     long does two); comments and blank lines are not counted, so no
+//     explanation is ever cut to meet the rule.
 // A worker started with `new URL('./x.ts', import.meta.url)` is not an
 // import: it is a separate program reached through messages.
 // Node only, no dependencies: the scanner below strips comments and strings
@@ -27,28 +31,11 @@ const SCANNED = ['src', 'components'];
 const EXTENSIONS = ['.ts', '.tsx', '.js'];
 /** Names of the OpenAI wire format; the element renders events, never these. */
 const WIRE_TYPES = ['ChatMessage', 'ChatToolCall'];
-/** The most lines of code a file of src/ or components/ may have; comment and blank lines do not count (the before-stop hook counts the same way). */
-const MAX_CODE_LINES = 400;
-/** A line that is no code: blank, or a comment's (`//`, `/*`, or the `*` of a block comment's body). */
-const NOT_CODE = /^\s*($|\/\/|\/\*|\*)/;
+/** The most lines of code a file of src/ or components/ may have (issue 19; issue 33: comments and blank lines not counted). */
+const MAX_LINES = 400;
 
 /**
- * The rooms whose inside is their own: an import from outside the room may
- * name only its face. Worker-side rooms face the loop through an index.ts
- * that re-exports what the rest of the loop uses.
- * @type {Record<string, string>}
- */
-const FACES = {
-  'src/agent/calls': 'src/agent/calls/index.ts',
-  'src/agent/thread': 'src/agent/thread/index.ts',
-  'src/agent/trace': 'src/agent/trace/index.ts',
-  'src/agent/attachments': 'src/agent/attachments/index.ts',
-  // Named, not index.ts: its lazy chunk is named after it (a2ui-….js), which the bench counts as opt-in A2UI.
-  'src/page/a2ui': 'src/page/a2ui/a2ui.ts',
-};
-
-/**
- * @typedef {{ from: string, to: string, line: number, names: string[] }} Edge
+ * @typedef {{ from: string, to: string, line: number, names: string[], typeOnly: boolean, dynamic: boolean }} Edge
  * @typedef {{ name: string, why: string, applies(from: string): boolean, forbids(edge: Edge): boolean }} Rule
  */
 
@@ -115,9 +102,9 @@ const RULES = [
   },
   {
     name: 'the loop reaches the wire through one door',
-    why: 'src/agent may import from src/model only src/model/tool-calling-model.ts (a model turn: text and parsed calls, the protocol hidden)',
+    why: 'src/agent may import from src/model only src/model/loop-door.ts (a model turn: text and parsed calls, the protocol hidden; the tool-calling model itself loads through it)',
     applies: (from) => inside(from, 'src/agent'),
-    forbids: (e) => inside(e.to, 'src/model') && e.to !== 'src/model/tool-calling-model.ts',
+    forbids: (e) => inside(e.to, 'src/model') && e.to !== 'src/model/loop-door.ts',
   },
   {
     name: 'the element speaks events only',
@@ -139,6 +126,38 @@ const RULES = [
   },
 ];
 
+/**
+ * The rooms of components/ and the one file each shows the rest of the code
+ * (issue 33): an import from outside a room may name only its face. A face
+ * holds what the room offers up front, and loader functions for its chunks
+ * loaded on first use, so the room decides what loads when; it may reach a
+ * module the room loads with `import()` only as a type. Every folder of
+ * components/ is a room and needs a line here.
+ * @type {Record<string, string>}
+ */
+const FACES = {
+  'components/a2ui': 'components/a2ui/index.ts',
+  'components/approvals': 'components/approvals/index.ts',
+  'components/attachments': 'components/attachments/index.ts',
+  'components/composer': 'components/composer/index.ts',
+  'components/conversation': 'components/conversation/index.ts',
+  'components/doctor': 'components/doctor/index.ts',
+  'components/format': 'components/format/index.ts',
+  'components/markdown': 'components/markdown/index.ts',
+  'components/mcp': 'components/mcp/index.ts',
+  'components/threads': 'components/threads/index.ts',
+  'components/tool-cards': 'components/tool-cards/index.ts',
+  'components/trace': 'components/trace/index.ts',
+  // The loop's rooms face the rest of the loop through an index.ts that re-exports what it uses.
+  'src/agent/calls': 'src/agent/calls/index.ts',
+  'src/agent/thread': 'src/agent/thread/index.ts',
+  'src/agent/trace': 'src/agent/trace/index.ts',
+  'src/agent/attachments': 'src/agent/attachments/index.ts',
+};
+
+/** The room `path` is in, if any. @param {string} path */
+const roomOf = (path) => Object.keys(FACES).find((room) => inside(path, room));
+
 const files = SCANNED.flatMap((dir) => listFiles(join(root, dir))).map(toRepoPath).sort();
 /** @type {Map<string, Edge[]>} */
 const graph = new Map();
@@ -151,15 +170,8 @@ for (const file of files) {
   graph.set(file, importsOf(file, source, code));
   const late = lateImport(code);
   if (late !== undefined) problems.push(`imports at the top: ${file}:${late} has an import below the first statement`);
-  const lines = source.split('\n').filter((line) => !NOT_CODE.test(line)).length;
-  if (lines > MAX_CODE_LINES) problems.push(`file length: ${file} has ${lines} lines of code (at most ${MAX_CODE_LINES}, comments and blank lines not counted): a room with two jobs; move a concept out`);
-}
-
-for (const [from, edges] of graph) {
-  for (const edge of edges) {
-    const room = Object.keys(FACES).find((r) => inside(edge.to, r));
-    if (room && !inside(from, room) && edge.to !== FACES[room]) problems.push(`a room's face: ${from}:${edge.line} imports ${edge.to} — import what ${room}/ offers from its face, ${FACES[room]}`);
-  }
+  const lines = linesOfCode(source);
+  if (lines > MAX_LINES) problems.push(`file length: ${file} has ${lines} lines of code (at most ${MAX_LINES}, comments and blank lines not counted; move a concept out)`);
 }
 
 for (const [from, edges] of graph) {
@@ -174,6 +186,8 @@ for (const [from, edges] of graph) {
   }
 }
 
+for (const problem of faceProblems(graph)) problems.push(problem);
+
 for (const cycle of findCycles(graph)) {
   problems.push(`import circle: ${cycle.join(' → ')}`);
 }
@@ -182,7 +196,73 @@ if (problems.length > 0) {
   console.error(`check-imports: ${problems.length} problem(s) in ${files.length} files\n` + problems.map((p) => `  - ${p}`).join('\n'));
   process.exit(1);
 }
-console.log(`check-imports: ${files.length} files, no circles, no upward arrows, every room entered by its face, imports at the top, none over ${MAX_CODE_LINES} lines of code`);
+console.log(`check-imports: ${files.length} files, no circles, no upward arrows, imports at the top, none over ${MAX_LINES} lines of code`);
+
+/**
+ * The face rules: an import into a room from outside it must name the
+ * room's face; a face must not reach, through imports that stay once
+ * compiled, a module of its room that code loads with `import()` (it would
+ * be in the up-front code, and its chunk would be no chunk). Also every
+ * folder of components/ must be a room with a face that exists.
+ * @param {Map<string, Edge[]>} g @returns {string[]}
+ */
+function faceProblems(g) {
+  /** @type {string[]} */
+  const out = [];
+  const folders = new Set([...g.keys()].filter((f) => f.startsWith('components/') && f.split('/').length > 2).map((f) => f.split('/').slice(0, 2).join('/')));
+  for (const folder of folders) if (!FACES[folder]) out.push(`room without a face: ${folder} has no line in FACES (scripts/check-imports.js): name the file it shows the rest of the code`);
+  for (const [room, face] of Object.entries(FACES)) if (!g.has(face)) out.push(`room without a face: ${room}'s face ${face} does not exist`);
+  for (const [from, edges] of g) {
+    for (const edge of edges) {
+      const room = roomOf(edge.to);
+      if (room && roomOf(from) !== room && edge.to !== FACES[room]) {
+        out.push(`through the face: ${from}:${edge.line} imports ${edge.to} — from outside ${room}/ import only its face, ${FACES[room]} (export what is needed there; a chunk loaded on first use gets a loader function)`);
+      }
+    }
+  }
+  const lazy = new Set([...g.values()].flat().filter((e) => e.dynamic && !e.typeOnly).map((e) => e.to));
+  for (const [room, face] of Object.entries(FACES)) {
+    // The face's up-front closure inside its room: edges that stay once compiled.
+    /** @type {Map<string, string>} file → the file that imports it */
+    const via = new Map([[face, '']]);
+    const queue = [face];
+    while (queue.length > 0) {
+      const file = queue.shift() ?? face;
+      for (const edge of g.get(file) ?? []) {
+        if (edge.dynamic || edge.typeOnly || !inside(edge.to, room) || via.has(edge.to)) continue;
+        via.set(edge.to, file);
+        queue.push(edge.to);
+      }
+    }
+    for (const file of via.keys()) {
+      if (!lazy.has(file)) continue;
+      const path = [file];
+      for (let at = via.get(file); at; at = via.get(at)) path.unshift(at);
+      out.push(`face loads a chunk up front: ${path.join(' → ')} — ${file} is loaded on first use (import()), but ${face} reaches it without import(): export a loader function or a type instead`);
+    }
+  }
+  // A chunk loaded on first use, and the modules of its room it imports: another room's face as types only.
+  for (const chunk of lazy) {
+    const room = roomOf(chunk);
+    if (!room) continue;
+    const seen = new Set([chunk]);
+    const queue = [chunk];
+    while (queue.length > 0) {
+      const file = queue.shift() ?? chunk;
+      for (const edge of g.get(file) ?? []) {
+        if (edge.dynamic || edge.typeOnly) continue;
+        const other = roomOf(edge.to);
+        if (other && other !== room && edge.to === FACES[other]) {
+          out.push(`face in a chunk: ${file}:${edge.line} imports ${edge.to} for more than types, in ${chunk}'s chunk (loaded on first use) — every module that face exports would become a chunk shared with it, loaded up front: take types from the face and have the element hand over the values`);
+        } else if (inside(edge.to, room) && !seen.has(edge.to)) {
+          seen.add(edge.to);
+          queue.push(edge.to);
+        }
+      }
+    }
+  }
+  return out;
+}
 
 /** Every source file under `dir`. @param {string} dir @returns {string[]} */
 function listFiles(dir) {
@@ -229,7 +309,12 @@ function importsOf(file, source, code) {
         continue;
       }
       const clause = pattern === patterns[0] ? (m[3] ?? '') : '';
-      edges.push({ from: file, to: target, line: lineAt(source, m.index), names: importedNames(clause) });
+      const dynamic = pattern === patterns[2];
+      // `import type`, `export type`, `import { type a, type b }`, `typeof import('…')`: gone once compiled.
+      const braces = /\{([^}]*)\}/.exec(clause);
+      const allTypes = braces !== null && braces[1].split(',').filter((n) => n.trim() !== '').every((n) => /^\s*type\s/.test(n));
+      const typeOnly = dynamic ? /\btypeof\s*$/.test(code.slice(Math.max(0, m.index - 12), m.index)) : pattern === patterns[0] && (m[2] !== undefined || allTypes);
+      edges.push({ from: file, to: target, line: lineAt(source, m.index), names: importedNames(clause), typeOnly, dynamic });
     }
   }
   return edges;
@@ -278,13 +363,18 @@ function lateImport(code) {
   return later ? lineAt(code, consumed + later.index) : undefined;
 }
 
+/** Lines with code on them: not blank, not only comment (a line of a multi-line string or template counts). @param {string} source */
+function linesOfCode(source) {
+  return blankCommentsAndStrings(source, false).split('\n').filter((line) => line.trim() !== '').length;
+}
+
 /**
- * The source with comments blanked and the insides of strings, template
- * literals and regular expressions replaced by spaces; quotes and newlines
- * stay, so offsets and line numbers are unchanged.
- * @param {string} s
+ * The source with comments blanked and (unless `strings` is false) the
+ * insides of strings, template literals and regular expressions replaced by
+ * spaces; quotes and newlines stay, so offsets and line numbers are unchanged.
+ * @param {string} s @param {boolean} [strings]
  */
-function blankCommentsAndStrings(s) {
+function blankCommentsAndStrings(s, strings = true) {
   const out = s.split('');
   const blank = (/** @type {number} */ from, /** @type {number} */ to) => {
     for (let k = from; k < to; k++) if (out[k] !== '\n') out[k] = ' ';
@@ -311,7 +401,7 @@ function blankCommentsAndStrings(s) {
         else if (c !== '`' && s[j] === '\n') break;
         j++;
       }
-      blank(i + 1, j);
+      if (strings) blank(i + 1, j);
       i = j + 1;
       last = c;
     } else if (c === '/' && (last === '' || '(,=:[!&|?{};+-*%<>~^'.includes(last) || /\b(return|typeof|case|in|of)\s*$/.test(s.slice(Math.max(0, i - 8), i)))) {

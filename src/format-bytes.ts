@@ -1,19 +1,27 @@
 /**
- * A byte count as people read it, the same on both sides of the worker: a
- * file chip under the composer ("14 KB") and an attachment refusal ("one
- * file may be at most 20 MB") say the same thing the same way. Powers of
- * 1024, as file pickers and operating systems show sizes.
+ * A byte count as people read it, one way everywhere: the element's file
+ * chips and the agent's refusals ("is 20.5 MB; one file may be at most
+ * 20 MB") say the same size the same way. Units of 1024, as file pickers
+ * show them; one decimal below 10 KB and from 1 MB up, where the size near
+ * a limit matters, none where it does not.
+ *
+ * Below every room (the page's and the worker's code both import it).
+ *
+ * @example
+ * formatBytes(312);              // '312 B'
+ * formatBytes(2458);             // '2.4 KB'
+ * formatBytes(839_680);          // '820 KB'
+ * formatBytes(21_495_808);       // '20.5 MB'
  */
-
-/** Bytes as a person reads them: `812 B`, `14 KB`, `3.2 MB`, `1.5 GB`. */
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
-  const units = ['KB', 'MB', 'GB'];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${value < 10 ? value.toFixed(1).replace(/\.0$/, '') : Math.round(value)} ${units[unit]}`;
+  const kb = bytes / 1024;
+  if (kb < 1024) return `${oneDecimal(kb, kb < 10)} KB`;
+  const mb = kb / 1024;
+  return mb < 1024 ? `${oneDecimal(mb, true)} MB` : `${oneDecimal(mb / 1024, true)} GB`;
+}
+
+/** `n` with one decimal (none when it is .0) when `decimal`, else whole. */
+function oneDecimal(n: number, decimal: boolean): string {
+  return decimal ? n.toFixed(1).replace(/\.0$/, '') : String(Math.round(n));
 }

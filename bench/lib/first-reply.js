@@ -75,9 +75,10 @@ export async function measureFirstReply(browser, url, options) {
  * @param {string} pageUrl
  * @param {string} [seedUrl]
  * @param {number} [timeoutMs]
+ * @param {boolean} [trace] false: no trace (`cpu` is NaN), so a run may go on while another test's run traces (a browser records one trace at a time)
  * @returns {Promise<ColdRun>}
  */
-export async function coldRun(browser, pageUrl, seedUrl, timeoutMs = 120_000) {
+export async function coldRun(browser, pageUrl, seedUrl, timeoutMs = 120_000, trace = true) {
   /** @type {Awaited<ReturnType<import('playwright-core').BrowserContext['storageState']>> | undefined} */
   let storageState;
   if (seedUrl) {
@@ -93,7 +94,7 @@ export async function coldRun(browser, pageUrl, seedUrl, timeoutMs = 120_000) {
   const context = await browser.newContext({ storageState });
   try {
     const page = await context.newPage();
-    await browser.startTracing(page, { categories: ['toplevel', 'blink.user_timing'] });
+    if (trace) await browser.startTracing(page, { categories: ['toplevel', 'blink.user_timing'] });
     /** @type {Report} */
     let report;
     try {
@@ -101,6 +102,7 @@ export async function coldRun(browser, pageUrl, seedUrl, timeoutMs = 120_000) {
     } catch (err) {
       report = { error: String(err) };
     }
+    if (!trace) return { report, cpu: { first: Number.NaN, warm: Number.NaN } };
     return { report, cpu: longestCpuTasks(JSON.parse((await browser.stopTracing()).toString()).traceEvents) };
   } finally {
     await context.close();

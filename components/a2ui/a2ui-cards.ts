@@ -6,7 +6,7 @@
  * loaded with the first card that shows a surface.
  */
 import { A2UI_TOOL_NAME } from '../../src/a2ui-types.js';
-import type { ToolCallItem } from '../conversation/conversation-types.js';
+import type { ToolCallItem } from '../conversation/index.js';
 
 /** True when call `item`'s card shows a surface. */
 export function showsSurface(item: ToolCallItem): boolean {

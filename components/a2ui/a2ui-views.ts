@@ -22,9 +22,9 @@
 import { html, type TemplateResult } from 'lit';
 import { A2UI_TOOL_NAME, type A2uiOptions } from '../../src/a2ui-types.js';
 import type { Agent, Run } from '../../src/types.js';
-import type { ToolCallItem } from '../conversation/conversation-types.js';
-import type { RenderedView } from '../tool-cards/tool-view.js';
-import { parsePartialJson } from '../tool-cards/partial-json.js';
+import type { ToolCallItem } from '../conversation/index.js';
+import type { RenderedView } from '../tool-cards/index.js';
+import { parsePartialJson } from '../partial-json.js';
 import { A2uiSurfaceCard, type A2uiActionDetail } from './a2ui-surface-card.js';
 
 /** What the views need of the element. */

@@ -17,12 +17,13 @@ import { nothing, type ReactiveController, type ReactiveControllerHost, type Tem
 import { live } from 'lit/directives/live.js';
 import type { ApprovalAnswer, ApprovalRequest, Tool } from '../../src/types.js';
 import type { ApprovalHandlers, ArgsEdit } from './approval-panel.js';
+import type { ConversationSource } from '../conversation/index.js';
 import { LazyView } from '../lazy-view.js';
 
 /** What the controller needs from the element it serves. */
 export interface ApprovalBinding {
-  /** The calls waiting for an answer, oldest first (from the conversation state). */
-  approvals(): readonly ApprovalRequest[];
+  /** The element's conversation: the calls waiting for an answer (its state's `approvals`, oldest first), and the requests as they come. */
+  conversation: ConversationSource;
   /** The page's tools, for the argument editor's schema. */
   tools(): readonly Tool[];
   /** Sends the answer to the agent and records it in the conversation; false when it could not (the panel stays as it is). */
@@ -58,11 +59,10 @@ export class ApprovalController implements ReactiveController {
     this.#binding = binding;
     this.#panels = new LazyView(host, () => import('./approval-panel.js'));
     host.addController(this);
-  }
-
-  /** New requests arrived: the first one's panel takes focus after the next update. */
-  requested(requests: readonly ApprovalRequest[]): void {
-    this.#focusCall = requests[0]?.callId;
+    binding.conversation.subscribe((event) => {
+      // New requests: the first one's panel takes focus after the next update. A follower's panels have nothing to answer: focus stays where it is.
+      if (event.type === 'approval-request' && !binding.answeredElsewhere?.()) this.#focusCall = event.requests[0]?.callId;
+    });
   }
 
   /** Forgets every edit (the conversation was cleared or replaced). */
@@ -103,13 +103,13 @@ export class ApprovalController implements ReactiveController {
     this.#setEdits(edits);
     // "Always allow" approves this tool's other waiting calls too: skip their panels.
     const allowsAll = answer.approve && answer.always === true;
-    const next = this.#binding.approvals().find((r) => r.callId !== request.callId && !(allowsAll && r.name === request.name));
+    const next = this.#binding.conversation.state.approvals.find((r) => r.callId !== request.callId && !(allowsAll && r.name === request.name));
     if (next) this.#focusCall = next.callId;
     else void this.#host.updateComplete.then(() => this.#binding.root().querySelector<HTMLElement>('textarea[part~="input"]')?.focus());
   }
 
   #request(callId: string): ApprovalRequest | undefined {
-    return this.#binding.approvals().find((r) => r.callId === callId);
+    return this.#binding.conversation.state.approvals.find((r) => r.callId === callId);
   }
 
   #toolNamed(name: string): Tool | undefined {

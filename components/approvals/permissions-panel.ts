@@ -15,6 +15,7 @@
  */
 import { nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import type { Agent } from '../../src/types.js';
+import type { ConversationSource } from '../conversation/index.js';
 import { LazyView } from '../lazy-view.js';
 
 /** What the permissions panel needs of its element. */
@@ -39,23 +40,14 @@ export class PermissionsPanel implements ReactiveController {
   #readFor: string | undefined | null = null;
   readonly #list: LazyView<typeof import('./permissions-list.js')>;
 
-  constructor(host: PermissionsHost) {
+  /** `conversation`: the element's conversation, whose events say when the list may have changed. */
+  constructor(host: PermissionsHost, conversation: ConversationSource) {
     this.#host = host;
     this.#list = new LazyView(host, () => import('./permissions-list.js'));
     host.addController(this);
-  }
-
-  /** The tools listed now (as last read from the agent). */
-  get tools(): readonly string[] {
-    return this.#tools;
-  }
-
-  hostConnected(): void {
-    this.#host.addEventListener('agent-event', this.#onAgentEvent);
-  }
-
-  hostDisconnected(): void {
-    this.#host.removeEventListener('agent-event', this.#onAgentEvent);
+    conversation.subscribe((event) => {
+      if (CHANGING_EVENTS.has(event.type)) void this.refresh();
+    });
   }
 
   /** After a render: another thread (or the first one) has its own permissions. */
@@ -82,11 +74,6 @@ export class PermissionsPanel implements ReactiveController {
     this.#tools = [...tools];
     this.#host.requestUpdate();
   }
-
-  readonly #onAgentEvent = (e: Event): void => {
-    const type = (e as CustomEvent<{ type: string }>).detail?.type;
-    if (CHANGING_EVENTS.has(type)) void this.refresh();
-  };
 
   async #revoke(tool: string): Promise<void> {
     const at = this.#tools.indexOf(tool);

@@ -13,7 +13,7 @@
 import type { ReactiveControllerHost, TemplateResult, nothing } from 'lit';
 import type { Agent, AttachmentOptions, PreparedAttachment } from '../../src/types.js';
 import { errorMessage } from '../../src/errors.js';
-import type { ShownAttachment } from '../conversation/conversation-state.js';
+import type { ShownAttachment } from '../conversation/index.js';
 import { attachmentCss, attachmentView, type Lit } from './attachment-view.js';
 
 /** What the attachments need from the element. */

@@ -9,7 +9,7 @@
  * Everything shown is text bound through Lit: a file's name cannot inject markup.
  */
 import type { html as litHtml, nothing as litNothing, TemplateResult } from 'lit';
-import type { ShownAttachment } from '../conversation/conversation-state.js';
+import type { ShownAttachment } from '../conversation/index.js';
 import { formatBytes } from '../../src/format-bytes.js';
 
 /**
@@ -24,7 +24,6 @@ export interface Lit {
 
 /** The renderers, made with the element's Lit. */
 export type AttachmentView = ReturnType<typeof attachmentView>;
-
 
 /** True for what is shown as a picture: a thumbnail, opened in the dialog. */
 export function isImage(a: Pick<ShownAttachment, 'type'>): boolean {

@@ -11,8 +11,8 @@
 import { html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import type { AttachmentInput, AttachmentOptions, PreparedAttachment } from '../../src/types.js';
 import { DEFAULT_ATTACHMENT_TYPES } from '../../src/attachment-types.js';
-import type { ComposerExtras } from '../composer/composer.js';
-import type { ShownAttachment } from '../conversation/conversation-state.js';
+import type { ComposerExtras } from '../composer/index.js';
+import type { ShownAttachment } from '../conversation/index.js';
 import type { AttachmentTray, AttachmentsBinding } from './attachment-tray.js';
 
 export type { AttachmentsBinding };

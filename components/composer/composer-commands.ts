@@ -9,7 +9,7 @@
 import { css } from 'lit';
 import { parseSlashCommand, runSlashCommand, type SlashTarget } from './slash-commands.js';
 import { parseWorkflowCommand, runWorkflowCommand, workflowHelp, type Workflows } from './workflow-command.js';
-import { parsePromptCommand, type PromptCommand } from '../mcp/mcp-prompt-command.js';
+import { parsePromptCommand, type PromptCommand } from './mcp-prompt-command.js';
 
 export { completeDraft, renderCompletions } from './workflow-command.js';
 

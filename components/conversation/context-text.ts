@@ -1,6 +1,6 @@
 /** The words of the log's quiet mark where the history sent to the model was shortened (a `context` event). */
 import type { ContextEvent } from '../../src/types.js';
-import { formatCount } from '../format/format-count.js';
+import { formatCount } from '../format/index.js';
 
 /** What the quiet context mark says. */
 export function contextText(e: ContextEvent): string {

@@ -16,8 +16,13 @@ export function renderUserMessage(item: UserItem, files: TemplateResult | typeof
   return html`<div part="message user" class="message user"><span class="visually-hidden">You: </span>${files}${renderWorkflowBadge(item.workflow)}${item.text}</div>`;
 }
 
-/** An assistant message; `rendered` is its markdown element, once the renderer made one. */
-export function renderAssistantMessage(item: AssistantItem, rendered: HTMLElement | undefined): TemplateResult {
+/**
+ * An assistant message; `rendered` is its markdown element, once the renderer
+ * made one. `held`: the renderer is on its way (reply-renderers.ts), so the
+ * reply shows that it is coming rather than its raw markdown; without it and
+ * without `rendered` (the renderer could not load), the reply is plain text.
+ */
+export function renderAssistantMessage(item: AssistantItem, rendered: HTMLElement | undefined, held = false): TemplateResult {
   const thinkingOpen = item.streaming && item.text === '' && item.thinking !== '';
   return html`<div part="message assistant" class="message assistant">
     ${item.thinking
@@ -26,9 +31,12 @@ export function renderAssistantMessage(item: AssistantItem, rendered: HTMLElemen
           <div class="thinking-text">${item.thinking}</div>
         </details>`
       : nothing}
-    ${item.text === '' ? nothing : (rendered ?? renderPlain(item.text))}
+    ${item.text === '' ? nothing : (rendered ?? (held ? HELD : renderPlain(item.text)))}
   </div>`;
 }
+
+/** A reply waiting for the renderer: a quiet mark that it is coming (not read out: the reply is, once drawn). */
+const HELD = html`<span class="reply-held" aria-hidden="true">…</span>`;
 
 /** Where a plain reply is cut into parts: after a blank line (a run of line ends stays whole, in the part before). */
 const PARAGRAPH_ENDS = /(?<=\n\n)(?!\n)/;

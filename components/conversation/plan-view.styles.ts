@@ -7,19 +7,8 @@ import { css } from 'lit';
 
 /** The plan's rules. */
 export const planStyles = css`
-  .plan {
-    margin: var(--agent-chat-spacing) var(--agent-chat-spacing) 0;
-    border: 1px solid var(--agent-chat-border);
-    border-radius: var(--agent-chat-radius);
-    background: var(--agent-chat-surface);
-    padding: 6px 10px;
-    flex: 0 0 auto;
-  }
-  .plan summary { cursor: pointer; display: flex; flex-wrap: wrap; gap: 0 6px; align-items: baseline; }
-  .plan summary::before { content: '▸'; color: var(--agent-chat-muted); }
-  .plan[open] summary::before { content: '▾'; }
-  .plan summary::-webkit-details-marker { display: none; }
-  .plan summary { list-style: none; }
+  /* Its frame and disclosure marks are the drawers' (class drawer, chat-drawers.styles.ts); its summary wraps. */
+  .plan > summary { flex-wrap: wrap; gap: 0 6px; }
   .plan-title { font-weight: 600; }
   .plan-count, .plan-current { color: var(--agent-chat-muted); font-size: 0.92em; }
   .plan-current { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; max-width: 100%; }

@@ -46,7 +46,7 @@ export function renderPlan(tasks: readonly PlanTask[] | null): TemplateResult | 
   const finished = planFinished(tasks);
   const titles = new Map(tasks.map((t) => [t.id, t.title]));
   const extra = [failed ? `${failed} failed` : '', blocked ? `${blocked} blocked` : ''].filter(Boolean).join(', ');
-  return html`<details part="plan" class="plan" ?open=${!finished} data-finished=${finished ? 'true' : 'false'}>
+  return html`<details part="plan" class="drawer plan" ?open=${!finished} data-finished=${finished ? 'true' : 'false'}>
     <summary>
       <span class="plan-title">Plan</span>
       <span class="plan-count">${done} of ${tasks.length} done${extra ? ` · ${extra}` : ''}</span>

@@ -4,41 +4,21 @@
  * text that is new since the last update, dropped when its block leaves the log.
  *
  * The renderer (marked + DOMPurify, about half of the element's weight) is
- * loaded on first need — when the agent is ready or the user sends — rather
- * than before the page can show anything, and then warmed up in background steps
- * (`markdown-warmup.ts`): a cold renderer's first slice is a long task. Replies
- * that start before it is warm show as plain text until it is.
+ * the markdown room's: it loads and warms up on first need — when the agent
+ * is ready or the user sends (`load`) — in background steps
+ * (markdown-loader.ts).
+ *
+ * Invariant: a reply is never drawn as raw markdown while the renderer is on
+ * its way. A reply that comes before it is warm (the first one, sent the
+ * moment the agent is ready; a stored thread opened at once) is `held`: its
+ * message shows that it is coming, the renderer's remaining steps are hurried
+ * (`hurryRenderer`), and the reply is drawn formatted once it is in. Only
+ * when the renderer cannot load (offline, a strict CSP) are replies plain
+ * text, every character kept.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { AssistantItem, LogItem } from './conversation-state.js';
-import type { MarkdownStream } from '../markdown/markdown-stream.js';
-import { backgroundStep } from '../background-step.js';
-import { adoptStyles } from '../lazy-view.js';
-
-/**
- * The renderer's modules in the order they are evaluated, one task each:
- * evaluated as one chunk they made a long task on a busy machine (marked
- * alone builds a hundred regular expressions as it loads). Importing a module
- * a stage already evaluated costs nothing.
- */
-const STAGES = [() => import('../markdown/sanitize.js'), () => import('marked'), () => import('../markdown/markdown-render.js')];
-
-/** The renderer's module, once loaded and warm (one warm-up per page: the compiled code is shared). */
-let warmRenderer: Promise<typeof import('../markdown/markdown-stream.js')> | undefined;
-function loadWarmRenderer(container: Node): Promise<typeof import('../markdown/markdown-stream.js')> {
-  return (warmRenderer ??= (async () => {
-    for (const stage of STAGES) {
-      await backgroundStep();
-      await stage();
-    }
-    await backgroundStep();
-    const [renderer, { warmUpMarkdown }] = await Promise.all([import('../markdown/markdown-stream.js'), import('../markdown/markdown-warmup.js')]);
-    // The sample is laid out as a reply is: under the replies' styles.
-    adoptStyles(container, renderer.markdownStyles);
-    await warmUpMarkdown(container, backgroundStep);
-    return renderer;
-  })());
-}
+import { hurryRenderer, loadWarmRenderer, type MarkdownStream } from '../markdown/index.js';
 
 /** Keeps one markdown stream per assistant block in step with the log. */
 export class ReplyRenderers implements ReactiveController {
@@ -51,6 +31,7 @@ export class ReplyRenderers implements ReactiveController {
   #Stream: typeof MarkdownStream | undefined;
   /** Settles once the renderer is warm and in use (or failed to load: replies then stay plain text). */
   #loading: Promise<void> | undefined;
+  #failed = false;
 
   /**
    * @param items The log as the element will render it next.
@@ -65,19 +46,24 @@ export class ReplyRenderers implements ReactiveController {
     host.addController(this);
   }
 
-  /** Starts loading (and warming) the renderer; until it is warm, replies show as plain text. Settles once it is warm (or failed). */
+  /** Starts loading (and warming) the renderer; until it is warm, replies are held. Settles once it is warm (or failed). */
   load(): Promise<void> {
     return (this.#loading ??= loadWarmRenderer(this.#warmIn()).then(
       (renderer) => {
-        // Each element's own sheets (the warm-up adopted them into the first one's).
-        adoptStyles(this.#warmIn(), renderer.markdownStyles);
         this.#Stream = renderer.MarkdownStream;
         this.#host.requestUpdate();
       },
       () => {
-        // The chunk did not load (offline, a strict CSP): replies stay plain text, nothing is lost.
+        // The chunk did not load (offline, a strict CSP): replies are plain text, nothing is lost.
+        this.#failed = true;
+        this.#host.requestUpdate();
       },
     ));
+  }
+
+  /** True while replies wait for the renderer (drawn once it is in); false once it is, or could not load (then they are plain text). */
+  get held(): boolean {
+    return !this.#Stream && !this.#failed;
   }
 
   /** The rendered element of a block, or undefined while it shows as plain text. */
@@ -92,6 +78,7 @@ export class ReplyRenderers implements ReactiveController {
    */
   async renderComplete(): Promise<void> {
     if (!this.#Stream && this.#loading && this.#items().some((item) => item.kind === 'assistant' && item.text !== '')) {
+      hurryRenderer();
       await this.#loading;
       // The update the renderer's arrival requested makes the streams.
       await this.#host.updateComplete;
@@ -107,7 +94,14 @@ export class ReplyRenderers implements ReactiveController {
   /** Before each render: brings every block's stream up to its text. Cheap when nothing changed. */
   hostUpdate(): void {
     const Stream = this.#Stream;
-    if (!Stream) return;
+    if (!Stream) {
+      // A reply waits for the renderer: load it if nothing did yet, and hurry it.
+      if (this.held && this.#items().some((item) => item.kind === 'assistant' && item.text !== '')) {
+        void this.load();
+        hurryRenderer();
+      }
+      return;
+    }
     const live = new Set<string>();
     for (const item of this.#items()) {
       if (item.kind !== 'assistant') continue;

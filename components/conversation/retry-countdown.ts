@@ -11,8 +11,16 @@
  * once, from a polite live region whose text changes only with a new retry
  * (`retryAnnouncement`); the ticking line is not a live region, so it is
  * never read out tick by tick. The clock is injectable for tests.
+ *
+ * A chunk of its own, with its styles, loaded with the first retry wait by
+ * `RetryCountdownSlot` (retry-slot.ts): most chats never wait to retry. The
+ * wait is then measured from when the loaded countdown first sees it, a few
+ * milliseconds after the event (its chunk's load); later waits, at once.
  */
 import { html, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
+
+/** Its styles, adopted by the element when this module loads (lazy-view.ts). */
+export { retryStyles as styles } from './retry-countdown.styles.js';
 
 /** What a `retry` event says about the wait. */
 export interface RetryWait {

@@ -5,8 +5,7 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import type { ContextItem, ConversationState, UsageInfo } from './conversation-state.js';
-import { renderRetryLine } from './retry-countdown.js';
-import { formatCount } from '../format/format-count.js';
+import { formatCount } from '../format/index.js';
 
 /** Suggested answers (from `ask_question`) as buttons that send them. */
 export function renderSuggestions(c: ConversationState, send: (text: string) => void): TemplateResult | typeof nothing {
@@ -37,17 +36,17 @@ export function renderErrorBanner(
 }
 
 /**
- * "Step n of max" and Stop while running (or the retry wait, counting down
- * from `retryRemainingMs`), and the last call's token usage; Continue after an
+ * "Step n of max" and Stop while running (or the retry wait: `retryLine`,
+ * the countdown's, once it is loaded; the wait in full until then), and the last call's token usage; Continue after an
  * interrupted run; an empty bar (keeping its height) otherwise. The wait is
  * announced once, through a live region whose text changes only with a new retry.
  */
-export function renderStatusBar(c: ConversationState, stop: () => void, resume?: () => void, retryRemainingMs?: number): TemplateResult {
+export function renderStatusBar(c: ConversationState, stop: () => void, resume?: () => void, retryLine?: (wait: NonNullable<ConversationState['retry']>) => TemplateResult | undefined): TemplateResult {
   const waiting = c.running && c.retry ? c.retry : null;
-  return html`<div class="status-bar">
+  return html`<div class="status-line status-bar">
     <span class="visually-hidden" role="status">${waiting ? retryText(waiting) : ''}</span>
     ${waiting
-      ? renderRetryLine(waiting, retryRemainingMs ?? waiting.delayMs)
+      ? (retryLine?.(waiting) ?? html`<span part="retry" class="step retry" data-remaining=${Math.max(1, Math.ceil(waiting.delayMs / 1000))}>${retryText(waiting)}</span>`)
       : c.running
       ? html`<span part="step" class="step">${c.step ? `Step ${c.step.n} of ${c.step.max}` : 'Starting…'}</span>`
       : nothing}

@@ -14,25 +14,35 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { guard as litGuard } from 'lit/directives/guard.js';
 import type { AssistantItem, ConversationState, ToolCallItem } from './conversation-state.js';
+import type { MarkdownRenderer } from '../markdown/index.js';
 
 /** Its styles, adopted by the element when this module loads (lazy-view.ts). */
 export { subAgentStyles as styles } from './sub-agent-view.styles.js';
 
-// The streaming renderer's module (the element loads it anyway), so the markdown code stays one chunk.
-let renderer: Promise<typeof import('../markdown/markdown-stream.js')> | undefined;
+/**
+ * What the view uses of the element, handed over by it: imported here, in a
+ * chunk of its own, they would be split out of the element's entry into
+ * shared chunks (more bytes up front, more files).
+ */
+export interface SubAgentParts {
+  /** Lit's `guard`, the element's. */
+  readonly guard: typeof litGuard;
+  /** The markdown renderer's module (the markdown room's `loadRenderer`: the chunk the element loads anyway). */
+  readonly markdown: () => Promise<Pick<MarkdownRenderer, 'renderMarkdown'>>;
+}
 
 /**
  * A child's reply: plain text while it streams; once finished, a block that
  * shows the text and is filled with its markdown when the renderer is here
  * (kept by `guard` while the text stays the same — no async directive needed).
  */
-function reply(item: AssistantItem, guard: typeof litGuard): TemplateResult {
+function reply(item: AssistantItem, { guard, markdown }: SubAgentParts): TemplateResult {
   if (item.streaming) return html`<span class="sub-agent-plain">${item.text}</span>`;
   return html`${guard([item.text], () => {
     const block = document.createElement('div');
     block.className = 'sub-agent-plain';
     block.textContent = item.text;
-    (renderer ??= import('../markdown/markdown-stream.js'))
+    markdown()
       .then((m) => {
         block.className = 'sub-agent-markdown';
         block.replaceChildren(m.renderMarkdown(item.text));
@@ -43,10 +53,10 @@ function reply(item: AssistantItem, guard: typeof litGuard): TemplateResult {
 }
 
 /**
- * Renders a sub-agent's work; `renderCard` draws its tool calls (the parent's card renderer, passed in to keep imports one-way).
- * `guard` is the element's: imported here, in a chunk of its own, it would split Lit's directive code out of the element's entry.
+ * Renders a sub-agent's work; `renderCard` draws its tool calls (the parent's card renderer, passed in to keep imports one-way),
+ * `parts` are the element's (see SubAgentParts).
  */
-export function renderSubAgent(sub: ConversationState, renderCard: (item: ToolCallItem) => TemplateResult, guard: typeof litGuard): TemplateResult {
+export function renderSubAgent(sub: ConversationState, renderCard: (item: ToolCallItem) => TemplateResult, parts: SubAgentParts): TemplateResult {
   const calls = sub.items.filter((i) => i.kind === 'tool-call').length;
   const step = sub.running && sub.step ? ` · step ${sub.step.n} of ${sub.step.max}` : '';
   const state = sub.running ? `working${step}` : 'finished';
@@ -61,7 +71,7 @@ export function renderSubAgent(sub: ConversationState, renderCard: (item: ToolCa
           case 'assistant':
             return item.text.trim() === '' && item.thinking.trim() === ''
               ? nothing
-              : html`<div class="sub-agent-text markdown">${item.thinking ? html`<span class="sub-agent-thinking">${item.thinking}</span>` : nothing}${reply(item, guard)}</div>`;
+              : html`<div class="sub-agent-text markdown">${item.thinking ? html`<span class="sub-agent-thinking">${item.thinking}</span>` : nothing}${reply(item, parts)}</div>`;
           case 'tool-call':
             return renderCard(item);
           case 'user':

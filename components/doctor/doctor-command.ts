@@ -7,7 +7,7 @@
  */
 import { html, type TemplateResult } from 'lit';
 import type { Agent } from '../../src/types.js';
-import type { ConversationAction, DoctorItem } from '../conversation/conversation-state.js';
+import type { ConversationAction, DoctorItem } from '../conversation/index.js';
 import { adoptStyles } from '../lazy-view.js';
 
 let renderer: ((item: DoctorItem) => TemplateResult) | undefined;

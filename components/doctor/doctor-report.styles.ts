@@ -20,17 +20,8 @@ export const doctorStyles = css`
   .doctor-summary, .doctor-state { margin: 4px 0 0; }
   .doctor-time { color: var(--agent-chat-muted); font-size: 0.9em; }
   .doctor-error { color: var(--agent-chat-danger); }
-  .doctor-cancel {
-    margin-left: 8px;
-    font: inherit;
-    color: var(--agent-chat-fg);
-    background: var(--agent-chat-surface);
-    border: 1px solid var(--agent-chat-border);
-    border-radius: calc(var(--agent-chat-radius) * 0.6);
-    padding: 2px 10px;
-    cursor: pointer;
-  }
-  .doctor-cancel:focus-visible { outline: 2px solid var(--agent-chat-focus); outline-offset: 2px; }
+  /* A button of the element (its look and focus ring are agent-chat.styles.ts's), a little tighter. */
+  .doctor-cancel { margin-left: 8px; padding: 2px 10px; }
   .doctor-checks { list-style: none; margin: 8px 0 0; padding: 0; display: flex; flex-direction: column; gap: 6px; }
   .doctor-check {
     display: grid;

@@ -11,7 +11,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { errorMessage } from '../../src/errors.js';
 import type { Agent, DiagnosisCheck, DiagnosisStatus } from '../../src/types.js';
-import type { ConversationAction, DoctorItem } from '../conversation/conversation-state.js';
+import type { ConversationAction, DoctorItem } from '../conversation/index.js';
 
 export { doctorStyles } from './doctor-report.styles.js';
 

@@ -23,7 +23,7 @@
  */
 import { AppBridge, PostMessageTransport, type McpUiHostContext } from '@modelcontextprotocol/ext-apps/app-bridge';
 import type { Agent, McpAppToolResult } from '../../src/types.js';
-import type { ToolCallItem } from '../conversation/conversation-types.js';
+import type { ToolCallItem } from '../conversation/index.js';
 
 /** The call as the card knows it. */
 export interface AppCall {

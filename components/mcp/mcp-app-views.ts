@@ -11,8 +11,8 @@
  */
 import { html } from 'lit';
 import type { Agent, McpServerStatus } from '../../src/types.js';
-import type { ToolCallItem } from '../conversation/conversation-types.js';
-import type { RenderedView } from '../tool-cards/tool-view.js';
+import type { ToolCallItem } from '../conversation/index.js';
+import type { RenderedView } from '../tool-cards/index.js';
 
 type FrameModule = typeof import('./mcp-app-frame.js');
 

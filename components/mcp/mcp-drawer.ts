@@ -11,12 +11,16 @@
  * never the element's own truth.
  */
 import { html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
-import { mcpPanelStyles } from './mcp-panel.styles.js';
-import type { Agent, AgentEvent, AttachmentInput, McpPrompt, McpResource, McpResourceText, McpServerStatus, McpSignInState, PreparedAttachment, SendOptions } from '../../src/types.js';
-import type { PromptCommand } from './mcp-prompt-command.js';
+import type { Agent, AttachmentInput, McpPrompt, McpResource, McpResourceText, McpServerStatus, McpSignInState, PreparedAttachment, SendOptions } from '../../src/types.js';
+import type { PromptCommand } from '../composer/index.js';
 import { parsePromptArgs } from './mcp-prompt-args.js';
 import { McpAppViews } from './mcp-app-views.js';
 import { McpElicitationPanel } from './mcp-elicitation.js';
+import type { ConversationSource } from '../conversation/index.js';
+import type { adoptStyles as chatAdoptStyles } from '../lazy-view.js';
+
+/** Its styles, adopted by `McpPanel` when this module loads. */
+export { mcpPanelStyles as styles } from './mcp-panel.styles.js';
 
 /** What the panel needs of its element. */
 export interface McpPanelHost extends ReactiveControllerHost, HTMLElement {
@@ -39,23 +43,18 @@ export class McpDrawer implements ReactiveController {
   /** The servers' questions to the user (elicitation): only servers ask them, so they load with the drawer. */
   readonly #questions: McpElicitationPanel;
 
-  constructor(host: McpPanelHost) {
+  /** `conversation`: the element's; its `mcp` events keep the list. `adopt`: the element's `adoptStyles`, for the question panels' styles. */
+  constructor(host: McpPanelHost, conversation: ConversationSource, adopt: typeof chatAdoptStyles) {
     this.#host = host;
     host.addController(this);
     this.apps = new McpAppViews(host, () => this.#servers);
-    this.#questions = new McpElicitationPanel(host);
-    // Adopted, not a <style> element: a strict CSP (style-src 'self') allows constructed sheets.
-    const root = host.shadowRoot;
-    const sheet = mcpPanelStyles.styleSheet;
-    if (root && sheet && !root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
-  }
-
-  hostConnected(): void {
-    this.#host.addEventListener('agent-event', this.#onEvent);
-  }
-
-  hostDisconnected(): void {
-    this.#host.removeEventListener('agent-event', this.#onEvent);
+    this.#questions = new McpElicitationPanel(host, conversation, adopt);
+    conversation.subscribe((event) => {
+      if (event.type !== 'mcp') return;
+      this.#merge([event.server]);
+      // A server whose resources may have changed: read them again when the picker opens.
+      this.#resources = undefined;
+    });
   }
 
   /** After a render: a new agent has its own servers. */
@@ -88,14 +87,6 @@ export class McpDrawer implements ReactiveController {
     this.#servers = [...byName.values()];
     this.#host.requestUpdate();
   }
-
-  readonly #onEvent = (e: Event): void => {
-    const event = (e as CustomEvent<AgentEvent>).detail;
-    if (event?.type !== 'mcp') return;
-    this.#merge([event.server]);
-    // A server whose resources may have changed: read them again when the picker opens.
-    this.#resources = undefined;
-  };
 
   /**
    * Reconnect, and Sign in (the same call: connecting to a server with
@@ -197,7 +188,7 @@ export class McpDrawer implements ReactiveController {
     if (this.#servers.length === 0) return nothing;
     const up = this.#servers.filter((s) => s.state === 'connected').length;
     const offering = this.#servers.some((s) => s.state === 'connected' && s.resources);
-    return html`<details part="mcp-servers" class="mcp-servers">
+    return html`<details part="mcp-servers" class="drawer mcp-servers">
       <summary><span class="mcp-title">MCP servers</span> <span class="mcp-count">${up} of ${this.#servers.length} connected</span></summary>
       ${this.#error ? html`<p class="mcp-error" role="alert">${this.#error}</p>` : nothing}
       <ul class="mcp-items">${this.#servers.map((s) => this.#renderServer(s))}</ul>

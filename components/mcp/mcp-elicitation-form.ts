@@ -25,7 +25,8 @@ export interface ElicitationHandlers {
   set(open: Open, name: string, value: Value | undefined): void;
 }
 
-const styles = css`
+/** Its styles, adopted by the panel (mcp-elicitation.ts) when this module loads. */
+export const styles = css`
   .mcp-elicitation { margin: 0 12px 8px; }
   .mcp-elicitation-field { display: block; margin: 6px 0 2px; }
   .mcp-elicitation-hint { display: block; color: var(--agent-chat-muted); }
@@ -35,11 +36,8 @@ const styles = css`
   }
 `;
 
-/** The open questions' panels; adopts the styles into `host`'s shadow root the first time. */
-export function renderQuestions(open: Open[], on: ElicitationHandlers, host: HTMLElement): TemplateResult {
-  const root = host.shadowRoot;
-  // Adopted, not a <style> element: a strict CSP (style-src 'self') allows constructed sheets.
-  if (root && styles.styleSheet && !root.adoptedStyleSheets.includes(styles.styleSheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, styles.styleSheet];
+/** The open questions' panels. */
+export function renderQuestions(open: Open[], on: ElicitationHandlers): TemplateResult {
   return html`${open.map((o) => panel(o, on))}`;
 }
 

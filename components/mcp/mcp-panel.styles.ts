@@ -1,27 +1,19 @@
 /**
- * Styles of the MCP servers drawer (mcp-panel.ts): shaped like the other
- * drawers (chat-drawers.styles.ts), colours from the element's custom
- * properties only, so both themes and every page override apply.
+ * Styles of the MCP servers drawer (mcp-drawer.ts): its frame and summary
+ * are the other drawers' (class drawer, chat-drawers.styles.ts), and this adds
+ * what differs; colours from the element's custom properties only, so both
+ * themes and every page override apply.
  */
 import { css } from 'lit';
 
 /** Added to `<agent-chat>`'s stylesheet. */
 export const mcpPanelStyles = css`
-  .mcp-servers {
-    flex: 0 0 auto;
-    margin: var(--agent-chat-spacing) var(--agent-chat-spacing) 0;
-    border: 1px solid var(--agent-chat-border);
-    border-radius: var(--agent-chat-radius);
-    background: var(--agent-chat-surface);
-    padding: 4px 10px;
-    font-size: 0.92em;
-    max-height: 40vh;
-    overflow-y: auto;
-  }
-  .mcp-servers > summary, .mcp-resources > summary { cursor: pointer; list-style: none; display: flex; gap: 0 8px; align-items: baseline; }
-  .mcp-servers > summary::-webkit-details-marker, .mcp-resources > summary::-webkit-details-marker { display: none; }
-  .mcp-servers > summary::before, .mcp-resources > summary::before { content: '▸'; color: var(--agent-chat-muted); }
-  .mcp-servers[open] > summary::before, .mcp-resources[open] > summary::before { content: '▾'; }
+  .mcp-servers { padding: 4px 10px; font-size: 0.92em; max-height: 40vh; overflow-y: auto; }
+  /* The resources' disclosure inside it, marked as the drawers are. */
+  .mcp-resources > summary { cursor: pointer; list-style: none; display: flex; gap: 0 8px; align-items: baseline; }
+  .mcp-resources > summary::-webkit-details-marker { display: none; }
+  .mcp-resources > summary::before { content: '▸'; color: var(--agent-chat-muted); }
+  .mcp-resources[open] > summary::before { content: '▾'; }
   .mcp-title { font-weight: 600; }
   .mcp-count, .mcp-note { color: var(--agent-chat-muted); }
   .mcp-note { font-size: 0.88em; }

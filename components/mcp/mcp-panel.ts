@@ -7,9 +7,10 @@
 import { nothing, type ReactiveController, type TemplateResult } from 'lit';
 import type { AttachmentInput, McpServerOptions, SendOptions } from '../../src/types.js';
 import type { McpDrawer, McpPanelHost } from './mcp-drawer.js';
-import type { PromptCommand } from './mcp-prompt-command.js';
-import type { ToolCallItem } from '../conversation/conversation-types.js';
-import type { RenderedView } from '../tool-cards/tool-view.js';
+import type { PromptCommand } from '../composer/index.js';
+import type { ConversationSource, ToolCallItem } from '../conversation/index.js';
+import { adoptStyles } from '../lazy-view.js';
+import type { RenderedView } from '../tool-cards/index.js';
 
 /** What the controller needs of its element: its agent, and its `mcp` servers. */
 export interface McpHost extends McpPanelHost {
@@ -18,18 +19,23 @@ export interface McpHost extends McpPanelHost {
 
 export class McpPanel implements ReactiveController {
   #host: McpHost;
+  readonly #conversation: ConversationSource;
   #drawer: Promise<McpDrawer> | undefined;
   #ready: McpDrawer | undefined;
 
-  constructor(host: McpHost) {
+  /** `conversation`: the element's, handed on to the drawer (it hears the servers' events there). */
+  constructor(host: McpHost, conversation: ConversationSource) {
     this.#host = host;
+    this.#conversation = conversation;
     host.addController(this);
   }
 
   hostUpdated(): void {
     if (this.#drawer || !this.#host.mcp?.length) return;
-    this.#drawer = import('./mcp-drawer.js').then(({ McpDrawer }) => {
-      const drawer = (this.#ready = new McpDrawer(this.#host));
+    this.#drawer = import('./mcp-drawer.js').then(({ McpDrawer, styles }) => {
+      // Adopted, not a <style> element: a strict CSP (style-src 'self') allows constructed sheets.
+      adoptStyles(this.#host, styles);
+      const drawer = (this.#ready = new McpDrawer(this.#host, this.#conversation, adoptStyles));
       drawer.hostUpdated();
       return drawer;
     });

@@ -18,7 +18,7 @@
  */
 import { html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import type { Agent, AgentEvent } from '../../src/types.js';
-import { initialConversation, reduceConversation, restoreConversation, type ConversationState } from '../conversation/conversation-state.js';
+import { initialConversation, reduceConversation, restoreConversation, type ConversationSource, type ConversationState } from '../conversation/index.js';
 
 /** Why the composer is disabled in a follower (its placeholder). */
 export const READ_ONLY_REASON = 'Read-only: this conversation is open in another tab.';
@@ -29,7 +29,8 @@ const NOTICE = 'This conversation is open in another tab. It is read-only here a
 /** What the notice needs of the element. */
 export interface TabNoticeBinding {
   agent(): Agent;
-  conversation(): ConversationState;
+  /** The element's conversation: its events say when this tab follows or writes. */
+  conversation: ConversationSource;
   /** Replaces the shown log (a clean one: no replies, no edits kept). */
   show(state: ConversationState): void;
 }
@@ -44,6 +45,7 @@ export class TabNotice implements ReactiveController {
     this.#host = host;
     this.#binding = binding;
     host.addController(this);
+    binding.conversation.subscribe((event) => this.#event(event));
   }
 
   hostConnected(): void {}
@@ -53,8 +55,8 @@ export class TabNotice implements ReactiveController {
     return this.#following;
   }
 
-  /** Sees every event of the agent; acts on `thread-lock`. */
-  event(event: AgentEvent): void {
+  /** Hears every event of the agent; acts on `thread-lock`. */
+  #event(event: AgentEvent): void {
     if (event.type !== 'thread-lock') return;
     const following = (this.#following = event.state === 'follower');
     this.#host.requestUpdate();
@@ -67,7 +69,7 @@ export class TabNotice implements ReactiveController {
   }
 
   #show(events: readonly AgentEvent[], following: boolean): void {
-    const { nextId } = this.#binding.conversation();
+    const { nextId } = this.#binding.conversation.state;
     // A follower shows the writer's run as running (its events go on arriving); a writer's view is a reload's.
     this.#binding.show(following ? events.reduce(reduceConversation, { ...initialConversation(), nextId }) : restoreConversation([...events], nextId));
   }

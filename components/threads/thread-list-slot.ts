@@ -11,18 +11,22 @@
  */
 import { html, nothing, type ReactiveController, type TemplateResult } from 'lit';
 import { switchThread, type ThreadListHost } from './thread-change.js';
-import { formatCount } from '../format/format-count.js';
+import { formatCount } from '../format/index.js';
 import { adoptStyles, trackLoad } from '../lazy-view.js';
+import type { ConversationSource } from '../conversation/index.js';
 
 /** The thread list's place in the element, and the load of its chunk on first use. */
 export class ThreadListSlot implements ReactiveController {
   readonly #host: ThreadListHost;
+  readonly #conversation: ConversationSource;
   /** The list, once its chunk is here. */
   #list: { render(running: boolean): TemplateResult | symbol } | undefined;
   #loading: Promise<void> | undefined;
 
-  constructor(host: ThreadListHost) {
+  /** `conversation`: the element's, handed on to the list. */
+  constructor(host: ThreadListHost, conversation: ConversationSource) {
     this.#host = host;
+    this.#conversation = conversation;
     host.addController(this);
   }
 
@@ -35,7 +39,7 @@ export class ThreadListSlot implements ReactiveController {
       import('./thread-list.js').then(
         ({ ThreadList }) => {
           // Added now, the list hears the host's next update and loads the threads then.
-          this.#list = new ThreadList(this.#host, (id, reason) => switchThread(this.#host, id, reason), { html, nothing, formatCount, adoptStyles });
+          this.#list = new ThreadList(this.#host, (id, reason) => switchThread(this.#host, id, reason), { html, nothing, formatCount, adoptStyles }, this.#conversation);
           this.#host.requestUpdate();
         },
         (err: unknown) => console.error('pageloop: the thread list could not be loaded', err),

@@ -16,9 +16,10 @@
 import type { ReactiveController, TemplateResult, html as litHtml, nothing as litNothing } from 'lit';
 import type { ThreadSummary } from '../../src/types.js';
 import type { ThreadChangeReason, ThreadListHost, ThreadSwitch } from './thread-change.js';
-import type { formatCount as chatFormatCount } from '../format/format-count.js';
+import type { formatCount as chatFormatCount } from '../format/index.js';
 import type { adoptStyles as chatAdoptStyles } from '../lazy-view.js';
-import { dateTimeText, relativeTime } from '../format/format-time.js';
+import type { ConversationSource } from '../conversation/index.js';
+import { dateTimeText, relativeTime } from './format-time.js';
 import { threadListStyles } from './thread-list.styles.js';
 
 /**
@@ -55,8 +56,11 @@ export class ThreadList implements ReactiveController {
 
   readonly #parts: ElementParts;
 
-  /** `switchTo` makes a thread the element's (a new one without an id); `parts`: the element's Lit and helpers (ElementParts); `now` is the clock the dates are shown against. */
-  constructor(host: ThreadListHost, switchTo: ThreadSwitch, parts: ElementParts, now: () => number = () => Date.now()) {
+  /**
+   * `switchTo` makes a thread the element's (a new one without an id); `parts`: the element's Lit and helpers (ElementParts);
+   * `conversation`: the element's, whose runs change the open thread's row; `now` is the clock the dates are shown against.
+   */
+  constructor(host: ThreadListHost, switchTo: ThreadSwitch, parts: ElementParts, conversation: ConversationSource, now: () => number = () => Date.now()) {
     this.#host = host;
     this.#switchTo = switchTo;
     this.#parts = parts;
@@ -64,14 +68,10 @@ export class ThreadList implements ReactiveController {
     host.addController(this);
     // Its rows' styles come with it.
     parts.adoptStyles(host, threadListStyles);
-  }
-
-  hostConnected(): void {
-    this.#host.addEventListener('agent-event', this.#onAgentEvent);
-  }
-
-  hostDisconnected(): void {
-    this.#host.removeEventListener('agent-event', this.#onAgentEvent);
+    // A run that starts or ends changes the open thread's title, time or count.
+    conversation.subscribe((event) => {
+      if (this.#host.showThreads && (event.type === 'final' || event.type === 'run-start')) void this.refresh();
+    });
   }
 
   /** After a render (the agent controller has made the thread's agent by now): load the list for a new thread. */
@@ -97,12 +97,6 @@ export class ThreadList implements ReactiveController {
     this.#error = error;
     this.#host.requestUpdate();
   }
-
-  /** A finished run changed the open thread's title, time or count. */
-  readonly #onAgentEvent = (e: Event): void => {
-    const type = (e as CustomEvent<{ type: string }>).detail?.type;
-    if (this.#host.showThreads && (type === 'final' || type === 'run-start')) void this.refresh();
-  };
 
   /** Makes `id` (a new thread without one) the element's thread: the attribute, then the event. */
   #switch(id: string | undefined, reason: ThreadChangeReason): void {

@@ -5,13 +5,45 @@
  * result cannot inject markup. A `dispatch_agent` call also shows its
  * sub-agent's work, collapsed, drawn by the `subAgent` it is given
  * (sub-agent-view.ts, a chunk the element loads with the first sub-agent).
+ *
+ * A chunk of its own, with its styles (tool-card.styles.ts), loaded by
+ * `ToolCards` (tool-cards.ts) with the first call to show, or before it when
+ * the element has tools: a chat whose agent calls no tool never loads it.
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import { guard } from 'lit/directives/guard.js';
-import { prettyJson, type ToolCallItem, type ToolCallStatus } from '../conversation/conversation-state.js';
-import type { renderSubAgent } from '../conversation/sub-agent-view.js';
+import type { ConversationState, ToolCallItem, ToolCallStatus, prettyJson } from '../conversation/index.js';
 import type { RenderedView } from './tool-view.js';
-import { formatCount } from '../format/format-count.js';
+import type { formatCount } from '../format/index.js';
+
+/** Its styles, adopted by the element when this module loads (lazy-view.ts). */
+export { toolCardStyles as styles } from './tool-card.styles.js';
+
+/**
+ * The element's helpers a card uses, handed over by it: imported here, in a
+ * chunk of its own, they would make the conversation and format rooms chunks
+ * shared with this one, loaded up front.
+ */
+export interface CardKit {
+  readonly prettyJson: typeof prettyJson;
+  readonly formatCount: typeof formatCount;
+}
+
+/**
+ * What a card draws besides its item, each the element's: `approval` the
+ * approval panel when the call awaits one, `view` the tool's own UI when it
+ * renders (tool-view.ts; it replaces the JSON body, which stays behind a
+ * "raw" disclosure), `files` the images and files the tool returned
+ * (attachments), `subAgent` a sub-agent's work (nothing while not given).
+ */
+export interface CardParts {
+  readonly approval: TemplateResult | typeof nothing;
+  readonly view: RenderedView | undefined;
+  readonly files: unknown;
+  readonly subAgent: SubAgentDrawing | undefined;
+}
+
+/** Draws a sub-agent's work in its card (the conversation room's sub-agent view, bound by the element); `renderCard` draws its calls. */
+export type SubAgentDrawing = (sub: ConversationState, renderCard: (item: ToolCallItem) => TemplateResult) => TemplateResult;
 
 const STATUS_LABEL: Record<ToolCallStatus, string> = {
   streaming: 'writing arguments…',
@@ -47,16 +79,16 @@ const NOTE_LABEL: Partial<Record<ToolCallStatus, string>> = {
 export const CARD_TEXT_CHARS = 1_000_000;
 
 /** `text` cut to what a card shows, saying how much was left out. */
-export function clipForCard(text: string): string {
+function clipForCard(text: string, kit: CardKit): string {
   if (text.length <= CARD_TEXT_CHARS) return text;
-  return `${text.slice(0, CARD_TEXT_CHARS)}\n… (${formatCount(text.length - CARD_TEXT_CHARS)} more characters not shown)`;
+  return `${text.slice(0, CARD_TEXT_CHARS)}\n… (${kit.formatCount(text.length - CARD_TEXT_CHARS)} more characters not shown)`;
 }
 
 /** Arguments as they stream: pretty JSON as soon as they parse, the raw text until then. */
-export function formatArgs(argsText: string): string {
+function formatArgs(argsText: string, kit: CardKit): string {
   if (argsText.trim() === '') return '{}';
   // Not parsed again on every render when long: shown as they came, cut.
-  if (argsText.length > CARD_TEXT_CHARS) return clipForCard(argsText);
+  if (argsText.length > CARD_TEXT_CHARS) return clipForCard(argsText, kit);
   try {
     return JSON.stringify(JSON.parse(argsText), null, 2);
   } catch {
@@ -64,14 +96,8 @@ export function formatArgs(argsText: string): string {
   }
 }
 
-/**
- * Renders one tool call; `approval` is the approval panel when the call
- * awaits one, `view` the tool's own UI when it renders (tool-view.ts): it
- * replaces the JSON body, which stays behind a "raw" disclosure. `files` are
- * the images and files the tool returned (attachments.ts), shown under its result;
- * `subAgent` draws a sub-agent's work (nothing while it is not given).
- */
-export function renderToolCard(item: ToolCallItem, approval: TemplateResult | typeof nothing, view?: RenderedView, files: unknown = nothing, subAgent?: typeof renderSubAgent): TemplateResult {
+/** Renders one tool call with its `parts` (see CardParts) and the element's helpers (`kit`). */
+export function renderToolCard(item: ToolCallItem, { approval, view, files, subAgent }: CardParts, kit: CardKit): TemplateResult {
   const ui = view && 'ui' in view ? view : undefined;
   // Frameless: the rendered UI alone (an approval panel still shows).
   const frame = !ui || ui.frame;
@@ -89,10 +115,10 @@ export function renderToolCard(item: ToolCallItem, approval: TemplateResult | ty
     ${item.status === 'running' && item.progress ? renderProgress(item.progress) : nothing}
     ${ui ? html`<div part="tool-view" class="tool-view">${ui.ui}</div>` : nothing}
     ${!ui
-      ? html`${view && 'failed' in view ? html`<p class="tool-view-note">${view.failed}</p>` : nothing}${renderBody(item)}`
-      : frame ? html`<details part="tool-raw" class="tool-raw"><summary>Raw</summary>${renderBody(item)}</details>` : nothing}
+      ? html`${view && 'failed' in view ? html`<p class="tool-view-note">${view.failed}</p>` : nothing}${renderBody(item, kit)}`
+      : frame ? html`<details part="tool-raw" class="tool-raw"><summary>Raw</summary>${renderBody(item, kit)}</details>` : nothing}
     ${files}
-    ${item.sub && subAgent ? subAgent(item.sub, (child) => renderToolCard(child, nothing, undefined, nothing, subAgent), guard) : nothing}
+    ${item.sub && subAgent ? subAgent(item.sub, (child) => renderToolCard(child, { approval: nothing, view: undefined, files: nothing, subAgent }, kit)) : nothing}
     ${approval}
   </article>`;
 }
@@ -108,18 +134,18 @@ function renderProgress(p: NonNullable<ToolCallItem['progress']>): TemplateResul
 }
 
 /** The card's JSON: the arguments, and once it ended its result or error behind a disclosure. */
-function renderBody(item: ToolCallItem): TemplateResult {
+function renderBody(item: ToolCallItem, kit: CardKit): TemplateResult {
   const settled = item.status === 'done' || item.status === 'failed' || item.status === 'denied' || item.status === 'cancelled' || item.status === 'interrupted';
   // A denial without a reason has an empty error: nothing to disclose.
   const error = item.error === '' ? undefined : item.error;
   const hasResult = item.result !== undefined || error !== undefined;
-  return html`<pre class="tool-args"><code>${clipForCard(formatArgs(item.argsText))}</code></pre>
+  return html`<pre class="tool-args"><code>${clipForCard(formatArgs(item.argsText, kit), kit)}</code></pre>
     ${settled && error !== undefined && NOTE_LABEL[item.status]
-      ? html`<p class="tool-note" data-status=${item.status}><span class="tool-note-label">${NOTE_LABEL[item.status]}:</span> ${clipForCard(error)}</p>`
+      ? html`<p class="tool-note" data-status=${item.status}><span class="tool-note-label">${NOTE_LABEL[item.status]}:</span> ${clipForCard(error, kit)}</p>`
       : settled && hasResult
       ? html`<details class="tool-result">
           <summary>${error !== undefined ? 'Error' : 'Result'}</summary>
-          ${error !== undefined ? html`<pre class="tool-error"><code>${clipForCard(error)}</code></pre>` : html`<pre><code>${clipForCard(prettyJson(item.result))}</code></pre>`}
+          ${error !== undefined ? html`<pre class="tool-error"><code>${clipForCard(error, kit)}</code></pre>` : html`<pre><code>${clipForCard(kit.prettyJson(item.result), kit)}</code></pre>`}
         </details>`
       : nothing}`;
 }

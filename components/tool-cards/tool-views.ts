@@ -11,7 +11,7 @@
  */
 import { render as renderLit, type ReactiveController, type ReactiveControllerHost } from 'lit';
 import type { Agent, Tool } from '../../src/types.js';
-import type { LogItem, ToolCallItem } from '../conversation/conversation-state.js';
+import type { LogItem, ToolCallItem } from '../conversation/index.js';
 import type { RenderedView } from './tool-view.js';
 
 type ViewModule = typeof import('./tool-view.js');

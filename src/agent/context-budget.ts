@@ -19,7 +19,7 @@
  *   a fold goes down to about half the budget, so folding is rare.
  */
 import type { ChatMessage, ContextEvent, SummaryCall } from '../types.js';
-import { DEFAULT_CONTEXT_TOKENS, TokenEstimator, readOverflow, type ToolCallingModel, type TurnRequest } from '../model/tool-calling-model.js';
+import { DEFAULT_CONTEXT_TOKENS, TokenEstimator, readOverflow, type ToolCallingModel, type TurnRequest } from '../model/loop-door.js';
 import { isAbortError } from '../errors.js';
 import { READ_RESULT, READ_RESULT_TOOL } from './calls/index.js';
 import { traceNow } from './trace/index.js';

@@ -4,7 +4,7 @@
  * concept: `planPart` (plan-turn.ts), `reflectionPart` (reflection.ts),
  * `nudgePart` (nudge.ts).
  */
-import type { ToolCall } from '../model/tool-calling-model.js';
+import type { ToolCall } from '../model/loop-door.js';
 import { DISPATCH_TOOL, DISPATCH_TOOL_NAME, READ_RESULT } from './calls/index.js';
 import type { ContextBudget } from './context-budget.js';
 import type { TurnContext } from './calls/index.js';

@@ -9,7 +9,7 @@
  * `configure` changed it — a model still being made when the settings change
  * is made again.
  */
-import { ToolCallingModel, type ChatModel } from '../model/tool-calling-model.js';
+import { loadToolCallingModel, type ChatModel, type ToolCallingModel, type ToolCallingModule } from '../model/loop-door.js';
 import { ContextBudget } from './context-budget.js';
 import { ENDPOINT_KEYS, MODEL_KEYS } from '../settings.js';
 import type { SessionConfig } from './session-types.js';
@@ -69,17 +69,17 @@ export class ModelCache {
     pending.catch(() => {
       if (this.#model === pending) this.#model = undefined;
     });
-    const raw = await pending;
+    const [raw, wrapper] = await Promise.all([pending, loadToolCallingModel()]);
     // Configured while the model was being made: the wrapper made before is stale.
     if (pending !== this.#model) return this.model();
-    return (this.#calling ??= this.#wrap(raw, this.#config()));
+    return (this.#calling ??= this.#wrap(wrapper.ToolCallingModel, raw, this.#config()));
   }
 
   /** The sub-agents' own model (`subAgents.model`), made once per connection and name. */
   childModel(name: string): Promise<ToolCallingModel> {
     if (this.#child?.name !== name) {
       const config = { ...this.#config(), model: name };
-      const made = Promise.resolve(this.#maker.createModel(config)).then((raw) => this.#wrap(raw, config));
+      const made = Promise.all([this.#maker.createModel(config), loadToolCallingModel()]).then(([raw, wrapper]) => this.#wrap(wrapper.ToolCallingModel, raw, config));
       made.catch(() => {
         if (this.#child?.model === made) this.#child = undefined;
       });
@@ -88,8 +88,8 @@ export class ModelCache {
     return this.#child.model;
   }
 
-  #wrap(raw: ChatModel, config: SessionConfig): ToolCallingModel {
-    return new ToolCallingModel(raw, { protocol: config.toolProtocol ?? 'auto', toolFormat: config.toolFormat, generateId: this.#maker.generateId, readAttachment: this.#maker.readAttachment });
+  #wrap(Wrapper: ToolCallingModule['ToolCallingModel'], raw: ChatModel, config: SessionConfig): ToolCallingModel {
+    return new Wrapper(raw, { protocol: config.toolProtocol ?? 'auto', toolFormat: config.toolFormat, generateId: this.#maker.generateId, readAttachment: this.#maker.readAttachment });
   }
 
   #newBudget(): ContextBudget {

@@ -7,7 +7,7 @@
  * greeting needs no plan. Every call it takes gets exactly one result.
  */
 import type { AgentEvent } from '../types.js';
-import type { ToolCall } from '../model/tool-calling-model.js';
+import type { ToolCall } from '../model/loop-door.js';
 import { isBuiltinTool, PLAN_TOOL, PLAN_TOOL_NAME } from './calls/index.js';
 import type { PlanBoard } from './plan.js';
 import { resultEvent, settled, type SettledCall } from './calls/index.js';

@@ -5,7 +5,7 @@
  * (`send(text, options)`, a workflow's tools) are applied last.
  */
 import type { FinalEvent, SendOptions } from '../types.js';
-import type { ToolCallingModel } from '../model/tool-calling-model.js';
+import type { ToolCallingModel } from '../model/loop-door.js';
 import type { RunContext } from './run-loop.js';
 import { gatedModel } from './calls/index.js';
 import { PlanTurn } from './plan-turn.js';

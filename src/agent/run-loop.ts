@@ -9,7 +9,7 @@
  * business: a turn hands back text and parsed calls.
  */
 import type { AgentEvent, ChatMessage, FinalEvent, FinalReason } from '../types.js';
-import { DEFAULT_CONTEXT_TOKENS, assistantMessage, type ToolCall, type ToolCallingModel, type TurnRequest } from '../model/tool-calling-model.js';
+import { DEFAULT_CONTEXT_TOKENS, assistantMessage, type ToolCall, type ToolCallingModel, type TurnRequest } from '../model/loop-door.js';
 import { PageloopError, isAbortError, toWireError } from '../errors.js';
 import { BUILTIN_NAMES, BUILTIN_TOOLS, builtinMark, isBuiltinTool, readBuiltinCall, type BuiltinToolName } from './calls/index.js';
 import type { ContextBudget } from './context-budget.js';

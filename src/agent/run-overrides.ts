@@ -7,7 +7,7 @@
  * either protocol, so the model answers in text.
  */
 import type { SendOptions, ToolChoice } from '../types.js';
-import type { ForcedToolChoice, TurnRequest } from '../model/tool-calling-model.js';
+import type { ForcedToolChoice, TurnRequest } from '../model/loop-door.js';
 import { PageloopError } from '../errors.js';
 import type { ToolRegistry } from './calls/index.js';
 import { BUILTIN_NAMES, DISPATCH_TOOL_NAME, PLAN_TOOL_NAME } from './calls/index.js';

@@ -18,7 +18,7 @@
  * const submitted: RunPart = { ending: (calls) => calls.some((c) => c.name === 'submit_order') ? { reason: 'answer', text: 'Submitted.' } : undefined };
  */
 import type { ChatMessage, FinalReason } from '../types.js';
-import type { ModelTool, ToolCall } from '../model/tool-calling-model.js';
+import type { ModelTool, ToolCall } from '../model/loop-door.js';
 import type { TurnContext } from './calls/index.js';
 import type { SettledCall } from './calls/index.js';
 import type { TurnOverrides } from './run-overrides.js';

@@ -3,7 +3,7 @@
  * hands it the page's host, the real model maker, the IndexedDB store and
  * the worker tools; a test or a benchmark hands it stand-ins, ids and a clock.
  */
-import type { ChatModel } from '../model/tool-calling-model.js';
+import type { ChatModel } from '../model/loop-door.js';
 import type { WorkerToolEnv, WorkerToolFactory } from '../worker-tools/worker-tool.js';
 import type { ThreadStorage } from '../store/thread-store.js';
 import type { AgentEvent } from '../types.js';

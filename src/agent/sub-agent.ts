@@ -19,7 +19,7 @@
  */
 import { errorMessage } from '../errors.js';
 import type { AgentEvent, FinalEvent, SubAgentOptions } from '../types.js';
-import type { ToolCall, ToolCallingModel } from '../model/tool-calling-model.js';
+import type { ToolCall, ToolCallingModel } from '../model/loop-door.js';
 import { ApprovalGate } from './calls/index.js';
 import { ApprovalPolicy } from './calls/index.js';
 import { runLoop } from './run-loop.js';

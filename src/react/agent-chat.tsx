@@ -8,7 +8,7 @@ import * as React from 'react';
 import { forwardRef, useCallback, useEffect, useRef, type ForwardedRef } from 'react';
 import { createComponent, type EventName } from '@lit/react';
 import { AgentChat as AgentChatElement } from '../../components/agent-chat.js';
-import type { ThreadChangeDetail } from '../../components/threads/thread-list.js';
+import type { ThreadChangeDetail } from '../../components/threads/index.js';
 import { registerAgentChat } from '../../components/register.js';
 import type { AgentEvent } from '../types.js';
 import { useOptionalBridge } from './agent-provider.js';

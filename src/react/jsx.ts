@@ -7,7 +7,7 @@
  * enough to get the types.
  */
 import type { AgentChat } from '../../components/agent-chat.js';
-import type { ThreadChangeDetail } from '../../components/threads/thread-list.js';
+import type { ThreadChangeDetail } from '../../components/threads/index.js';
 import type { AgentEvent, AgentOptions } from '../types.js';
 import type { ElementKey, SETTINGS } from '../settings.js';
 import type { DetailedHTMLProps, HTMLAttributes } from 'react';

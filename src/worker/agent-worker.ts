@@ -30,6 +30,7 @@ import { memoryWorkerApi } from './memory-api.js';
 import { EngineSlot } from '../model/engine/engine-slot.js';
 import type { AgentMcp } from '../mcp-types.js';
 import { DEFAULT_ENGINE_CONTEXT } from '../model/engine/engine-defaults.js';
+import { loadToolCallingModel } from '../model/loop-door.js';
 import { McpLoader } from './mcp-loader.js';
 import { WorkerDoctor } from './worker-doctor.js';
 
@@ -110,7 +111,9 @@ export class WorkerAgent extends AgentSession implements AgentWorkerApi {
     this.threads = Comlink.proxy(new ThreadLibrary(store, this));
     this.doctor = Comlink.proxy(this.#doctor);
     this.attachments = Comlink.proxy(this.files);
-    // Warm the client's module while the page is still idle, so the first send does not wait for it.
+    // Warm the model layer's chunks while the page is still idle, so the first send does not wait for them:
+    // the tool-calling model (the text protocol and its call formats) always, the client when it is the model.
+    void loadToolCallingModel().catch(() => {});
     if (!config.modelModule && !config.engine) void import('../model/openai-model.js').catch(() => {});
   }
 

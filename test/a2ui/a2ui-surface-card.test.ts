@@ -28,7 +28,7 @@ describe('<pageloop-a2ui-surface>', () => {
   it('draws a prefix while partial, and grows it', async () => {
     const text = JSON.stringify(surfaceArgs('b', BOOKING));
     const cut = text.slice(0, text.indexOf('"photo"', text.indexOf('"title","component"')) + 3);
-    const { parsePartialJson } = await import('../../components/tool-cards/partial-json.js');
+    const { parsePartialJson } = await import('../../components/partial-json.js');
     const el = await cardOf(parsePartialJson(cut), true);
     await until(() => drawn(el).length > 0, `a prefix drawn: ${el.shadowRoot!.innerHTML.slice(0, 400)}`);
     expect(deepAll(el, 'button')).to.have.length(0);
@@ -40,7 +40,7 @@ describe('<pageloop-a2ui-surface>', () => {
 
 describe('<pageloop-a2ui-surface> while arguments stream', () => {
   it('grows with every 12-character prefix: never a refusal, never fewer components than before', async () => {
-    const { parsePartialJson } = await import('../../components/tool-cards/partial-json.js');
+    const { parsePartialJson } = await import('../../components/partial-json.js');
     const text = JSON.stringify(surfaceArgs('booking', BOOKING, { guest: { name: '' } }));
     const el = document.createElement('pageloop-a2ui-surface');
     el.options = true;

@@ -1,7 +1,7 @@
-// The thread list's times (components/format/format-time.ts), written without ICU:
+// The thread list's times (components/threads/format-time.ts), written without ICU:
 // each must read as Intl's 'en' formats would (ICU's own output is the oracle here).
 import { expect } from 'chai';
-import { dateText, dateTimeText, relativeTime } from '../../components/format/format-time.js';
+import { dateText, dateTimeText, relativeTime } from '../../components/threads/format-time.js';
 
 describe('format-time', () => {
   const now = Date.UTC(2026, 10, 25, 12, 0, 0);

@@ -4,11 +4,11 @@ import { expect } from 'chai';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { Agent, AgentEvent } from '../../src/types.js';
 import { TabNotice } from '../../components/threads/tab-notice.js';
-import { initialConversation, reduceConversation, type ConversationState } from '../../components/conversation/conversation-state.js';
+import { ConversationSignal } from '../../components/conversation/conversation-signal.js';
 
-/** A stand-in element: events go to the notice first, then into the shown log, as in `<agent-chat>`. */
+/** A stand-in element: events go through the conversation's signal, which the notice hears, as in `<agent-chat>`. */
 function element(storedEvents: () => Promise<AgentEvent[]>) {
-  let state: ConversationState = initialConversation();
+  const conversation = new ConversationSignal(() => {});
   const host: ReactiveControllerHost = {
     addController: (_c: ReactiveController) => {},
     removeController: () => {},
@@ -16,14 +16,11 @@ function element(storedEvents: () => Promise<AgentEvent[]>) {
     updateComplete: Promise.resolve(true),
   };
   const agent = { events: storedEvents } as unknown as Agent;
-  const notice = new TabNotice(host, { agent: () => agent, conversation: () => state, show: (s) => (state = s) });
+  const notice = new TabNotice(host, { agent: () => agent, conversation, show: (s) => conversation.replace(s) });
   return {
     notice,
-    receive(event: AgentEvent) {
-      notice.event(event);
-      state = reduceConversation(state, event);
-    },
-    text: () => state.items.flatMap((i) => (i.kind === 'assistant' ? [i.text] : [])).join(''),
+    receive: (event: AgentEvent) => conversation.event(event),
+    text: () => conversation.state.items.flatMap((i) => (i.kind === 'assistant' ? [i.text] : [])).join(''),
   };
 }
 

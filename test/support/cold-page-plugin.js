@@ -8,7 +8,7 @@
  * regular expressions per process). The first-use test needs exactly that
  * cold start.
  *
- * From a test: `executeServerCommand('cold-page', { path, seed?, timeoutMs? })` starts a run and
+ * From a test: `executeServerCommand('cold-page', { path, seed?, timeoutMs?, trace? })` starts a run and
  * answers `{ id }` at once; `executeServerCommand('cold-page-result', { id })` answers
  * `{ done: true, value }` once it is over, or `{ done: false }` after waiting a while (ask again).
  * Two commands, because the test runner gives a command 20 s to answer, and on a busy machine a
@@ -52,14 +52,15 @@ export function coldPages() {
         }
       }
       if (command !== 'cold-page') return undefined;
-      const { path, seed, timeoutMs } = /** @type {{ path: string, seed?: string, timeoutMs?: number }} */ (payload);
+      // `trace: false`: no CPU figures, and no clash with another file's traced run (a browser records one trace at a time).
+      const { path, seed, timeoutMs, trace = true } = /** @type {{ path: string, seed?: string, timeoutMs?: number, trace?: boolean }} */ (payload);
       const launcher = /** @type {{ getPage(id: string): import('playwright-core').Page }} */ (/** @type {unknown} */ (session.browser));
       const testPage = launcher.getPage(session.id);
       const browser = testPage.context().browser();
       if (!browser) throw new Error('cold-page: the test page has no browser to open a context in');
       const at = (/** @type {string} */ p) => new URL(p, testPage.url()).href;
       const id = ++lastId;
-      const run = coldRun(browser, at(path), seed ? at(seed) : undefined, timeoutMs);
+      const run = coldRun(browser, at(path), seed ? at(seed) : undefined, timeoutMs, trace);
       // Settled by cold-page-result; a rejection is its answer there, not an unhandled one here.
       run.catch(() => {});
       running.set(id, run);

@@ -10,7 +10,7 @@
  * answers with the child's final text (src/agent/sub-agent.ts).
  */
 import type { FinalReason, JSONSchema } from '../../types.js';
-import type { ModelTool } from '../../model/tool-calling-model.js';
+import type { ModelTool } from '../../model/loop-door.js';
 import { PLAN_STATUSES } from '../plan.js';
 
 /**

@@ -12,7 +12,7 @@
  * Invariant: the returned promise settles once the call's `tool-result` was
  * emitted, with what that result says.
  */
-import type { ToolCall } from '../../model/tool-calling-model.js';
+import type { ToolCall } from '../../model/loop-door.js';
 import type { OutsideOutcome } from '../../protocol/agent.js';
 import type { AgentEvent } from '../../types.js';
 import type { ApprovalPolicy } from './approval-policy.js';

@@ -12,7 +12,7 @@
  * events first), so a call the page let start was announced to the page
  * before `cancel()` could return.
  */
-import type { ToolCallingModel, TurnEvent, TurnRequest } from '../../model/tool-calling-model.js';
+import type { ToolCallingModel, TurnEvent, TurnRequest } from '../../model/loop-door.js';
 import { PageloopError } from '../../errors.js';
 import type { StartRequest } from '../../protocol/agent.js';
 import type { ToolHost } from '../session-types.js';

@@ -15,7 +15,7 @@
  * a function crosses once more before that, for the page to evaluate it.
  */
 import type { AgentEvent, ApprovalRequest, AttachmentInput } from '../../types.js';
-import type { ToolCall } from '../../model/tool-calling-model.js';
+import type { ToolCall } from '../../model/loop-door.js';
 import type { ApprovalGate, ApprovalOutcome } from './approval-gate.js';
 import type { ApprovalPolicy, ApprovalSetting, Caller } from './approval-policy.js';
 import type { ToolRegistry } from './tool-registry.js';

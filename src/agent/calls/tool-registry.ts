@@ -4,7 +4,7 @@
  * their specs. Names chosen by the model are looked up as own properties only.
  */
 import { errorMessage } from '../../errors.js';
-import type { ModelTool } from '../../model/tool-calling-model.js';
+import type { ModelTool } from '../../model/loop-door.js';
 import type { WorkerTool, WorkerToolEnv, WorkerToolFactory } from '../../worker-tools/worker-tool.js';
 import { abortable } from '../../abortable.js';
 import { outOfBounds } from '../../json-bounds.js';

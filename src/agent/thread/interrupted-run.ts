@@ -17,7 +17,7 @@
  * - every open call gets exactly one result before the model is asked again.
  */
 import type { AgentEvent, ApprovalAnswer, ApprovalRequest, ChatMessage, FinalEvent } from '../../types.js';
-import type { ToolCall } from '../../model/tool-calling-model.js';
+import type { ToolCall } from '../../model/loop-door.js';
 import { DISPATCH_TOOL_NAME, isBuiltinTool, readBuiltinCall, type BuiltinOutcome } from '../calls/index.js';
 import { executeCalls, settleAnswered, type TurnContext } from '../calls/index.js';
 import type { SubAgentDispatch } from '../loop-parts.js';

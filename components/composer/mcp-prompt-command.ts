@@ -1,9 +1,9 @@
 /**
  * The composer's MCP prompt command, `/server:prompt args`: which prompt it
  * names, in the commands' chunk (composer-commands.ts), which the composer
- * loads with the first "/" typed; its arguments are read by the servers
- * drawer (mcp-prompt-args.ts, in the drawer's chunk), which only an element
- * with `mcp` servers loads.
+ * loads with the first "/" typed. Running it is the MCP room's: its
+ * arguments are read by the servers drawer (mcp/mcp-prompt-args.ts, in the
+ * drawer's chunk), which only an element with `mcp` servers loads.
  */
 
 /** A parsed `/server:prompt args`. */

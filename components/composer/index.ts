@@ -1,0 +1,8 @@
+/**
+ * The composer room's face: the `Composer` controller (the draft, the input
+ * history, Enter / Tab / ↑ ↓), which loads the commands' chunk
+ * (composer-commands.ts) itself the first time the draft starts with "/".
+ */
+export { Composer } from './composer.js';
+export type { ComposerExtras } from './composer.js';
+export type { PromptCommand } from './mcp-prompt-command.js';

@@ -1,0 +1,19 @@
+/**
+ * The conversation room's face: the log's view model (conversation-state.ts:
+ * the reducer every event goes through, live or stored), the signal that
+ * carries it and the agent's events to the element's controllers
+ * (conversation-signal.ts), the messages, the run's status lines, the reply
+ * renderers, and loaders for the pieces that are chunks of their own (the
+ * plan, a sub-agent's work: lazy-pieces.ts). Everything exported here is
+ * up front; the lazy pieces' types are exported as types only.
+ */
+export { initialConversation, prettyJson, reduceConversation, restoreConversation } from './conversation-state.js';
+export { ConversationSignal } from './conversation-signal.js';
+export { loadPlanView, loadSubAgentView } from './lazy-pieces.js';
+export { renderAssistantMessage, renderUserMessage } from './message-view.js';
+export { ReplyRenderers } from './reply-renderers.js';
+export { RetryCountdownSlot } from './retry-slot.js';
+export { renderContextNote, renderContinue, renderErrorBanner, renderStatusBar, renderSuggestions } from './run-status.js';
+export type * from './conversation-types.js';
+export type { ConversationListener, ConversationSource } from './conversation-signal.js';
+export type { SubAgentParts } from './sub-agent-view.js';

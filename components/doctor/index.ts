@@ -1,0 +1,6 @@
+/**
+ * The doctor room's face: `/doctor`'s up-front half. `startDoctor` loads the
+ * checklist's chunk (doctor-report.ts: the command, its renderer and styles)
+ * when the command runs; `renderDoctor` draws a doctor item with it.
+ */
+export { renderDoctor, startDoctor } from './doctor-command.js';
