@@ -82,7 +82,7 @@ describe('agent-chat: A2UI surfaces from render_a2ui', () => {
     this.timeout(90_000);
     const thread = `a2ui-${crypto.randomUUID()}`;
     const args = surfaceArgs('booking', BOOKING, { guest: { name: '' } });
-    f = await chatOnMock([slowCall(args, 'call_ui'), textTurn('Here is the form.'), textTurn('Booked for Ada.')], { attrs: { a2ui: '', thread } });
+    f = await chatOnMock([slowCall(args, 'call_ui'), textTurn('Here is the form.'), textTurn('Booked for Ada.'), textTurn('Booked again.')], { attrs: { a2ui: '', thread } });
     const done = f.nextFinal();
     f.chat.send('Book me a table');
 
@@ -152,6 +152,14 @@ describe('agent-chat: A2UI surfaces from render_a2ui', () => {
     }, 'the surface after a reload');
     expect(back.surfaceIds).to.deep.equal(['booking']);
     expect(deepAll<HTMLImageElement>(back, 'img')[0]!.src).to.equal(PIXEL);
+    // Its button still acts: the action goes as the next user message of the reloaded chat.
+    const sentBefore = (await requests(f)).length;
+    const again2 = new Promise<void>((resolve) => again.addEventListener('agent-event', (e) => e.detail.type === 'final' && resolve()));
+    deepAll<HTMLButtonElement>(back, 'button')[0]!.click();
+    await again2;
+    const afterReload = await requests(f);
+    expect(afterReload.length).to.equal(sentBefore + 1);
+    expect(text(afterReload.at(-1)!.at(-1)!.content)).to.match(/^A2UI action: .*"name":"book"/);
 
     // Export/import: the file holds the call's arguments; the imported thread draws the same surface.
     expect(exported).to.contain('render_a2ui').and.contain('booking');
