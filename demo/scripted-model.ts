@@ -19,7 +19,7 @@ interface Reply {
 }
 
 const STATUSES = ['pending', 'paid', 'shipped', 'delivered', 'cancelled'];
-const TRY = ['Summarize the orders', 'Leave feedback on order 1002', 'Show pending orders', 'Chart the order statuses', 'Export the orders as CSV', 'Schedule delivery for order 1002', 'Cancel order 1004'];
+const TRY = ['Summarize the orders', 'Show pending orders', 'Chart the order statuses', 'Export the orders as CSV', 'Schedule delivery for order 1002', 'Cancel order 1004'];
 
 /** Milliseconds between streamed pieces: slow enough to watch, fast enough not to bore. */
 const DELAY_MS = 18;

@@ -4,8 +4,10 @@
  * and dark, wide and narrow — the feedback form the scripted model draws
  * with `render_a2ui` (a card, a text field, a checkbox, a button), then the
  * same form filled in and sent (the action's note under it, the model's
- * answer). Runs against a running demo server (`npx vite demo --port 5199`)
- * with the scripted model.
+ * answer). The demo's chat gets the `a2ui` attribute here (the demo itself
+ * leaves it off: an agent with `a2ui` starts once the A2UI chunk is in).
+ * Runs against a running demo server (`npx vite demo --port 5199`) with the
+ * scripted model.
  *
  *   node scripts/screenshot-a2ui.js [url] [outDir]
  *
@@ -17,6 +19,8 @@ import { demoLooks } from './lib/demo-looks.js';
 const shots = await demoLooks({
   wide: [1400, 860],
   shoot: async ({ page, chat, ask, waitIdle, snap }) => {
+    await chat.evaluate((el) => el.setAttribute('a2ui', ''));
+    await page.waitForTimeout(500);
     await ask('Leave feedback on order 1002');
     await chat.locator('[part~="a2ui-surface"] button').first().waitFor({ timeout: 30000 }).catch(async (err) => {
       await snap('a2ui-failed');
