@@ -19,7 +19,7 @@ import { demoLooks } from './lib/demo-looks.js';
 const shots = await demoLooks({
   wide: [1400, 860],
   shoot: async ({ page, chat, ask, waitIdle, snap }) => {
-    await chat.evaluate((el) => el.setAttribute('a2ui', ''));
+    await chat.evaluate((el) => /** @type {{ setAttribute(name: string, value: string): void }} */ (/** @type {unknown} */ (el)).setAttribute('a2ui', ''));
     await page.waitForTimeout(500);
     await ask('Leave feedback on order 1002');
     await chat.locator('[part~="a2ui-surface"] button').first().waitFor({ timeout: 30000 }).catch(async (err) => {
