@@ -41,6 +41,7 @@ import { McpPanel } from './mcp/index.js';
 import { TabNotice, ThreadListSlot, READ_ONLY_REASON } from './threads/index.js';
 import { ToolCards, ToolViews, warmUpTools, type SubAgentDrawing } from './tool-cards/index.js';
 import { TraceDrawer } from './trace/index.js';
+import { loadA2uiViews, showsSurface } from './a2ui/index.js';
 
 /**
  * A chat with an in-page agent: streams its replies as markdown, shows each
@@ -88,6 +89,7 @@ import { TraceDrawer } from './trace/index.js';
  * @csspart webmcp-status - The line saying WebMCP is unavailable in this browser, or what it refused (option `webmcp`).
  * @csspart tool-raw - The "Raw" disclosure of a rendered card: its arguments and result as JSON.
  * @csspart approval - The approval panel of a call awaiting approval.
+ * @csspart a2ui-surface - An A2UI surface (option `a2ui`) in its card: drawn from a `render_a2ui` call's arguments as they stream, or from a tool result's `a2ui` messages.
  * @csspart mcp-elicitation - An MCP server's question to the user (elicitation): its message and form, above the composer.
  * @csspart mcp-elicitation-button - Its Accept, Decline and Cancel buttons (`data-action`).
  * @csspart approve-button - Approves the call.
@@ -261,6 +263,8 @@ export class AgentChat extends AgentChatSettings {
   readonly #engineView = new LazyView(this, () => import('./engine-progress.js'));
   readonly #subAgents = new LazyView(this, loadSubAgentView);
   readonly #activities = new LazyView(this, loadActivityCard);
+  // A2UI surfaces: the official renderer and the check, a chunk loaded with the first card that shows a surface.
+  readonly #a2ui = new LazyView(this, loadA2uiViews);
   readonly #permissions = new PermissionsPanel(this, this.#conversation);
   readonly #mcp = new McpPanel(this, this.#conversation);
   readonly #trace = new TraceDrawer(this);
@@ -284,7 +288,10 @@ export class AgentChat extends AgentChatSettings {
    */
   readonly #cardParts = {
     approval: { draw: (item: ToolCallItem) => this.#approvals.panelFor(item.id), inputs: (item: ToolCallItem) => this.#approvals.inputsFor(item.id) },
-    view: { draw: (item: ToolCallItem) => this.#views.viewFor(item) ?? this.#mcp.appView(item), inputs: (item: ToolCallItem) => [...this.#views.inputsFor(item), ...this.#mcp.appInputs(item)] },
+    view: {
+      draw: (item: ToolCallItem) => this.#views.viewFor(item) ?? this.#mcp.appView(item) ?? (showsSurface(item) ? this.#a2ui.get()?.surfaceView(item, this, this.#tabs.readOnly) : undefined),
+      inputs: (item: ToolCallItem) => [...this.#views.inputsFor(item), ...this.#mcp.appInputs(item), showsSurface(item) && this.#a2ui.get()],
+    },
     files: { draw: (item: ToolCallItem) => this.#attachments.renderList(item.attachments, `Files from ${item.name}`), inputs: () => [this.#attachments.version] },
     subAgent: { draw: (item: ToolCallItem) => (item.sub ? this.#subAgentDrawing() : undefined), inputs: (item: ToolCallItem) => [item.sub && this.#subAgents.get()] },
   };

@@ -137,6 +137,7 @@ const RULES = [
  */
 const FACES = {
   'components/activity': 'components/activity/index.ts',
+  'components/a2ui': 'components/a2ui/index.ts',
   'components/approvals': 'components/approvals/index.ts',
   'components/attachments': 'components/attachments/index.ts',
   'components/composer': 'components/composer/index.ts',

@@ -117,6 +117,11 @@ export const isMcpServers: Check = (v) => {
 
 /** Option `agui` (and `subAgents.agui`): `{ url, … }` here; its other fields are checked where the run starts (the worker's remote loop). */
 export const isAgUi: Check = (v) => (typeof (v as { url?: unknown } | null)?.url === 'string' ? undefined : ' must be { url, headers?, credentials?, forwardedProps? }, e.g. { url: "/api/agent" }');
+/** Option `a2ui`: a boolean or `{ catalogs?, basicCatalog?, limits? }`; the catalogs' contents are checked when their chunk loads (src/page/a2ui/). */
+export const isA2ui: Check = (v) =>
+  typeof v === 'boolean' || (isObject(v) === undefined && [(v as { catalogs?: unknown }).catalogs].every((c) => c === undefined || Array.isArray(c)))
+    ? undefined
+    : ' must be true, false or { catalogs?: [...], basicCatalog?, limits? }';
 
 /**
  * Every check a settings row may name (src/settings.ts), by that name: a check,
@@ -157,6 +162,7 @@ export const CHECKS = {
   mcp: isMcpServers,
   attachments: isAttachmentOptions,
   agui: isAgUi,
+  a2ui: isA2ui,
 };
 
 type Checks = typeof CHECKS;

@@ -24,6 +24,7 @@ import type { TelemetryOptions, TraceOptions } from './trace-types.js';
 import type { McpServerOptions } from './mcp-types.js';
 import type { CheckSpec } from './option-checks.js';
 import type { AttachmentOptions } from './attachment-types.js';
+import type { A2uiOptions } from './a2ui-types.js';
 
 /** Options of `createAgent`. */
 export interface AgentOptions {
@@ -213,6 +214,16 @@ export interface AgentOptions {
    * @attr The URL of an AG-UI endpoint: the agent's runs go to that server agent instead of the in-page loop (headers, cookies: the `agui` property).
    */
   agui?: AgUiOptions;
+  /**
+   * A2UI surfaces: offers the built-in tool `render_a2ui`, whose arguments
+   * are A2UI messages the agent composes from the catalogs' components; each
+   * surface is checked against its catalog before it draws, in its own card,
+   * and a user's action on it comes back as the next user message. `true`:
+   * the basic catalog; an object also registers the app's catalogs and the
+   * bounds of a surface. Default off.
+   * @attr Present (and not `false`): offer `render_a2ui`, surfaces of the basic catalog drawn in their cards (the app's catalogs via the `a2ui` property).
+   */
+  a2ui?: boolean | A2uiOptions;
 }
 
 
@@ -296,6 +307,7 @@ export const SETTINGS = {
   mcp: { side: 'worker', live: false, restart: true, element: { attribute: false }, check: 'mcp' },
   attachments: { side: 'loop', live: true, element: { attribute: 'attachments', from: onUnlessOffWith({}) }, check: 'attachments' },
   agui: { side: 'loop', live: true, restart: true, model: 'source', element: { attribute: 'agui-url', property: 'agui', from: (t: string | null) => (t === null || t === '' ? undefined : { url: t }) }, check: 'agui' },
+  a2ui: { side: 'page', live: false, restart: true, element: { attribute: 'a2ui', from: onUnlessOff }, check: 'a2ui' },
 } as const satisfies { readonly [K in keyof AgentOptions]-?: Setting };
 
 type Rows = typeof SETTINGS;

@@ -32,6 +32,8 @@ export type { AgentOptions, ConfigureOptions } from './settings.js';
 /** The MCP client's options and reports (src/mcp-types.ts). */
 export type { AgentMcp, McpApproval, McpServerOptions, McpServerState, McpSignInState, McpErrorCode, McpToolInfo, McpServerStatus, McpPrompt, McpResource, McpResourceText, McpElicitation, McpElicitationAnswer, McpElicitationField, McpAppResource, McpAppToolResult } from './mcp-types.js';
 import type { AgentMcp } from './mcp-types.js';
+/** A2UI surfaces (option `a2ui`; src/a2ui-types.ts). */
+export type { A2uiOptions, A2uiLimits, A2uiCatalog, A2uiComponent, A2uiProps, A2uiRender, A2uiMessage, A2uiAction } from './a2ui-types.js';
 export type { SubAgentOptions, ToolProtocol, ToolFormat, EngineOptions, EngineGpu, WorkflowTemplate, WebMcpOptions, AgUiOptions } from './option-types.js';
 
 /** The answer to one approval request. */

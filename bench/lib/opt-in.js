@@ -53,6 +53,11 @@ export const OPT_IN = {
    * memory call, and `createMemory()` starts the memory worker; an agent without memory loads neither.
    */
   memory: /memory-engine|memory-worker/,
+  /**
+   * A2UI surfaces (issue 36): the page loads the catalogs, the check and `render_a2ui` (src/page/a2ui/a2ui.ts) when an agent
+   * is made with `a2ui`, and the element the official renderer (`@a2ui/lit`) with the first card that shows a surface (a2ui-views).
+   */
+  a2ui: /(^|\/)a2ui-/,
   /** The doctor (issue 23): its checks load in the worker on the first `agent.diagnose()`, the checklist's view on the first `/doctor`. */
   doctor: /diagnose-|doctor-report/,
   /**

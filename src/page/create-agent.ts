@@ -9,6 +9,7 @@ import type { Agent, AgentEvent, AgUiOptions, AttachmentInput, AgentOptions, App
 import type { AgentWorkerApi, AgentWorkerCall, AgentWorkerEntry, OutsideOutcome, ToolDescriptor, WorkerConfig } from '../protocol/agent.js';
 import type { Memory } from '../memory-types.js';
 import { failedRun } from '../run-failure.js';
+import { A2UI_TOOL_NAME } from '../a2ui-types.js';
 import { LIVE_KEYS, SETTING_ROWS, WORKER_KEYS, pickSettings } from '../settings.js';
 import { checkSettings } from '../setting-checks.js';
 import { outOfBounds } from '../json-bounds.js';
@@ -120,6 +121,7 @@ function checkOptions(options: AgentOptions): void {
   }
   if (!options.engine && !options.modelModule && (typeof options.model !== 'string' || options.model === '')) throw new TypeError('createAgent: model must name a model, e.g. "qwen2.5:7b".');
   if (options.subAgents && options.tools?.some((t) => t.name === 'dispatch_agent')) throw new TypeError('createAgent: with subAgents, "dispatch_agent" is the built-in tool; rename your own tool of that name.');
+  if (options.a2ui && options.tools?.some((t) => t.name === A2UI_TOOL_NAME)) throw new TypeError(`createAgent: with a2ui, "${A2UI_TOOL_NAME}" is the built-in tool; rename your own tool of that name.`);
 }
 
 /** Refuses, naming it, an option `configure` cannot change on a live agent. */
@@ -200,8 +202,11 @@ export function createAgent(options: AgentOptions): Agent {
     }
   });
 
+  // A2UI's tool (option `a2ui`) is made by its chunk (the catalogs, the check), which the worker's start waits for.
+  const a2ui = settings.a2ui ? import('./a2ui/a2ui.js').then((m) => void toolSet.add(m.a2uiTool(settings.a2ui))) : undefined;
+  const start = afterSchemas((entry: Comlink.Remote<AgentWorkerEntry>) => entry.start(toWorkerConfig(settings), toolSet.list.map(toDescriptor), Comlink.proxy(toolHost)));
   // The agent's API, once the worker has set it up (its stored thread loaded).
-  const session = link.call(afterSchemas((entry: Comlink.Remote<AgentWorkerEntry>) => entry.start(toWorkerConfig(settings), tools.map(toDescriptor), Comlink.proxy(toolHost))));
+  const session = link.call(async (entry: Comlink.Remote<AgentWorkerEntry>) => (await a2ui, start(entry)));
   const ready: Promise<void> = session.then(async (remote) => {
     const stored = await remote.sharedState();
     if (!stateHeard) sharedState = stored;
