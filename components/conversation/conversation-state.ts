@@ -161,6 +161,8 @@ function reduceAction(state: ConversationState, action: ConversationAction): Con
     case 'mcp':
     case 'mcp-elicitation':
     case 'mcp-elicitation-end':
+    case 'preview':
+    case 'undone':
       return state;
     case 'error':
       return { ...state, error: { message: action.message, retryable: action.retryable } };
