@@ -17,7 +17,7 @@ import { nothing, type ReactiveController, type ReactiveControllerHost, type Tem
 import { live } from 'lit/directives/live.js';
 import type { ApprovalAnswer, ApprovalRequest, Tool } from '../../src/types.js';
 import type { ApprovalHandlers, ArgsEdit } from './approval-panel.js';
-import type { ConversationSource } from '../conversation/index.js';
+import type { ConversationSource, ToolCallItem } from '../conversation/index.js';
 import { LazyView } from '../lazy-view.js';
 
 /** What the controller needs from the element it serves. */
@@ -32,6 +32,8 @@ export interface ApprovalBinding {
   answeredElsewhere?(): boolean;
   /** The element's shadow root (panels and the composer are looked up there). */
   root(): ParentNode;
+  /** The pointer or focus is on step `step` of call `callId`'s preview (null: none): highlight its outline on the page. */
+  hover?(callId: string, step: number | null): void;
 }
 
 /** Owns the approval panels' edits and focus. */
@@ -52,6 +54,7 @@ export class ApprovalController implements ReactiveController {
       else edits.delete(request.callId);
       this.#setEdits(edits);
     },
+    hover: (request, step) => this.#binding.hover?.(request.callId, step),
   };
 
   constructor(host: ReactiveControllerHost & HTMLElement, binding: ApprovalBinding) {
@@ -73,7 +76,7 @@ export class ApprovalController implements ReactiveController {
   /** What a tool card's rendering depends on besides the card itself (for `guard`). */
   inputsFor(callId: string): unknown[] {
     const request = this.#request(callId);
-    return request ? [request, this.#edits.get(callId), this.#toolNamed(request.name), this.#binding.answeredElsewhere?.() ?? false, this.#panels.get()] : [];
+    return request ? [request, this.#edits.get(callId), this.#toolNamed(request.name), this.#binding.answeredElsewhere?.() ?? false, this.#panels.get(), this.#preview(callId)] : [];
   }
 
   /** The approval panel of call `callId`, or nothing when it waits for no answer. */
@@ -82,7 +85,13 @@ export class ApprovalController implements ReactiveController {
     const panels = request && this.#panels.get();
     if (!request || !panels) return nothing;
     if (this.#binding.answeredElsewhere?.()) return panels.renderApprovalElsewhere(request);
-    return panels.renderApproval(request, this.#edits.get(callId), this.#toolNamed(request.name), this.#handlers, live);
+    return panels.renderApproval(request, this.#edits.get(callId), this.#toolNamed(request.name), this.#handlers, live, this.#preview(callId));
+  }
+
+  /** What call `callId` will do, from its `preview` event (the card lists the steps). */
+  #preview(callId: string): ToolCallItem['preview'] {
+    const item = this.#binding.conversation.state.items.find((i) => i.kind === 'tool-call' && i.id === callId);
+    return item?.kind === 'tool-call' ? item.preview : undefined;
   }
 
   hostUpdated(): void {
