@@ -247,7 +247,7 @@ export class AgentChat extends AgentChatSettings {
     hover: (callId, step) => this.#outlines.hover(callId, step),
   });
   /** The previews of calls waiting for approval, outlined on the page. */
-  readonly #outlines = new PreviewOutlines(() => this.#agent.current);
+  readonly #outlines = new PreviewOutlines(this, () => this.#agent.current, (callId) => this.#approvals.order(callId));
   readonly #contextSync = new AppContextSync(this, { agent: () => this.#agent.current, context: () => this.context, refused: (message) => this.#apply({ type: 'error', message, retryable: false }) });
   // Only the tab that writes the thread can answer a call that waits for the user.
   readonly #cards = new ToolCards(this);

@@ -16,8 +16,8 @@
 import { nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import { live } from 'lit/directives/live.js';
 import type { ApprovalAnswer, ApprovalRequest, Tool } from '../../src/types.js';
-import type { ApprovalHandlers, ArgsEdit } from './approval-panel.js';
-import type { ConversationSource, ToolCallItem } from '../conversation/index.js';
+import type { ApprovalHandlers, ArgsEdit, CallPreview } from './approval-panel.js';
+import type { ConversationSource } from '../conversation/index.js';
 import { LazyView } from '../lazy-view.js';
 
 /** What the controller needs from the element it serves. */
@@ -88,10 +88,26 @@ export class ApprovalController implements ReactiveController {
     return panels.renderApproval(request, this.#edits.get(callId), this.#toolNamed(request.name), this.#handlers, live, this.#preview(callId));
   }
 
-  /** What call `callId` will do, from its `preview` event (the card lists the steps). */
-  #preview(callId: string): ToolCallItem['preview'] {
-    const item = this.#binding.conversation.state.items.find((i) => i.kind === 'tool-call' && i.id === callId);
-    return item?.kind === 'tool-call' ? item.preview : undefined;
+  /** Where call `callId` stands among the calls waiting (their steps are numbered across them, here and on the page). */
+  order(callId: string): number {
+    return this.#binding.conversation.state.approvals.findIndex((r) => r.callId === callId);
+  }
+
+  /** What call `callId` will do, from its `preview` event (the card lists the steps), numbered after the steps of the calls waiting before it. */
+  #preview(callId: string): CallPreview | undefined {
+    const state = this.#binding.conversation.state;
+    const previewOf = (id: string) => {
+      const item = state.items.find((i) => i.kind === 'tool-call' && i.id === id);
+      return item?.kind === 'tool-call' ? item.preview : undefined;
+    };
+    const preview = previewOf(callId);
+    if (!preview) return undefined;
+    let offset = 0;
+    for (const r of state.approvals) {
+      if (r.callId === callId) break;
+      offset += previewOf(r.callId)?.steps.length ?? 0;
+    }
+    return { ...preview, offset };
   }
 
   hostUpdated(): void {

@@ -33,8 +33,8 @@ export interface ApprovalHandlers {
   hover?(request: ApprovalRequest, step: number | null): void;
 }
 
-/** What a call will do, as its `preview` event says (the card lists it). */
-export type CallPreview = { steps: readonly PreviewStepInfo[]; error?: string };
+/** What a call will do, as its `preview` event says (the card lists it); `offset`: the steps of the calls waiting before it (steps are numbered across them, as on the page). */
+export type CallPreview = { steps: readonly PreviewStepInfo[]; error?: string; offset?: number };
 
 /** What a step's target state adds to it. */
 const TARGET_NOTE: Partial<Record<PreviewStepInfo['target'], string>> = {
@@ -43,12 +43,12 @@ const TARGET_NOTE: Partial<Record<PreviewStepInfo['target'], string>> = {
 };
 
 /** The steps of a call's preview, each hovered or focused to highlight its outline on the page. */
-function renderPreview(request: ApprovalRequest, preview: CallPreview, handlers: ApprovalHandlers): TemplateResult {
+function renderPreview(request: ApprovalRequest, preview: CallPreview, handlers: ApprovalHandlers, offset: number): TemplateResult {
   const hover = (step: number | null) => handlers.hover?.(request, step);
   return html`<ol part="preview-steps" class="preview-steps" aria-label="What it will do">
     ${preview.steps.map((step, i) => html`<li part="preview-step" class="preview-step" data-target=${step.target} tabindex="0"
         @mouseenter=${() => hover(i)} @mouseleave=${() => hover(null)} @focus=${() => hover(i)} @blur=${() => hover(null)}>
-      <span class="step-n" aria-hidden="true">${i + 1}</span>
+      <span class="step-n" aria-hidden="true">${offset + i + 1}</span>
       <span class="step-text">${step.text}</span>
       ${step.private
         ? html`<span class="step-change">private field: values not shown</span>`
@@ -126,7 +126,7 @@ export function renderApproval(
   return html`<div part="approval" class="approval" role="group" tabindex="-1" aria-labelledby=${labelId}
       data-call-id=${request.callId}>
     <p id=${labelId} class="approval-label">Allow <code>${request.name}</code> to run with these arguments?</p>
-    ${preview ? renderPreview(request, preview, handlers) : nothing}
+    ${preview ? renderPreview(request, preview, handlers, preview.offset ?? 0) : nothing}
     ${edit
       ? html`<label class="visually-hidden" for=${editorId}>Arguments of ${request.name} (JSON)</label>
           <textarea id=${editorId} class="args-editor" spellcheck="false" rows="6"

@@ -6,18 +6,28 @@
  * card highlights its outline; the call answered (or the run ended, the
  * conversation cleared) takes its outlines away.
  */
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { Agent, AgentEvent } from '../../src/types.js';
 import type { PreviewOutlinesElement } from './preview-overlay.js';
 
 /** The overlay's driver: up front and small; the overlay loads with the first preview. */
-export class PreviewOutlines {
+export class PreviewOutlines implements ReactiveController {
   readonly #agent: () => Agent | undefined;
+  readonly #order: (callId: string) => number;
   #overlay: Promise<PreviewOutlinesElement> | undefined;
   /** Calls whose outlines are shown (or on their way). */
   readonly #shown = new Set<string>();
 
-  constructor(agent: () => Agent | undefined) {
+  /** `order` places a call among those waiting (the steps are numbered across them, as the cards number them). */
+  constructor(host: ReactiveControllerHost, agent: () => Agent | undefined, order: (callId: string) => number) {
     this.#agent = agent;
+    this.#order = order;
+    host.addController(this);
+  }
+
+  /** The element left the page: its outlines go with it. */
+  hostDisconnected(): void {
+    this.#hide([...this.#shown]);
   }
 
   /** Takes the conversation's next event. */
@@ -30,7 +40,7 @@ export class PreviewOutlines {
         const steps = event.steps;
         void this.#load().then((overlay) => {
           // Answered while the overlay loaded: nothing to show.
-          if (this.#shown.has(event.callId)) overlay.show(event.callId, agent.previewTargets(event.callId), steps);
+          if (this.#shown.has(event.callId)) overlay.show(event.callId, agent.previewTargets(event.callId), steps, this.#order(event.callId));
         });
         return;
       }

@@ -38,6 +38,7 @@ const STYLES = `
 `;
 
 interface Shown {
+  order: number;
   targets: (Element | null)[];
   steps: readonly PreviewStepInfo[];
 }
@@ -61,10 +62,14 @@ export class PreviewOutlinesElement extends HTMLElement {
     this.setAttribute('aria-hidden', 'true');
   }
 
-  /** Outlines call `callId`'s steps (`targets[i]` is step i's element); the first target shown is scrolled into view. */
-  show(callId: string, targets: (Element | null)[], steps: readonly PreviewStepInfo[]): void {
+  /**
+   * Outlines call `callId`'s steps (`targets[i]` is step i's element); the
+   * first target shown is scrolled into view. Steps are numbered across the
+   * calls shown, in their `order` (as the approval cards number them).
+   */
+  show(callId: string, targets: (Element | null)[], steps: readonly PreviewStepInfo[], order = 0): void {
     const first = !this.#calls.has(callId);
-    this.#calls.set(callId, { targets, steps });
+    this.#calls.set(callId, { order, targets, steps });
     if (!this.isConnected) {
       document.body.append(this);
       addEventListener('scroll', this.#follow, { capture: true, passive: true });
@@ -101,7 +106,10 @@ export class PreviewOutlinesElement extends HTMLElement {
 
   #draw(): void {
     const boxes: HTMLElement[] = [];
-    for (const [callId, { targets, steps }] of this.#calls) {
+    let n = 0;
+    for (const [callId, { targets, steps }] of [...this.#calls].sort((a, b) => a[1].order - b[1].order)) {
+      const offset = n;
+      n += steps.length;
       steps.forEach((step, i) => {
         const target = targets[i];
         if (!target?.isConnected || step.target === 'gone' || step.target === 'none') return;
@@ -111,13 +119,13 @@ export class PreviewOutlinesElement extends HTMLElement {
         box.part.add('outline');
         box.dataset.target = step.target;
         box.dataset.callId = callId;
-        box.dataset.step = String(i + 1);
+        box.dataset.step = String(offset + i + 1);
         if (this.#active?.callId === callId && this.#active.step === i) box.dataset.active = '';
         Object.assign(box.style, { left: `${rect.left - 3}px`, top: `${rect.top - 3}px`, width: `${rect.width + 6}px`, height: `${rect.height + 6}px` });
         const label = document.createElement('span');
         label.className = 'label';
         label.part.add('outline-label');
-        label.textContent = `${i + 1} · ${step.text}`;
+        label.textContent = `${offset + i + 1} · ${step.text}`;
         if (!step.private && (step.from !== undefined || step.to !== undefined)) {
           const value = document.createElement('span');
           value.className = 'value';
