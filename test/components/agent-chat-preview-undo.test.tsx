@@ -122,8 +122,8 @@ describe('agent-chat: preview and undo of page actions', function () {
       const done = f.nextFinal();
       f.chat.send('Fill the order for Grace, 30, express');
       // The card lists each call's step; the page outlines all four, old → new.
-      await until(() => parts(f!.chat, 'preview-step').length === 4, 'four preview steps in the approval panels');
-      await until(() => outlines().length === 4, 'four outlines on the page');
+      await until(() => parts(f!.chat, 'preview-step').length === 4, 'four preview steps in the approval panels', 20_000);
+      await until(() => outlines().length === 4, 'four outlines on the page', 20_000);
       const steps = parts(f.chat, 'preview-step').map((s) => s.textContent!.replace(/\s+/g, ' ').trim());
       expect(steps[0]).to.contain('Grace').and.contain('Ada →');
       expect(steps[2]).to.contain('1 → 30');
@@ -176,7 +176,7 @@ describe('agent-chat: preview and undo of page actions', function () {
     });
     const done = f.nextFinal();
     f.chat.send('Set quantity 30');
-    await until(() => part(f!.chat, 'preview-step')?.dataset.target === 'shown', 'the step shown');
+    await until(() => part(f!.chat, 'preview-step')?.dataset.target === 'shown', 'the step shown', 20_000);
     const field = page.fields()[2]!;
     field.closest('label')!.remove();
     await until(() => part(f!.chat, 'preview-step')?.dataset.target === 'gone', 'the step saying its target is gone');
@@ -224,7 +224,7 @@ describe('agent-chat: preview and undo of page actions', function () {
     const events: AgentEvent[] = [];
     again.addEventListener('agent-event', (e) => events.push(e.detail));
     document.body.append(again);
-    await until(() => parts(again!, 'undo-button').length === 2, 'Undo on both stored calls');
+    await until(() => parts(again!, 'undo-button').length === 2, 'Undo on both stored calls', 20_000);
     // The fill's old value was in the page that went: it says why, and the field keeps its value.
     parts<HTMLButtonElement>(again, 'undo-button')[1]!.click();
     await until(() => part(again!, 'undo-status'), 'what came of the undo');
