@@ -29,7 +29,7 @@ import { AppContextSync } from './app-context-sync.js';
 import { LazyView, piecesLoaded } from './lazy-view.js';
 import { elementOptions } from './element-options.js';
 import { ScrollController } from './scroll-controller.js';
-import { ApprovalController, PermissionsPanel } from './approvals/index.js';
+import { ApprovalController, PermissionsPanel, PreviewOutlines } from './approvals/index.js';
 import { Attachments, shownAttachments } from './attachments/index.js';
 import { Composer, refusedBeforeStart } from './composer/index.js';
 import { loadActivityCard } from './activity/index.js';
@@ -39,7 +39,7 @@ import { renderDoctor, startDoctor } from './doctor/index.js';
 import { loadRenderer } from './markdown/index.js';
 import { McpPanel } from './mcp/index.js';
 import { TabNotice, ThreadListSlot, READ_ONLY_REASON } from './threads/index.js';
-import { ToolCards, ToolViews, warmUpTools, type SubAgentDrawing } from './tool-cards/index.js';
+import { ToolCards, ToolViews, UndoBar, warmUpTools, type SubAgentDrawing } from './tool-cards/index.js';
 import { TraceDrawer } from './trace/index.js';
 import { loadA2uiViews, showsSurface } from './a2ui/index.js';
 
@@ -90,6 +90,11 @@ import { loadA2uiViews, showsSurface } from './a2ui/index.js';
  * @csspart tool-raw - The "Raw" disclosure of a rendered card: its arguments and result as JSON.
  * @csspart approval - The approval panel of a call awaiting approval.
  * @csspart a2ui-surface - An A2UI surface (option `a2ui`) in its card: drawn from a `render_a2ui` call's arguments as they stream, or from a tool result's `a2ui` messages.
+ * @csspart preview-steps - In an approval panel: what the call will do (its tool's `preview`), a list of steps.
+ * @csspart preview-step - One step: its number, what will happen, old → new, and a note when its target is hidden or gone; hovering or focusing it highlights its outline on the page (`<agent-preview-outlines>`).
+ * @csspart undo-button - On a done call whose tool declares `undo`: takes it back (`agent.undo`).
+ * @csspart undo-all-button - On the last call of a run whose finished calls can all be undone: takes them back, last first (`agent.undoRun`).
+ * @csspart undo-status - What came of an undo: "Undone", or why it could not be undone.
  * @csspart mcp-elicitation - An MCP server's question to the user (elicitation): its message and form, above the composer.
  * @csspart mcp-elicitation-button - Its Accept, Decline and Cancel buttons (`data-action`).
  * @csspart approve-button - Approves the call.
@@ -248,14 +253,25 @@ export class AgentChat extends AgentChatSettings {
       // Another tab writes this thread: only its writer can answer.
       if (this.#tabs.readOnly) return (this.#apply({ type: 'error', message: READ_ONLY_REASON, retryable: false }), false);
       this.agent.respond(request.callId, answer);
+      this.#outlines.event({ type: 'approval-answered', callId: request.callId });
       this.#apply({ type: 'approval-answered', callId: request.callId, approve: answer.approve });
       return true;
     },
     root: () => this.renderRoot,
+    hover: (callId, step) => this.#outlines.hover(callId, step),
   });
+  /** The previews of calls waiting for approval, outlined on the page. */
+  readonly #outlines = new PreviewOutlines(this, () => this.#agent.current, (callId) => this.#approvals.order(callId));
   readonly #contextSync = new AppContextSync(this, { agent: () => this.#agent.current, context: () => this.context, refused: (message) => this.#apply({ type: 'error', message, retryable: false }) });
   // Only the tab that writes the thread can answer a call that waits for the user.
   readonly #cards = new ToolCards(this);
+  readonly #undo = new UndoBar(this, {
+    agent: () => this.agent,
+    tools: () => this.tools,
+    items: () => this.#conversation.state.items,
+    busy: () => this.#conversation.state.running || this.#tabs.readOnly,
+    failed: (message) => this.#apply({ type: 'error', message, retryable: false }),
+  });
   readonly #views = new ToolViews(this, { agent: () => this.#agent.current, readOnly: () => this.#tabs.readOnly, items: () => this.#conversation.state.items });
   readonly #threads = new ThreadListSlot(this, this.#conversation);
   // The plan, the engine's progress, a sub-agent's work: chunks of their own, loaded with the first plan, engine status or sub-agent.
@@ -277,6 +293,7 @@ export class AgentChat extends AgentChatSettings {
     super();
     this.#conversation.subscribe((event) => {
       if (event.type === 'engine') this.#engineStatus = event.status;
+      this.#outlines.event(event);
     });
   }
 
@@ -294,6 +311,7 @@ export class AgentChat extends AgentChatSettings {
     },
     files: { draw: (item: ToolCallItem) => this.#attachments.renderList(item.attachments, `Files from ${item.name}`), inputs: () => [this.#attachments.version] },
     subAgent: { draw: (item: ToolCallItem) => (item.sub ? this.#subAgentDrawing() : undefined), inputs: (item: ToolCallItem) => [item.sub && this.#subAgents.get()] },
+    undo: { draw: (item: ToolCallItem) => this.#undo.draw(item), inputs: (item: ToolCallItem) => this.#undo.inputsFor(item) },
   };
 
   /** The agent this element drives; created from the current attributes on first use. */
@@ -350,6 +368,7 @@ export class AgentChat extends AgentChatSettings {
 
   /** Forgets the shown conversation (cleared, or another thread). */
   #reset(): void {
+    this.#outlines.event({ type: 'clear' });
     this.#replies.clear();
     this.#approvals.clear();
     this.#attachments.clear();
@@ -431,7 +450,7 @@ export class AgentChat extends AgentChatSettings {
         return renderContextNote(item);
       case 'tool-call': {
         const parts = this.#cardParts;
-        return this.#cards.render(item, () => ({ approval: parts.approval.draw(item), view: parts.view.draw(item), files: parts.files.draw(item), subAgent: parts.subAgent.draw(item) }));
+        return this.#cards.render(item, () => ({ approval: parts.approval.draw(item), view: parts.view.draw(item), files: parts.files.draw(item), subAgent: parts.subAgent.draw(item), undo: parts.undo.draw(item) }));
       }
       case 'doctor':
         return renderDoctor(item);

@@ -7,6 +7,7 @@ import type { Attachment } from './attachment-types.js';
  * Re-exported by `src/types.ts`, the public types' one entry.
  */
 import type { McpElicitation, McpElicitationAnswer, McpServerStatus } from './mcp-types.js';
+import type { PreviewStepInfo } from './tool-types.js';
 
 /** Why a run ended. */
 export type FinalReason =
@@ -241,7 +242,40 @@ export type AgentEvent =
   /** An MCP server asks the user for input (elicitation); answer with `agent.mcp.answerElicitation(request.id, …)`. Not stored. */
   | { type: 'mcp-elicitation'; request: McpElicitation }
   /** That question is settled: answered (`action`), or cancelled because the server gave up or nobody answered. Not stored. */
-  | { type: 'mcp-elicitation-end'; id: string; action: McpElicitationAnswer['action'] };
+  | { type: 'mcp-elicitation-end'; id: string; action: McpElicitationAnswer['action'] }
+  /**
+   * What a call waiting for approval will do, from its tool's `preview`
+   * (`defineTool({ preview })`; `domActions` have one): its steps, each with
+   * where its target stands. Sent by the page right after the
+   * `approval-request` (and again when a target changed, e.g. was removed
+   * before the answer); `error` when the preview itself failed. The page
+   * outlines the targets (`agent.previewTargets(callId)`); never stored.
+   */
+  | { type: 'preview'; callId: string; name: string; steps: PreviewStepInfo[]; error?: string }
+  | UndoneEvent;
+
+/**
+ * Calls were taken back at the user's request (`agent.undo(callId)`,
+ * `agent.undoRun(runId)`, or the element's Undo buttons): each call tried,
+ * in the order tried, `undone` or `failed` (with why). An Undo all stops at
+ * the first call that fails, so the calls after it are not listed. The model
+ * is told with the next request (a note in the history); stored with the thread.
+ */
+export interface UndoneEvent {
+  type: 'undone';
+  /** The run whose calls were undone all at once (`undoRun`); absent for one call. */
+  runId?: string;
+  calls: UndoneCall[];
+}
+
+/** One call of an `undone` event. */
+export interface UndoneCall {
+  callId: string;
+  name: string;
+  status: 'undone' | 'failed';
+  /** Why it could not be undone. */
+  error?: string;
+}
 
 /**
  * What a remote AG-UI agent stopped its run for (1.0's `RUN_FINISHED` with an

@@ -52,7 +52,9 @@ export type ErrorCode =
   /** A server answered, but not in the protocol the agent speaks to it (option `agui`: not an AG-UI event stream, or events out of order). */
   | 'protocol'
   /** A remote agent (option `agui`) reported that its run failed (AG-UI `RUN_ERROR`); the message is the server's. */
-  | 'remote-error';
+  | 'remote-error'
+  /** `agent.undo` / `undoRun` named a call or run that cannot be undone (unknown, not finished, already undone, or a tool without `undo`). */
+  | 'not-undoable';
 
 /** An error's form on the wire: plain data, since `instanceof` does not survive structured cloning. */
 export interface WireError {

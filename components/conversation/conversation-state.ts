@@ -88,7 +88,7 @@ function reduceAction(state: ConversationState, action: ConversationAction): Con
       const added = shown ? withRecords(state, action.input, action.attachments) : addUser(state, action.input ?? '', action.workflow, action.attachments);
       // A run a message started (not a retry) belongs to that message, the last one shown.
       const next = action.input === undefined && action.workflow === undefined ? added : markRun(added, action.runId);
-      return { ...next, running: true, step: null, error: null, suggestions: [], shownInput: null, interrupted: false, canContinue: false };
+      return { ...next, running: true, step: null, error: null, suggestions: [], shownInput: null, interrupted: false, canContinue: false, runId: action.runId };
     }
     case 'iteration':
       // A new model call: whatever it says starts a new assistant block.
@@ -166,6 +166,14 @@ function reduceAction(state: ConversationState, action: ConversationAction): Con
     case 'mcp-elicitation':
     case 'mcp-elicitation-end':
       return state;
+    case 'preview':
+      // What the call will do, shown in its approval panel (and outlined on the page by the element).
+      return updateCall(state, action.callId, (c) => ({ ...c, preview: { steps: action.steps, ...(action.error !== undefined ? { error: action.error } : {}) } }));
+    case 'undone': {
+      let next = state;
+      for (const u of action.calls) next = updateCall(next, u.callId, (c) => ({ ...c, undo: u.status === 'undone' ? { status: 'undone' } : { status: 'failed', error: u.error ?? 'it failed' } }));
+      return next;
+    }
     case 'error':
       return { ...state, error: { message: action.message, retryable: action.retryable } };
     case 'final':
@@ -337,7 +345,7 @@ function updateCall(state: ConversationState, callId: string, update: (c: ToolCa
 function upsertCall(state: ConversationState, callId: string, name: string, update: (c: ToolCallItem) => ToolCallItem): ConversationState {
   const index = state.items.findIndex((i) => i.kind === 'tool-call' && i.id === callId);
   if (index >= 0) return updateCall(state, callId, update);
-  const fresh: ToolCallItem = { kind: 'tool-call', id: callId, name, argsText: '', status: 'streaming' };
+  const fresh: ToolCallItem = { kind: 'tool-call', id: callId, name, argsText: '', status: 'streaming', ...(state.runId !== undefined ? { runId: state.runId } : {}) };
   return { ...state, items: [...state.items, update(fresh)] };
 }
 

@@ -9,7 +9,7 @@
  * - `AttachmentShelf`: the files of messages and tools;
  * - `runLoop` (with its parts) runs one run.
  */
-import type { AgentEvent, ApprovalAnswer, ApprovalRequest, ChatMessage, FinalEvent, SendOptions, ThreadTrace, WorkflowRunOptions } from '../types.js';
+import type { AgentEvent, ApprovalAnswer, ApprovalRequest, ChatMessage, FinalEvent, SendOptions, ThreadTrace, UndoOutcome, WorkflowRunOptions } from '../types.js';
 import { AttachmentShelf } from './attachments/index.js';
 import { TraceRecorder } from './trace/index.js';
 import { SpanOutlet } from './trace/index.js';
@@ -27,6 +27,9 @@ import { runOutsideCall } from './calls/index.js';
 import type { SessionConfig } from './session-types.js';
 import type { SessionDeps } from './session-deps.js';
 import { startGate } from './calls/index.js';
+import { pushUserMessage } from './history.js';
+import { undoCalls, undoableCall, undoableRun, type CallRecord, type UndoContext } from './undo.js';
+import { PageloopError } from '../errors.js';
 
 /** One agent's state between runs, and the way to start, answer and cancel them. */
 export class AgentSession {
@@ -42,9 +45,11 @@ export class AgentSession {
   readonly #spans: SpanOutlet;
   /** Awaited before each run starts (see SessionDeps.beforeRun); absent, a run starts in the call's own task (a clear right after a send is refused as busy). */
   readonly #beforeRun: (() => Promise<void>) | undefined;
+  readonly #host: SessionDeps['host'];
 
   constructor(config: SessionConfig, tools: readonly ToolDescriptor[], deps: SessionDeps) {
     this.#config = config;
+    this.#host = deps.host;
     this.#files = new AttachmentShelf({ store: deps.store, thread: () => this.#config.thread, options: () => this.#config.attachments });
     const emit = deps.emit;
     const send = emit ? (events: AgentEvent[]) => events.forEach(emit) : (events: AgentEvent[]) => deps.host.emit(events);
@@ -91,7 +96,7 @@ export class AgentSession {
     // Only files to keep make the start wait: a message without them starts its run at once, so a send or clear right after it is told "busy".
     const user = made instanceof Promise ? await made : made;
     if (user instanceof Error) return this.#runs.refuse(user);
-    return this.#starter.begin('Cannot send', { runId, input: text, files: user.files, begin: () => this.#state.history.push(user.message) }, { overrides: rest });
+    return this.#starter.begin('Cannot send', { runId, input: text, files: user.files, begin: () => pushUserMessage(this.#state.history, user.message) }, { overrides: rest });
   }
 
   /** A run of workflow `name` (option `workflows`): its message states the goal and steps; with planning, the steps are the initial plan. An unknown name ends in an `unknown-workflow` error before anything is sent. */
@@ -196,6 +201,33 @@ export class AgentSession {
   /** Cancels the current run, or run `runId` if it has not started yet. */
   cancel(runId?: string): void {
     this.#runs.cancel(runId);
+  }
+
+  /** Takes back call `callId` at the user's request (src/agent/undo.ts); rejects `not-undoable`, `busy` or `thread-busy`. */
+  undo(callId: string): Promise<UndoOutcome> {
+    return this.#undo((ctx) => [undoableCall(ctx, callId)]);
+  }
+
+  /** Takes back run `runId`'s finished calls, last first, stopping at the first that fails. */
+  undoRun(runId: string): Promise<UndoOutcome> {
+    return this.#undo((ctx) => undoableRun(ctx, runId), runId);
+  }
+
+  /** One undo: refused while anything else changes the thread; holds off runs while it goes; stored when done. */
+  async #undo(pick: (ctx: UndoContext) => CallRecord[], runId?: string): Promise<UndoOutcome> {
+    this.#thread.assertWriter('Cannot undo');
+    this.#runs.assertIdle('Cannot undo');
+    if (this.#thread.interrupted) throw new PageloopError('busy', 'Cannot undo while a reply the page was closed in waits to be continued: continue it, or send a message, first.');
+    const state = this.#state;
+    const ctx: UndoContext = { events: state.events, registry: this.#registry, policy: state.policy, host: this.#host, history: state.history, emit: (e) => state.emit(e), changed: () => state.changed() };
+    const calls = pick(ctx);
+    const release = this.#runs.hold('an undo is going; wait for it to end.');
+    try {
+      return await undoCalls(ctx, calls, runId);
+    } finally {
+      release();
+      await state.save().catch(() => {});
+    }
   }
 
   /** A copy of the canonical history. */

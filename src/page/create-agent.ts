@@ -37,6 +37,7 @@ export function toDescriptor(tool: Tool): ToolDescriptor {
   if (tool.idempotent) descriptor.idempotent = true;
   if (tool.readOnly) descriptor.readOnly = true;
   if (tool.awaitsUser) descriptor.awaitsUser = true;
+  if (tool.undo) descriptor.undoable = true;
   return descriptor;
 }
 
@@ -301,6 +302,15 @@ export function createAgent(options: AgentOptions): Agent {
       return call((remote) => remote.revokePermission(tool));
     },
     resume: () => startRun((remote, runId) => remote.resume(runId)),
+    undo: (callId: string) => {
+      if (typeof callId !== 'string') throw new TypeError('undo(callId) needs the id of a call.');
+      return call((remote) => remote.undo(callId));
+    },
+    undoRun: (runId: string) => {
+      if (typeof runId !== 'string') throw new TypeError('undoRun(runId) needs the id of a run.');
+      return call((remote) => remote.undoRun(runId));
+    },
+    previewTargets: (callId: string) => toolHost.previewTargets(callId),
     cancel: () => {
       if (current) toolHost.refuseCalls();
       else toolHost.abortAll();

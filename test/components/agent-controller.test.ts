@@ -15,6 +15,9 @@ class FakeAgent implements Agent {
   readonly memory = {} as Agent['memory'];
   readonly threads = {} as Agent['threads'];
   readonly pending = async () => [];
+  readonly undo = async () => ({ ok: true, calls: [] });
+  readonly undoRun = async () => ({ ok: true, calls: [] });
+  readonly previewTargets = () => [];
   readonly permissions = async () => [];
   readonly trace = async () => ({ spans: [], dropped: 0 });
   readonly onSpan = () => () => {};

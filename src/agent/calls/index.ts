@@ -2,7 +2,7 @@ export { ApprovalGate } from './approval-gate.js';
 export type { AnswerDesk, ApprovalOutcome } from './approval-gate.js';
 export { interruptAnswer } from './interrupt-answer.js';
 export { ApprovalPolicy, DEFAULT_APPROVAL, approvalMode } from './approval-policy.js';
-export type { Caller, Decision } from './approval-policy.js';
+export type { Caller, Decision, UndoDecision, UndoRule } from './approval-policy.js';
 export { BUILTIN_NAMES, BUILTIN_TOOLS, DISPATCH_TOOL, DISPATCH_TOOL_NAME, PLAN_TOOL, PLAN_TOOL_NAME, READ_RESULT, READ_RESULT_TOOL, builtinMark, isBuiltinTool, readBuiltinCall } from './builtin-tools.js';
 export type { BuiltinOutcome, BuiltinToolName } from './builtin-tools.js';
 export { runOutsideCall } from './outside-call.js';

@@ -72,7 +72,12 @@ export async function executeCalls(calls: readonly ToolCall[], ctx: TurnContext)
   if (asks.length > 0) {
     // Asked before the request is emitted, so the page holds every question when the request reaches it.
     const batch = {};
-    const waits = asks.map(({ call, args, checked }) => ctx.gate.wait({ callId: call.id, name: call.name, args, check: !checked && ctx.registry.get(call.name)?.kind === 'page' }, batch, ctx.signal, ctx.approvalTimeoutMs));
+    const waits = asks.map(({ call, args, checked }) => {
+      const page = ctx.registry.get(call.name)?.kind === 'page';
+      // The page shows what the call will do while it waits, when the policy lets it (a page tool's call the user is asked about).
+      const preview = ctx.policy.previews('ask', { kind: page ? 'page' : 'worker' }) ? { preview: true as const } : {};
+      return ctx.gate.wait({ callId: call.id, name: call.name, args, check: !checked && page, ...preview }, batch, ctx.signal, ctx.approvalTimeoutMs);
+    });
     const requests: ApprovalRequest[] = asks.map(({ call, args }) => ({ callId: call.id, name: call.name, args }));
     ctx.emit({ type: 'approval-request', requests });
     asks.forEach((step, j) => {

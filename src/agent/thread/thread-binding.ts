@@ -77,6 +77,11 @@ export class ThreadBinding {
     this.#seat?.feed?.publishCleared();
   }
 
+  /** True while a run the page died in is kept, to be resumed or given up. */
+  get interrupted(): boolean {
+    return this.#interrupted !== undefined;
+  }
+
   /** The approval requests of an interrupted run that wait for an answer (answering one resumes the run). */
   pending(): ApprovalRequest[] {
     return structuredClone(waitingApprovals(this.#interrupted));
