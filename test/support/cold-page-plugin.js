@@ -30,6 +30,10 @@ export function coldPages() {
   /** @type {Map<number, Promise<unknown>>} */
   const running = new Map();
   let lastId = 0;
+  // One cold run at a time, whichever file asks: the runner runs two files at once, and two cold
+  // pages side by side on a 2-core machine each measure the other's load (first-reply's CPU rule).
+  /** @type {Promise<unknown>} */
+  let queue = Promise.resolve();
   return {
     name: 'cold-pages',
     async executeCommand({ command, payload, session }) {
@@ -60,7 +64,8 @@ export function coldPages() {
       if (!browser) throw new Error('cold-page: the test page has no browser to open a context in');
       const at = (/** @type {string} */ p) => new URL(p, testPage.url()).href;
       const id = ++lastId;
-      const run = coldRun(browser, at(path), seed ? at(seed) : undefined, timeoutMs, trace);
+      const run = queue.then(() => coldRun(browser, at(path), seed ? at(seed) : undefined, timeoutMs, trace));
+      queue = run.catch(() => {});
       // Settled by cold-page-result; a rejection is its answer there, not an unhandled one here.
       run.catch(() => {});
       running.set(id, run);
