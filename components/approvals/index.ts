@@ -6,3 +6,4 @@
  */
 export { ApprovalController } from './approval-controller.js';
 export { PermissionsPanel } from './permissions-panel.js';
+export type { ApprovalWords } from './approval-words.js';

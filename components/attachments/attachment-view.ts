@@ -10,7 +10,7 @@
  */
 import type { html as litHtml, nothing as litNothing, TemplateResult } from 'lit';
 import type { ShownAttachment } from '../conversation/index.js';
-import { formatBytes } from '../../src/format-bytes.js';
+import type { AttachmentWords } from './attachment-words.js';
 
 /**
  * Lit's `html` and `nothing`, handed in by the element: imported here, Lit
@@ -49,7 +49,7 @@ export interface ListActions {
 }
 
 /** The chips, the lists and the dialog, rendered with the element's `html`. */
-export function attachmentView(lit: Lit) {
+export function attachmentView(lit: Lit, speech: () => { words: AttachmentWords; bytes: (n: number) => string }) {
   const { html } = lit;
   const nothing: typeof litNothing = lit.nothing;
   /**
@@ -58,14 +58,15 @@ export function attachmentView(lit: Lit) {
    * just refused, each saying why (`role="alert"`: read out once, as it appears).
    */
   function renderChips(pending: readonly ShownAttachment[], refusals: readonly string[], actions: ChipActions): TemplateResult {
+    const { words: w, bytes: formatBytes } = speech();
     return html`${pending.length > 0
-        ? html`<ul part="attachments" class="attachments" aria-label=${`Attached: ${pending.length === 1 ? '1 file' : `${pending.length} files`}`}>
+        ? html`<ul part="attachments" class="attachments" aria-label=${w.attachedCount(pending.length)}>
             ${pending.map((a, index) => {
               const url = isImage(a) ? actions.url(a) : undefined;
               return html`<li part="attachment" class="attachment" data-name=${a.name}>
                 ${url ? html`<img class="chip-thumb" src=${url} alt="" />` : html`<span class="chip-icon" aria-hidden="true">${fileBadge(a)}</span>`}
                 <span class="chip-text"><span class="chip-name">${a.name}</span><span class="chip-size">${formatBytes(a.size)}</span></span>
-                <button part="attachment-remove" class="chip-remove" type="button" aria-label=${`Remove ${a.name}`} title="Remove"
+                <button part="attachment-remove" class="chip-remove" type="button" aria-label=${w.removeFile(a.name)} title=${w.remove}
                   @click=${() => actions.remove(index)}>×</button>
               </li>`;
             })}
@@ -85,20 +86,21 @@ export function attachmentView(lit: Lit) {
    * as download links. One whose bytes were not kept says so.
    */
   function renderAttachmentList(list: readonly ShownAttachment[], actions: ListActions, label: string): TemplateResult {
+    const { words: w, bytes: formatBytes } = speech();
     return html`<ul part="message-attachments" class="message-attachments" aria-label=${label}>
       ${list.map((a) => {
         const url = actions.url(a);
         if (isImage(a) && url) {
-          return html`<li><button type="button" class="thumb" aria-label=${`Open image ${a.name}`} aria-haspopup="dialog"
+          return html`<li><button type="button" class="thumb" aria-label=${w.openImage(a.name)} aria-haspopup="dialog"
               @click=${(e: Event) => actions.open(a, e.currentTarget as HTMLElement)}><img part="attachment-thumbnail" src=${url} alt=${a.name} /></button></li>`;
         }
         if (url) {
           return html`<li><a part="attachment-download" class="file-link" href=${url} download=${a.name}>
               <span class="chip-icon" aria-hidden="true">${fileBadge(a)}</span><span class="chip-text"><span class="chip-name">${a.name}</span>
-              <span class="chip-size">${formatBytes(a.size)} · Download</span></span></a></li>`;
+              <span class="chip-size">${formatBytes(a.size)} · ${w.download}</span></span></a></li>`;
         }
         return html`<li class=${actions.gone(a) ? 'file-link missing' : 'file-link'}><span class="chip-icon" aria-hidden="true">${fileBadge(a)}</span>
-          <span class="chip-text"><span class="chip-name">${a.name}</span><span class="chip-size">${formatBytes(a.size)}${actions.gone(a) ? ' · not kept' : ''}</span></span></li>`;
+          <span class="chip-text"><span class="chip-name">${a.name}</span><span class="chip-size">${formatBytes(a.size)}${actions.gone(a) ? ` · ${w.notKept}` : ''}</span></span></li>`;
       })}
     </ul>`;
   }
@@ -106,6 +108,7 @@ export function attachmentView(lit: Lit) {
   /** The dialog showing one image larger (part `attachment-dialog`); the element opens it modal, Escape closes it. */
   function renderDialog(open: { a: ShownAttachment; url: string } | undefined, close: () => void): TemplateResult | typeof litNothing {
     if (!open) return nothing;
+    const { words: w, bytes: formatBytes } = speech();
     return html`<dialog part="attachment-dialog" class="attachment-dialog" aria-label=${open.a.name} @close=${close}
         @click=${(e: Event) => {
           // A click on the backdrop (the dialog box itself, outside its content) closes it, as a lightbox does.
@@ -115,7 +118,7 @@ export function attachmentView(lit: Lit) {
         <img src=${open.url} alt=${open.a.name} />
         <figcaption><span class="chip-name">${open.a.name}</span> <span class="chip-size">${formatBytes(open.a.size)}</span></figcaption>
       </figure>
-      <form method="dialog"><button class="dialog-close" aria-label="Close">×</button></form>
+      <form method="dialog"><button class="dialog-close" aria-label=${w.close}>×</button></form>
     </dialog>`;
   }
 

@@ -6,3 +6,4 @@
  */
 export { Attachments, shownAttachments } from './attachments.js';
 export type { AttachmentsBinding } from './attachments.js';
+export type { AttachmentWords } from './attachment-words.js';

@@ -11,3 +11,4 @@ export { warmUpTools } from './tool-warmup.js';
 export type { ToolViewsBinding } from './tool-views.js';
 export type { RenderedView } from './tool-view.js';
 export type { CardParts, SubAgentDrawing } from './tool-card.js';
+export type { ToolCardWords } from './tool-card-words.js';
