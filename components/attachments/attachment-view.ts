@@ -168,7 +168,7 @@ export const attachmentCss = `
     overflow: hidden; background: var(--agent-chat-surface); cursor: zoom-in;
   }
   .thumb img { display: block; max-width: 160px; max-height: 120px; object-fit: cover; }
-  .file-link { text-decoration: none; padding-right: 10px; }
+  .file-link { text-decoration: none; padding-inline-end: 10px; }
   .file-link:hover .chip-name { text-decoration: underline; }
   .file-link.missing { opacity: 0.75; }
   .tool-call .message-attachments { margin: 6px 0 0; }
@@ -179,7 +179,7 @@ export const attachmentCss = `
   .attachment-dialog::backdrop { background: rgb(0 0 0 / 0.6); }
   .attachment-dialog figure { margin: 0; padding: 12px 12px 8px; }
   .attachment-dialog img { display: block; max-width: 100%; max-height: calc(92vh - 64px); margin: 0 auto; object-fit: contain; }
-  .attachment-dialog figcaption { margin-top: 6px; font-size: 0.9em; display: flex; gap: 8px; align-items: baseline; padding-right: 40px; }
-  .attachment-dialog form { position: absolute; top: 8px; right: 8px; margin: 0; }
+  .attachment-dialog figcaption { margin-top: 6px; font-size: 0.9em; display: flex; gap: 8px; align-items: baseline; padding-inline-end: 40px; }
+  .attachment-dialog form { position: absolute; top: 8px; inset-inline-end: 8px; margin: 0; }
   .dialog-close { width: 32px; height: 32px; padding: 0; border-radius: 50%; font-size: 1.2em; line-height: 1; }
 `;
