@@ -3,6 +3,8 @@
  * spacing are CSS custom properties with defaults on `:host`, so a page
  * restyles the element by setting them (or by `::part()`); the dark theme
  * follows `prefers-color-scheme` unless the `theme` attribute says otherwise.
+ * Sides are logical (`margin-inline-start`…), so a right-to-left chat is
+ * mirrored; code (`pre`, `code`) reads left to right in every language.
  */
 import { css } from 'lit';
 import { chatDrawerStyles } from './chat-drawers.styles.js';
@@ -104,7 +106,6 @@ export const agentChatStyles = css`
   .notice { text-align: center; color: var(--agent-chat-muted); font-size: 0.9em; }
 
   code, pre { font-family: var(--agent-chat-mono-font); font-size: 0.92em; }
-  /* Code reads left to right in every language (a right-to-left chat keeps its JSON and code as written). */
   pre { direction: ltr; text-align: left; unicode-bidi: isolate; }
   code { unicode-bidi: isolate; }
   pre {

@@ -17,7 +17,6 @@ export const approvalStyles = css`
   .approval-label { margin: 0 0 6px; }
   .approval-actions { display: flex; flex-wrap: wrap; gap: 6px; }
   .args-editor {
-    /* JSON reads left to right in every language. */
     direction: ltr;
     width: 100%;
     font-family: var(--agent-chat-mono-font);

@@ -15,7 +15,7 @@ import type { Agent, AttachmentOptions, PreparedAttachment } from '../../src/typ
 import { errorMessage } from '../../src/errors.js';
 import type { ShownAttachment } from '../conversation/index.js';
 import { attachmentCss, attachmentView, type Lit } from './attachment-view.js';
-import { attachmentWords } from './attachment-words.js';
+import { attachmentTrayWords } from './attachment-tray-words.js';
 import { formatBytes } from '../../src/format-bytes.js';
 import type { I18n } from '../i18n/index.js';
 
@@ -56,7 +56,7 @@ export class AttachmentTray {
   constructor(host: ReactiveControllerHost & HTMLElement, binding: AttachmentsBinding, lit: Lit) {
     this.#host = host;
     this.#binding = binding;
-    this.#view = attachmentView(lit, () => ({ words: binding.i18n.words(attachmentWords), bytes: binding.i18n.format?.bytes ?? formatBytes }));
+    this.#view = attachmentView(lit, () => ({ words: binding.i18n.words(attachmentTrayWords), bytes: binding.i18n.format?.bytes ?? formatBytes }));
     this.#nothing = lit.nothing;
     // The styles join the element's own (an adopted sheet: a strict style-src CSP accepts it).
     const sheet = new CSSStyleSheet();

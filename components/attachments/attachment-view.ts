@@ -10,7 +10,7 @@
  */
 import type { html as litHtml, nothing as litNothing, TemplateResult } from 'lit';
 import type { ShownAttachment } from '../conversation/index.js';
-import type { AttachmentWords } from './attachment-words.js';
+import type { AttachmentTrayWords } from './attachment-tray-words.js';
 
 /**
  * Lit's `html` and `nothing`, handed in by the element: imported here, Lit
@@ -49,7 +49,7 @@ export interface ListActions {
 }
 
 /** The chips, the lists and the dialog, rendered with the element's `html`. */
-export function attachmentView(lit: Lit, speech: () => { words: AttachmentWords; bytes: (n: number) => string }) {
+export function attachmentView(lit: Lit, speech: () => { words: AttachmentTrayWords; bytes: (n: number) => string }) {
   const { html } = lit;
   const nothing: typeof litNothing = lit.nothing;
   /**

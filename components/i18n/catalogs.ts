@@ -1,13 +1,15 @@
 /**
  * The shipped catalogs, each a chunk of its own loaded the first time its
- * locale is shown (an English page loads none). A catalog holds every
- * message of the element by id (the ids of the rooms' `…-words.ts` tables;
- * test/components/i18n/catalogs.test.ts checks that every id is in every
- * catalog, with the same parameters) and the locale's `Intl` formats.
+ * locale is shown (an English page loads none), and which one a language tag
+ * gets. A catalog holds every message of the element by id (the ids of the
+ * rooms' `…-words.ts` tables; test/components/i18n/catalogs.test.ts checks
+ * that every id is in every catalog, with the same parameters) and the
+ * locale's `Intl` formats. This module is a chunk too, loaded by the
+ * localizer for a language other than English (so an English page pays
+ * nothing for the table below); matching a tag needs no `Intl` (a page's
+ * first `Intl` object loads ICU's data: format-count.ts).
  */
 import type { Catalog } from './words.js';
-
-export type { Catalog };
 
 /** Written out, one `import()` per locale, so the bundler makes each a chunk (a template string would not say which). */
 const LOADERS: { readonly [tag: string]: () => Promise<{ catalog: Catalog }> } = {
@@ -30,9 +32,24 @@ const LOADERS: { readonly [tag: string]: () => Promise<{ catalog: Catalog }> } =
   hi: () => import('./locales/hi.js'),
 };
 
+/** The languages the element ships, by catalog tag (English is built in; the others are chunks). */
+export const SHIPPED: readonly string[] = ['en', ...Object.keys(LOADERS)];
+
 /** The catalog of `tag` (a shipped locale other than English). */
 export async function loadCatalog(tag: string): Promise<Catalog> {
-  const load = LOADERS[tag];
-  if (!load) throw new Error(`No catalog for "${tag}"`);
-  return (await load()).catalog;
+  return (await LOADERS[tag]!()).catalog;
 }
+
+/**
+ * The shipped catalog for a BCP 47 tag: its language, or the nearest one we
+ * ship (`pt-PT` → `pt-BR`, `zh-Hant-HK` → `zh-TW`, `zh` → `zh-CN`, `iw` → `he`);
+ * English for a language we do not ship.
+ */
+export function matchLocale(tag: string): string {
+  const [language = '', ...rest] = tag.toLowerCase().replace(/_/g, '-').split('-');
+  if (language === 'zh') return rest.some((p) => /^(tw|hk|mo|hant)$/.test(p)) ? 'zh-TW' : 'zh-CN';
+  if (language === 'pt') return 'pt-BR';
+  if (language === 'iw') return 'he';
+  return Object.hasOwn(LOADERS, language) ? language : 'en';
+}
+

@@ -6,7 +6,6 @@
  */
 export { Localizer } from './localizer.js';
 export { speak } from './words.js';
-export { SHIPPED, matchLocale, directionOf } from './locale-match.js';
+export { directionOf } from './direction.js';
 export type { LocalizedHost } from './localizer.js';
 export type { I18n, LabelsOf, LocaleFormats, Phrase, Word, Words } from './words.js';
-export type { ShippedLocale } from './locale-match.js';

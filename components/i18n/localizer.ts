@@ -17,8 +17,7 @@
  * gives both sizes, measured).
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { loadCatalog } from './catalogs.js';
-import { directionOf, matchLocale } from './locale-match.js';
+import { directionOf } from './direction.js';
 import type { Catalog, I18n, LocaleFormats, Words } from './words.js';
 import { trackLoad } from '../lazy-view.js';
 
@@ -39,7 +38,7 @@ export class Localizer implements ReactiveController, I18n {
   #catalog: Catalog | undefined;
   /** The catalog's tag, or `en`. */
   #shown = 'en';
-  /** The tag whose catalog is on its way. */
+  /** The tag asked for whose catalog is on its way (the latest ask wins). */
   #loading: string | undefined;
   #labels: Readonly<Record<string, unknown>> | undefined;
   /** Each English table's words, as last made (emptied when the catalog or the labels change). */
@@ -102,26 +101,30 @@ export class Localizer implements ReactiveController, I18n {
     const asked = host.locale || own || host.parentElement?.closest('[lang]')?.getAttribute('lang') || document.documentElement.lang || navigator.language || 'en';
     if (asked !== this.#asked) {
       this.#asked = asked;
-      this.#show(matchLocale(asked));
+      this.#show(asked);
     }
     this.#mark('lang', this.#asked);
     this.#mark('dir', this.dir);
   }
 
-  /** Shows `tag`'s catalog: at once for English or the one shown, else once its chunk is in. */
-  #show(tag: string): void {
-    if (tag === this.#shown && this.#loading === undefined) return;
-    if (tag === 'en') return this.#use('en', undefined);
-    this.#loading = tag;
+  /**
+   * Shows the catalog nearest to `asked`: English at once, else once the
+   * catalogs' table (a chunk: catalogs.ts) and the locale's chunk are in.
+   */
+  #show(asked: string): void {
+    this.#loading = asked;
+    if (/^en\b/i.test(asked)) return this.#use('en', undefined);
     trackLoad(
       this.#host,
-      loadCatalog(tag).then(
-        (catalog) => {
-          if (this.#loading === tag) this.#use(tag, catalog);
-        },
+      import('./catalogs.js').then(async ({ loadCatalog, matchLocale }) => {
+        const tag = matchLocale(asked);
+        const catalog = tag === 'en' ? undefined : await loadCatalog(tag);
+        if (this.#loading === asked) this.#use(tag, catalog);
+      }).then(
+        () => {},
         (err: unknown) => {
-          if (this.#loading === tag) this.#loading = undefined;
-          console.error(`pageloop: the "${tag}" catalog could not be loaded; the chat stays in English`, err);
+          if (this.#loading === asked) this.#loading = undefined;
+          console.error('pageloop: catalog not loaded', asked, err);
         },
       ),
     );

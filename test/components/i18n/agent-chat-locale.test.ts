@@ -7,8 +7,7 @@
 import { expect } from 'chai';
 import '../../../components/define.js';
 import type { AgentChat } from '../../../components/agent-chat.js';
-import { loadCatalog } from '../../../components/i18n/catalogs.js';
-import { SHIPPED } from '../../../components/i18n/index.js';
+import { SHIPPED, loadCatalog } from '../../../components/i18n/catalogs.js';
 import { defineTool } from '../../../src/tools/define-tool.js';
 import { textTurn, toolCallTurn } from '../../../src/testing/chunks.js';
 import { chatOnMock, part, until, type ChatFixture } from '../helpers.js';

@@ -2,8 +2,8 @@
 // parameters, each used in the text; and dates and numbers come out in the
 // locale's own format (issue 37).
 import { expect } from 'chai';
-import { loadCatalog } from '../../../components/i18n/catalogs.js';
-import { SHIPPED, directionOf, matchLocale } from '../../../components/i18n/index.js';
+import { SHIPPED, loadCatalog, matchLocale } from '../../../components/i18n/catalogs.js';
+import { directionOf } from '../../../components/i18n/direction.js';
 import type { Catalog } from '../../../components/i18n/words.js';
 import { ENGLISH, TABLES } from './element-words.js';
 
