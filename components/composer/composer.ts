@@ -80,12 +80,14 @@ export function composerKeydown(e: KeyboardEvent, host: ComposerHost): void {
 /** Renders the composer. */
 export function renderComposer(host: ComposerHost): TemplateResult {
   const w = host.words ?? composerWords;
+  // `dir=auto` once there is text (English typed in an Arabic chat reads left to right); empty, the
+  // input takes the element's direction, so the placeholder is laid out in the chat's language.
   return html`<form class="composer" @submit=${(e: Event) => {
       e.preventDefault();
       host.submit();
     }}>
     ${host.completions}${host.extras?.before}
-    <textarea part="input" rows="2" dir="auto" aria-label=${w.message} placeholder=${host.readOnly ?? host.placeholder} ?disabled=${host.readOnly !== undefined}
+    <textarea part="input" rows="2" dir=${host.draft ? 'auto' : nothing} aria-label=${w.message} placeholder=${host.readOnly ?? host.placeholder} ?disabled=${host.readOnly !== undefined}
       .value=${live(host.draft)}
       @input=${(e: Event) => host.setDraft((e.target as HTMLTextAreaElement).value)}
       @keydown=${(e: KeyboardEvent) => composerKeydown(e, host)}></textarea>
