@@ -22,33 +22,41 @@ await build({
   packages: 'external',
   sourcemap: true,
 });
-copyIfPresent('src/testing/mock-middleware.js', 'dist/testing-middleware.js');
 // The MCP sign-in's redirect page (src/page/mcp-auth/): served by the app, same origin as its page.
 copyIfPresent('src/page/mcp-auth/mcp-oauth-redirect.html', 'dist/mcp-oauth-redirect.html');
 copyIfPresent('src/page/mcp-auth/mcp-oauth-redirect.js', 'dist/mcp-oauth-redirect.js');
 // The MCP Apps sandbox proxy (src/page/mcp-apps/): the outer frame of an app in a tool card, served by the app.
 copyIfPresent('src/page/mcp-apps/mcp-app-sandbox.html', 'dist/mcp-app-sandbox.html');
 copyIfPresent('src/page/mcp-apps/mcp-app-sandbox.js', 'dist/mcp-app-sandbox.js');
-// The middleware's server families, beside it under the name its import uses.
-copyIfPresent('src/testing/mock-families.js', 'dist/mock-families.js');
-// The middleware's image rules, beside it (it imports './mock-vision.js').
-copyIfPresent('src/testing/mock-vision.js', 'dist/mock-vision.js');
-writeFileSync(
-  'dist/testing-middleware.d.ts',
-  `/** The scripted OpenAI-compatible mock, as a Koa middleware for @web/dev-server and @web/test-runner. */
-export declare function mockOpenAI(options?: { prefix?: string }): (ctx: unknown, next: () => Promise<unknown>) => Promise<unknown>;
-/** The deterministic bag-of-words embedding the mock's /embeddings answers with. */
-export declare function hashEmbedding(text: string, dims: number): number[];
-`,
-);
+
+// The Node side: the testing kit's mock (middleware, server, Vite plugins) and the evals, with the two
+// commands. Each entry is whole (no shared chunks) and sits in dist/ itself, where the evals find their
+// page (dist/evals-page.js) and the standalone bundle they run (dist/cdn/) by their own URL.
+const nodeBuild = { bundle: true, platform: 'node', format: 'esm', target: 'node20', outdir: 'dist', packages: 'external', logLevel: 'warning', legalComments: 'none' };
+await build({ ...nodeBuild, entryPoints: present({ 'testing-middleware': 'src/testing/mock-middleware.js', 'testing-node': 'src/testing/node.js', 'testing-vite': 'src/testing/vite.js', evals: 'src/evals/index.js' }) });
+await build({ ...nodeBuild, entryPoints: present({ 'pageloop-mock': 'src/testing/mock-bin.js', 'pageloop-eval': 'src/evals/bin.js' }), banner: { js: '#!/usr/bin/env node' } });
+// The eval's page script runs in Chromium as it is (plain JavaScript, types in comments).
+copyIfPresent('src/evals/page/eval-page.js', 'dist/evals-page.js');
 
 // The standalone bundle for <script type="module">.
 await buildCdn('dist/cdn');
 
 // Types beside the library.
 execFileSync('npx', ['tsc', '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
-for (const name of ['index', 'testing', 'agent-chat', 'agent-trace', 'react']) {
-  const from = { index: 'src/index', testing: 'src/testing/index', 'agent-chat': 'components/define', 'agent-trace': 'components/trace/agent-trace-define', react: 'src/react/index' }[name];
+// And beside the Node side, from its JSDoc (tsconfig.node-build.json).
+execFileSync('npx', ['tsc', '-p', 'tsconfig.node-build.json'], { stdio: 'inherit' });
+const typed = {
+  index: 'src/index',
+  testing: 'src/testing/index',
+  'agent-chat': 'components/define',
+  'agent-trace': 'components/trace/agent-trace-define',
+  react: 'src/react/index',
+  'testing-middleware': 'src/testing/mock-middleware',
+  'testing-node': 'src/testing/node',
+  'testing-vite': 'src/testing/vite',
+  evals: 'src/evals/index',
+};
+for (const [name, from] of Object.entries(typed)) {
   if (existsSync(`dist/types/${from}.d.ts`)) writeFileSync(`dist/${name}.d.ts`, `export * from './types/${from}.js';\n`);
 }
 

@@ -50,7 +50,7 @@ export async function runLlamaServer(binary, args) {
 }
 
 /** A port on 127.0.0.1 nothing listens on now. @returns {Promise<number>} */
-function freePort() {
+export function freePort() {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);

@@ -30,6 +30,15 @@ export interface MockTurn {
   reset?: boolean;
 }
 
+/** A standing answer of a `MockScript` (its `replies`). */
+export interface MockReply {
+  /** The text to look for. */
+  when: string;
+  /** Where: `system` (default), the request's first message; `last`, its last message. */
+  in?: 'system' | 'last';
+  turn: MockTurn;
+}
+
 /** What the mock answers, in order, one turn per chat completion request. */
 export interface MockScript {
   turns: MockTurn[];
@@ -38,10 +47,14 @@ export interface MockScript {
   /** Model ids `/models` lists (default ['mock-model']). */
   models?: string[];
   /**
-   * Standing answers: a chat request whose first (system) message contains
-   * `when` is answered with `turn`, as often as it comes, taking no turn of `turns`.
+   * Standing answers: a chat request that contains `when` — in its first
+   * (system) message, or with `in: 'last'` in its last message (the user's
+   * words, or a tool result the loop sent back) — is answered with `turn`, as
+   * often as it comes, taking no turn of `turns`. The first that matches wins.
+   * They let parallel or repeated runs each get the answer their input calls
+   * for, which a list of turns in order cannot.
    */
-  replies?: { when: string; turn: MockTurn }[];
+  replies?: MockReply[];
   /**
    * Behave like llama-server run with `-c nCtx`: count each request's prompt
    * (ChatML template, cl100k_base tokens; the js-tiktoken package must be

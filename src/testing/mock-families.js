@@ -1,12 +1,12 @@
 // @ts-check
 /**
- * The mock endpoint's server families (mock-middleware.js, script option
+ * The mock endpoint's server families (mock-handler.js, script option
  * `family`): the routes and fields llama.cpp's server, Ollama, vLLM and LM
  * Studio answer with beside the OpenAI ones, as their sources and docs give
  * them, so the doctor (src/model/doctor/) is tested against their real shapes.
  */
 
-/** @typedef {import('./mock-middleware.js').MockScript} MockScript */
+/** @typedef {import('./mock-handler.js').MockScript} MockScript */
 
 /**
  * A `/v1/models` item as the script's server family writes it: llama.cpp's

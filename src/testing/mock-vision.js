@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * The mock endpoint's image rules (Node side, used by mock-middleware.js):
+ * The mock endpoint's image rules (Node side, used by mock-handler.js):
  * what content parts a request carried, decoded so tests assert exactly what
  * arrived, and how each server family refuses an image when its model has no
  * vision — word for word, status and body shape as the servers answer

@@ -36,14 +36,8 @@ import { WorkerDoctor } from './worker-doctor.js';
 
 /** Builds the model the config names: a `modelModule`'s, or the OpenAI-compatible client. */
 export async function createModel(config: SessionConfig): Promise<ChatModel> {
-  if (config.modelModule) {
-    const url = new URL(config.modelModule, self.location.href).href;
-    const module = (await import(/* @vite-ignore */ url)) as Partial<ModelModule>;
-    if (typeof module.createModel !== 'function') {
-      throw new PageloopError('bad-request', `The model module ${url} does not export createModel().`);
-    }
-    return module.createModel({ model: config.model, baseURL: config.baseURL });
-  }
+  // Loaded on demand: only an agent on a model module needs the loader.
+  if (config.modelModule) return (await import('./model-module.js')).loadModelModule(config.modelModule, { model: config.model, baseURL: config.baseURL }, self.location.href);
   // Loaded on demand: the client is most of the worker's code, and `ready` should not wait for it.
   const { createOpenAIModel } = await import('../model/openai-model.js');
   return createOpenAIModel({ ...pickSettings(config, CLIENT_KEYS), baseURL: config.baseURL, model: config.model });

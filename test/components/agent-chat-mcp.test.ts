@@ -16,7 +16,9 @@ before(async () => {
 });
 const requests = async (server: string): Promise<Recorded[]> => (await fetch(`/__mcp/requests?server=${server}`)).json();
 
-describe('agent-chat: MCP servers', () => {
+describe('agent-chat: MCP servers', function () {
+  // Each test's first connection loads and compiles the MCP room's chunks in a new worker: seconds on a loaded machine.
+  this.timeout(60_000);
   let f: ChatFixture | undefined;
   afterEach(() => {
     f?.remove();
@@ -36,7 +38,7 @@ describe('agent-chat: MCP servers', () => {
 
   it('lists each server, its state and tools, and why one failed; Reconnect connects again', async () => {
     const f = await chatWith([textTurn('hi')], [{ url: urls['ui-lab']!, name: 'lab' }, { url: urls.refused!, name: 'down' }]);
-    await until(() => row(f, 'lab')?.dataset.state === 'connected' && row(f, 'down')?.dataset.state === 'failed', 'both servers settled');
+    await until(() => row(f, 'lab')?.dataset.state === 'connected' && row(f, 'down')?.dataset.state === 'failed', 'both servers settled', 30_000);
     const panel = part<HTMLDetailsElement>(f.chat, 'mcp-servers')!;
     expect(panel.querySelector('summary')!.textContent).to.contain('1 of 2 connected');
     expect(row(f, 'lab')!.textContent).to.contain('lab_read_note').and.to.contain('Streamable HTTP');
@@ -54,7 +56,7 @@ describe('agent-chat: MCP servers', () => {
 
   it("a server's tools whose schemas cannot be compiled are listed as left out, with why", async () => {
     const f = await chatWith([textTurn('hi')], [{ url: urls.schemas!, name: 'schemas' }]);
-    await until(() => row(f, 'schemas')?.dataset.state === 'connected', 'connected');
+    await until(() => row(f, 'schemas')?.dataset.state === 'connected', 'connected', 30_000);
     const left = await until(() => row(f, 'schemas')!.querySelector('[part~="mcp-skipped"]'), 'the left-out list');
     const lines = [...left.querySelectorAll('li')].map((li) => li.textContent!.replace(/\s+/g, ' ').trim());
     expect(lines.map((l) => /^Left out (\S+): its input schema cannot be used \(/.exec(l)?.[1])).to.deep.equal(['broken_ref', 'broken_type', 'broken_pattern']);
@@ -68,7 +70,7 @@ describe('agent-chat: MCP servers', () => {
 
   it('/server:prompt args sends the filled prompt as the message; a missing argument is a notice', async () => {
     const f = await chatWith([textTurn('Summary.')], [{ url: urls['ui-lab']!, name: 'lab' }]);
-    await until(() => row(f, 'lab')?.dataset.state === 'connected', 'connected');
+    await until(() => row(f, 'lab')?.dataset.state === 'connected', 'connected', 30_000);
     await typeAndEnter(f.chat, '/lab:summarize');
     await until(() => f.chat.shadowRoot!.textContent!.includes('/lab:summarize needs topic'), 'the notice');
     const final = f.nextFinal();
@@ -81,7 +83,7 @@ describe('agent-chat: MCP servers', () => {
 
   it('a resource picked in the drawer goes with the next message as an attachment, once', async () => {
     const f = await chatWith([textTurn('Noted.'), textTurn('Again.')], [{ url: urls['ui-lab']!, name: 'lab' }]);
-    await until(() => row(f, 'lab')?.dataset.state === 'connected', 'connected');
+    await until(() => row(f, 'lab')?.dataset.state === 'connected', 'connected', 30_000);
     const panel = part<HTMLDetailsElement>(f.chat, 'mcp-servers')!;
     panel.open = true;
     await f.chat.updateComplete;
@@ -112,7 +114,7 @@ describe('agent-chat: MCP servers', () => {
 
   it('binary resources are attached by their type: an image goes as an image; a zip is refused when picked, saying why', async () => {
     const f = await chatWith([textTurn('A dot.')], [{ url: urls.schemas!, name: 'schemas' }]);
-    await until(() => row(f, 'schemas')?.dataset.state === 'connected', 'connected');
+    await until(() => row(f, 'schemas')?.dataset.state === 'connected', 'connected', 30_000);
     part<HTMLDetailsElement>(f.chat, 'mcp-servers')!.open = true;
     await f.chat.updateComplete;
     part<HTMLDetailsElement>(f.chat, 'mcp-resources')!.open = true;
@@ -132,7 +134,7 @@ describe('agent-chat: MCP servers', () => {
 
   it("an MCP tool's image shows as a thumbnail on its card, and its embedded resource as a file", async () => {
     const f = await chatWith([toolCallTurn([{ name: 'lab_picture', args: {} }]), textTurn('A red dot.')], [{ url: urls['ui-lab']!, name: 'lab' }]);
-    await until(() => row(f, 'lab')?.dataset.state === 'connected', 'connected');
+    await until(() => row(f, 'lab')?.dataset.state === 'connected', 'connected', 30_000);
     const final = f.nextFinal();
     await typeAndEnter(f.chat, 'Show the picture');
     await final;
@@ -148,7 +150,7 @@ describe('agent-chat: MCP servers', () => {
 
   it('a running call shows its progress on the card', async () => {
     const f = await chatWith([toolCallTurn([{ name: 'lab_slow', args: { steps: 2 } }]), textTurn('never')], [{ url: urls['ui-lab']!, name: 'lab' }]);
-    await until(() => row(f, 'lab')?.dataset.state === 'connected', 'connected');
+    await until(() => row(f, 'lab')?.dataset.state === 'connected', 'connected', 30_000);
     const final = f.nextFinal();
     await typeAndEnter(f.chat, 'go slow');
     const bar = await until(() => {

@@ -8,14 +8,19 @@ import type { AgentChat } from '../../components/agent-chat.js';
 import { mockEndpoint, type MockEndpoint, type MockTurn } from '../../src/testing/mock-endpoint.js';
 import type { AgentEvent, Tool } from '../../src/types.js';
 
-/** Waits until `check` returns a truthy value; fails with `what` after ~5 s. */
-export async function until<T>(check: () => T | null | undefined | false, what: string): Promise<T> {
-  for (let i = 0; i < 250; i++) {
+/**
+ * Waits until `check` returns a truthy value; fails with `what` after ~5 s, or
+ * after `ms` for a wait that includes a cold start (a chunk loaded and compiled
+ * for the first time, a server's first connection) on a loaded machine.
+ */
+export async function until<T>(check: () => T | null | undefined | false, what: string, ms = 5000): Promise<T> {
+  const started = performance.now();
+  for (;;) {
     const value = check();
     if (value) return value;
+    if (performance.now() - started > ms) throw new Error(`Timed out waiting for ${what} (${ms} ms)`);
     await new Promise((r) => setTimeout(r, 20));
   }
-  throw new Error(`Timed out waiting for ${what}`);
 }
 
 /** The first element with this part in the chat's shadow root. */

@@ -4,32 +4,48 @@
  *
  * 1. `npm pack` — its `prepack` script builds dist/, so the tarball is complete;
  * 2. a fresh Vite app (the files in test/pack/app/, copied to a scratch folder)
- *    installs that tarball and `zod` from the npm registry (npm's cache first),
- *    as any app would; Vite itself comes from this repository's node_modules;
- * 3. `vite build` bundles it;
+ *    installs that tarball, `zod`, and the tools its recipes use — Vite,
+ *    webpack, esbuild, Vitest with its Playwright provider, Playwright Test —
+ *    from the npm registry (npm's cache first; the versions this repository's
+ *    lockfile pins), as any app would;
+ * 3. `vite build` bundles it, and webpack and esbuild build the scripted
+ *    model's page (a `modelModule`, each in the form that bundler keeps as a
+ *    module file) beside it;
  * 4. the built pages run in headless Chromium, served with the mock endpoint:
  *    the element quick start and the library quick start must each get the
  *    mock's answer after a tool call (the agent's worker loaded), the element
  *    page must show that run's trace in `<agent-trace>` (its own entry), the in-page
  *    engine must load llama.cpp's wasm from the bundle and answer with the
- *    repository's tiny model, and no page may log an error.
+ *    repository's tiny model, the scripted model module must run in each of
+ *    the three production builds, and no page may log an error;
+ * 5. the testing recipes run as the app's own tests: Vitest's browser mode
+ *    (tests/agent.test.js: a tool, then the loop against the mock the app's
+ *    Vite server serves) and Playwright Test (e2e/chat.spec.js: <agent-chat>
+ *    in the production build, approving and denying a call, against
+ *    pageloop's mock server), both on the system Chromium (CHROME_PATH).
  *
  * Prints how long each stage took. Exits non-zero on the first failure.
  *   node test/pack/pack-install.js [--keep] [--tarball=PATH]
  * (--keep leaves the scratch folder; --tarball tests a tarball already packed)
  */
-import { execFileSync } from 'node:child_process';
-import { cpSync, createReadStream, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, createReadStream, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startDevServer } from '@web/dev-server';
 import { chromium } from 'playwright-core';
 import { mockOpenAI } from '../../src/testing/mock-middleware.js';
+import { freePort } from '../../scripts/lib/run-llama-server.js';
 
 const root = resolve(new URL('../..', import.meta.url).pathname);
 const scratch = mkdtempSync(join(tmpdir(), 'pageloop-pack-'));
 const keep = process.argv.includes('--keep');
 const MODEL = resolve(root, 'test/fixtures/models/tiny-toolcaller-q8_0.gguf');
+const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+/** What the app installs beside the tarball, at the versions this repository's lockfile pins (so npm's cache has them). */
+const APP_TOOLS = ['vite', 'webpack', 'esbuild', 'vitest', '@vitest/browser-playwright', 'playwright', '@playwright/test'].map(
+  (name) => `${name}@${JSON.parse(readFileSync(resolve(root, 'node_modules', name, 'package.json'), 'utf8')).version}`,
+);
 
 /** @type {Array<[string, number]>} */
 const timings = [];
@@ -62,13 +78,15 @@ try {
   });
 
   const app = join(scratch, 'app');
-  await stage('install the tarball and zod into a fresh Vite app', () => {
+  await stage('install the tarball, zod and the recipes\' tools into a fresh Vite app', () => {
     cpSync(resolve(root, 'test/pack/app'), app, { recursive: true });
     writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'pageloop-pack-test-app', private: true, type: 'module' }, null, 2));
-    run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', tarball, 'zod@4'], app);
+    run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', tarball, 'zod@4', ...APP_TOOLS], app);
   });
 
-  await stage('vite build', () => run(process.execPath, [resolve(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], app));
+  await stage('vite build', () => run(process.execPath, [join(app, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], app));
+  await stage('webpack build (production) of the scripted page', () => run(process.execPath, ['build-webpack.js'], app));
+  await stage('esbuild build of the scripted page', () => run(process.execPath, ['build-esbuild.js'], app));
 
   await stage('run the quick starts and the engine in Chromium', async () => {
     const server = await startDevServer({
@@ -101,10 +119,27 @@ try {
         expect(r.final?.engine?.state === 'ready', `the engine ended ${JSON.stringify(r.final?.engine)}`);
         expect(r.final?.reason === 'answer' && r.final.text.trim().length > 0, `the engine's run ended ${JSON.stringify(r.final)}`);
       });
+      // The scripted model module in each bundler's production build: it ran in the worker, called the page's tool, answered.
+      for (const [name, path] of [['vite', '/scripted.html'], ['webpack', '/webpack/index.html'], ['esbuild', '/esbuild/index.html']]) {
+        await check(browser, `http://localhost:${port}${path}`, `scripted model (${name})`, (r) => {
+          expect(!String(r.modelModule).startsWith('data:'), `${name} handed the worker a data: URL: ${String(r.modelModule).slice(0, 60)}`);
+          expect(r.final?.reason === 'answer' && r.final.text === 'ACME has one pending order (scripted by brain).', `${name}: the run ended ${JSON.stringify(r.final)} (${r.error ?? 'no error event'}; module ${r.modelModule})`);
+          expect(JSON.stringify(r.toolResult) === JSON.stringify([{ id: '1004', customer: 'ACME', status: 'pending' }]), `${name}: find_orders returned ${JSON.stringify(r.toolResult)}`);
+        });
+      }
     } finally {
       await browser.close();
       await server.stop();
     }
+  });
+  const env = { ...process.env, CHROME_PATH: CHROME, NO_COLOR: '1', FORCE_COLOR: '0' };
+  await stage("Vitest's browser mode recipe (tests/agent.test.js)", () => {
+    const out = runTool(['node_modules/vitest/vitest.mjs', 'run'], app, env);
+    expect(/Tests\s+5 passed \(5\)/.test(out), `vitest did not pass its 5 tests:\n${out}`);
+  });
+  await stage('Playwright Test recipe (e2e/chat.spec.js)', async () => {
+    const out = runTool(['node_modules/@playwright/test/cli.js', 'test', '--reporter=line'], app, { ...env, PREVIEW_PORT: String(await freePort()) });
+    expect(/\b2 passed\b/.test(out), `playwright test did not pass its 2 tests:\n${out}`);
   });
 } catch (err) {
   failed = true;
@@ -116,6 +151,17 @@ try {
   else rmSync(scratch, { recursive: true, force: true });
 }
 process.exit(failed ? 1 : 0);
+
+/**
+ * Runs a test runner of the app (a Node script of its node_modules); returns what it printed, or throws with it.
+ * @param {string[]} args @param {string} cwd @param {NodeJS.ProcessEnv} env
+ */
+function runTool(args, cwd, env) {
+  const result = spawnSync(process.execPath, args, { cwd, env, encoding: 'utf8', timeout: 300_000 });
+  const out = `${result.stdout ?? ''}${result.stderr ?? ''}`;
+  if (result.status !== 0) throw new Error(`${args[0]} exited ${result.status ?? result.signal}:\n${out}`);
+  return out;
+}
 
 /** @param {boolean} ok @param {string} message */
 function expect(ok, message) {
