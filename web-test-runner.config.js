@@ -37,7 +37,7 @@ export const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-backgro
 // The same Chromium with a WebGPU adapter: SwiftShader (Vulkan on the CPU). Only test/webgpu/ runs there (`--group webgpu`).
 const webgpuArgs = [...chromiumArgs.filter((a) => a !== '--disable-gpu'), '--enable-unsafe-webgpu', '--use-angle=swiftshader', '--use-webgpu-adapter=swiftshader', '--enable-features=Vulkan'];
 // Test files named on the command line mean "just these": the webgpu group then stays out unless asked for with --group.
-const namedFiles = process.argv.slice(2).some((a) => !a.startsWith('-') && /\.ts$|\*/.test(a));
+const namedFiles = process.argv.slice(2).some((a) => !a.startsWith('-') && /\.tsx?$|\*/.test(a));
 
 export default {
   files: ['test/**/*.test.ts', 'test/**/*.test.tsx', '!test/webgpu/**'],
@@ -69,6 +69,6 @@ export default {
             browsers: [playwrightLauncher({ product: 'chromium', launchOptions: { executablePath: findChromium(), headless: true, args: webgpuArgs } })],
           },
         ],
-  middleware: [mockOpenAI(), fixtures(), (await import('./test/support/otlp-receiver.js')).otlpReceiver(), (await import('./test/support/doc-middleware.js')).docPages(), (await import('./test/support/csp-middleware.js')).cspPages(), (await import('./test/support/isolated-middleware.js')).isolatedPages(), (await import('./test/support/mcp-servers.js')).mcpServers(), oauthMcpInfo, (await import('./test/support/llama-server-middleware.js')).llamaServer(), (await import('./test/support/logged-cdn-middleware.js')).loggedCdn()],
-  plugins: [(await import('./test/support/browser-field-plugin.js')).opentelemetryBrowserFiles(), esbuildPlugin({ ts: true, tsx: true, target: 'es2022', tsconfig: './tsconfig.json' }), (await import('./test/support/cold-page-plugin.js')).coldPages(), (await import('./test/support/mcp-servers.js')).mcpBrowserResolve()],
+  middleware: [mockOpenAI(), fixtures(), (await import('./test/support/otlp-receiver.js')).otlpReceiver(), (await import('./test/support/doc-middleware.js')).docPages(), (await import('./test/support/csp-middleware.js')).cspPages(), (await import('./test/support/isolated-middleware.js')).isolatedPages(), (await import('./test/support/mcp-servers.js')).mcpServers(), oauthMcpInfo, (await import('./test/support/agui-servers.js')).aguiServers(), (await import('./test/support/llama-server-middleware.js')).llamaServer(), (await import('./test/support/logged-cdn-middleware.js')).loggedCdn()],
+  plugins: [(await import('./test/support/browser-field-plugin.js')).opentelemetryBrowserFiles(), (await import('./test/support/json-modules-plugin.js')).jsonModules(), esbuildPlugin({ ts: true, tsx: true, target: 'es2022', tsconfig: './tsconfig.json' }), (await import('./test/support/cold-page-plugin.js')).coldPages(), (await import('./test/support/mcp-servers.js')).mcpBrowserResolve()],
 };

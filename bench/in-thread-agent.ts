@@ -52,10 +52,17 @@ export function inThreadAgent(options: AgentOptions, model: () => ChatModel | Pr
     retry: () => start((runId) => session.retry(runId)),
     events: async () => session.events(),
     engine: { status: () => ({ state: 'idle' }) },
+    get state() {
+      return session.sharedState();
+    },
+    setState: (state: unknown) => session.setState(state),
     webmcp: { status: () => ({ state: 'off', exposed: [], consumed: [] }), ready: Promise.resolve({ state: 'off', exposed: [], consumed: [] }) },
     mcp: { status: async () => [], reconnect: noMemory, prompts: async () => [], getPrompt: noMemory, resources: async () => [], readResource: noMemory, signOut: noMemory, answerElicitation: noMemory, appResource: noMemory, callAppTool: noMemory },
     respond: (callId, answer) => session.respond(callId, answer),
     pending: async () => session.pending(),
+    undo: (callId) => session.undo(callId),
+    undoRun: (runId) => session.undoRun(runId),
+    previewTargets: () => [],
     permissions: async () => session.permissions(),
     trace: async (runId?: string) => session.trace(runId),
     // Spans stay in the session: nothing on this side listens.

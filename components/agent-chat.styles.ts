@@ -75,6 +75,7 @@ export const agentChatStyles = css`
   }
   .log > * { margin: 0; }
   .log > * + * { margin-top: calc(var(--agent-chat-spacing) * 0.75); }
+  .log > .log-earlier { display: block; margin-inline: auto; font-size: 0.88em; }
   .log > .empty { color: var(--agent-chat-muted); margin: 20% auto 0; text-align: center; max-width: 28ch; }
 
   .message {

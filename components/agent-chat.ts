@@ -29,18 +29,20 @@ import { AppContextSync } from './app-context-sync.js';
 import { LazyView, piecesLoaded } from './lazy-view.js';
 import { elementOptions } from './element-options.js';
 import { ScrollController } from './scroll-controller.js';
-import { ApprovalController, PermissionsPanel } from './approvals/index.js';
+import { ApprovalController, PermissionsPanel, PreviewOutlines } from './approvals/index.js';
 import { Attachments, shownAttachments } from './attachments/index.js';
-import { Composer, composerWords } from './composer/index.js';
+import { Composer, composerWords, refusedBeforeStart } from './composer/index.js';
+import { loadActivityCard } from './activity/index.js';
 import { Localizer } from './i18n/index.js';
-import { ConversationSignal, ReplyRenderers, RetryCountdownSlot, conversationSpeech, conversationWords, loadPlanView, loadSubAgentView, type ConversationAction, type LogItem, type ToolCallItem } from './conversation/index.js';
+import { ConversationSignal, LogWindow, ReplyRenderers, RetryCountdownSlot, conversationSpeech, conversationWords, loadPlanView, loadSubAgentView, type ConversationAction, type LogItem, type ToolCallItem } from './conversation/index.js';
 import { renderAssistantMessage, renderContextNote, renderContinue, renderErrorBanner, renderStatusBar, renderSuggestions, renderUserMessage } from './conversation/index.js';
 import { renderDoctor, startDoctor } from './doctor/index.js';
 import { loadRenderer } from './markdown/index.js';
 import { McpPanel } from './mcp/index.js';
 import { TabNotice, ThreadListSlot, READ_ONLY_REASON } from './threads/index.js';
-import { ToolCards, ToolViews, warmUpTools, type SubAgentDrawing } from './tool-cards/index.js';
+import { ToolCards, ToolViews, UndoBar, warmUpTools, type SubAgentDrawing } from './tool-cards/index.js';
 import { TraceDrawer } from './trace/index.js';
+import { loadA2uiViews, showsSurface } from './a2ui/index.js';
 
 /**
  * A chat with an in-page agent: streams its replies as markdown, shows each
@@ -61,10 +63,12 @@ import { TraceDrawer } from './trace/index.js';
  * @prop {EngineOptions} engine - The in-page engine's options, e.g. `{ gguf: file }` for a picked `File`; wins over `gguf`.
  * @prop {Agent} agent - The agent this element drives (read-only; created on first use).
  * @prop {Record<string, unknown>} context - The app's state by name (the open record, the user's role), sent with each model request; see `agent.context`.
+ * @prop {McpServerOptions[]} mcp - The MCP servers whose tools join the agent's, as option `mcp`; a new list starts a new agent.
  * @prop {Record<string, WorkflowTemplate>} workflows - Named task templates, started with `/workflow name …` (Tab completes; `/help` lists them).
  * @fires {CustomEvent<AgentEvent>} agent-event - Every event of the agent loop; bubbles and is composed.
  * @fires {CustomEvent<ThreadChangeDetail>} thread-change - The element changed its `thread` attribute (`detail.reason`: `open`, `new`, `deleted`).
  * @csspart log - The scrolling conversation (a polite live region).
+ * @csspart log-earlier - Above a long log's latest 200 items: the button that draws the 200 before them ("Show 200 earlier (N not shown)").
  * @csspart message - A message; also carries `user` or `assistant`.
  * @csspart user - A user message.
  * @csspart assistant - An assistant message.
@@ -78,6 +82,7 @@ import { TraceDrawer } from './trace/index.js';
  * @csspart mcp-sign-in-button - Signs in to that server (its popup opens from the click).
  * @csspart mcp-sign-out-button - Signs out of that server (`agent.mcp.signOut`).
  * @csspart mcp-skipped - A server's tools left out, each with why (an input schema that cannot be compiled).
+ * @csspart mcp-tool-limit - Why none of a server's tools is offered: it lists more than a server may offer unpicked (128), and how to pick.
  * @csspart mcp-resources - "Attach a resource": the servers' resources (`mcp-resource` buttons), attached to the next message as files.
  * @csspart mcp-resource - One resource to attach.
  * @csspart mcp-attachment - A resource attached to the next message (a chip with ×).
@@ -87,6 +92,12 @@ import { TraceDrawer } from './trace/index.js';
  * @csspart webmcp-status - The line saying WebMCP is unavailable in this browser, or what it refused (option `webmcp`).
  * @csspart tool-raw - The "Raw" disclosure of a rendered card: its arguments and result as JSON.
  * @csspart approval - The approval panel of a call awaiting approval.
+ * @csspart a2ui-surface - An A2UI surface (option `a2ui`) in its card: drawn from a `render_a2ui` call's arguments as they stream, or from a tool result's `a2ui` messages.
+ * @csspart preview-steps - In an approval panel: what the call will do (its tool's `preview`), a list of steps.
+ * @csspart preview-step - One step: its number, what will happen, old → new, and a note when its target is hidden or gone; hovering or focusing it highlights its outline on the page (`<agent-preview-outlines>`).
+ * @csspart undo-button - On a done call whose tool declares `undo`: takes it back (`agent.undo`).
+ * @csspart undo-all-button - On the last call of a run whose finished calls can all be undone: takes them back, last first (`agent.undoRun`).
+ * @csspart undo-status - What came of an undo: "Undone", or why it could not be undone.
  * @csspart mcp-elicitation - An MCP server's question to the user (elicitation): its message and form, above the composer.
  * @csspart mcp-elicitation-button - Its Accept, Decline and Cancel buttons (`data-action`).
  * @csspart approve-button - Approves the call.
@@ -104,6 +115,7 @@ import { TraceDrawer } from './trace/index.js';
  * @csspart context-note - The quiet mark where older turns were folded or a tool result cut to fit the context.
  * @csspart sub-agent - A sub-agent's work inside its `dispatch_agent` card (a disclosure, closed by default).
  * @csspart plan - The agent's plan (a disclosure: n of m done, the tasks); closes itself when every task is finished.
+ * @csspart activity - A remote AG-UI agent's activity (option `agui`): a card updated in place, `data-activity-type` its type (an `a2ui-surface` renders through the A2UI renderer once present).
  * @csspart workflow - The mark "Workflow: name" on the message that started a workflow run.
  * @csspart completions - Command or workflow names that Tab completes, under the input while a command is typed.
  * @csspart deny-reason-button - The "Deny with reason…" disclosure of an approval panel.
@@ -201,6 +213,8 @@ export class AgentChat extends AgentChatSettings {
     ready: () => void warmUpTools(this.#replies.load(), () => this.tools),
   });
   readonly #tabs = new TabNotice(this, { agent: () => this.agent, conversation: this.#conversation, show: (s) => (this.#reset(), this.#conversation.replace(s)) });
+  /** A long log draws its latest items only; earlier ones a page at a time on demand. */
+  readonly #window = new LogWindow(this);
   readonly #replies = new ReplyRenderers(this, () => this.#conversation.state.items, () => this.#scroll.follow(), () => this.renderRoot);
   readonly #scroll = new ScrollController(this, () => this.renderRoot.querySelector<HTMLElement>('.log'));
   readonly #composer = new Composer(this, {
@@ -208,10 +222,15 @@ export class AgentChat extends AgentChatSettings {
     attached: () => this.#attachments.ready.length > 0,
     send: (text) => {
       try {
-        this.send(text, this.#mcp.sendOptions(this.#attachments.ready));
+        const files = this.#attachments.ready;
+        const run = this.send(text, this.#mcp.sendOptions(files));
         this.#attachments.sent();
+        // Refused before it started: the files go back beside the text (composer.ts gives the text back).
+        void refusedBeforeStart(run).then((refused) => refused && this.#attachments.returned(files));
+        return run;
       } catch (err) {
         this.#apply({ type: 'error', message: errorMessage(err), retryable: false });
+        return undefined;
       }
     },
     commands: {
@@ -239,21 +258,35 @@ export class AgentChat extends AgentChatSettings {
       // Another tab writes this thread: only its writer can answer.
       if (this.#tabs.readOnly) return (this.#apply({ type: 'error', message: READ_ONLY_REASON, retryable: false }), false);
       this.agent.respond(request.callId, answer);
+      this.#outlines.event({ type: 'approval-answered', callId: request.callId });
       this.#apply({ type: 'approval-answered', callId: request.callId, approve: answer.approve });
       return true;
     },
     root: () => this.renderRoot,
+    hover: (callId, step) => this.#outlines.hover(callId, step),
     i18n: this.#i18n,
   });
+  /** The previews of calls waiting for approval, outlined on the page. */
+  readonly #outlines = new PreviewOutlines(this, () => this.#agent.current, (callId) => this.#approvals.order(callId));
   readonly #contextSync = new AppContextSync(this, { agent: () => this.#agent.current, context: () => this.context, refused: (message) => this.#apply({ type: 'error', message, retryable: false }) });
   // Only the tab that writes the thread can answer a call that waits for the user.
   readonly #cards = new ToolCards(this);
+  readonly #undo = new UndoBar(this, {
+    agent: () => this.agent,
+    tools: () => this.tools,
+    items: () => this.#conversation.state.items,
+    busy: () => this.#conversation.state.running || this.#tabs.readOnly,
+    failed: (message) => this.#apply({ type: 'error', message, retryable: false }),
+  });
   readonly #views = new ToolViews(this, { agent: () => this.#agent.current, readOnly: () => this.#tabs.readOnly, items: () => this.#conversation.state.items });
   readonly #threads = new ThreadListSlot(this, this.#conversation);
   // The plan, the engine's progress, a sub-agent's work: chunks of their own, loaded with the first plan, engine status or sub-agent.
   readonly #plan = new LazyView(this, loadPlanView);
   readonly #engineView = new LazyView(this, () => import('./engine-progress.js'));
   readonly #subAgents = new LazyView(this, loadSubAgentView);
+  readonly #activities = new LazyView(this, loadActivityCard);
+  // A2UI surfaces: the official renderer and the check, a chunk loaded with the first card that shows a surface.
+  readonly #a2ui = new LazyView(this, loadA2uiViews);
   readonly #permissions = new PermissionsPanel(this, this.#conversation);
   readonly #mcp = new McpPanel(this, this.#conversation);
   readonly #trace = new TraceDrawer(this, this.#i18n);
@@ -266,6 +299,7 @@ export class AgentChat extends AgentChatSettings {
     super();
     this.#conversation.subscribe((event) => {
       if (event.type === 'engine') this.#engineStatus = event.status;
+      this.#outlines.event(event);
     });
   }
 
@@ -277,9 +311,13 @@ export class AgentChat extends AgentChatSettings {
    */
   readonly #cardParts = {
     approval: { draw: (item: ToolCallItem) => this.#approvals.panelFor(item.id), inputs: (item: ToolCallItem) => this.#approvals.inputsFor(item.id) },
-    view: { draw: (item: ToolCallItem) => this.#views.viewFor(item) ?? this.#mcp.appView(item), inputs: (item: ToolCallItem) => [...this.#views.inputsFor(item), ...this.#mcp.appInputs(item)] },
+    view: {
+      draw: (item: ToolCallItem) => this.#views.viewFor(item) ?? this.#mcp.appView(item) ?? (showsSurface(item) ? this.#a2ui.get()?.surfaceView(item, this, this.#tabs.readOnly) : undefined),
+      inputs: (item: ToolCallItem) => [...this.#views.inputsFor(item), ...this.#mcp.appInputs(item), showsSurface(item) && this.#a2ui.get()],
+    },
     files: { draw: (item: ToolCallItem) => this.#attachments.renderList(item.attachments, this.#i18n.words(conversationWords).filesFrom(item.name)), inputs: () => [this.#attachments.version] },
     subAgent: { draw: (item: ToolCallItem) => (item.sub ? this.#subAgentDrawing() : undefined), inputs: (item: ToolCallItem) => [item.sub && this.#subAgents.get()] },
+    undo: { draw: (item: ToolCallItem) => this.#undo.draw(item), inputs: (item: ToolCallItem) => this.#undo.inputsFor(item) },
   };
 
   /** The agent this element drives; created from the current attributes on first use. */
@@ -336,10 +374,12 @@ export class AgentChat extends AgentChatSettings {
 
   /** Forgets the shown conversation (cleared, or another thread). */
   #reset(): void {
+    this.#outlines.event({ type: 'clear' });
     this.#replies.clear();
     this.#approvals.clear();
     this.#attachments.clear();
     this.#conversation.clear();
+    this.#window.reset();
   }
 
   // ——— user actions ———
@@ -350,15 +390,16 @@ export class AgentChat extends AgentChatSettings {
     this.#carryOn((agent) => agent.retry());
   }
 
-  /** Starts a run that goes on from the history as it is, when none is going. */
-  #carryOn(start: (agent: Agent) => Run): void {
+  /** Starts a run that goes on from the history as it is, when none is going; undefined when refused (the error says why). */
+  #carryOn(start: (agent: Agent) => Run): Run | undefined {
     try {
       const agent = this.agent;
       this.#agent.assertIdle();
       this.#scroll.stick();
-      this.#agent.track(start(agent));
+      return this.#agent.track(start(agent));
     } catch (err) {
       this.#apply({ type: 'error', message: errorMessage(err), retryable: false });
+      return undefined;
     }
   }
 
@@ -374,7 +415,8 @@ export class AgentChat extends AgentChatSettings {
       <div part="log" class="log" role="log" aria-live="polite" aria-relevant="additions" aria-label=${w.conversation}
         aria-busy=${c.running ? 'true' : 'false'} tabindex="0" @scroll=${this.#scroll.onScroll}>
         ${c.items.length === 0 ? html`<p class="empty">${w.emptyLog}</p>` : nothing}
-        ${repeat(c.items, (item) => item.id, (item) => guard(this.#renderInputs(item), () => this.#renderItem(item)))}
+        ${this.#window.renderEarlier(c.items.length)}
+        ${repeat(this.#window.drawn(c.items), (item) => item.id, (item) => guard(this.#renderInputs(item), () => this.#renderItem(item)))}
         ${renderSuggestions(c, (text) => this.send(text), speech)}
         ${renderContinue(c, () => this.#retry(), speech)}
       </div>
@@ -419,10 +461,12 @@ export class AgentChat extends AgentChatSettings {
         return renderContextNote(item);
       case 'tool-call': {
         const parts = this.#cardParts;
-        return this.#cards.render(item, () => ({ approval: parts.approval.draw(item), view: parts.view.draw(item), files: parts.files.draw(item), subAgent: parts.subAgent.draw(item) }), this.#i18n);
+        return this.#cards.render(item, () => ({ approval: parts.approval.draw(item), view: parts.view.draw(item), files: parts.files.draw(item), subAgent: parts.subAgent.draw(item), undo: parts.undo.draw(item) }), this.#i18n);
       }
       case 'doctor':
         return renderDoctor(item);
+      case 'activity':
+        return this.#activities.get()?.renderActivity(item) ?? html``;
     }
   }
 

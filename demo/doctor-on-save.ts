@@ -7,6 +7,7 @@
  */
 import { createAgent } from '../src/page/create-agent.js';
 import type { Diagnosis } from '../src/types.js';
+import { diagnosisSummary } from '../src/diagnosis-summary.js';
 import type { EndpointSettings } from './endpoint-check.js';
 
 /** The doctor's findings for `settings`, as lines for the connection panel; `failed` when a check failed. */
@@ -24,7 +25,7 @@ export function doctorLines(d: Diagnosis): { lines: string[]; failed: boolean } 
   const problems = d.checks.filter((c) => c.status === 'fail' || c.status === 'warn');
   const passed = d.checks.filter((c) => c.status === 'pass').map((c) => c.label);
   const failed = problems.some((c) => c.status === 'fail');
-  const head = problems.length === 0 ? 'Doctor: every check passed.' : `Doctor: ${problems.length} to look at (type /doctor in the chat for the whole checklist).`;
+  const head = problems.length === 0 ? `Doctor: ${diagnosisSummary(d)}.` : `Doctor: ${problems.length} to look at (type /doctor in the chat for the whole checklist).`;
   const lines = [head, ...problems.flatMap((c) => [`${c.status === 'fail' ? '✗' : '!'} ${c.label}: ${c.detail}`, ...(c.fix ? [`Fix: ${c.fix}`] : [])])];
   if (passed.length) lines.push(`Passed: ${passed.join(', ')}.`);
   return { lines, failed };

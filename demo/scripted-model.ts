@@ -47,7 +47,7 @@ export function plan(messages: readonly ChatMessage[]): Reply {
   if (last?.role === 'tool') return afterTools(messages);
   const user = [...messages].reverse().find((m) => m.role === 'user');
   const content = user?.role === 'user' ? user.content : '';
-  return aboutFiles(content) ?? fromRequest(content);
+  return aboutFiles(content) ?? fromAction(content) ?? fromRequest(content);
 }
 
 /** How the files of tool results are introduced to the model (src/model/attachment-parts.ts). */
@@ -69,9 +69,51 @@ function aboutFiles(content: string): Reply | undefined {
   };
 }
 
+/** The basic A2UI catalog's id (v0.9). */
+const BASIC_CATALOG = 'https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json';
+
+/** A feedback form for order `id`, as A2UI messages for `render_a2ui` (the chat draws it in its card). */
+function feedbackForm(id: string): Record<string, unknown> {
+  const surfaceId = `feedback-${id}`;
+  return {
+    messages: [
+      { version: 'v0.9', createSurface: { surfaceId, catalogId: BASIC_CATALOG } },
+      {
+        version: 'v0.9',
+        updateComponents: {
+          surfaceId,
+          components: [
+            { id: 'root', component: 'Card', child: 'body' },
+            { id: 'body', component: 'Column', children: ['title', 'intro', 'comment', 'contact', 'send'] },
+            { id: 'title', component: 'Text', text: `Feedback on order #${id}`, variant: 'h3' },
+            { id: 'intro', component: 'Text', text: 'How did it go? Your note goes to the shop.' },
+            { id: 'comment', component: 'TextField', label: 'Your comment', value: { path: '/comment' }, variant: 'longText' },
+            { id: 'contact', component: 'CheckBox', label: 'You may contact me about it', value: { path: '/contact' } },
+            { id: 'send', component: 'Button', child: 'send-label', variant: 'primary', action: { event: { name: 'send_feedback', context: { order: id, comment: { path: '/comment' }, contact: { path: '/contact' } } } } },
+            { id: 'send-label', component: 'Text', text: 'Send feedback' },
+          ],
+        },
+      },
+      { version: 'v0.9', updateDataModel: { surfaceId, path: '/', value: { comment: '', contact: false } } },
+    ],
+  };
+}
+
+/** The user acted on a surface (the chat sends it as "A2UI action: {…}"). */
+function fromAction(content: string): Reply | undefined {
+  if (!content.startsWith('A2UI action: ')) return undefined;
+  const sent = parseJson(content.split('\n')[0]!.slice('A2UI action: '.length)) as { action?: { name?: string; context?: Record<string, unknown> } };
+  const context = sent.action?.context ?? {};
+  const comment = typeof context.comment === 'string' && context.comment !== '' ? `“${context.comment}”` : 'no comment';
+  return { text: `Thanks — feedback on order **#${String(context.order ?? '?')}** noted: ${comment}${context.contact ? ', and the shop may contact you' : ''}.` };
+}
+
 function fromRequest(raw: string): Reply {
   const text = raw.toLowerCase();
   const id = /\b(\d{4})\b/.exec(text)?.[1];
+  if (/\b(feedback|review|rate)\b/.test(text) && id) {
+    return { thinking: `A small form lets the user write their feedback on order ${id}.`, calls: [{ name: 'render_a2ui', args: feedbackForm(id) }] };
+  }
   const status = STATUSES.find((s) => text.includes(s));
   if (/\bcancel/.test(text) && id) {
     return {
@@ -137,8 +179,17 @@ function afterTools(messages: readonly ChatMessage[]): Reply {
   return { text: parts.map((p) => p.text).join('\n\n'), calls: parts.flatMap((p) => p.calls ?? []) };
 }
 
+/** The note before the result of a call the user edited before approving it (src/agent/calls/tool-result.ts). */
+const EDITED = /^\(The user edited this call's arguments before approving it; it ran with (.*?)\.\) /s;
+
 function describeResult(name: string, content: string): Reply {
+  const edited = EDITED.exec(content);
+  if (edited) {
+    const reply = describeResult(name, content.slice(edited[0].length));
+    return { ...reply, text: `You edited the call before approving it, so it ran with \`${edited[1]}\`. ${reply.text}` };
+  }
   if (content.startsWith('The user denied')) return { text: "Understood — I didn't change anything." };
+  if (content.startsWith('Interrupted:')) return { text: 'The page was reloaded while that ran, so it may or may not have happened — check the table before trying again.' };
   if (content.startsWith('Error:')) return { text: `That didn't work: ${content.slice(7)}` };
   if (content.startsWith('Cancelled:')) return { text: 'Stopped before that finished.' };
   const data = parseJson(content);
@@ -179,6 +230,8 @@ function describeResult(name: string, content: string): Reply {
     }
     case 'show_status_chart':
       return { text: 'The chart above shows the orders by status.' };
+    case 'render_a2ui':
+      return { text: 'Fill in the form above and press **Send feedback**.' };
     case 'status_chart_image':
       return { text: 'Here is the chart as a picture — click it to see it larger.' };
     case 'export_orders_csv':
@@ -189,7 +242,8 @@ function describeResult(name: string, content: string): Reply {
     }
     case 'cancel_order':
     case 'update_order_status': {
-      const o = data as Record<string, unknown>;
+      const o = data as Record<string, unknown> | null;
+      if (!o || o.id === undefined || o.status === undefined) return { text: `Done. The tool said: ${content}` };
       return { text: `Done — order **#${o.id}** is now *${o.status}*. The table has been updated.` };
     }
     default:

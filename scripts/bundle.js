@@ -55,13 +55,15 @@ export const common = { bundle: true, format: 'esm', target: 'es2022', platform:
 export const workers = () => present({ worker: 'src/worker/worker.ts', 'memory-worker': 'src/worker/memory-worker.ts' });
 
 /**
- * Packages that both the page and the worker load on first use, by the file
- * the standalone bundle serves them from. Each is built once as that file and
- * both sides import it (`import('./json-schema.js')`), instead of each build
- * carrying a copy of its own. Only dynamic imports are redirected: a package
- * imported statically stays inside the build that imports it.
+ * Packages loaded on first use, by the file the standalone bundle serves them
+ * from, each built once, whole, as that file: one both the page and the worker
+ * load (`import('./json-schema.js')`) instead of each build carrying a copy; one
+ * whose dependencies must not be split into chunks another room loads too (the
+ * AG-UI client's zod would join the MCP SDK's into one chunk that MCP users
+ * fetch whole). Only dynamic imports are redirected: a package imported
+ * statically stays inside the build that imports it.
  */
-const SHARED_LAZY = { '@cfworker/json-schema': 'json-schema' };
+const SHARED_LAZY = { '@cfworker/json-schema': 'json-schema', '@ag-ui/client': 'worker-agui-client' };
 
 /**
  * What both the page and the worker import up front, built once as

@@ -136,6 +136,8 @@ const RULES = [
  * @type {Record<string, string>}
  */
 const FACES = {
+  'components/activity': 'components/activity/index.ts',
+  'components/a2ui': 'components/a2ui/index.ts',
   'components/approvals': 'components/approvals/index.ts',
   'components/attachments': 'components/attachments/index.ts',
   'components/composer': 'components/composer/index.ts',

@@ -82,7 +82,10 @@ for (const s of snippets.filter((s) => s.kind === 'svelte')) {
   }
 }
 
-const typed = snippets.filter((s) => s.kind === 'typecheck');
+// A runnable js block is type-checked too (strict, as checkJs checks JavaScript): a reader's
+// editor or a TypeScript app flags what it gets wrong (a span's endTime that may be undefined).
+// A block that goes on from the one before is left out.
+const typed = snippets.filter((s) => s.kind === 'typecheck' || ((s.kind === 'run' || s.kind === 'calls') && s.lang === 'js'));
 if (typed.length > 0) {
   // Each block is its own program, as a reader who copies it into an app has it: two blocks
   // may each declare the same thing (e.g. <agent-chat>'s JSX type, by hand and through
@@ -95,6 +98,8 @@ if (typed.length > 0) {
       extends: '../tsconfig.json',
       compilerOptions: {
         noEmit: true,
+        allowJs: true,
+        checkJs: true,
         types: [],
         baseUrl: '..',
         paths: { pageloop: ['src/index.ts'], 'pageloop/agent-chat.js': ['components/define.ts'], 'pageloop/agent-trace.js': ['components/trace/agent-trace-define.ts'], 'pageloop/testing': ['src/testing/index.ts'], 'pageloop/react': ['src/react/index.ts'] },
@@ -121,7 +126,8 @@ if (typed.length > 0) {
   host.readFile = (name) => blocks.get(name) ?? readFile(name);
   const ext = (/** @type {string} */ lang) => ({ tsx: 'tsx', jsx: 'tsx', ts: 'ts', js: 'ts' })[lang] ?? 'ts';
   for (const s of typed) {
-    const file = resolve(dir, `snippet-${s.index}.${ext(s.lang)}`);
+    // A runnable block is checked as the JavaScript it is (strict, checkJs: JSDoc casts count), as a reader's editor checks it.
+    const file = resolve(dir, `snippet-${s.index}.${s.kind === 'typecheck' ? ext(s.lang) : 'js'}`);
     blocks.set(file, `${s.code}\n`);
     const program = ts.createProgram({ rootNames: [file], options: config.options, host });
     const diagnostics = ts.getPreEmitDiagnostics(program);
@@ -131,7 +137,7 @@ if (typed.length > 0) {
         const place = !d.file ? '' : d.file.fileName === file && where ? `${s.file}:${s.line + 1 + where.line}:${where.character + 1}: ` : `${relative(root, d.file.fileName)}: `;
         return `${place}${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`;
       });
-      problems.push(`the typecheck block at ${at(s)} does not compile:\n  ${lines.join('\n  ')}`);
+      problems.push(`the ${s.kind === 'typecheck' ? 'typecheck' : 'js'} block at ${at(s)} does not compile as TypeScript:\n  ${lines.join('\n  ')}`);
     }
     blocks.delete(file);
   }

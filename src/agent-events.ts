@@ -7,6 +7,7 @@ import type { Attachment } from './attachment-types.js';
  * Re-exported by `src/types.ts`, the public types' one entry.
  */
 import type { McpElicitation, McpElicitationAnswer, McpServerStatus } from './mcp-types.js';
+import type { PreviewStepInfo } from './tool-types.js';
 
 /** Why a run ended. */
 export type FinalReason =
@@ -29,6 +30,13 @@ export interface FinalEvent {
   reason: FinalReason;
   text: string;
   suggestions?: string[];
+  /**
+   * Present on the final of a run other than the one being started: a run
+   * the page died in while it waited for the user, given up when a new
+   * message starts another run (its calls' `cancelled` results come just
+   * before). That final is not the new run's.
+   */
+  runId?: string;
 }
 
 /**
@@ -42,6 +50,8 @@ export interface ApprovalRequest {
   callId: string;
   name: string;
   args: unknown;
+  /** Present when a remote AG-UI agent (option `agui`) asks this through an interrupt: what it said (`message`), and why (`reason`). The answer runs nothing here: it is what the server's run resumes with. */
+  interrupt?: InterruptInfo;
 }
 
 /**
@@ -74,6 +84,17 @@ export type AgentEvent =
       builtin?: true;
       /** Present when the model did not ask for it: a browser agent called the page tool through WebMCP (option `webmcp.expose`). `mcp-app`: an MCP App in a card asked for this tool of its server (`agent.mcp.callAppTool`). Such a call never enters the model's history. */
       requestedBy?: 'browser-agent' | 'mcp-app';
+      /**
+       * Present when this is no call of the model's but a remote AG-UI
+       * agent's interrupt (option `agui`) that concerns no call of the
+       * conversation: the server stopped its run until the user answers.
+       * `callId` is the interrupt's id; the call waits as an approval (or,
+       * when `name` is a page tool that waits for the user, as its view), and
+       * its `tool-result` is the answer the run resumes with. Never in the
+       * history. (An interrupt about one of the server's calls waits on that
+       * call's own card: its `approval-request` carries `interrupt`.)
+       */
+      interrupt?: InterruptInfo;
     }
   | { type: 'approval-request'; requests: ApprovalRequest[] }
   /**
@@ -127,6 +148,29 @@ export type AgentEvent =
   | { type: 'reflection'; n: number }
   /** An event of a sub-agent (option `subAgents`), nested under the `dispatch_agent` call that started it. */
   | SubAgentEvent
+  /**
+   * The state shared with a remote AG-UI agent (option `agui`) changed: the
+   * server sent a snapshot or a JSON Patch delta (`state` is the whole state
+   * after it), or the app called `agent.setState` (`from: 'app'`; sent with
+   * the next run). Stored: `agent.state` after a reload is the last one.
+   */
+  | { type: 'state'; state: unknown; from?: 'app' }
+  /**
+   * A remote AG-UI agent's activity (`ACTIVITY_SNAPSHOT`/`ACTIVITY_DELTA`):
+   * structured progress that is not conversation text, as its whole
+   * `content` after the change. The element renders `activityType:
+   * "a2ui-surface"` through its A2UI renderer once present, any other type as
+   * a plain activity card. Stored.
+   */
+  | { type: 'activity'; messageId: string; activityType: string; content: Record<string, unknown> }
+  /**
+   * Where the conversation stands on the remote AG-UI agent (option `agui`),
+   * after each of its runs: the server's `threadId`, the id of each history
+   * message as the server knows it, and the interrupts it waits on. Stored
+   * with the thread, so a reload (or another tab) carries the same server
+   * thread on; renderers ignore it.
+   */
+  | { type: 'remote-thread'; threadId: string; messageIds: string[]; interrupts?: InterruptInfo[] }
   /**
    * The last `text` this model call streamed as `field` (`text` or `thinking`)
    * was the other kind: reasoning whose opener the chat template wrote into
@@ -198,7 +242,62 @@ export type AgentEvent =
   /** An MCP server asks the user for input (elicitation); answer with `agent.mcp.answerElicitation(request.id, …)`. Not stored. */
   | { type: 'mcp-elicitation'; request: McpElicitation }
   /** That question is settled: answered (`action`), or cancelled because the server gave up or nobody answered. Not stored. */
-  | { type: 'mcp-elicitation-end'; id: string; action: McpElicitationAnswer['action'] };
+  | { type: 'mcp-elicitation-end'; id: string; action: McpElicitationAnswer['action'] }
+  /**
+   * What a call waiting for approval will do, from its tool's `preview`
+   * (`defineTool({ preview })`; `domActions` have one): its steps, each with
+   * where its target stands. Sent by the page right after the
+   * `approval-request` (and again when a target changed, e.g. was removed
+   * before the answer); `error` when the preview itself failed. The page
+   * outlines the targets (`agent.previewTargets(callId)`); never stored.
+   */
+  | { type: 'preview'; callId: string; name: string; steps: PreviewStepInfo[]; error?: string }
+  | UndoneEvent;
+
+/**
+ * Calls were taken back at the user's request (`agent.undo(callId)`,
+ * `agent.undoRun(runId)`, or the element's Undo buttons): each call tried,
+ * in the order tried, `undone` or `failed` (with why). An Undo all stops at
+ * the first call that fails, so the calls after it are not listed. The model
+ * is told with the next request (a note in the history); stored with the thread.
+ */
+export interface UndoneEvent {
+  type: 'undone';
+  /** The run whose calls were undone all at once (`undoRun`); absent for one call. */
+  runId?: string;
+  calls: UndoneCall[];
+}
+
+/** One call of an `undone` event. */
+export interface UndoneCall {
+  callId: string;
+  name: string;
+  status: 'undone' | 'failed';
+  /** Why it could not be undone. */
+  error?: string;
+}
+
+/**
+ * What a remote AG-UI agent stopped its run for (1.0's `RUN_FINISHED` with an
+ * interrupt outcome): an approval, a missing value. Answered through the
+ * approval panel (`agent.respond`) or a page tool's view (`agent.answer`).
+ */
+export interface InterruptInfo {
+  /** The interrupt's id (the server's), answered as `resume: [{ interruptId: id, … }]`. */
+  id: string;
+  /** Why the run stopped, in the server's words (`tool_approval`, `confirm_refund`…). */
+  reason: string;
+  /** A sentence for whoever answers. */
+  message?: string;
+  /** The server's tool call this interrupt concerns, when it asks to approve one. */
+  toolCallId?: string;
+  /** A JSON Schema of the answer the server expects. */
+  responseSchema?: Record<string, unknown>;
+  /** When it stops being answerable (ISO 8601). */
+  expiresAt?: string;
+  /** The server's extra information, as it sent it. */
+  metadata?: Record<string, unknown>;
+}
 
 /** Where WebMCP stands for an agent (option `webmcp`; `agent.webmcp.status()`). */
 export interface WebMcpStatus {

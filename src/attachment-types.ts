@@ -74,7 +74,7 @@ export interface PreparedAttachment extends Attachment {
 
 /** Why a file was refused (the `code` of its `AttachmentRefusal` and of the run's error). */
 export type AttachmentRefusalCode =
-  /** Bigger than `maxFileBytes` (for an image: after downscaling). */
+  /** Bigger than `maxFileBytes` (as picked: an image before it is downscaled). */
   | 'attachment-too-large'
   /** The message's attachments together are bigger than `maxMessageBytes`. */
   | 'attachments-too-large'
@@ -104,9 +104,9 @@ export interface PreparedAttachments {
  * field has a default; `true`/absent takes them all.
  */
 export interface AttachmentOptions {
-  /** Most bytes of one file as sent (an image after downscaling); default 20 MiB. */
+  /** Most bytes of one file as picked (an image is measured before it is downscaled, a text file as it is); default 20 MiB. */
   maxFileBytes?: number;
-  /** Most bytes of one message's attachments together; default 50 MiB. */
+  /** Most bytes of one message's attachments together, as picked; default 50 MiB. */
   maxMessageBytes?: number;
   /** Most files in one message; default 10. */
   maxCount?: number;

@@ -48,7 +48,13 @@ export type ErrorCode =
   /** The server refused an image: the model has no vision (the message names the model and the fix; resend without the image). */
   | 'vision-unsupported'
   /** The thread is open in another tab, which writes it: this agent shows it read-only (see `thread-lock`). */
-  | 'thread-busy';
+  | 'thread-busy'
+  /** A server answered, but not in the protocol the agent speaks to it (option `agui`: not an AG-UI event stream, or events out of order). */
+  | 'protocol'
+  /** A remote agent (option `agui`) reported that its run failed (AG-UI `RUN_ERROR`); the message is the server's. */
+  | 'remote-error'
+  /** `agent.undo` / `undoRun` named a call or run that cannot be undone (unknown, not finished, already undone, or a tool without `undo`). */
+  | 'not-undoable';
 
 /** An error's form on the wire: plain data, since `instanceof` does not survive structured cloning. */
 export interface WireError {

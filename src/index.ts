@@ -13,6 +13,14 @@ export { toolResult } from './tools/tool-result.js';
 export { DEFAULT_ATTACHMENT_TYPES } from './attachment-types.js';
 
 export type {
+  A2uiAction,
+  A2uiCatalog,
+  A2uiComponent,
+  A2uiLimits,
+  A2uiMessage,
+  A2uiOptions,
+  A2uiProps,
+  A2uiRender,
   Agent,
   AgentEvent,
   AgentOptions,

@@ -27,7 +27,11 @@ export interface McpServerOptions {
   headers?: Record<string, string>;
   /** @default 'read-only-auto' */
   approval?: McpApproval;
-  /** Only these of the server's tools (their names as the server gives them) are offered. Default: all. */
+  /**
+   * Only these of the server's tools (their names as the server gives them)
+   * are offered. Default: all, up to 128 — a server listing more offers none
+   * until they are named here (its status's `toolLimit` says so).
+   */
   tools?: string[];
   /**
    * Sign in with the MCP authorization flow (OAuth 2.1 + PKCE) when the server
@@ -83,6 +87,12 @@ export interface McpServerStatus {
   tools: McpToolInfo[];
   /** Server tools left out, and why (a schema that cannot be compiled; not in the option's `tools`). */
   skipped?: { tool: string; why: string }[];
+  /**
+   * The server lists more tools than a server may offer unpicked (128), and
+   * its `tools` option names none: none of its tools is offered, and
+   * `message` says so and how to pick them. Prompts and resources still work.
+   */
+  toolLimit?: { listed: number; limit: number; message: string };
   /** The server offers prompts (`/name:prompt` in the element) and resources (attachable to a message). */
   prompts: boolean;
   resources: boolean;

@@ -33,11 +33,13 @@ export const isEngine: Check = (v) => {
 /** `subAgents`: true, false or the child's settings. */
 export const isSubAgents: Check = (v) => {
   if (typeof v === 'boolean') return undefined;
-  const problem = ' must be true, false or { maxIterations?: whole number ≥ 1, model?: string, systemPrompt?: string }';
+  const problem = ' must be true, false or { maxIterations?: whole number ≥ 1, model?: string, systemPrompt?: string, agui?: { url } }';
   if (typeof v !== 'object' || v === null) return problem;
-  const { maxIterations: max, model, systemPrompt } = v as Record<string, unknown>;
+  const { maxIterations: max, model, systemPrompt, agui } = v as Record<string, unknown>;
   const good = (max === undefined || (Number.isInteger(max) && (max as number) >= 1)) && (model === undefined || (typeof model === 'string' && model !== '')) && (systemPrompt === undefined || typeof systemPrompt === 'string');
-  return good ? undefined : problem;
+  if (!good) return problem;
+  const why = agui === undefined ? undefined : isAgUi(agui);
+  return why && `.agui${why}`;
 };
 
 /** `workflows`: named templates, each with a description, steps and (optional) tool names. */
@@ -113,6 +115,14 @@ export const isMcpServers: Check = (v) => {
   return undefined;
 };
 
+/** Option `agui` (and `subAgents.agui`): `{ url, … }` here; its other fields are checked where the run starts (the worker's remote loop). */
+export const isAgUi: Check = (v) => (typeof (v as { url?: unknown } | null)?.url === 'string' ? undefined : ' must be { url, headers?, credentials?, forwardedProps? }, e.g. { url: "/api/agent" }');
+/** Option `a2ui`: a boolean or `{ catalogs?, basicCatalog?, limits? }`; the catalogs' contents are checked when their chunk loads (src/page/a2ui/). */
+export const isA2ui: Check = (v) =>
+  typeof v === 'boolean' || (isObject(v) === undefined && [(v as { catalogs?: unknown }).catalogs].every((c) => c === undefined || Array.isArray(c)))
+    ? undefined
+    : ' must be true, false or { catalogs?: [...], basicCatalog?, limits? }';
+
 /**
  * Every check a settings row may name (src/settings.ts), by that name: a check,
  * or a maker of one (`wholeAtLeast`, `between`, `oneOf`) that the row gives
@@ -151,6 +161,8 @@ export const CHECKS = {
   webmcp: isWebMcp,
   mcp: isMcpServers,
   attachments: isAttachmentOptions,
+  agui: isAgUi,
+  a2ui: isA2ui,
 };
 
 type Checks = typeof CHECKS;

@@ -15,6 +15,13 @@ export interface SubAgentOptions {
   model?: string;
   /** The child's instructions, in place of the default ones (which say: read only, answer the task for the agent that asked). */
   systemPrompt?: string;
+  /**
+   * Mixed mode: each `dispatch_agent` task goes to this remote AG-UI agent
+   * (a server's heavier agent) instead of a child loop in the page; the
+   * page's read-only tools that need no approval are offered to it as
+   * frontend tools. `model` and `systemPrompt` do not apply then.
+   */
+  agui?: AgUiOptions;
 }
 
 
@@ -104,4 +111,26 @@ export interface WebMcpOptions {
    * tools marked `untrustedContentHint` are untrusted content.
    */
   consume?: boolean;
+}
+
+/**
+ * Option `agui`: the agent's runs go to a server agent speaking AG-UI (1.0)
+ * at `url` instead of the in-page loop — LangGraph, Mastra, CrewAI, any
+ * AG-UI endpoint. The element, threads, traces and approvals work the same;
+ * the page's tools are offered to the server as AG-UI frontend tools.
+ */
+export interface AgUiOptions {
+  /** The AG-UI endpoint (it takes a POSTed `RunAgentInput` and answers with an event stream); relative to the page. */
+  url: string;
+  /** Sent with every request (an `Authorization` header, a tenant). Visible to anyone who can read the page. */
+  headers?: Record<string, string>;
+  /**
+   * Whether the request carries cookies: `same-origin` (the browser's
+   * default), `include` (cookies also to another origin, which must then
+   * answer `Access-Control-Allow-Credentials: true` and name the page's
+   * origin), or `omit`.
+   */
+  credentials?: 'omit' | 'same-origin' | 'include';
+  /** Passed to the server with every run as `RunAgentInput.forwardedProps`, untouched (JSON). */
+  forwardedProps?: Record<string, unknown>;
 }

@@ -18,12 +18,13 @@
  * check: the page runs them (src/setting-checks.ts).
  */
 import type { Tool } from './tool-types.js';
-import type { EngineOptions, SubAgentOptions, ToolFormat, ToolProtocol, WebMcpOptions, WorkflowTemplate } from './option-types.js';
+import type { AgUiOptions, EngineOptions, SubAgentOptions, ToolFormat, ToolProtocol, WebMcpOptions, WorkflowTemplate } from './option-types.js';
 import type { MemoryOptions } from './memory-types.js';
 import type { TelemetryOptions, TraceOptions } from './trace-types.js';
 import type { McpServerOptions } from './mcp-types.js';
 import type { CheckSpec } from './option-checks.js';
 import type { AttachmentOptions } from './attachment-types.js';
+import type { A2uiOptions } from './a2ui-types.js';
 
 /** Options of `createAgent`. */
 export interface AgentOptions {
@@ -33,8 +34,8 @@ export interface AgentOptions {
    */
   baseURL?: string;
   /**
-   * The endpoint's model name; with `engine`, only a label (default: the file's name).
-   * @attr The model id.
+   * The endpoint's model name; with `engine` or `modelModule`, only a label (default: the file's name).
+   * @attr The model id (with `gguf` or `model-module`, a label; default: the file's name).
    */
   model?: string;
   /** Run a GGUF model inside the agent's worker instead of calling an endpoint. */
@@ -116,6 +117,7 @@ export interface AgentOptions {
   /**
    * URL of an ES module the worker imports instead of talking HTTP; its
    * `createModel()` export returns a `ChatModel`. For scripted demos and tests.
+   * `model` is then optional (default: the module's file name, e.g. `scripted-model`).
    * @attr URL of an ES module whose `createModel()` the agent's worker uses instead of HTTP (scripted demos, tests).
    */
   modelModule?: string;
@@ -194,13 +196,34 @@ export interface AgentOptions {
    * Files and images sent with messages (`send(text, { attachments })`) and
    * returned by tools: size limits, allowed types, how far images are
    * downscaled, whether originals are kept. Default: 20 MiB a file, 50 MiB a
-   * message, 10 files, images and text files, images at most 1536 px on the
+   * message (sizes as picked: an image before it is downscaled), 10 files, images and text files, images at most 1536 px on the
    * long edge, originals not kept. `false` turns the user's attachments off
    * (each file is refused, saying so; `<agent-chat attachments="off">` hides
    * its attach button); files returned by tools still show.
    * @attr `off` (or `false`): no attach button, drops and pastes left to the page. Absent: on; limits via the `attachments` property.
    */
   attachments?: AttachmentOptions | false;
+  /**
+   * The agent's runs go to a server agent that speaks AG-UI (LangGraph,
+   * Mastra, CrewAI, any AG-UI endpoint) instead of the in-page loop, from the
+   * agent's worker: `{ url, headers?, credentials?, forwardedProps? }`. The
+   * page's tools become AG-UI frontend tools (run here, through the same
+   * approvals), the server's interrupts wait for the user as approvals, its
+   * shared state is `agent.state`, and the thread stays in the browser.
+   * `baseURL` and `model` are not needed then.
+   * @attr The URL of an AG-UI endpoint: the agent's runs go to that server agent instead of the in-page loop (headers, cookies: the `agui` property).
+   */
+  agui?: AgUiOptions;
+  /**
+   * A2UI surfaces: offers the built-in tool `render_a2ui`, whose arguments
+   * are A2UI messages the agent composes from the catalogs' components; each
+   * surface is checked against its catalog before it draws, in its own card,
+   * and a user's action on it comes back as the next user message. `true`:
+   * the basic catalog; an object also registers the app's catalogs and the
+   * bounds of a surface. Default off.
+   * @attr Present (and not `false`): offer `render_a2ui`, surfaces of the basic catalog drawn in their cards (the app's catalogs via the `a2ui` property).
+   */
+  a2ui?: boolean | A2uiOptions;
 }
 
 
@@ -283,6 +306,8 @@ export const SETTINGS = {
   webmcp: { side: 'page', live: false, restart: true, element: { attribute: 'webmcp-expose', from: (t: string | null) => (t === null || t === 'false' ? undefined : { expose: true }) }, check: 'webmcp' },
   mcp: { side: 'worker', live: false, restart: true, element: { attribute: false }, check: 'mcp' },
   attachments: { side: 'loop', live: true, element: { attribute: 'attachments', from: onUnlessOffWith({}) }, check: 'attachments' },
+  agui: { side: 'loop', live: true, restart: true, model: 'source', element: { attribute: 'agui-url', property: 'agui', from: (t: string | null) => (t === null || t === '' ? undefined : { url: t }) }, check: 'agui' },
+  a2ui: { side: 'page', live: false, restart: true, element: { attribute: 'a2ui', from: onUnlessOff }, check: 'a2ui' },
 } as const satisfies { readonly [K in keyof AgentOptions]-?: Setting };
 
 type Rows = typeof SETTINGS;

@@ -79,6 +79,14 @@ export interface Tool<A = unknown, R = unknown> {
   readonly awaitsUser?: true;
   /** Checks the user's answer to a waiting call against the tool's `result` schema. */
   validateResult?(value: unknown): ValidationResult<R> | Promise<ValidationResult<R>>;
+  /**
+   * Takes a finished call back (`defineTool({ undo })`): the user pressed
+   * Undo on its card, or `agent.undo(callId)` / `agent.undoRun(runId)` was
+   * called. Throws (with a sentence saying why) when it cannot.
+   */
+  readonly undo?: ToolUndo<A, R>;
+  /** What the call will do, shown before the user approves it (`defineTool({ preview })`): in its card, and outlined on the page. */
+  readonly preview?: ToolPreviewer<A>;
 }
 
 /** A built-in tool the worker constructs from plain, cloneable options. */
@@ -91,6 +99,68 @@ export interface WorkerToolSpec {
    * here, so a child can read but never post.
    */
   readOnlyOptions?: unknown;
+}
+
+/** What a tool's `undo` and `preview` receive besides the call's own data. */
+export interface CallContext {
+  callId: string;
+  /** Fires when the agent is disposed (an undo or preview then no longer matters). */
+  signal: AbortSignal;
+}
+
+/**
+ * A tool's undo: puts back what call `args` → `result` changed (cancels the
+ * order it placed, restores the row it deleted). It gets the arguments the
+ * call ran with and its result as stored with the thread, so an undo that
+ * needs only those works after a reload too; one that needs what this page
+ * holds (an element, an in-memory record) throws, saying why, when it is
+ * gone. Written as a method type so a `Tool<{ id: string }>` is still a `Tool`.
+ *
+ * @example
+ * undo: async ({ id }, result) => { await orders.reinstate(id); }
+ */
+export type ToolUndo<A = unknown, R = unknown> = { undo(args: A, result: R, ctx: CallContext): void | Promise<void> }['undo'];
+
+/**
+ * One step of what a call will do, as its tool's `preview` says it: a
+ * sentence, and the element it acts on (outlined on the page and scrolled
+ * into view), with the value it holds now and the one it will hold.
+ */
+export interface PreviewStep {
+  /** What will happen, in a few words: `will type "30"`, `will click "Place order"`. */
+  text: string;
+  /** The element the step acts on, outlined on the page; absent or null when there is nothing to outline. */
+  target?: Element | null;
+  /** The value it holds now (shown as from → to); leave it out for a secret. */
+  from?: string;
+  /** The value it will hold. */
+  to?: string;
+}
+
+/**
+ * What `preview` returns: a sentence, an element to outline, one step or
+ * several. Plain data and elements only: nothing in a preview is run.
+ */
+export type ToolPreview = string | Element | PreviewStep | readonly PreviewStep[];
+
+/** A tool's preview of a call with `args`; may be async. Written as a method type so a `Tool<{ id: string }>` is still a `Tool`. */
+export type ToolPreviewer<A = unknown> = { preview(args: A, ctx: CallContext): ToolPreview | Promise<ToolPreview> }['preview'];
+
+/**
+ * Where a preview step's target stands, as events carry it: `none` (the
+ * step names no element), `shown` (outlined on the page), `hidden` (on the
+ * page, not visible), `gone` (not on the page: the step cannot happen).
+ */
+export type PreviewTargetState = 'none' | 'shown' | 'hidden' | 'gone';
+
+/** A preview step as the `preview` event carries it: plain data, its element replaced by where it stands. */
+export interface PreviewStepInfo {
+  text: string;
+  from?: string;
+  to?: string;
+  target: PreviewTargetState;
+  /** The target is a private field (a password, or inside `data-agent-private`): outlined, its values never shown. */
+  private?: true;
 }
 
 /** The outcome of validating tool arguments. */

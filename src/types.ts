@@ -17,7 +17,8 @@ import type { ThreadTrace, TraceSpan } from './trace-types.js';
 export type { Diagnosis, DiagnosisCheck, DiagnosisStatus, DiagnoseOptions, ServerFamily } from './diagnosis-types.js';
 import type { Diagnosis, DiagnoseOptions } from './diagnosis-types.js';
 /** The events an agent emits, and what they carry (src/agent-events.ts). */
-export type { FinalReason, FinalEvent, ToolResultStatus, ApprovalRequest, AgentEvent, SubAgentEvent, ContextEvent, SummaryCall, PlanTaskStatus, PlanTask, EngineStatus, EngineSource, EngineBackend, WebMcpStatus } from './agent-events.js';
+export type { FinalReason, FinalEvent, ToolResultStatus, ApprovalRequest, AgentEvent, SubAgentEvent, ContextEvent, SummaryCall, PlanTaskStatus, PlanTask, EngineStatus, EngineSource, EngineBackend, WebMcpStatus, InterruptInfo, UndoneEvent, UndoneCall } from './agent-events.js';
+import type { UndoneCall } from './agent-events.js';
 /** Generative UI: what a tool's `render` receives and returns (src/tool-types.ts). */
 export type { ToolCallStatus, ToolRender, ToolRenderProps, ToolView, ToolViewOptions } from './tool-types.js';
 
@@ -26,13 +27,22 @@ export type { AttachmentInput, AttachmentData, AttachmentKind, Attachment, Prepa
 import type { Attachment, AttachmentInput, PreparedAttachments } from './attachment-types.js';
 
 /** What a tool is (src/tool-types.ts). */
-export type { JSONSchema, ToolContext, NeedsApproval, ToolKind, Tool, WorkerToolSpec, ValidationResult } from './tool-types.js';
+export type { JSONSchema, ToolContext, NeedsApproval, ToolKind, Tool, WorkerToolSpec, ValidationResult, CallContext, ToolUndo, PreviewStep, ToolPreview, ToolPreviewer, PreviewTargetState, PreviewStepInfo } from './tool-types.js';
 /** The agent's options and what `configure` takes (src/settings.ts), and their value types (src/option-types.ts). */
 export type { AgentOptions, ConfigureOptions } from './settings.js';
 /** The MCP client's options and reports (src/mcp-types.ts). */
 export type { AgentMcp, McpApproval, McpServerOptions, McpServerState, McpSignInState, McpErrorCode, McpToolInfo, McpServerStatus, McpPrompt, McpResource, McpResourceText, McpElicitation, McpElicitationAnswer, McpElicitationField, McpAppResource, McpAppToolResult } from './mcp-types.js';
 import type { AgentMcp } from './mcp-types.js';
-export type { SubAgentOptions, ToolProtocol, ToolFormat, EngineOptions, EngineGpu, WorkflowTemplate, WebMcpOptions } from './option-types.js';
+/** A2UI surfaces (option `a2ui`; src/a2ui-types.ts). */
+export type { A2uiOptions, A2uiLimits, A2uiCatalog, A2uiComponent, A2uiProps, A2uiRender, A2uiMessage, A2uiAction } from './a2ui-types.js';
+export type { SubAgentOptions, ToolProtocol, ToolFormat, EngineOptions, EngineGpu, WorkflowTemplate, WebMcpOptions, AgUiOptions } from './option-types.js';
+
+/** What came of `agent.undo` / `agent.undoRun`: each call tried, in order (as its `undone` event lists them). */
+export interface UndoOutcome {
+  /** True when every call tried was undone. */
+  ok: boolean;
+  calls: UndoneCall[];
+}
 
 /** The answer to one approval request. */
 export interface ApprovalAnswer {
@@ -177,6 +187,30 @@ export interface Agent {
   resume(): Run;
   /** Ends the current run with reason `cancelled`. */
   cancel(): void;
+  /**
+   * Takes back call `callId` (a finished call of a tool with `undo`): the
+   * tool's `undo` runs with the call's arguments and result, an `undone`
+   * event records it, and the next request tells the model. Needs no
+   * approval: the user is the one asking. Resolves with what came of it;
+   * rejects (code `not-undoable`) when the call cannot be undone — unknown,
+   * not finished, already undone, or its tool has no `undo` — and (`busy`)
+   * while a run goes.
+   */
+  undo(callId: string): Promise<UndoOutcome>;
+  /**
+   * Takes back every finished call of run `runId`, last first, stopping at
+   * the first that fails (the outcome says which). Calls of tools that only
+   * read are skipped; refused (`not-undoable`) when any other call of the
+   * run cannot be undone, so nothing is half taken back by design.
+   */
+  undoRun(runId: string): Promise<UndoOutcome>;
+  /**
+   * The elements the preview of call `callId` outlines, step by step
+   * (`null` for a step with none, or one no longer on the page): what a
+   * page-side overlay draws from the `preview` events. Empty once the call
+   * was answered.
+   */
+  previewTargets(callId: string): (Element | null)[];
   /** Subscribes to every event of every run; returns the unsubscribe function. */
   on(listener: (e: AgentEvent) => void): () => void;
   /** The OpenAI-format history, system prompt excluded. */
@@ -218,10 +252,12 @@ export interface Agent {
   /**
    * Answers a call of a tool that waits for the user (`render` without
    * `execute`; announced by an `input-request` event): `value` is its result.
-   * Resolves true when it ended the call — also a call of a run the page died
-   * in, which it then resumes — and false when the call does not wait (a
-   * second answer is ignored). Rejects, leaving the call waiting, when
-   * `value` fails the tool's `result` schema.
+   * Resolves true only when the answer reached the call — a call waiting
+   * here, or a call of a run the page died in, whose resumed run took it —
+   * and false when the call does not wait (a second answer is ignored).
+   * Rejects, leaving the call waiting, when `value` fails the tool's `result`
+   * schema; rejects with a `thread-busy` error when another tab writes the
+   * thread (the call waits there) or the resume failed, keeping nothing.
    */
   answer(callId: string, value: unknown): Promise<boolean>;
   /**
@@ -232,6 +268,19 @@ export interface Agent {
   readonly context: AgentContext;
   /** The agent's vector memory, living in its worker; opened on first use. Disposed with the agent. */
   readonly memory: Memory;
+  /**
+   * The state shared with a remote AG-UI agent (option `agui`): as the
+   * server's last snapshot or delta left it, or as `setState` set it;
+   * undefined until there is one. Each change is a `state` event; it is kept
+   * with the thread, so a reload starts from it.
+   */
+  readonly state: unknown;
+  /**
+   * Replaces the shared state (JSON): kept with the thread, and sent with the
+   * next run as its `RunAgentInput.state`. An in-page agent keeps it too, but
+   * its loop does not read it.
+   */
+  setState(state: unknown): void;
   /** The in-page engine (`options.engine`): what it is doing. */
   readonly engine: AgentEngine;
   /** WebMCP (option `webmcp`): its status, and when its tools are in place. */

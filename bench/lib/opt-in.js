@@ -53,6 +53,11 @@ export const OPT_IN = {
    * memory call, and `createMemory()` starts the memory worker; an agent without memory loads neither.
    */
   memory: /memory-engine|memory-worker/,
+  /**
+   * A2UI surfaces (issue 36): the page loads the catalogs, the check and `render_a2ui` (src/page/a2ui/a2ui.ts) when an agent
+   * is made with `a2ui`, and the element the official renderer (`@a2ui/lit`) with the first card that shows a surface (a2ui-views).
+   */
+  a2ui: /(^|\/)a2ui-/,
   /** The doctor (issue 23): its checks load in the worker on the first `agent.diagnose()`, the checklist's view on the first `/doctor`. */
   doctor: /diagnose-|doctor-report/,
   /**
@@ -76,6 +81,12 @@ export const OPT_IN = {
   approvals: /approval-panel|permissions-list/,
   /** Sub-agents (`subAgents` option): the element's view of a sub-agent's work (sub-agent-view.ts, its styles) loads with the first `dispatch_agent` card that has one to show. */
   subagents: /sub-agent-view/,
+  /**
+   * The AG-UI client (option `agui`, issue 39): the official `@ag-ui/client` and the remote loop load in the
+   * worker with the first run on a remote agent (src/worker/agui/); the element's activity card with the
+   * first activity a remote agent sends. An agent without `agui` loads neither.
+   */
+  agui: /worker-agui|activity-card/,
   /** The built-in `fetchTool()`: the request, its redirect guard and the HTML-to-text reader load in the worker on its first call. */
   fetch_tool: /fetch-request/,
   /**

@@ -16,7 +16,7 @@
 import { nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import { live } from 'lit/directives/live.js';
 import type { ApprovalAnswer, ApprovalRequest, Tool } from '../../src/types.js';
-import type { ApprovalHandlers, ArgsEdit } from './approval-panel.js';
+import type { ApprovalHandlers, ArgsEdit, CallPreview } from './approval-panel.js';
 import type { ConversationSource } from '../conversation/index.js';
 import { LazyView } from '../lazy-view.js';
 import type { I18n } from '../i18n/index.js';
@@ -35,6 +35,8 @@ export interface ApprovalBinding {
   root(): ParentNode;
   /** The element's language. */
   i18n: I18n;
+  /** The pointer or focus is on step `step` of call `callId`'s preview (null: none): highlight its outline on the page. */
+  hover?(callId: string, step: number | null): void;
 }
 
 /** Owns the approval panels' edits and focus. */
@@ -55,6 +57,7 @@ export class ApprovalController implements ReactiveController {
       else edits.delete(request.callId);
       this.#setEdits(edits);
     },
+    hover: (request, step) => this.#binding.hover?.(request.callId, step),
   };
 
   constructor(host: ReactiveControllerHost & HTMLElement, binding: ApprovalBinding) {
@@ -76,7 +79,7 @@ export class ApprovalController implements ReactiveController {
   /** What a tool card's rendering depends on besides the card itself (for `guard`). */
   inputsFor(callId: string): unknown[] {
     const request = this.#request(callId);
-    return request ? [request, this.#edits.get(callId), this.#toolNamed(request.name), this.#binding.answeredElsewhere?.() ?? false, this.#panels.get()] : [];
+    return request ? [request, this.#edits.get(callId), this.#toolNamed(request.name), this.#binding.answeredElsewhere?.() ?? false, this.#panels.get(), this.#preview(callId)] : [];
   }
 
   /** The approval panel of call `callId`, or nothing when it waits for no answer. */
@@ -85,7 +88,29 @@ export class ApprovalController implements ReactiveController {
     const panels = request && this.#panels.get();
     if (!request || !panels) return nothing;
     if (this.#binding.answeredElsewhere?.()) return panels.renderApprovalElsewhere(request, this.#binding.i18n.words(panels.approvalWords));
-    return panels.renderApproval(request, this.#edits.get(callId), this.#toolNamed(request.name), this.#handlers, live, this.#binding.i18n.words(panels.approvalWords));
+    return panels.renderApproval(request, this.#edits.get(callId), this.#toolNamed(request.name), this.#handlers, live, this.#binding.i18n.words(panels.approvalWords), this.#preview(callId));
+  }
+
+  /** Where call `callId` stands among the calls waiting (their steps are numbered across them, here and on the page). */
+  order(callId: string): number {
+    return this.#binding.conversation.state.approvals.findIndex((r) => r.callId === callId);
+  }
+
+  /** What call `callId` will do, from its `preview` event (the card lists the steps), numbered after the steps of the calls waiting before it. */
+  #preview(callId: string): CallPreview | undefined {
+    const state = this.#binding.conversation.state;
+    const previewOf = (id: string) => {
+      const item = state.items.find((i) => i.kind === 'tool-call' && i.id === id);
+      return item?.kind === 'tool-call' ? item.preview : undefined;
+    };
+    const preview = previewOf(callId);
+    if (!preview) return undefined;
+    let offset = 0;
+    for (const r of state.approvals) {
+      if (r.callId === callId) break;
+      offset += previewOf(r.callId)?.steps.length ?? 0;
+    }
+    return { ...preview, offset };
   }
 
   hostUpdated(): void {

@@ -42,4 +42,21 @@ export const approvalStyles = css`
     flex: 1 1 12em; min-width: 0; font: inherit; color: var(--agent-chat-fg); background: var(--agent-chat-bg);
     border: 1px solid var(--agent-chat-border); border-radius: 6px; padding: 4px 8px;
   }
+  .preview-steps { list-style: none; margin: 0 0 8px; padding: 0; display: grid; gap: 4px; }
+  .preview-step {
+    display: grid; grid-template-columns: auto 1fr; column-gap: 8px; align-items: baseline;
+    padding: 4px 6px; border-radius: 6px; background: var(--agent-chat-bg); border: 1px solid var(--agent-chat-border);
+    overflow-wrap: anywhere;
+  }
+  .preview-step:hover, .preview-step:focus-visible { border-color: var(--agent-chat-accent); }
+  .step-n {
+    grid-row: span 3; min-width: 1.5em; text-align: center; border-radius: 999px; font-size: 0.85em; font-weight: 600;
+    background: var(--agent-chat-accent); color: var(--agent-chat-accent-fg);
+  }
+  .step-change, .step-note { grid-column: 2; font-size: 0.9em; color: var(--agent-chat-muted); }
+  .step-from { text-decoration: line-through; }
+  .step-to { color: var(--agent-chat-fg); font-weight: 600; }
+  .preview-step[data-target='gone'] { border-color: var(--agent-chat-danger); }
+  .preview-step[data-target='gone'] .step-note, .preview-error { color: var(--agent-chat-danger); }
+  .preview-error { margin: 0 0 6px; font-size: 0.9em; }
 `;

@@ -10,7 +10,7 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import type { live as litLive } from 'lit/directives/live.js';
-import type { ApprovalAnswer, ApprovalRequest, Tool, ValidationResult } from '../../src/types.js';
+import type { ApprovalAnswer, ApprovalRequest, PreviewStepInfo, Tool, ValidationResult } from '../../src/types.js';
 import { renderDenyReason } from './deny-reason.js';
 import type { ApprovalWords } from './approval-words.js';
 
@@ -32,6 +32,36 @@ export interface ArgsEdit {
 export interface ApprovalHandlers {
   answer(request: ApprovalRequest, answer: ApprovalAnswer): void;
   edit(request: ApprovalRequest, edit: ArgsEdit | null): void;
+  /** The pointer or focus is on step `step` of the call's preview (null: on none): its outline on the page is highlighted. */
+  hover?(request: ApprovalRequest, step: number | null): void;
+}
+
+/** What a call will do, as its `preview` event says (the card lists it); `offset`: the steps of the calls waiting before it (steps are numbered across them, as on the page). */
+export type CallPreview = { steps: readonly PreviewStepInfo[]; error?: string; offset?: number };
+
+/** What a step's target state adds to it. */
+const TARGET_NOTE: Partial<Record<PreviewStepInfo['target'], string>> = {
+  gone: 'No longer on the page: approving runs nothing.',
+  hidden: 'Hidden on the page now.',
+};
+
+/** The steps of a call's preview, each hovered or focused to highlight its outline on the page. */
+function renderPreview(request: ApprovalRequest, preview: CallPreview, handlers: ApprovalHandlers, offset: number): TemplateResult {
+  const hover = (step: number | null) => handlers.hover?.(request, step);
+  return html`<ol part="preview-steps" class="preview-steps" aria-label="What it will do">
+    ${preview.steps.map((step, i) => html`<li part="preview-step" class="preview-step" data-target=${step.target} tabindex="0"
+        @mouseenter=${() => hover(i)} @mouseleave=${() => hover(null)} @focus=${() => hover(i)} @blur=${() => hover(null)}>
+      <span class="step-n" aria-hidden="true">${offset + i + 1}</span>
+      <span class="step-text">${step.text}</span>
+      ${step.private
+        ? html`<span class="step-change">private field: values not shown</span>`
+        : step.from !== undefined || step.to !== undefined
+          ? html`<span class="step-change"><span class="step-from">${step.from === '' ? '(empty)' : (step.from ?? '')}</span> → <span class="step-to">${step.to === '' ? '(empty)' : (step.to ?? '')}</span></span>`
+          : nothing}
+      ${TARGET_NOTE[step.target] ? html`<span class="step-note" role=${step.target === 'gone' ? 'alert' : nothing}>${TARGET_NOTE[step.target]}</span>` : nothing}
+    </li>`)}
+  </ol>
+  ${preview.error !== undefined ? html`<p class="preview-error">The preview failed: ${preview.error}</p>` : nothing}`;
 }
 
 /**
@@ -90,6 +120,7 @@ export function renderApproval(
   handlers: ApprovalHandlers,
   live: typeof litLive,
   w: ApprovalWords,
+  preview?: CallPreview,
 ): TemplateResult {
   const labelId = `approval-label-${request.callId}`;
   const editorId = `approval-editor-${request.callId}`;
@@ -99,6 +130,7 @@ export function renderApproval(
   return html`<div part="approval" class="approval" role="group" tabindex="-1" aria-labelledby=${labelId}
       data-call-id=${request.callId}>
     <p id=${labelId} class="approval-label">${withTool(w.allowToRun, request.name)}</p>
+    ${preview ? renderPreview(request, preview, handlers, preview.offset ?? 0) : nothing}
     ${edit
       ? html`<label class="visually-hidden" for=${editorId}>${w.argumentsOf(request.name)}</label>
           <textarea id=${editorId} class="args-editor" spellcheck="false" rows="6"

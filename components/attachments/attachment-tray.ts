@@ -4,7 +4,9 @@
  * target and the listeners up front): the files of the message being written
  * and the refusals of the last ones added, the bytes behind the attachments
  * the log shows (object URLs; after a reload, read back from the thread's
- * store), and the image open in the dialog.
+ * store), and the image open in the dialog. Every object URL is of an inert
+ * copy (`inert-blob.ts`): a raster image keeps its image type, anything else
+ * is a download; no file renders as a document of the page's origin.
  *
  * Files are checked and prepared by the agent as they are added
  * (`agent.prepareAttachments`: limits, types, images downscaled in its
@@ -18,6 +20,7 @@ import { attachmentCss, attachmentView, type Lit } from './attachment-view.js';
 import { attachmentTrayWords } from './attachment-tray-words.js';
 import { formatBytes } from '../../src/format-bytes.js';
 import type { I18n } from '../i18n/index.js';
+import { inertBlob } from './inert-blob.js';
 
 /** What the attachments need from the element. */
 export interface AttachmentsBinding {
@@ -68,6 +71,13 @@ export class AttachmentTray {
   /** The files of the message being written, as prepared. */
   get pending(): PreparedAttachment[] {
     return this.#pending;
+  }
+
+  /** A refused message's files, back in front of any added since (each once). */
+  returned(files: readonly PreparedAttachment[]): void {
+    const ids = new Set(this.#pending.map((a) => a.id));
+    this.#pending = [...files.filter((a) => !ids.has(a.id)), ...this.#pending];
+    this.#host.requestUpdate();
   }
 
   /** Checks and prepares `files` (`pasted`: from the clipboard), adds the accepted ones, and shows why the others were refused. */
@@ -147,7 +157,11 @@ export class AttachmentTray {
     if (dialog && this.#open && !dialog.open) dialog.showModal();
   }
 
-  /** An object URL for the bytes of `a`: its own, those sent from here, or read back from the thread's store (once; then an update). */
+  /**
+   * An object URL for the bytes of `a`: its own, those sent from here, or read
+   * back from the thread's store (once; then an update). Always of the inert
+   * copy, typed by `a`'s record (`inertBlob`), never of the bytes' own type.
+   */
   #url(a: ShownAttachment): string | undefined {
     const blob = a.data ?? (a.id === undefined ? undefined : this.#bytes.get(a.id));
     if (blob === undefined && a.id !== undefined && a.stored !== false) {
@@ -167,7 +181,7 @@ export class AttachmentTray {
     }
     if (!blob || blob === 'reading') return undefined;
     let url = this.#urls.get(blob);
-    if (!url) this.#urls.set(blob, (url = URL.createObjectURL(blob)));
+    if (!url) this.#urls.set(blob, (url = URL.createObjectURL(inertBlob(blob, a.type))));
     return url;
   }
 

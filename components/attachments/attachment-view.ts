@@ -7,10 +7,14 @@
  * (what is attached, which image is open, the blobs' URLs) is the controller's.
  *
  * Everything shown is text bound through Lit: a file's name cannot inject markup.
+ * Names are shown without bidirectional controls (`withoutBidiControls`): a
+ * right-to-left override cannot make `x\u202Efdp.html` read as `xlmth.pdf`.
  */
 import type { html as litHtml, nothing as litNothing, TemplateResult } from 'lit';
 import type { ShownAttachment } from '../conversation/index.js';
 import type { AttachmentTrayWords } from './attachment-tray-words.js';
+import { formatBytes } from '../../src/format-bytes.js';
+import { withoutBidiControls } from '../../src/bidi-controls.js';
 
 /**
  * Lit's `html` and `nothing`, handed in by the element: imported here, Lit
@@ -63,10 +67,10 @@ export function attachmentView(lit: Lit, speech: () => { words: AttachmentTrayWo
         ? html`<ul part="attachments" class="attachments" aria-label=${w.attachedCount(pending.length)}>
             ${pending.map((a, index) => {
               const url = isImage(a) ? actions.url(a) : undefined;
-              return html`<li part="attachment" class="attachment" data-name=${a.name}>
+              return html`<li part="attachment" class="attachment" data-name=${nameOf(a)}>
                 ${url ? html`<img class="chip-thumb" src=${url} alt="" />` : html`<span class="chip-icon" aria-hidden="true">${fileBadge(a)}</span>`}
-                <span class="chip-text"><span class="chip-name">${a.name}</span><span class="chip-size">${formatBytes(a.size)}</span></span>
-                <button part="attachment-remove" class="chip-remove" type="button" aria-label=${w.removeFile(a.name)} title=${w.remove}
+                <span class="chip-text"><span class="chip-name">${nameOf(a)}</span><span class="chip-size">${formatBytes(a.size)}</span></span>
+                <button part="attachment-remove" class="chip-remove" type="button" aria-label=${w.removeFile(nameOf(a))} title=${w.remove}
                   @click=${() => actions.remove(index)}>×</button>
               </li>`;
             })}
@@ -74,7 +78,7 @@ export function attachmentView(lit: Lit, speech: () => { words: AttachmentTrayWo
         : nothing}
       ${refusals.length > 0
         ? html`<div part="attachment-error" class="attachment-error" role="alert">
-            ${refusals.map((r) => html`<p>${r}</p>`)}
+            ${refusals.map((r) => html`<p>${withoutBidiControls(r)}</p>`)}
           </div>`
         : nothing}`;
   }
@@ -91,16 +95,16 @@ export function attachmentView(lit: Lit, speech: () => { words: AttachmentTrayWo
       ${list.map((a) => {
         const url = actions.url(a);
         if (isImage(a) && url) {
-          return html`<li><button type="button" class="thumb" aria-label=${w.openImage(a.name)} aria-haspopup="dialog"
-              @click=${(e: Event) => actions.open(a, e.currentTarget as HTMLElement)}><img part="attachment-thumbnail" src=${url} alt=${a.name} /></button></li>`;
+          return html`<li><button type="button" class="thumb" aria-label=${w.openImage(nameOf(a))} aria-haspopup="dialog"
+              @click=${(e: Event) => actions.open(a, e.currentTarget as HTMLElement)}><img part="attachment-thumbnail" src=${url} alt=${nameOf(a)} /></button></li>`;
         }
         if (url) {
-          return html`<li><a part="attachment-download" class="file-link" href=${url} download=${a.name}>
-              <span class="chip-icon" aria-hidden="true">${fileBadge(a)}</span><span class="chip-text"><span class="chip-name">${a.name}</span>
+          return html`<li><a part="attachment-download" class="file-link" href=${url} download=${nameOf(a)}>
+              <span class="chip-icon" aria-hidden="true">${fileBadge(a)}</span><span class="chip-text"><span class="chip-name">${nameOf(a)}</span>
               <span class="chip-size">${formatBytes(a.size)} · ${w.download}</span></span></a></li>`;
         }
         return html`<li class=${actions.gone(a) ? 'file-link missing' : 'file-link'}><span class="chip-icon" aria-hidden="true">${fileBadge(a)}</span>
-          <span class="chip-text"><span class="chip-name">${a.name}</span><span class="chip-size">${formatBytes(a.size)}${actions.gone(a) ? ` · ${w.notKept}` : ''}</span></span></li>`;
+          <span class="chip-text"><span class="chip-name">${nameOf(a)}</span><span class="chip-size">${formatBytes(a.size)}${actions.gone(a) ? ` · ${w.notKept}` : ''}</span></span></li>`;
       })}
     </ul>`;
   }
@@ -109,14 +113,14 @@ export function attachmentView(lit: Lit, speech: () => { words: AttachmentTrayWo
   function renderDialog(open: { a: ShownAttachment; url: string } | undefined, close: () => void): TemplateResult | typeof litNothing {
     if (!open) return nothing;
     const { words: w, bytes: formatBytes } = speech();
-    return html`<dialog part="attachment-dialog" class="attachment-dialog" aria-label=${open.a.name} @close=${close}
+    return html`<dialog part="attachment-dialog" class="attachment-dialog" aria-label=${nameOf(open.a)} @close=${close}
         @click=${(e: Event) => {
           // A click on the backdrop (the dialog box itself, outside its content) closes it, as a lightbox does.
           if (e.target === e.currentTarget) (e.currentTarget as HTMLDialogElement).close();
         }}>
       <figure>
-        <img src=${open.url} alt=${open.a.name} />
-        <figcaption><span class="chip-name">${open.a.name}</span> <span class="chip-size">${formatBytes(open.a.size)}</span></figcaption>
+        <img src=${open.url} alt=${nameOf(open.a)} />
+        <figcaption><span class="chip-name">${nameOf(open.a)}</span> <span class="chip-size">${formatBytes(open.a.size)}</span></figcaption>
       </figure>
       <form method="dialog"><button class="dialog-close" aria-label=${w.close}>×</button></form>
     </dialog>`;
@@ -125,9 +129,14 @@ export function attachmentView(lit: Lit, speech: () => { words: AttachmentTrayWo
   return { renderChips, renderAttachmentList, renderDialog };
 }
 
+/** A file's name as shown (and saved by its download link): without bidirectional controls. */
+function nameOf(a: Pick<ShownAttachment, 'name'>): string {
+  return withoutBidiControls(a.name);
+}
+
 /** A short label for a file that has no thumbnail: its extension, else its kind. */
 function fileBadge(a: ShownAttachment): string {
-  const ext = /\.([a-z0-9]{1,4})$/i.exec(a.name)?.[1];
+  const ext = /\.([a-z0-9]{1,4})$/i.exec(nameOf(a))?.[1];
   if (ext) return ext.toUpperCase();
   return isImage(a) ? 'IMG' : 'FILE';
 }
@@ -150,7 +159,7 @@ export const attachmentCss = `
     background: var(--agent-chat-code-bg); color: var(--agent-chat-muted); font-size: 0.7em; font-weight: 600;
   }
   .chip-text { display: flex; flex-direction: column; min-width: 0; }
-  .chip-name { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; max-width: 16em; }
+  .chip-name { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; max-width: 16em; unicode-bidi: isolate; }
   .chip-size { color: var(--agent-chat-muted); }
   .composer .chip-remove {
     width: 28px; height: 28px; padding: 0; flex: none; border-radius: 50%; line-height: 1; font-size: 1.1em;

@@ -85,6 +85,11 @@ export class Attachments implements ReactiveController {
     this.#tray?.sent();
   }
 
+  /** Files of a message the agent refused before its run started: back in the composer, to send again. */
+  returned(files: readonly PreparedAttachment[]): void {
+    this.#tray?.returned(files);
+  }
+
   /** The log was cleared or replaced: its bytes are forgotten. */
   clear(): void {
     this.#tray?.clear();

@@ -10,6 +10,7 @@ import { css } from 'lit';
 import { parseSlashCommand, runSlashCommand, type SlashTarget } from './slash-commands.js';
 import { parseWorkflowCommand, runWorkflowCommand, workflowHelp, type Workflows } from './workflow-command.js';
 import { parsePromptCommand, type PromptCommand } from './mcp-prompt-command.js';
+import type { Run } from '../../src/types.js';
 
 export { completeDraft, renderCompletions } from './workflow-command.js';
 
@@ -26,8 +27,8 @@ export const commandStyles = css`
 export interface CommandTarget extends Omit<SlashTarget, 'moreHelp'> {
   /** The workflows `/workflow` can start (and Tab completes). */
   workflows(): Workflows;
-  /** Starts workflow `name` (the element's `agent.runWorkflow`). */
-  startWorkflow(name: string, input: string | undefined): void;
+  /** Starts workflow `name` (the element's `agent.runWorkflow`): its run, or undefined when it was refused (the element says why). */
+  startWorkflow(name: string, input: string | undefined): Run | undefined;
   /** Runs an MCP server's prompt; absent: such input is a message. */
   prompt?(command: PromptCommand): void;
   /** The MCP servers' prompts, for `/help` ('' without any). */
@@ -35,23 +36,26 @@ export interface CommandTarget extends Omit<SlashTarget, 'moreHelp'> {
 }
 
 /**
- * Runs `text` when it is a command and returns true; false when it is a
- * message after all — or an MCP prompt while a reply runs (`busy`), which
- * waits in the draft as a message would.
+ * Runs `text` when it is a command: `'done'`, or the run it started (a
+ * workflow), or `'kept'` when it was refused and the draft stays to mend (an
+ * unknown workflow, a start refused at once; the reason is shown).
+ * `'message'` when it is a message after all — or an MCP prompt while a
+ * reply runs (`busy`), which waits in the draft as a message would.
  */
-export function runCommand(text: string, target: CommandTarget, busy: boolean): boolean {
+export function runCommand(text: string, target: CommandTarget, busy: boolean): 'done' | 'kept' | 'message' | Run {
   const workflow = parseWorkflowCommand(text);
   if (workflow !== null) {
-    runWorkflowCommand(workflow, target.workflows(), { notice: (line) => target.notice(line), start: (name, input) => target.startWorkflow(name, input) });
-    return true;
+    let run: Run | undefined;
+    const started = runWorkflowCommand(workflow, target.workflows(), { notice: (line) => target.notice(line), start: (name, input) => (run = target.startWorkflow(name, input)) !== undefined });
+    return run ?? (started ? 'done' : 'kept');
   }
   const command = parseSlashCommand(text);
   if (command !== null) {
     void runSlashCommand(command, { ...target, moreHelp: () => [workflowHelp(target.workflows()), target.mcpHelp()].filter(Boolean).join(' ') });
-    return true;
+    return 'done';
   }
   const prompt = !busy && target.prompt ? parsePromptCommand(text) : null;
-  if (prompt === null) return false;
+  if (prompt === null) return 'message';
   target.prompt!(prompt);
-  return true;
+  return 'done';
 }

@@ -5,6 +5,13 @@
  * history, and splits what is entered into commands (the element's own,
  * never sent to the model: composer-commands.ts, a chunk loaded the first
  * time the draft starts with "/") and messages.
+ *
+ * Invariant: the draft is cleared only once what it held was taken. A send
+ * or a command start refused at once (no model, another reply running, bad
+ * options) leaves the draft as it was, and the element shows why; one the
+ * agent refuses before its run starts (another tab writes the thread, a run
+ * started elsewhere won the race) puts the text back, unless something new
+ * was typed meanwhile.
  */
 import { html, nothing, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import { live } from 'lit/directives/live.js';
@@ -12,6 +19,7 @@ import { InputHistory } from './input-history.js';
 import { adoptStyles, trackLoad } from '../lazy-view.js';
 import type { CommandTarget } from './composer-commands.js';
 import { composerWords, type ComposerWords } from './composer-words.js';
+import type { Run } from '../../src/types.js';
 
 type Commands = typeof import('./composer-commands.js');
 
@@ -99,8 +107,8 @@ export function renderComposer(host: ComposerHost): TemplateResult {
 export interface ComposerBinding {
   /** True while a reply runs: a message waits in the draft, a command still runs. */
   busy(): boolean;
-  /** Sends a message (already remembered in the history). */
-  send(text: string): void;
+  /** Sends a message: its run, or undefined when it was refused at once (the element says why). */
+  send(text: string): Run | undefined;
   /** What the commands act on (`/clear`, `/workflow …`, an MCP prompt, …). */
   commands: CommandTarget;
   /** True while files are attached: a message without text can be sent. */
@@ -148,9 +156,13 @@ export class Composer {
           (err: unknown) => this.#binding.commands.notice(this.#words.commandsNotLoaded(err instanceof Error ? err.message : String(err))),
         );
       }
-      if (this.#commands.runCommand(text, this.#binding.commands, this.#binding.busy())) {
+      const ran = this.#commands.runCommand(text, this.#binding.commands, this.#binding.busy());
+      if (ran !== 'message') {
         this.history.add(text);
+        // A command refused (an unknown workflow, a start refused) keeps the draft to mend.
+        if (ran === 'kept') return;
         this.draft = '';
+        if (typeof ran === 'object') this.#giveBackIfRefused(text, ran);
         return;
       }
     }
@@ -177,11 +189,20 @@ export class Composer {
     });
   }
 
-  /** A message: sent when idle, else it waits in the draft. */
+  /** A message: sent when idle, else it waits in the draft; a refused one stays there. */
   #send(text: string): void {
     if (this.#binding.busy()) return;
+    const run = this.#binding.send(text);
+    if (!run) return;
     this.draft = '';
-    this.#binding.send(text);
+    this.#giveBackIfRefused(text, run);
+  }
+
+  /** Puts `text` back in an empty draft when the agent refuses `run` before it starts. */
+  #giveBackIfRefused(text: string, run: Run): void {
+    void refusedBeforeStart(run).then((refused) => {
+      if (refused && this.#draft === '') this.draft = text;
+    });
   }
 
   #loadCommands(): Promise<Commands> {
@@ -203,4 +224,13 @@ export class Composer {
     trackLoad(this.#host, this.#loading.then(() => {}, () => {}));
     return this.#loading;
   }
+}
+
+/** True when `run` ended without starting: the agent refused it (its `final` came with no `run-start`). */
+export async function refusedBeforeStart(run: Run): Promise<boolean> {
+  for await (const event of run) {
+    if (event.type === 'run-start') return false;
+    if (event.type === 'final') return true;
+  }
+  return false;
 }

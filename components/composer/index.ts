@@ -3,7 +3,7 @@
  * history, Enter / Tab / ↑ ↓), which loads the commands' chunk
  * (composer-commands.ts) itself the first time the draft starts with "/".
  */
-export { Composer } from './composer.js';
+export { Composer, refusedBeforeStart } from './composer.js';
 export { composerWords } from './composer-words.js';
 export type { ComposerExtras } from './composer.js';
 export type { PromptCommand } from './mcp-prompt-command.js';

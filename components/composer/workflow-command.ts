@@ -38,17 +38,21 @@ export function workflowHelp(workflows: Workflows): string {
 /** What the command needs from the element. */
 export interface WorkflowTarget {
   notice(text: string): void;
-  /** Starts the workflow (the element's `agent.runWorkflow`). */
-  start(name: string, input: string | undefined): void;
+  /** Starts the workflow (the element's `agent.runWorkflow`); false when it was refused (the element says why). */
+  start(name: string, input: string | undefined): boolean;
 }
 
-/** Runs a parsed `/workflow` command: lists the workflows, refuses an unknown name, or starts one. */
-export function runWorkflowCommand(command: WorkflowCommand, workflows: Workflows, target: WorkflowTarget): void {
+/**
+ * Runs a parsed `/workflow` command: lists the workflows, refuses an unknown
+ * name, or starts one. False when nothing was done but say why (no such
+ * workflow, a start refused): the draft stays, to mend.
+ */
+export function runWorkflowCommand(command: WorkflowCommand, workflows: Workflows, target: WorkflowTarget): boolean {
   const help = workflowHelp(workflows);
-  if (!help) return target.notice('This chat has no workflows.');
-  if (command.name === '') return target.notice(help);
-  if (!Object.hasOwn(workflows, command.name)) return target.notice(`No workflow is named "${command.name}". ${help}`);
-  target.start(command.name, command.input || undefined);
+  if (!help) return (target.notice('This chat has no workflows.'), false);
+  if (command.name === '') return (target.notice(help), true);
+  if (!Object.hasOwn(workflows, command.name)) return (target.notice(`No workflow is named "${command.name}". ${help}`), false);
+  return target.start(command.name, command.input || undefined);
 }
 
 /** One completion offered under the input. */

@@ -88,7 +88,7 @@ function reduceAction(state: ConversationState, action: ConversationAction): Con
       const added = shown ? withRecords(state, action.input, action.attachments) : addUser(state, action.input ?? '', action.workflow, action.attachments);
       // A run a message started (not a retry) belongs to that message, the last one shown.
       const next = action.input === undefined && action.workflow === undefined ? added : markRun(added, action.runId);
-      return { ...next, running: true, step: null, error: null, suggestions: [], shownInput: null, interrupted: false, canContinue: false };
+      return { ...next, running: true, step: null, error: null, suggestions: [], shownInput: null, interrupted: false, canContinue: false, runId: action.runId };
     }
     case 'iteration':
       // A new model call: whatever it says starts a new assistant block.
@@ -153,6 +153,10 @@ function reduceAction(state: ConversationState, action: ConversationAction): Con
       return action.status.state === 'unavailable' || action.status.state === 'error' ? addNotice(state, `WebMCP: ${action.status.message ?? action.status.state}`, 'webmcp-status') : state;
     case 'tool-progress':
       return updateCall(state, action.callId, (c) => (isSettled(c.status) ? c : { ...c, progress: { progress: action.progress, total: action.total, message: action.message } }));
+    case 'activity':
+      return showActivity(state, `activity:${action.messageId}`, action.activityType, action.content);
+    case 'state':
+    case 'remote-thread':
     case 'engine':
     case 'thread-lock':
     case 'permissions':
@@ -162,10 +166,19 @@ function reduceAction(state: ConversationState, action: ConversationAction): Con
     case 'mcp-elicitation':
     case 'mcp-elicitation-end':
       return state;
+    case 'preview':
+      // What the call will do, shown in its approval panel (and outlined on the page by the element).
+      return updateCall(state, action.callId, (c) => ({ ...c, preview: { steps: action.steps, ...(action.error !== undefined ? { error: action.error } : {}) } }));
+    case 'undone': {
+      let next = state;
+      for (const u of action.calls) next = updateCall(next, u.callId, (c) => ({ ...c, undo: u.status === 'undone' ? { status: 'undone' } : { status: 'failed', error: u.error ?? 'it failed' } }));
+      return next;
+    }
     case 'error':
       return { ...state, error: { message: action.message, retryable: action.retryable } };
     case 'final':
-      return finish(state, action.reason, action.text, action.suggestions);
+      // The element's own send, refused before its run started: the message was never taken, so it leaves the log (the composer gets it back).
+      return finish(state.shownInput !== null && !state.running ? unshown(state) : state, action.reason, action.text, action.suggestions);
     case 'plan':
       return { ...state, plan: action.tasks };
     case 'reflection':
@@ -184,6 +197,13 @@ function reduceAction(state: ConversationState, action: ConversationAction): Con
       // Quiet, like the self-check: why the model was asked again.
       return addNotice(state, 'Reminded the model to act on what it announced', 'nudge');
   }
+}
+
+/** A remote agent's activity: its card updated in place, or added where the reply has got to. */
+function showActivity(state: ConversationState, id: string, activityType: string, content: Readonly<Record<string, unknown>>): ConversationState {
+  if (state.items.some((i) => i.id === id)) return { ...state, items: state.items.map((i) => (i.id === id ? { kind: 'activity', id, activityType, content } : i)) };
+  const closed = closeStreaming(state);
+  return { ...closed, items: [...closed.items, { kind: 'activity', id, activityType, content }] };
 }
 
 function finish(state: ConversationState, reason: FinalReason, text: string, suggestions?: string[]): ConversationState {
@@ -241,6 +261,14 @@ function addUser(state: ConversationState, text: string, workflow?: string, atta
     suggestions: [],
     error: null,
   };
+}
+
+/** The state without the message the element showed at its send (the last user message, with no run yet). */
+function unshown(state: ConversationState): ConversationState {
+  const at = state.items.findLastIndex((item) => item.kind === 'user');
+  const item = state.items[at];
+  if (item?.kind !== 'user' || item.runId !== undefined || item.text !== state.shownInput) return { ...state, shownInput: null };
+  return { ...state, items: state.items.filter((_, i) => i !== at), shownInput: null };
 }
 
 function markRun(state: ConversationState, runId: string): ConversationState {
@@ -317,7 +345,7 @@ function updateCall(state: ConversationState, callId: string, update: (c: ToolCa
 function upsertCall(state: ConversationState, callId: string, name: string, update: (c: ToolCallItem) => ToolCallItem): ConversationState {
   const index = state.items.findIndex((i) => i.kind === 'tool-call' && i.id === callId);
   if (index >= 0) return updateCall(state, callId, update);
-  const fresh: ToolCallItem = { kind: 'tool-call', id: callId, name, argsText: '', status: 'streaming' };
+  const fresh: ToolCallItem = { kind: 'tool-call', id: callId, name, argsText: '', status: 'streaming', ...(state.runId !== undefined ? { runId: state.runId } : {}) };
   return { ...state, items: [...state.items, update(fresh)] };
 }
 

@@ -2,7 +2,7 @@
  * The shapes of `<agent-chat>`'s view model: the log's items, the state the
  * reducer (conversation-state.ts) keeps, and the actions it takes. Types only.
  */
-import type { AgentEvent, ApprovalRequest, Attachment, ContextEvent, Diagnosis, PlanTask, ToolCallStatus } from '../../src/types.js';
+import type { AgentEvent, ApprovalRequest, Attachment, ContextEvent, Diagnosis, PlanTask, PreviewStepInfo, ToolCallStatus } from '../../src/types.js';
 
 /** Where a tool call stands, as its card shows it (the type `render` props carry). */
 export type { ToolCallStatus };
@@ -53,6 +53,12 @@ export interface ToolCallItem {
   progress?: { progress: number; total?: number; message?: string };
   /** Images and files the tool returned (`tool-result.attachments`). */
   attachments?: readonly ShownAttachment[];
+  /** The run it was made in (the last `run-start` before it); absent for a call a browser agent or an MCP App asked for outside any run. */
+  runId?: string;
+  /** What it will do, while it waits for approval (its tool's `preview`: the `preview` event). */
+  preview?: { steps: readonly PreviewStepInfo[]; error?: string };
+  /** It was taken back (`undone` event): undone, or the undo failed, saying why. */
+  undo?: { status: 'undone' } | { status: 'failed'; error: string };
 }
 
 /** A line from the element itself (help text, "stopped", iteration limit). */
@@ -75,8 +81,17 @@ export interface ContextItem {
 /** The doctor's checklist (`/doctor`): checking until its `diagnosis` or `error` arrives. Never stored with the thread. */
 export interface DoctorItem { kind: 'doctor'; id: string; diagnosis?: Diagnosis; error?: string }
 
+/** A remote agent's activity (`activity` events, option `agui`): structured progress shown as its own card, with its latest content. */
+export interface ActivityItem {
+  kind: 'activity';
+  /** `activity:` and the activity's message id. */
+  id: string;
+  activityType: string;
+  content: Readonly<Record<string, unknown>>;
+}
+
 /** Anything the log shows. */
-export type LogItem = UserItem | AssistantItem | ToolCallItem | NoticeItem | ContextItem | DoctorItem;
+export type LogItem = UserItem | AssistantItem | ToolCallItem | NoticeItem | ContextItem | DoctorItem | ActivityItem;
 
 /** Token counts of the last model call, and the window they fill. */
 export interface UsageInfo {
@@ -112,6 +127,8 @@ export interface ConversationState {
   canContinue: boolean;
   /** The agent's latest plan (option `planning`), or null before its first. */
   plan: readonly PlanTask[] | null;
+  /** The last run started (`run-start`): the calls that follow belong to it. */
+  runId?: string;
   /** Counter for item ids; part of the state so the reducer stays pure. */
   nextId: number;
 }

@@ -3,7 +3,7 @@
  * the reducer every event goes through, live or stored), the signal that
  * carries it and the agent's events to the element's controllers
  * (conversation-signal.ts), the messages, the run's status lines, the reply
- * renderers, and loaders for the pieces that are chunks of their own (the
+ * renderers, the window a long log is drawn through (log-window.ts), and loaders for the pieces that are chunks of their own (the
  * plan, a sub-agent's work: lazy-pieces.ts). Everything exported here is
  * up front; the lazy pieces' types are exported as types only.
  */
@@ -11,6 +11,7 @@ export { initialConversation, prettyJson, reduceConversation, restoreConversatio
 export { ConversationSignal } from './conversation-signal.js';
 export { conversationSpeech, conversationWords } from './conversation-words.js';
 export { loadPlanView, loadSubAgentView } from './lazy-pieces.js';
+export { LOG_PAGE, LogWindow } from './log-window.js';
 export { renderAssistantMessage, renderUserMessage } from './message-view.js';
 export { ReplyRenderers } from './reply-renderers.js';
 export { RetryCountdownSlot } from './retry-slot.js';

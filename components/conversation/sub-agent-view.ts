@@ -76,6 +76,7 @@ export function renderSubAgent(sub: ConversationState, renderCard: (item: ToolCa
             return renderCard(item);
           case 'user':
           case 'doctor':
+          case 'activity':
             return nothing;
           default:
             return html`<p class="sub-agent-notice">${item.text}</p>`;

@@ -10,6 +10,7 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { errorMessage } from '../../src/errors.js';
+import { diagnosisSummary } from '../../src/diagnosis-summary.js';
 import type { Agent, DiagnosisCheck, DiagnosisStatus } from '../../src/types.js';
 import type { ConversationAction, DoctorItem } from '../conversation/index.js';
 
@@ -49,10 +50,7 @@ export function renderDoctorItem(item: DoctorItem): TemplateResult {
         : html`<p class="doctor-state doctor-error">The doctor could not run: ${item.error}</p>`}
     </section>`;
   }
-  const count = (status: DiagnosisStatus) => d.checks.filter((c) => c.status === status).length;
-  const fails = count('fail');
-  const warns = count('warn');
-  const summary = fails + warns === 0 ? 'All checks passed' : [fails ? `${fails} failed` : '', warns ? `${warns} warning${warns > 1 ? 's' : ''}` : ''].filter(Boolean).join(', ');
+  const summary = diagnosisSummary(d);
   return html`<section part="doctor" class="doctor" aria-label="Doctor: ${summary}">
     <p class="doctor-title">Doctor · ${TARGETS[d.target]} <span class="doctor-subject">${d.subject}</span></p>
     <p class="doctor-summary">${summary} <span class="doctor-time">(${(d.durationMs / 1000).toFixed(1)} s)</span></p>

@@ -217,6 +217,7 @@ export class McpDrawer implements ReactiveController {
         ${this.#renderActions(s)}
       </div>
       ${s.error ? html`<p class=${s.signIn === 'needed' ? 'mcp-note' : 'mcp-server-error'}>${s.error.message}</p>` : nothing}
+      ${s.toolLimit ? html`<p part="mcp-tool-limit" class="mcp-server-error" role="status">${s.toolLimit.message}</p>` : nothing}
       ${s.skipped?.length
         ? html`<ul part="mcp-skipped" class="mcp-skipped" aria-label=${`Tools of ${s.name} left out`}>${s.skipped.map((k) => html`<li>Left out <code>${k.tool}</code>: ${k.why}</li>`)}</ul>`
         : nothing}

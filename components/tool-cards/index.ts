@@ -8,6 +8,8 @@
 export { ToolCards } from './tool-cards.js';
 export { ToolViews } from './tool-views.js';
 export { warmUpTools } from './tool-warmup.js';
+export { UndoBar } from './undo-bar.js';
+export type { UndoBinding } from './undo-bar.js';
 export type { ToolViewsBinding } from './tool-views.js';
 export type { RenderedView } from './tool-view.js';
 export type { CardParts, SubAgentDrawing } from './tool-card.js';

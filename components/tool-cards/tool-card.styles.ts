@@ -47,4 +47,8 @@ export const toolCardStyles = css`
   .tool-result pre.tool-error { white-space: pre-wrap; overflow-wrap: anywhere; }
   .tool-note { margin: 6px 0 0; white-space: pre-wrap; overflow-wrap: anywhere; }
   .tool-note-label { font-weight: 600; }
+  .undo-bar { display: flex; flex-wrap: wrap; gap: 6px; margin-top: 6px; }
+  .undo-status { margin: 6px 0 0; font-size: 0.85em; color: var(--agent-chat-muted); }
+  .undo-status[data-status='failed'] { color: var(--agent-chat-danger); white-space: pre-wrap; overflow-wrap: anywhere; }
+  .tool-call[data-undone] .tool-status { text-decoration: line-through; }
 `;

@@ -38,10 +38,12 @@ export interface CardKit {
  * approval panel when the call awaits one, `view` the tool's own UI when it
  * renders (tool-view.ts; it replaces the JSON body, which stays behind a
  * "raw" disclosure), `files` the images and files the tool returned
- * (attachments), `subAgent` a sub-agent's work (nothing while not given).
+ * (attachments), `subAgent` a sub-agent's work (nothing while not given),
+ * `undo` the call's Undo buttons or what came of its undo (undo-bar.ts).
  */
 export interface CardParts {
   readonly approval: TemplateResult | typeof nothing;
+  readonly undo?: TemplateResult | typeof nothing;
   readonly view: RenderedView | undefined;
   readonly files: unknown;
   readonly subAgent: SubAgentDrawing | undefined;
@@ -102,7 +104,7 @@ function formatArgs(argsText: string, kit: CardKit): string {
 }
 
 /** Renders one tool call with its `parts` (see CardParts) and the element's helpers (`kit`). */
-export function renderToolCard(item: ToolCallItem, { approval, view, files, subAgent }: CardParts, kit: CardKit): TemplateResult {
+export function renderToolCard(item: ToolCallItem, { approval, view, files, subAgent, undo }: CardParts, kit: CardKit): TemplateResult {
   const ui = view && 'ui' in view ? view : undefined;
   // Frameless: the rendered UI alone (an approval panel still shows).
   const frame = !ui || ui.frame;
@@ -110,7 +112,7 @@ export function renderToolCard(item: ToolCallItem, { approval, view, files, subA
   const said = (id: keyof ToolCardWords): string => w[id] as string;
   const status = said(STATUS_LABEL[item.status]);
   const asker = item.requestedBy && ASKER[item.requestedBy];
-  return html`<article part="tool-call" class=${frame ? 'tool-call' : 'tool-call frameless'} data-status=${item.status} data-call-id=${item.id}
+  return html`<article part="tool-call" class=${frame ? 'tool-call' : 'tool-call frameless'} data-status=${item.status} data-call-id=${item.id} data-undone=${item.undo?.status === 'undone' ? 'true' : nothing}
       data-requested-by=${item.requestedBy ?? nothing} aria-label=${asker ? w.toolCallRequested(item.name, said(asker.label), status) : w.toolCall(item.name, status)}>
     ${frame
       ? html`<header class="tool-head">
@@ -127,7 +129,7 @@ export function renderToolCard(item: ToolCallItem, { approval, view, files, subA
       : frame ? html`<details part="tool-raw" class="tool-raw"><summary>${w.raw}</summary>${renderBody(item, kit)}</details>` : nothing}
     ${files}
     ${item.sub && subAgent ? subAgent(item.sub, (child) => renderToolCard(child, { approval: nothing, view: undefined, files: nothing, subAgent }, kit)) : nothing}
-    ${approval}
+    ${approval}${undo ?? nothing}
   </article>`;
 }
 

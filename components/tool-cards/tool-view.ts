@@ -13,7 +13,7 @@
 import type { render as renderLit } from 'lit';
 import type { Tool, ToolRenderProps, ToolView } from '../../src/types.js';
 import type { ToolCallItem } from '../conversation/index.js';
-import { parsePartialJson } from './partial-json.js';
+import { parsePartialJson } from '../partial-json.js';
 
 /** What the card shows for a tool that renders: its UI and frame, or why the JSON card shows instead. */
 export type RenderedView = { ui: Exclude<ToolView, null | undefined>; frame: boolean } | { failed: string };

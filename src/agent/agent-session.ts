@@ -9,7 +9,7 @@
  * - `AttachmentShelf`: the files of messages and tools;
  * - `runLoop` (with its parts) runs one run.
  */
-import type { AgentEvent, ApprovalAnswer, ApprovalRequest, ChatMessage, FinalEvent, SendOptions, ThreadTrace, WorkflowRunOptions } from '../types.js';
+import type { AgentEvent, ApprovalAnswer, ApprovalRequest, ChatMessage, FinalEvent, SendOptions, ThreadTrace, UndoOutcome, WorkflowRunOptions } from '../types.js';
 import { AttachmentShelf } from './attachments/index.js';
 import { TraceRecorder } from './trace/index.js';
 import { SpanOutlet } from './trace/index.js';
@@ -27,6 +27,9 @@ import { runOutsideCall } from './calls/index.js';
 import type { SessionConfig } from './session-types.js';
 import type { SessionDeps } from './session-deps.js';
 import { startGate } from './calls/index.js';
+import { pushUserMessage } from './history.js';
+import { undoCalls, undoableCall, undoableRun, type CallRecord, type UndoContext } from './undo.js';
+import { PageloopError } from '../errors.js';
 
 /** One agent's state between runs, and the way to start, answer and cancel them. */
 export class AgentSession {
@@ -42,9 +45,11 @@ export class AgentSession {
   readonly #spans: SpanOutlet;
   /** Awaited before each run starts (see SessionDeps.beforeRun); absent, a run starts in the call's own task (a clear right after a send is refused as busy). */
   readonly #beforeRun: (() => Promise<void>) | undefined;
+  readonly #host: SessionDeps['host'];
 
   constructor(config: SessionConfig, tools: readonly ToolDescriptor[], deps: SessionDeps) {
     this.#config = config;
+    this.#host = deps.host;
     this.#files = new AttachmentShelf({ store: deps.store, thread: () => this.#config.thread, options: () => this.#config.attachments });
     const emit = deps.emit;
     const send = emit ? (events: AgentEvent[]) => events.forEach(emit) : (events: AgentEvent[]) => deps.host.emit(events);
@@ -59,7 +64,7 @@ export class AgentSession {
     // A tool starts once its `tool-start` is stored: a reload then answers it `interrupted` instead of running it again.
     this.#registry = new ToolRegistry(deps.host, deps.workerTools, deps.env, () => state.journal?.flush().catch(() => {}) ?? Promise.resolve(), starts);
     this.#registry.set(tools);
-    this.#starter = new RunStarter({ config: () => this.#config, state, thread: this.#thread, runs: this.#runs, models: this.#models, registry: this.#registry, starts, host: deps.host, files: this.#files });
+    this.#starter = new RunStarter({ config: () => this.#config, state, thread: this.#thread, runs: this.#runs, models: this.#models, registry: this.#registry, starts, host: deps.host, files: this.#files, remote: deps.remote });
   }
 
   /** Loads the stored thread, answering calls a reload left unanswered; or follows it read-only while another tab writes it. */
@@ -91,7 +96,7 @@ export class AgentSession {
     // Only files to keep make the start wait: a message without them starts its run at once, so a send or clear right after it is told "busy".
     const user = made instanceof Promise ? await made : made;
     if (user instanceof Error) return this.#runs.refuse(user);
-    return this.#starter.begin('Cannot send', { runId, input: text, files: user.files, begin: () => this.#state.history.push(user.message) }, { overrides: rest });
+    return this.#starter.begin('Cannot send', { runId, input: text, files: user.files, begin: () => pushUserMessage(this.#state.history, user.message) }, { overrides: rest });
   }
 
   /** A run of workflow `name` (option `workflows`): its message states the goal and steps; with planning, the steps are the initial plan. An unknown name ends in an `unknown-workflow` error before anything is sent. */
@@ -154,7 +159,7 @@ export class AgentSession {
 
   /** An answer to an approval request that reached the worker (the page answers the questions it holds itself); "always" is applied by the gate and kept with the thread. */
   respond(callId: string, answer: ApprovalAnswer): void {
-    if (!this.#state.gate.answer(callId, answer)) this.#state.emit({ type: 'error', message: `No call "${callId}" is waiting for approval.`, retryable: false, code: 'bad-request' });
+    if (!this.#state.gate.answer(callId, answer) && !this.#thread.answerEarly(callId, answer)) this.#state.emit({ type: 'error', message: `No call "${callId}" is waiting for approval.`, retryable: false, code: 'bad-request' });
   }
 
   /** A page tool call from a browser agent (WebMCP): the same approvals, shown as a card, kept out of the model's history. */
@@ -165,6 +170,17 @@ export class AgentSession {
   /** Starts (or stops) handing finished spans to the page (`agent.onSpan`). */
   watchSpans(on: boolean): void {
     this.#spans.watch(on);
+  }
+
+  /** The state shared with a remote AG-UI agent (option `agui`), as the thread's events last set it; undefined until there is one. */
+  sharedState(): unknown {
+    return structuredClone(this.#state.remote.state);
+  }
+
+  /** Replaces the shared state: kept with the thread (a `state` event), sent with the next remote run. Refused in a tab that follows the thread. */
+  setState(state: unknown): void {
+    this.#thread.assertWriter('Cannot set the state');
+    this.#state.emit({ type: 'state', state, from: 'app' });
   }
 
   /** The tools allowed for good in this thread. */
@@ -185,6 +201,33 @@ export class AgentSession {
   /** Cancels the current run, or run `runId` if it has not started yet. */
   cancel(runId?: string): void {
     this.#runs.cancel(runId);
+  }
+
+  /** Takes back call `callId` at the user's request (src/agent/undo.ts); rejects `not-undoable`, `busy` or `thread-busy`. */
+  undo(callId: string): Promise<UndoOutcome> {
+    return this.#undo((ctx) => [undoableCall(ctx, callId)]);
+  }
+
+  /** Takes back run `runId`'s finished calls, last first, stopping at the first that fails. */
+  undoRun(runId: string): Promise<UndoOutcome> {
+    return this.#undo((ctx) => undoableRun(ctx, runId), runId);
+  }
+
+  /** One undo: refused while anything else changes the thread; holds off runs while it goes; stored when done. */
+  async #undo(pick: (ctx: UndoContext) => CallRecord[], runId?: string): Promise<UndoOutcome> {
+    this.#thread.assertWriter('Cannot undo');
+    this.#runs.assertIdle('Cannot undo');
+    if (this.#thread.interrupted) throw new PageloopError('busy', 'Cannot undo while a reply the page was closed in waits to be continued: continue it, or send a message, first.');
+    const state = this.#state;
+    const ctx: UndoContext = { events: state.events, registry: this.#registry, policy: state.policy, host: this.#host, history: state.history, emit: (e) => state.emit(e), changed: () => state.changed() };
+    const calls = pick(ctx);
+    const release = this.#runs.hold('an undo is going; wait for it to end.');
+    try {
+      return await undoCalls(ctx, calls, runId);
+    } finally {
+      release();
+      await state.save().catch(() => {});
+    }
   }
 
   /** A copy of the canonical history. */

@@ -21,6 +21,7 @@
 import type { ChatMessage, ContextEvent, SummaryCall } from '../types.js';
 import { DEFAULT_CONTEXT_TOKENS, TokenEstimator, readOverflow, type ToolCallingModel, type TurnRequest } from '../model/loop-door.js';
 import { isAbortError } from '../errors.js';
+import { abortable } from '../abortable.js';
 import { READ_RESULT, READ_RESULT_TOOL } from './calls/index.js';
 import { traceNow } from './trace/index.js';
 
@@ -219,7 +220,8 @@ export class ContextBudget {
       },
       () => {},
     );
-    await this.#probed;
+    // Shared by every run that asks while it goes, so each waits for it only as long as its own signal lets it.
+    await abortable(this.#probed, signal);
   }
 
   /** A tool result cut to `share` tokens, with a note; other messages as they are (same object). */

@@ -44,3 +44,30 @@ export function recordEditedArgs(history: ChatMessage[], edits: Iterable<{ callI
     m.tool_calls = m.tool_calls.map((c) => (byId.has(c.id) ? { ...c, function: { ...c.function, arguments: JSON.stringify(byId.get(c.id)) } } : c));
   }
 }
+
+/** How a note for the model opens: it is the page speaking, not the user's words. */
+export const NOTE_HEAD = '[Note from the page, not a message from the user]';
+
+/**
+ * Appends a note for the model (an undo: src/agent/undo.ts) as a user-role
+ * message opening with `NOTE_HEAD`. Roles still alternate: a note after a
+ * user message joins it, and the next user message joins a note
+ * (`pushUserMessage`), so a note never makes two user messages in a row.
+ * (A marker field would reach the server: the history is sent as it is.)
+ */
+export function appendNote(history: ChatMessage[], note: string): void {
+  const text = `${NOTE_HEAD} ${note}`;
+  const last = history.at(-1);
+  if (last?.role === 'user') history[history.length - 1] = { ...last, content: `${last.content}\n\n${text}` };
+  else history.push({ role: 'user', content: text });
+}
+
+/** Appends the user's message; one that follows a note (`appendNote`) joins it, after it, as one user message. */
+export function pushUserMessage(history: ChatMessage[], message: ChatMessage): void {
+  const last = history.at(-1);
+  if (message.role !== 'user' || last?.role !== 'user' || !last.content.startsWith(NOTE_HEAD)) {
+    history.push(message);
+    return;
+  }
+  history[history.length - 1] = { ...last, ...message, content: `${last.content}\n\n${message.content}` };
+}

@@ -7,11 +7,14 @@
 import type { FinalEvent, SendOptions } from '../types.js';
 import type { ToolCallingModel } from '../model/loop-door.js';
 import type { RunContext } from './run-loop.js';
-import { gatedModel } from './calls/index.js';
+import { gatedModel, mayStart } from './calls/index.js';
+import type { RunBase } from './run-base.js';
+import type { RemoteLoader, RemoteRunContext } from './remote-loop.js';
 import { PlanTurn } from './plan-turn.js';
 import { SubAgents } from './sub-agent.js';
 import type { ToolRegistry } from './calls/index.js';
 import { withOverrides } from './run-overrides.js';
+import { abortable } from '../abortable.js';
 import type { ModelCache } from './model-cache.js';
 import type { SessionState } from './session-state.js';
 import type { SessionConfig, ToolHost } from './session-types.js';
@@ -26,7 +29,7 @@ export interface RunSetup {
   /** The run starts with a plan already made (a workflow's steps). */
   planned?: boolean;
   /** Runs before the loop (a resume finishes the interrupted turn); a final event from it ends the run there. */
-  before?: (ctx: RunContext) => Promise<FinalEvent | undefined>;
+  before?: (ctx: RunBase) => Promise<FinalEvent | undefined>;
 }
 
 /** The session's parts a run works with. */
@@ -41,18 +44,48 @@ export interface RunSources {
   host: Pick<ToolHost, 'readContext'>;
   /** The session's attachments (tools' files are kept there). */
   files?: AttachmentShelf;
+  /** Loads the remote loop (option `agui`, and sub-agents sent to a remote agent); absent where no worker hosts the session. */
+  remote?: RemoteLoader;
 }
 
 /** The context of one run on `signal`, its overrides applied; throws a `bad-request` error for overrides the run cannot take. */
 export async function runContext(from: RunSources, signal: AbortSignal, setup: RunSetup): Promise<RunContext> {
   const { config, state, models } = from;
-  const model = await models.model();
-  const { planning, subAgents } = config;
+  // Raced: making the model (a model module, an engine) may take long or never end; Stop ends the run all the same.
+  const model = await abortable(models.model(), signal);
+  const { planning } = config;
   const ctx: RunContext = {
+    ...runBase(from, signal),
     model: gatedModel(model, from.starts),
-    history: state.history,
     systemPrompt: config.systemPrompt,
     maxIterations: config.maxIterations ?? DEFAULT_MAX_ITERATIONS,
+    plan: planning ? { turn: new PlanTurn(state.plan, planning, setup.planned), mode: planning } : undefined,
+    reflectEvery: config.reflectEvery,
+    nudge: config.nudge,
+    context: models.budget,
+  };
+  return withOverrides(ctx, setup.overrides);
+}
+
+/** The context of one run on the remote agent of option `agui`, on `signal` (its tool overrides applied; a per-send model or prompt is the server's business). */
+export function remoteRunContext(from: RunSources, signal: AbortSignal, setup: RunSetup): RemoteRunContext {
+  const { config, state } = from;
+  const ctx: RemoteRunContext = {
+    ...runBase(from, signal),
+    maxIterations: config.maxIterations ?? DEFAULT_MAX_ITERATIONS,
+    agui: config.agui!,
+    remote: state.remote,
+    mayStart: () => mayStart(from.starts, { kind: 'model' }, signal),
+  };
+  return withOverrides(ctx, setup.overrides?.tools ? { tools: setup.overrides.tools } : undefined);
+}
+
+/** What both kinds of run share, from the session's parts as they are now. */
+function runBase(from: RunSources, signal: AbortSignal): RunBase {
+  const { config, state, models } = from;
+  const { subAgents } = config;
+  return {
+    history: state.history,
     registry: from.registry,
     policy: state.policy,
     gate: state.gate,
@@ -63,15 +96,10 @@ export async function runContext(from: RunSources, signal: AbortSignal, setup: R
     changed: () => state.changed(),
     trustToolOutput: config.trustToolOutput === true,
     approvalTimeoutMs: config.approvalTimeoutMs,
-    plan: planning ? { turn: new PlanTurn(state.plan, planning, setup.planned), mode: planning } : undefined,
-    reflectEvery: config.reflectEvery,
-    nudge: config.nudge,
-    context: models.budget,
-    subAgents: subAgents ? new SubAgents(subAgents, { model: () => childModel(config, models) }) : undefined,
+    subAgents: subAgents ? new SubAgents(subAgents, { model: () => childModel(config, models), remote: from.remote, mayStart: (s) => mayStart(from.starts, { kind: 'model' }, s) }) : undefined,
     appState: async () => (await from.host.readContext?.()) ?? [],
     files: from.files,
   };
-  return withOverrides(ctx, setup.overrides);
 }
 
 /** The sub-agents' model: `subAgents.model` when it names another, else the agent's own. */

@@ -45,6 +45,8 @@ export class RunControl {
   #run: { id: string; controller: AbortController } | undefined;
   /** Cancels that came before their run started, by run id. Runs are one at a time, so this holds at most a few. */
   #early = new Map<string, AbortController>();
+  /** Why no run may start now though none is going (an undo changes the thread), if so. */
+  #held: string | undefined;
 
   constructor(state: SessionState) {
     this.#state = state;
@@ -55,15 +57,23 @@ export class RunControl {
     return this.#run !== undefined;
   }
 
-  /** Throws `busy` while a run is going: `what` cannot happen now. */
+  /** Throws `busy` while a run is going (or the session is held): `what` cannot happen now. */
   assertIdle(what: string): void {
     if (this.#run) throw new PageloopError('busy', `${what} while a run is going; cancel it first.`);
+    if (this.#held) throw new PageloopError('busy', `${what} now: ${this.#held}`);
+  }
+
+  /** Holds the session for work that is not a run (an undo): runs are refused `busy`, saying `why`, until the returned function lets go. */
+  hold(why: string): () => void {
+    this.#held = why;
+    return () => void (this.#held = undefined);
   }
 
   /** Starts a run and resolves with its final event after it was emitted; never rejects. */
   async start(start: RunStart): Promise<FinalEvent> {
     // To this caller only (see the header): not part of the running run's stream.
     if (this.#run) return failedRun(new PageloopError('busy', 'A run is already going; wait for it to end or cancel it first.'))[1];
+    if (this.#held) return failedRun(new PageloopError('busy', this.#held))[1];
     const controller = this.#early.get(start.runId) ?? new AbortController();
     // Runs are one at a time, so no older id can still be waiting to start.
     this.#early.clear();
@@ -78,7 +88,8 @@ export class RunControl {
     try {
       final = await start.run(controller.signal);
     } catch (err) {
-      final = this.fail(err);
+      // What a cancelled run's waits throw (an AbortError) is its cancel, not a failure.
+      final = controller.signal.aborted ? { type: 'final', reason: 'cancelled', text: '' } : this.fail(err);
     }
     final = state.redact(final);
     if (this.#run?.controller === controller) this.#run = undefined;

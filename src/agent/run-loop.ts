@@ -22,14 +22,14 @@ import { executeCalls, type TurnContext } from './calls/index.js';
 import { recordEditedArgs } from './history.js';
 import { resultEvent, settled, type SettledCall } from './calls/index.js';
 import { overriddenTurn, type TurnOverrides } from './run-overrides.js';
-import { appStateSection, type AppStateEntry } from './app-context.js';
+import { appStateSection } from './app-context.js';
+import type { RunBase } from './run-base.js';
 import type { RunEnding, RunPart } from './run-part.js';
+import { abortable } from '../abortable.js';
 
-/** What one run needs. */
-export interface RunContext extends Omit<TurnContext, 'emit'> {
+/** What one run of the in-page loop needs: what every run has (run-base.ts), and the model with what shapes its requests. */
+export interface RunContext extends RunBase {
   model: Pick<ToolCallingModel, 'turn'>;
-  /** The canonical history; the run appends to it. */
-  history: ChatMessage[];
   systemPrompt?: string;
   maxIterations: number;
   /** With option `planning`: the plan's part in this run, and the mode. */
@@ -38,19 +38,12 @@ export interface RunContext extends Omit<TurnContext, 'emit'> {
   reflectEvery?: number;
   /** Option `nudge` (default on): one reminder a run when the model announces an action and calls nothing. */
   nudge?: boolean;
-  emit(event: AgentEvent): void;
-  /** Called whenever the history grew, so it can be stored. */
-  changed(): void;
   /** Keeps what is sent inside the model's context window; absent: the history is sent whole. */
   context?: ContextBudget;
   /** This run's own model and tool choice (`send(text, options)`). */
   turn?: TurnOverrides;
-  /** With option `subAgents`: runs `dispatch_agent` calls (src/agent/sub-agent.ts); absent in a sub-agent, so it never dispatches. */
-  subAgents?: SubAgentDispatch;
   /** Parts of the run beyond the built-ins, after them (see run-part.ts). */
   parts?: readonly RunPart[];
-  /** The app's state (`agent.context`), read from the page as each request is built (src/agent/app-context.ts). */
-  appState?: () => Promise<AppStateEntry[]>;
 }
 
 /** The parts of a run, in the order they take part: the built-ins its options ask for, then its own. */
@@ -186,7 +179,9 @@ type Asked = { text: string; calls: ToolCall[] } | { error: unknown; shown: stri
 /** Model call `n`, its deltas passed on as events; never throws. `note` is added to this request only. */
 async function ask(ctx: RunContext, parts: readonly RunPart[], n: number, note?: string): Promise<Asked> {
   // As of this request: the page is asked now, not when the run began (a part's rule is fixed; this changes).
-  const appState = appStateSection(await ctx.appState?.().catch(() => []) ?? [], ctx.context?.window ?? DEFAULT_CONTEXT_TOKENS);
+  // Raced: a page that never answers must not hold the run past its cancel (the loop then ends it as cancelled).
+  const read = ctx.appState ? abortable(ctx.appState(), ctx.signal, () => []).catch(() => []) : [];
+  const appState = appStateSection(await read, ctx.context?.window ?? DEFAULT_CONTEXT_TOKENS);
   const request: TurnRequest = overriddenTurn({
     system: buildSystemPrompt(ctx.systemPrompt, [...parts.map((p) => p.rule), appState].filter(Boolean).join('\n\n') || undefined),
     history: note ? [...ctx.history, { role: 'user', content: note }] : ctx.history,
@@ -194,10 +189,16 @@ async function ask(ctx: RunContext, parts: readonly RunPart[], n: number, note?:
     endingTools: BUILTIN_NAMES,
   }, ctx.turn, n);
   let shown = '';
+  /** The request a server refused as too long, and what it said. */
+  let refused: { sent: TurnRequest; said: string } | undefined;
+  let lastSent: TurnRequest | undefined;
   // A server that says the request overflowed its context gets one folded retry.
   for (let attempt = 0; ; attempt++) {
     try {
       const sent = ctx.context ? await fitted(ctx, ctx.context, request, attempt > 0) : request;
+      // Folding left it as it was: sending it again would only be refused again.
+      if (refused && ctx.context && sameRequest(sent, refused.sent)) return { error: overflowError(ctx.context.window, sent, refused.said), shown };
+      lastSent = sent;
       for await (const event of ctx.model.turn(sent, ctx.signal)) {
         switch (event.type) {
           case 'text':
@@ -233,11 +234,33 @@ async function ask(ctx: RunContext, parts: readonly RunPart[], n: number, note?:
       const overflow = error instanceof PageloopError && error.code === 'context-overflow' && shown === '';
       if (!overflow || !ctx.context) return { error, shown };
       ctx.context.overflowed(error.message);
-      if (attempt === 0) continue;
-      const message = `The conversation does not fit the model's context window (${ctx.context.window} tokens), even after folding older turns. Start a new conversation, or give the server a larger context (llama-server -c, Ollama num_ctx) and set context-tokens to match. The server said: ${error.message}`;
-      return { error: new PageloopError('context-overflow', message), shown };
+      if (attempt === 0) {
+        refused = { sent: lastSent ?? request, said: error.message };
+        continue;
+      }
+      return { error: overflowError(ctx.context.window, lastSent ?? request, error.message), shown };
     }
   }
+}
+
+/** Two requests that carry the same system prompt, history and tools (the history compared by reference first: folding makes a new one). */
+function sameRequest(a: TurnRequest, b: TurnRequest): boolean {
+  if (a.system !== b.system || a.tools.length !== b.tools.length || a.history.length !== b.history.length) return false;
+  return a.history.every((m, i) => m === b.history[i] || JSON.stringify(m) === JSON.stringify(b.history[i]));
+}
+
+/**
+ * Why a request that overflowed the window cannot be sent: when the history
+ * holds nothing but the message being answered, no new conversation helps —
+ * that message (with the system prompt and tools) is too long by itself.
+ */
+function overflowError(window: number, sent: TurnRequest, said: string): PageloopError {
+  const alone = !sent.history.some((m) => m.role === 'assistant') && sent.history.filter((m) => m.role === 'user').length <= 1;
+  const larger = 'give the server a larger context (llama-server -c, Ollama num_ctx) and set context-tokens to match';
+  const message = alone
+    ? `This message does not fit the model's context window (${window} tokens) even on its own, with the system prompt and ${sent.tools.length} tools: send a shorter message, or ${larger}. The server said: ${said}`
+    : `The conversation does not fit the model's context window (${window} tokens), even after folding older turns. Start a new conversation, or ${larger}. The server said: ${said}`;
+  return new PageloopError('context-overflow', message);
 }
 
 /** The request as the context budget lets it go out; what it folded, dropped or cut is told as events. */

@@ -2,12 +2,14 @@
  * How every run starts — a send, a workflow, a retry, a resume: a follower
  * tab is refused; a new run first gives up a run the page died in, while a
  * resume takes it over; then the run control starts the loop on a context
- * made for the run (`setup.before` first, which may end it alone).
+ * made for the run (`setup.before` first, which may end it alone) — the
+ * in-page loop, or, with option `agui`, the remote loop in its place
+ * (remote-loop.ts), which needs no model of its own.
  */
 import type { ApprovalAnswer, FinalEvent } from '../types.js';
 import { PageloopError } from '../errors.js';
 import { runLoop } from './run-loop.js';
-import { runContext, type RunSetup, type RunSources } from './run-context.js';
+import { remoteRunContext, runContext, type RunSetup, type RunSources } from './run-context.js';
 import type { RunControl, RunStart } from './run-control.js';
 import type { ThreadBinding } from './thread/index.js';
 import type { SessionConfig } from './session-types.js';
@@ -49,8 +51,14 @@ export class RunStarter {
 
   /** Runs the loop (after `setup.before`) and returns its final event without emitting it; what it throws ends as a failed run. */
   async #loop(signal: AbortSignal, setup: RunSetup): Promise<FinalEvent> {
-    const { config, state, models, registry, starts, host, files } = this.#deps;
-    const ctx = await runContext({ config: config(), state, models, registry, starts, host, files }, signal, setup);
+    const { config, state, models, registry, starts, host, files, remote } = this.#deps;
+    const sources: RunSources = { config: config(), state, models, registry, starts, host, files, remote };
+    if (sources.config.agui) {
+      if (!remote) throw new PageloopError('bad-request', 'Option agui needs the agent\'s worker, which runs the AG-UI client.');
+      const ctx = remoteRunContext(sources, signal, setup);
+      return (setup.before && (await setup.before(ctx))) || (await (await remote()).run(ctx));
+    }
+    const ctx = await runContext(sources, signal, setup);
     return (setup.before && (await setup.before(ctx))) || (await runLoop(ctx));
   }
 }

@@ -8,6 +8,7 @@ import type { WorkerToolEnv, WorkerToolFactory } from '../worker-tools/worker-to
 import type { ThreadStorage } from '../store/thread-store.js';
 import type { AgentEvent } from '../types.js';
 import type { SessionConfig, SessionHost } from './session-types.js';
+import type { RemoteLoader } from './remote-loop.js';
 
 /** What a session needs from its surroundings; tests inject ids and models. */
 export interface SessionDeps {
@@ -28,4 +29,6 @@ export interface SessionDeps {
   now?: () => number;
   /** Asks the endpoint for its context window (absent: only `contextTokens`, overflow errors or the default say it). */
   probeContextWindow?: (config: SessionConfig, signal: AbortSignal) => Promise<number | undefined>;
+  /** Loads the remote loop that runs option `agui` (the worker's AG-UI client, a chunk of its own); absent: `agui` is refused. */
+  remote?: RemoteLoader;
 }

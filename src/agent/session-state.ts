@@ -20,6 +20,7 @@ import { ApprovalPolicy } from './calls/index.js';
 import { PlanBoard } from './plan.js';
 import { withoutKey } from './redact-key.js';
 import type { TraceRecorder } from './trace/index.js';
+import { RemoteThread } from './remote-thread.js';
 
 /** The conversation a session holds, and how its events are recorded and sent. */
 export class SessionState {
@@ -28,6 +29,8 @@ export class SessionState {
   events: AgentEvent[] = [];
   /** The plan as last accepted (option `planning`); kept across runs, restored with the thread. */
   readonly plan = new PlanBoard();
+  /** The conversation's side on a remote AG-UI agent (option `agui`): rebuilt from the recorded events, like the plan. */
+  readonly remote = new RemoteThread();
   /** Decides which calls need the user, and keeps the tools the user allowed for the thread's life. */
   policy = new ApprovalPolicy(() => this.journal?.touchMeta());
   /** Holds calls waiting for approval (answered through the page's desk, when there is one). */
@@ -59,6 +62,7 @@ export class SessionState {
 
   /** Adds an event to the thread's events (deltas merged) and the journal's next write, without sending it. */
   record(event: AgentEvent): void {
+    this.remote.observe(event);
     appendMerged(this.events, event);
     this.journal?.append(event);
   }
@@ -79,6 +83,7 @@ export class SessionState {
     this.events = events;
     this.trace?.restore(trace, traceNumbers);
     this.plan.restore(events.findLast((e) => e.type === 'plan')?.tasks);
+    this.remote.restore(events);
   }
 
   /** Forgets the tools allowed for good, and any call waiting (approvals belong to the conversation they were given in). */

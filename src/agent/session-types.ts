@@ -21,4 +21,4 @@ export type SessionConfig = SessionSettings;
 export type ToolHost = Pick<PageHost, 'checkTool' | 'runTool' | 'abortTool'> & Partial<Pick<PageHost, 'mayStart' | 'readContext' | 'askApproval' | 'settleAsks'>>;
 
 /** A session's surroundings: where its events (and, when the page listens, its finished spans) go, and its tool host. */
-export type SessionHost = ToolHost & Pick<PageHost, 'emit'> & Partial<Pick<PageHost, 'spans'>>;
+export type SessionHost = ToolHost & Pick<PageHost, 'emit'> & Partial<Pick<PageHost, 'spans' | 'undoTool'>>;

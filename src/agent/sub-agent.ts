@@ -16,8 +16,16 @@
  * - a child that read outside content (an `untrustedOutput` tool) hands back
  *   an answer marked untrusted, and makes the parent's policy distrust, as the
  *   tool itself would have.
+ *
+ * Mixed mode (`subAgents.agui`): the child is a remote AG-UI agent instead
+ * of a loop in this worker — the same remote loop option `agui` uses, on a
+ * server thread of its own per task, offered the same read-only tools as
+ * frontend tools — and every invariant above holds for it too. The answer
+ * of a remote agent is content from outside the page, so it comes back
+ * marked untrusted.
  */
-import { errorMessage } from '../errors.js';
+import { PageloopError, errorMessage } from '../errors.js';
+import { abortable } from '../abortable.js';
 import type { AgentEvent, FinalEvent, SubAgentOptions } from '../types.js';
 import type { ToolCall, ToolCallingModel } from '../model/loop-door.js';
 import { ApprovalGate } from './calls/index.js';
@@ -28,6 +36,8 @@ import type { TurnContext } from './calls/index.js';
 import type { TurnOverrides } from './run-overrides.js';
 import { resultEvent, settled, type SettledCall } from './calls/index.js';
 import { markUntrusted } from '../untrusted-content.js';
+import type { RemoteLoader } from './remote-loop.js';
+import { RemoteThread } from './remote-thread.js';
 
 /** A child's budget of model calls when the options give none. */
 export const DEFAULT_SUB_AGENT_ITERATIONS = 5;
@@ -41,6 +51,10 @@ When you know the answer, reply with it in full and concisely (or call task_comp
 export interface SubAgentHost {
   /** The model a child talks to (the agent's, or `subAgents.model` on the same endpoint). */
   model(): Promise<Pick<ToolCallingModel, 'turn'>>;
+  /** Loads the remote loop, for children on a remote agent (`subAgents.agui`); absent where no worker hosts the session. */
+  remote?: RemoteLoader;
+  /** Asked before each request a remote child sends: false once the page cancelled the run. */
+  mayStart?(signal: AbortSignal): Promise<boolean>;
 }
 
 /**
@@ -82,11 +96,12 @@ export class SubAgents implements SubAgentDispatch {
     try {
       final = await this.#run(task, call.id, parent, child);
     } catch (err) {
-      // runLoop never throws; the model's making can.
+      // runLoop never throws; the model's making can (and is given up on a cancel).
+      if (parent.signal.aborted) return finish(settled(call.id, call.name, 'cancelled', { error: 'The run was cancelled before this sub-agent started.' }));
       return fail(`The sub-agent could not start: ${errorMessage(err)}`);
     }
     const result = outcome(call, final, this.#maxIterations());
-    if (result.status !== 'ok' || !child.read) return finish(result);
+    if (result.status !== 'ok' || !(child.read || this.#options.agui)) return finish(result);
     if (!parent.trustToolOutput) parent.policy.distrust();
     return finish({ ...result, content: markUntrusted(call.name, result.content) });
   }
@@ -101,7 +116,8 @@ export class SubAgents implements SubAgentDispatch {
       if (event.type === 'tool-result' && event.status === 'ok' && registry.untrusted(event.name)) child.read = true;
       return { type: 'sub-agent', parentCallId: callId, event };
     };
-    const model = await this.#host.model();
+    if (this.#options.agui) return this.#runRemote(this.#options.agui, task, parent, registry, nest);
+    const model = await abortable(this.#host.model(), parent.signal);
     return runLoop({
       model,
       history: [{ role: 'user', content: task }],
@@ -113,6 +129,26 @@ export class SubAgents implements SubAgentDispatch {
       trustToolOutput: parent.trustToolOutput,
       signal: parent.signal,
       turn: !this.#options.model && parent.turn?.model !== undefined ? { model: parent.turn.model } : undefined,
+      emit: (event) => parent.emit(nest(event)),
+      changed: () => {},
+    });
+  }
+
+  /** The child on a remote AG-UI agent: a server thread of its own, the same read-only tools (as frontend tools), the parent's signal. */
+  async #runRemote(agui: NonNullable<SubAgentOptions['agui']>, task: string, parent: Parent, registry: Parent['registry'], nest: (event: AgentEvent) => AgentEvent): Promise<FinalEvent> {
+    if (!this.#host.remote) throw new PageloopError('bad-request', 'A sub-agent on a remote AG-UI agent needs the agent\'s worker to run it.');
+    const loop = await this.#host.remote();
+    const signal = parent.signal;
+    return loop.run({
+      history: [{ role: 'user', content: task }],
+      maxIterations: this.#maxIterations(),
+      registry,
+      ...childApprovals(),
+      trustToolOutput: parent.trustToolOutput,
+      signal,
+      agui,
+      remote: new RemoteThread(),
+      mayStart: () => this.#host.mayStart?.(signal) ?? Promise.resolve(!signal.aborted),
       emit: (event) => parent.emit(nest(event)),
       changed: () => {},
     });

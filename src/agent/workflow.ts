@@ -12,6 +12,7 @@
  */
 import type { PlanTask, WorkflowRunOptions, WorkflowTemplate } from '../types.js';
 import { PageloopError } from '../errors.js';
+import { pushUserMessage } from './history.js';
 import type { RunSetup } from './run-context.js';
 import type { SessionState } from './session-state.js';
 import type { SessionConfig } from './session-types.js';
@@ -62,7 +63,7 @@ export function workflowRun(config: Pick<SessionConfig, 'workflows' | 'planning'
   const template = findWorkflow(config.workflows, name);
   const start = workflowStart(name, template, input, !!config.planning);
   const begin = () => {
-    state.history.push({ role: 'user', content: start.message });
+    pushUserMessage(state.history, { role: 'user', content: start.message });
     const plan = start.plan && state.plan.update({ tasks: start.plan });
     if (plan?.ok) state.emit({ type: 'plan', tasks: plan.tasks });
   };

@@ -11,10 +11,18 @@
 import { PageloopError } from '../errors.js';
 import { SseParser } from './sse-parser.js';
 
+/** How long a body may go on after `[DONE]` before it is cancelled (servers end it at once; a proxy may hold it open). */
+const AFTER_DONE_MS = 2000;
+
 /**
  * Yields each parsed chunk of `response`'s body, stopping at `[DONE]`.
  * A JSON body yields the completion object once. Leaving the loop early (or
- * an error) cancels the body, which closes the connection.
+ * an error) cancels the body, which closes the connection. After `[DONE]`
+ * the body is left to end by itself (read on in the background, at most
+ * `AFTER_DONE_MS`, then cancelled): the server's last bytes (the chunked
+ * encoding's end) usually arrive just after it, and cancelling a reply the
+ * server has finished shows a complete request as cancelled
+ * (`net::ERR_ABORTED`) in the browser's network panel.
  */
 export async function* readCompletionChunks(response: Response, options: ReadOptions = {}): AsyncGenerator<unknown> {
   const body = response.body;
@@ -25,9 +33,12 @@ export async function* readCompletionChunks(response: Response, options: ReadOpt
   const html = /\bhtml\b/i.test(response.headers.get('content-type') ?? '');
   let sniffed: 'json' | 'sse' | 'html' | undefined;
   let jsonText = '';
+  /** `ended`: the body was read to its end; `answered`: the server said `[DONE]`. */
+  let end: 'ended' | 'answered' | undefined;
   try {
     for (;;) {
       const { done, value } = await readWithin(reader, options, response.url);
+      if (done) end = 'ended';
       const text = done ? decoder.decode() : decoder.decode(value, { stream: true });
       if (sniffed === undefined) {
         const first = text.trimStart()[0];
@@ -42,6 +53,7 @@ export async function* readCompletionChunks(response: Response, options: ReadOpt
         const events = done ? [...parser.push(text), ...parser.end()] : parser.push(text);
         for (const event of events) {
           if (event.data.trim() === '[DONE]') {
+            end ??= 'answered';
             return;
           }
           yield* parseData(event.event, event.data);
@@ -51,9 +63,28 @@ export async function* readCompletionChunks(response: Response, options: ReadOpt
     }
     if (sniffed === 'json') yield parseJson(jsonText);
   } finally {
-    // Releases the connection when the consumer stops early, errs, or the
-    // server keeps it open after [DONE].
-    await reader.cancel().catch(() => {});
+    // Releases the connection when the consumer stops early or errs; a body
+    // read to its end has nothing to release, and one the server answered is
+    // let end by itself (released if it does not soon).
+    if (end === 'answered') void readToEnd(reader, AFTER_DONE_MS);
+    else if (end !== 'ended') await reader.cancel().catch(() => {});
+  }
+}
+
+/** Reads what is left of a body the server has answered in, cancelling it if it has not ended within `ms`. */
+async function readToEnd(reader: ReadableStreamDefaultReader<Uint8Array>, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), ms)));
+  try {
+    for (;;) {
+      const next = await Promise.race([reader.read(), late]);
+      if (next === 'late') return void (await reader.cancel().catch(() => {}));
+      if (next.done) return;
+    }
+  } catch {
+    // The connection failed after the answer: nothing left to release.
+  } finally {
+    clearTimeout(timer);
   }
 }
 

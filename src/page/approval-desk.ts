@@ -12,12 +12,31 @@
  * waits (a JSON Schema validator still loading, an async refinement): its call
  * stays in the request, and its `invalid` result follows within moments.
  *
+ * A call the policy lets the page preview (`ask.preview`) whose tool has a
+ * `preview` is shown to the previews (`PreviewHooks`, preview-desk.ts, a
+ * chunk loaded with the first one) once its arguments passed; when the user
+ * approves it unedited, the previews say whether it may still run as shown —
+ * a target removed from the page since makes it `invalid`: nothing runs, and
+ * its result says why.
+ *
  * Invariant: every question settles — answered, found invalid, withdrawn by
  * the worker (`settle`), or given up when the page cancels or goes away.
  */
 import type { ApprovalAsk, AskAnswer } from '../protocol/agent.js';
 import type { AgentEvent, ApprovalAnswer, Tool, ValidationResult } from '../types.js';
 import { errorMessage } from '../errors.js';
+
+/** What the desk asks of the calls' previews (preview-desk.ts). */
+export interface PreviewHooks {
+  /** Call `ask` waits for the user and its tool previews: show what it will do, with its checked `args`. */
+  show(ask: ApprovalAsk, tool: Tool, args: unknown): void;
+  /** Why call `callId`, approved as shown, must not run now (a target left the page), or undefined. */
+  stale(callId: string): string | undefined;
+  /** Call `callId` was answered or withdrawn: its preview goes. */
+  settled(callId: string): void;
+  /** These calls' approval request was delivered: their previews follow it. */
+  requested(callIds: readonly string[]): void;
+}
 
 interface Question {
   ask: ApprovalAsk;
@@ -37,13 +56,26 @@ export class ApprovalDesk {
   readonly #invalid = new Set<string>();
   /** Calls approved along with a sibling's "always": a late answer to one of them is not an error. */
   readonly #approvedAlong = new Set<string>();
+  readonly #previews: PreviewHooks | undefined;
 
-  /** Holds the question of `ask` until it is answered; `tool` is the page tool whose schema checks its arguments. */
-  ask(ask: ApprovalAsk, tool: Tool | undefined): Promise<AskAnswer> {
+  constructor(previews?: PreviewHooks) {
+    this.#previews = previews;
+  }
+
+  /**
+   * Holds the question of `ask` until it is answered; `tool` is the page tool
+   * whose schema checks its arguments; `previewer`, the page tool whose
+   * `preview` shows the call (when the policy allowed it: `ask.preview`).
+   */
+  ask(ask: ApprovalAsk, tool: Tool | undefined, previewer?: Tool): Promise<AskAnswer> {
     return new Promise((resolve) => {
       const question: Question = { ask, tool, args: ask.args, checked: Promise.resolve(), resolve };
       this.#questions.set(ask.callId, question);
-      if (!tool) return;
+      const preview = ask.preview && previewer?.preview && this.#previews;
+      if (!tool) {
+        if (preview) preview.show(ask, previewer, ask.args);
+        return;
+      }
       let checked: ReturnType<Tool['validate']>;
       try {
         checked = tool.validate(ask.args);
@@ -51,8 +83,9 @@ export class ApprovalDesk {
         checked = { ok: false, error: errorMessage(err) };
       }
       const apply = (result: ValidationResult<unknown>) => {
-        if (result.ok) question.args = result.value;
-        else this.#settle(ask.callId, { status: 'invalid', error: result.error }, true);
+        if (!result.ok) return this.#settle(ask.callId, { status: 'invalid', error: result.error }, true);
+        question.args = result.value;
+        if (preview && this.#questions.get(ask.callId) === question) preview.show(ask, previewer, result.value);
       };
       // A thenable, not `instanceof Promise`: a tool made in another realm (a frame's page) returns that realm's promises.
       if (isThenable(checked)) question.checked = Promise.resolve(checked).then(apply, (err: unknown) => apply({ ok: false, error: errorMessage(err) }));
@@ -76,7 +109,11 @@ export class ApprovalDesk {
     const edited = answer.args !== undefined && JSON.stringify(answer.args) !== JSON.stringify(question.ask.args);
     if (!edited) {
       // A check still going (a validator loading) finishes first: found invalid, the call is answered so instead.
-      void question.checked.then(() => this.#settle(callId, { status: 'approved', args: question.args, edited: false, always, checked: question.tool !== undefined }));
+      void question.checked.then(() => {
+        // Approved as previewed: a target that left the page since means it cannot run as the user saw it.
+        const stale = this.#previews?.stale(callId);
+        this.#settle(callId, stale !== undefined ? { status: 'invalid', error: stale } : { status: 'approved', args: question.args, edited: false, always, checked: question.tool !== undefined });
+      });
       return true;
     }
     if (!question.tool) {
@@ -85,6 +122,7 @@ export class ApprovalDesk {
     }
     // Taken off the desk now: a second answer to the same call is not waited for.
     this.#questions.delete(callId);
+    this.#previews?.settled(callId);
     const tool = question.tool;
     void Promise.resolve()
       .then(() => tool.validate(answer.args))
@@ -118,9 +156,11 @@ export class ApprovalDesk {
     return this.#questions.has(callId);
   }
 
-  /** `event` as listeners see it: an approval request without the calls found invalid (none left: no request). */
+  /** `event` as listeners see it: an approval request without the calls found invalid (none left: no request); the previews follow it. */
   shown(event: AgentEvent): AgentEvent | undefined {
-    if (event.type !== 'approval-request' || this.#invalid.size === 0) return event;
+    if (event.type !== 'approval-request') return event;
+    this.#previews?.requested(event.requests.map((r) => r.callId));
+    if (this.#invalid.size === 0) return event;
     const requests = event.requests.filter((r) => !this.#invalid.delete(r.callId));
     return requests.length === event.requests.length ? event : requests.length > 0 ? { ...event, requests } : undefined;
   }
@@ -130,6 +170,7 @@ export class ApprovalDesk {
     if (!question) return;
     this.#questions.delete(callId);
     if (invalid) this.#invalid.add(callId);
+    this.#previews?.settled(callId);
     question.resolve(answer);
   }
 }

@@ -5,17 +5,18 @@
  * the worker dies or is disposed (the worker link sees to that).
  */
 import * as Comlink from 'comlink';
-import type { Agent, AgentEvent, AttachmentInput, AgentOptions, ApprovalAnswer, ApprovalRequest, ChatMessage, ConfigureOptions, DiagnoseOptions, EngineOptions, EngineStatus, FinalEvent, Run, SendOptions, ThreadTrace, Tool, TraceSpan, WorkflowRunOptions } from '../types.js';
+import type { Agent, AgentEvent, AgUiOptions, AttachmentInput, AgentOptions, ApprovalAnswer, ApprovalRequest, ChatMessage, ConfigureOptions, DiagnoseOptions, EngineOptions, EngineStatus, FinalEvent, Run, SendOptions, ThreadTrace, Tool, TraceSpan, WorkflowRunOptions } from '../types.js';
 import type { AgentWorkerApi, AgentWorkerCall, AgentWorkerEntry, OutsideOutcome, ToolDescriptor, WorkerConfig } from '../protocol/agent.js';
 import type { Memory } from '../memory-types.js';
 import { failedRun } from '../run-failure.js';
+import { A2UI_TOOL_NAME } from '../a2ui-types.js';
 import { LIVE_KEYS, SETTING_ROWS, WORKER_KEYS, pickSettings } from '../settings.js';
 import { checkSettings } from '../setting-checks.js';
 import { outOfBounds } from '../json-bounds.js';
 import { PageToolHost } from './page-tool-host.js';
 import { AppContextStore } from './app-context-store.js';
 import { ToolSet } from './tool-set.js';
-import { toolSchemasPending, toolSchemasReady } from '../tools/tool-schema.js';
+import { assertToolSchemas, toolSchemasPending, toolSchemasReady } from '../tools/tool-schema.js';
 import { RunStream } from './run-stream.js';
 import { spawnAgentWorker } from './spawn-worker.js';
 import { linkWorker } from './worker-link.js';
@@ -36,6 +37,7 @@ export function toDescriptor(tool: Tool): ToolDescriptor {
   if (tool.idempotent) descriptor.idempotent = true;
   if (tool.readOnly) descriptor.readOnly = true;
   if (tool.awaitsUser) descriptor.awaitsUser = true;
+  if (tool.undo) descriptor.undoable = true;
   return descriptor;
 }
 
@@ -83,6 +85,15 @@ export function toWorkerConfig(options: AgentOptions): WorkerConfig {
   else delete config.engine;
   // Resolved against the page: the worker's own URL is not the page's.
   if (config.mcp) config.mcp = config.mcp.map((server) => ({ ...server, url: new URL(server.url, location.href).href, ...(server.oauth ? { oauth: { redirectUrl: new URL(server.oauth.redirectUrl, location.href).href } } : {}) }));
+  return withPageUrls(config);
+}
+
+/** Remote agents' URLs resolved against the page (the worker's own URL is not the page's). */
+function withPageUrls<C extends Partial<WorkerConfig>>(config: C): C {
+  const here = (agui: AgUiOptions) => ({ ...agui, url: new URL(agui.url, location.href).href });
+  if (config.agui) config.agui = here(config.agui);
+  const sub = config.subAgents;
+  if (typeof sub === 'object' && sub.agui) config.subAgents = { ...sub, agui: here(sub.agui) };
   return config;
 }
 
@@ -104,11 +115,14 @@ function initialEngineStatus(engine: EngineOptions | undefined): EngineStatus {
 function checkOptions(options: AgentOptions): void {
   if (typeof options !== 'object' || options === null) throw new TypeError('createAgent needs an options object.');
   checkSettings(options, 'createAgent');
+  // A remote agent brings its own model.
+  if (options.agui) return;
   if (!options.modelModule && !options.engine && (typeof options.baseURL !== 'string' || options.baseURL === '')) {
     throw new TypeError('createAgent: baseURL must be the URL of an OpenAI-compatible endpoint, e.g. "http://localhost:11434/v1" (or pass engine: { gguf } to run a model in the page).');
   }
-  if (!options.engine && (typeof options.model !== 'string' || options.model === '')) throw new TypeError('createAgent: model must name a model, e.g. "qwen2.5:7b".');
+  if (!options.engine && !options.modelModule && (typeof options.model !== 'string' || options.model === '')) throw new TypeError('createAgent: model must name a model, e.g. "qwen2.5:7b".');
   if (options.subAgents && options.tools?.some((t) => t.name === 'dispatch_agent')) throw new TypeError('createAgent: with subAgents, "dispatch_agent" is the built-in tool; rename your own tool of that name.');
+  if (options.a2ui && options.tools?.some((t) => t.name === A2UI_TOOL_NAME)) throw new TypeError(`createAgent: with a2ui, "${A2UI_TOOL_NAME}" is the built-in tool; rename your own tool of that name.`);
 }
 
 /** Refuses, naming it, an option `configure` cannot change on a live agent. */
@@ -133,12 +147,17 @@ export function createAgent(options: AgentOptions): Agent {
   checkOptions(options);
   // A copy: `configure` updates it, and the caller's object is theirs.
   const settings: AgentOptions = { ...options };
+  // A model module needs no model name: it is named after its file (what traces and the module's createModel see).
+  if (settings.modelModule && !settings.model) settings.model = settings.modelModule.split(/[?#]/)[0]!.split('/').pop()!.replace(/\.[^.]*$/, '') || 'model-module';
   const tools = settings.tools ?? [];
   const appContext = new AppContextStore();
   const listeners = new Set<(e: AgentEvent) => void>();
   const spanListeners = new Set<(span: TraceSpan) => void>();
   let current: RunStream | undefined;
   let engineStatus = initialEngineStatus(settings.engine);
+  /** The state shared with a remote agent: from `state` events, and the stored thread's once the worker is up (unless one came first). */
+  let sharedState: unknown;
+  let stateHeard = false;
   // The page host the loop reaches, as it is (a Comlink proxy of it crosses at start).
   const toolHost = new PageToolHost({
     deliver: (events) => deliver(events),
@@ -146,7 +165,7 @@ export function createAgent(options: AgentOptions): Agent {
     spans: (spans) => spans.forEach((span) => spanListeners.forEach((listener) => safely(listener, span))),
   });
   let webmcp: WebMcpLink | undefined;
-  const toolSet = new ToolSet(tools, (list) => (toolHost.setTools(list), webmcp?.toolsChanged()), (list) => tell(afterSchemas((remote) => remote.setTools(list.map(toDescriptor)))));
+  const toolSet = new ToolSet(tools, (list) => (assertToolSchemas(list), toolHost.setTools(list), webmcp?.toolsChanged()), (list) => tell(afterSchemas((remote) => remote.setTools(list.map(toDescriptor)))));
 
   const link = linkWorker<AgentWorkerEntry>(spawnAgentWorker(), "The agent's worker");
 
@@ -160,9 +179,12 @@ export function createAgent(options: AgentOptions): Agent {
       if (event?.type === 'tool-result') resultShown.get(event.callId)?.();
       if (event === undefined) continue;
       if (event.type === 'engine') engineStatus = event.status;
+      if (event.type === 'state') [sharedState, stateHeard] = [event.state, true];
       // Noted before any answer to it can arrive (answers wait for the same promise).
       if (event.type === 'input-request') void toolHost.answers().then((answers) => answers.asked(event.callId, event.name));
       for (const listener of listeners) safely(listener, event);
+      // A run given up as this one starts ends with a final of its own: not this run's.
+      if (event.type === 'final' && event.runId !== undefined && event.runId !== current?.runId) continue;
       current?.push(event);
       if (event.type === 'final') current = undefined;
     }
@@ -181,9 +203,15 @@ export function createAgent(options: AgentOptions): Agent {
     }
   });
 
+  // A2UI's tool (option `a2ui`) is made by its chunk (the catalogs, the check), which the worker's start waits for.
+  const a2ui = settings.a2ui ? import('./a2ui/a2ui.js').then((m) => void toolSet.add(m.a2uiTool(settings.a2ui))) : undefined;
+  const start = afterSchemas((entry: Comlink.Remote<AgentWorkerEntry>) => entry.start(toWorkerConfig(settings), toolSet.list.map(toDescriptor), Comlink.proxy(toolHost)));
   // The agent's API, once the worker has set it up (its stored thread loaded).
-  const session = link.call(afterSchemas((entry: Comlink.Remote<AgentWorkerEntry>) => entry.start(toWorkerConfig(settings), tools.map(toDescriptor), Comlink.proxy(toolHost))));
-  const ready: Promise<void> = session.then(() => undefined);
+  const session = link.call(async (entry: Comlink.Remote<AgentWorkerEntry>) => (await a2ui, start(entry)));
+  const ready: Promise<void> = session.then(async (remote) => {
+    const stored = await remote.sharedState();
+    if (!stateHeard) sharedState = stored;
+  });
   ready.catch(() => {});
   /** Calls the agent's API (the link settles it also when the worker dies). */
   const call: AgentWorkerCall = (invoke) => link.call(async () => invoke(await session));
@@ -274,6 +302,15 @@ export function createAgent(options: AgentOptions): Agent {
       return call((remote) => remote.revokePermission(tool));
     },
     resume: () => startRun((remote, runId) => remote.resume(runId)),
+    undo: (callId: string) => {
+      if (typeof callId !== 'string') throw new TypeError('undo(callId) needs the id of a call.');
+      return call((remote) => remote.undo(callId));
+    },
+    undoRun: (runId: string) => {
+      if (typeof runId !== 'string') throw new TypeError('undoRun(runId) needs the id of a run.');
+      return call((remote) => remote.undoRun(runId));
+    },
+    previewTargets: (callId: string) => toolHost.previewTargets(callId),
     cancel: () => {
       if (current) toolHost.refuseCalls();
       else toolHost.abortAll();
@@ -309,7 +346,7 @@ export function createAgent(options: AgentOptions): Agent {
       checkLive(patch);
       checkOptions({ ...settings, ...patch });
       Object.assign(settings, patch);
-      const crossing: Partial<WorkerConfig> = pickSettings<Partial<AgentOptions>, keyof WorkerConfig>(patch, WORKER_KEYS);
+      const crossing: Partial<WorkerConfig> = withPageUrls(pickSettings<Partial<AgentOptions>, keyof WorkerConfig>(patch, WORKER_KEYS));
       if ('engine' in crossing) {
         crossing.engine = crossing.engine && engineForWorker(crossing.engine);
         engineStatus = initialEngineStatus(crossing.engine);
@@ -327,9 +364,24 @@ export function createAgent(options: AgentOptions): Agent {
       (await import('./user-answers.js')).answerCall(toolHost, callId, value, {
         idle: () => !current && !link.ended,
         events: () => call((remote) => remote.events()),
-        resume: () => void startRun((remote, runId) => remote.resume(runId)),
+        resume: () => startRun((remote, runId) => remote.resume(runId)),
       }),
     context: appContext,
+    get state() {
+      return sharedState;
+    },
+    setState: (state: unknown) => {
+      let copy: unknown;
+      let why = outOfBounds(state);
+      try {
+        copy = structuredClone(state);
+      } catch (err) {
+        why = String(err);
+      }
+      if (why !== undefined) throw new TypeError(`setState: the state cannot be sent (${why}).`);
+      [sharedState, stateHeard] = [copy, true];
+      tell((remote) => remote.setState(state));
+    },
     engine: { status: () => engineStatus },
     webmcp,
     ready,

@@ -6,13 +6,17 @@
  * closures), holds the user's approvals (`ApprovalDesk`), says whether
  * something may still start after a cancel, and reads the app's state.
  * Each call gets an AbortSignal that fires on cancel, dispose or `abortTool`.
+ * It also takes calls back (`undoTool`, a tool's `undo`) and keeps what the
+ * calls waiting for approval will do (their previews: preview-desk.ts, a
+ * chunk loaded with the first one).
  */
-import type { AppStateEntry, ApprovalAsk, AskAnswer, PageHost, ToolOutcome, PreparedCall, StartRequest } from '../protocol/agent.js';
+import type { AppStateEntry, ApprovalAsk, AskAnswer, PageHost, ToolOutcome, PreparedCall, StartRequest, UndoToolOutcome } from '../protocol/agent.js';
 import type { AgentEvent, Tool, TraceSpan } from '../types.js';
 import { errorMessage } from '../errors.js';
 import { outOfBounds } from '../json-bounds.js';
 import type { UserAnswers } from './user-answers.js';
 import { ApprovalDesk } from './approval-desk.js';
+import type { PreviewDesk } from './preview-desk.js';
 
 /** What the host hands on to the rest of the page: events and spans for the listeners, the app's state. */
 export interface PageOutlets {
@@ -23,8 +27,17 @@ export interface PageOutlets {
 
 export class PageToolHost implements PageHost {
   readonly #outlets: PageOutlets;
+  /** The previews of calls waiting for approval, once the first one came (its chunk loads then). */
+  #previews: PreviewDesk | undefined;
+  #previewsLoading: Promise<PreviewDesk> | undefined;
   /** The approvals the worker asked for, held until the user answers them here. */
-  readonly approvals = new ApprovalDesk();
+  readonly approvals = new ApprovalDesk({
+    show: (ask, tool, args) => void this.#previewDesk().then((desk) => desk.show(ask, tool, args), () => {}),
+    stale: (callId) => this.#previews?.stale(callId),
+    settled: (callId) => this.#previews?.settled(callId),
+    // Only once a preview was shown (its chunk is loading or in): a request without previews loads nothing.
+    requested: (callIds) => void this.#previewsLoading?.then((desk) => desk.requested(callIds), () => {}),
+  });
   #tools: Record<string, Tool> = Object.create(null);
   #running = new Map<string, AbortController>();
   /** Set by `cancel()` until the next run starts: a call the worker asks for in between belongs to the cancelled run. */
@@ -104,7 +117,36 @@ export class PageToolHost implements PageHost {
   }
 
   askApproval(ask: ApprovalAsk): Promise<AskAnswer> {
-    return this.approvals.ask(ask, ask.check ? this.#tool(ask.name) : undefined);
+    const tool = this.#tool(ask.name);
+    return this.approvals.ask(ask, ask.check ? tool : undefined, tool);
+  }
+
+  /** The elements the preview of call `callId` outlines, step by step (null: none, or no longer on the page). */
+  previewTargets(callId: string): (Element | null)[] {
+    return this.#previews?.targets(callId) ?? [];
+  }
+
+  /** The previews' desk, its chunk loaded on first use. */
+  #previewDesk(): Promise<PreviewDesk> {
+    return (this.#previewsLoading ??= import('./preview-desk.js').then(({ PreviewDesk }) => (this.#previews = new PreviewDesk((events) => this.#outlets.deliver(events)))));
+  }
+
+  async undoTool(name: string, args: unknown, result: unknown, callId: string): Promise<UndoToolOutcome> {
+    const tool = this.#tool(name);
+    if (!tool) return { status: 'error', error: this.#missing(name) };
+    if (!tool.undo) return { status: 'error', error: `The tool "${name}" cannot undo its calls.` };
+    // Fires on dispose, like a running call's.
+    const controller = new AbortController();
+    const key = `undo:${callId}`;
+    this.#running.set(key, controller);
+    try {
+      await tool.undo(args, result, { callId, signal: controller.signal });
+      return { status: 'ok' };
+    } catch (err) {
+      return { status: 'error', error: errorMessage(err) || `Undoing the call to "${name}" failed.` };
+    } finally {
+      this.#running.delete(key);
+    }
   }
 
   settleAsks(callIds: string[], as: 'withdrawn' | 'approved'): void {

@@ -9,7 +9,8 @@ export class RunStream implements Run {
   readonly done: Promise<FinalEvent>;
   #events: AgentEvent[] = [];
   #final: FinalEvent | undefined;
-  #wake: (() => void) | undefined;
+  /** The consumers waiting for the next event (a run may be read by several: the app, the element, its composer). */
+  #wake: Array<() => void> = [];
   #resolveDone!: (e: FinalEvent) => void;
 
   constructor(readonly runId: string) {
@@ -28,12 +29,12 @@ export class RunStream implements Run {
       this.#final = event;
       this.#resolveDone(event);
     }
-    this.#wake?.();
+    for (const wake of this.#wake.splice(0)) wake();
   }
 
   async *[Symbol.asyncIterator](): AsyncIterator<AgentEvent> {
     for (let i = 0; ; i++) {
-      while (i >= this.#events.length) await new Promise<void>((resolve) => (this.#wake = resolve));
+      while (i >= this.#events.length) await new Promise<void>((resolve) => this.#wake.push(resolve));
       const event = this.#events[i]!;
       yield event;
       if (event.type === 'final') return;

@@ -15,9 +15,9 @@
  * `answerCall` below is `agent.answer`: it lives here so that the desk and
  * the answering load as one chunk, on first use.
  */
-import { PageloopError } from '../errors.js';
+import { PageloopError, type ErrorCode } from '../errors.js';
 import type { outOfBounds } from '../json-bounds.js';
-import type { AgentEvent, Tool } from '../types.js';
+import type { AgentEvent, FinalEvent, Run, Tool } from '../types.js';
 
 interface Waiting {
   tool: Tool;
@@ -35,6 +35,8 @@ export class UserAnswers {
   #closed = new Set<string>();
   /** Calls announced by an `input-request` event and not yet waiting here: call id → tool name. */
   #asked = new Map<string, string>();
+  /** Kept answers someone waits to see taken (`taken`): call id → resolver. */
+  #takers = new Map<string, () => void>();
 
   /** Notes an `input-request` event: the wait for call `callId` of tool `name` is coming. */
   asked(callId: string, name: string): void {
@@ -56,6 +58,8 @@ export class UserAnswers {
     if (this.#early.has(callId)) {
       const value = this.#early.get(callId);
       this.#early.delete(callId);
+      this.#takers.get(callId)?.();
+      this.#takers.delete(callId);
       return Promise.resolve(value);
     }
     return new Promise((resolve, reject) => {
@@ -116,6 +120,19 @@ export class UserAnswers {
     this.#early.set(callId, checked);
     return true;
   }
+
+  /** Resolves when the kept answer to call `callId` is taken by its wait. */
+  taken(callId: string): Promise<void> {
+    if (!this.#early.has(callId)) return Promise.resolve();
+    return new Promise((resolve) => this.#takers.set(callId, resolve));
+  }
+
+  /** Drops the kept answer to call `callId` (its run could not resume here): the call may be answered again. */
+  forget(callId: string): void {
+    if (!this.#early.delete(callId)) return;
+    this.#closed.delete(callId);
+    this.#takers.delete(callId);
+  }
 }
 
 /** The answer as the tool's `result` schema accepts it (its parsed value), or a clear error. */
@@ -136,7 +153,11 @@ async function check(tool: Tool, value: unknown, bounds: typeof outOfBounds): Pr
  * gets it at once. A call of a run the page died in (a reload while it
  * waited: the stored `input-request` has no result and the run no final) is
  * answered the way an approval of such a run is: the answer is kept, the run
- * resumes, and the resumed run's renewed wait takes the kept answer.
+ * resumes, and the resumed run's renewed wait takes the kept answer. Only
+ * then is it answered: a resume that ends first — another tab writes this
+ * thread (`thread-busy`: its run still waits, there) — rejects with that
+ * run's error and drops the kept answer, so nothing is said to have happened
+ * that did not.
  */
 /** What answering needs from the page's tool host. */
 export interface AnswerHost {
@@ -151,7 +172,7 @@ export interface AnswerContext {
   /** The thread's stored events. */
   events(): Promise<AgentEvent[]>;
   /** Resumes the interrupted run. */
-  resume(): void;
+  resume(): Run;
 }
 
 /** Answers call `callId` with `value`; see `Agent.answer`. */
@@ -159,8 +180,9 @@ export async function answerCall(host: AnswerHost, callId: string, value: unknow
   if (typeof callId !== 'string' || callId === '') throw new TypeError('answer(callId, value) needs the id of the waiting call.');
   const answers = await host.answers();
   if (answers.waits(callId)) return answers.answer(callId, value);
-  // Announced, and its wait is on its way from the worker: kept for it.
-  const announced = answers.announced(callId);
+  // Announced while this page runs the call's run, and its wait is on its way from the worker: kept for it.
+  // (Announced while no run goes here, it is another tab's call, or one that ended: asked below.)
+  const announced = agent.idle() ? undefined : answers.announced(callId);
   const live = announced === undefined ? undefined : host.tool(announced);
   if (live?.awaitsUser) return answers.keep(live, callId, value);
   if (!agent.idle()) return false;
@@ -168,8 +190,23 @@ export async function answerCall(host: AnswerHost, callId: string, value: unknow
   const tool = name === undefined ? undefined : host.tool(name);
   if (!tool?.awaitsUser || !agent.idle()) return false;
   if (!(await answers.keep(tool, callId, value))) return false;
-  agent.resume();
-  return true;
+  const run = agent.resume();
+  const ended = await Promise.race([answers.taken(callId).then(() => undefined), run.done]);
+  if (ended === undefined) return true;
+  answers.forget(callId);
+  throw await notResumed(run, tool.name);
+}
+
+/** The error of a resumed run that ended before it took the answer to a call of `tool`. */
+async function notResumed(run: Run, tool: string): Promise<PageloopError> {
+  let error: Extract<AgentEvent, { type: 'error' }> | undefined;
+  let final: FinalEvent | undefined;
+  for await (const event of run) {
+    if (event.type === 'error') error ??= event;
+    if (event.type === 'final') final = event;
+  }
+  const why = error?.message ?? (final?.text || `the run ended (${final?.reason ?? 'unknown'}) before it took the answer`);
+  return new PageloopError((error?.code as ErrorCode | undefined) ?? 'internal', `The answer to "${tool}" was not given: ${why}`);
 }
 
 /** The tool name of call `callId` when the last run ended without a final while that call waited for the user. */

@@ -9,7 +9,7 @@
 import type { ProxyMarked, Remote } from 'comlink';
 import type { MemoryWorkerApi } from './memory.js';
 import type { AttachmentInput, PreparedAttachments } from '../attachment-types.js';
-import type { AgentEvent, ApprovalAnswer, ApprovalRequest, ChatMessage, FinalEvent, SendOptions, ThreadSummary, ThreadTrace, TraceSpan, WorkflowRunOptions } from '../types.js';
+import type { AgentEvent, ApprovalAnswer, ApprovalRequest, ChatMessage, FinalEvent, SendOptions, ThreadSummary, ThreadTrace, TraceSpan, UndoOutcome, WorkflowRunOptions } from '../types.js';
 import type { JSONSchema, ToolKind, WorkerToolSpec } from '../tool-types.js';
 import type { WorkerSettings } from '../settings.js';
 import type { AgentMcp } from '../mcp-types.js';
@@ -37,6 +37,8 @@ export interface ToolDescriptor {
   awaitsUser?: true;
   /** Not offered to the model, only called from outside the conversation: an MCP App's own tool (`_meta.ui.visibility` without `model`). */
   modelHidden?: true;
+  /** Its calls can be taken back (`Tool.undo`, run on the page by `undoTool`). */
+  undoable?: true;
 }
 
 /**
@@ -71,6 +73,8 @@ export interface ApprovalAsk {
   args: unknown;
   /** A page tool whose arguments the page checks first (it owns the schema): an invalid call is answered `invalid` and never shown. */
   check: boolean;
+  /** The policy lets the page show the call's preview (`Tool.preview`) while it waits. */
+  preview?: true;
 }
 
 /** The answer to an `ApprovalAsk`. */
@@ -96,6 +100,12 @@ export interface PageHost {
   askApproval?(ask: ApprovalAsk): Promise<AskAnswer>;
   /** Settles questions the worker no longer waits on (cancelled, timed out: `withdrawn`), or that "always" approved along (`approved`). */
   settleAsks?(callIds: string[], as: 'withdrawn' | 'approved'): void;
+  /**
+   * Takes back a finished call of page tool `name` (its `undo`, with the
+   * arguments it ran with and its stored result). Never rejects: a failure
+   * is `{ status: 'error', error }`, saying why.
+   */
+  undoTool?(name: string, args: unknown, result: unknown, callId: string): Promise<UndoToolOutcome>;
   /** Runs a page tool; `checked`: the arguments were checked already (approved through `askApproval`). Never rejects: failures are outcomes. */
   runTool(name: string, args: unknown, callId: string, checked: boolean): Promise<ToolOutcome>;
   /** Fires the AbortSignal of a running page tool call. */
@@ -117,6 +127,9 @@ export interface PageHost {
   /** Spans as they end, for the page's `agent.onSpan` listeners: sent only while the page asked for them (`watchSpans`). */
   spans?(spans: TraceSpan[]): void;
 }
+
+/** What came of a page tool's `undo`. */
+export type UndoToolOutcome = { status: 'ok' } | { status: 'error'; error: string };
 
 /** One piece of the app's state (`agent.context.set`), its value read and turned into JSON text on the page. */
 export interface AppStateEntry {
@@ -160,6 +173,10 @@ export interface AgentWorkerApi {
    * with the final event after it has been emitted.
    */
   resume(runId: string, first?: { callId: string; answer: ApprovalAnswer }): Promise<FinalEvent>;
+  /** The state shared with a remote AG-UI agent (option `agui`), as the thread last set it. */
+  sharedState(): unknown;
+  /** Replaces the shared state: stored with the thread, sent with the next remote run. */
+  setState(state: unknown): void;
   /** The tools allowed for good in this thread. */
   permissions(): string[];
   /** The thread's flight-recorder trace, or run `runId`'s only. */
@@ -182,6 +199,10 @@ export interface AgentWorkerApi {
   callFromOutside(callId: string, name: string, args: unknown): Promise<OutsideOutcome>;
   /** Cancels the current run, or run `runId` if it has not started yet. */
   cancel(runId?: string): void;
+  /** Takes back call `callId` (`agent.undo`); rejects `not-undoable` or `busy`. */
+  undo(callId: string): Promise<UndoOutcome>;
+  /** Takes back run `runId`'s calls, last first (`agent.undoRun`); rejects `not-undoable` or `busy`. */
+  undoRun(runId: string): Promise<UndoOutcome>;
   messages(): ChatMessage[];
   clear(): Promise<void>;
   /** The thread's files: check inputs against the `attachments` limits and prepare them (images downscaled in the worker); read one's bytes. */

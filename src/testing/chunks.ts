@@ -20,6 +20,8 @@ export interface TurnOptions {
   delayMs?: number;
   /** Keep the connection open after the chunks (for cancellation tests). */
   hang?: boolean;
+  /** After `[DONE]`, wait this long before ending the response. */
+  endDelayMs?: number;
 }
 
 /**
@@ -133,5 +135,6 @@ function finishTurn(chunks: MockChunk[], options: TurnOptions): MockTurn {
   const turn: MockTurn = { chunks };
   if (options.delayMs !== undefined) turn.delayMs = options.delayMs;
   if (options.hang) turn.hang = true;
+  if (options.endDelayMs !== undefined) turn.endDelayMs = options.endDelayMs;
   return turn;
 }

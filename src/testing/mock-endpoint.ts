@@ -26,6 +26,8 @@ export interface MockTurn {
   delayMs?: number;
   /** After the chunks, keep the connection open until the client closes it. */
   hang?: boolean;
+  /** After `[DONE]`, wait this long before ending the response (a server's last bytes arriving after the answer). */
+  endDelayMs?: number;
   /** Destroy the connection before any response (a crashed server, or a proxy that cuts it). */
   reset?: boolean;
 }
@@ -109,6 +111,8 @@ export interface MockLogEntry {
   headers: Record<string, string | string[] | undefined>;
   /** True when the client closed the connection before the answer ended. */
   clientClosedEarly: boolean;
+  /** True once a streamed answer was sent to its end. */
+  ended?: boolean;
   /** With `nCtx`: the prompt's size as counted. */
   promptTokens?: number;
   /** With `nCtx`: the request did not fit and was refused. */

@@ -31,6 +31,8 @@ import { countPrompt, tokenizer, withUsage } from './mock-tokens.js';
  * @property {Record<string, string>} [headers] Extra response headers.
  * @property {number} [delayMs] Pause before each chunk (default 0).
  * @property {boolean} [hang] After the chunks, keep the connection open until the client closes it.
+ * @property {number} [endDelayMs] After `[DONE]`, wait this long before ending the response (a server's or proxy's
+ *   last bytes arriving after the answer): a client that closes the connection meanwhile is logged as `clientClosedEarly`.
  * @property {boolean} [reset] Destroy the connection before any response (a crashed server, or a proxy that cuts it).
  */
 
@@ -64,6 +66,7 @@ import { countPrompt, tokenizer, withUsage } from './mock-tokens.js';
  * @property {unknown} body
  * @property {Record<string, string | string[] | undefined>} headers
  * @property {boolean} clientClosedEarly True when the client closed the connection before the answer ended.
+ * @property {boolean} [ended] True once a streamed answer was sent to its end (the response finished).
  * @property {number} [promptTokens] With `nCtx`: the prompt's size as counted.
  * @property {boolean} [refused] With `nCtx`: the request did not fit and was refused.
  * @property {import('./mock-vision.js').ReceivedPart[]} [parts] The content parts of the request's messages, decoded.
@@ -240,6 +243,7 @@ async function answer(req, res, turn, entry) {
       entry.clientClosedEarly = true;
     }
   });
+  res.on('finish', () => void (entry.ended = true));
   for (const chunk of turn.chunks ?? []) {
     if (turn.delayMs) await sleep(turn.delayMs);
     if (closed) return;
@@ -251,6 +255,10 @@ async function answer(req, res, turn, entry) {
   }
   if (closed) return;
   if (turn.done !== false) res.write('data: [DONE]\n\n');
+  if (turn.endDelayMs) {
+    await sleep(turn.endDelayMs);
+    if (closed) return;
+  }
   res.end();
 }
 

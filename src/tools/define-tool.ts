@@ -1,7 +1,7 @@
 import type { $ZodType, input, output } from 'zod/v4/core';
 import type { JSONSchema, NeedsApproval, Tool, ToolContext } from '../types.js';
 import { compileSchema } from './tool-schema.js';
-import type { ToolRender, ToolViewOptions } from '../tool-types.js';
+import type { ToolPreviewer, ToolRender, ToolUndo, ToolViewOptions } from '../tool-types.js';
 import { assertToolShape } from './tool-shape.js';
 import { loadedOnFirstCall } from './first-call-loads.js';
 
@@ -27,6 +27,10 @@ export interface ZodToolDefinition<S extends $ZodType, R> {
   result?: $ZodType | JSONSchema;
   /** How the rendered card is framed (`frame: false`: the UI alone). */
   view?: ToolViewOptions;
+  /** Takes a finished call back (the user pressed Undo): gets the arguments it ran with and its stored result; throws, saying why, when it cannot. Its calls then show "Undo". */
+  undo?: ToolUndo<output<S>, R>;
+  /** What a call will do, shown before the user approves it: text, an element to outline, or steps (see `ToolPreview`). Runs on the page; reads only. */
+  preview?: ToolPreviewer<output<S>>;
 }
 
 /** What `defineTool` takes when the parameters are a plain JSON Schema object. */
@@ -49,6 +53,10 @@ export interface JsonToolDefinition<A, R> {
   result?: $ZodType | JSONSchema;
   /** How the rendered card is framed (`frame: false`: the UI alone). */
   view?: ToolViewOptions;
+  /** Takes a finished call back (the user pressed Undo): gets the arguments it ran with and its stored result; throws, saying why, when it cannot. Its calls then show "Undo". */
+  undo?: ToolUndo<A, R>;
+  /** What a call will do, shown before the user approves it: text, an element to outline, or steps (see `ToolPreview`). Runs on the page; reads only. */
+  preview?: ToolPreviewer<A>;
 }
 
 /**
@@ -63,22 +71,29 @@ export function defineTool<S extends $ZodType, R>(def: ZodToolDefinition<S, R>):
 export function defineTool<A = Record<string, unknown>, R = unknown>(def: JsonToolDefinition<A, R>): Tool<A, R>;
 export function defineTool(def: JsonToolDefinition<unknown, unknown> | ZodToolDefinition<$ZodType, unknown>): Tool {
   assertToolShape(def);
+  const waits = def.execute === undefined;
   if (def.untrustedOutput !== undefined && typeof def.untrustedOutput !== 'boolean') {
     throw new TypeError(`Tool "${def.name}": untrustedOutput must be a boolean.`);
   }
   if (def.readOnly !== undefined && typeof def.readOnly !== 'boolean') throw new TypeError(`Tool "${def.name}": readOnly must be a boolean.`);
   const compiled = compileSchema<unknown>(def.name, def.parameters);
-  const answer = def.result === undefined ? undefined : compileSchema<unknown>(def.name, def.result);
+  const answer = def.result === undefined ? undefined : compileSchema<unknown>(def.name, def.result, 'result');
+  // Throws now when the schema checks are in (tool-schema.ts); else the agent's first read of the tool does.
+  compiled.check();
+  answer?.check();
   if (def.execute && def.result !== undefined) throw new TypeError(`Tool "${def.name}": result describes the user's answer, so it is for tools without execute.`);
+  if (def.undo !== undefined && typeof def.undo !== 'function') throw new TypeError(`Tool "${def.name}": undo must be a function (args, result) => void.`);
+  if (def.preview !== undefined && typeof def.preview !== 'function') throw new TypeError(`Tool "${def.name}": preview must be a function (args) => text, an element or steps.`);
+  if (def.undo && waits) throw new TypeError(`Tool "${def.name}": undo takes back what execute did, so it is for tools with execute.`);
   if (def.view !== undefined && (typeof def.view !== 'object' || def.view === null)) throw new TypeError(`Tool "${def.name}": view must be an object, e.g. { frame: false }.`);
-  const waits = def.execute === undefined;
   const name = def.name;
   const tool: Tool = Object.freeze({
     kind: 'page' as const,
     name: def.name,
     description: def.description,
-    // A getter: a zod-mini schema's JSON Schema is written once its converter has loaded (toolSchemasReady()).
+    // A getter: a zod-mini schema's JSON Schema is written once its converter has loaded, and checked once the checks have (toolSchemasReady()).
     get parameters() {
+      answer?.check();
       return compiled.jsonSchema;
     },
     // The user's answer is the consent: a tool that waits for it never also asks for approval.
@@ -92,6 +107,8 @@ export function defineTool(def: JsonToolDefinition<unknown, unknown> | ZodToolDe
     ...(def.view ? { view: { ...def.view } } : {}),
     ...(def.untrustedOutput ? { untrustedOutput: true } : {}),
     ...(def.readOnly ? { readOnly: true } : {}),
+    ...(def.undo ? { undo: def.undo as Tool['undo'] } : {}),
+    ...(def.preview ? { preview: def.preview as Tool['preview'] } : {}),
   });
   // The validator its first call loads (JSON Schema only: a zod schema is its own validator).
   return loadedOnFirstCall(tool, ...[compiled.load, answer?.load].filter((load) => load !== undefined));

@@ -23,10 +23,7 @@ const loadValidator = () => (validatorModule ??= import('@cfworker/json-schema')
 
 /** Compiles a JSON Schema object once, when the tool is defined. */
 export function compileJsonSchema<A>(toolName: string, parameters: unknown): CompiledSchema<A> {
-  if (typeof parameters !== 'object' || parameters === null || Array.isArray(parameters)) {
-    throw new TypeError(`Tool "${toolName}": parameters must be a zod v4 schema or a JSON Schema object.`);
-  }
-  const jsonSchema = { type: 'object', properties: {}, ...(parameters as JSONSchema) };
+  const jsonSchema = toolJsonSchema(toolName, parameters);
   let validator: Validator | undefined;
   const check = (v: Validator, args: unknown): ValidationResult<A> => {
     const result = v.validate(args);
@@ -43,13 +40,14 @@ export function compileJsonSchema<A>(toolName: string, parameters: unknown): Com
   };
 }
 
-interface JsonSchemaErrorLike {
+export interface JsonSchemaErrorLike {
   instanceLocation: string;
   keyword: string;
   error: string;
 }
 
-function describeJsonSchemaErrors(toolName: string, errors: readonly JsonSchemaErrorLike[]): string {
+/** The validator's errors as one message naming the tool and each field. */
+export function describeJsonSchemaErrors(toolName: string, errors: readonly JsonSchemaErrorLike[]): string {
   // The validator reports every enclosing schema too ("properties", "allOf");
   // the leaf errors are the ones that say what was expected.
   const leaves = errors.filter((e) => !['properties', 'allOf', 'anyOf', 'items', '$ref'].includes(e.keyword));
@@ -58,4 +56,12 @@ function describeJsonSchemaErrors(toolName: string, errors: readonly JsonSchemaE
     return `- ${field}: ${e.error}`;
   });
   return `Invalid arguments for tool "${toolName}":\n${[...new Set(shown)].join('\n')}`;
+}
+
+/** A tool's `parameters` as the JSON Schema of its arguments (an object, by default without properties); throws for what is not a schema object. */
+export function toolJsonSchema(toolName: string, parameters: unknown): JSONSchema {
+  if (typeof parameters !== 'object' || parameters === null || Array.isArray(parameters)) {
+    throw new TypeError(`Tool "${toolName}": parameters must be a zod v4 schema or a JSON Schema object.`);
+  }
+  return { type: 'object', properties: {}, ...(parameters as JSONSchema) };
 }

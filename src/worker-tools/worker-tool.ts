@@ -6,6 +6,7 @@
  */
 import type { JSONSchema, ToolContext, ValidationResult } from '../types.js';
 import { compileJsonSchema } from '../tools/json-schema.js';
+import { compileOutsideJsonSchema } from '../tools/outside-json-schema.js';
 
 /** A tool as the worker runs it. */
 export interface WorkerTool {
@@ -33,10 +34,11 @@ export type WorkerToolFactory = (options: unknown, env: WorkerToolEnv) => Worker
  * and `execute` receives arguments that passed it.
  */
 export function workerTool<A>(
-  def: { name: string; description: string; parameters: JSONSchema; needsApproval?: boolean; untrustedOutput?: boolean },
+  def: { name: string; description: string; parameters: JSONSchema; needsApproval?: boolean; untrustedOutput?: boolean; schemaFromOutside?: boolean },
   execute: (args: A, ctx: ToolContext) => Promise<unknown>,
 ): WorkerTool {
-  const compiled = compileJsonSchema<A>(def.name, def.parameters);
+  // A schema from outside (an MCP server's) is checked in bounded time, whatever it says.
+  const compiled = def.schemaFromOutside ? compileOutsideJsonSchema<A>(def.name, def.parameters) : compileJsonSchema<A>(def.name, def.parameters);
   return {
     name: def.name,
     description: def.description,

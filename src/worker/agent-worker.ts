@@ -92,6 +92,8 @@ export class WorkerAgent extends AgentSession implements AgentWorkerApi {
       workerTools: WORKER_TOOL_FACTORIES,
       env: services,
       probeContextWindow,
+      // The AG-UI client loads with the first run that needs it (option `agui`, or a sub-agent sent to a remote agent).
+      remote: () => import('./agui/index.js').then((m) => m.aguiLoop),
     });
     this.#engine = engine;
     this.#servers = servers;
@@ -108,7 +110,8 @@ export class WorkerAgent extends AgentSession implements AgentWorkerApi {
     // Warm the model layer's chunks while the page is still idle, so the first send does not wait for them:
     // the tool-calling model (the text protocol and its call formats) always, the client when it is the model.
     void loadToolCallingModel().catch(() => {});
-    if (!config.modelModule && !config.engine) void import('../model/openai-model.js').catch(() => {});
+    if (config.agui) void import('./agui/index.js').catch(() => {});
+    else if (!config.modelModule && !config.engine) void import('../model/openai-model.js').catch(() => {});
   }
 
   /** The page's tools, then the MCP servers' (named around the page's). */

@@ -1,7 +1,7 @@
 // The approval policy (src/agent/calls/approval-policy.ts): every combination of
 // mode, rule, caller and permission, as a table, and the rules beside the decision.
 import { expect } from 'chai';
-import { ApprovalPolicy, DEFAULT_APPROVAL, approvalMode, type Caller, type Decision } from '../../src/agent/calls/index.js';
+import { ApprovalPolicy, DEFAULT_APPROVAL, approvalMode, type Caller, type Decision, type UndoDecision } from '../../src/agent/calls/index.js';
 import type { ApprovalMode } from '../../src/protocol/agent.js';
 
 type Mode = 'ask' | 'auto' | undefined;
@@ -97,5 +97,34 @@ describe('ApprovalPolicy', () => {
     expect(policy.offersToSubAgents({ readOnly: true, approval: 'always' })).to.equal(false);
     expect(policy.offersToSubAgents({ readOnly: true, approval: 'dynamic' })).to.equal(false);
     expect(policy.offersToSubAgents({ approval: 'never' })).to.equal(false);
+  });
+
+  it('decides an undo by what the tool declares alone: no approval, whatever the rule, "always allow" or untrusted content', () => {
+    // [undoable, readOnly, expected] × every rule × allowed × distrusted.
+    const rows: [boolean, boolean, UndoDecision][] = [
+      [true, false, 'run'],
+      [true, true, 'run'],
+      [false, true, 'skip'],
+      [false, false, 'refuse'],
+    ];
+    const wrong: string[] = [];
+    for (const [undoable, readOnly, expected] of rows)
+      for (const rule of ['never', 'always', 'dynamic'] as ApprovalMode[])
+        for (const allowed of [false, true])
+          for (const distrusted of [false, true]) {
+            const policy = new ApprovalPolicy();
+            if (allowed) policy.allow(['t']);
+            if (distrusted) policy.distrust();
+            const got = policy.decideUndo({ name: 't', approval: rule, ...(undoable ? { undoable: true } : {}), ...(readOnly ? { readOnly: true } : {}) });
+            if (got !== expected) wrong.push(`undoable=${undoable} readOnly=${readOnly} ${rule} allowed=${allowed} distrusted=${distrusted}: ${got}, expected ${expected}`);
+          }
+    expect(wrong).to.deep.equal([]);
+  });
+
+  it("shows a preview only for a page tool's call the user is asked about", () => {
+    const policy = new ApprovalPolicy();
+    expect(policy.previews('ask', { kind: 'page' })).to.equal(true);
+    expect(policy.previews('ask', { kind: 'worker' })).to.equal(false);
+    expect(policy.previews('run', { kind: 'page' })).to.equal(false);
   });
 });

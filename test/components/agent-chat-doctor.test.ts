@@ -87,6 +87,23 @@ describe('agent-chat: /doctor', function () {
     expect(input.value).to.equal('/doctor');
   });
 
+  it('on a model-module agent, whose only line is skipped, says nothing was checked (never that all checks passed)', async () => {
+    const c = document.createElement('agent-chat');
+    c.setAttribute('model-module', new URL('../fixtures/named-model.ts', import.meta.url).href);
+    c.style.height = '500px';
+    document.body.append(c);
+    try {
+      await c.updateComplete;
+      await typeAndEnter(c, '/doctor');
+      const summary = await waitFor(() => part(c, 'doctor')?.querySelector('.doctor-summary'), 'the summary');
+      expect(summary.textContent).to.match(/^Nothing was checked \(1 skipped\)/);
+      expect(part(c, 'doctor')!.getAttribute('aria-label')).to.equal('Doctor: Nothing was checked (1 skipped)');
+      expect(checkLine(c, 'model-module').querySelector('.doctor-status')!.textContent).to.equal('Skipped');
+    } finally {
+      c.remove();
+    }
+  });
+
   it('an outcome that arrives after /clear is dropped, not shown again', () => {
     let state = reduceConversation(initialConversation(), { type: 'doctor', key: 'k1' });
     expect(state.items.map((i) => i.kind)).to.deep.equal(['doctor']);

@@ -19,14 +19,7 @@ before(async () => {
 });
 
 /** Waits up to ~20 s (an app loads a frame, a proxy and its own code on a busy machine). */
-async function slowly<T>(check: () => T | null | undefined | false, what: string): Promise<T> {
-  for (let i = 0; i < 1000; i++) {
-    const value = check();
-    if (value) return value;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error(`Timed out waiting for ${what}`);
-}
+const slowly = <T>(check: () => T | null | undefined | false, what: string) => until(check, what, 20_000);
 
 type Rpc = { method?: string; params?: Record<string, unknown> };
 

@@ -18,6 +18,9 @@ class EventAgent implements Agent {
   readonly mcp: Agent['mcp'] = { status: async () => [], reconnect: () => Promise.reject(new Error('no MCP servers')), prompts: async () => [], getPrompt: () => Promise.reject(new Error('no MCP servers')), resources: async () => [], readResource: () => Promise.reject(new Error('no MCP servers')), signOut: () => Promise.reject(new Error('no MCP servers')), answerElicitation: () => Promise.reject(new Error('no MCP servers')), appResource: () => Promise.reject(new Error('no MCP servers')), callAppTool: () => Promise.reject(new Error('no MCP servers')) };
   readonly threads = {} as Agent['threads'];
   readonly pending = async () => [];
+  readonly undo = async () => ({ ok: true, calls: [] });
+  readonly undoRun = async () => ({ ok: true, calls: [] });
+  readonly previewTargets = () => [];
   readonly permissions = async () => [];
   readonly trace = async () => ({ spans: [], dropped: 0 });
   readonly onSpan = () => () => {};
@@ -30,6 +33,10 @@ class EventAgent implements Agent {
   readonly tools = [];
   readonly answer = async () => false;
   readonly context = new AppContextStore();
+  state: unknown = undefined;
+  setState(state: unknown): void {
+    this.state = state;
+  }
   readonly resume = () => this.retry();
   readonly configured: unknown[] = [];
   #listeners = new Set<(e: AgentEvent) => void>();

@@ -15,6 +15,9 @@ class FakeAgent implements Agent {
   readonly memory = {} as Agent['memory'];
   readonly threads = {} as Agent['threads'];
   readonly pending = async () => [];
+  readonly undo = async () => ({ ok: true, calls: [] });
+  readonly undoRun = async () => ({ ok: true, calls: [] });
+  readonly previewTargets = () => [];
   readonly permissions = async () => [];
   readonly trace = async () => ({ spans: [], dropped: 0 });
   readonly onSpan = () => () => {};
@@ -27,6 +30,10 @@ class FakeAgent implements Agent {
   readonly tools = [];
   readonly answer = async () => false;
   readonly context = new AppContextStore();
+  state: unknown = undefined;
+  setState(state: unknown): void {
+    this.state = state;
+  }
   readonly resume = () => this.retry();
   readonly engine: Agent['engine'] = { status: () => ({ state: 'idle' }) };
   readonly webmcp: Agent['webmcp'] = { status: () => ({ state: 'off', exposed: [], consumed: [] }), ready: Promise.resolve({ state: 'off', exposed: [], consumed: [] }) };

@@ -52,6 +52,24 @@ describe('demo page layout', function () {
     (doc().getElementById('settings') as HTMLDetailsElement).open = false;
   });
 
+  it('with Model settings open at 1280×800, the settings form\'s buttons are in sight, whole, inside their scroll box', async () => {
+    const settings = doc().getElementById('settings') as HTMLDetailsElement;
+    settings.open = true;
+    settings.scrollTop = 0;
+    await new Promise((r) => requestAnimationFrame(r));
+    const box = settings.getBoundingClientRect();
+    const buttons = [...doc().querySelectorAll<HTMLButtonElement>('#settings-form .settings-actions button')];
+    expect(buttons.map((b) => b.textContent!.trim())).to.deep.equal(['Save and check', 'Use the scripted demo']);
+    for (const b of buttons) {
+      const r = b.getBoundingClientRect();
+      expect(r.top, b.textContent!).to.be.at.least(box.top);
+      expect(r.bottom, b.textContent!).to.be.at.most(box.bottom);
+      // Nothing of the form is drawn over it: the button itself is what a click there hits.
+      expect(doc().elementFromPoint(r.left + r.width / 2, r.top + r.height / 2), b.textContent!).to.equal(b);
+    }
+    settings.open = false;
+  });
+
   it('the "Remember the key" checkbox sits on the line of its text', async () => {
     (doc().getElementById('settings') as HTMLDetailsElement).open = true;
     const box = doc().querySelector<HTMLInputElement>('input[name="rememberKey"]')!;

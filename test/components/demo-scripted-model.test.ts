@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { createModel, plan } from '../../demo/scripted-model.js';
 import { checkEndpoint } from '../../demo/endpoint-check.js';
+import { settled, withEditedArgs } from '../../src/agent/calls/tool-result.js';
 import { mockEndpoint } from '../../src/testing/mock-endpoint.js';
 import type { ModelEvent } from '../../src/model/chat-model.js';
 
@@ -32,6 +33,24 @@ describe('demo: scripted model', () => {
     ]);
     expect(after.calls ?? []).to.have.length(0);
     expect(after.text).to.contain('chart as a picture');
+  });
+
+  it('reads a result the user edited before approving, and every other way a call ends, never saying "undefined"', () => {
+    const after = (name: string, content: string) => plan([
+      { role: 'user', content: 'Cancel order 1004' },
+      { role: 'assistant', content: null, tool_calls: [{ id: 'c1', type: 'function', function: { name, arguments: '{"id":1004}' } }] },
+      { role: 'tool', tool_call_id: 'c1', content },
+    ]).text;
+    // The note the loop really writes before an edited call's result.
+    const edited = withEditedArgs(settled('c1', 'update_order_status', 'ok', { result: { id: 1005, status: 'shipped', total: '$12.00' } }), { id: 1005, status: 'shipped' }).content;
+    expect(after('update_order_status', edited)).to.equal('You edited the call before approving it, so it ran with `{"id":1005,"status":"shipped"}`. Done — order **#1005** is now *shipped*. The table has been updated.');
+    for (const status of ['ok', 'denied', 'cancelled', 'error', 'interrupted'] as const) {
+      const content = settled('c1', 'cancel_order', status, status === 'ok' ? { result: 'cancelled it' } : { error: 'no' }).content;
+      const text = after('cancel_order', content);
+      expect(text, status).to.not.contain('undefined');
+      expect(text, status).to.not.equal('');
+      expect(after('cancel_order', withEditedArgs(settled('c1', 'cancel_order', status, { result: { id: 9, status: 'cancelled' }, error: 'no' }), { id: 9 }).content), status).to.not.contain('undefined');
+    }
   });
 
   it('says plainly that it is scripted, with suggestions, when it does not understand', () => {

@@ -87,7 +87,7 @@ describe('attachments: on the wire', () => {
       ['fifth.txt', 'too-many-attachments'],
       ['broken.png', 'too-many-attachments'],
     ]);
-    expect(refused[1]!.message).to.equal('"big.md" is 2.4 KB; one file may be at most 2 KB.');
+    expect(refused[1]!.message).to.equal('"big.md" is 2.4 KB; one file may be at most 2 KB (sizes are of the files as picked, before images are downscaled).');
     // Prepared ones handed back (the composer's chips, then send) keep their ids.
     const again = await agent.prepareAttachments([...accepted, { name: 'c.txt', type: 'text/plain', data: 'c' }]);
     expect(again.accepted[0]!.id).to.equal(accepted[0]!.id);

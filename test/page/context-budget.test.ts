@@ -197,7 +197,36 @@ it('an overflow that folding cannot fix ends in a clear error naming the limit',
   const error = events.find((e): e is Extract<AgentEvent, { type: 'error' }> => e.type === 'error')!;
   expect(error.code).to.equal('context-overflow');
   expect(error.message).to.include('context window (1024 tokens)').and.include('exceeds the available context size (1024 tokens)');
-  expect(chats(await mock.log()).filter((e) => e.refused)).to.have.length(2);
+  // A message too long by itself: sent once (folding cannot shorten it; a second copy would only be refused), and no new conversation is advised.
+  expect(chats(await mock.log()).filter((e) => e.refused)).to.have.length(1);
+  expect(error.message).to.include('even on its own').and.not.include('new conversation');
+});
+
+it('a 256-token window that cannot hold even "hello" with the system prompt: sent once, and the error says why', async function () {
+  this.timeout(60000);
+  const mock = await mockEndpoint({ nCtx: 256, turns: [textTurn('never reached')] });
+  const agent = agentFor(mock.baseURL, { tools: [readPage] });
+  const events = await collect(agent.send('hello'));
+  const error = events.find((e): e is Extract<AgentEvent, { type: 'error' }> => e.type === 'error')!;
+  expect(error.code).to.equal('context-overflow');
+  expect(error.message).to.match(/^This message does not fit the model's context window \(256 tokens\) even on its own, with the system prompt and \d+ tools: send a shorter message, or give the server a larger context/);
+  const sent = chats(await mock.log());
+  expect(sent.filter((e) => bodyOf(e).messages.some((m) => m.role === 'user' && m.content === 'hello'))).to.have.length(1);
+});
+
+it('a conversation that outgrew the window after several turns still folds and retries, and only then advises a new conversation', async function () {
+  this.timeout(60000);
+  const turns: MockTurn[] = [textTurn('One.'), textTurn('Two.'), textTurn('Three.')];
+  const mock = await mockEndpoint({ nCtx: 1024, turns, replies: [{ when: SUMMARY, turn: textTurn('Earlier: numbers.') }] });
+  const agent = agentFor(mock.baseURL, { contextTokens: 32768 });
+  await collect(agent.send('Say one.'));
+  await collect(agent.send('Say two.'));
+  const events = await collect(agent.send(pageText(1, 9000)));
+  const error = events.find((e): e is Extract<AgentEvent, { type: 'error' }> => e.type === 'error')!;
+  expect(error.code).to.equal('context-overflow');
+  // Earlier turns could be folded: a folded retry went out before the error.
+  expect(contextEvents(events).some((e) => e.action === 'folded' || e.action === 'dropped')).to.equal(true);
+  expect(chats(await mock.log()).filter((e) => e.refused).length).to.equal(2);
 });
 
 it('usage reports the context window the agent budgets for', async () => {

@@ -19,6 +19,15 @@ function agentOn(baseURL: string, options: Partial<AgentOptions> = {}): Agent {
 }
 const lookup = defineTool({ name: 'lookup', description: 'Looks up an order', parameters: z.object({ q: z.string() }), readOnly: true, execute: ({ q }) => `order ${q}: shipped` });
 const byName = (spans: TraceSpan[], name: string) => spans.filter((s) => s.name === name);
+/** The id of the thread's last run, once it ended. */
+async function lastRunEnded(agent: Agent): Promise<string> {
+  for (;;) {
+    const events = await agent.events();
+    const start = events.findLast((e) => e.type === 'run-start');
+    if (events.at(-1)?.type === 'final' && start?.type === 'run-start') return start.runId;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
 
 describe('trace through the worker', () => {
   it('puts a retried request on its chat span, and keeps the trace with the thread across a reload and in its file', async () => {
@@ -122,6 +131,92 @@ describe('trace through the worker', () => {
     reloaded.dispose();
     const again = agentOn(mock.baseURL, { thread });
     expect(await again.trace()).to.deep.equal({ spans, dropped: 0 });
+  });
+
+  it('after a reload during an approval, records the call where it ran: the run it waited in says so, the run the answer resumed has its tool span', async () => {
+    const thread = `trace-${crypto.randomUUID()}`;
+    const mock = await mockEndpoint({ turns: [toolCallTurn([{ id: 'x1', name: 'cancel_order', args: { id: '1004' } }]), textTurn('Order 1004 is cancelled.')] });
+    const cancelled: string[] = [];
+    const cancel = defineTool({ name: 'cancel_order', description: 'Cancels an order', parameters: z.object({ id: z.string() }), needsApproval: true, execute: ({ id }) => (cancelled.push(id), `order ${id} cancelled`) });
+    const agent = agentOn(mock.baseURL, { thread, tools: [cancel] });
+    const asked = new Promise<void>((resolve) => agent.on((e) => e.type === 'approval-request' && resolve()));
+    const first = agent.send('Cancel order 1004');
+    await asked;
+    await new Promise((r) => setTimeout(r, 150));
+    agent.dispose();
+
+    const reloaded = agentOn(mock.baseURL, { thread, tools: [cancel] });
+    await reloaded.ready;
+    expect((await reloaded.pending()).map((r) => r.callId)).to.deep.equal(['x1']);
+    reloaded.respond('x1', { approve: true });
+    const resumedId = await lastRunEnded(reloaded);
+    expect(cancelled).to.deep.equal(['1004']);
+    expect(resumedId).to.not.equal(first.runId);
+
+    const waited = (await reloaded.trace(first.runId)).spans;
+    const resumed = (await reloaded.trace(resumedId)).spans;
+    // The run the page died in: its call never started — it waited for the user, and its answer went to the next run.
+    const asking = byName(waited, 'execute_tool cancel_order');
+    expect(asking).to.have.length(1);
+    expect(asking[0]!.attributes).to.include({ 'pageloop.tool.status': 'not-started' });
+    expect(asking[0]!.attributes).to.not.have.property('error.type');
+    expect(asking[0]!.status).to.equal('unset');
+    // The run that ran it: the tool span, approved, ok, under that run's root; then the reply's chat span.
+    expect(resumed.map((s) => s.name)).to.deep.equal(['invoke_agent', 'execute_tool cancel_order', 'chat mock-model']);
+    const [root, tool] = resumed as [TraceSpan, TraceSpan];
+    expect(tool.parentSpanId).to.equal(root.spanId);
+    expect(tool.attributes).to.include({ 'gen_ai.tool.call.id': 'x1', 'pageloop.tool.status': 'ok', 'pageloop.approval.answer': 'approved', 'pageloop.tool.call_run_id': first.runId });
+    expect(tool.status).to.not.equal('error');
+    expect(tool.events.map((e) => e.name)).to.deep.equal(['pageloop.tool.started']);
+    expect(resumed.every((s) => s.endTime !== undefined)).to.equal(true);
+    // Every call in the trace has exactly one span that says how it ended.
+    const all = (await reloaded.trace()).spans.filter((s) => s.attributes['gen_ai.tool.call.id'] === 'x1' && s.attributes['pageloop.tool.status'] !== 'not-started');
+    expect(all).to.have.length(1);
+  });
+
+  it('after a reload during an approval, a new message gives the call up: the new run records it cancelled, a denial is recorded as denied', async () => {
+    const thread = `trace-${crypto.randomUUID()}`;
+    const mock = await mockEndpoint({
+      turns: [toolCallTurn([{ id: 'y1', name: 'cancel_order', args: { id: '7' } }, { id: 'y2', name: 'cancel_order', args: { id: '8' } }]), textTurn('Kept both.'), toolCallTurn([{ id: 'y3', name: 'cancel_order', args: { id: '9' } }]), textTurn('Moved on.')],
+    });
+    const cancel = defineTool({ name: 'cancel_order', description: 'Cancels an order', parameters: z.object({ id: z.string() }), needsApproval: true, execute: ({ id }) => `order ${id} cancelled` });
+    const agent = agentOn(mock.baseURL, { thread, tools: [cancel] });
+    const asked = new Promise<void>((resolve) => agent.on((e) => e.type === 'approval-request' && resolve()));
+    const first = agent.send('Cancel 7 and 8');
+    await asked;
+    await new Promise((r) => setTimeout(r, 150));
+    agent.dispose();
+
+    // A denial after the reload: the resumed run records it denied, with the approval's answer.
+    const second = agentOn(mock.baseURL, { thread, tools: [cancel] });
+    await second.ready;
+    second.respond('y1', { approve: false, message: 'keep it' });
+    await new Promise((r) => setTimeout(r, 50));
+    second.respond('y2', { approve: false });
+    const resumedId = await lastRunEnded(second);
+    const resumed = (await second.trace(resumedId)).spans;
+    const denied = resumed.filter((s) => s.name === 'execute_tool cancel_order');
+    expect(denied.map((s) => [s.attributes['gen_ai.tool.call.id'], s.attributes['pageloop.tool.status'], s.attributes['pageloop.approval.answer'], s.attributes['pageloop.tool.call_run_id']])).to.deep.equal([
+      ['y1', 'denied', 'denied', first.runId],
+      ['y2', 'denied', 'denied', first.runId],
+    ]);
+
+    // Asked again, reloaded again, and the user writes something else: the new run gives the call up, and says so.
+    const asked2 = new Promise<void>((resolve) => second.on((e) => e.type === 'approval-request' && resolve()));
+    const third = second.send('Cancel 9');
+    await asked2;
+    await new Promise((r) => setTimeout(r, 150));
+    second.dispose();
+    const again = agentOn(mock.baseURL, { thread, tools: [cancel] });
+    await again.ready;
+    const moved = again.send('Never mind.');
+    const movedFinal = await moved.done;
+    expect(movedFinal).to.include({ reason: 'answer', text: 'Moved on.' });
+    // The call was given up before the new run began (its result is the waiting run's, as its events say): that run records it cancelled.
+    const waited = byName((await again.trace(third.runId)).spans, 'execute_tool cancel_order');
+    expect(waited.map((s) => [s.attributes['gen_ai.tool.call.id'], s.attributes['pageloop.tool.status'], s.attributes['error.type'], s.status])).to.deep.equal([['y3', 'cancelled', 'cancelled', 'error']]);
+    expect(waited[0]!.endTime).to.be.a('number');
+    expect((await again.trace(moved.runId)).spans.map((s) => s.name)).to.deep.equal(['invoke_agent', 'chat mock-model']);
   });
 
   it('keeps a follower\'s trace up to date with what the writer stores, and empties it when the writer clears the thread', async () => {

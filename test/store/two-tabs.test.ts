@@ -137,6 +137,42 @@ describe('two tabs on one thread (two pages of one browser)', function () {
     expect((await b.messages()).map((m) => m.content)).to.deep.equal(['go', 'A reply cut off by a closed tab', 'and finished.']);
   });
 
+  it('agent.answer() in the follower says it answered nothing (thread-busy) and keeps nothing; the writer\'s answer ends the call', async () => {
+    // A tool that waits for the user (render without execute): its call waits in the writer's run.
+    const confirm = () => defineTool({ name: 'confirm_city', description: 'Asks the user to confirm the city', parameters: { type: 'object', properties: { city: { type: 'string' } } }, render: () => null });
+    const mock = await mockEndpoint({ turns: [toolCallTurn([{ id: 'c1', name: 'confirm_city', args: { city: 'Bath' } }]), textTurn('Confirmed.')] });
+    const thread = newThread();
+    const [one, two] = [await openTab(), await openTab()];
+    const a = one.createAgent({ baseURL: mock.baseURL, model: 'mock-model', thread, tools: [confirm()] });
+    await a.ready;
+    const b = two.createAgent({ baseURL: mock.baseURL, model: 'mock-model', thread, tools: [confirm()] });
+    const seen: AgentEvent[] = [];
+    b.on((e) => seen.push(e));
+    await b.ready;
+    await until(() => seen.some((e) => e.type === 'thread-lock'), 'follower');
+    const run = a.send('Ship to Bath');
+    await until(() => seen.some((e) => e.type === 'input-request'), 'the waiting call in the follower');
+    // The follower's answer reaches nothing: it rejects, saying why, rather than resolving true.
+    let refused: unknown;
+    await b.answer('c1', 'York').then(
+      (value) => expect.fail(`answer() in the follower resolved ${String(value)}`),
+      (err: unknown) => (refused = err),
+    );
+    expect(refused).to.include({ code: 'thread-busy' });
+    expect((refused as Error).message).to.match(/confirm_city/).and.to.match(/another tab/);
+    // The writer's call still waits; its own answer ends it, with the writer's value.
+    expect(a.running).to.equal(true);
+    expect(await a.answer('c1', 'Bath, UK')).to.equal(true);
+    expect(await run.done).to.include({ reason: 'answer', text: 'Confirmed.' });
+    const result = (await a.messages()).find((m) => m.role === 'tool')!;
+    expect(result.content).to.equal('Bath, UK');
+    // The follower kept nothing: once it takes over (the writer's tab closed), the call is answered and nothing is pending.
+    one.close();
+    await until(() => seen.some((e) => e.type === 'thread-lock' && e.state === 'writer'), 'the take-over');
+    expect(await b.answer('c1', 'York')).to.equal(false);
+    expect((await b.messages()).filter((m) => m.role === 'tool').map((m) => m.content)).to.deep.equal(['Bath, UK']);
+  });
+
   it('disposing the writer\'s agent lets the follower take over', async () => {
     const mock = await mockEndpoint({ turns: [textTurn('One.')] });
     const thread = newThread();

@@ -120,6 +120,11 @@ export function fixtures() {
         res.writeHead(200, { ...cors, 'content-type': 'image/png' });
         res.end(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]));
         return;
+      case 'pixel':
+        // A real 1×1 GIF: an <img> that loads it fires load, not error (the MCP App policy tests tell "reached" from "blocked" by it).
+        res.writeHead(200, { ...cors, 'content-type': 'image/gif' });
+        res.end(Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64'));
+        return;
       case 'status': {
         const code = Number(url.searchParams.get('code') ?? '404');
         res.writeHead(code, { ...cors, 'content-type': 'text/html; charset=utf-8' });

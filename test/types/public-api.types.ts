@@ -71,7 +71,7 @@ agent.configure({ thread: 't' });
 agent.configure({ tools: [] });
 // @ts-expect-error — a model module needs a new agent
 agent.configure({ modelModule: '/m.js' });
-expectType<Equal<keyof ConfigureOptions, Exclude<keyof AgentOptions, 'tools' | 'thread' | 'modelModule' | 'memory' | 'webmcp' | 'mcp'>>>();
+expectType<Equal<keyof ConfigureOptions, Exclude<keyof AgentOptions, 'tools' | 'thread' | 'modelModule' | 'memory' | 'webmcp' | 'mcp' | 'a2ui'>>>();
 
 // --- send, runs and events --------------------------------------------------------------------
 

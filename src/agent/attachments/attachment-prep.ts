@@ -7,9 +7,14 @@
  *
  * Invariants:
  * - Nothing is dropped silently: every input is accepted or refused, in order.
- * - Limits are checked on what is sent: a 30 MB photo that downscales to
- *   900 KB passes `maxFileBytes`; `maxCount` and `maxMessageBytes` refuse the
- *   inputs that pass them, the earlier ones stay accepted.
+ * - One rule for the sizes: `maxFileBytes` and `maxMessageBytes` measure
+ *   each file as it was picked (the size the user's file manager shows),
+ *   whatever its kind — an image is measured before it is downscaled, a text
+ *   file as it is — and are checked before anything is decoded, so a huge
+ *   image is never decoded only to be refused. `maxCount` and
+ *   `maxMessageBytes` refuse the inputs that pass them, the earlier ones stay
+ *   accepted. A prepared attachment handed back (the composer's chips) is
+ *   measured by its original's size again.
  * - A user may send images and text files only (no server family takes other
  *   files); a tool's other files are kept and offered as downloads (`kind: 'file'`).
  */
@@ -35,6 +40,9 @@ const IMAGE_TYPES: Readonly<Record<string, string>> = { png: 'image/png', jpg: '
 const TEXTUAL = /^(?:text\/|application\/(?:json|jsonl|xml|yaml|x-yaml|javascript|x-sh|sql|x-ndjson)$)|\+(?:json|xml)$/;
 
 const MiB = 1024 * 1024;
+
+/** How the size limits measure a file, said in every refusal of one. */
+const AS_PICKED = 'sizes are of the files as picked, before images are downscaled';
 
 /** The defaults of option `attachments`. */
 export const DEFAULT_ATTACHMENT_LIMITS: AttachmentLimits = {
@@ -79,6 +87,15 @@ export async function prepareAttachments(inputs: readonly AttachmentInput[], opt
       refuse('attachment-type', `"${file.name}" is ${file.type || `a .${file.extension || '?'} file`}, which cannot be attached here (allowed: ${describeTypes(limits.types)}).`);
       continue;
     }
+    const picked = isPrepared(input) ? (input.original?.size ?? input.size) : file.blob.size;
+    if (picked > limits.maxFileBytes) {
+      refuse('attachment-too-large', `"${file.name}" is ${formatBytes(picked)}; one file may be at most ${formatBytes(limits.maxFileBytes)} (${AS_PICKED}).`);
+      continue;
+    }
+    if (total + picked > limits.maxMessageBytes) {
+      refuse('attachments-too-large', `"${file.name}" (${formatBytes(picked)}) would take this message's files to ${formatBytes(total + picked)}; one message may carry at most ${formatBytes(limits.maxMessageBytes)} (${AS_PICKED}).`);
+      continue;
+    }
     // A prepared attachment handed back (the composer's chips, then `send`) keeps its id, so the page finds the bytes it holds.
     const id = isPrepared(input) ? input.id : newId();
     const outcome = await prepareOne(file, kind, limits, id, source);
@@ -86,15 +103,9 @@ export async function prepareAttachments(inputs: readonly AttachmentInput[], opt
       refuse(outcome.code, outcome.message);
       continue;
     }
-    if (outcome.size > limits.maxFileBytes) {
-      refuse('attachment-too-large', `"${file.name}" is ${formatBytes(outcome.size)}${kind === 'image' ? ' even downscaled' : ''}; one file may be at most ${formatBytes(limits.maxFileBytes)}.`);
-      continue;
-    }
-    if (total + outcome.size > limits.maxMessageBytes) {
-      refuse('attachments-too-large', `"${file.name}" (${formatBytes(outcome.size)}) would take this message's files to ${formatBytes(total + outcome.size)}; one message may carry at most ${formatBytes(limits.maxMessageBytes)}.`);
-      continue;
-    }
-    total += outcome.size;
+    // Downscaled before: what it was picked as stays known.
+    if (isPrepared(input) && input.original && !outcome.original) outcome.original = input.original;
+    total += picked;
     accepted.push(outcome);
   }
   return { accepted, refused };

@@ -21,6 +21,14 @@
  *    when its tool is idempotent AND needs no approval: "it was approved
  *    before" is a claim of the stored thread, and a thread may come from a
  *    file (nothing in an imported file grants anything on this page).
+ * 5. Preview and undo go through here too. A call's preview (`Tool.preview`,
+ *    page code reading the page, never anything the model wrote) is shown
+ *    only for a page tool's call the user is asked about: a call that runs
+ *    unasked has nothing to preview. An undo is asked for by the user (a
+ *    button, `agent.undo`), so it needs no approval whatever the mode, the
+ *    tool's rule, "always allow" or untrusted content say: it runs when the
+ *    tool can undo, is skipped when the tool only reads (nothing to take
+ *    back), and is refused otherwise.
  *
  * Permissions are the only state: the tools allowed for good, which the
  * thread stores (never taken from an imported file: see thread-library.ts).
@@ -42,6 +50,12 @@ export type Decision = 'run' | 'ask' | 'check';
 
 /** What the policy reads of a tool: its name and its rule. */
 export type ToolRule = Pick<ToolDescriptor, 'name' | 'approval'>;
+
+/** What to do with an undo the user asked for: run the tool's `undo`, skip the call (its tool only reads), or refuse (its tool cannot undo). */
+export type UndoDecision = 'run' | 'skip' | 'refuse';
+
+/** What the policy reads of a tool for an undo. */
+export type UndoRule = ToolRule & Pick<ToolDescriptor, 'undoable' | 'readOnly'>;
 
 /** The mode in force: the setting, or the default. */
 export function approvalMode(setting: ApprovalSetting | undefined): ApprovalSetting {
@@ -70,6 +84,17 @@ export class ApprovalPolicy {
   /** The decision for a `check`ed call, once the page evaluated the tool's rule with the call's arguments. */
   afterCheck(needsApproval: boolean): Exclude<Decision, 'check'> {
     return needsApproval ? 'ask' : 'run';
+  }
+
+  /** True when the page may show the preview of a call it was asked about (`decision`, after any check) — see 5. above. */
+  previews(decision: Exclude<Decision, 'check'>, tool: Pick<ToolDescriptor, 'kind'>): boolean {
+    return decision === 'ask' && tool.kind === 'page';
+  }
+
+  /** What to do with the user's undo of a finished call of `tool` — see 5. above: no approval, whoever's rule. */
+  decideUndo(tool: UndoRule): UndoDecision {
+    if (tool.undoable === true) return 'run';
+    return tool.readOnly === true ? 'skip' : 'refuse';
   }
 
   /** True when a call the page died in while it ran may simply run again (see 4. above). */

@@ -1,11 +1,12 @@
 export { ApprovalGate } from './approval-gate.js';
-export type { AnswerDesk } from './approval-gate.js';
+export type { AnswerDesk, ApprovalOutcome } from './approval-gate.js';
+export { interruptAnswer } from './interrupt-answer.js';
 export { ApprovalPolicy, DEFAULT_APPROVAL, approvalMode } from './approval-policy.js';
-export type { Caller, Decision } from './approval-policy.js';
+export type { Caller, Decision, UndoDecision, UndoRule } from './approval-policy.js';
 export { BUILTIN_NAMES, BUILTIN_TOOLS, DISPATCH_TOOL, DISPATCH_TOOL_NAME, PLAN_TOOL, PLAN_TOOL_NAME, READ_RESULT, READ_RESULT_TOOL, builtinMark, isBuiltinTool, readBuiltinCall } from './builtin-tools.js';
 export type { BuiltinOutcome, BuiltinToolName } from './builtin-tools.js';
 export { runOutsideCall } from './outside-call.js';
-export { gatedModel, startGate } from './start-gate.js';
+export { gatedModel, mayStart, startGate } from './start-gate.js';
 export { executeCalls, settleAnswered } from './tool-executor.js';
 export type { TurnContext } from './tool-executor.js';
 export { ToolRegistry } from './tool-registry.js';

@@ -12,6 +12,7 @@
  * events first), so a call the page let start was announced to the page
  * before `cancel()` could return.
  */
+import { abortable } from '../../abortable.js';
 import type { ToolCallingModel, TurnEvent, TurnRequest } from '../../model/loop-door.js';
 import { PageloopError } from '../../errors.js';
 import type { StartRequest } from '../../protocol/agent.js';
@@ -38,7 +39,8 @@ export async function mayStart(host: Pick<ToolHost, 'mayStart'>, request: StartR
   if (!host.mayStart) return true;
   let allowed: boolean;
   try {
-    allowed = await host.mayStart(request);
+    // Raced: a page that never answers (gone, or frozen) must not hold the run past its cancel.
+    allowed = await abortable(Promise.resolve(host.mayStart(request)), signal, () => false);
   } catch {
     // The page is gone (disposed, crashed): nobody is there to want it started.
     allowed = false;

@@ -24,6 +24,7 @@ import { markUntrusted } from '../../untrusted-content.js';
 import type { ToolOutcome } from '../../protocol/agent.js';
 import type { AttachmentShelf } from '../attachments/index.js';
 import { isToolResultWithAttachments } from '../../attachment-checks.js';
+import { abortable } from '../../abortable.js';
 
 /** What running the calls of a turn needs. */
 export interface TurnContext {
@@ -71,7 +72,12 @@ export async function executeCalls(calls: readonly ToolCall[], ctx: TurnContext)
   if (asks.length > 0) {
     // Asked before the request is emitted, so the page holds every question when the request reaches it.
     const batch = {};
-    const waits = asks.map(({ call, args, checked }) => ctx.gate.wait({ callId: call.id, name: call.name, args, check: !checked && ctx.registry.get(call.name)?.kind === 'page' }, batch, ctx.signal, ctx.approvalTimeoutMs));
+    const waits = asks.map(({ call, args, checked }) => {
+      const page = ctx.registry.get(call.name)?.kind === 'page';
+      // The page shows what the call will do while it waits, when the policy lets it (a page tool's call the user is asked about).
+      const preview = ctx.policy.previews('ask', { kind: page ? 'page' : 'worker' }) ? { preview: true as const } : {};
+      return ctx.gate.wait({ callId: call.id, name: call.name, args, check: !checked && page, ...preview }, batch, ctx.signal, ctx.approvalTimeoutMs);
+    });
     const requests: ApprovalRequest[] = asks.map(({ call, args }) => ({ callId: call.id, name: call.name, args }));
     ctx.emit({ type: 'approval-request', requests });
     asks.forEach((step, j) => {
@@ -102,7 +108,32 @@ export function settleAnswered(call: ToolCall, checked: boolean, outcome: Approv
 
 type Prepared = { result: SettledCall } | Ready;
 
-async function prepareCall(call: ToolCall, ctx: TurnContext): Promise<Prepared> {
+/**
+ * `work` on a context of its own for `call`, or the call answered as
+ * cancelled (`why`) the moment the run is cancelled: a step that ignores the
+ * signal — a validator, a page that never answers, files being stored —
+ * cannot hold the run. Either way the call gets one result: what the step
+ * emits for this call after the cancel is dropped.
+ */
+function raced<T>(call: ToolCall, ctx: TurnContext, why: string, work: (own: TurnContext) => Promise<T>, cancelled: (result: SettledCall) => T): Promise<T> {
+  let answered = false;
+  const own: TurnContext = {
+    ...ctx,
+    emit: (event) => {
+      const mine = 'callId' in event && event.callId === call.id;
+      if (mine && answered && (event.type === 'tool-result' || event.type === 'tool-start' || event.type === 'input-request')) return;
+      if (mine && event.type === 'tool-result') answered = true;
+      ctx.emit(event);
+    },
+  };
+  return abortable(work(own), ctx.signal, () => cancelled(finish(own, settled(call.id, call.name, 'cancelled', { error: why }))));
+}
+
+function prepareCall(call: ToolCall, ctx: TurnContext): Promise<Prepared> {
+  return raced(call, ctx, 'The run was cancelled before this call started.', (own) => prepareOwn(call, own), (result) => ({ result }));
+}
+
+async function prepareOwn(call: ToolCall, ctx: TurnContext): Promise<Prepared> {
   const fail = (error: string): Prepared => ({ result: finish(ctx, settled(call.id, call.name, 'error', { error })) });
   if ('error' in call) return fail(call.error);
   const caller = ctx.caller ?? 'model';
@@ -122,7 +153,11 @@ async function prepareCall(call: ToolCall, ctx: TurnContext): Promise<Prepared> 
 }
 
 /** Runs one call with `args`; `edited`: the user changed them from what the model proposed; `checked`: they passed the tool's schema already. */
-async function runCall(call: ToolCall, args: unknown, ctx: TurnContext, edited: boolean, checked: boolean): Promise<SettledCall> {
+function runCall(call: ToolCall, args: unknown, ctx: TurnContext, edited: boolean, checked: boolean): Promise<SettledCall> {
+  return raced(call, ctx, 'The run was cancelled before this call finished.', (own) => runOwn(call, args, own, edited, checked), (result) => result);
+}
+
+async function runOwn(call: ToolCall, args: unknown, ctx: TurnContext, edited: boolean, checked: boolean): Promise<SettledCall> {
   // A cancelled run starts nothing; the registry answers the call as cancelled.
   // A tool that waits for the user is not "running": its call waits for an answer (and a reload asks again).
   if (!ctx.signal.aborted) {

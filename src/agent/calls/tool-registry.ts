@@ -142,7 +142,13 @@ export class ToolRegistry {
   async check(name: string, args: unknown): Promise<PreparedCall> {
     const entry = this.#entries[name]!;
     if (!entry.local) return this.#page.checkTool(name, args);
-    const checked = await entry.local.validate(args);
+    let checked: Awaited<ReturnType<WorkerTool['validate']>>;
+    try {
+      checked = await entry.local.validate(args);
+    } catch (err) {
+      // A validator that breaks on these arguments answers this call, not the run.
+      return { status: 'invalid', error: `The arguments of tool "${name}" could not be checked: ${errorMessage(err)}` };
+    }
     if (!checked.ok) return { status: 'invalid', error: checked.error };
     return { status: 'ready', args: checked.value, needsApproval: entry.local.needsApproval };
   }
@@ -167,7 +173,12 @@ export class ToolRegistry {
   }
 
   async #runLocal(tool: WorkerTool, args: unknown, callId: string, signal: AbortSignal, valid: boolean): Promise<ToolOutcome> {
-    const checked = valid ? { ok: true as const, value: args } : await tool.validate(args);
+    let checked: Awaited<ReturnType<WorkerTool['validate']>>;
+    try {
+      checked = valid ? { ok: true as const, value: args } : await tool.validate(args);
+    } catch (err) {
+      return { status: 'invalid', error: `The arguments of tool "${tool.name}" could not be checked: ${errorMessage(err)}` };
+    }
     if (!checked.ok) return { status: 'invalid', error: checked.error };
     // The page may have cancelled the run before this worker heard of it.
     if (!(await mayStart(this.#starts, { kind: 'tool', name: tool.name, callId }, signal))) {

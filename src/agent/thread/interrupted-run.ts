@@ -15,11 +15,16 @@
  * - a call waiting for approval keeps waiting: answering it resumes the run
  *   where it stopped, and the model is not asked again for that turn;
  * - every open call gets exactly one result before the model is asked again.
+ *
+ * A remote AG-UI agent's interrupt (option `agui`) waits as an open call of
+ * its own, found from its `tool-call` event (it is never in the history):
+ * answering it resumes the run, whose remote loop sends the answer as the
+ * interrupt's `resume` entry; giving the run up answers it `cancelled`.
  */
 import type { AgentEvent, ApprovalAnswer, ApprovalRequest, ChatMessage, FinalEvent } from '../../types.js';
 import type { ToolCall } from '../../model/loop-door.js';
 import { DISPATCH_TOOL_NAME, isBuiltinTool, readBuiltinCall, type BuiltinOutcome } from '../calls/index.js';
-import { executeCalls, settleAnswered, type TurnContext } from '../calls/index.js';
+import { executeCalls, interruptAnswer, settleAnswered, type TurnContext } from '../calls/index.js';
 import type { SubAgentDispatch } from '../loop-parts.js';
 import { resultEvent, settled, withEditedArgs, type SettledCall } from '../calls/index.js';
 import { recordEditedArgs } from '../history.js';
@@ -36,6 +41,12 @@ export interface OpenCall {
   request?: ApprovalRequest;
   /** The arguments the user edited the call to before it started (its `tool-start` says so); `call` carries them. */
   editedArgs?: unknown;
+  /**
+   * A remote agent's interrupt (its result is the answer the run resumes
+   * with, nothing runs): `call` about this call of the history (whose result
+   * the answer also is), `own` one that concerns no call (never in the history).
+   */
+  interrupt?: 'call' | 'own';
 }
 
 /** Where an interrupted run stood. */
@@ -81,8 +92,10 @@ export function findInterruption(history: readonly ChatMessage[], events: readon
     if (start) return { call, state: 'running', ...edited };
     if (run.some((e) => e.type === 'input-request' && e.callId === c.id)) return { call, state: 'awaiting-input' };
     const request = run.flatMap((e) => (e.type === 'approval-request' ? e.requests : [])).find((r) => r.callId === c.id);
-    return request ? { call, state: 'awaiting-approval', request } : { call, state: 'queued' };
+    return request ? { call, state: 'awaiting-approval', request, ...(request.interrupt ? { interrupt: 'call' as const } : {}) } : { call, state: 'queued' };
   });
+
+  calls.push(...openInterrupts(run));
 
   // Text after the last turn's start that no assistant message holds: the reply was cut off mid-stream.
   let partial = '';
@@ -93,6 +106,18 @@ export function findInterruption(history: readonly ChatMessage[], events: readon
     if (!written && !turn.some((e) => e.type === 'tool-call')) partial = text;
   }
   return { runId, partial, calls };
+}
+
+/** The interrupts of a remote agent the run waits on, as open calls: those announced and not answered. */
+function openInterrupts(run: readonly AgentEvent[]): OpenCall[] {
+  const answered = new Set(run.flatMap((e) => (e.type === 'tool-result' ? [e.callId] : [])));
+  return run.flatMap((e): OpenCall[] => {
+    if (e.type !== 'tool-call' || !e.interrupt || answered.has(e.callId)) return [];
+    const call: ToolCall = { id: e.callId, name: e.name, args: e.args };
+    if (run.some((r) => r.type === 'input-request' && r.callId === e.callId)) return [{ call, state: 'awaiting-input', interrupt: 'own' }];
+    const request = run.flatMap((r) => (r.type === 'approval-request' ? r.requests : [])).find((r) => r.callId === e.callId);
+    return [request ? { call, state: 'awaiting-approval', request, interrupt: 'own' } : { call, state: 'queued', interrupt: 'own' }];
+  });
 }
 
 /** The approval requests an interruption waits on. */
@@ -123,12 +148,13 @@ export interface ResumeContext extends TurnContext {
 
 /**
  * Answers every open call of the interrupted turn — running idempotent and
- * queued ones again, approved ones now, the rest with what they came to —
+ * queued ones again, approved ones now (`answered`: the answers given until
+ * the questions wait again), the rest with what they came to —
  * and appends the results in call order. Resolves with the final event when
  * a built-in call ended the run (or it was cancelled), else undefined: the
  * loop goes on with a new model turn.
  */
-export async function finishInterruptedTurn(ctx: ResumeContext, interruption: Interruption, first?: { callId: string; answer: ApprovalAnswer }): Promise<FinalEvent | undefined> {
+export async function finishInterruptedTurn(ctx: ResumeContext, interruption: Interruption, answered: () => ReadonlyMap<string, ApprovalAnswer> = () => new Map()): Promise<FinalEvent | undefined> {
   const results = new Map<string, SettledCall>();
   const emit = (r: SettledCall) => {
     ctx.emit(resultEvent(r));
@@ -142,11 +168,14 @@ export async function finishInterruptedTurn(ctx: ResumeContext, interruption: In
   // The requests were shown before the page died: the questions are asked again, with no new request.
   const batch = {};
   const waits = waiting.map((c) => ctx.gate.wait({ callId: c.call.id, name: c.call.name, args: 'args' in c.call ? c.call.args : undefined, check: ctx.registry.get(c.call.name)?.kind === 'page' }, batch, ctx.signal));
-  if (first) ctx.gate.answer(first.callId, first.answer);
+  // The answers given while the run was being set up (the one that resumed it first).
+  for (const [callId, answer] of answered()) ctx.gate.answer(callId, answer);
   waiting.forEach((c, j) => {
     work.push(
       waits[j]!.then(async (outcome) => {
-        const r = await settleAnswered(c.call, false, outcome, ctx);
+        // An interrupt runs nothing when approved: the answer is its result.
+        const r = c.interrupt ? interruptAnswer(c.call.id, c.call.name, outcome) : await settleAnswered(c.call, false, outcome, ctx);
+        if (c.interrupt) ctx.emit(resultEvent(r));
         results.set(r.callId, r);
       }),
     );
@@ -166,7 +195,8 @@ export async function finishInterruptedTurn(ctx: ResumeContext, interruption: In
       // Approved (or free) before: it ran once, and running it again does no harm.
       if (ctx.idempotent(c.call.name)) again.push(c.call);
       else emit(settled(c.call.id, c.call.name, 'interrupted', { error: 'the page was closed or reloaded while this call was running.' }));
-    } else if (c.state === 'queued' || c.state === 'awaiting-input') queued.push(c.call); // asked again: the page waits for the answer anew
+    } else if (c.interrupt === 'own' && c.state === 'queued') emit(settled(c.call.id, c.call.name, 'cancelled', { error: 'the page was closed or reloaded before this interrupt was shown.' }));
+    else if (c.state === 'queued' || c.state === 'awaiting-input') queued.push(c.call); // asked again: the page waits for the answer anew
   }
   const record = (list: SettledCall[]) => list.forEach((r) => results.set(r.callId, r));
   if (again.length > 0) work.push(executeCalls(again, auto).then(record));
@@ -175,6 +205,7 @@ export async function finishInterruptedTurn(ctx: ResumeContext, interruption: In
   await Promise.all(work);
 
   for (const c of interruption.calls) {
+    if (c.interrupt === 'own') continue;
     // A call edited before the page died, run again now: the model still hears that the user edited it.
     const r = c.editedArgs !== undefined && results.get(c.call.id)!.editedArgs === undefined ? withEditedArgs(results.get(c.call.id)!, c.editedArgs) : results.get(c.call.id)!;
     results.set(c.call.id, r);
@@ -199,7 +230,7 @@ export function abandonInterruptedTurn(ctx: Pick<ResumeContext, 'history' | 'emi
       : c.state === 'running' ? settled(c.call.id, c.call.name, 'interrupted', { error: 'the page was closed or reloaded while this call was running.' })
       : settled(c.call.id, c.call.name, 'cancelled', { error: 'the conversation went on without this call.' });
     if (c.state !== 'settled') ctx.emit(resultEvent(r));
-    ctx.history.push({ role: 'tool', tool_call_id: c.call.id, content: r.content });
+    if (c.interrupt !== 'own') ctx.history.push({ role: 'tool', tool_call_id: c.call.id, content: r.content });
   }
   recordEditedArgs(ctx.history, interruption.calls.map((c) => ({ callId: c.call.id, editedArgs: c.editedArgs })));
 }

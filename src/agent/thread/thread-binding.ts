@@ -42,6 +42,8 @@ export class ThreadBinding {
   #loading: Promise<void> = Promise.resolve();
   /** A run the page died in, found in the loaded thread: `resume` finishes it, a new run abandons it. */
   #interrupted: Interruption | undefined;
+  /** The questions of a run being resumed, until its turn waits on them again, and the answers given before then. */
+  #early: { waiting: Set<string>; answers: Map<string, ApprovalAnswer> } | undefined;
 
   constructor(state: SessionState, deps: BindingDeps) {
     this.#state = state;
@@ -75,6 +77,11 @@ export class ThreadBinding {
     this.#seat?.feed?.publishCleared();
   }
 
+  /** True while a run the page died in is kept, to be resumed or given up. */
+  get interrupted(): boolean {
+    return this.#interrupted !== undefined;
+  }
+
   /** The approval requests of an interrupted run that wait for an answer (answering one resumes the run). */
   pending(): ApprovalRequest[] {
     return structuredClone(waitingApprovals(this.#interrupted));
@@ -88,7 +95,23 @@ export class ThreadBinding {
   resumption(first?: { callId: string; answer: ApprovalAnswer }): RunSetup | PageloopError {
     const interruption = this.#take();
     if (!interruption) return new PageloopError('bad-request', 'There is no interrupted run to resume.');
-    return { before: (ctx) => finishInterruptedTurn({ ...ctx, idempotent: (name) => this.#deps.rerunnable(name) }, interruption, first) };
+    // Until the resumed turn waits on its questions again, answers to them are held here (the user may click a second card at once).
+    const early = new Map<string, ApprovalAnswer>(first ? [[first.callId, first.answer]] : []);
+    const waiting = new Set(waitingApprovals(interruption).map((r) => r.callId));
+    this.#early = { waiting, answers: early };
+    const asked = () => {
+      this.#early = undefined;
+      return early;
+    };
+    return { before: (ctx) => finishInterruptedTurn({ ...ctx, idempotent: (name) => this.#deps.rerunnable(name) }, interruption, asked) };
+  }
+
+  /** Holds an answer to a question of the run being resumed that does not wait yet; false when no such question is on its way. */
+  answerEarly(callId: string, answer: ApprovalAnswer): boolean {
+    const early = this.#early;
+    if (!early?.waiting.has(callId) || early.answers.has(callId)) return false;
+    early.answers.set(callId, answer);
+    return true;
   }
 
   /** A new run instead of a resume: every open call of the interrupted run gets its one result first. */
@@ -97,13 +120,14 @@ export class ThreadBinding {
     if (!interruption) return;
     const state = this.#state;
     abandonInterruptedTurn({ history: state.history, emit: (e) => state.emit(e) }, interruption);
-    if (waitsForUser(interruption)) state.emit({ type: 'final', reason: 'cancelled', text: '' });
+    if (waitsForUser(interruption)) state.emit({ type: 'final', reason: 'cancelled', text: '', runId: interruption.runId });
     state.changed();
   }
 
   /** Forgets the interrupted run (the conversation was cleared, or another thread opened). */
   forgetInterruption(): void {
     this.#interrupted = undefined;
+    this.#early = undefined;
   }
 
   /** The interrupted run, no longer kept here. */
@@ -132,6 +156,7 @@ export class ThreadBinding {
         state.history.length = 0;
         state.events.length = 0;
         state.plan.restore(undefined);
+        state.remote.restore([]);
         state.resetApprovals();
         state.tell([{ type: 'thread-lock', state: 'follower', events: [] }, { type: 'permissions', allowed: [] }]);
       },

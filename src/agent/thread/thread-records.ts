@@ -60,6 +60,7 @@ export class ThreadRecords {
     state.trace?.restore(undefined);
     this.#deps.cleared();
     state.plan.restore(undefined);
+    state.remote.restore([]);
     const { journal } = state;
     journal?.reset();
     if (id && journal) await this.#deps.store?.delete(id);
@@ -74,6 +75,7 @@ export class ThreadRecords {
     state.history = [];
     state.events = [];
     state.trace?.restore(undefined);
+    state.remote.restore([]);
     this.#binding.forgetInterruption();
     state.journal = undefined;
     // Approvals granted for good belong to the conversation they were granted in.

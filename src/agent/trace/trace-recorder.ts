@@ -10,7 +10,7 @@
  */
 import type { AgentEvent } from '../../types.js';
 import type { ThreadTrace, TraceChange, TraceOptions, TraceSpan, TraceValue } from '../../trace-types.js';
-import { RunTrace, type SpanSink, type TraceTarget } from './trace-run.js';
+import { RunTrace, type CarriedCall, type SpanSink, type TraceTarget } from './trace-run.js';
 
 /** Default size cap of one thread's trace, in bytes of JSON. */
 export const DEFAULT_TRACE_MAX_BYTES = 256 * 1024;
@@ -67,6 +67,10 @@ export class TraceRecorder implements SpanSink {
   #run: RunTrace | undefined;
   /** Restored spans may still be open (the page died in their run). */
   #interrupted = false;
+  /** Calls of an interrupted run that never started there (waiting for an approval, an answer, or their turn): the next run settles them. */
+  #carried = new Map<string, CarriedCall>();
+  /** Results given to an interrupted run's calls outside any run (a new message gave them up before it started). */
+  #givenUp = new Map<string, string>();
   /** Moves whenever a span ends or the trace is replaced: the journal writes the trace when it moved. */
   version = 0;
 
@@ -81,11 +85,15 @@ export class TraceRecorder implements SpanSink {
       // Spans a reload left open belong to a run that will never end by itself.
       if (this.#interrupted) this.interrupt();
       const options = this.#settings().trace;
-      this.#run = options?.enabled === false ? undefined : new RunTrace(event.runId, this.#target(event.model), this, undefined, event.workflow ? { 'pageloop.workflow': event.workflow, ...this.#input(event.input) } : this.#input(event.input));
+      this.#run = options?.enabled === false ? undefined : new RunTrace(event.runId, this.#target(event.model), this, undefined, event.workflow ? { 'pageloop.workflow': event.workflow, ...this.#input(event.input) } : this.#input(event.input), this.#carried);
+      this.#carried = new Map();
       return;
     }
     const run = this.#run;
-    if (!run) return;
+    if (!run) {
+      if (this.#interrupted && event.type === 'tool-result') this.#givenUp.set(event.callId, event.status);
+      return;
+    }
     run.observe(event);
     if (run.ended) this.#run = undefined;
   }
@@ -159,6 +167,8 @@ export class TraceRecorder implements SpanSink {
     this.#sizes = [];
     this.#bytes = 0;
     this.#interrupted = false;
+    this.#carried = new Map();
+    this.#givenUp.clear();
     for (const [i, span] of this.#spans.entries()) {
       const size = span.endTime === undefined ? OPEN : spanSize(span);
       this.#sizes.push(size);
@@ -176,7 +186,10 @@ export class TraceRecorder implements SpanSink {
    * Ends the spans a reload left open (the `interrupted` final of their run
    * was recorded, or a new run starts): each ends at the last moment its run
    * is known to have lived — not at the reload, which may come days later —
-   * failed with `error.type` `interrupted`.
+   * failed with `error.type` `interrupted` — except a call that never
+   * started there (it waited for an approval, an answer or its turn): it did
+   * not fail, it was carried to the next run, which runs, refuses or cancels
+   * it in a span of its own (`pageloop.tool.status` `not-started` here).
    */
   interrupt(): void {
     this.#interrupted = false;
@@ -189,14 +202,34 @@ export class TraceRecorder implements SpanSink {
     }
     // Children first, so a run's own span ends after what it holds.
     for (const span of open.reverse()) {
+      span.endTime = last.get(span.runId) ?? span.startTime;
+      const callId = span.attributes['gen_ai.tool.call.id'];
+      const givenUp = typeof callId === 'string' ? this.#givenUp.get(callId) : undefined;
+      if (givenUp !== undefined) {
+        // Given up before the next run started: its result belongs to this run.
+        span.attributes['pageloop.tool.status'] = givenUp;
+        if (givenUp !== 'ok') {
+          span.status = 'error';
+          span.attributes['error.type'] ??= givenUp;
+        }
+        this.closed(span);
+        continue;
+      }
+      if (typeof callId === 'string' && !span.events.some((e) => e.name === 'pageloop.tool.started')) {
+        span.attributes['pageloop.tool.status'] = 'not-started';
+        const asked = span.events.find((e) => e.name === 'pageloop.approval.requested');
+        this.#carried.set(callId, { runId: span.runId, ...(asked ? { askedAt: asked.time } : {}) });
+        this.closed(span);
+        continue;
+      }
       span.status = 'error';
       span.attributes['error.type'] ??= 'interrupted';
       const operation = span.attributes['gen_ai.operation.name'];
       if (operation === 'invoke_agent' || operation === 'chat') span.attributes['gen_ai.response.finish_reasons'] = ['interrupted'];
       if (operation === 'execute_tool') span.attributes['pageloop.tool.status'] ??= 'interrupted';
-      span.endTime = last.get(span.runId) ?? span.startTime;
       this.closed(span);
     }
+    this.#givenUp.clear();
   }
 
   opened(span: TraceSpan): void {

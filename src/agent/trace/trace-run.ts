@@ -59,6 +59,12 @@ export function randomHex(bytes: number): string {
   return hex;
 }
 
+/** A call of an interrupted run that never started there, settled by the next run: the run it was made in, and when the user was asked to approve it. */
+export interface CarriedCall {
+  runId: string;
+  askedAt?: number;
+}
+
 /** Where a finished or new span goes (the thread's recorder). */
 export interface SpanSink {
   opened(span: TraceSpan): void;
@@ -74,6 +80,8 @@ export class RunTrace {
   #chat: { span: TraceSpan; calls: number; firstToken: boolean; text: string } | undefined;
   readonly #tools = new Map<string, { span: TraceSpan; askedAt?: number }>();
   readonly #children = new Map<string, RunTrace>();
+  /** Calls of an interrupted run this run settles (a resume, or a new message giving them up). */
+  readonly #carried: ReadonlyMap<string, CarriedCall>;
   #input = 0;
   #output = 0;
   /** The model attributes of this run's requests, made once (copied into each span). */
@@ -81,8 +89,9 @@ export class RunTrace {
   /** Each chat span's name, made once per run. */
   readonly #chatName: string;
 
-  constructor(runId: string, target: TraceTarget, sink: SpanSink, parent?: { traceId: string; spanId: string }, attributes: Record<string, TraceValue> = {}) {
+  constructor(runId: string, target: TraceTarget, sink: SpanSink, parent?: { traceId: string; spanId: string }, attributes: Record<string, TraceValue> = {}, carried: ReadonlyMap<string, CarriedCall> = new Map()) {
     this.#target = target;
+    this.#carried = carried;
     this.#sink = sink;
     this.#model = this.#modelAttributes();
     this.#chatName = `chat ${target.model}`.trim();
@@ -158,7 +167,7 @@ export class RunTrace {
         }
         break;
       case 'tool-start':
-        this.#toolStart(event.callId, event.editedArgs !== undefined, now);
+        this.#toolStart(event.callId, event.name, event.editedArgs !== undefined, now);
         break;
       case 'tool-result':
         this.#toolResult(event, now);
@@ -213,9 +222,22 @@ export class RunTrace {
     this.#tools.set(event.callId, { span: this.#open(`execute_tool ${event.name}`, this.root, this.root.runId, attributes, now) });
   }
 
-  #toolStart(callId: string, edited: boolean, now: number): void {
-    const tool = this.#tools.get(callId);
-    if (!tool) return;
+  /**
+   * A call this run did not make: one the page died before running (a resume
+   * runs it, a new message gives it up), carried here from its run. Its span
+   * opens when this run first says something of it, beside this run's own.
+   */
+  #carriedCall(callId: string, name: string, now: number): { span: TraceSpan; askedAt?: number } {
+    const attributes: Record<string, TraceValue> = { 'gen_ai.operation.name': 'execute_tool', 'gen_ai.tool.name': name, 'gen_ai.tool.call.id': callId, 'gen_ai.tool.type': 'function' };
+    const from = this.#carried.get(callId);
+    if (from) attributes['pageloop.tool.call_run_id'] = from.runId;
+    const tool = { span: this.#open(`execute_tool ${name}`, this.root, this.root.runId, attributes, now), ...(from?.askedAt !== undefined ? { askedAt: from.askedAt } : {}) };
+    this.#tools.set(callId, tool);
+    return tool;
+  }
+
+  #toolStart(callId: string, name: string, edited: boolean, now: number): void {
+    const tool = this.#tools.get(callId) ?? this.#carriedCall(callId, name, now);
     const { span, askedAt } = tool;
     if (askedAt !== undefined) {
       span.attributes['pageloop.approval.wait_ms'] = now - askedAt;
@@ -228,8 +250,7 @@ export class RunTrace {
   }
 
   #toolResult(event: Extract<AgentEvent, { type: 'tool-result' }>, now: number): void {
-    const tool = this.#tools.get(event.callId);
-    if (!tool) return;
+    const tool = this.#tools.get(event.callId) ?? this.#carriedCall(event.callId, event.name, now);
     this.#tools.delete(event.callId);
     const { span, askedAt } = tool;
     span.attributes['pageloop.tool.status'] = event.status;

@@ -42,16 +42,21 @@
     ].join('; ');
   }
 
-  /** `html` with the policy as the first thing in its head, before any of the app's own markup can run. */
+  /**
+   * `html` with the policy as the first element the parser meets, before any
+   * of the app's own markup. Nothing in the app's text is searched for a
+   * `<head>` (one can sit in a comment, an attribute, a script or CDATA, and
+   * a policy put there is text, not a policy): the meta goes at the very
+   * start, where a parser creates the head for it. Only a leading doctype is
+   * kept in front (its token ends at its first `>`; the app keeps standards
+   * mode), after HTML whitespace alone (JavaScript's \s takes in U+FEFF and
+   * others, which would start the body and put the meta there, ignored). A
+   * leading byte order mark is dropped: in a srcdoc it would be body text.
+   */
   function withPolicy(html, csp) {
     var meta = '<meta http-equiv="Content-Security-Policy" content="' + policy(csp).replace(/"/g, '&quot;') + '">';
-    var at = html.search(/<head(\s[^>]*)?>/i);
-    if (at < 0) at = html.search(/<html(\s[^>]*)?>/i);
-    if (at >= 0) {
-      var end = html.indexOf('>', at) + 1;
-      return html.slice(0, end) + meta + html.slice(end);
-    }
-    var doctype = /^\s*<!doctype[^>]*>/i.exec(html);
+    if (html.charCodeAt(0) === 0xfeff) html = html.slice(1);
+    var doctype = /^[\t\n\f\r ]*<!doctype[^>]*>/i.exec(html);
     return doctype ? doctype[0] + meta + html.slice(doctype[0].length) : meta + html;
   }
 

@@ -11,6 +11,8 @@ import { describeElement } from './read-text.js';
 import { isElementVisible } from './flat-tree.js';
 import type { DomScope, DomScopeSpec } from './scope.js';
 import { openDomScope } from './open-scope.js';
+import { UndoLedger, label, previewAction } from './act-undo.js';
+import type { PreviewStep } from '../../tool-types.js';
 
 /** Why an action could not be done. */
 export type DomActionRefusal =
@@ -33,9 +35,10 @@ const FILLABLE_TYPES = new Set([
   'text', 'search', 'email', 'url', 'tel', 'password', 'number', 'date', 'time', 'datetime-local', 'month', 'week', 'color', 'range',
 ]);
 
-/** The four actions over one scope and index registry. */
+/** The four actions over one scope and index registry, with their previews and the undo of `fill` and `select` (act-undo.ts). */
 export function domActing(spec: DomScopeSpec, index: DomIndex) {
   const scope = openDomScope(spec);
+  const ledger = new UndoLedger();
   /** Resolves an index and checks the element can be used at all. */
   const usable = (n: number): { element: Element } | { refusal: DomActionResult } => {
     const resolved = resolveIndex(index, scope, n);
@@ -75,7 +78,15 @@ export function domActing(spec: DomScopeSpec, index: DomIndex) {
       if (followed && result.ok) result.changes.push(`The link leads to ${followed}; the page may be navigating away.`);
       return result;
     },
-    async fill(n: number, value: string): Promise<DomActionResult> {
+    /** The step call `args` of tool `action` will take, read from the page now. */
+    preview(action: string, args: { index: number; value?: string | string[] }): PreviewStep {
+      return previewAction(scope, index, action, args);
+    },
+    /** Puts back what call `callId` of `fill` or `select` changed; throws, saying why, when it cannot. */
+    undo(callId: string): void {
+      ledger.undo(callId);
+    },
+    async fill(n: number, value: string, callId?: string): Promise<DomActionResult> {
       const found = usable(n);
       if ('refusal' in found) return found.refusal;
       const target = editableTarget(found.element);
@@ -85,7 +96,7 @@ export function domActing(spec: DomScopeSpec, index: DomIndex) {
         return refuse('not-editable', `${what} [${n}] is not a text field.${hint}`);
       }
       if (target instanceof HTMLElement && !(target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement)) {
-        return act(target, () => fillEditable(target, value));
+        return ledger.note(callId, target, label(scope, target), () => act(target, () => fillEditable(target, value)));
       }
       const field = target as FillableElement;
       if (field.readOnly) return refuse('not-editable', `${what} [${n}] is read-only.`);
@@ -96,9 +107,9 @@ export function domActing(spec: DomScopeSpec, index: DomIndex) {
         const shown = isSecret(field) ? 'the value' : JSON.stringify(value);
         return refuse('rejected', `${what} [${n}] does not accept ${shown} (a ${field.type} field has its own format).`);
       }
-      return act(field, () => fillField(field, value));
+      return ledger.note(callId, field, label(scope, field), () => act(field, () => fillField(field, value)));
     },
-    async select(n: number, value: string | string[]): Promise<DomActionResult> {
+    async select(n: number, value: string | string[], callId?: string): Promise<DomActionResult> {
       const found = usable(n);
       if ('refusal' in found) return found.refusal;
       const element = found.element;
@@ -120,7 +131,7 @@ export function domActing(spec: DomScopeSpec, index: DomIndex) {
         }
         chosen.push(option);
       }
-      return act(element, () => chooseOptions(element, chosen));
+      return ledger.note(callId, element, label(scope, element), () => act(element, () => chooseOptions(element, chosen)));
     },
     async scrollTo(n: number): Promise<DomActionResult> {
       const found = usable(n);

@@ -4,7 +4,10 @@
  * React-, Vue- and Lit-controlled fields really update), and answer with what
  * changed — or why nothing could be done. They need approval by default.
  * What changed is page text, so their results are marked untrusted
- * (`untrustedOutput`), like the read tools'.
+ * (`untrustedOutput`), like the read tools'. Each shows what it will do
+ * before it is approved (`preview`); `fill` and `select` can be undone (the
+ * field's old value put back with the same events), `click` cannot
+ * (act-undo.ts).
  */
 import type { Tool } from '../../types.js';
 import { defineTool } from '../define-tool.js';
@@ -62,6 +65,8 @@ export function domActions(options: DomActionsOptions = {}): Tool[] {
     needsApproval,
     untrustedOutput: true,
     execute: async ({ index: n }) => (await acting()).click(n),
+    // No undo: a click may have submitted, navigated or paid; an app tool that knows how to take it back declares its own.
+    preview: async (args) => (await acting()).preview('click', args),
   });
 
   const fill = defineTool<FillArgs, DomActionResult>({
@@ -75,7 +80,9 @@ export function domActions(options: DomActionsOptions = {}): Tool[] {
     },
     needsApproval,
     untrustedOutput: true,
-    execute: async ({ index: n, value }) => (await acting()).fill(n, value),
+    execute: async ({ index: n, value }, { callId }) => (await acting()).fill(n, value, callId),
+    preview: async (args) => (await acting()).preview('fill', args),
+    undo: async (_args, _result, { callId }) => (await acting()).undo(callId),
   });
 
   const select = defineTool<SelectArgs, DomActionResult>({
@@ -92,7 +99,9 @@ export function domActions(options: DomActionsOptions = {}): Tool[] {
     },
     needsApproval,
     untrustedOutput: true,
-    execute: async ({ index: n, value }) => (await acting()).select(n, value),
+    execute: async ({ index: n, value }, { callId }) => (await acting()).select(n, value, callId),
+    preview: async (args) => (await acting()).preview('select', args),
+    undo: async (_args, _result, { callId }) => (await acting()).undo(callId),
   });
 
   const scrollTo = defineTool<{ index: number }, DomActionResult>({
@@ -102,6 +111,7 @@ export function domActions(options: DomActionsOptions = {}): Tool[] {
     needsApproval,
     untrustedOutput: true,
     execute: async ({ index: n }) => (await acting()).scrollTo(n),
+    preview: async (args) => (await acting()).preview('scroll_to', args),
   });
 
   return ([click, fill, select, scrollTo] as Tool[]).map((tool) => loadedOnFirstCall(tool, loadActing));

@@ -7,23 +7,46 @@
  * (session-based revisions 2024-11-05 … 2025-11-25). When the server answers
  * Streamable HTTP with a 4xx other than 401/403 (the spec's
  * backwards-compatible probe), the legacy HTTP+SSE transport is tried, with
- * the 2025 handshake only (2026-07-28 has no SSE transport). This module is
- * the only one that imports the client package, and the hub loads it with
+ * the 2025 handshake only (2026-07-28 has no SSE transport). A connection
+ * that drops is noticed (mcp-liveness.ts): its calls are answered at once and
+ * the hub marks the server failed. This module (with mcp-liveness.ts) is the
+ * only one that imports the client package, and the hub loads it with
  * `import()`, so the package is its own chunk that agents without `mcp` never fetch.
  */
-import { Client, SdkErrorCode, StreamableHTTPClientTransport, SSEClientTransport, UnauthorizedError } from '@modelcontextprotocol/client';
+import { Client, SdkErrorCode, StreamableHTTPClientTransport, SSEClientTransport, UnauthorizedError, specTypeSchemas } from '@modelcontextprotocol/client';
 import type { ElicitRequestFormParams, ElicitResult, OAuthClientProvider, Tool as SdkTool, Progress } from '@modelcontextprotocol/client';
 import type { McpPrompt, McpResource, McpResourceText } from '../../mcp-types.js';
 import type { NamedServer } from './mcp-names.js';
 import { mapCallResult, type McpCallResult, type McpContent } from './mcp-result.js';
 import { explainFailure, httpStatus, isNetworkError, type McpFailure } from './mcp-errors.js';
 import type { ReadResult } from './mcp-apps.js';
+import { schemaProblem } from '../../tools/schema-checks.js';
+import { watchLiveness } from './mcp-liveness.js';
+import { isRecord } from '../../is-record.js';
 
 /** How long the handshake (the era probe and `initialize`, or `server/discover`) may take before the server counts as failed. */
 const CONNECT_TIMEOUT_MS = 15_000;
 
 /** A server tool, as listed. */
 export type McpListedTool = SdkTool;
+
+/** A listed tool left out before it was offered, and why. */
+export interface McpRefusedTool {
+  tool: string;
+  why: string;
+}
+
+/**
+ * Tools read from one server at most, all pages together: a list past it is
+ * cut there (and said so). The hub offers far fewer (see `MCP_TOOL_LIMIT`
+ * in mcp-tool-limit.ts); this only bounds what one listing may cost.
+ */
+export const MAX_LISTED_TOOLS = 20_000;
+/** The largest input schema a tool may have, as JSON text: it goes out with every model request. */
+export const MAX_SCHEMA_BYTES = 64_000;
+
+/** A result schema that takes anything: the tools are checked one by one (`usableTools`), so one bad tool cannot fail the list. */
+const ANY_RESULT = { '~standard': { version: 1 as const, vendor: 'pageloop', validate: (value: unknown) => ({ value }) } };
 
 /** The protocol era a connection speaks: `modern` is 2026-07-28 (stateless, `server/discover`), `legacy` the 2025 `initialize` revisions. */
 export type McpEra = 'modern' | 'legacy';
@@ -65,16 +88,21 @@ export class McpConnection {
   readonly protocolVersion: string | undefined;
   readonly era: McpEra | undefined;
   tools: McpListedTool[];
+  /** Listed tools that cannot be offered at all (not a tool, a schema too deep or too large…), and why. */
+  refused: McpRefusedTool[];
   #client: Client;
   #closed = false;
+  /** Why the server counts as gone (it dropped the connection), once it does. */
+  #lost: string | undefined;
 
-  private constructor(server: NamedServer, client: Client, transport: TransportKind, tools: McpListedTool[]) {
+  private constructor(server: NamedServer, client: Client, transport: TransportKind, listed: Listed) {
     this.server = server;
     this.#client = client;
     this.transport = transport;
     this.protocolVersion = client.getNegotiatedProtocolVersion();
     this.era = client.getProtocolEra();
-    this.tools = tools;
+    this.tools = listed.tools;
+    this.refused = listed.refused;
   }
 
   /** Connects, lists the tools, and follows their changes; rejects with an explained `McpFailure`. */
@@ -96,10 +124,19 @@ export class McpConnection {
           versionNegotiation: { mode },
           listChanged: {
             tools: {
-              onChanged: (error, tools) => {
-                if (!connection || error || !tools) return;
-                connection.tools = tools;
-                hooks.changed();
+              // Listed here, not by the package: its list check fails the whole list for one bad tool.
+              autoRefresh: false,
+              onChanged: () => {
+                const current = connection;
+                if (!current) return;
+                void listTools(client).then(
+                  (listed) => {
+                    current.tools = listed.tools;
+                    current.refused = listed.refused;
+                    hooks.changed();
+                  },
+                  () => {},
+                );
               },
             },
           },
@@ -141,19 +178,34 @@ export class McpConnection {
         throw await explainFailure(server, first);
       }
     }
-    const tools = client.getServerCapabilities()?.tools ? (await client.listTools()).tools : [];
-    const made = (connection = new McpConnection(server, client, kind, tools));
+    let listed: Listed = { tools: [], refused: [] };
+    try {
+      if (client.getServerCapabilities()?.tools) listed = await listTools(client);
+    } catch (err) {
+      await client.close().catch(() => {});
+      throw await explainFailure(server, err);
+    }
+    const made = (connection = new McpConnection(server, client, kind, listed));
     client.onclose = () => {
       if (made.#closed) return;
       made.#closed = true;
       hooks.changed();
     };
+    watchLiveness(client, {
+      lost: (why) => void (made.#lost ??= why),
+      lostAnswer: (method) => `MCP server "${server.name}" (${server.url}) lost the answer to this ${method === 'tools/call' ? 'call' : `"${method}" request`}: the connection carrying it was cut (the server may have run it).`,
+    });
     return made;
   }
 
   /** True once the connection ended (the server went away, or `close`). */
   get closed(): boolean {
     return this.#closed;
+  }
+
+  /** Why the server counts as gone, if it dropped the connection (undefined after a plain `close`, or while it lives). */
+  get lost(): string | undefined {
+    return this.#lost;
   }
 
   /** What the server says it is. */
@@ -175,13 +227,18 @@ export class McpConnection {
    * then sends `notifications/cancelled` for the request. Progress resets the timeout.
    */
   async call(name: string, args: unknown, signal: AbortSignal, onProgress: (p: Progress) => void): Promise<McpCallResult> {
-    const result = await this.#client.callTool({ name, arguments: (args ?? {}) as Record<string, unknown> }, {
-      signal,
-      onprogress: onProgress,
-      resetTimeoutOnProgress: true,
-      timeout: 120_000,
-    });
-    return result as McpCallResult;
+    try {
+      const result = await this.#client.callTool({ name, arguments: (args ?? {}) as Record<string, unknown> }, {
+        signal,
+        onprogress: onProgress,
+        resetTimeoutOnProgress: true,
+        timeout: 120_000,
+      });
+      return result as McpCallResult;
+    } catch (err) {
+      if (this.#lost === undefined || signal.aborted) throw err;
+      throw new Error(`MCP server "${this.server.name}" (${this.server.url}) dropped the connection while its tool "${name}" ran, so its result is lost (the server may have run it). The server is marked failed until it is reconnected (agent.mcp.reconnect("${this.server.name}")). What was seen: ${this.#lost}.`);
+    }
   }
 
   async prompts(): Promise<McpPrompt[]> {
@@ -233,6 +290,61 @@ export class McpConnection {
     this.#closed = true;
     await this.#client.close().catch(() => {});
   }
+}
+
+/** A server's tools as listed: those that can be offered, and those that cannot, with why. */
+interface Listed {
+  tools: McpListedTool[];
+  refused: McpRefusedTool[];
+}
+
+/**
+ * All the server's tools, page by page, within the connect's time: each
+ * checked on its own — a name, an input schema no deeper than the hub
+ * accepts and within `MAX_SCHEMA_BYTES` (checked before the package's own
+ * check of a tool walks it, which recursion makes slow or breaks past a few
+ * hundred levels), then the package's check of a tool — so a bad tool is left
+ * out, said why, and its siblings are kept.
+ */
+async function listTools(client: Client): Promise<Listed> {
+  const listed: Listed = { tools: [], refused: [] };
+  let cursor: string | undefined;
+  let read = 0;
+  do {
+    const page = await client.request({ method: 'tools/list', params: cursor === undefined ? {} : { cursor } }, ANY_RESULT, { timeout: CONNECT_TIMEOUT_MS });
+    const entries: unknown[] = isRecord(page) && Array.isArray(page.tools) ? page.tools : [];
+    for (const entry of entries) {
+      if (++read > MAX_LISTED_TOOLS) {
+        listed.refused.push({ tool: '(the rest)', why: `The server lists more than ${MAX_LISTED_TOOLS.toLocaleString('en')} tools; the rest were not read.` });
+        return listed;
+      }
+      const checked = usableTool(entry);
+      if ('why' in checked) listed.refused.push(checked);
+      else listed.tools.push(checked.tool);
+    }
+    cursor = isRecord(page) && typeof page.nextCursor === 'string' ? page.nextCursor : undefined;
+  } while (cursor !== undefined);
+  // The 2026-07-28 revision's rule on `x-mcp-header` declarations, as the package applies it to its own listing.
+  (client as unknown as { _excludeInvalidXMcpHeaderTools?: (result: { tools: McpListedTool[] }) => void })._excludeInvalidXMcpHeaderTools?.call(client, listed);
+  return listed;
+}
+
+/** One listed entry as a tool, or why it cannot be one. */
+function usableTool(entry: unknown): { tool: McpListedTool } | McpRefusedTool {
+  const name = isRecord(entry) && typeof entry.name === 'string' && entry.name !== '' ? entry.name : undefined;
+  if (!isRecord(entry) || name === undefined) return { tool: '(unnamed)', why: 'The server listed an entry that is not a tool (it has no name).' };
+  const schema = entry.inputSchema;
+  const problem = schemaProblem(schema);
+  if (problem) return { tool: name, why: `its input schema cannot be used (${problem}), so it is not offered; the server's other tools are.` };
+  const bytes = JSON.stringify(schema).length;
+  if (bytes > MAX_SCHEMA_BYTES) return { tool: name, why: `its input schema is ${Math.round(bytes / 1000)} KB of JSON, over the ${MAX_SCHEMA_BYTES / 1000} KB a tool may send with every model request, so it is not offered.` };
+  const checked = specTypeSchemas.Tool['~standard'].validate(entry);
+  if (checked instanceof Promise || checked.issues) {
+    const issues = checked instanceof Promise ? [] : checked.issues;
+    const why = issues.map((i) => `${(i.path ?? []).map((p) => String(typeof p === 'object' ? p.key : p)).join('.') || '(tool)'}: ${i.message}`).join('; ') || 'it does not fit the MCP schema of a tool';
+    return { tool: name, why: `It is not a valid MCP tool (${why}), so it is not offered.` };
+  }
+  return { tool: checked.value as McpListedTool };
 }
 
 /** True when the era probe (`server/discover`) failed on fetch itself: refused by CORS, or nothing answered. */

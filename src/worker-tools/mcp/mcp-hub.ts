@@ -17,12 +17,13 @@ import { workerTool } from '../worker-tool.js';
 import { errorMessage } from '../../errors.js';
 import { mcpToolName, nameServers, type NamedServer } from './mcp-names.js';
 import { mapCallResult } from './mcp-result.js';
-import { schemaProblem } from './mcp-schema.js';
+import { toolLimitProblem } from './mcp-tool-limit.js';
 import { toolResult } from '../../tools/tool-result.js';
 import type { McpFailure } from './mcp-errors.js';
 import { McpElicitations } from './mcp-elicitations.js';
 import { appErrorResult, appMayCall, appResourceUri, modelMayCall, toAppResource } from './mcp-apps.js';
 import { isRecord } from '../../is-record.js';
+import { MAX_SCHEMA_DESCRIPTION, MAX_TOOL_DESCRIPTION, cleanSchemaTexts, serverText } from './mcp-description.js';
 
 
 /** What the hub needs from the worker. */
@@ -67,6 +68,8 @@ export class McpHub implements McpToolSource {
   readonly #hooks: McpHubHooks;
   #offered = new Map<string, Offered>();
   #skipped = new Map<Slot, { tool: string; why: string }[]>();
+  /** Servers that list too many tools to offer unpicked (mcp-tool-limit.ts): none of theirs is offered. */
+  #overLimit = new Map<Slot, NonNullable<McpServerStatus['toolLimit']>>();
   #pageNames: readonly string[] = [];
   readonly #elicitations: McpElicitations;
   /** The server's own results of calls an MCP App asked for, by call id, until `takeAppResult` takes them. */
@@ -137,8 +140,12 @@ export class McpHub implements McpToolSource {
   /** A server's state or tools changed: the tools are named again, the agent's set remade, the page told. */
   #changed(slot: Slot): void {
     if (slot.connection?.closed) {
+      const lost = slot.connection.lost;
       slot.connection = undefined;
-      slot.failure = { code: 'failed', message: `MCP server "${slot.server.name}" (${slot.server.url}) closed the connection; its tools are gone until it is reconnected (agent.mcp.reconnect("${slot.server.name}")).` };
+      slot.failure = {
+        code: 'failed',
+        message: `MCP server "${slot.server.name}" (${slot.server.url}) ${lost ? `dropped the connection (${lost})` : 'closed the connection'}; its tools are gone until it is reconnected (agent.mcp.reconnect("${slot.server.name}")).`,
+      };
     }
     this.#rebuild();
     this.#hooks.toolsChanged();
@@ -150,29 +157,34 @@ export class McpHub implements McpToolSource {
     const taken = new Set(this.#pageNames);
     const offered = new Map<string, Offered>();
     this.#skipped = new Map();
+    this.#overLimit = new Map();
     for (const slot of this.#slots) {
-      const skipped: { tool: string; why: string }[] = [];
-      for (const tool of slot.connection?.tools ?? []) {
-        if (slot.server.tools && !slot.server.tools.includes(tool.name)) continue;
-        // Left out before it is named or offered: a schema that cannot compile fails every call, or the whole model request.
-        const problem = schemaProblem(tool.inputSchema);
-        if (problem) {
-          skipped.push({ tool: tool.name, why: `its input schema cannot be used (${problem}), so it is not offered; the server's other tools are.` });
-          continue;
-        }
+      // Left out when listed (mcp-connection.ts): a schema that cannot compile fails every call, or the whole model request.
+      const skipped: { tool: string; why: string }[] = (slot.connection?.refused ?? []).filter((r) => !slot.server.tools || slot.server.tools.includes(r.tool));
+      // Every offered tool's schema goes out with every model request: past the limit, the user names the ones to offer (mcp-tool-limit.ts).
+      const over = toolLimitProblem(slot.server, slot.connection?.tools.length ?? 0);
+      if (over) {
+        this.#overLimit.set(slot, over);
+        continue;
+      }
+      const wanted = (slot.connection?.tools ?? []).filter((tool) => !slot.server.tools || slot.server.tools.includes(tool.name));
+      for (const tool of wanted) {
         const name = mcpToolName(slot.server.name, tool.name, taken);
         const { readOnly, needsApproval } = approvalOf(tool, slot.server.approval);
-        const description = `[MCP server ${slot.server.name}] ${tool.description ?? tool.title ?? tool.name}`;
+        // The server's words, cleaned and bounded (mcp-description.ts): the model and the drawer read the same text.
+        const said = serverText(tool.description ?? tool.title ?? tool.name, MAX_TOOL_DESCRIPTION);
+        const description = `[MCP server ${slot.server.name}] ${said}`;
         let worker: WorkerTool;
         try {
-          worker = workerTool({ name, description, parameters: tool.inputSchema, needsApproval, untrustedOutput: true }, (args, ctx) => this.#call(slot, tool.name, name, args, ctx));
+          worker = workerTool({ name, description, parameters: cleanSchemaTexts(tool.inputSchema), needsApproval, untrustedOutput: true, schemaFromOutside: true }, (args, ctx) => this.#call(slot, tool.name, name, args, ctx));
         } catch (err) {
           skipped.push({ tool: tool.name, why: errorMessage(err) });
           taken.delete(name);
           continue;
         }
         const app = appResourceUri(tool);
-        const info: McpToolInfo = { name, serverName: tool.name, description: tool.description ?? '', readOnly, needsApproval, ...(tool.title ? { title: tool.title } : {}), ...(app ? { app: { resourceUri: app } } : {}) };
+        const title = tool.title && serverText(tool.title, MAX_SCHEMA_DESCRIPTION);
+        const info: McpToolInfo = { name, serverName: tool.name, description: tool.description ? said : '', readOnly, needsApproval, ...(title ? { title } : {}), ...(app ? { app: { resourceUri: app } } : {}) };
         offered.set(name, { slot, tool, worker, info });
       }
       if (skipped.length) this.#skipped.set(slot, skipped);
@@ -225,6 +237,7 @@ export class McpHub implements McpToolSource {
     const c = slot.connection;
     const tools = [...this.#offered.values()].filter((o) => o.slot === slot).map((o) => o.info);
     const skipped = this.#skipped.get(slot);
+    const toolLimit = this.#overLimit.get(slot);
     return {
       name: slot.server.name,
       url: slot.server.url,
@@ -234,6 +247,7 @@ export class McpHub implements McpToolSource {
       ...(c?.info ? { server: c.info } : {}),
       tools,
       ...(skipped ? { skipped } : {}),
+      ...(toolLimit ? { toolLimit } : {}),
       prompts: c?.offersPrompts ?? false,
       resources: c?.offersResources ?? false,
       ...(slot.failure ? { error: { code: slot.failure.code, message: slot.failure.message } } : {}),

@@ -1,0 +1,132 @@
+/**
+ * A2UI surfaces in `<agent-chat>`'s tool cards, and what becomes of a
+ * user's action on one. Loaded with the first card that shows a surface
+ * (a2ui-cards.ts says which), with the card element and the official
+ * renderer.
+ *
+ * A `render_a2ui` call's card is the surface itself (frameless): drawn from
+ * its arguments as they stream, then from the call's checked arguments; a
+ * call the check refused shows its plain card, whose error lists the
+ * problems (the model got the same). A tool result carrying `a2ui` messages
+ * shows its surface inside the tool's card. Live, after a reload and in a
+ * follower tab alike: the card is drawn from the call as the log holds it.
+ *
+ * An action becomes the next user message, `A2UI action: {…}` (A2UI's own
+ * client-to-server message, plus the surface's data model when it was
+ * created with `sendDataModel`): the model reads what the user did as the
+ * user's turn, whenever they act — now, later, after a reload — rather than
+ * as the result of a call that would hold the run open until they do. While
+ * a reply runs, the action waits and is sent when it ends. In a follower tab
+ * nobody can send: the card says to act in the tab that writes the thread.
+ */
+import { html, type TemplateResult } from 'lit';
+import { A2UI_TOOL_NAME, type A2uiOptions } from '../../src/a2ui-types.js';
+import type { Agent, Run } from '../../src/types.js';
+import type { ToolCallItem } from '../conversation/index.js';
+import type { RenderedView } from '../tool-cards/index.js';
+import { parsePartialJson } from '../partial-json.js';
+import { A2uiSurfaceCard, type A2uiActionDetail } from './a2ui-surface-card.js';
+
+/** What the views need of the element. */
+export interface A2uiHost extends HTMLElement {
+  /** The element's `a2ui` option: which catalogs draw. */
+  a2ui?: boolean | A2uiOptions;
+  readonly agent: Agent;
+  send(text: string): Run;
+}
+
+/** Per element: whether it is a follower now, the actions waiting for the reply to end, and each card's note. */
+interface HostState {
+  readOnly: boolean;
+  waiting: string[];
+  notes: Map<string, string>;
+}
+
+const hosts = new WeakMap<A2uiHost, HostState>();
+
+/** Nothing for the element's own sheets (a LazyView's module may bring some): the card carries its styles in its own shadow root. */
+export const styles = undefined;
+
+/** Calls that did not run: their plain card says why (the check's problems, a denial). */
+const NOT_DRAWN = new Set<ToolCallItem['status']>(['failed', 'denied', 'cancelled', 'interrupted']);
+
+/** The surface in call `item`'s card, or undefined when it shows none. `readOnly`: a follower tab. */
+export function surfaceView(item: ToolCallItem, host: A2uiHost, readOnly: boolean): RenderedView | undefined {
+  const state = stateOf(host);
+  state.readOnly = readOnly;
+  if (item.name === A2UI_TOOL_NAME) {
+    if (NOT_DRAWN.has(item.status)) return undefined;
+    const partial = item.status === 'streaming';
+    const messages = partial || item.args === undefined ? parsePartialJson(item.argsText) : item.args;
+    return { ui: surfaceCard(messages, { options: host.a2ui, partial, note: state.notes.get(item.id) ?? '', callId: item.id }), frame: false };
+  }
+  const result = item.result as { a2ui?: unknown } | undefined;
+  if (item.status !== 'done' || !Array.isArray(result?.a2ui)) return undefined;
+  return { ui: surfaceCard(result.a2ui, { options: host.a2ui, note: state.notes.get(item.id) ?? '', callId: item.id }), frame: true };
+}
+
+/**
+ * A2UI messages as a surface card (`<pageloop-a2ui-surface>`, part
+ * `a2ui-surface`): for any host that draws surfaces — an AG-UI activity
+ * (`activityType: "a2ui-surface"`) as well as a tool call. Its actions
+ * arrive as `a2ui-action` events (`actionText` writes one as a user message).
+ */
+export function surfaceCard(messages: unknown, options: { options?: boolean | A2uiOptions | undefined; partial?: boolean; note?: string; callId?: string } = {}): TemplateResult {
+  return html`<pageloop-a2ui-surface part="a2ui-surface" data-call-id=${options.callId ?? ''} .messages=${messages} .options=${options.options}
+    ?partial=${options.partial === true} .note=${options.note ?? ''}></pageloop-a2ui-surface>`;
+}
+
+/** An action as the user message the model reads: A2UI's client-to-server message, and the surface's data model when it asked for it. */
+export function actionText({ action, dataModel }: A2uiActionDetail): string {
+  const lines = [`A2UI action: ${JSON.stringify({ version: 'v0.9', action })}`];
+  if (dataModel) lines.push(`A2UI data model: ${JSON.stringify({ version: 'v0.9', surfaces: { [action.surfaceId]: dataModel } })}`);
+  return lines.join('\n');
+}
+
+function stateOf(host: A2uiHost): HostState {
+  let state = hosts.get(host);
+  if (state) return state;
+  const made: HostState = { readOnly: false, waiting: [], notes: new Map() };
+  hosts.set(host, made);
+  host.addEventListener('a2ui-action', (event) => act(host, made, event));
+  // A reply ended: the actions that waited for it go, one at a time (each starts a reply of its own).
+  host.addEventListener('agent-event', (event) => {
+    if (event.detail.type === 'final' && made.waiting.length > 0) setTimeout(() => sendWaiting(host, made), 0);
+  });
+  return made;
+}
+
+function act(host: A2uiHost, state: HostState, event: CustomEvent<A2uiActionDetail>): void {
+  const card = event.composedPath().find((node): node is A2uiSurfaceCard => node instanceof A2uiSurfaceCard);
+  const name = `“${event.detail.action.name}”`;
+  let note: string;
+  if (state.readOnly) {
+    note = `Not sent: ${name} can be sent from the tab that writes this conversation.`;
+  } else if (host.agent.running || state.waiting.length > 0) {
+    state.waiting.push(actionText(event.detail));
+    note = `${name} is sent when the reply ends.`;
+  } else {
+    note = send(host, actionText(event.detail)) ? `Sent ${name}.` : `Not sent: ${name} could not be sent now; try again.`;
+  }
+  const callId = card?.dataset.callId;
+  if (callId) state.notes.set(callId, note);
+  if (card) card.note = note;
+}
+
+/** Sends the first waiting action; while the element is still busy ending the reply, tries again a little later. */
+function sendWaiting(host: A2uiHost, state: HostState, tries = 20): void {
+  const next = state.waiting[0];
+  if (next === undefined) return;
+  if (!host.agent.running && send(host, next)) state.waiting.shift();
+  else if (tries > 0) setTimeout(() => sendWaiting(host, state, tries - 1), 100);
+}
+
+/** Sends `text` as the user's message; false when the element refused it (busy). */
+function send(host: A2uiHost, text: string): boolean {
+  try {
+    host.send(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
