@@ -10,6 +10,7 @@
 import { LitElement, type PropertyDeclarations } from 'lit';
 import type { EngineGpu, EngineOptions, Tool } from '../src/types.js';
 import { elementProperties, type ElementOptionProperties } from './element-options.js';
+import type { AgentChatLabels } from './element-words.js';
 
 /** The attributes and properties `<agent-chat>` reads; rendering and behaviour are `AgentChat`'s. */
 export class AgentChatSettings extends LitElement {
@@ -26,6 +27,8 @@ export class AgentChatSettings extends LitElement {
     engine: { attribute: false },
     placeholder: {},
     theme: { reflect: true },
+    locale: {},
+    labels: { attribute: false },
     tools: { attribute: false },
     context: { attribute: false },
   };
@@ -38,8 +41,16 @@ export class AgentChatSettings extends LitElement {
   declare gpu?: EngineGpu;
   /** The in-page engine's options (for a picked `File`, or threads, temperature…); wins over `gguf`. */
   declare engine?: EngineOptions;
-  /** The composer's placeholder. */
-  placeholder = 'Message the assistant…  (/help for commands)';
+  /** The composer's placeholder; unset: the element's own, in its language. */
+  declare placeholder?: string;
+  /**
+   * The language shown (a BCP 47 tag: `de`, `pt-BR`, `zh-Hant`…); unset: the
+   * page's `lang`, then the browser's. A language not shipped shows English
+   * (and `labels`); the writing direction follows the tag (`ar`, `he`… right to left).
+   */
+  declare locale?: string;
+  /** The app's own wording of any message, by id (`{ send: 'Ask', stepOf: (n, max) => … }`), over the locale's. */
+  declare labels?: AgentChatLabels;
   /** Colour theme; `auto` follows the system. */
   theme: 'light' | 'dark' | 'auto' = 'auto';
   /** The page's tools. */

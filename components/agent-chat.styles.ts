@@ -3,6 +3,8 @@
  * spacing are CSS custom properties with defaults on `:host`, so a page
  * restyles the element by setting them (or by `::part()`); the dark theme
  * follows `prefers-color-scheme` unless the `theme` attribute says otherwise.
+ * Sides are logical (`margin-inline-start`…), so a right-to-left chat is
+ * mirrored; code (`pre`, `code`) reads left to right in every language.
  */
 import { css } from 'lit';
 import { chatDrawerStyles } from './chat-drawers.styles.js';
@@ -84,16 +86,16 @@ export const agentChatStyles = css`
     overflow-wrap: anywhere;
   }
   .message.user {
-    margin-left: auto;
+    margin-inline-start: auto;
     background: var(--agent-chat-user-bg);
     color: var(--agent-chat-user-fg);
     white-space: pre-wrap;
-    border-bottom-right-radius: calc(var(--agent-chat-radius) * 0.3);
+    border-end-end-radius: calc(var(--agent-chat-radius) * 0.3);
   }
   .message.assistant {
     background: var(--agent-chat-assistant-bg);
     border: 1px solid var(--agent-chat-border);
-    border-bottom-left-radius: calc(var(--agent-chat-radius) * 0.3);
+    border-end-start-radius: calc(var(--agent-chat-radius) * 0.3);
   }
   .markdown.plain { white-space: pre-wrap; }
   /* A reply waiting for the markdown renderer (message-view.ts): it is coming, never shown as raw markdown. */
@@ -101,10 +103,12 @@ export const agentChatStyles = css`
   /* A plain reply's paragraphs (message-view.ts): off screen, each is skipped by layout, a few lines tall until laid out. */
   .plain-part { content-visibility: auto; contain-intrinsic-block-size: auto 3lh; }
   /* The renderer's warm-up sample (markdown-warmup.ts): laid out like a reply, never painted, hit or in the flow. */
-  .markdown-warmup { position: absolute; left: 0; top: 0; width: 600px; height: 0; overflow: hidden; contain: strict; visibility: hidden; pointer-events: none; }
+  .markdown-warmup { position: absolute; inset-inline-start: 0; top: 0; width: 600px; height: 0; overflow: hidden; contain: strict; visibility: hidden; pointer-events: none; }
   .notice { text-align: center; color: var(--agent-chat-muted); font-size: 0.9em; }
 
   code, pre { font-family: var(--agent-chat-mono-font); font-size: 0.92em; }
+  pre { direction: ltr; text-align: left; unicode-bidi: isolate; }
+  code { unicode-bidi: isolate; }
   pre {
     background: var(--agent-chat-code-bg);
     border-radius: calc(var(--agent-chat-radius) * 0.6);
@@ -115,7 +119,7 @@ export const agentChatStyles = css`
 
   .thinking { color: var(--agent-chat-muted); font-size: 0.92em; margin-bottom: 0.4em; }
   .thinking summary { cursor: pointer; }
-  .thinking-text { white-space: pre-wrap; margin: 0.3em 0 0; padding-left: 0.8em; border-left: 2px solid var(--agent-chat-border); }
+  .thinking-text { white-space: pre-wrap; margin: 0.3em 0 0; padding-inline-start: 0.8em; border-inline-start: 2px solid var(--agent-chat-border); }
 
 
   .continue { display: flex; justify-content: center; }

@@ -31,9 +31,10 @@ import { elementOptions } from './element-options.js';
 import { ScrollController } from './scroll-controller.js';
 import { ApprovalController, PermissionsPanel, PreviewOutlines } from './approvals/index.js';
 import { Attachments, shownAttachments } from './attachments/index.js';
-import { Composer, refusedBeforeStart } from './composer/index.js';
+import { Composer, composerWords, refusedBeforeStart } from './composer/index.js';
 import { loadActivityCard } from './activity/index.js';
-import { ConversationSignal, LogWindow, ReplyRenderers, RetryCountdownSlot, loadPlanView, loadSubAgentView, type ConversationAction, type LogItem, type ToolCallItem } from './conversation/index.js';
+import { Localizer } from './i18n/index.js';
+import { ConversationSignal, LogWindow, ReplyRenderers, RetryCountdownSlot, conversationSpeech, conversationWords, loadPlanView, loadSubAgentView, type ConversationAction, type LogItem, type ToolCallItem } from './conversation/index.js';
 import { renderAssistantMessage, renderContextNote, renderContinue, renderErrorBanner, renderStatusBar, renderSuggestions, renderUserMessage } from './conversation/index.js';
 import { renderDoctor, startDoctor } from './doctor/index.js';
 import { loadRenderer } from './markdown/index.js';
@@ -55,6 +56,8 @@ import { loadA2uiViews, showsSurface } from './a2ui/index.js';
  * @attr placeholder - The composer's placeholder.
  * @attr mcp-app-sandbox - URL of the MCP Apps sandbox proxy page (`mcp-app-sandbox.html` from dist/; default: that name beside the page).
  * @attr theme - `light`, `dark` or `auto` (default: follows `prefers-color-scheme`).
+ * @attr locale - The language shown (`de`, `pt-BR`, `ar`…; 18 shipped); default: the page's `lang`, then the browser's. The writing direction follows it.
+ * @prop {AgentChatLabels} labels - The app's own wording of any message, by id (a text, or a function of the message's parameters); over the locale's.
  *
  * @prop {Tool[]} tools - The page's tools; may be set before or after the element connects.
  * @prop {EngineOptions} engine - The in-page engine's options, e.g. `{ gguf: file }` for a picked `File`; wins over `gguf`.
@@ -193,6 +196,8 @@ export class AgentChat extends AgentChatSettings {
    * agent's events reach the controllers below (each subscribes to it) and,
    * after them, the page (`#outlet`). Nothing inside listens to `agent-event`.
    */
+  /** The element's language: its catalog (a chunk per locale), `labels`, `lang` and `dir`. */
+  readonly #i18n = new Localizer(this);
   readonly #conversation = new ConversationSignal(() => this.requestUpdate(), (event) => this.#outlet.send(event));
   /** What the in-page engine is doing (from its events); `idle` for an endpoint. */
   #engineStatus: EngineStatus = { state: 'idle' };
@@ -259,6 +264,7 @@ export class AgentChat extends AgentChatSettings {
     },
     root: () => this.renderRoot,
     hover: (callId, step) => this.#outlines.hover(callId, step),
+    i18n: this.#i18n,
   });
   /** The previews of calls waiting for approval, outlined on the page. */
   readonly #outlines = new PreviewOutlines(this, () => this.#agent.current, (callId) => this.#approvals.order(callId));
@@ -283,9 +289,9 @@ export class AgentChat extends AgentChatSettings {
   readonly #a2ui = new LazyView(this, loadA2uiViews);
   readonly #permissions = new PermissionsPanel(this, this.#conversation);
   readonly #mcp = new McpPanel(this, this.#conversation);
-  readonly #trace = new TraceDrawer(this);
+  readonly #trace = new TraceDrawer(this, this.#i18n);
   readonly #countdown = new RetryCountdownSlot(this, () => this.#conversation.state.retry);
-  readonly #attachments = new Attachments(this, { agent: () => this.agent, current: () => this.#agent.current, options: () => this.attachments, readOnly: () => this.#tabs.readOnly });
+  readonly #attachments = new Attachments(this, { agent: () => this.agent, current: () => this.#agent.current, options: () => this.attachments, readOnly: () => this.#tabs.readOnly, i18n: this.#i18n });
   /** The page's `agent-event`s: the conversation's last listener, so the page hears an event once every controller has. */
   readonly #outlet = new AgentEventOutlet(this, () => this.updateComplete);
 
@@ -309,7 +315,7 @@ export class AgentChat extends AgentChatSettings {
       draw: (item: ToolCallItem) => this.#views.viewFor(item) ?? this.#mcp.appView(item) ?? (showsSurface(item) ? this.#a2ui.get()?.surfaceView(item, this, this.#tabs.readOnly) : undefined),
       inputs: (item: ToolCallItem) => [...this.#views.inputsFor(item), ...this.#mcp.appInputs(item), showsSurface(item) && this.#a2ui.get()],
     },
-    files: { draw: (item: ToolCallItem) => this.#attachments.renderList(item.attachments, `Files from ${item.name}`), inputs: () => [this.#attachments.version] },
+    files: { draw: (item: ToolCallItem) => this.#attachments.renderList(item.attachments, this.#i18n.words(conversationWords).filesFrom(item.name)), inputs: () => [this.#attachments.version] },
     subAgent: { draw: (item: ToolCallItem) => (item.sub ? this.#subAgentDrawing() : undefined), inputs: (item: ToolCallItem) => [item.sub && this.#subAgents.get()] },
     undo: { draw: (item: ToolCallItem) => this.#undo.draw(item), inputs: (item: ToolCallItem) => this.#undo.inputsFor(item) },
   };
@@ -401,25 +407,27 @@ export class AgentChat extends AgentChatSettings {
 
   protected override render(): TemplateResult {
     const c = this.#conversation.state;
+    const speech = conversationSpeech(this.#i18n);
+    const w = speech.w;
     return html`
       ${this.#threads.render(c.running)}${this.#permissions.render()}${this.#mcp.render()}${this.#trace.render()}
       ${c.plan?.length ? this.#plan.get()?.renderPlan(c.plan) : nothing}
-      <div part="log" class="log" role="log" aria-live="polite" aria-relevant="additions" aria-label="Conversation"
+      <div part="log" class="log" role="log" aria-live="polite" aria-relevant="additions" aria-label=${w.conversation}
         aria-busy=${c.running ? 'true' : 'false'} tabindex="0" @scroll=${this.#scroll.onScroll}>
-        ${c.items.length === 0 ? html`<p class="empty">Ask a question to start. Type /help for commands.</p>` : nothing}
+        ${c.items.length === 0 ? html`<p class="empty">${w.emptyLog}</p>` : nothing}
         ${this.#window.renderEarlier(c.items.length)}
         ${repeat(this.#window.drawn(c.items), (item) => item.id, (item) => guard(this.#renderInputs(item), () => this.#renderItem(item)))}
-        ${renderSuggestions(c, (text) => this.send(text))}
-        ${renderContinue(c, () => this.#retry())}
+        ${renderSuggestions(c, (text) => this.send(text), speech)}
+        ${renderContinue(c, () => this.#retry(), speech)}
       </div>
       ${renderErrorBanner(c, c.error?.retryable === true || c.items.some((item) => item.kind === 'user'), {
         retry: () => this.#retry(),
         dismiss: () => this.#apply({ type: 'dismiss-error' }),
-      })}
+      }, speech)}
       ${this.#engineStatus.state === 'idle' ? nothing : this.#engineView.get()?.renderEngineProgress(this.#engineStatus)}
-      ${renderStatusBar(this.#tabs.view(c), () => this.agent.cancel(), () => this.#carryOn((agent) => agent.resume()), (wait) => this.#countdown.line(wait))}
+      ${renderStatusBar(this.#tabs.view(c), () => this.agent.cancel(), () => this.#carryOn((agent) => agent.resume()), (wait) => this.#countdown.line(wait, speech), speech)}
       ${this.#tabs.render()}
-      ${this.#mcp.renderAttached()}${this.#composer.render(this.placeholder, this.#tabs.readOnly ? READ_ONLY_REASON : undefined, this.#attachments.composerExtras())}
+      ${this.#mcp.renderAttached()}${this.#composer.render(this.placeholder, this.#tabs.readOnly ? READ_ONLY_REASON : undefined, this.#attachments.composerExtras(), this.#i18n.words(composerWords))}
       ${this.#attachments.renderDropTarget()}${this.#attachments.renderDialog()}
     `;
   }
@@ -432,25 +440,28 @@ export class AgentChat extends AgentChatSettings {
    * inputs are its parts' (`#cardParts`).
    */
   #renderInputs(item: LogItem): unknown[] {
-    if (item.kind === 'assistant') return [item, this.#replies.elementFor(item), this.#replies.held];
-    if (item.kind === 'user') return [item, this.#attachments.version];
-    if (item.kind !== 'tool-call') return [item];
-    return [item, this.#cards.loaded, ...Object.values(this.#cardParts).flatMap((part) => part.inputs(item))];
+    // The words: a new language or new labels draw every item again.
+    const words = this.#i18n.words(conversationWords);
+    if (item.kind === 'assistant') return [item, words, this.#replies.elementFor(item), this.#replies.held];
+    if (item.kind === 'user') return [item, words, this.#attachments.version];
+    if (item.kind !== 'tool-call') return [item, words];
+    return [item, words, this.#cards.loaded, ...Object.values(this.#cardParts).flatMap((part) => part.inputs(item))];
   }
 
   #renderItem(item: LogItem): TemplateResult | typeof nothing {
+    const words = this.#i18n.words(conversationWords);
     switch (item.kind) {
       case 'user':
-        return html`${renderUserMessage(item, this.#attachments.renderList(item.attachments, 'Attached files'))}${this.#trace.button(item.runId)}`;
+        return html`${renderUserMessage(item, this.#attachments.renderList(item.attachments, words.attachedFiles), words)}${this.#trace.button(item.runId)}`;
       case 'assistant':
-        return renderAssistantMessage(item, this.#replies.elementFor(item), this.#replies.held);
+        return renderAssistantMessage(item, this.#replies.elementFor(item), this.#replies.held, words);
       case 'notice':
         return html`<p class="notice" part=${item.part ?? nothing}>${item.text}</p>`;
       case 'context':
         return renderContextNote(item);
       case 'tool-call': {
         const parts = this.#cardParts;
-        return this.#cards.render(item, () => ({ approval: parts.approval.draw(item), view: parts.view.draw(item), files: parts.files.draw(item), subAgent: parts.subAgent.draw(item), undo: parts.undo.draw(item) }));
+        return this.#cards.render(item, () => ({ approval: parts.approval.draw(item), view: parts.view.draw(item), files: parts.files.draw(item), subAgent: parts.subAgent.draw(item), undo: parts.undo.draw(item) }), this.#i18n);
       }
       case 'doctor':
         return renderDoctor(item);

@@ -7,6 +7,7 @@ import { registerAgentChat } from './register.js';
 
 export { AgentChat };
 export type { ThreadChangeDetail, ThreadChangeReason } from './threads/index.js';
+export type { AgentChatLabels, ElementWords } from './element-words.js';
 
 registerAgentChat();
 

@@ -144,6 +144,7 @@ const FACES = {
   'components/conversation': 'components/conversation/index.ts',
   'components/doctor': 'components/doctor/index.ts',
   'components/format': 'components/format/index.ts',
+  'components/i18n': 'components/i18n/index.ts',
   'components/markdown': 'components/markdown/index.ts',
   'components/mcp': 'components/mcp/index.ts',
   'components/threads': 'components/threads/index.ts',

@@ -95,4 +95,10 @@ export const OPT_IN = {
    * their own, and JSON Schema needs none.
    */
   zod_mini: /zod-json-schema/,
+  /**
+   * Localisation (issue 37): for a language other than English, `<agent-chat>` loads the catalogs'
+   * table (components/i18n/catalogs.ts) and that one locale's catalog (components/i18n/locales/*.ts,
+   * with the `Intl` formats they share); this figure sums all 17 catalogs, of which a page loads one.
+   */
+  locales: /(?:^|\/)(?:catalogs|intl-formats|de|fr|es|pt-BR|it|nl|pl|tr|ru|uk|ja|ko|zh-CN|zh-TW|ar|he|hi)-[A-Z0-9]{8}\.js/,
 };

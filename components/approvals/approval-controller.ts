@@ -19,6 +19,7 @@ import type { ApprovalAnswer, ApprovalRequest, Tool } from '../../src/types.js';
 import type { ApprovalHandlers, ArgsEdit, CallPreview } from './approval-panel.js';
 import type { ConversationSource } from '../conversation/index.js';
 import { LazyView } from '../lazy-view.js';
+import type { I18n } from '../i18n/index.js';
 
 /** What the controller needs from the element it serves. */
 export interface ApprovalBinding {
@@ -32,6 +33,8 @@ export interface ApprovalBinding {
   answeredElsewhere?(): boolean;
   /** The element's shadow root (panels and the composer are looked up there). */
   root(): ParentNode;
+  /** The element's language. */
+  i18n: I18n;
   /** The pointer or focus is on step `step` of call `callId`'s preview (null: none): highlight its outline on the page. */
   hover?(callId: string, step: number | null): void;
 }
@@ -84,8 +87,8 @@ export class ApprovalController implements ReactiveController {
     const request = this.#request(callId);
     const panels = request && this.#panels.get();
     if (!request || !panels) return nothing;
-    if (this.#binding.answeredElsewhere?.()) return panels.renderApprovalElsewhere(request);
-    return panels.renderApproval(request, this.#edits.get(callId), this.#toolNamed(request.name), this.#handlers, live, this.#preview(callId));
+    if (this.#binding.answeredElsewhere?.()) return panels.renderApprovalElsewhere(request, this.#binding.i18n.words(panels.approvalWords));
+    return panels.renderApproval(request, this.#edits.get(callId), this.#toolNamed(request.name), this.#handlers, live, this.#binding.i18n.words(panels.approvalWords), this.#preview(callId));
   }
 
   /** Where call `callId` stands among the calls waiting (their steps are numbered across them, here and on the page). */

@@ -17,6 +17,7 @@ export const approvalStyles = css`
   .approval-label { margin: 0 0 6px; }
   .approval-actions { display: flex; flex-wrap: wrap; gap: 6px; }
   .args-editor {
+    direction: ltr;
     width: 100%;
     font-family: var(--agent-chat-mono-font);
     font-size: 0.9em;

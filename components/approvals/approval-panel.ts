@@ -12,6 +12,9 @@ import { html, nothing, type TemplateResult } from 'lit';
 import type { live as litLive } from 'lit/directives/live.js';
 import type { ApprovalAnswer, ApprovalRequest, PreviewStepInfo, Tool, ValidationResult } from '../../src/types.js';
 import { renderDenyReason } from './deny-reason.js';
+import type { ApprovalWords } from './approval-words.js';
+
+export { approvalWords } from './approval-words.js';
 
 /** Its styles, adopted by the element when this module loads (lazy-view.ts). */
 export { approvalStyles as styles } from './approval-panel.styles.js';
@@ -65,12 +68,12 @@ function renderPreview(request: ApprovalRequest, preview: CallPreview, handlers:
  * Checks edited arguments: JSON first, then the tool's schema when the page
  * registered that tool (worker tools are checked again by the loop).
  */
-export function checkArgs(text: string, tool: Tool | undefined): ArgsEdit | Promise<ArgsEdit> {
+export function checkArgs(text: string, tool: Tool | undefined, w: Pick<ApprovalWords, 'notValidJson'>): ArgsEdit | Promise<ArgsEdit> {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (err) {
-    return { text, error: `Not valid JSON: ${err instanceof Error ? err.message : String(err)}` };
+    return { text, error: w.notValidJson(err instanceof Error ? err.message : String(err)) };
   }
   if (!tool) return { text, error: null, value };
   const toEdit = (checked: ValidationResult<unknown>): ArgsEdit => (checked.ok ? { text, error: null, value } : { text, error: checked.error });
@@ -82,11 +85,11 @@ export function checkArgs(text: string, tool: Tool | undefined): ArgsEdit | Prom
 const latestText = new Map<string, string>();
 
 /** Checks an edit and hands it to the element; Approve stays blocked while a check is pending. */
-function applyEdit(handlers: ApprovalHandlers, request: ApprovalRequest, text: string, tool: Tool | undefined): void {
+function applyEdit(handlers: ApprovalHandlers, request: ApprovalRequest, text: string, tool: Tool | undefined, w: ApprovalWords): void {
   latestText.set(request.callId, text);
-  const edit = checkArgs(text, tool);
+  const edit = checkArgs(text, tool, w);
   if (!(edit instanceof Promise)) return handlers.edit(request, edit);
-  handlers.edit(request, { text, error: 'Checking the arguments…' });
+  handlers.edit(request, { text, error: w.checkingArguments });
   void edit.then((done) => {
     if (latestText.get(request.callId) === text) handlers.edit(request, done);
   });
@@ -98,11 +101,11 @@ function applyEdit(handlers: ApprovalHandlers, request: ApprovalRequest, text: s
  * follows it read-only): what waits, and where it is answered — no buttons,
  * since only the writer can answer (`respond` here is refused).
  */
-export function renderApprovalElsewhere(request: ApprovalRequest): TemplateResult {
+export function renderApprovalElsewhere(request: ApprovalRequest, w: ApprovalWords): TemplateResult {
   const labelId = `approval-label-${request.callId}`;
   return html`<div part="approval approval-elsewhere" class="approval approval-elsewhere" role="group" tabindex="-1" aria-labelledby=${labelId}
       data-call-id=${request.callId}>
-    <p id=${labelId} class="approval-label"><code>${request.name}</code> waits for approval in the other tab, which writes this conversation.</p>
+    <p id=${labelId} class="approval-label">${withTool(w.waitsElsewhere, request.name)}</p>
   </div>`;
 }
 
@@ -116,6 +119,7 @@ export function renderApproval(
   tool: Tool | undefined,
   handlers: ApprovalHandlers,
   live: typeof litLive,
+  w: ApprovalWords,
   preview?: CallPreview,
 ): TemplateResult {
   const labelId = `approval-label-${request.callId}`;
@@ -125,27 +129,34 @@ export function renderApproval(
   const args = (): unknown => (edit && edit.error === null ? edit.value : request.args);
   return html`<div part="approval" class="approval" role="group" tabindex="-1" aria-labelledby=${labelId}
       data-call-id=${request.callId}>
-    <p id=${labelId} class="approval-label">Allow <code>${request.name}</code> to run with these arguments?</p>
+    <p id=${labelId} class="approval-label">${withTool(w.allowToRun, request.name)}</p>
     ${preview ? renderPreview(request, preview, handlers, preview.offset ?? 0) : nothing}
     ${edit
-      ? html`<label class="visually-hidden" for=${editorId}>Arguments of ${request.name} (JSON)</label>
+      ? html`<label class="visually-hidden" for=${editorId}>${w.argumentsOf(request.name)}</label>
           <textarea id=${editorId} class="args-editor" spellcheck="false" rows="6"
             aria-invalid=${edit.error !== null ? 'true' : 'false'}
             aria-describedby=${edit.error !== null ? errorId : nothing}
             .value=${live(edit.text)}
-            @input=${(e: Event) => applyEdit(handlers, request, (e.target as HTMLTextAreaElement).value, tool)}></textarea>
+            @input=${(e: Event) => applyEdit(handlers, request, (e.target as HTMLTextAreaElement).value, tool, w)}></textarea>
           ${edit.error !== null ? html`<p id=${errorId} class="args-error" role="alert">${edit.error}</p>` : nothing}`
       : nothing}
     <div class="approval-actions">
       <button part="approve-button" class="primary" ?disabled=${blocked}
-        @click=${() => handlers.answer(request, { approve: true, args: args() })}>Approve</button>
-      <button part="deny-button" @click=${() => handlers.answer(request, { approve: false })}>Deny</button>
+        @click=${() => handlers.answer(request, { approve: true, args: args() })}>${w.approve}</button>
+      <button part="deny-button" @click=${() => handlers.answer(request, { approve: false })}>${w.deny}</button>
       <button part="edit-button" aria-expanded=${edit ? 'true' : 'false'}
-        @click=${() => (edit ? handlers.edit(request, null) : applyEdit(handlers, request, JSON.stringify(request.args ?? {}, null, 2), tool))}>
-        ${edit ? 'Discard edits' : 'Edit arguments'}</button>
+        @click=${() => (edit ? handlers.edit(request, null) : applyEdit(handlers, request, JSON.stringify(request.args ?? {}, null, 2), tool, w))}>
+        ${edit ? w.discardEdits : w.editArguments}</button>
       <button part="always-button" ?disabled=${blocked}
-        @click=${() => handlers.answer(request, { approve: true, always: true, args: args() })}>Always allow ${request.name}</button>
+        @click=${() => handlers.answer(request, { approve: true, always: true, args: args() })}>${w.alwaysAllow(request.name)}</button>
     </div>
-    ${renderDenyReason(request, (message) => handlers.answer(request, message ? { approve: false, message } : { approve: false }))}
+    ${renderDenyReason(request, w, (message) => handlers.answer(request, message ? { approve: false, message } : { approve: false }))}
   </div>`;
+}
+
+/** `message` with its `{tool}` place drawn as the tool's name in code. */
+function withTool(message: string, name: string): TemplateResult {
+  const at = message.indexOf('{tool}');
+  if (at < 0) return html`${message}`;
+  return html`${message.slice(0, at)}<code>${name}</code>${message.slice(at + 6)}`;
 }

@@ -7,9 +7,10 @@
  */
 import { html, type TemplateResult } from 'lit';
 import type { ApprovalRequest } from '../../src/types.js';
+import type { ApprovalWords } from './approval-words.js';
 
 /** Renders the disclosure for `request`; `deny` gets the trimmed reason ('' when none was typed). */
-export function renderDenyReason(request: ApprovalRequest, deny: (reason: string) => void): TemplateResult {
+export function renderDenyReason(request: ApprovalRequest, w: ApprovalWords, deny: (reason: string) => void): TemplateResult {
   const fieldId = `deny-reason-${request.callId}`;
   const submit = (e: Event) => {
     e.preventDefault();
@@ -27,12 +28,12 @@ export function renderDenyReason(request: ApprovalRequest, deny: (reason: string
     details.querySelector('summary')?.focus();
   };
   return html`<details class="deny-reason" @toggle=${toggled}>
-    <summary part="deny-reason-button">Deny with reason…</summary>
+    <summary part="deny-reason-button">${w.denyWithReason}</summary>
     <form class="deny-reason-form" @submit=${submit}>
-      <label for=${fieldId}>Why not? The assistant reads this.</label>
+      <label for=${fieldId}>${w.denyWhy}</label>
       <input part="deny-reason" id=${fieldId} name="reason" type="text" autocomplete="off" @keydown=${keydown}
-        placeholder="e.g. not this customer; ask me first" />
-      <button part="deny-reason-submit" type="submit">Deny</button>
+        placeholder=${w.denyPlaceholder} />
+      <button part="deny-reason-submit" type="submit">${w.deny}</button>
     </form>
   </details>`;
 }

@@ -17,6 +17,9 @@ import type { Agent, AttachmentOptions, PreparedAttachment } from '../../src/typ
 import { errorMessage } from '../../src/errors.js';
 import type { ShownAttachment } from '../conversation/index.js';
 import { attachmentCss, attachmentView, type Lit } from './attachment-view.js';
+import { attachmentTrayWords } from './attachment-tray-words.js';
+import { formatBytes } from '../../src/format-bytes.js';
+import type { I18n } from '../i18n/index.js';
 import { inertBlob } from './inert-blob.js';
 
 /** What the attachments need from the element. */
@@ -29,6 +32,8 @@ export interface AttachmentsBinding {
   options(): AttachmentOptions | false | undefined;
   /** True in a follower tab: nothing can be sent here. */
   readOnly(): boolean;
+  /** The element's language. */
+  i18n: I18n;
 }
 
 /** What the tray renders, or nothing. */
@@ -54,7 +59,7 @@ export class AttachmentTray {
   constructor(host: ReactiveControllerHost & HTMLElement, binding: AttachmentsBinding, lit: Lit) {
     this.#host = host;
     this.#binding = binding;
-    this.#view = attachmentView(lit);
+    this.#view = attachmentView(lit, () => ({ words: binding.i18n.words(attachmentTrayWords), bytes: binding.i18n.format?.bytes ?? formatBytes }));
     this.#nothing = lit.nothing;
     // The styles join the element's own (an adopted sheet: a strict style-src CSP accepts it).
     const sheet = new CSSStyleSheet();

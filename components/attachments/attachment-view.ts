@@ -12,6 +12,7 @@
  */
 import type { html as litHtml, nothing as litNothing, TemplateResult } from 'lit';
 import type { ShownAttachment } from '../conversation/index.js';
+import type { AttachmentTrayWords } from './attachment-tray-words.js';
 import { formatBytes } from '../../src/format-bytes.js';
 import { withoutBidiControls } from '../../src/bidi-controls.js';
 
@@ -52,7 +53,7 @@ export interface ListActions {
 }
 
 /** The chips, the lists and the dialog, rendered with the element's `html`. */
-export function attachmentView(lit: Lit) {
+export function attachmentView(lit: Lit, speech: () => { words: AttachmentTrayWords; bytes: (n: number) => string }) {
   const { html } = lit;
   const nothing: typeof litNothing = lit.nothing;
   /**
@@ -61,14 +62,15 @@ export function attachmentView(lit: Lit) {
    * just refused, each saying why (`role="alert"`: read out once, as it appears).
    */
   function renderChips(pending: readonly ShownAttachment[], refusals: readonly string[], actions: ChipActions): TemplateResult {
+    const { words: w, bytes: formatBytes } = speech();
     return html`${pending.length > 0
-        ? html`<ul part="attachments" class="attachments" aria-label=${`Attached: ${pending.length === 1 ? '1 file' : `${pending.length} files`}`}>
+        ? html`<ul part="attachments" class="attachments" aria-label=${w.attachedCount(pending.length)}>
             ${pending.map((a, index) => {
               const url = isImage(a) ? actions.url(a) : undefined;
               return html`<li part="attachment" class="attachment" data-name=${nameOf(a)}>
                 ${url ? html`<img class="chip-thumb" src=${url} alt="" />` : html`<span class="chip-icon" aria-hidden="true">${fileBadge(a)}</span>`}
                 <span class="chip-text"><span class="chip-name">${nameOf(a)}</span><span class="chip-size">${formatBytes(a.size)}</span></span>
-                <button part="attachment-remove" class="chip-remove" type="button" aria-label=${`Remove ${nameOf(a)}`} title="Remove"
+                <button part="attachment-remove" class="chip-remove" type="button" aria-label=${w.removeFile(nameOf(a))} title=${w.remove}
                   @click=${() => actions.remove(index)}>×</button>
               </li>`;
             })}
@@ -88,20 +90,21 @@ export function attachmentView(lit: Lit) {
    * as download links. One whose bytes were not kept says so.
    */
   function renderAttachmentList(list: readonly ShownAttachment[], actions: ListActions, label: string): TemplateResult {
+    const { words: w, bytes: formatBytes } = speech();
     return html`<ul part="message-attachments" class="message-attachments" aria-label=${label}>
       ${list.map((a) => {
         const url = actions.url(a);
         if (isImage(a) && url) {
-          return html`<li><button type="button" class="thumb" aria-label=${`Open image ${nameOf(a)}`} aria-haspopup="dialog"
+          return html`<li><button type="button" class="thumb" aria-label=${w.openImage(nameOf(a))} aria-haspopup="dialog"
               @click=${(e: Event) => actions.open(a, e.currentTarget as HTMLElement)}><img part="attachment-thumbnail" src=${url} alt=${nameOf(a)} /></button></li>`;
         }
         if (url) {
           return html`<li><a part="attachment-download" class="file-link" href=${url} download=${nameOf(a)}>
               <span class="chip-icon" aria-hidden="true">${fileBadge(a)}</span><span class="chip-text"><span class="chip-name">${nameOf(a)}</span>
-              <span class="chip-size">${formatBytes(a.size)} · Download</span></span></a></li>`;
+              <span class="chip-size">${formatBytes(a.size)} · ${w.download}</span></span></a></li>`;
         }
         return html`<li class=${actions.gone(a) ? 'file-link missing' : 'file-link'}><span class="chip-icon" aria-hidden="true">${fileBadge(a)}</span>
-          <span class="chip-text"><span class="chip-name">${nameOf(a)}</span><span class="chip-size">${formatBytes(a.size)}${actions.gone(a) ? ' · not kept' : ''}</span></span></li>`;
+          <span class="chip-text"><span class="chip-name">${nameOf(a)}</span><span class="chip-size">${formatBytes(a.size)}${actions.gone(a) ? ` · ${w.notKept}` : ''}</span></span></li>`;
       })}
     </ul>`;
   }
@@ -109,6 +112,7 @@ export function attachmentView(lit: Lit) {
   /** The dialog showing one image larger (part `attachment-dialog`); the element opens it modal, Escape closes it. */
   function renderDialog(open: { a: ShownAttachment; url: string } | undefined, close: () => void): TemplateResult | typeof litNothing {
     if (!open) return nothing;
+    const { words: w, bytes: formatBytes } = speech();
     return html`<dialog part="attachment-dialog" class="attachment-dialog" aria-label=${nameOf(open.a)} @close=${close}
         @click=${(e: Event) => {
           // A click on the backdrop (the dialog box itself, outside its content) closes it, as a lightbox does.
@@ -118,7 +122,7 @@ export function attachmentView(lit: Lit) {
         <img src=${open.url} alt=${nameOf(open.a)} />
         <figcaption><span class="chip-name">${nameOf(open.a)}</span> <span class="chip-size">${formatBytes(open.a.size)}</span></figcaption>
       </figure>
-      <form method="dialog"><button class="dialog-close" aria-label="Close">×</button></form>
+      <form method="dialog"><button class="dialog-close" aria-label=${w.close}>×</button></form>
     </dialog>`;
   }
 
@@ -173,7 +177,7 @@ export const attachmentCss = `
     overflow: hidden; background: var(--agent-chat-surface); cursor: zoom-in;
   }
   .thumb img { display: block; max-width: 160px; max-height: 120px; object-fit: cover; }
-  .file-link { text-decoration: none; padding-right: 10px; }
+  .file-link { text-decoration: none; padding-inline-end: 10px; }
   .file-link:hover .chip-name { text-decoration: underline; }
   .file-link.missing { opacity: 0.75; }
   .tool-call .message-attachments { margin: 6px 0 0; }
@@ -184,7 +188,7 @@ export const attachmentCss = `
   .attachment-dialog::backdrop { background: rgb(0 0 0 / 0.6); }
   .attachment-dialog figure { margin: 0; padding: 12px 12px 8px; }
   .attachment-dialog img { display: block; max-width: 100%; max-height: calc(92vh - 64px); margin: 0 auto; object-fit: contain; }
-  .attachment-dialog figcaption { margin-top: 6px; font-size: 0.9em; display: flex; gap: 8px; align-items: baseline; padding-right: 40px; }
-  .attachment-dialog form { position: absolute; top: 8px; right: 8px; margin: 0; }
+  .attachment-dialog figcaption { margin-top: 6px; font-size: 0.9em; display: flex; gap: 8px; align-items: baseline; padding-inline-end: 40px; }
+  .attachment-dialog form { position: absolute; top: 8px; inset-inline-end: 8px; margin: 0; }
   .dialog-close { width: 32px; height: 32px; padding: 0; border-radius: 50%; font-size: 1.2em; line-height: 1; }
 `;

@@ -14,6 +14,7 @@ import { DEFAULT_ATTACHMENT_TYPES } from '../../src/attachment-types.js';
 import type { ComposerExtras } from '../composer/index.js';
 import type { ShownAttachment } from '../conversation/index.js';
 import type { AttachmentTray, AttachmentsBinding } from './attachment-tray.js';
+import { attachmentWords } from './attachment-words.js';
 
 export type { AttachmentsBinding };
 
@@ -96,13 +97,13 @@ export class Attachments implements ReactiveController {
 
   /** The chips on a row of their own over the input (so the focus order is the order seen), then the attach button before the input. */
   composerExtras(): ComposerExtras {
-    const busy = this.#adding > 0 ? html`<p class="attachments-busy" role="status">Preparing attachments…</p>` : nothing;
+    const busy = this.#adding > 0 ? html`<p class="attachments-busy" role="status">${this.#words().preparingAttachments}</p>` : nothing;
     return { before: html`${this.#tray?.renderTray()}${busy}${this.#renderButton()}`, attached: this.ready.length > 0 };
   }
 
   /** The drop target over the element while files are dragged over it (part `drop-target`). */
   renderDropTarget(): TemplateResult | typeof nothing {
-    return this.#dragging ? html`<div part="drop-target" class="drop-target" aria-hidden="true"><span>Drop files to attach</span></div>` : nothing;
+    return this.#dragging ? html`<div part="drop-target" class="drop-target" aria-hidden="true"><span>${this.#words().dropFiles}</span></div>` : nothing;
   }
 
   /** The files of a message or a tool card (`label` names the list for screen readers). */
@@ -114,6 +115,10 @@ export class Attachments implements ReactiveController {
   /** The dialog showing an image larger, while one is open (part `attachment-dialog`). */
   renderDialog(): TemplateResult | typeof nothing {
     return this.#tray?.renderDialog() ?? nothing;
+  }
+
+  #words(): typeof attachmentWords {
+    return this.#binding.i18n.words(attachmentWords);
   }
 
   hostConnected(): void {
@@ -138,7 +143,7 @@ export class Attachments implements ReactiveController {
         void this.add([...(input.files ?? [])]);
         input.value = '';
       }} />
-      <button part="attach-button" class="attach-button" type="button" aria-label="Attach files" title="Attach files (or drop or paste them here)"
+      <button part="attach-button" class="attach-button" type="button" aria-label=${this.#words().attachFiles} title=${this.#words().attachFilesTitle}
         ?disabled=${this.#binding.readOnly()} @pointerenter=${() => this.#load()} @focus=${() => this.#load()}
         @click=${async (e: Event) => {
           const picker = (e.currentTarget as HTMLElement).previousElementSibling as HTMLInputElement;

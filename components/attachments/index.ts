@@ -6,3 +6,5 @@
  */
 export { Attachments, shownAttachments } from './attachments.js';
 export type { AttachmentsBinding } from './attachments.js';
+export type { AttachmentWords } from './attachment-words.js';
+export type { AttachmentTrayWords } from './attachment-tray-words.js';

@@ -18,6 +18,7 @@ import { live } from 'lit/directives/live.js';
 import { InputHistory } from './input-history.js';
 import { adoptStyles, trackLoad } from '../lazy-view.js';
 import type { CommandTarget } from './composer-commands.js';
+import { composerWords, type ComposerWords } from './composer-words.js';
 import type { Run } from '../../src/types.js';
 
 type Commands = typeof import('./composer-commands.js');
@@ -39,6 +40,8 @@ export interface ComposerHost {
   completions: TemplateResult | typeof nothing;
   /** What the composer carries besides the text: the attachments' chips and the attach button, before the input. */
   extras?: ComposerExtras;
+  /** The composer's words in the element's language. */
+  words?: ComposerWords;
 }
 
 /** What the element puts around the input (attachments.ts). */
@@ -84,16 +87,19 @@ export function composerKeydown(e: KeyboardEvent, host: ComposerHost): void {
 
 /** Renders the composer. */
 export function renderComposer(host: ComposerHost): TemplateResult {
+  const w = host.words ?? composerWords;
+  // `dir=auto` once there is text (English typed in an Arabic chat reads left to right); empty, the
+  // input takes the element's direction, so the placeholder is laid out in the chat's language.
   return html`<form class="composer" @submit=${(e: Event) => {
       e.preventDefault();
       host.submit();
     }}>
     ${host.completions}${host.extras?.before}
-    <textarea part="input" rows="2" aria-label="Message" placeholder=${host.readOnly ?? host.placeholder} ?disabled=${host.readOnly !== undefined}
+    <textarea part="input" rows="2" dir=${host.draft ? 'auto' : nothing} aria-label=${w.message} placeholder=${host.readOnly ?? host.placeholder} ?disabled=${host.readOnly !== undefined}
       .value=${live(host.draft)}
       @input=${(e: Event) => host.setDraft((e.target as HTMLTextAreaElement).value)}
       @keydown=${(e: KeyboardEvent) => composerKeydown(e, host)}></textarea>
-    <button part="send-button" class="primary" type="submit" ?disabled=${host.busy || host.readOnly !== undefined || (host.draft.trim() === '' && !host.extras?.attached)}>Send</button>
+    <button part="send-button" class="primary" type="submit" ?disabled=${host.busy || host.readOnly !== undefined || (host.draft.trim() === '' && !host.extras?.attached)}>${w.send}</button>
   </form>`;
 }
 
@@ -116,6 +122,8 @@ export class Composer {
   #draft = '';
   #commands: Commands | undefined;
   #loading: Promise<Commands> | undefined;
+  /** The words of the last render (a notice written later speaks the same language). */
+  #words: ComposerWords = composerWords;
   /** Earlier inputs, for ↑ / ↓. */
   readonly history = new InputHistory();
 
@@ -145,7 +153,7 @@ export class Composer {
       if (!this.#commands) {
         return void this.#loadCommands().then(
           () => this.submit(),
-          (err: unknown) => this.#binding.commands.notice(`Commands are not available: their code did not load (${err instanceof Error ? err.message : String(err)}). What you typed is kept.`),
+          (err: unknown) => this.#binding.commands.notice(this.#words.commandsNotLoaded(err instanceof Error ? err.message : String(err))),
         );
       }
       const ran = this.#commands.runCommand(text, this.#binding.commands, this.#binding.busy());
@@ -162,13 +170,15 @@ export class Composer {
   }
 
   /** Renders the composer. */
-  render(placeholder: string, readOnly?: string, extras?: ComposerExtras): TemplateResult {
+  render(placeholder: string | undefined, readOnly?: string, extras?: ComposerExtras, words: ComposerWords = composerWords): TemplateResult {
+    this.#words = words;
     const commands = this.#commands;
     const workflows = this.#binding.commands.workflows();
     return renderComposer({
       ...(extras ? { extras } : {}),
       draft: this.#draft,
-      placeholder,
+      placeholder: placeholder ?? words.placeholder,
+      words,
       ...(readOnly === undefined ? {} : { readOnly }),
       busy: this.#binding.busy(),
       history: this.history,

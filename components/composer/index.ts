@@ -4,5 +4,7 @@
  * (composer-commands.ts) itself the first time the draft starts with "/".
  */
 export { Composer, refusedBeforeStart } from './composer.js';
+export { composerWords } from './composer-words.js';
 export type { ComposerExtras } from './composer.js';
 export type { PromptCommand } from './mcp-prompt-command.js';
+export type { ComposerWords } from './composer-words.js';

@@ -9,6 +9,7 @@
  */
 export { initialConversation, prettyJson, reduceConversation, restoreConversation } from './conversation-state.js';
 export { ConversationSignal } from './conversation-signal.js';
+export { conversationSpeech, conversationWords } from './conversation-words.js';
 export { loadPlanView, loadSubAgentView } from './lazy-pieces.js';
 export { LOG_PAGE, LogWindow } from './log-window.js';
 export { renderAssistantMessage, renderUserMessage } from './message-view.js';
@@ -18,3 +19,4 @@ export { renderContextNote, renderContinue, renderErrorBanner, renderStatusBar, 
 export type * from './conversation-types.js';
 export type { ConversationListener, ConversationSource } from './conversation-signal.js';
 export type { SubAgentParts } from './sub-agent-view.js';
+export type { ConversationSpeech, ConversationWords } from './conversation-words.js';

@@ -5,15 +5,16 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import type { AssistantItem, UserItem } from './conversation-state.js';
+import { conversationWords, type ConversationWords } from './conversation-words.js';
 
 /** The mark on a user message that started a workflow run. */
-function renderWorkflowBadge(workflow: string | undefined): TemplateResult | typeof nothing {
-  return workflow === undefined ? nothing : html`<span part="workflow" class="workflow-badge">Workflow: ${workflow}</span>`;
+function renderWorkflowBadge(workflow: string | undefined, w: ConversationWords): TemplateResult | typeof nothing {
+  return workflow === undefined ? nothing : html`<span part="workflow" class="workflow-badge">${w.workflowBadge(workflow)}</span>`;
 }
 
 /** A user message; `files` is its attachments as the element shows them (attachments.ts). */
-export function renderUserMessage(item: UserItem, files: TemplateResult | typeof nothing): TemplateResult {
-  return html`<div part="message user" class="message user"><span class="visually-hidden">You: </span>${files}${renderWorkflowBadge(item.workflow)}${item.text}</div>`;
+export function renderUserMessage(item: UserItem, files: TemplateResult | typeof nothing, w: ConversationWords = conversationWords): TemplateResult {
+  return html`<div part="message user" class="message user"><span class="visually-hidden">${w.you} </span>${files}${renderWorkflowBadge(item.workflow, w)}${item.text}</div>`;
 }
 
 /**
@@ -22,12 +23,12 @@ export function renderUserMessage(item: UserItem, files: TemplateResult | typeof
  * reply shows that it is coming rather than its raw markdown; without it and
  * without `rendered` (the renderer could not load), the reply is plain text.
  */
-export function renderAssistantMessage(item: AssistantItem, rendered: HTMLElement | undefined, held = false): TemplateResult {
+export function renderAssistantMessage(item: AssistantItem, rendered: HTMLElement | undefined, held = false, w: ConversationWords = conversationWords): TemplateResult {
   const thinkingOpen = item.streaming && item.text === '' && item.thinking !== '';
   return html`<div part="message assistant" class="message assistant">
     ${item.thinking
       ? html`<details part="thinking" class="thinking">
-          <summary>${thinkingOpen ? 'Thinking…' : 'Thought'}</summary>
+          <summary>${thinkingOpen ? w.thinking : w.thought}</summary>
           <div class="thinking-text">${item.thinking}</div>
         </details>`
       : nothing}

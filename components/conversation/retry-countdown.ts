@@ -18,6 +18,7 @@
  * milliseconds after the event (its chunk's load); later waits, at once.
  */
 import { html, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
+import type { ConversationSpeech } from './conversation-words.js';
 
 /** Its styles, adopted by the element when this module loads (lazy-view.ts). */
 export { retryStyles as styles } from './retry-countdown.styles.js';
@@ -115,18 +116,16 @@ export class RetryCountdown implements ReactiveController {
 }
 
 /** "HTTP 429: trying again in 12 s (attempt 2)": the visible, ticking line. */
-export function retryCountdownText(wait: RetryWait, remainingMs: number): string {
+export function retryCountdownText(wait: RetryWait, remainingMs: number, { w, count }: ConversationSpeech): string {
   const seconds = Math.ceil(Math.max(0, remainingMs) / 1000);
-  return seconds > 0
-    ? `The server did not answer (${wait.reason}): trying again in ${seconds} s (attempt ${wait.attempt}).`
-    : `The server did not answer (${wait.reason}): trying again now (attempt ${wait.attempt}).`;
+  return seconds > 0 ? w.retryWait(wait.reason, count(seconds), count(wait.attempt)) : w.retryNow(wait.reason, count(wait.attempt));
 }
 
 /**
  * The retry line of the status bar: the ticking text (not a live region) and
  * a pulse that only animates when the user allows motion.
  */
-export function renderRetryLine(wait: RetryWait, remainingMs: number): TemplateResult {
+export function renderRetryLine(wait: RetryWait, remainingMs: number, speech: ConversationSpeech): TemplateResult {
   return html`<span part="retry" class="step retry" data-remaining=${Math.ceil(remainingMs / 1000)}>
-    <span class="retry-pulse" aria-hidden="true"></span>${retryCountdownText(wait, remainingMs)}</span>`;
+    <span class="retry-pulse" aria-hidden="true"></span>${retryCountdownText(wait, remainingMs, speech)}</span>`;
 }

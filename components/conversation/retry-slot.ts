@@ -8,6 +8,7 @@
 import type { ReactiveController, ReactiveControllerHost, TemplateResult } from 'lit';
 import { LazyView } from '../lazy-view.js';
 import type { RetryCountdown, RetryWait } from './retry-countdown.js';
+import type { ConversationSpeech } from './conversation-words.js';
 
 /** Loads the retry countdown with the first wait, and draws its line. */
 export class RetryCountdownSlot implements ReactiveController {
@@ -32,8 +33,8 @@ export class RetryCountdownSlot implements ReactiveController {
   }
 
   /** The ticking line of `wait`, or undefined until the countdown is here. */
-  line(wait: RetryWait): TemplateResult | undefined {
+  line(wait: RetryWait, speech: ConversationSpeech): TemplateResult | undefined {
     const ms = this.#countdown?.remainingMs;
-    return ms === undefined ? undefined : this.#view.get()?.renderRetryLine(wait, ms);
+    return ms === undefined ? undefined : this.#view.get()?.renderRetryLine(wait, ms, speech);
   }
 }

@@ -5,20 +5,20 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import type { ContextItem, ConversationState, UsageInfo } from './conversation-state.js';
-import { formatCount } from '../format/index.js';
+import { englishSpeech, type ConversationSpeech } from './conversation-words.js';
 
 /** Suggested answers (from `ask_question`) as buttons that send them. */
-export function renderSuggestions(c: ConversationState, send: (text: string) => void): TemplateResult | typeof nothing {
+export function renderSuggestions(c: ConversationState, send: (text: string) => void, { w }: ConversationSpeech = englishSpeech): TemplateResult | typeof nothing {
   if (c.suggestions.length === 0 || c.running) return nothing;
-  return html`<div class="suggestions" role="group" aria-label="Suggested answers">
+  return html`<div class="suggestions" role="group" aria-label=${w.suggestedAnswers}>
     ${c.suggestions.map((s) => html`<button part="suggestion" @click=${() => send(s)}>${s}</button>`)}
   </div>`;
 }
 
 /** Continue, after a run stopped at its step limit: runs the loop again on the history as it is. */
-export function renderContinue(c: ConversationState, resume: () => void): TemplateResult | typeof nothing {
+export function renderContinue(c: ConversationState, resume: () => void, { w }: ConversationSpeech = englishSpeech): TemplateResult | typeof nothing {
   if (!c.canContinue || c.running) return nothing;
-  return html`<div class="continue"><button part="continue-button" class="primary" @click=${resume}>Continue</button></div>`;
+  return html`<div class="continue"><button part="continue-button" class="primary" @click=${resume}>${w.continue}</button></div>`;
 }
 
 /** The error banner; Retry is offered when there is a turn to run again. */
@@ -26,12 +26,13 @@ export function renderErrorBanner(
   c: ConversationState,
   canRetry: boolean,
   handlers: { retry(): void; dismiss(): void },
+  { w }: ConversationSpeech = englishSpeech,
 ): TemplateResult | typeof nothing {
   if (!c.error) return nothing;
   return html`<div part="error" class="error" role="alert">
     <span class="error-text">${c.error.message}</span>
-    ${canRetry ? html`<button ?disabled=${c.running} @click=${handlers.retry}>Retry</button>` : nothing}
-    <button aria-label="Dismiss error" @click=${handlers.dismiss}>✕</button>
+    ${canRetry ? html`<button ?disabled=${c.running} @click=${handlers.retry}>${w.retry}</button>` : nothing}
+    <button aria-label=${w.dismissError} @click=${handlers.dismiss}>✕</button>
   </div>`;
 }
 
@@ -41,18 +42,19 @@ export function renderErrorBanner(
  * interrupted run; an empty bar (keeping its height) otherwise. The wait is
  * announced once, through a live region whose text changes only with a new retry.
  */
-export function renderStatusBar(c: ConversationState, stop: () => void, resume?: () => void, retryLine?: (wait: NonNullable<ConversationState['retry']>) => TemplateResult | undefined): TemplateResult {
+export function renderStatusBar(c: ConversationState, stop: () => void, resume?: () => void, retryLine?: (wait: NonNullable<ConversationState['retry']>) => TemplateResult | undefined, s: ConversationSpeech = englishSpeech): TemplateResult {
+  const { w } = s;
   const waiting = c.running && c.retry ? c.retry : null;
   return html`<div class="status-line status-bar">
-    <span class="visually-hidden" role="status">${waiting ? retryText(waiting) : ''}</span>
+    <span class="visually-hidden" role="status">${waiting ? retryText(waiting, s) : ''}</span>
     ${waiting
-      ? (retryLine?.(waiting) ?? html`<span part="retry" class="step retry" data-remaining=${Math.max(1, Math.ceil(waiting.delayMs / 1000))}>${retryText(waiting)}</span>`)
+      ? (retryLine?.(waiting) ?? html`<span part="retry" class="step retry" data-remaining=${Math.max(1, Math.ceil(waiting.delayMs / 1000))}>${retryText(waiting, s)}</span>`)
       : c.running
-      ? html`<span part="step" class="step">${c.step ? `Step ${c.step.n} of ${c.step.max}` : 'Starting…'}</span>`
+      ? html`<span part="step" class="step">${c.step ? w.stepOf(s.count(c.step.n), s.count(c.step.max)) : w.starting}</span>`
       : nothing}
-    ${c.usage && usageText(c.usage) ? html`<span part="usage" class="usage" title="Tokens of the last model call">${usageText(c.usage)}</span>` : nothing}
-    ${c.running ? html`<button part="stop-button" @click=${stop}>Stop</button>` : nothing}
-    ${!c.running && c.interrupted && resume ? html`<button part="continue-button" @click=${resume}>Continue</button>` : nothing}
+    ${c.usage && usageText(c.usage, s) ? html`<span part="usage" class="usage" title=${w.usageTitle}>${usageText(c.usage, s)}</span>` : nothing}
+    ${c.running ? html`<button part="stop-button" @click=${stop}>${w.stop}</button>` : nothing}
+    ${!c.running && c.interrupted && resume ? html`<button part="continue-button" @click=${resume}>${w.continue}</button>` : nothing}
   </div>`;
 }
 
@@ -61,12 +63,13 @@ export function renderStatusBar(c: ConversationState, stop: () => void, resume?:
  * how full the window is (only when it is known). Empty when the model reported
  * nothing (0 in, 0 out is no count, just a model that does not count).
  */
-export function usageText(u: UsageInfo): string {
+export function usageText(u: UsageInfo, { w, count, percent }: ConversationSpeech = englishSpeech): string {
   if (u.promptTokens === 0 && u.completionTokens === 0) return '';
-  const parts = [`${formatCount(u.promptTokens)} in`, `${formatCount(u.completionTokens)} out`];
+  const parts = [w.tokensIn(count(u.promptTokens)), w.tokensOut(count(u.completionTokens))];
   if (u.contextTokens) {
-    const filled = Math.round(((u.promptTokens + u.completionTokens) / u.contextTokens) * 100);
-    parts.push(`context ${filled}% of ${formatCount(u.contextTokens)}`);
+    // Rounded to a whole percent first, as the line has always shown it.
+    const filled = Math.round(((u.promptTokens + u.completionTokens) / u.contextTokens) * 100) / 100;
+    parts.push(w.contextFilled(percent(filled), count(u.contextTokens)));
   }
   return parts.join(' · ');
 }
@@ -80,7 +83,7 @@ export function renderContextNote(item: ContextItem): TemplateResult {
  * "The server did not answer (HTTP 429): trying again in 30 s (attempt 2).":
  * the whole wait, as announced once; rounded up like the countdown's first value.
  */
-export function retryText(retry: { attempt: number; delayMs: number; reason: string }): string {
+export function retryText(retry: { attempt: number; delayMs: number; reason: string }, { w, count }: ConversationSpeech = englishSpeech): string {
   const seconds = Math.max(1, Math.ceil(retry.delayMs / 1000));
-  return `The server did not answer (${retry.reason}): trying again in ${seconds} s (attempt ${retry.attempt}).`;
+  return w.retryWait(retry.reason, count(seconds), count(retry.attempt));
 }

@@ -9,7 +9,7 @@ export const subAgentStyles = css`
   .sub-agent {
     margin-top: 6px;
     padding: 4px 8px;
-    border-left: 2px solid var(--agent-chat-border);
+    border-inline-start: 2px solid var(--agent-chat-border);
     background: var(--agent-chat-surface);
     border-radius: 0 calc(var(--agent-chat-radius) * 0.6) calc(var(--agent-chat-radius) * 0.6) 0;
   }

@@ -21,7 +21,7 @@ export const doctorStyles = css`
   .doctor-time { color: var(--agent-chat-muted); font-size: 0.9em; }
   .doctor-error { color: var(--agent-chat-danger); }
   /* A button of the element (its look and focus ring are agent-chat.styles.ts's), a little tighter. */
-  .doctor-cancel { margin-left: 8px; padding: 2px 10px; }
+  .doctor-cancel { margin-inline-start: 8px; padding: 2px 10px; }
   .doctor-checks { list-style: none; margin: 8px 0 0; padding: 0; display: flex; flex-direction: column; gap: 6px; }
   .doctor-check {
     display: grid;
@@ -30,11 +30,11 @@ export const doctorStyles = css`
     padding: 6px 8px;
     border-radius: calc(var(--agent-chat-radius) * 0.6);
     background: var(--agent-chat-surface);
-    border-left: 3px solid var(--agent-chat-border);
+    border-inline-start: 3px solid var(--agent-chat-border);
   }
-  .doctor-check.pass { border-left-color: var(--agent-chat-success); }
-  .doctor-check.warn { border-left-color: #b58400; background: var(--agent-chat-warning-bg); }
-  .doctor-check.fail { border-left-color: var(--agent-chat-danger); background: var(--agent-chat-danger-bg); }
+  .doctor-check.pass { border-inline-start-color: var(--agent-chat-success); }
+  .doctor-check.warn { border-inline-start-color: #b58400; background: var(--agent-chat-warning-bg); }
+  .doctor-check.fail { border-inline-start-color: var(--agent-chat-danger); background: var(--agent-chat-danger-bg); }
   .doctor-status { grid-row: span 3; font-size: 0.82em; font-weight: 600; text-transform: uppercase; letter-spacing: 0.02em; padding-top: 0.15em; }
   .doctor-check.pass .doctor-status { color: var(--agent-chat-success); }
   .doctor-check.fail .doctor-status { color: var(--agent-chat-danger); }

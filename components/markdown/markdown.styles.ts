@@ -21,9 +21,9 @@ export const markdownStyles = css`
   .markdown h1 { font-size: 1.3em; }
   .markdown h2 { font-size: 1.15em; }
   .markdown h3, .markdown h4 { font-size: 1em; }
-  .markdown ul, .markdown ol { padding-left: 1.4em; }
+  .markdown ul, .markdown ol { padding-inline-start: 1.4em; }
   .markdown a { color: var(--agent-chat-accent); }
-  .markdown blockquote { border-left: 3px solid var(--agent-chat-border); margin-left: 0; padding-left: 0.8em; color: var(--agent-chat-muted); }
+  .markdown blockquote { border-inline-start: 3px solid var(--agent-chat-border); margin-inline-start: 0; padding-inline-start: 0.8em; color: var(--agent-chat-muted); }
   /* A table scrolls sideways: the bubble's overflow-wrap: anywhere would break its words mid-word to fit. */
   .markdown table { border-collapse: collapse; display: block; overflow-x: auto; overflow-wrap: normal; }
   .markdown th, .markdown td { border: 1px solid var(--agent-chat-border); padding: 2px 8px; }

@@ -13,3 +13,4 @@ export type { UndoBinding } from './undo-bar.js';
 export type { ToolViewsBinding } from './tool-views.js';
 export type { RenderedView } from './tool-view.js';
 export type { CardParts, SubAgentDrawing } from './tool-card.js';
+export type { ToolCardWords } from './tool-card-words.js';

@@ -20,7 +20,7 @@ export const toolCardStyles = css`
   .tool-icon { color: var(--agent-chat-muted); }
   .tool-name { font-weight: 600; overflow-wrap: anywhere; }
   .tool-status {
-    margin-left: auto;
+    margin-inline-start: auto;
     font-size: 0.85em;
     padding: 0 8px;
     border-radius: 999px;

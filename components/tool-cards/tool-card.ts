@@ -14,6 +14,9 @@ import { html, nothing, type TemplateResult } from 'lit';
 import type { ConversationState, ToolCallItem, ToolCallStatus, prettyJson } from '../conversation/index.js';
 import type { RenderedView } from './tool-view.js';
 import type { formatCount } from '../format/index.js';
+import type { ToolCardWords } from './tool-card-words.js';
+
+export { toolCardWords } from './tool-card-words.js';
 
 /** Its styles, adopted by the element when this module loads (lazy-view.ts). */
 export { toolCardStyles as styles } from './tool-card.styles.js';
@@ -26,6 +29,8 @@ export { toolCardStyles as styles } from './tool-card.styles.js';
 export interface CardKit {
   readonly prettyJson: typeof prettyJson;
   readonly formatCount: typeof formatCount;
+  /** The cards' words in the element's language. */
+  readonly words: ToolCardWords;
 }
 
 /**
@@ -47,23 +52,23 @@ export interface CardParts {
 /** Draws a sub-agent's work in its card (the conversation room's sub-agent view, bound by the element); `renderCard` draws its calls. */
 export type SubAgentDrawing = (sub: ConversationState, renderCard: (item: ToolCallItem) => TemplateResult) => TemplateResult;
 
-const STATUS_LABEL: Record<ToolCallStatus, string> = {
-  streaming: 'writing arguments…',
-  pending: 'queued',
-  'awaiting-approval': 'awaiting approval',
-  'awaiting-input': 'waiting for your answer',
-  running: 'running',
-  done: 'done',
-  failed: 'failed',
-  denied: 'denied',
-  cancelled: 'cancelled',
-  interrupted: 'interrupted — may or may not have taken effect',
+const STATUS_LABEL: Record<ToolCallStatus, keyof ToolCardWords & `status${string}`> = {
+  streaming: 'statusStreaming',
+  pending: 'statusPending',
+  'awaiting-approval': 'statusAwaitingApproval',
+  'awaiting-input': 'statusAwaitingInput',
+  running: 'statusRunning',
+  done: 'statusDone',
+  failed: 'statusFailed',
+  denied: 'statusDenied',
+  cancelled: 'statusCancelled',
+  interrupted: 'statusInterrupted',
 };
 
 /** Who asked for a call the model did not ask for (`requestedBy`): the card's badge and label. */
-const ASKER: Record<NonNullable<ToolCallItem['requestedBy']>, { badge: string; label: string; title: string }> = {
-  'browser-agent': { badge: 'browser agent', label: 'a browser agent', title: 'A browser agent called this tool of the page through WebMCP; the model did not ask for it.' },
-  'mcp-app': { badge: 'MCP App', label: 'an MCP App', title: "An MCP App shown in this chat called its server's tool; the model did not ask for it." },
+const ASKER: Record<NonNullable<ToolCallItem['requestedBy']>, { badge: keyof ToolCardWords; label: keyof ToolCardWords; title: keyof ToolCardWords }> = {
+  'browser-agent': { badge: 'badgeBrowserAgent', label: 'askerBrowserAgent', title: 'titleBrowserAgent' },
+  'mcp-app': { badge: 'badgeMcpApp', label: 'askerMcpApp', title: 'titleMcpApp' },
 };
 
 /**
@@ -71,10 +76,10 @@ const ASKER: Record<NonNullable<ToolCallItem['requestedBy']>, { badge: string; l
  * (the user chose it, and their reason is worth reading at a glance), nor is
  * a cancelled or interrupted call; only a failed call's error hides behind "Error".
  */
-const NOTE_LABEL: Partial<Record<ToolCallStatus, string>> = {
-  denied: 'Denied',
-  cancelled: 'Cancelled',
-  interrupted: 'Interrupted',
+const NOTE_LABEL: Partial<Record<ToolCallStatus, keyof ToolCardWords>> = {
+  denied: 'noteDenied',
+  cancelled: 'noteCancelled',
+  interrupted: 'noteInterrupted',
 };
 
 /** Characters of arguments or a result a card shows at most (a million: whole for anything a person would read, bounded for 16 MB): a browser struggles with megabytes in one `<pre>`. */
@@ -83,7 +88,7 @@ export const CARD_TEXT_CHARS = 1_000_000;
 /** `text` cut to what a card shows, saying how much was left out. */
 function clipForCard(text: string, kit: CardKit): string {
   if (text.length <= CARD_TEXT_CHARS) return text;
-  return `${text.slice(0, CARD_TEXT_CHARS)}\n… (${kit.formatCount(text.length - CARD_TEXT_CHARS)} more characters not shown)`;
+  return `${text.slice(0, CARD_TEXT_CHARS)}\n… (${kit.words.moreCharacters(kit.formatCount(text.length - CARD_TEXT_CHARS))})`;
 }
 
 /** Arguments as they stream: pretty JSON as soon as they parse, the raw text until then. */
@@ -103,22 +108,25 @@ export function renderToolCard(item: ToolCallItem, { approval, view, files, subA
   const ui = view && 'ui' in view ? view : undefined;
   // Frameless: the rendered UI alone (an approval panel still shows).
   const frame = !ui || ui.frame;
-  const asker = item.requestedBy ? `, requested by ${ASKER[item.requestedBy].label}` : '';
+  const w = kit.words;
+  const said = (id: keyof ToolCardWords): string => w[id] as string;
+  const status = said(STATUS_LABEL[item.status]);
+  const asker = item.requestedBy && ASKER[item.requestedBy];
   return html`<article part="tool-call" class=${frame ? 'tool-call' : 'tool-call frameless'} data-status=${item.status} data-call-id=${item.id} data-undone=${item.undo?.status === 'undone' ? 'true' : nothing}
-      data-requested-by=${item.requestedBy ?? nothing} aria-label=${`Tool call ${item.name}${asker}: ${STATUS_LABEL[item.status]}`}>
+      data-requested-by=${item.requestedBy ?? nothing} aria-label=${asker ? w.toolCallRequested(item.name, said(asker.label), status) : w.toolCall(item.name, status)}>
     ${frame
       ? html`<header class="tool-head">
           <span class="tool-icon" aria-hidden="true">⚙</span>
           <code class="tool-name">${item.name}</code>
-          ${item.requestedBy ? html`<span part="requested-by" class="requested-by" title=${ASKER[item.requestedBy].title}>${ASKER[item.requestedBy].badge}</span>` : nothing}
-          <span class="tool-status" data-status=${item.status}>${STATUS_LABEL[item.status]}</span>
+          ${asker ? html`<span part="requested-by" class="requested-by" title=${said(asker.title)}>${said(asker.badge)}</span>` : nothing}
+          <span class="tool-status" data-status=${item.status}>${status}</span>
         </header>`
       : nothing}
-    ${item.status === 'running' && item.progress ? renderProgress(item.progress) : nothing}
+    ${item.status === 'running' && item.progress ? renderProgress(item.progress, kit) : nothing}
     ${ui ? html`<div part="tool-view" class="tool-view">${ui.ui}</div>` : nothing}
     ${!ui
       ? html`${view && 'failed' in view ? html`<p class="tool-view-note">${view.failed}</p>` : nothing}${renderBody(item, kit)}`
-      : frame ? html`<details part="tool-raw" class="tool-raw"><summary>Raw</summary>${renderBody(item, kit)}</details>` : nothing}
+      : frame ? html`<details part="tool-raw" class="tool-raw"><summary>${w.raw}</summary>${renderBody(item, kit)}</details>` : nothing}
     ${files}
     ${item.sub && subAgent ? subAgent(item.sub, (child) => renderToolCard(child, { approval: nothing, view: undefined, files: nothing, subAgent }, kit)) : nothing}
     ${approval}${undo ?? nothing}
@@ -126,11 +134,11 @@ export function renderToolCard(item: ToolCallItem, { approval, view, files, subA
 }
 
 /** How far a running call got (`tool-progress`): a bar when the total is known, else a busy bar, and the tool's message. */
-function renderProgress(p: NonNullable<ToolCallItem['progress']>): TemplateResult {
+function renderProgress(p: NonNullable<ToolCallItem['progress']>, kit: CardKit): TemplateResult {
   const known = p.total !== undefined && p.total > 0;
-  const label = p.message ?? (known ? `${p.progress} of ${p.total}` : `${p.progress}`);
+  const label = p.message ?? (known ? kit.words.progressOf(kit.formatCount(p.progress), kit.formatCount(p.total!)) : kit.formatCount(p.progress));
   return html`<div part="tool-progress" class="tool-progress" role="status">
-    <progress max=${known ? p.total! : nothing} value=${known ? Math.min(p.progress, p.total!) : nothing} aria-label="Progress"></progress>
+    <progress max=${known ? p.total! : nothing} value=${known ? Math.min(p.progress, p.total!) : nothing} aria-label=${kit.words.progress}></progress>
     <span class="tool-progress-text">${label}</span>
   </div>`;
 }
@@ -143,10 +151,10 @@ function renderBody(item: ToolCallItem, kit: CardKit): TemplateResult {
   const hasResult = item.result !== undefined || error !== undefined;
   return html`<pre class="tool-args"><code>${clipForCard(formatArgs(item.argsText, kit), kit)}</code></pre>
     ${settled && error !== undefined && NOTE_LABEL[item.status]
-      ? html`<p class="tool-note" data-status=${item.status}><span class="tool-note-label">${NOTE_LABEL[item.status]}:</span> ${clipForCard(error, kit)}</p>`
+      ? html`<p class="tool-note" data-status=${item.status}><span class="tool-note-label">${kit.words[NOTE_LABEL[item.status]!] as string}:</span> ${clipForCard(error, kit)}</p>`
       : settled && hasResult
       ? html`<details class="tool-result">
-          <summary>${error !== undefined ? 'Error' : 'Result'}</summary>
+          <summary>${error !== undefined ? kit.words.error : kit.words.result}</summary>
           ${error !== undefined ? html`<pre class="tool-error"><code>${clipForCard(error, kit)}</code></pre>` : html`<pre><code>${clipForCard(kit.prettyJson(item.result), kit)}</code></pre>`}
         </details>`
       : nothing}`;

@@ -17,9 +17,10 @@ import { LazyView } from '../lazy-view.js';
 import { formatCount } from '../format/index.js';
 import { prettyJson, type ToolCallItem } from '../conversation/index.js';
 import type { CardKit, CardParts } from './tool-card.js';
+import type { I18n } from '../i18n/index.js';
 
 /** The element's helpers the cards use (handed over: see CardKit). */
-const KIT: CardKit = { prettyJson, formatCount };
+const KIT = { prettyJson, formatCount } satisfies Omit<CardKit, 'words'>;
 
 /** Draws the tool calls' cards once their chunk is in. */
 export class ToolCards implements ReactiveController {
@@ -50,8 +51,8 @@ export class ToolCards implements ReactiveController {
    * cards are in (asking for them starts their load). The parts are drawn
    * only for a card that shows: a tool's own UI is never placed without it.
    */
-  render(item: ToolCallItem, draw: () => CardParts): TemplateResult | typeof nothing {
+  render(item: ToolCallItem, draw: () => CardParts, i18n: I18n): TemplateResult | typeof nothing {
     const cards = this.#view.get();
-    return cards ? cards.renderToolCard(item, draw(), KIT) : nothing;
+    return cards ? cards.renderToolCard(item, draw(), { ...KIT, words: i18n.words(cards.toolCardWords), formatCount: i18n.format?.count ?? formatCount }) : nothing;
   }
 }

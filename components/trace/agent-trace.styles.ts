@@ -87,7 +87,7 @@ export const agentTraceStyles = css`
   .span-time { flex: 0 0 auto; color: var(--agent-chat-muted); font-size: 0.85em; font-variant-numeric: tabular-nums; white-space: nowrap; }
   .span-track { position: relative; display: block; height: 8px; margin: 1px 0; background: var(--agent-chat-surface); border-radius: 2px; }
   .span-bar {
-    position: absolute; top: 0; bottom: 0; left: var(--left, 0); width: var(--width, 0); min-width: 3px;
+    position: absolute; top: 0; bottom: 0; inset-inline-start: var(--left, 0); width: var(--width, 0); min-width: 3px;
     border-radius: 2px; background: var(--agent-chat-accent);
   }
   .span-bar[data-kind='agent'] { background: var(--agent-chat-code-keyword); }

@@ -7,3 +7,4 @@
  */
 export { TraceDrawer, defineAgentTrace } from './trace-drawer.js';
 export type { TraceDrawerHost } from './trace-drawer.js';
+export type { TraceWords } from './trace-words.js';

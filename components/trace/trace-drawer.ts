@@ -13,6 +13,8 @@
  */
 import { html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import type { Agent } from '../../src/types.js';
+import type { I18n } from '../i18n/index.js';
+import { traceWords } from './trace-words.js';
 
 /** What the drawer uses of the trace view's chunk. */
 type TraceView = Pick<typeof import('./agent-trace-register.js'), 'focusTraceView' | 'renderTraceView'>;
@@ -40,9 +42,11 @@ export class TraceDrawer implements ReactiveController {
   #error = '';
   /** Where focus goes back to on close. */
   #opener: HTMLElement | null = null;
+  readonly #i18n: I18n;
 
-  constructor(host: TraceDrawerHost) {
+  constructor(host: TraceDrawerHost, i18n: I18n) {
     (this.#host = host).addController(this);
+    this.#i18n = i18n;
   }
 
   hostConnected(): void {}
@@ -58,7 +62,7 @@ export class TraceDrawer implements ReactiveController {
       view.registerAgentTrace();
       this.#view = view;
     } catch (err) {
-      this.#error = `The trace view could not be loaded: ${String(err)}`;
+      this.#error = this.#i18n.words(traceWords).traceNotLoaded(String(err));
     }
     host.requestUpdate();
     await host.updateComplete;
@@ -73,12 +77,15 @@ export class TraceDrawer implements ReactiveController {
 
   /** The Trace button of a message whose run is known. */
   button(runId: string | undefined): TemplateResult | typeof nothing {
-    return runId === undefined ? nothing : html`<button part="trace-button" class="trace-button" type="button" aria-label="Trace of this run" @click=${() => this.show(runId)}>Trace</button>`;
+    if (runId === undefined) return nothing;
+    const w = this.#i18n.words(traceWords);
+    return html`<button part="trace-button" class="trace-button" type="button" aria-label=${w.traceOfRun} @click=${() => this.show(runId)}>${w.trace}</button>`;
   }
 
   render(): TemplateResult | typeof nothing {
     if (this.#run === undefined) return nothing;
-    if (!this.#view) return html`<p class="trace-drawer" role="status">${this.#error || 'Loading the trace…'} <button type="button" @click=${() => this.close()}>Close</button></p>`;
+    const w = this.#i18n.words(traceWords);
+    if (!this.#view) return html`<p class="trace-drawer" role="status">${this.#error || w.loadingTrace} <button type="button" @click=${() => this.close()}>${w.closeTrace}</button></p>`;
     let agent: Agent | undefined;
     try {
       agent = this.#host.agent;

@@ -4,6 +4,7 @@
 // Stop button, while the live region's text is set once, not every tick.
 import { expect } from 'chai';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { englishSpeech } from '../../components/conversation/conversation-words.js';
 import { RetryCountdown, retryCountdownText, type CountdownClock, type RetryWait } from '../../components/conversation/retry-countdown.js';
 import { errorTurn, textTurn } from '../../src/testing/chunks.js';
 import { axeViolations } from './axe.js';
@@ -72,7 +73,7 @@ describe('retry countdown (fake clock)', () => {
     // One re-render per whole second, none after 0, no timer left.
     expect(host.updates - updatesBefore).to.equal(3);
     expect(clock.timers).to.have.length(0);
-    expect(retryCountdownText(wait, countdown.remainingMs!)).to.equal('The server did not answer (HTTP 429): trying again now (attempt 2).');
+    expect(retryCountdownText(wait, countdown.remainingMs!, englishSpeech)).to.equal('The server did not answer (HTTP 429): trying again now (attempt 2).');
   });
 
   it('re-renders when the shown second changes, not a full second after the start of a fractional delay', () => {

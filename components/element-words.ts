@@ -1,0 +1,19 @@
+/**
+ * Every message `<agent-chat>` shows, by id: the rooms' English tables
+ * together, as a type. It is `labels`' type (an app words any message its
+ * own way); the catalogs' check (test/components/i18n/catalogs.test.ts)
+ * holds the same list of tables as values.
+ */
+import type { LabelsOf } from './i18n/index.js';
+import type { ApprovalWords } from './approvals/index.js';
+import type { AttachmentTrayWords, AttachmentWords } from './attachments/index.js';
+import type { ComposerWords } from './composer/index.js';
+import type { ConversationWords } from './conversation/index.js';
+import type { ToolCardWords } from './tool-cards/index.js';
+import type { TraceWords } from './trace/index.js';
+
+/** Every message of the element, by id. */
+export type ElementWords = ConversationWords & ComposerWords & ApprovalWords & ToolCardWords & AttachmentWords & AttachmentTrayWords & TraceWords;
+
+/** `<agent-chat>`'s `labels`: any message by id, as a text or (for a message with parameters) a function of them. */
+export type AgentChatLabels = LabelsOf<ElementWords>;

@@ -1,0 +1,84 @@
+// Every shipped catalog holds every message of the element, with the same
+// parameters, each used in the text; and dates and numbers come out in the
+// locale's own format (issue 37).
+import { expect } from 'chai';
+import { SHIPPED, loadCatalog, matchLocale } from '../../../components/i18n/catalogs.js';
+import { directionOf } from '../../../components/i18n/direction.js';
+import type { Catalog } from '../../../components/i18n/words.js';
+import { ENGLISH, TABLES } from './element-words.js';
+
+const OTHERS = SHIPPED.filter((tag) => tag !== 'en');
+/** `text` with its no-break spaces (which `Intl` writes in French and German numbers) as plain ones. */
+const plain = (text: string): string => text.replace(/[\u00a0\u202f]/g, ' ');
+
+describe('i18n: the catalogs', () => {
+  it('ships the 18 languages the issue names', () => {
+    expect([...SHIPPED].sort()).to.deep.equal(['ar', 'de', 'en', 'es', 'fr', 'he', 'hi', 'it', 'ja', 'ko', 'nl', 'pl', 'pt-BR', 'ru', 'tr', 'uk', 'zh-CN', 'zh-TW']);
+  });
+
+  it('no id is in two English tables', () => {
+    const count = Object.values(TABLES).reduce((n, table) => n + Object.keys(table).length, 0);
+    expect(Object.keys(ENGLISH).length).to.equal(count);
+  });
+
+  for (const tag of OTHERS) {
+    it(`${tag}: every id, nothing more, each with the English parameters, each parameter written into the text`, async () => {
+      const catalog: Catalog = await loadCatalog(tag);
+      expect(Object.keys(catalog.messages).sort()).to.deep.equal(Object.keys(ENGLISH).sort());
+      for (const [id, english] of Object.entries(ENGLISH)) {
+        const word = catalog.messages[id];
+        expect(typeof word, id).to.equal(typeof english);
+        if (typeof english === 'string') {
+          expect(word, id).to.be.a('string').and.not.equal('');
+          // A `{tool}` place is kept.
+          expect((word as string).includes('{tool}'), `${id} keeps {tool}`).to.equal(english.includes('{tool}'));
+          continue;
+        }
+        const fn = word as (...args: unknown[]) => string;
+        expect(fn.length, `${id}: parameters`).to.equal(english.length);
+        if (id === 'attachedCount') {
+          for (const n of [1, 2, 5, 22]) expect(fn(n), `${id}(${n})`).to.be.a('string').and.match(/\S/);
+          expect(fn(22)).to.include('22');
+          continue;
+        }
+        const markers = Array.from({ length: english.length }, (_, i) => `⟦${i}⟧`);
+        const text = fn(...markers);
+        for (const marker of markers) expect(text, `${id} uses each parameter`).to.include(marker);
+      }
+    });
+  }
+
+  it('numbers, byte sizes, dates and relative times in the locale’s format', async () => {
+    const de = (await loadCatalog('de')).format;
+    expect(plain(de.count(1234567))).to.equal('1.234.567');
+    expect(plain(de.percent(0.3))).to.equal('30 %');
+    expect(plain(de.bytes(2.5 * 1024))).to.equal('2,5 kB');
+    expect(plain(de.date(Date.UTC(2026, 9, 26, 12)))).to.equal('26. Okt. 2026');
+    const fr = (await loadCatalog('fr')).format;
+    expect(plain(fr.count(1234567))).to.equal('1 234 567');
+    expect(plain(fr.bytes(3 * 1024 * 1024))).to.equal('3 Mo');
+    const now = Date.UTC(2026, 9, 26, 12);
+    expect(de.relative(now - 5 * 60_000, now)).to.equal('vor 5 Minuten');
+    expect(de.relative(now - 86_400_000, now)).to.equal('gestern');
+    const ja = (await loadCatalog('ja')).format;
+    expect(plain(ja.date(Date.UTC(2026, 9, 26, 12)))).to.equal('2026年10月26日');
+    const hi = (await loadCatalog('hi')).format;
+    expect(plain(hi.count(1234567))).to.equal('12,34,567');
+    const ar = (await loadCatalog('ar')).format;
+    // The month's Arabic name (the digits are Latin or Arabic-Indic, as the browser's CLDR has it for `ar`).
+    expect(ar.date(Date.UTC(2026, 9, 26, 12))).to.include('أكتوبر');
+  });
+
+  it('matches a page’s tag to the nearest catalog, and its writing direction', () => {
+    expect(matchLocale('de-AT')).to.equal('de');
+    expect(matchLocale('pt-PT')).to.equal('pt-BR');
+    expect(matchLocale('zh-Hant-HK')).to.equal('zh-TW');
+    expect(matchLocale('zh')).to.equal('zh-CN');
+    expect(matchLocale('iw')).to.equal('he');
+    expect(matchLocale('fa-IR')).to.equal('en');
+    expect(directionOf('ar-EG')).to.equal('rtl');
+    expect(directionOf('he')).to.equal('rtl');
+    expect(directionOf('fa')).to.equal('rtl');
+    expect(directionOf('de')).to.equal('ltr');
+  });
+});

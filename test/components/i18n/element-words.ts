@@ -1,0 +1,22 @@
+/**
+ * Every English table of `<agent-chat>` (as components/element-words.ts
+ * lists them as types), for the catalog and leftover checks.
+ */
+import { approvalWords } from '../../../components/approvals/approval-words.js';
+import { attachmentWords } from '../../../components/attachments/attachment-words.js';
+import { attachmentTrayWords } from '../../../components/attachments/attachment-tray-words.js';
+import { composerWords } from '../../../components/composer/composer-words.js';
+import { conversationWords } from '../../../components/conversation/conversation-words.js';
+import { toolCardWords } from '../../../components/tool-cards/tool-card-words.js';
+import { traceWords } from '../../../components/trace/trace-words.js';
+import type { ElementWords } from '../../../components/element-words.js';
+import type { Word } from '../../../components/i18n/index.js';
+
+export const TABLES = { conversationWords, composerWords, approvalWords, toolCardWords, attachmentWords, attachmentTrayWords, traceWords };
+
+/** Every message by id (the test checks that no id is in two tables). */
+export const ENGLISH: { [id: string]: Word } = Object.assign({}, ...Object.values(TABLES));
+
+// The list above and the `labels` type list the same tables: an id missing here is a type error.
+const everyId: Record<keyof ElementWords, true> = Object.fromEntries(Object.keys(ENGLISH).map((id) => [id, true])) as Record<keyof ElementWords, true>;
+void everyId;
