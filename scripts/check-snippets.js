@@ -2,7 +2,7 @@
 /**
  * Checks the documentation's code blocks that cannot run alone — README.md's
  * and the site's pages' (CI: `npm run check:readme`; the runnable ones run in
- * test/docs/doc-snippets.test.ts). How a block is marked is in
+ * test/docs/doc-snippets-suite.ts). How a block is marked is in
  * test/support/doc-snippets.js:
  *
  *   shell      `bash -n` parses it, and every `npm start`, `npm test`, `npm run X`

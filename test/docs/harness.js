@@ -1,4 +1,4 @@
-// Watches a documentation snippet's page for test/docs/doc-snippets.test.ts (a
+// Watches a documentation snippet's page for test/docs/doc-snippets-suite.ts (a
 // classic script, so it runs before any module): every error of any kind, and
 // the events of every agent — the element's bubble up as `agent-event`, those
 // of `createAgent` arrive through test/docs/pageloop-shim.ts.

@@ -2,7 +2,7 @@
 /**
  * Serves the documentation's runnable code blocks (README.md and the site's
  * pages, test/support/doc-snippets.js) as pages, for
- * test/docs/doc-snippets.test.ts (Node side, one Koa middleware):
+ * test/docs/doc-snippets-suite.ts (Node side, one Koa middleware):
  *
  *   /__docs/pages.json       the pages: [{ page, file, line, blocks, calls, otlp }]
  *   /__docs/page/N.html      page N: the harness, an import map, then its blocks

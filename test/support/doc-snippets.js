@@ -7,7 +7,7 @@
  * on the line before it says otherwise:
  *
  *   (no comment)                 html, js: runs in its own page in Chromium
- *                                (test/docs/doc-snippets.test.ts); json: parsed
+ *                                (test/docs/doc-snippets-suite.ts); json: parsed
  *   <!-- snippet: calls [{ "name": "find_orders", "args": { … } }, …] -->
  *                                runs in its own page too, and there the model calls
  *                                those tools (one call a turn, in order): each call

@@ -53,19 +53,25 @@ async function until(check: () => boolean, ms: number): Promise<boolean> {
 
 const count = (events: AgentEvent[], type: string) => events.filter((e) => e.type === type).length;
 
-describe('the documentation: every code block runs as written', function () {
+/**
+ * Registers part `part` (0-based) of `of` of the pages' tests: the pages are
+ * dealt out in turn, so that each test file stays well inside the runner's
+ * time for one file (the site has grown past 60 runnable pages).
+ */
+export function describeDocSnippets(part: number, of: number): void {
+describe(`the documentation: every code block runs as written (part ${part + 1} of ${of})`, function () {
   this.timeout(120_000);
 
-  it('finds the runnable blocks of the README and of the site', () => {
+  if (part === 0) it('finds the runnable blocks of the README and of the site', () => {
     expect(pages.filter((p) => p.file === 'README.md').length, 'in README.md').to.be.greaterThan(0);
     expect(pages.filter((p) => p.file.startsWith('docs-site/')).length, 'in the site').to.be.greaterThan(10);
   });
 
-  it('has pages whose model calls their tools', () => {
+  if (part === 0) it('has pages whose model calls their tools', () => {
     expect(pages.filter((p) => p.calls.length > 0).length).to.be.greaterThan(5);
   });
 
-  for (const { page, file, line, calls, otlp } of pages) {
+  for (const { page, file, line, calls, otlp } of pages.filter((_, i) => i % of === part)) {
     it(`${file}:${line}${calls.length > 0 ? ` (calls ${calls.map((c) => c.name).join(', ')})` : ''}`, async () => {
       const done = textTurn('Done: nothing needed doing.');
       // Without calls, every request gets a short answer, however many the snippet makes; with
@@ -119,3 +125,4 @@ describe('the documentation: every code block runs as written', function () {
     });
   }
 });
+}
