@@ -21,11 +21,11 @@ describe('the settings table', () => {
     expect(SESSION_KEYS).to.not.include.members(['memory', 'mcp']);
     expect(SESSION_KEYS.length).to.equal(WORKER_KEYS.length - 2);
     expect(LIVE_KEYS).to.not.include.members(['tools', 'thread', 'modelModule', 'memory']);
-    expect(RESTART_KEYS).to.have.members(['thread', 'modelModule', 'engine', 'webmcp', 'mcp']);
+    expect(RESTART_KEYS).to.have.members(['thread', 'modelModule', 'engine', 'webmcp', 'mcp', 'agui', 'a2ui']);
     expect(CLIENT_KEYS).to.include.members(['baseURL', 'model', 'apiKey', 'headers', 'maxRetries', 'timeoutMs', 'idleTimeoutMs', 'maxRetryWaitMs']);
     expect(CLIENT_KEYS).to.not.include.members(['engine', 'modelModule', 'systemPrompt']);
     expect(MODEL_KEYS).to.include.members([...CLIENT_KEYS, 'engine', 'modelModule']);
-    expect(ENDPOINT_KEYS).to.have.members(['baseURL', 'model', 'apiKey', 'headers', 'engine', 'modelModule']);
+    expect(ENDPOINT_KEYS).to.have.members(['baseURL', 'model', 'apiKey', 'headers', 'engine', 'modelModule', 'agui']);
   });
 
   it('the worker config is exactly the crossing options; the loop config drops the memory', () => {
@@ -52,7 +52,7 @@ describe('the settings table', () => {
   it('every row that has an attribute names a distinct one', () => {
     const attributes = Object.values(SETTING_ROWS).flatMap((row) => (row.element?.attribute ? [row.element.attribute] : []));
     expect(new Set(attributes).size).to.equal(attributes.length);
-    for (const name of attributes) expect(name).to.match(/^[a-z]+(-[a-z]+)*$/);
+    for (const name of attributes) expect(name).to.match(/^[a-z][a-z0-9]*(-[a-z0-9]+)*$/);
   });
 });
 

@@ -133,7 +133,9 @@ describe('trace through the worker', () => {
     expect(await again.trace()).to.deep.equal({ spans, dropped: 0 });
   });
 
-  it('after a reload during an approval, records the call where it ran: the run it waited in says so, the run the answer resumed has its tool span', async () => {
+  it('after a reload during an approval, records the call where it ran: the run it waited in says so, the run the answer resumed has its tool span', async function () {
+    // Three agents, each a new worker, one after the other: cold starts on a loaded machine.
+    this.timeout(60_000);
     const thread = `trace-${crypto.randomUUID()}`;
     const mock = await mockEndpoint({ turns: [toolCallTurn([{ id: 'x1', name: 'cancel_order', args: { id: '1004' } }]), textTurn('Order 1004 is cancelled.')] });
     const cancelled: string[] = [];
@@ -174,7 +176,9 @@ describe('trace through the worker', () => {
     expect(all).to.have.length(1);
   });
 
-  it('after a reload during an approval, a new message gives the call up: the new run records it cancelled, a denial is recorded as denied', async () => {
+  it('after a reload during an approval, a new message gives the call up: the new run records it cancelled, a denial is recorded as denied', async function () {
+    // Three agents, each a new worker, one after the other: cold starts on a loaded machine.
+    this.timeout(60_000);
     const thread = `trace-${crypto.randomUUID()}`;
     const mock = await mockEndpoint({
       turns: [toolCallTurn([{ id: 'y1', name: 'cancel_order', args: { id: '7' } }, { id: 'y2', name: 'cancel_order', args: { id: '8' } }]), textTurn('Kept both.'), toolCallTurn([{ id: 'y3', name: 'cancel_order', args: { id: '9' } }]), textTurn('Moved on.')],
