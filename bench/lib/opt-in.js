@@ -41,8 +41,8 @@ export const OPT_IN = {
   webmcp: /webmcp-bridge/,
   /** The MCP sign-in (issue 22): the worker's provider for servers with `oauth`, the page's popup when one needs signing in (src/mcp-auth/, src/page/mcp-auth/). */
   mcpauth: /sign-in-popup|worker-provider/,
-  /** The MCP client (issue 22): the hub and the official client package (`@modelcontextprotocol/client`) load in the worker when an agent has `mcp` servers, the servers drawer in the page when the element has them, the question panels with a server's first question (elicitation). */
-  mcp: /mcp-hub|mcp-connection|mcp-drawer|mcp-elicitation-form/,
+  /** The MCP client (issue 22): the hub and the official client package (`@modelcontextprotocol/client`) load in the worker when an agent has `mcp` servers, the servers drawer in the page when the element has them, the question panels with a server's first question (elicitation); the checks of its schemas (outside-schema: re2js, a linear-time regular expression engine, for patterns a server sends) with the first MCP tool. */
+  mcp: /mcp-hub|mcp-connection|mcp-drawer|mcp-elicitation-form|outside-schema/,
   /**
    * MCP Apps (issue 22): the card's frame and the host side of the extension (the official AppBridge
    * with the v2 client's Protocol it builds on), loaded by the element the first time a card shows an app.
