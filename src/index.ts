@@ -73,6 +73,8 @@ export type {
   ToolKind,
   ToolProtocol,
   ToolResultStatus,
+  UndoneCall,
+  UndoneEvent,
   ToolResultWithAttachments,
   TelemetryOptions,
   OtlpOptions,
