@@ -159,14 +159,14 @@ export class McpHub implements McpToolSource {
     this.#skipped = new Map();
     this.#overLimit = new Map();
     for (const slot of this.#slots) {
-      // Left out when listed (mcp-connection.ts): a schema that cannot compile fails every call, or the whole model request.
-      const skipped: { tool: string; why: string }[] = (slot.connection?.refused ?? []).filter((r) => !slot.server.tools || slot.server.tools.includes(r.tool));
       // Every offered tool's schema goes out with every model request: past the limit, the user names the ones to offer (mcp-tool-limit.ts).
       const over = toolLimitProblem(slot.server, slot.connection?.tools.length ?? 0);
       if (over) {
         this.#overLimit.set(slot, over);
         continue;
       }
+      // Left out when listed (mcp-connection.ts): a schema that cannot compile fails every call, or the whole model request.
+      const skipped: { tool: string; why: string }[] = (slot.connection?.refused ?? []).filter((r) => !slot.server.tools || slot.server.tools.includes(r.tool));
       const wanted = (slot.connection?.tools ?? []).filter((tool) => !slot.server.tools || slot.server.tools.includes(tool.name));
       for (const tool of wanted) {
         const name = mcpToolName(slot.server.name, tool.name, taken);
