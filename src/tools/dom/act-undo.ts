@@ -22,6 +22,7 @@
  * - a click is not undoable (it may have submitted, navigated, paid): the
  *   tool declares no `undo`, and an app tool that knows better says so.
  */
+import { isKind } from './realm.js';
 import type { PreviewStep } from '../../tool-types.js';
 import type { DomIndex } from './element-index.js';
 import { chooseOptions, fillEditable, fillField, type FillableElement } from './input-events.js';
@@ -90,8 +91,8 @@ export function previewAction(scope: DomScope, index: DomIndex, action: string, 
     }
     case 'select': {
       const wanted = Array.isArray(args.value) ? args.value : [String(args.value ?? '')];
-      const to = element instanceof HTMLSelectElement ? wanted.map((w) => optionLabel(element, w)).join(', ') : wanted.join(', ');
-      const from = element instanceof HTMLSelectElement ? [...element.selectedOptions].map((o) => o.label.trim()).join(', ') : undefined;
+      const to = isKind(element, 'HTMLSelectElement') ? wanted.map((w) => optionLabel(element, w)).join(', ') : wanted.join(', ');
+      const from = isKind(element, 'HTMLSelectElement') ? [...element.selectedOptions].map((o) => o.label.trim()).join(', ') : undefined;
       return { text: `will select ${JSON.stringify(to)} in ${what}`, target: element, ...(from !== undefined ? { from } : {}), to };
     }
     case 'click':
@@ -114,15 +115,15 @@ function optionLabel(select: HTMLSelectElement, wanted: string): string {
 
 /** The text a field holds (a label's control's), or undefined for what is not a field. */
 function fieldText(element: Element): string | undefined {
-  const target = element instanceof HTMLLabelElement ? element.control : element;
-  if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement) return target.value;
-  if (target instanceof HTMLElement && target.isContentEditable) return target.textContent ?? '';
+  const target = isKind(element, 'HTMLLabelElement') ? element.control : element;
+  if (isKind(target, 'HTMLInputElement') || isKind(target, 'HTMLTextAreaElement')) return target.value;
+  if (isKind(target, 'HTMLElement') && target.isContentEditable) return target.textContent ?? '';
   return undefined;
 }
 
 function held(element: Element): Held {
-  if (element instanceof HTMLSelectElement) return { kind: 'options', options: [...element.selectedOptions] };
-  if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) return { kind: 'value', value: element.value };
+  if (isKind(element, 'HTMLSelectElement')) return { kind: 'options', options: [...element.selectedOptions] };
+  if (isKind(element, 'HTMLInputElement') || isKind(element, 'HTMLTextAreaElement')) return { kind: 'value', value: element.value };
   return { kind: 'text', text: element.textContent ?? '' };
 }
 
