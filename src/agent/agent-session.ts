@@ -219,7 +219,7 @@ export class AgentSession {
     this.#runs.assertIdle('Cannot undo');
     if (this.#thread.interrupted) throw new PageloopError('busy', 'Cannot undo while a reply the page was closed in waits to be continued: continue it, or send a message, first.');
     const state = this.#state;
-    const ctx: UndoContext = { events: state.events, registry: this.#registry, policy: state.policy, host: this.#host, history: state.history, emit: (e) => state.emit(e), changed: () => state.changed() };
+    const ctx: UndoContext = { events: state.events, registry: this.#registry, policy: state.policy, host: this.#host, history: state.history, emit: (e) => state.emit(e), changed: () => state.changed(), ...(state.trace ? { trace: state.trace } : {}) };
     const calls = pick(ctx);
     const release = this.#runs.hold('an undo is going; wait for it to end.');
     try {
