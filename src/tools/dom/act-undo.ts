@@ -16,6 +16,9 @@
  * - an undo puts a field back only while it still holds what the call left
  *   there: a field the user (or the app) changed since is left alone, and
  *   the undo says so, rather than overwrite their edit;
+ * - a call that changed nothing (the field held the value already, or the
+ *   action was refused: `{ ok: false }`) has nothing to put back: its undo
+ *   succeeds and does nothing, so an Undo all of its run goes on;
  * - the ledger lives in this page's memory: after a reload the element an
  *   index named is not known any more, so the undo says why it cannot run
  *   instead of guessing at an element;
@@ -46,14 +49,15 @@ interface Entry {
 
 /** The DOM actions' calls that can be taken back, by call id. */
 export class UndoLedger {
-  readonly #entries = new Map<string, Entry>();
+  readonly #entries = new Map<string, Entry | 'unchanged'>();
 
   /** Runs `change` on `element`, noting what it held before and after under `callId` (when the action changed it). */
   note<T>(callId: string | undefined, element: Element, what: string, change: () => Promise<T>): Promise<T> {
     const before = held(element);
     return change().then((outcome) => {
       const after = held(element);
-      if (callId !== undefined && !same(before, after)) this.#entries.set(callId, { element: new WeakRef(element), before, after, what });
+      // A call that left the field as it was is noted too: its undo has nothing to put back, and says so by succeeding.
+      if (callId !== undefined) this.#entries.set(callId, same(before, after) ? 'unchanged' : { element: new WeakRef(element), before, after, what });
       return outcome;
     });
   }
@@ -62,8 +66,9 @@ export class UndoLedger {
   undo(callId: string): void {
     const entry = this.#entries.get(callId);
     if (!entry) {
-      throw new Error('What the field held before this call is not known on this page (it was reloaded since, or the call changed nothing), so it cannot be put back.');
+      throw new Error('What the field held before this call is not known on this page (it was reloaded since), so it cannot be put back.');
     }
+    if (entry === 'unchanged') return void this.#entries.delete(callId);
     const element = entry.element.deref();
     if (!element?.isConnected) throw new Error(`${entry.what} is no longer on the page, so its value cannot be put back.`);
     if (!same(held(element), entry.after)) {

@@ -161,6 +161,14 @@ describe('DOM tools in a same-origin iframe', () => {
       expect(Math.round(parseFloat(box.style.left))).to.equal(Math.round(outer.left + inner.left - 3));
       expect(Math.round(parseFloat(box.style.top))).to.equal(Math.round(outer.top + inner.top - 3));
       expect(box.textContent).to.include('1 → 30');
+      // The frame scrolls: the outline follows its target at the next frame.
+      iframe.contentDocument!.body.style.height = '2000px';
+      iframe.contentWindow!.scrollTo(0, 40);
+      await new Promise((r) => iframe.contentWindow!.addEventListener('scroll', r, { once: true }));
+      for (let i = 0; i < 2; i++) await new Promise((r) => requestAnimationFrame(r));
+      const moved = overlay.shadowRoot!.querySelector('[part~=outline]') as HTMLElement;
+      expect(Math.round(parseFloat(moved.style.top))).to.equal(Math.round(outer.top + step.target!.getBoundingClientRect().top - 3));
+      expect(Math.round(parseFloat(moved.style.top))).to.equal(Math.round(outer.top + inner.top - 3 - 40));
     } finally {
       overlay.hide('c1');
     }
