@@ -35,6 +35,7 @@ const STYLES = `
 .value { display: block; font-weight: 400; opacity: 0.95; }
 :host([data-focus]) .box { opacity: 0.35; }
 :host([data-focus]) .box[data-active] { opacity: 1; border-width: 3px; }
+:host([data-focus]) .box:not([data-active]) .label { visibility: hidden; }
 `;
 
 interface Shown {
