@@ -79,6 +79,14 @@ export const OPT_IN = {
    * loads neither.
    */
   approvals: /approval-panel|permissions-list/,
+  /**
+   * Tool previews (a page tool's `preview`): the page's desk (src/page/preview-desk.ts) loads the first time a call
+   * of a tool with `preview` waits for approval, the element's outlines over the page (preview-overlay) the first time
+   * such a preview is shown. A page whose tools have no `preview` loads neither.
+   */
+  preview: /preview-desk|preview-overlay/,
+  /** Planning (`planning` option): the element's plan view (components/conversation/plan-view.ts) loads with the first plan to show, which only the `update_plan` tool of an agent with `planning` makes. */
+  plan: /plan-view/,
   /** Sub-agents (`subAgents` option): the element's view of a sub-agent's work (sub-agent-view.ts, its styles) loads with the first `dispatch_agent` card that has one to show. */
   subagents: /sub-agent-view/,
   /**
