@@ -89,6 +89,8 @@ export const OPT_IN = {
   plan: /plan-view/,
   /** Sub-agents (`subAgents` option): the element's view of a sub-agent's work (sub-agent-view.ts, its styles) loads with the first `dispatch_agent` card that has one to show. */
   subagents: /sub-agent-view/,
+  /** Undo (`agent.undo`, `agent.undoRun`): the worker's code that takes calls back (src/agent/undo.ts) loads with the first undo asked for. */
+  undo: /worker-undo-/,
   /**
    * The AG-UI client (option `agui`, issue 39): the official `@ag-ui/client` and the remote loop load in the
    * worker with the first run on a remote agent (src/worker/agui/); the element's activity card with the
