@@ -73,6 +73,7 @@ export const FIGURES = [
   { key: 'bundle.preview_gz_kb', unit: 'KB' },
   { key: 'bundle.plan_gz_kb', unit: 'KB' },
   { key: 'bundle.undo_gz_kb', unit: 'KB' },
+  { key: 'bundle.workflows_gz_kb', unit: 'KB' },
   { key: 'context.fold_500_ms_p50', baseline: 'context.baseline_stringify_500_ms_p50', op: '<=', target: 5, unit: 'ms' },
   { key: 'context.fit_500_warm_ms_p50', baseline: 'context.baseline_stringify_500_ms_p50', unit: 'ms' },
   { key: 'thread.reload_500_ms', baseline: 'thread.baseline_idb_read_500_ms', op: '<=', target: 150, unit: 'ms' },

@@ -89,6 +89,8 @@ export const OPT_IN = {
   plan: /plan-view/,
   /** Sub-agents (`subAgents` option): the element's view of a sub-agent's work (sub-agent-view.ts, its styles) loads with the first `dispatch_agent` card that has one to show. */
   subagents: /sub-agent-view/,
+  /** Workflows (`workflows` option): the worker's code that starts a workflow's run (src/agent/workflow.ts) loads with the first `agent.runWorkflow()` (`/workflow name` in the element). */
+  workflows: /worker-workflow-/,
   /** Undo (`agent.undo`, `agent.undoRun`): the worker's code that takes calls back (src/agent/undo.ts) loads with the first undo asked for. */
   undo: /worker-undo-/,
   /**

@@ -15,7 +15,6 @@ import { TraceRecorder } from './trace/index.js';
 import { SpanOutlet } from './trace/index.js';
 import type { ThreadRecord } from '../thread-format.js';
 import { ToolRegistry } from './calls/index.js';
-import { workflowRun } from './workflow.js';
 import { SessionState } from './session-state.js';
 import { ThreadBinding } from './thread/index.js';
 import { ThreadRecords } from './thread/index.js';
@@ -107,6 +106,8 @@ export class AgentSession {
     if (this.#beforeRun) await this.#beforeRun();
     let run;
     try {
+      // Its code (workflow.ts) is a chunk loaded with the first workflow run: an agent without `workflows` never loads it.
+      const { workflowRun } = await import('./workflow.js');
       run = workflowRun(this.#config, this.#state, name, input, options);
     } catch (err) {
       return this.#runs.refuse(err);
