@@ -16,6 +16,9 @@ import type { ApprovalWords } from './approval-words.js';
 
 export { approvalWords } from './approval-words.js';
 
+/** The panels' edits and answers (approval-controller.ts makes it once this chunk is in). */
+export { ApprovalEdits } from './approval-edits.js';
+
 /** Its styles, adopted by the element when this module loads (lazy-view.ts). */
 export { approvalStyles as styles } from './approval-panel.styles.js';
 
