@@ -11,10 +11,29 @@
  * close their panels); this only stops focusing those panels.
  */
 import type { ReactiveControllerHost } from 'lit';
-import type { ApprovalAnswer, ApprovalRequest, Tool } from '../../src/types.js';
-import type { ApprovalHandlers, ArgsEdit, CallPreview } from './approval-panel.js';
+import type { ApprovalAnswer, ApprovalRequest, PreviewStepInfo, Tool } from '../../src/types.js';
 import type { ConversationSource } from '../conversation/index.js';
 import type { I18n } from '../i18n/index.js';
+
+/** The editor state of one call's arguments, while the user edits them. */
+export interface ArgsEdit {
+  text: string;
+  /** Why the text cannot be approved, or null when it can. */
+  error: string | null;
+  /** The parsed arguments when `error` is null. */
+  value?: unknown;
+}
+
+/** What the panel calls back into the element. */
+export interface ApprovalHandlers {
+  answer(request: ApprovalRequest, answer: ApprovalAnswer): void;
+  edit(request: ApprovalRequest, edit: ArgsEdit | null): void;
+  /** The pointer or focus is on step `step` of the call's preview (null: on none): its outline on the page is highlighted. */
+  hover?(request: ApprovalRequest, step: number | null): void;
+}
+
+/** What a call will do, as its `preview` event says (the card lists it); `offset`: the steps of the calls waiting before it (steps are numbered across them, as on the page). */
+export type CallPreview = { steps: readonly PreviewStepInfo[]; error?: string; offset?: number };
 
 /** What the controller needs from the element it serves. */
 export interface ApprovalBinding {
