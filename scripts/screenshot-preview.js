@@ -50,7 +50,7 @@ chat.send('Fill the order for Grace Hopper, grace@example.com, 30, express');
 `,
   async shoot(page, { theme, width, outDir }) {
     const chat = page.locator('agent-chat');
-    await page.waitForFunction(() => document.querySelector('agent-preview-outlines')?.shadowRoot?.querySelectorAll('[part~="outline"]').length === 4, null, { timeout: 60000 }).catch(async (err) => { await page.screenshot({ path: `${outDir}/debug.png` }); throw err; });
+    await page.waitForFunction(`document.querySelector('agent-preview-outlines')?.shadowRoot?.querySelectorAll('[part~="outline"]').length === 4`, null, { timeout: 60000 }).catch(async (err) => { await page.screenshot({ path: `${outDir}/debug.png` }); throw err; });
     await page.waitForTimeout(400);
     const preview = `${outDir}/preview-${theme}-${width}.png`;
     await page.screenshot({ path: preview });
