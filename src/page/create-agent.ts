@@ -297,6 +297,10 @@ export function createAgent(options: AgentOptions): Agent {
     permissions: (): Promise<string[]> => call((remote) => remote.permissions()),
     trace: (runId?: string): Promise<ThreadTrace> => call((remote) => remote.trace(runId)),
     diagnose: (options?: DiagnoseOptions) => diagnoseThrough(call, options),
+    keepSurfaceData: (callId: string, surfaceId: string, dataModel: Record<string, unknown>) => {
+      if (typeof callId !== 'string' || typeof surfaceId !== 'string') throw new TypeError('keepSurfaceData(callId, surfaceId, dataModel) needs the call id and the surface id.');
+      return call((remote) => remote.keepSurfaceData(callId, surfaceId, dataModel));
+    },
     revokePermission: (tool: string) => {
       if (typeof tool !== 'string') throw new TypeError('revokePermission(tool) needs the tool name.');
       return call((remote) => remote.revokePermission(tool));

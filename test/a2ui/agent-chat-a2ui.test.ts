@@ -8,9 +8,9 @@ import { BOOKING, PIXEL, card, cards, deepAll, drawn, surfaceArgs } from '../com
 import { chatOnMock, part, type ChatFixture } from '../components/helpers.js';
 
 /** Waits until `check` holds, up to 30 s: the agent's worker, the tool's chunk and the renderer's load first, on a loaded machine. */
-async function until<T>(check: () => T | null | undefined | false, what: string): Promise<T> {
+async function until<T>(check: () => T | null | undefined | false | Promise<T | null | undefined | false>, what: string): Promise<T> {
   for (let i = 0; i < 1500; i++) {
-    const value = check();
+    const value = await check();
     if (value) return value;
     await new Promise((r) => setTimeout(r, 20));
   }
@@ -172,6 +172,74 @@ describe('agent-chat: A2UI surfaces from render_a2ui', () => {
     }, 'the surface of the imported thread');
     expect(fromFile.surfaceIds).to.deep.equal(['booking']);
     expect(await axeViolations(back)).to.deep.equal([]);
+  });
+
+  it('keeps what the user typed and checked with the thread: a follower tab and a reload show it, and an action after the reload sends it', async function () {
+    this.timeout(90_000);
+    const thread = `a2ui-typed-${crypto.randomUUID()}`;
+    const form = [
+      { id: 'root', component: 'Column', children: ['name', 'vip', 'book'] },
+      { id: 'name', component: 'TextField', label: 'Your name', value: { path: '/guest/name' } },
+      { id: 'vip', component: 'CheckBox', label: 'Window seat', value: { path: '/guest/window' } },
+      { id: 'book', component: 'Button', child: 'book-label', action: { event: { name: 'book', context: { name: { path: '/guest/name' }, window: { path: '/guest/window' } } } } },
+      { id: 'book-label', component: 'Text', text: 'Book' },
+    ];
+    f = await chatOnMock([wholeCall(surfaceArgs('form', form, { guest: { name: '', window: false } }), 'call_form'), textTurn('Here is the form.'), textTurn('Booked.')], { attrs: { a2ui: '', thread } });
+    const done = f.nextFinal();
+    f.chat.send('Book me a table');
+    await done;
+    const surface = await until(() => {
+      const c = card(f!.chat);
+      return c && deepAll(c, 'input').length >= 2 ? c : null;
+    }, 'the form');
+
+    // The user types and checks; what they entered is kept with the thread (debounced: one a2ui-data event, the last).
+    const [input, box] = [deepAll<HTMLInputElement>(surface, 'input[type="text"], input:not([type])')[0]!, deepAll<HTMLInputElement>(surface, 'input[type="checkbox"]')[0]!];
+    for (const value of ['A', 'Ad', 'Ada']) {
+      input.value = value;
+      input.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
+    }
+    box.click();
+    const kept = await until(async () => {
+      const events = await f!.chat.agent.threads.export(thread);
+      return events.includes('"a2ui-data"') && events.includes('"window":true') ? events : null;
+    }, 'what was entered kept with the thread');
+    const stored = (JSON.parse(kept) as { events: Array<{ type: string }> }).events.filter((e) => e.type === 'a2ui-data');
+    expect(stored, 'the newer data replaced the older').to.have.length(1);
+    expect(stored[0]).to.deep.include({ callId: 'call_form', surfaceId: 'form', dataModel: { guest: { name: 'Ada', window: true } } });
+
+    // A follower tab (the first still writes the thread) shows what was entered.
+    const follower = await reloaded(f.chat, thread);
+    extra.push(follower);
+    const followed = await until(() => {
+      const c = card(follower);
+      const field = deepAll<HTMLInputElement>(c, 'input[type="text"], input:not([type])')[0];
+      return field?.value === 'Ada' ? c : null;
+    }, 'the typed value in a follower tab');
+    expect(deepAll<HTMLInputElement>(followed, 'input[type="checkbox"]')[0]!.checked).to.equal(true);
+    await follower.agent.clear().catch(() => {});
+    follower.remove();
+    extra.splice(0);
+
+    // A reload (the first tab gone): the values are there, and the button sends them.
+    f.remove();
+    await new Promise((r) => setTimeout(r, 50));
+    const again = await reloaded(f.chat, thread);
+    extra.push(again);
+    const back = await until(() => {
+      const c = card(again);
+      const field = deepAll<HTMLInputElement>(c, 'input[type="text"], input:not([type])')[0];
+      return field?.value === 'Ada' ? c : null;
+    }, 'the typed value after a reload');
+    expect(deepAll<HTMLInputElement>(back, 'input[type="checkbox"]')[0]!.checked).to.equal(true);
+    const sent = new Promise<void>((resolve) => again.addEventListener('agent-event', (e) => e.detail.type === 'final' && resolve()));
+    await again.agent.ready;
+    deepAll<HTMLButtonElement>(back, 'button')[0]!.click();
+    await sent;
+    const line = text((await requests(f)).at(-1)!.at(-1)!.content);
+    const body = JSON.parse(line.split('\n')[0]!.slice('A2UI action: '.length)) as { action: { name: string; context: Record<string, unknown> } };
+    expect(body.action.name).to.equal('book');
+    expect(body.action.context).to.deep.equal({ name: 'Ada', window: true });
   });
 
   const refusals: Array<[string, unknown, string]> = [
