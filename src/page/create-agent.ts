@@ -203,8 +203,8 @@ export function createAgent(options: AgentOptions): Agent {
     }
   });
 
-  // A2UI's tool (option `a2ui`) is made by its chunk (the catalogs, the check), which the worker's start waits for.
-  const a2ui = settings.a2ui ? import('./a2ui/a2ui.js').then((m) => void toolSet.add(m.a2uiTool(settings.a2ui))) : undefined;
+  // A2UI's tool (option `a2ui`): its offer is a small chunk the worker's start waits for; the official core and the check load on its first call.
+  const a2ui = settings.a2ui ? import('./a2ui/a2ui-tool.js').then((m) => void toolSet.add(m.a2uiTool(settings.a2ui))) : undefined;
   const start = afterSchemas((entry: Comlink.Remote<AgentWorkerEntry>) => entry.start(toWorkerConfig(settings), toolSet.list.map(toDescriptor), Comlink.proxy(toolHost)));
   // The agent's API, once the worker has set it up (its stored thread loaded).
   const session = link.call(async (entry: Comlink.Remote<AgentWorkerEntry>) => (await a2ui, start(entry)));
