@@ -211,13 +211,7 @@ describe('agent-chat: A2UI surfaces from render_a2ui', () => {
     // A follower tab (the first still writes the thread) shows what was entered.
     const follower = await reloaded(f.chat, thread);
     extra.push(follower);
-    const followed = await until(() => {
-      const c = card(follower);
-      const field = deepAll<HTMLInputElement>(c, 'input[type="text"], input:not([type])')[0];
-      return field?.value === 'Ada' ? c : null;
-    }, 'the typed value in a follower tab');
-    expect(deepAll<HTMLInputElement>(followed, 'input[type="checkbox"]')[0]!.checked).to.equal(true);
-    await follower.agent.clear().catch(() => {});
+    await showsEntered(follower, 'a follower tab');
     follower.remove();
     extra.splice(0);
 
@@ -226,12 +220,7 @@ describe('agent-chat: A2UI surfaces from render_a2ui', () => {
     await new Promise((r) => setTimeout(r, 50));
     const again = await reloaded(f.chat, thread);
     extra.push(again);
-    const back = await until(() => {
-      const c = card(again);
-      const field = deepAll<HTMLInputElement>(c, 'input[type="text"], input:not([type])')[0];
-      return field?.value === 'Ada' ? c : null;
-    }, 'the typed value after a reload');
-    expect(deepAll<HTMLInputElement>(back, 'input[type="checkbox"]')[0]!.checked).to.equal(true);
+    const back = await showsEntered(again, 'a reload');
     const sent = new Promise<void>((resolve) => again.addEventListener('agent-event', (e) => e.detail.type === 'final' && resolve()));
     await again.agent.ready;
     deepAll<HTMLButtonElement>(back, 'button')[0]!.click();
@@ -241,6 +230,16 @@ describe('agent-chat: A2UI surfaces from render_a2ui', () => {
     expect(body.action.name).to.equal('book');
     expect(body.action.context).to.deep.equal({ name: 'Ada', window: true });
   });
+
+  /** The form's card in `chat` once it shows what was entered: "Ada" typed, the box ticked. */
+  async function showsEntered(chat: AgentChat, where: string): Promise<Element> {
+    const shown = await until(() => {
+      const c = card(chat);
+      return deepAll<HTMLInputElement>(c, 'input[type="text"], input:not([type])')[0]?.value === 'Ada' ? c : null;
+    }, `the typed value after ${where}`);
+    expect(deepAll<HTMLInputElement>(shown, 'input[type="checkbox"]')[0]!.checked, `the box ticked after ${where}`).to.equal(true);
+    return shown;
+  }
 
   const refusals: Array<[string, unknown, string]> = [
     ['an unknown component', surfaceArgs('s', [{ id: 'root', component: 'Marquee', text: 'hi' }]), 'unknown component "Marquee"'],
