@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { sendKeys } from '@web/test-runner-commands';
 import type { AgentChat } from '../../components/agent-chat.js';
 import { chunk, textTurn, toolCallTurn } from '../../src/testing/chunks.js';
 import { defineTool } from '../../src/tools/define-tool.js';
@@ -15,6 +16,13 @@ async function until<T>(check: () => T | null | undefined | false | Promise<T | 
     await new Promise((r) => setTimeout(r, 20));
   }
   throw new Error(`Timed out waiting for ${what}`);
+}
+
+/** The element that has the focus, through every shadow root. */
+function focused(): Element | null {
+  let el = document.activeElement;
+  while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
+  return el;
 }
 
 /** A `render_a2ui` call whose arguments arrive 12 characters a chunk, slowly enough to be drawn while they stream. */
@@ -195,11 +203,16 @@ describe('agent-chat: A2UI surfaces from render_a2ui', () => {
 
     // The user types and checks; what they entered is kept with the thread (debounced: one a2ui-data event, the last).
     const [input, box] = [deepAll<HTMLInputElement>(surface, 'input[type="text"], input:not([type])')[0]!, deepAll<HTMLInputElement>(surface, 'input[type="checkbox"]')[0]!];
-    for (const value of ['A', 'Ad', 'Ada']) {
-      input.value = value;
-      input.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
-    }
-    box.click();
+    // By keyboard alone: typed into the field, Tab to the box, Space ticks it, Tab to the button.
+    input.focus();
+    await sendKeys({ type: 'Ada' });
+    await sendKeys({ press: 'Tab' });
+    expect(focused(), 'Tab reaches the checkbox').to.equal(box);
+    await sendKeys({ press: 'Space' });
+    expect(box.checked).to.equal(true);
+    await sendKeys({ press: 'Tab' });
+    expect(focused(), 'Tab reaches the button').to.equal(deepAll(surface, 'button')[0]);
+    expect(await axeViolations(surface)).to.deep.equal([]);
     const kept = await until(async () => {
       const events = await f!.chat.agent.threads.export(thread);
       return events.includes('"a2ui-data"') && events.includes('"window":true') ? events : null;
