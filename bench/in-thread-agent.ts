@@ -71,6 +71,7 @@ export function inThreadAgent(options: AgentOptions, model: () => ChatModel | Pr
       throw new Error('The in-thread bench agent has no doctor.');
     },
     revokePermission: (tool) => session.revokePermission(tool),
+    keepSurfaceData: async (callId, surfaceId, dataModel) => session.keepSurfaceData(callId, surfaceId, dataModel),
     resume: () => start((runId) => session.resume(runId)),
     cancel: () => {
       page.abortAll();

@@ -4,8 +4,8 @@
  * and dark, wide and narrow — the feedback form the scripted model draws
  * with `render_a2ui` (a card, a text field, a checkbox, a button), then the
  * same form filled in and sent (the action's note under it, the model's
- * answer). The demo's chat gets the `a2ui` attribute here (the demo itself
- * leaves it off: an agent with `a2ui` starts once the A2UI chunk is in).
+ * answer). The demo's chat has the `a2ui` attribute (set here again, for a
+ * demo page that lacks it).
  * Runs against a running demo server (`npx vite demo --port 5199`) with the
  * scripted model.
  *

@@ -164,6 +164,15 @@ export type AgentEvent =
    */
   | { type: 'activity'; messageId: string; activityType: string; content: Record<string, unknown> }
   /**
+   * What the user has entered in an A2UI surface (option `a2ui`) so far: the
+   * whole data model of surface `surfaceId`, drawn by call `callId`'s card,
+   * after their typing, checking and choosing (`agent.keepSurfaceData`,
+   * which the element calls as they change). Stored; a newer one for the
+   * same surface replaces the one just before it. A reload, an import and a
+   * follower tab draw the surface with it, and an action sends it.
+   */
+  | { type: 'a2ui-data'; callId: string; surfaceId: string; dataModel: Record<string, unknown> }
+  /**
    * Where the conversation stands on the remote AG-UI agent (option `agui`),
    * after each of its runs: the server's `threadId`, the id of each history
    * message as the server knows it, and the interrupts it waits on. Stored

@@ -4,7 +4,9 @@
  * the same stream, so a reply is one event however many tokens it came in.
  * Every list of events — the batch crossing the worker, the thread in
  * memory, the journal's pending write, the stored thread read back, a
- * follower's copy — grows through `appendMerged`, so they all agree.
+ * follower's copy — grows through `appendMerged`, so they all agree. An
+ * A2UI surface's data model (`a2ui-data`) is whole each time, so the newer
+ * replaces the one just before it for the same surface.
  *
  * @example
  * const events: AgentEvent[] = [];
@@ -35,6 +37,8 @@ export function mergeDelta(last: AgentEvent | undefined, next: AgentEvent): Agen
     const inner = last.parentCallId === next.parentCallId ? mergeDelta(last.event, next.event) : undefined;
     return inner && { ...next, event: inner };
   }
+  // A surface's data model is whole each time: the newer replaces the one just before it.
+  if (next.type === 'a2ui-data') return last?.type === 'a2ui-data' && last.callId === next.callId && last.surfaceId === next.surfaceId ? next : undefined;
   if (!last || !isDelta(next) || last.type !== next.type) return undefined;
   if (next.type === 'tool-call-delta') {
     // argsText is cumulative, so the newest one replaces the older.

@@ -177,6 +177,15 @@ export interface Agent {
   diagnose(options?: DiagnoseOptions): Promise<Diagnosis>;
   /** Takes back "Always allow" for `tool`: its calls ask again. */
   revokePermission(tool: string): Promise<void>;
+  /**
+   * Keeps what the user entered in A2UI surface `surfaceId` of call `callId`
+   * (its whole data model, JSON) with the thread, so a reload, an import or a
+   * follower tab shows it and an action sends it: an `a2ui-data` event.
+   * `<agent-chat>` calls it as the user types (debounced). Rejects with code
+   * `bad-request` for a call the thread does not have or a data model over
+   * 256 KB, and in a tab that follows the thread.
+   */
+  keepSurfaceData(callId: string, surfaceId: string, dataModel: Record<string, unknown>): Promise<void>;
   /** The approval requests of an interrupted run (a reload mid-approval) that wait for an answer. */
   pending(): Promise<ApprovalRequest[]>;
   /**

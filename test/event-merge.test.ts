@@ -37,6 +37,17 @@ describe('event merging (src/event-merge.ts)', () => {
     expect(mergeDelta(child('x', text('a')), text('b'))).to.equal(undefined);
   });
 
+  it("replaces a surface's kept data model with the newer one for the same surface, never another surface's", () => {
+    const data = (callId: string, surfaceId: string, name: string): AgentEvent => ({ type: 'a2ui-data', callId, surfaceId, dataModel: { name } });
+    const events: AgentEvent[] = [];
+    appendMerged(events, data('c1', 's', 'A'));
+    appendMerged(events, data('c1', 's', 'Ada'));
+    appendMerged(events, data('c1', 't', 'x'));
+    appendMerged(events, data('c2', 't', 'y'));
+    expect(events).to.deep.equal([data('c1', 's', 'Ada'), data('c1', 't', 'x'), data('c2', 't', 'y')]);
+    expect(isStreamDelta(data('c1', 's', 'A')), 'written at once, not held for a batch').to.equal(false);
+  });
+
   it('tells a stream delta (wrapped or not) from any other event', () => {
     expect(isStreamDelta(text('a'))).to.equal(true);
     expect(isStreamDelta(child('x', thinking('a')))).to.equal(true);

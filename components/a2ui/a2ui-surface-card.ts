@@ -38,6 +38,12 @@ export interface A2uiActionDetail {
   dataModel?: Record<string, unknown>;
 }
 
+/** What an `a2ui-data` event carries: the surface the user changed, and its whole data model now. */
+export interface A2uiDataDetail {
+  surfaceId: string;
+  dataModel: Record<string, unknown>;
+}
+
 /** Text as HTML that shows exactly it: the `Text` component's markdown renderer, which draws no markup of the model's. */
 async function asText(text: string): Promise<string> {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -47,6 +53,7 @@ async function asText(text: string): Promise<string> {
  * A surface drawn from A2UI messages, in its own card.
  *
  * @fires {CustomEvent<A2uiActionDetail>} a2ui-action - The user acted on the surface (a button); bubbles and is composed.
+ * @fires {CustomEvent<A2uiDataDetail>} a2ui-data - The user changed a surface's data model (typed, checked, chose); bubbles and is composed.
  */
 export class A2uiSurfaceCard extends LitElement {
   static override styles = a2uiCardStyles;
@@ -54,6 +61,7 @@ export class A2uiSurfaceCard extends LitElement {
     messages: { attribute: false },
     options: { attribute: false },
     partial: { type: Boolean },
+    data: { attribute: false },
     note: { type: String },
   };
 
@@ -63,6 +71,8 @@ export class A2uiSurfaceCard extends LitElement {
   options: boolean | A2uiOptions | undefined;
   /** True while the messages are still streaming (the last may be cut short). */
   partial = false;
+  /** What the user entered before (kept with the thread): each surface's whole data model, by surface id; drawn over the messages' own. */
+  data: Readonly<Record<string, Record<string, unknown>>> | undefined;
   /** A line under the surface (what became of an action). */
   note = '';
 
@@ -72,6 +82,12 @@ export class A2uiSurfaceCard extends LitElement {
   #applied: string[] = [];
   #surfaces: SurfaceModel<WebComponentImplementation>[] = [];
   #refusal: string | undefined;
+  /** Each surface's data model as JSON, as last drawn or entered: a change the card heard of already is not drawn again (the echo of its own report). */
+  #dataSeen = new Map<string, Set<string>>();
+  /** Each surface's data model as JSON, as the card last reported it. */
+  #dataLast = new Map<string, string>();
+  /** True while the card itself writes data models (messages, kept data): those writes are not the user's. */
+  #writing = false;
 
   constructor() {
     super();
@@ -86,6 +102,7 @@ export class A2uiSurfaceCard extends LitElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('messages') || changed.has('options') || changed.has('partial')) this.#draw();
+    if (changed.has('data') || changed.has('messages') || changed.has('partial')) this.#drawData();
   }
 
   #draw(): void {
@@ -118,7 +135,7 @@ export class A2uiSurfaceCard extends LitElement {
     let same = 0;
     while (same < applied.length && same < next.length && applied[same] === next[same]) same++;
     if (same === applied.length) {
-      this.#processor!.processMessages(messages.slice(same) as never);
+      this.#quietly(() => this.#processor!.processMessages(messages.slice(same) as never));
       return true;
     }
     // Only the last applied message grew (a components list as it streams): its new and changed components.
@@ -131,18 +148,72 @@ export class A2uiSurfaceCard extends LitElement {
     const changed = is.components.filter((c) => !old.has(JSON.stringify(c)));
     const rest = messages.slice(same + 1);
     const update = changed.length ? [{ version: 'v0.9', updateComponents: { surfaceId: is.surfaceId, components: changed } }] : [];
-    this.#processor!.processMessages([...update, ...rest] as never);
+    this.#quietly(() => this.#processor!.processMessages([...update, ...rest] as never));
     return true;
   }
 
   #rebuild(set: CatalogSet, messages: A2uiMessage[]): void {
     this.#set = set;
     this.#surfaces = [];
+    this.#dataSeen.clear();
+    this.#dataLast.clear();
     const processor = new MessageProcessor(renderCatalogs(set), (action) => this.#act(action as A2uiAction));
-    processor.onSurfaceCreated((surface) => void (this.#surfaces = [...this.#surfaces, surface]));
+    processor.onSurfaceCreated((surface) => {
+      this.#surfaces = [...this.#surfaces, surface];
+      surface.dataModel.subscribe('/', () => this.#entered(surface));
+    });
     processor.onSurfaceDeleted((id) => void (this.#surfaces = this.#surfaces.filter((s) => s.id !== id)));
     this.#processor = processor;
-    processor.processMessages(messages as never);
+    this.#quietly(() => processor.processMessages(messages as never));
+  }
+
+  /** Runs `write` as the card's own write of data models, not the user's. */
+  #quietly(write: () => void): void {
+    this.#writing = true;
+    try {
+      write();
+    } finally {
+      this.#writing = false;
+    }
+  }
+
+  /** Draws the kept data models (`data`) over the messages' own, once the whole messages are drawn: checked like them, and each only once. */
+  #drawData(): void {
+    const processor = this.#processor;
+    if (!processor || this.partial || !this.data || !this.#set) return;
+    const fresh = Object.entries(this.data).filter(([id, value]) => this.surfaceIds.includes(id) && !this.#seen(id).has(JSON.stringify(value)));
+    if (fresh.length === 0) return;
+    const updates = fresh.map(([surfaceId, value]) => ({ version: 'v0.9', updateDataModel: { surfaceId, path: '/', value } }));
+    // A thread file grants nothing: the kept data passes the same check (size, script) as the messages with it.
+    if (!checkA2ui([...(JSON.parse(`[${this.#applied.join(',')}]`) as unknown[]), ...updates], this.#set).ok) return;
+    for (const [id, value] of fresh) {
+      this.#seen(id).add(JSON.stringify(value));
+      this.#dataLast.set(id, JSON.stringify(value));
+    }
+    this.#quietly(() => processor.processMessages(updates as never));
+  }
+
+  #seen(surfaceId: string): Set<string> {
+    let seen = this.#dataSeen.get(surfaceId);
+    if (!seen) this.#dataSeen.set(surfaceId, (seen = new Set()));
+    return seen;
+  }
+
+  /** The user changed surface `surface`'s data model (typed, checked, chose): an `a2ui-data` event with the whole of it. */
+  #entered(surface: SurfaceModel<WebComponentImplementation>): void {
+    if (this.#writing) return;
+    const dataModel = surface.dataModel.get('/') as unknown;
+    if (typeof dataModel !== 'object' || dataModel === null || Array.isArray(dataModel)) return;
+    const json = JSON.stringify(dataModel);
+    if (this.#dataLast.get(surface.id) === json) return;
+    this.#dataLast.set(surface.id, json);
+    const seen = this.#seen(surface.id);
+    // Bounded: the echoes the card may still hear are the last few it reported.
+    seen.delete(json);
+    seen.add(json);
+    if (seen.size > 16) seen.delete(seen.values().next().value!);
+    const detail: A2uiDataDetail = { surfaceId: surface.id, dataModel: JSON.parse(json) as Record<string, unknown> };
+    this.dispatchEvent(new CustomEvent<A2uiDataDetail>('a2ui-data', { detail, bubbles: true, composed: true }));
   }
 
   #refuse(why: string): void {
@@ -178,5 +249,6 @@ declare global {
   }
   interface HTMLElementEventMap {
     'a2ui-action': CustomEvent<A2uiActionDetail>;
+    'a2ui-data': CustomEvent<A2uiDataDetail>;
   }
 }

@@ -11,6 +11,12 @@
  * shows its surface inside the tool's card. Live, after a reload and in a
  * follower tab alike: the card is drawn from the call as the log holds it.
  *
+ * What the user enters (typing, checking, choosing) is kept with the thread
+ * (`agent.keepSurfaceData`, after a pause in the typing, and before an
+ * action goes), and the card draws it over the messages' own data model:
+ * after a reload, in a follower tab and in an imported thread the inputs
+ * show it, and an action sends it.
+ *
  * An action becomes the next user message, `A2UI action: {…}` (A2UI's own
  * client-to-server message, plus the surface's data model when it was
  * created with `sendDataModel`): the model reads what the user did as the
@@ -25,7 +31,7 @@ import type { Agent, Run } from '../../src/types.js';
 import type { ToolCallItem } from '../conversation/index.js';
 import type { RenderedView } from '../tool-cards/index.js';
 import { parsePartialJson } from '../partial-json.js';
-import { A2uiSurfaceCard, type A2uiActionDetail } from './a2ui-surface-card.js';
+import { A2uiSurfaceCard, type A2uiActionDetail, type A2uiDataDetail } from './a2ui-surface-card.js';
 
 /** What the views need of the element. */
 export interface A2uiHost extends HTMLElement {
@@ -35,12 +41,18 @@ export interface A2uiHost extends HTMLElement {
   send(text: string): Run;
 }
 
-/** Per element: whether it is a follower now, the actions waiting for the reply to end, and each card's note. */
+/** Per element: whether it is a follower now, the actions waiting for the reply to end, each card's note, and what the user entered, waiting to be kept. */
 interface HostState {
   readOnly: boolean;
   waiting: string[];
   notes: Map<string, string>;
+  /** Data models entered and not yet kept, by call id and surface id; kept after a pause in the typing. */
+  entered: Map<string, { callId: string; surfaceId: string; dataModel: Record<string, unknown> }>;
+  keepTimer: ReturnType<typeof setTimeout> | undefined;
 }
+
+/** How long typing pauses before what was entered is kept with the thread: one write per pause, not per key. */
+const KEEP_AFTER_MS = 400;
 
 const hosts = new WeakMap<A2uiHost, HostState>();
 
@@ -58,11 +70,11 @@ export function surfaceView(item: ToolCallItem, host: A2uiHost, readOnly: boolea
     if (NOT_DRAWN.has(item.status)) return undefined;
     const partial = item.status === 'streaming';
     const messages = partial || item.args === undefined ? parsePartialJson(item.argsText) : item.args;
-    return { ui: surfaceCard(messages, { options: host.a2ui, partial, note: state.notes.get(item.id) ?? '', callId: item.id }), frame: false };
+    return { ui: surfaceCard(messages, { options: host.a2ui, partial, data: item.a2uiData, note: state.notes.get(item.id) ?? '', callId: item.id }), frame: false };
   }
   const result = item.result as { a2ui?: unknown } | undefined;
   if (item.status !== 'done' || !Array.isArray(result?.a2ui)) return undefined;
-  return { ui: surfaceCard(result.a2ui, { options: host.a2ui, note: state.notes.get(item.id) ?? '', callId: item.id }), frame: true };
+  return { ui: surfaceCard(result.a2ui, { options: host.a2ui, data: item.a2uiData, note: state.notes.get(item.id) ?? '', callId: item.id }), frame: true };
 }
 
 /**
@@ -71,8 +83,8 @@ export function surfaceView(item: ToolCallItem, host: A2uiHost, readOnly: boolea
  * (`activityType: "a2ui-surface"`) as well as a tool call. Its actions
  * arrive as `a2ui-action` events (`actionText` writes one as a user message).
  */
-export function surfaceCard(messages: unknown, options: { options?: boolean | A2uiOptions | undefined; partial?: boolean; note?: string; callId?: string } = {}): TemplateResult {
-  return html`<pageloop-a2ui-surface part="a2ui-surface" data-call-id=${options.callId ?? ''} .messages=${messages} .options=${options.options}
+export function surfaceCard(messages: unknown, options: { options?: boolean | A2uiOptions | undefined; partial?: boolean; data?: Readonly<Record<string, Record<string, unknown>>> | undefined; note?: string; callId?: string } = {}): TemplateResult {
+  return html`<pageloop-a2ui-surface part="a2ui-surface" data-call-id=${options.callId ?? ''} .messages=${messages} .options=${options.options} .data=${options.data}
     ?partial=${options.partial === true} .note=${options.note ?? ''}></pageloop-a2ui-surface>`;
 }
 
@@ -86,9 +98,10 @@ export function actionText({ action, dataModel }: A2uiActionDetail): string {
 function stateOf(host: A2uiHost): HostState {
   let state = hosts.get(host);
   if (state) return state;
-  const made: HostState = { readOnly: false, waiting: [], notes: new Map() };
+  const made: HostState = { readOnly: false, waiting: [], notes: new Map(), entered: new Map(), keepTimer: undefined };
   hosts.set(host, made);
   host.addEventListener('a2ui-action', (event) => act(host, made, event));
+  host.addEventListener('a2ui-data', (event) => enter(host, made, event));
   // A reply ended: the actions that waited for it go, one at a time (each starts a reply of its own).
   host.addEventListener('agent-event', (event) => {
     if (event.detail.type === 'final' && made.waiting.length > 0) setTimeout(() => sendWaiting(host, made), 0);
@@ -96,7 +109,30 @@ function stateOf(host: A2uiHost): HostState {
   return made;
 }
 
+/** The user changed a surface's data model: kept with the thread after a pause (a follower keeps nothing; the writer's tab does). */
+function enter(host: A2uiHost, state: HostState, event: CustomEvent<A2uiDataDetail>): void {
+  const callId = event.composedPath().find((node): node is A2uiSurfaceCard => node instanceof A2uiSurfaceCard)?.dataset.callId;
+  if (!callId || state.readOnly) return;
+  const { surfaceId, dataModel } = event.detail;
+  state.entered.set(`${callId}\n${surfaceId}`, { callId, surfaceId, dataModel });
+  if (state.keepTimer !== undefined) clearTimeout(state.keepTimer);
+  state.keepTimer = setTimeout(() => keep(host, state), KEEP_AFTER_MS);
+}
+
+/** Keeps what was entered (a refusal — a data model over the bound — leaves the surface as the user sees it, and the stored one as it was). */
+function keep(host: A2uiHost, state: HostState): Promise<void> {
+  state.keepTimer = undefined;
+  const entries = [...state.entered.values()];
+  state.entered.clear();
+  return Promise.all(entries.map((e) => host.agent.keepSurfaceData(e.callId, e.surfaceId, e.dataModel).catch(() => {}))).then(() => {});
+}
+
 function act(host: A2uiHost, state: HostState, event: CustomEvent<A2uiActionDetail>): void {
+  // What was entered is kept before the action goes, so the thread has it beside the action.
+  if (state.keepTimer !== undefined) {
+    clearTimeout(state.keepTimer);
+    void keep(host, state);
+  }
   const card = event.composedPath().find((node): node is A2uiSurfaceCard => node instanceof A2uiSurfaceCard);
   const name = `“${event.detail.action.name}”`;
   let note: string;

@@ -166,6 +166,9 @@ function reduceAction(state: ConversationState, action: ConversationAction): Con
     case 'mcp-elicitation':
     case 'mcp-elicitation-end':
       return state;
+    case 'a2ui-data':
+      // What the user entered in a call's A2UI surface, by surface: the card draws the surface with it.
+      return updateCall(state, action.callId, (c) => ({ ...c, a2uiData: { ...c.a2uiData, [action.surfaceId]: action.dataModel } }));
     case 'preview':
       // What the call will do, shown in its approval panel (and outlined on the page by the element).
       return updateCall(state, action.callId, (c) => ({ ...c, preview: { steps: action.steps, ...(action.error !== undefined ? { error: action.error } : {}) } }));

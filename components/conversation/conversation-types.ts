@@ -59,6 +59,8 @@ export interface ToolCallItem {
   preview?: { steps: readonly PreviewStepInfo[]; error?: string };
   /** It was taken back (`undone` event): undone, or the undo failed, saying why. */
   undo?: { status: 'undone' } | { status: 'failed'; error: string };
+  /** What the user entered in the A2UI surfaces of its card (`a2ui-data`), each surface's whole data model by its id. */
+  a2uiData?: Readonly<Record<string, Record<string, unknown>>>;
 }
 
 /** A line from the element itself (help text, "stopped", iteration limit). */

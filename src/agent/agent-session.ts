@@ -32,6 +32,8 @@ import { PageloopError } from '../errors.js';
 
 /** The undo chunk (undo.ts), loaded with the first undo. */
 type UndoModule = typeof import('./undo.js');
+/** The most a surface's kept data model may hold, as JSON characters (the page's own bound is smaller: option `a2ui.limits.dataModelBytes`). */
+const MAX_SURFACE_DATA = 262_144;
 
 /** One agent's state between runs, and the way to start, answer and cancel them. */
 export class AgentSession {
@@ -185,6 +187,19 @@ export class AgentSession {
   setState(state: unknown): void {
     this.#thread.assertWriter('Cannot set the state');
     this.#state.emit({ type: 'state', state, from: 'app' });
+  }
+
+  /**
+   * Keeps what the user entered in A2UI surface `surfaceId` of call `callId`
+   * (its whole data model) with the thread: an `a2ui-data` event. Refused in
+   * a follower tab, for a call the thread does not have, and over 256 KB.
+   */
+  keepSurfaceData(callId: string, surfaceId: string, dataModel: Record<string, unknown>): void {
+    this.#thread.assertWriter('Cannot keep what was entered in a surface');
+    if (!this.#state.events.some((e) => (e.type === 'tool-call' || e.type === 'tool-result') && e.callId === callId)) throw new PageloopError('bad-request', `keepSurfaceData: this thread has no call "${callId}".`);
+    const bytes = JSON.stringify(dataModel)?.length ?? 0;
+    if (typeof dataModel !== 'object' || dataModel === null || Array.isArray(dataModel) || bytes > MAX_SURFACE_DATA) throw new PageloopError('bad-request', `keepSurfaceData: the data model must be a JSON object of at most ${MAX_SURFACE_DATA} characters.`);
+    this.#state.emit({ type: 'a2ui-data', callId, surfaceId, dataModel });
   }
 
   /** The tools allowed for good in this thread. */

@@ -203,8 +203,8 @@ export function createAgent(options: AgentOptions): Agent {
     }
   });
 
-  // A2UI's tool (option `a2ui`) is made by its chunk (the catalogs, the check), which the worker's start waits for.
-  const a2ui = settings.a2ui ? import('./a2ui/a2ui.js').then((m) => void toolSet.add(m.a2uiTool(settings.a2ui))) : undefined;
+  // A2UI's tool (option `a2ui`): its offer is a small chunk the worker's start waits for; the official core and the check load on its first call.
+  const a2ui = settings.a2ui ? import('./a2ui/a2ui-tool.js').then((m) => void toolSet.add(m.a2uiTool(settings.a2ui))) : undefined;
   const start = afterSchemas((entry: Comlink.Remote<AgentWorkerEntry>) => entry.start(toWorkerConfig(settings), toolSet.list.map(toDescriptor), Comlink.proxy(toolHost)));
   // The agent's API, once the worker has set it up (its stored thread loaded).
   const session = link.call(async (entry: Comlink.Remote<AgentWorkerEntry>) => (await a2ui, start(entry)));
@@ -297,6 +297,10 @@ export function createAgent(options: AgentOptions): Agent {
     permissions: (): Promise<string[]> => call((remote) => remote.permissions()),
     trace: (runId?: string): Promise<ThreadTrace> => call((remote) => remote.trace(runId)),
     diagnose: (options?: DiagnoseOptions) => diagnoseThrough(call, options),
+    keepSurfaceData: (callId: string, surfaceId: string, dataModel: Record<string, unknown>) => {
+      if (typeof callId !== 'string' || typeof surfaceId !== 'string') throw new TypeError('keepSurfaceData(callId, surfaceId, dataModel) needs the call id and the surface id.');
+      return call((remote) => remote.keepSurfaceData(callId, surfaceId, dataModel));
+    },
     revokePermission: (tool: string) => {
       if (typeof tool !== 'string') throw new TypeError('revokePermission(tool) needs the tool name.');
       return call((remote) => remote.revokePermission(tool));

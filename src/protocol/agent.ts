@@ -177,6 +177,8 @@ export interface AgentWorkerApi {
   sharedState(): unknown;
   /** Replaces the shared state: stored with the thread, sent with the next remote run. */
   setState(state: unknown): void;
+  /** Keeps what the user entered in an A2UI surface (its whole data model) with the thread: an `a2ui-data` event. */
+  keepSurfaceData(callId: string, surfaceId: string, dataModel: Record<string, unknown>): void;
   /** The tools allowed for good in this thread. */
   permissions(): string[];
   /** The thread's flight-recorder trace, or run `runId`'s only. */

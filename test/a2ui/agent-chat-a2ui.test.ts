@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { sendKeys } from '@web/test-runner-commands';
 import type { AgentChat } from '../../components/agent-chat.js';
 import { chunk, textTurn, toolCallTurn } from '../../src/testing/chunks.js';
 import { defineTool } from '../../src/tools/define-tool.js';
@@ -8,13 +9,20 @@ import { BOOKING, PIXEL, card, cards, deepAll, drawn, surfaceArgs } from '../com
 import { chatOnMock, part, type ChatFixture } from '../components/helpers.js';
 
 /** Waits until `check` holds, up to 30 s: the agent's worker, the tool's chunk and the renderer's load first, on a loaded machine. */
-async function until<T>(check: () => T | null | undefined | false, what: string): Promise<T> {
+async function until<T>(check: () => T | null | undefined | false | Promise<T | null | undefined | false>, what: string): Promise<T> {
   for (let i = 0; i < 1500; i++) {
-    const value = check();
+    const value = await check();
     if (value) return value;
     await new Promise((r) => setTimeout(r, 20));
   }
   throw new Error(`Timed out waiting for ${what}`);
+}
+
+/** The element that has the focus, through every shadow root. */
+function focused(): Element | null {
+  let el = document.activeElement;
+  while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
+  return el;
 }
 
 /** A `render_a2ui` call whose arguments arrive 12 characters a chunk, slowly enough to be drawn while they stream. */
@@ -173,6 +181,78 @@ describe('agent-chat: A2UI surfaces from render_a2ui', () => {
     expect(fromFile.surfaceIds).to.deep.equal(['booking']);
     expect(await axeViolations(back)).to.deep.equal([]);
   });
+
+  it('keeps what the user typed and checked with the thread: a follower tab and a reload show it, and an action after the reload sends it', async function () {
+    this.timeout(90_000);
+    const thread = `a2ui-typed-${crypto.randomUUID()}`;
+    const form = [
+      { id: 'root', component: 'Column', children: ['name', 'vip', 'book'] },
+      { id: 'name', component: 'TextField', label: 'Your name', value: { path: '/guest/name' } },
+      { id: 'vip', component: 'CheckBox', label: 'Window seat', value: { path: '/guest/window' } },
+      { id: 'book', component: 'Button', child: 'book-label', action: { event: { name: 'book', context: { name: { path: '/guest/name' }, window: { path: '/guest/window' } } } } },
+      { id: 'book-label', component: 'Text', text: 'Book' },
+    ];
+    f = await chatOnMock([wholeCall(surfaceArgs('form', form, { guest: { name: '', window: false } }), 'call_form'), textTurn('Here is the form.'), textTurn('Booked.')], { attrs: { a2ui: '', thread } });
+    const done = f.nextFinal();
+    f.chat.send('Book me a table');
+    await done;
+    const surface = await until(() => {
+      const c = card(f!.chat);
+      return c && deepAll(c, 'input').length >= 2 ? c : null;
+    }, 'the form');
+
+    // The user types and checks; what they entered is kept with the thread (debounced: one a2ui-data event, the last).
+    const [input, box] = [deepAll<HTMLInputElement>(surface, 'input[type="text"], input:not([type])')[0]!, deepAll<HTMLInputElement>(surface, 'input[type="checkbox"]')[0]!];
+    // By keyboard alone: typed into the field, Tab to the box, Space ticks it, Tab to the button.
+    input.focus();
+    await sendKeys({ type: 'Ada' });
+    await sendKeys({ press: 'Tab' });
+    expect(focused(), 'Tab reaches the checkbox').to.equal(box);
+    await sendKeys({ press: 'Space' });
+    expect(box.checked).to.equal(true);
+    await sendKeys({ press: 'Tab' });
+    expect(focused(), 'Tab reaches the button').to.equal(deepAll(surface, 'button')[0]);
+    expect(await axeViolations(surface)).to.deep.equal([]);
+    const kept = await until(async () => {
+      const events = await f!.chat.agent.threads.export(thread);
+      return events.includes('"a2ui-data"') && events.includes('"window":true') ? events : null;
+    }, 'what was entered kept with the thread');
+    const stored = (JSON.parse(kept) as { events: Array<{ type: string }> }).events.filter((e) => e.type === 'a2ui-data');
+    expect(stored, 'the newer data replaced the older').to.have.length(1);
+    expect(stored[0]).to.deep.include({ callId: 'call_form', surfaceId: 'form', dataModel: { guest: { name: 'Ada', window: true } } });
+
+    // A follower tab (the first still writes the thread) shows what was entered.
+    const follower = await reloaded(f.chat, thread);
+    extra.push(follower);
+    await showsEntered(follower, 'a follower tab');
+    follower.remove();
+    extra.splice(0);
+
+    // A reload (the first tab gone): the values are there, and the button sends them.
+    f.remove();
+    await new Promise((r) => setTimeout(r, 50));
+    const again = await reloaded(f.chat, thread);
+    extra.push(again);
+    const back = await showsEntered(again, 'a reload');
+    const sent = new Promise<void>((resolve) => again.addEventListener('agent-event', (e) => e.detail.type === 'final' && resolve()));
+    await again.agent.ready;
+    deepAll<HTMLButtonElement>(back, 'button')[0]!.click();
+    await sent;
+    const line = text((await requests(f)).at(-1)!.at(-1)!.content);
+    const body = JSON.parse(line.split('\n')[0]!.slice('A2UI action: '.length)) as { action: { name: string; context: Record<string, unknown> } };
+    expect(body.action.name).to.equal('book');
+    expect(body.action.context).to.deep.equal({ name: 'Ada', window: true });
+  });
+
+  /** The form's card in `chat` once it shows what was entered: "Ada" typed, the box ticked. */
+  async function showsEntered(chat: AgentChat, where: string): Promise<Element> {
+    const shown = await until(() => {
+      const c = card(chat);
+      return deepAll<HTMLInputElement>(c, 'input[type="text"], input:not([type])')[0]?.value === 'Ada' ? c : null;
+    }, `the typed value after ${where}`);
+    expect(deepAll<HTMLInputElement>(shown, 'input[type="checkbox"]')[0]!.checked, `the box ticked after ${where}`).to.equal(true);
+    return shown;
+  }
 
   const refusals: Array<[string, unknown, string]> = [
     ['an unknown component', surfaceArgs('s', [{ id: 'root', component: 'Marquee', text: 'hi' }]), 'unknown component "Marquee"'],

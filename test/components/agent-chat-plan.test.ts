@@ -28,6 +28,7 @@ class EventAgent implements Agent {
     throw new Error('not diagnosed here');
   };
   readonly revokePermission = async () => {};
+  readonly keepSurfaceData = async () => {};
   readonly addTool = () => () => {};
   readonly removeTool = () => false;
   readonly tools = [];

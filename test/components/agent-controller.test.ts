@@ -25,6 +25,7 @@ class FakeAgent implements Agent {
     throw new Error('not diagnosed here');
   };
   readonly revokePermission = async () => {};
+  readonly keepSurfaceData = async () => {};
   readonly addTool = () => () => {};
   readonly removeTool = () => false;
   readonly tools = [];

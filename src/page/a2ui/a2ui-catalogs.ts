@@ -17,11 +17,9 @@
 import { BASIC_COMPONENTS, BASIC_FUNCTIONS, Catalog, type ComponentApi, type FunctionImplementation } from '@a2ui/web_core/v0_9';
 import type { A2uiCatalog, A2uiComponent, A2uiLimits, A2uiOptions } from '../../a2ui-types.js';
 
-/** The basic catalog's id (A2UI v0.9). */
-export const BASIC_CATALOG_ID = 'https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json';
+import { BASIC_CATALOG_ID, DEFAULT_LIMITS } from './a2ui-offer-text.js';
 
-/** The bounds of one surface when the app sets none. */
-export const DEFAULT_LIMITS: Readonly<Required<A2uiLimits>> = { components: 1000, depth: 32, dataModelBytes: 65_536 };
+export { BASIC_CATALOG_ID, DEFAULT_LIMITS };
 
 /** A catalog's schemas as the official core holds them. */
 export type SchemaCatalog = Catalog<ComponentApi, FunctionImplementation>;

@@ -12,6 +12,7 @@
  */
 import { MessageProcessor, type Catalog, type ComponentApi } from '@a2ui/web_core/v0_9';
 import type { CatalogSet } from './a2ui-catalogs.js';
+import { describeTool } from './a2ui-offer-text.js';
 
 /** A zod (v3, the core's) schema, as far as it is read here. */
 interface ZodLike {
@@ -27,23 +28,16 @@ export function clientCapabilities(set: CatalogSet): Record<string, unknown> {
   return new MessageProcessor(set.catalogs as Catalog<ComponentApi>[]).getClientCapabilities() as Record<string, unknown>;
 }
 
-/** `render_a2ui`'s description for the model. */
+/** `render_a2ui`'s description for the model, from the core's schemas (a2ui-offer-text.ts writes the same without them). */
 export function toolDescription(set: CatalogSet): string {
-  const { components, depth, dataModelBytes } = set.limits;
-  const catalogs = set.catalogs.map((catalog) => {
-    const functions = [...catalog.functions.keys()];
-    const lines = [...catalog.components.values()].map((api) => `- ${api.name}: ${properties(api.schema as unknown as ZodLike)}`);
-    return `Catalog "${catalog.id}"${functions.length ? ` (functions: ${functions.join(', ')})` : ''}:\n${lines.join('\n')}`;
-  });
-  return [
-    'Shows the user a UI in the chat: an A2UI v0.9 surface, drawn from the components of the catalogs below (never HTML). Use it for forms, choices, cards and tables the user can act on.',
-    '`messages`, in order: {"version":"v0.9","createSurface":{"surfaceId":"<a new id>","catalogId":"<a catalog id>"}}; then {"version":"v0.9","updateComponents":{"surfaceId":"…","components":[…]}}: a flat list, each {"id":"…","component":"<Type>", …its properties}, one with id "root", children named by id; then, to bind data, {"version":"v0.9","updateDataModel":{"surfaceId":"…","path":"/","value":{…}}}.',
-    'Types: DynamicString (and DynamicNumber, DynamicBoolean, DynamicValue) is a literal or {"path":"/a/b"}, bound to the data model (inputs write their value there); ComponentId is an id; ChildList is [ids] or {"componentId":"…","path":"/list"} (one per item); Action is {"event":{"name":"…","context":{"key":{"path":"/a"}}}}; a function call is {"call":"name","args":{…}}. Any component may have "weight" (in a Row or Column) and "accessibility":{"label":"…"}.',
-    'When the user acts (a Button), you get a user message "A2UI action: {…}" with the action\'s name and context, its bindings resolved. Each call draws its own card; to show something new, call again with a new surface.',
-    `Limits: ${components} components, ${depth} levels, a data model of ${dataModelBytes} bytes; URLs are http(s) (images also data:image). A problem comes back as this call's error: fix it and call again with all the messages.`,
-    `a2uiClientCapabilities: ${JSON.stringify(clientCapabilities(set))}`,
-    ...catalogs,
-  ].join('\n');
+  return describeTool({ limits: set.limits, catalogIds: set.catalogs.map((c) => c.id), blocks: set.catalogs.map(catalogLines) });
+}
+
+/** A catalog's block: its id and functions, then a line per component. */
+export function catalogLines(catalog: Catalog<ComponentApi>): string {
+  const functions = [...catalog.functions.keys()];
+  const lines = [...catalog.components.values()].map((api) => `- ${api.name}: ${properties(api.schema as unknown as ZodLike)}`);
+  return `Catalog "${catalog.id}"${functions.length ? ` (functions: ${functions.join(', ')})` : ''}:\n${lines.join('\n')}`;
 }
 
 /** A component's properties in one line: `name* Type, other Type`. */

@@ -13,6 +13,11 @@
  * the surface from the call's arguments, checking them again before it
  * draws (a stored or imported thread is not trusted for having passed once).
  *
+ * Offered at once, without the A2UI chunk: the description is written
+ * without the official core (a2ui-offer-text.ts), and the chunk (the core,
+ * the catalogs, the check) loads on the first call's check. An app catalog
+ * the core cannot read is that call's error, naming the problem.
+ *
  * A call ends at once with what was shown: the user's actions on the
  * surface come back as the next user message (see the card), not as this
  * call's result, so a surface never holds the run open and can be acted on
@@ -20,9 +25,7 @@
  */
 import { A2UI_TOOL_NAME, type A2uiOptions } from '../../a2ui-types.js';
 import type { Tool } from '../../tool-types.js';
-import { catalogSet } from './a2ui-catalogs.js';
-import { checkA2ui } from './a2ui-check.js';
-import { toolDescription } from './a2ui-prompt.js';
+import { offerText } from './a2ui-offer-text.js';
 
 /** What a call returns to the model: the surfaces the user now sees. */
 export interface A2uiShown {
@@ -35,13 +38,12 @@ interface Checked {
   surfaces: string[];
 }
 
-/** `render_a2ui` for option `a2ui`; throws a TypeError naming what is wrong with the app's catalogs. */
+/** `render_a2ui` for option `a2ui`; its check loads the A2UI chunk on the first call. */
 export function a2uiTool(option: boolean | A2uiOptions | undefined): Tool<Checked, A2uiShown> {
-  const set = catalogSet(option);
   return {
     kind: 'page',
     name: A2UI_TOOL_NAME,
-    description: toolDescription(set),
+    description: offerText(option),
     parameters: {
       type: 'object',
       properties: { messages: { type: 'array', minItems: 1, items: { type: 'object' }, description: 'A2UI v0.9 messages: createSurface, then updateComponents (and updateDataModel).' } },
@@ -50,8 +52,14 @@ export function a2uiTool(option: boolean | A2uiOptions | undefined): Tool<Checke
     },
     // Drawing asks nothing of the user; acting on it is the user's own choice.
     needsApproval: false,
-    validate(args) {
-      const result = checkA2ui(args, set);
+    async validate(args) {
+      const { catalogSet, checkA2ui } = await import('./a2ui.js');
+      let result;
+      try {
+        result = checkA2ui(args, catalogSet(option));
+      } catch (err) {
+        return { ok: false, error: `The page's A2UI catalogs cannot be read: ${err instanceof Error ? err.message : String(err)}` };
+      }
       return result.ok ? { ok: true, value: { surfaces: result.surfaces } } : { ok: false, error: `${result.error}\nFix them and call ${A2UI_TOOL_NAME} again with all the messages.` };
     },
     execute: ({ surfaces }) => ({
