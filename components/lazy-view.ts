@@ -37,7 +37,7 @@ export async function piecesLoaded(host: object): Promise<boolean> {
 }
 
 /** A module loaded on first use; `get()` is undefined until it is in. */
-export class LazyView<M extends { styles?: CSSResult }> {
+export class LazyView<M extends object> {
   readonly #host: ReactiveControllerHost & HTMLElement;
   readonly #load: () => Promise<M>;
   #module: M | undefined;
@@ -54,7 +54,8 @@ export class LazyView<M extends { styles?: CSSResult }> {
       this.#host,
       this.#load().then(
         (module) => {
-          if (module.styles) adoptStyles(this.#host, module.styles);
+          const { styles } = module as { styles?: CSSResult };
+          if (styles) adoptStyles(this.#host, styles);
           this.#module = module;
           this.#host.requestUpdate();
         },

@@ -91,8 +91,11 @@ export const OPT_IN = {
   subagents: /sub-agent-view/,
   /** Workflows (`workflows` option): the worker's code that starts a workflow's run (src/agent/workflow.ts) loads with the first `agent.runWorkflow()` (`/workflow name` in the element). */
   workflows: /worker-workflow-/,
-  /** Undo (`agent.undo`, `agent.undoRun`): the worker's code that takes calls back (src/agent/undo.ts) loads with the first undo asked for. */
-  undo: /worker-undo-/,
+  /**
+   * Undo (`agent.undo`, `agent.undoRun`): the worker's code that takes calls back (src/agent/undo.ts) loads with the first undo asked for;
+   * the element's Undo buttons (components/tool-cards/undo-bar-view.ts) with the first done card of a tool that declares `undo`.
+   */
+  undo: /worker-undo-|undo-bar-view/,
   /**
    * The AG-UI client (option `agui`, issue 39): the official `@ag-ui/client` and the remote loop load in the
    * worker with the first run on a remote agent (src/worker/agui/); the element's activity card with the
