@@ -114,6 +114,14 @@ export interface SendOptions {
    * and the limit (code: its `AttachmentRefusalCode`) and nothing is sent.
    */
   attachments?: AttachmentInput[];
+  /**
+   * For a remote AG-UI agent (option `agui`): merged over
+   * `agui.forwardedProps` in this run's first request only — what a server
+   * middleware reads, e.g. A2UI's `{ a2uiAction: { userAction } }`, which
+   * `<agent-chat>` sends when the user acts on a server's `a2ui-surface`
+   * activity. Must have a JSON form. An in-page agent ignores it.
+   */
+  forwardedProps?: Record<string, unknown>;
 }
 
 /** Settings for one workflow run (`runWorkflow(name, input, options)`): as `SendOptions`, tools aside (the template names them). */

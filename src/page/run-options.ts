@@ -9,7 +9,7 @@
 import type { AttachmentInput, SendOptions, WorkflowRunOptions, WorkflowTemplate } from '../types.js';
 import { PageloopError } from '../errors.js';
 
-const SEND_KEYS = ['model', 'systemPrompt', 'tools', 'maxIterations', 'toolChoice', 'attachments'] as const;
+const SEND_KEYS = ['model', 'systemPrompt', 'tools', 'maxIterations', 'toolChoice', 'attachments', 'forwardedProps'] as const;
 
 /** A copy of `options` with only the keys `send` knows; throws a TypeError naming what is wrong. */
 export function checkSendOptions(options: unknown, toolNames: readonly string[], where = 'send(text, options)'): SendOptions | undefined {
@@ -33,6 +33,11 @@ export function checkSendOptions(options: unknown, toolNames: readonly string[],
   }
   if (o.tools !== undefined) checked.tools = checkToolNames(o.tools, toolNames, `${where}: tools`);
   if (o.attachments !== undefined) checked.attachments = checkAttachmentInputs(o.attachments, `${where}: attachments`);
+  if (o.forwardedProps !== undefined) {
+    const json = typeof o.forwardedProps === 'object' && o.forwardedProps !== null && !Array.isArray(o.forwardedProps) ? jsonText(o.forwardedProps) : undefined;
+    if (json === undefined) throw new TypeError(`${where}: forwardedProps must be an object with a JSON form (it is sent to the AG-UI server as it is).`);
+    checked.forwardedProps = JSON.parse(json) as Record<string, unknown>;
+  }
   if (o.toolChoice !== undefined) {
     const choice = o.toolChoice;
     if (choice === 'auto' || choice === 'none' || choice === 'required') checked.toolChoice = choice;
@@ -89,4 +94,13 @@ export function checkWorkflowStart(workflows: Readonly<Record<string, WorkflowTe
   }
   const tools = workflows[name]!.tools;
   if (tools) checkToolNames(tools, toolNames, `Workflow "${name}": tools`);
+}
+
+/** A value's JSON text, or undefined when it has none (a cycle, a BigInt). */
+function jsonText(value: unknown): string | undefined {
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return undefined;
+  }
 }
