@@ -8,6 +8,7 @@
  */
 import type { AttachmentInput, SendOptions, WorkflowRunOptions, WorkflowTemplate } from '../types.js';
 import { PageloopError } from '../errors.js';
+import { outOfBounds } from '../json-bounds.js';
 
 const SEND_KEYS = ['model', 'systemPrompt', 'tools', 'maxIterations', 'toolChoice', 'attachments', 'forwardedProps'] as const;
 
@@ -34,9 +35,9 @@ export function checkSendOptions(options: unknown, toolNames: readonly string[],
   if (o.tools !== undefined) checked.tools = checkToolNames(o.tools, toolNames, `${where}: tools`);
   if (o.attachments !== undefined) checked.attachments = checkAttachmentInputs(o.attachments, `${where}: attachments`);
   if (o.forwardedProps !== undefined) {
-    const json = typeof o.forwardedProps === 'object' && o.forwardedProps !== null && !Array.isArray(o.forwardedProps) ? jsonText(o.forwardedProps) : undefined;
-    if (json === undefined) throw new TypeError(`${where}: forwardedProps must be an object with a JSON form (it is sent to the AG-UI server as it is).`);
-    checked.forwardedProps = JSON.parse(json) as Record<string, unknown>;
+    const why = typeof o.forwardedProps === 'object' && o.forwardedProps !== null && !Array.isArray(o.forwardedProps) ? outOfBounds(o.forwardedProps) : 'it is not an object';
+    if (why !== undefined) throw new TypeError(`${where}: forwardedProps must be an object with a JSON form (it is sent to the AG-UI server as it is): ${why}.`);
+    checked.forwardedProps = o.forwardedProps as Record<string, unknown>;
   }
   if (o.toolChoice !== undefined) {
     const choice = o.toolChoice;
@@ -96,11 +97,3 @@ export function checkWorkflowStart(workflows: Readonly<Record<string, WorkflowTe
   if (tools) checkToolNames(tools, toolNames, `Workflow "${name}": tools`);
 }
 
-/** A value's JSON text, or undefined when it has none (a cycle, a BigInt). */
-function jsonText(value: unknown): string | undefined {
-  try {
-    return JSON.stringify(value);
-  } catch {
-    return undefined;
-  }
-}

@@ -14,15 +14,14 @@
  * the conversation. A thread made against a remote AG-UI server keeps the
  * server's thread id and message ids.
  *
- * Import runs the events through the official client's own pipeline
- * (`runAgent`: the chunk transform, `verifyEvents`, the apply step), so a
+ * Import replays the events as an event stream through the official
+ * client's HTTP agent and its pipeline (`runAgent`: the chunk transform, `verifyEvents`, the apply step), so a
  * file that is not a valid AG-UI stream is refused with the client's words,
  * and reads back what the client holds: the messages (content parts back to
  * attachments with their bytes) and, per run, pageloop's events for the
  * conversation view (the remote loop's own mapper, src/worker/agui/agui-stream.ts).
  */
 import type { AgentSubscriber, BaseEvent, ContentPart, Message } from '@ag-ui/client';
-import type { Observable as Stream } from 'rxjs';
 import type { AgentEvent, Attachment, ChatMessage, FinalReason } from '../../types.js';
 import type { StoredAttachment } from '../../store/thread-store.js';
 import type { ThreadRecord } from '../../thread-format.js';
@@ -68,16 +67,10 @@ export async function fromAgUiThreadFile(file: unknown, id: string): Promise<{ r
   if (!Array.isArray(f.events) || f.events.length === 0) throw new Error('`events` is not a list of AG-UI events');
   const events = f.events as BaseEvent[];
   const threadId = typeof f.threadId === 'string' ? f.threadId : id;
-  const { AbstractAgent } = await import('@ag-ui/client');
-  const { Observable } = await import('rxjs');
-  class Replay extends AbstractAgent {
-    run(): Stream<BaseEvent> {
-      return new Observable<BaseEvent>((s) => {
-        for (const e of events) s.next(e);
-        s.complete();
-      });
-    }
-  }
+  // Replayed as a server would have streamed it (an event stream), through the official client's HTTP agent and pipeline.
+  const { HttpAgent } = await import('@ag-ui/client');
+  const body = events.map((e) => `data: ${JSON.stringify(e)}\n\n`).join('');
+  const replayed = async () => new Response(body, { headers: { 'content-type': 'text/event-stream' } });
   const shown = new Set<string>();
   const out: AgentEvent[] = [];
   let runEvents: AgentEvent[] = [];
@@ -122,7 +115,7 @@ export async function fromAgUiThreadFile(file: unknown, id: string): Promise<{ r
       endRun(runId, 'error');
     },
   };
-  const agent = new Replay({ threadId });
+  const agent = new HttpAgent({ url: 'about:blank', threadId, fetch: replayed });
   await agent.runAgent({}, replay);
   const { history, attachments, byMessage } = await fromMessages(agent.messages);
   for (const [start, userId] of starts) {
