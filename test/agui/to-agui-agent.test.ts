@@ -5,16 +5,15 @@
 // and by CopilotKit's own front-end core (`@copilotkit/core`, as its React
 // bindings use it) with the agent given as a local one.
 import { expect } from 'chai';
-import { z } from 'zod';
 import { from, lastValueFrom, toArray } from 'rxjs';
 import { verifyEvents, type AgentSubscriber, type BaseEvent, type Message } from '@ag-ui/client';
 import { CopilotKitCore } from '@copilotkit/core';
 import { toAgUiAgent } from '../../src/ag-ui/index.js';
 import { createAgent } from '../../src/page/create-agent.js';
-import { defineTool } from '../../src/tools/define-tool.js';
 import { mockEndpoint, textTurn, toolCallTurn } from '../../src/testing/index.js';
 import type { Agent, AgentOptions } from '../../src/types.js';
 import type { MockTurn } from '../../src/testing/mock-endpoint.js';
+import { pageTool } from './support.js';
 
 const agents: Agent[] = [];
 afterEach(() => agents.splice(0).forEach((a) => a.dispose()));
@@ -43,18 +42,6 @@ function recorder() {
 const types = (events: readonly BaseEvent[]): string[] => events.map((e) => e.type);
 const user = (content: string): Message => ({ id: crypto.randomUUID(), role: 'user', content });
 
-function cartTool(needsApproval: boolean, seen: unknown[]) {
-  return defineTool({
-    name: 'add_to_cart',
-    description: 'Adds an item to the cart',
-    parameters: z.object({ item: z.string(), qty: z.number() }),
-    needsApproval,
-    execute: async (args) => {
-      seen.push(args);
-      return { added: args.item, qty: args.qty };
-    },
-  });
-}
 
 describe('toAgUiAgent: a pageloop agent driven by the official AG-UI client', function () {
   this.timeout(60_000);
@@ -98,7 +85,7 @@ describe('toAgUiAgent: a pageloop agent driven by the official AG-UI client', fu
 
   it('runs a page tool: TOOL_CALL_START/ARGS/END on the reply, then TOOL_CALL_RESULT with what it returned', async () => {
     const seen: unknown[] = [];
-    const { agent } = await pageAgent([toolCallTurn([{ id: 'call_a', name: 'add_to_cart', args: { item: 'tea', qty: 2 } }]), textTurn('Added.')], { tools: [cartTool(false, seen)] });
+    const { agent } = await pageAgent([toolCallTurn([{ id: 'call_a', name: 'add_to_cart', args: { item: 'tea', qty: 2 } }]), textTurn('Added.')], { tools: [pageTool(false, seen)] });
     const agui = toAgUiAgent(agent);
     agui.messages = [user('Two teas')];
     const r = recorder();
@@ -122,7 +109,7 @@ describe('toAgUiAgent: a pageloop agent driven by the official AG-UI client', fu
   it('ends at an approval with an interrupt; resuming with approved runs the call, with approved: false refuses it', async () => {
     for (const approved of [true, false]) {
       const seen: unknown[] = [];
-      const { agent } = await pageAgent([toolCallTurn([{ id: 'call_b', name: 'add_to_cart', args: { item: 'rice', qty: 1 } }]), textTurn(approved ? 'Added.' : 'Not added.')], { tools: [cartTool(true, seen)] });
+      const { agent } = await pageAgent([toolCallTurn([{ id: 'call_b', name: 'add_to_cart', args: { item: 'rice', qty: 1 } }]), textTurn(approved ? 'Added.' : 'Not added.')], { tools: [pageTool(true, seen)] });
       const agui = toAgUiAgent(agent);
       agui.messages = [user('Rice')];
       const first = recorder();
@@ -198,7 +185,7 @@ describe('toAgUiAgent: CopilotKit\'s front-end core drives a pageloop agent', fu
 
   it('runs a turn with a page tool through CopilotKitCore (agents__unsafe_dev_only) and holds the reply and the call', async () => {
     const seen: unknown[] = [];
-    const { agent } = await pageAgent([toolCallTurn([{ id: 'call_c', name: 'add_to_cart', args: { item: 'jam', qty: 3 } }]), textTurn('Three jams added.')], { tools: [cartTool(false, seen)] });
+    const { agent } = await pageAgent([toolCallTurn([{ id: 'call_c', name: 'add_to_cart', args: { item: 'jam', qty: 3 } }]), textTurn('Three jams added.')], { tools: [pageTool(false, seen)] });
     const agui = toAgUiAgent(agent, { agentId: 'shop' });
     // CopilotKit's core is built on the AG-UI client before 1.0 (0.0.59, its own copy): it drives any agent with that client's face, which the 1.0 agent has (its private fields differ by name only).
     const core = new CopilotKitCore({ agents__unsafe_dev_only: { shop: agui as unknown as NonNullable<ConstructorParameters<typeof CopilotKitCore>[0]['agents__unsafe_dev_only']>[string] } });
