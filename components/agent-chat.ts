@@ -42,7 +42,7 @@ import { McpPanel } from './mcp/index.js';
 import { TabNotice, ThreadListSlot, READ_ONLY_REASON } from './threads/index.js';
 import { ToolCards, ToolViews, UndoBar, warmUpTools, type SubAgentDrawing } from './tool-cards/index.js';
 import { TraceDrawer } from './trace/index.js';
-import { loadA2uiViews, showsSurface } from './a2ui/index.js';
+import { isSurfaceActivity, loadA2uiViews, showsSurface } from './a2ui/index.js';
 
 /**
  * A chat with an in-page agent: streams its replies as markdown, shows each
@@ -115,7 +115,7 @@ import { loadA2uiViews, showsSurface } from './a2ui/index.js';
  * @csspart context-note - The quiet mark where older turns were folded or a tool result cut to fit the context.
  * @csspart sub-agent - A sub-agent's work inside its `dispatch_agent` card (a disclosure, closed by default).
  * @csspart plan - The agent's plan (a disclosure: n of m done, the tasks); closes itself when every task is finished.
- * @csspart activity - A remote AG-UI agent's activity (option `agui`): a card updated in place, `data-activity-type` its type (an `a2ui-surface` renders through the A2UI renderer once present).
+ * @csspart activity - A remote AG-UI agent's activity (option `agui`): a card updated in place, `data-activity-type` its type (an `a2ui-surface` with `a2ui_operations` draws its surface through the A2UI renderer, part `a2ui-surface` inside).
  * @csspart workflow - The mark "Workflow: name" on the message that started a workflow run.
  * @csspart completions - Command or workflow names that Tab completes, under the input while a command is typed.
  * @csspart deny-reason-button - The "Deny with reason…" disclosure of an approval panel.
@@ -444,6 +444,8 @@ export class AgentChat extends AgentChatSettings {
     const words = this.#i18n.words(conversationWords);
     if (item.kind === 'assistant') return [item, words, this.#replies.elementFor(item), this.#replies.held];
     if (item.kind === 'user') return [item, words, this.#attachments.version];
+    // An activity's card is drawn by a chunk loaded with the first: it draws again once that is in.
+    if (item.kind === 'activity') return [item, words, isSurfaceActivity(item) ? this.#a2ui.get() : this.#activities.get()];
     if (item.kind !== 'tool-call') return [item, words];
     return [item, words, this.#cards.loaded, ...Object.values(this.#cardParts).flatMap((part) => part.inputs(item))];
   }
@@ -466,6 +468,8 @@ export class AgentChat extends AgentChatSettings {
       case 'doctor':
         return renderDoctor(item);
       case 'activity':
+        // A server's A2UI surface draws through the A2UI renderer (its chunk, loaded with the first); any other activity is the plain card.
+        if (isSurfaceActivity(item)) return this.#a2ui.get()?.activityView(item, this, this.#tabs.readOnly) ?? html``;
         return this.#activities.get()?.renderActivity(item) ?? html``;
     }
   }

@@ -14,8 +14,9 @@ rmSync('dist', { recursive: true, force: true });
 // The library: for bundlers, so dependencies stay external and shared code is split.
 await build({
   ...common,
-  // `react`: the React helpers, an entry of their own (React is the app's, a peer dependency, never bundled).
-  entryPoints: present({ index: 'src/index.ts', testing: 'src/testing/index.ts', 'agent-chat': 'components/define.ts', 'agent-trace': 'components/trace/agent-trace-define.ts', react: 'src/react/index.ts', ...workers() }),
+  // `react`: the React helpers, an entry of their own (React is the app's, a peer dependency, never bundled);
+  // `ag-ui`: toAgUiAgent, with the official AG-UI client it extends, for an app that imports it.
+  entryPoints: present({ index: 'src/index.ts', testing: 'src/testing/index.ts', 'agent-chat': 'components/define.ts', 'agent-trace': 'components/trace/agent-trace-define.ts', react: 'src/react/index.ts', 'ag-ui': 'src/ag-ui/index.ts', ...workers() }),
   outdir: 'dist',
   splitting: true,
   chunkNames: '[name]-[hash]',
@@ -51,6 +52,7 @@ const typed = {
   'agent-chat': 'components/define',
   'agent-trace': 'components/trace/agent-trace-define',
   react: 'src/react/index',
+  'ag-ui': 'src/ag-ui/index',
   'testing-middleware': 'src/testing/mock-middleware',
   'testing-node': 'src/testing/node',
   'testing-vite': 'src/testing/vite',

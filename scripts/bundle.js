@@ -147,6 +147,9 @@ export function cdnBuilds(outdir) {
       outdir: undefined,
       outfile: resolve(root, outdir, `${SHARED_FILE}.js`),
     },
+    // `pageloop/ag-ui` (toAgUiAgent): an entry of its own that an app imports beside the bundle, whole
+    // (the official client and the rxjs it runs on, one copy), so nothing of it is in the page's bundle.
+    ...Object.entries(present({ 'ag-ui': 'src/ag-ui/index.ts' })).map(([name, path]) => ({ ...options, plugins: common.plugins, splitting: false, entryPoints: { [name]: path } })),
     ...Object.entries(SHARED_LAZY).map(([pkg, file]) => ({
       ...options,
       plugins: common.plugins,

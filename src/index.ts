@@ -64,6 +64,7 @@ export type {
   ThreadFile,
   ThreadFileAttachment,
   Threads,
+  ThreadExportOptions,
   ThreadSummary,
   ThreadTrace,
   Tool,

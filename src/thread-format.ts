@@ -28,6 +28,9 @@ export const THREAD_SCHEMA_VERSION = 2;
 /** The `format` field of a thread file, so a stray JSON file is not mistaken for one. */
 export const THREAD_FILE_FORMAT = 'pageloop-thread';
 
+/** The `format` field of a thread in AG-UI's event form (`threads.export(id, { format: 'ag-ui' })`). */
+export const AGUI_THREAD_FORMAT = 'ag-ui-events';
+
 /** A thread in its current form, in memory. */
 export interface ThreadRecord {
   schema: number;

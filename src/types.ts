@@ -114,6 +114,14 @@ export interface SendOptions {
    * and the limit (code: its `AttachmentRefusalCode`) and nothing is sent.
    */
   attachments?: AttachmentInput[];
+  /**
+   * For a remote AG-UI agent (option `agui`): merged over
+   * `agui.forwardedProps` in this run's first request only — what a server
+   * middleware reads, e.g. A2UI's `{ a2uiAction: { userAction } }`, which
+   * `<agent-chat>` sends when the user acts on a server's `a2ui-surface`
+   * activity. Must have a JSON form. An in-page agent ignores it.
+   */
+  forwardedProps?: Record<string, unknown>;
 }
 
 /** Settings for one workflow run (`runWorkflow(name, input, options)`): as `SendOptions`, tools aside (the template names them). */
@@ -351,6 +359,21 @@ export interface ThreadFileAttachment {
   original?: { type: string; data: string };
 }
 
+/**
+ * How `threads.export` writes a thread. `pageloop` (the default): the thread
+ * file (`ThreadFile`). `ag-ui`: AG-UI 1.0's event form, `{ format:
+ * 'ag-ui-events', protocolVersion: '1.0', threadId, title, createdAt,
+ * updatedAt, events }` — each run as AG-UI events (`RUN_STARTED`, the
+ * user's words as a user text message, text, reasoning, tool calls and
+ * results, state, activities, `RUN_FINISHED` with usage), the last run
+ * carrying a `MESSAGES_SNAPSHOT` of the whole history (images and files as
+ * `image` and `document` parts with their bytes). A thread made against a
+ * remote AG-UI agent keeps the server's thread id and message ids.
+ */
+export interface ThreadExportOptions {
+  format?: 'pageloop' | 'ag-ui';
+}
+
 /** The stored threads of an origin, reached through an agent. */
 export interface Threads {
   /** Every stored thread, most recently updated first. */
@@ -360,11 +383,16 @@ export interface Threads {
   /** Deletes a stored thread; deleting the agent's own thread clears its conversation. */
   delete(id: string): Promise<void>;
   rename(id: string, title: string): Promise<void>;
-  /** The thread as a JSON thread file (see `ThreadFile`). */
-  export(id: string): Promise<string>;
   /**
-   * Stores a thread file (its JSON text, or the parsed object) and resolves
-   * with the id it was stored under — a fresh one if that id is taken. A
+   * The thread as a JSON thread file (see `ThreadFile`) — or, with
+   * `{ format: 'ag-ui' }`, in AG-UI 1.0's event form (see
+   * `ThreadExportOptions`), which `import` reads too.
+   */
+  export(id: string, options?: ThreadExportOptions): Promise<string>;
+  /**
+   * Stores a thread file (its JSON text, or the parsed object; a thread in
+   * AG-UI's event form too, read through the official client's
+   * verification) and resolves with the id it was stored under — a fresh one if that id is taken. A
    * malformed file or one of a newer schema is refused with a `bad-request`
    * error, and nothing is stored.
    */

@@ -102,6 +102,11 @@ export const OPT_IN = {
    * first activity a remote agent sends. An agent without `agui` loads neither.
    */
   agui: /worker-agui|activity-card/,
+  /**
+   * `pageloop/ag-ui` (issue 39 §2): `toAgUiAgent`, a pageloop agent as an AG-UI agent, with the official
+   * `@ag-ui/client` it extends and rxjs — `dist/cdn/ag-ui.js`, an entry an app imports beside the bundle, whole.
+   */
+  ag_ui_agent: /(^|\/)ag-ui\.js$/,
   /** The built-in `fetchTool()`: the request, its redirect guard and the HTML-to-text reader load in the worker on its first call. */
   fetch_tool: /fetch-request/,
   /**

@@ -27,8 +27,8 @@
  */
 import { html, type TemplateResult } from 'lit';
 import { A2UI_TOOL_NAME, type A2uiOptions } from '../../src/a2ui-types.js';
-import type { Agent, Run } from '../../src/types.js';
-import type { ToolCallItem } from '../conversation/index.js';
+import type { Agent, Run, SendOptions } from '../../src/types.js';
+import type { ActivityItem, ToolCallItem } from '../conversation/index.js';
 import type { RenderedView } from '../tool-cards/index.js';
 import { parsePartialJson } from '../partial-json.js';
 import { A2uiSurfaceCard, type A2uiActionDetail, type A2uiDataDetail } from './a2ui-surface-card.js';
@@ -38,13 +38,13 @@ export interface A2uiHost extends HTMLElement {
   /** The element's `a2ui` option: which catalogs draw. */
   a2ui?: boolean | A2uiOptions;
   readonly agent: Agent;
-  send(text: string): Run;
+  send(text: string, options?: SendOptions): Run;
 }
 
 /** Per element: whether it is a follower now, the actions waiting for the reply to end, each card's note, and what the user entered, waiting to be kept. */
 interface HostState {
   readOnly: boolean;
-  waiting: string[];
+  waiting: Outgoing[];
   notes: Map<string, string>;
   /** Data models entered and not yet kept, by call id and surface id; kept after a pause in the typing. */
   entered: Map<string, { callId: string; surfaceId: string; dataModel: Record<string, unknown> }>;
@@ -75,6 +75,21 @@ export function surfaceView(item: ToolCallItem, host: A2uiHost, readOnly: boolea
   const result = item.result as { a2ui?: unknown } | undefined;
   if (item.status !== 'done' || !Array.isArray(result?.a2ui)) return undefined;
   return { ui: surfaceCard(result.a2ui, { options: host.a2ui, data: item.a2uiData, note: state.notes.get(item.id) ?? '', callId: item.id }), frame: true };
+}
+
+/**
+ * A remote AG-UI agent's `a2ui-surface` activity as its surface card (part
+ * `a2ui-surface`, inside the activity's part `activity`), redrawn as its
+ * snapshots and deltas change it. An action on it goes back as AG-UI's A2UI
+ * middleware reads one: the next run's `forwardedProps.a2uiAction.userAction`
+ * (see `act`).
+ */
+export function activityView(item: ActivityItem, host: A2uiHost, readOnly: boolean): TemplateResult {
+  const state = stateOf(host);
+  state.readOnly = readOnly;
+  return html`<section class="activity" part="activity" data-activity-type=${item.activityType} data-activity-id=${item.id}>
+    ${surfaceCard(item.content.a2ui_operations, { options: host.a2ui ?? true, note: state.notes.get(item.id) ?? '', callId: item.id })}
+  </section>`;
 }
 
 /**
@@ -134,15 +149,17 @@ function act(host: A2uiHost, state: HostState, event: CustomEvent<A2uiActionDeta
     void keep(host, state);
   }
   const card = event.composedPath().find((node): node is A2uiSurfaceCard => node instanceof A2uiSurfaceCard);
+  // A surface a remote agent sent as an activity: the action goes as its A2UI middleware reads it, beside the user message.
+  const fromActivity = Boolean(card?.closest('[data-activity-id]'));
   const name = `“${event.detail.action.name}”`;
   let note: string;
   if (state.readOnly) {
     note = `Not sent: ${name} can be sent from the tab that writes this conversation.`;
   } else if (host.agent.running || state.waiting.length > 0) {
-    state.waiting.push(actionText(event.detail));
+    state.waiting.push(outgoing(event.detail, fromActivity));
     note = `${name} is sent when the reply ends.`;
   } else {
-    note = send(host, actionText(event.detail)) ? `Sent ${name}.` : `Not sent: ${name} could not be sent now; try again.`;
+    note = send(host, outgoing(event.detail, fromActivity)) ? `Sent ${name}.` : `Not sent: ${name} could not be sent now; try again.`;
   }
   const callId = card?.dataset.callId;
   if (callId) state.notes.set(callId, note);
@@ -157,10 +174,23 @@ function sendWaiting(host: A2uiHost, state: HostState, tries = 20): void {
   else if (tries > 0) setTimeout(() => sendWaiting(host, state, tries - 1), 100);
 }
 
-/** Sends `text` as the user's message; false when the element refused it (busy). */
-function send(host: A2uiHost, text: string): boolean {
+/** An action as it leaves: the user message, and for an AG-UI activity's surface the forwarded props its server's A2UI middleware reads. */
+interface Outgoing {
+  text: string;
+  options?: SendOptions;
+}
+
+function outgoing(detail: A2uiActionDetail, fromActivity: boolean): Outgoing {
+  const text = actionText(detail);
+  if (!fromActivity) return { text };
+  const { name, surfaceId, sourceComponentId, context, timestamp } = detail.action;
+  return { text, options: { forwardedProps: { a2uiAction: { userAction: { name, surfaceId, sourceComponentId, context, timestamp } } } } };
+}
+
+/** Sends an action as the user's message; false when the element refused it (busy). */
+function send(host: A2uiHost, { text, options }: Outgoing): boolean {
   try {
-    host.send(text);
+    host.send(text, options);
     return true;
   } catch {
     return false;

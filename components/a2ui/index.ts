@@ -5,7 +5,7 @@
  * (a2ui-views.ts), loaded with the first card that shows a surface. The
  * chunk's types are exported as types only.
  */
-export { showsSurface } from './a2ui-cards.js';
+export { showsSurface, isSurfaceActivity, A2UI_ACTIVITY } from './a2ui-cards.js';
 
 /** The surfaces' views (a2ui-views.ts), with the card element and the official renderer. */
 export const loadA2uiViews = (): Promise<typeof import('./a2ui-views.js')> => import('./a2ui-views.js');

@@ -7,9 +7,9 @@
  * through Lit, never HTML: the content comes from a server. Loaded with the
  * first activity (lazy-view.ts).
  *
- * The seam for A2UI (issue 36): activities of type `a2ui-surface` carry an
- * A2UI surface; when the A2UI renderer lands, it adds its view to
- * `ACTIVITY_VIEWS` under that type, and such activities render through it.
+ * An `a2ui-surface` activity with A2UI messages never comes here: the
+ * element draws it with the A2UI room's card (components/a2ui, `activityView`).
+ * `ACTIVITY_VIEWS` stays the seam for other activity types with a view of their own.
  */
 import { html, type TemplateResult } from 'lit';
 import type { ActivityItem } from '../conversation/index.js';

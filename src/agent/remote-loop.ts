@@ -24,6 +24,8 @@ export interface RemoteRunContext extends RunBase {
   agui: AgUiOptions;
   /** The conversation's side on the server: its thread id, message ids, interrupts, shared state. */
   remote: RemoteThread;
+  /** Merged over `agui.forwardedProps` in this run's first request only (`send(text, { forwardedProps })`); taken when sent. */
+  forwardedProps?: Record<string, unknown>;
   /** Asked before each request to the server: false once the page has cancelled the run. */
   mayStart(): Promise<boolean>;
 }

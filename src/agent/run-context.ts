@@ -74,6 +74,7 @@ export function remoteRunContext(from: RunSources, signal: AbortSignal, setup: R
     ...runBase(from, signal),
     maxIterations: config.maxIterations ?? DEFAULT_MAX_ITERATIONS,
     agui: config.agui!,
+    ...(setup.overrides?.forwardedProps ? { forwardedProps: setup.overrides.forwardedProps } : {}),
     remote: state.remote,
     mayStart: () => mayStart(from.starts, { kind: 'model' }, signal),
   };

@@ -8,8 +8,9 @@
  */
 import type { AttachmentInput, SendOptions, WorkflowRunOptions, WorkflowTemplate } from '../types.js';
 import { PageloopError } from '../errors.js';
+import { outOfBounds } from '../json-bounds.js';
 
-const SEND_KEYS = ['model', 'systemPrompt', 'tools', 'maxIterations', 'toolChoice', 'attachments'] as const;
+const SEND_KEYS = ['model', 'systemPrompt', 'tools', 'maxIterations', 'toolChoice', 'attachments', 'forwardedProps'] as const;
 
 /** A copy of `options` with only the keys `send` knows; throws a TypeError naming what is wrong. */
 export function checkSendOptions(options: unknown, toolNames: readonly string[], where = 'send(text, options)'): SendOptions | undefined {
@@ -33,6 +34,11 @@ export function checkSendOptions(options: unknown, toolNames: readonly string[],
   }
   if (o.tools !== undefined) checked.tools = checkToolNames(o.tools, toolNames, `${where}: tools`);
   if (o.attachments !== undefined) checked.attachments = checkAttachmentInputs(o.attachments, `${where}: attachments`);
+  if (o.forwardedProps !== undefined) {
+    const why = typeof o.forwardedProps === 'object' && o.forwardedProps !== null && !Array.isArray(o.forwardedProps) ? outOfBounds(o.forwardedProps) : 'it is not an object';
+    if (why !== undefined) throw new TypeError(`${where}: forwardedProps must be an object with a JSON form (it is sent to the AG-UI server as it is): ${why}.`);
+    checked.forwardedProps = o.forwardedProps as Record<string, unknown>;
+  }
   if (o.toolChoice !== undefined) {
     const choice = o.toolChoice;
     if (choice === 'auto' || choice === 'none' || choice === 'required') checked.toolChoice = choice;
@@ -90,3 +96,4 @@ export function checkWorkflowStart(workflows: Readonly<Record<string, WorkflowTe
   const tools = workflows[name]!.tools;
   if (tools) checkToolNames(tools, toolNames, `Workflow "${name}": tools`);
 }
+

@@ -5,7 +5,7 @@
  * `TypeError` at the call site instead of a round trip later.
  */
 import type { AgentWorkerCall } from '../protocol/agent.js';
-import type { ThreadFile, Threads } from '../types.js';
+import type { ThreadExportOptions, ThreadFile, Threads } from '../types.js';
 
 function checkId(method: string, id: unknown): void {
   if (typeof id !== 'string' || id === '') throw new TypeError(`threads.${method}(id) needs the thread id as a non-empty string.`);
@@ -29,9 +29,11 @@ export function threadsClient(call: AgentWorkerCall, opened: (id: string) => voi
       if (typeof title !== 'string') throw new TypeError('threads.rename(id, title) needs the title as a string.');
       return call((remote) => remote.threads.rename(id, title));
     },
-    export: (id: string) => {
+    export: (id: string, options?: ThreadExportOptions) => {
       checkId('export', id);
-      return call((remote) => remote.threads.export(id));
+      const format = options?.format ?? 'pageloop';
+      if (format !== 'pageloop' && format !== 'ag-ui') throw new TypeError(`threads.export(id, { format }) takes "pageloop" or "ag-ui", not ${JSON.stringify(format)}.`);
+      return call((remote) => remote.threads.export(id, format));
     },
     // Quoted: the import checker reads a bare `import:` as a statement.
     'import': (file: string | ThreadFile) => call((remote) => remote.threads.import(file)),

@@ -237,8 +237,8 @@ export interface ThreadsApi {
   open(id: string): Promise<void>;
   delete(id: string): Promise<void>;
   rename(id: string, title: string): Promise<void>;
-  /** The thread as JSON text in the thread-file format. */
-  export(id: string): Promise<string>;
+  /** The thread as JSON text in the thread-file format, or in AG-UI's event form (`ag-ui`). */
+  export(id: string, format?: 'pageloop' | 'ag-ui'): Promise<string>;
   /** Stores a thread file (JSON text or the parsed object); resolves with the id it was stored under. */
   import(file: unknown): Promise<string>;
 }

@@ -104,7 +104,8 @@ export class WorkerAgent extends AgentSession implements AgentWorkerApi {
     this.watchSpans(false);
     this.memory = Comlink.proxy(memoryWorkerApi(() => services.memory()));
     this.mcp = Comlink.proxy(servers.api(this));
-    this.threads = Comlink.proxy(new ThreadLibrary(store, this));
+    // A thread in AG-UI's event form is written and read with the AG-UI chunk, loaded by the first such export or import.
+    this.threads = Comlink.proxy(new ThreadLibrary(store, this, { agUi: () => import('./agui/index.js') }));
     this.doctor = Comlink.proxy(this.#doctor);
     this.attachments = Comlink.proxy(this.files);
     // Warm the model layer's chunks while the page is still idle, so the first send does not wait for them:

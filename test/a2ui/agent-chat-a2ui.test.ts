@@ -6,7 +6,9 @@ import { defineTool } from '../../src/tools/define-tool.js';
 import type { MockTurn } from '../../src/testing/mock-endpoint.js';
 import { axeViolations } from '../components/axe.js';
 import { BOOKING, PIXEL, card, cards, deepAll, drawn, surfaceArgs } from '../components/a2ui-support.js';
-import { chatOnMock, part, type ChatFixture } from '../components/helpers.js';
+import { chatOnMock, part, parts, type ChatFixture } from '../components/helpers.js';
+import { aguiScript, run, text as aguiText } from '../agui/support.js';
+import type { AgentEvent } from '../../src/types.js';
 
 /** Waits until `check` holds, up to 30 s: the agent's worker, the tool's chunk and the renderer's load first, on a loaded machine. */
 async function until<T>(check: () => T | null | undefined | false | Promise<T | null | undefined | false>, what: string): Promise<T> {
@@ -299,5 +301,51 @@ describe('agent-chat: A2UI surfaces from render_a2ui', () => {
     expect(shown.surfaceIds).to.deep.equal(['menu']);
   });
 
-  it.skip('draws an AG-UI server\'s a2ui-surface activity — skipped: the AG-UI client lands with its own issue, and this test with it', () => {});
+  it("draws an AG-UI server's a2ui-surface activity through the A2UI card, sends the action as the A2UI middleware reads it, and shows any other activity as the plain card", async function () {
+    this.timeout(90_000);
+    // The test runner's AG-UI server (the official encoder) sends the activities as AG-UI's A2UI middleware does:
+    // `activityType: "a2ui-surface"`, `content: { a2ui_operations: [...] }`, then a delta (JSON Patch) that changes the data model.
+    const operations = surfaceArgs('booking', BOOKING, { guest: { name: 'Ada' } }).messages;
+    const server = await aguiScript([
+      run([
+        { type: 'ACTIVITY_SNAPSHOT', messageId: 'act-progress', activityType: 'progress', content: { step: 'finding tables' } },
+        { type: 'ACTIVITY_SNAPSHOT', messageId: 'a2ui-surface-c1', activityType: 'a2ui-surface', content: { a2ui_operations: operations } },
+        { type: 'ACTIVITY_DELTA', messageId: 'a2ui-surface-c1', activityType: 'a2ui-surface', patch: [{ op: 'replace', path: '/a2ui_operations/2/updateDataModel/value/guest/name', value: 'Grace' }] },
+        ...aguiText('m1', 'Here is the form.'),
+      ]),
+      run(aguiText('m2', 'Booked for Grace.')),
+    ]);
+    const chat = document.createElement('agent-chat');
+    chat.setAttribute('agui-url', server.url);
+    chat.style.height = '500px';
+    const finals: AgentEvent[] = [];
+    chat.addEventListener('agent-event', (e) => void (e.detail.type === 'final' && finals.push(e.detail)));
+    document.body.append(chat);
+    try {
+      await chat.updateComplete;
+      chat.send('Book me a table');
+      const surface = await until(() => {
+        const c = card(chat);
+        return c && deepAll<HTMLInputElement>(c, 'input')[0]?.value === 'Grace' && deepAll(c, 'button').length > 0 ? c : null;
+      }, "the activity's surface, its delta applied");
+      expect(surface.surfaceIds).to.deep.equal(['booking']);
+      expect(surface.closest('[part="activity"]')?.getAttribute('data-activity-type'), 'inside the activity').to.equal('a2ui-surface');
+      const plain = await until(() => parts(chat, 'activity').find((a) => a.dataset.activityType === 'progress'), 'the plain activity card');
+      expect(plain?.textContent).to.contain('finding tables');
+      expect(plain?.querySelector('pageloop-a2ui-surface') ?? null, 'the other type is no surface').to.equal(null);
+      await until(() => finals.length === 1, 'the first reply');
+
+      deepAll<HTMLButtonElement>(surface, 'button')[0]!.click();
+      await until(() => finals.length === 2, 'the reply to the action');
+      const [, second] = await server.log();
+      const action = (second!.input.forwardedProps as { a2uiAction?: { userAction?: Record<string, unknown> } }).a2uiAction?.userAction;
+      expect(action).to.deep.include({ name: 'book', surfaceId: 'booking', sourceComponentId: 'book' });
+      expect(action!.context).to.deep.equal({ name: 'Grace' });
+      expect(second!.input.messages.at(-1)).to.deep.include({ role: 'user' });
+      expect(String(second!.input.messages.at(-1)!.content)).to.match(/^A2UI action: .*"name":"book"/);
+      expect(card(chat)!.note).to.match(/Sent/);
+    } finally {
+      chat.remove();
+    }
+  });
 });

@@ -9,21 +9,7 @@ import { defineTool } from '../../src/tools/define-tool.js';
 import { createAgent } from '../../src/page/create-agent.js';
 import { mockEndpoint, textTurn, toolCallTurn } from '../../src/testing/index.js';
 import type { AgentEvent } from '../../src/types.js';
-import { aguiScript, ofType, remoteAgent, run, text, toolCall } from './support.js';
-
-/** A page tool that records its calls; `needsApproval` as given. */
-function pageTool(needsApproval: boolean, seen: unknown[]) {
-  return defineTool({
-    name: 'add_to_cart',
-    description: 'Adds an item to the cart',
-    parameters: z.object({ item: z.string(), qty: z.number() }),
-    needsApproval,
-    execute: async (args) => {
-      seen.push(args);
-      return { added: args.item, qty: args.qty };
-    },
-  });
-}
+import { aguiScript, ofType, pageTool, remoteAgent, run, text, toolCall } from './support.js';
 
 describe('AG-UI client: text', function () {
   // The first run loads the AG-UI client's chunk cold (dev server, unbundled), slow on a loaded machine.

@@ -3,7 +3,9 @@
  * AG-UI server (test/support/agui-servers.js), the real frameworks'
  * endpoints, and agents that answer approvals as told.
  */
+import { z } from 'zod';
 import { createAgent } from '../../src/page/create-agent.js';
+import { defineTool } from '../../src/tools/define-tool.js';
 import type { Agent, AgentEvent, AgentOptions, AgUiOptions } from '../../src/types.js';
 
 /** One scripted run of the test server: AG-UI events, or an HTTP answer, a cut, a hang. */
@@ -98,4 +100,18 @@ export async function until(test: () => boolean | Promise<boolean>, what: string
     if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 20));
   }
+}
+
+/** A page tool that records its calls; `needsApproval` as given. */
+export function pageTool(needsApproval: boolean, seen: unknown[]) {
+  return defineTool({
+    name: 'add_to_cart',
+    description: 'Adds an item to the cart',
+    parameters: z.object({ item: z.string(), qty: z.number() }),
+    needsApproval,
+    execute: async (args) => {
+      seen.push(args);
+      return { added: args.item, qty: args.qty };
+    },
+  });
 }

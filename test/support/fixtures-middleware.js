@@ -32,7 +32,12 @@ const ESM_SHIMS = {
   '/node_modules/react/jsx-dev-runtime.js': 'react/jsx-dev-runtime',
   '/node_modules/react-dom/index.js': 'react-dom',
   '/node_modules/react-dom/client.js': 'react-dom/client',
+  // CopilotKit's front-end core (test/agui/to-agui-agent.test.ts) reads partial tool arguments with it.
+  '/node_modules/partial-json/dist/index.js': 'partial-json',
 };
+
+/** The shimmed entries compiled from ES modules (`exports.__esModule`). */
+const ESMODULE_INTEROP = new Set(['partial-json']);
 
 /** Where each shared package lives, as the browser asks for it. */
 const EXTERNAL_URL = { react: '/node_modules/react/index.js', 'react-dom': '/node_modules/react-dom/index.js' };
@@ -186,8 +191,9 @@ async function build(specifier) {
   // over the runner's patched console.
   const listed = execFileSync(process.execPath, ['-p', `JSON.stringify(Object.keys(require(${JSON.stringify(specifier)})))`], { encoding: 'utf8' });
   const names = /** @type {string[]} */ (JSON.parse(listed)).filter((n) => /^[A-Za-z_$][\w$]*$/.test(n) && n !== 'default');
+  // A module compiled from ES modules (`exports.__esModule`) has its exports on the namespace, not on its default.
   const contents = [
-    `import mod from ${JSON.stringify(specifier)};`,
+    ESMODULE_INTEROP.has(specifier) ? `import * as mod from ${JSON.stringify(specifier)};` : `import mod from ${JSON.stringify(specifier)};`,
     'export default mod;',
     ...names.map((n) => `export const ${n} = mod.${n};`),
   ].join('\n');

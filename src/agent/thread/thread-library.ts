@@ -19,7 +19,7 @@
 import type { ThreadSummary } from '../../types.js';
 import { PageloopError } from '../../errors.js';
 import type { ThreadStorage } from '../../store/thread-store.js';
-import { readThread, toThreadFile, type ThreadRecord } from '../../thread-format.js';
+import { AGUI_THREAD_FORMAT, readThread, toThreadFile, type ThreadRecord } from '../../thread-format.js';
 import { withThreadLock } from '../../store/thread-lock.js';
 import type { StoredAttachment } from '../../store/thread-store.js';
 
@@ -33,16 +33,25 @@ export interface LibrarySession {
   readonly files: { all(thread: string): Promise<StoredAttachment[]> };
 }
 
+/** A thread in AG-UI's event form, both ways (src/worker/agui/agui-thread-file.ts, with the official client): loaded on first use. */
+export interface AgUiThreadForm {
+  toAgUiThreadFile(record: ThreadRecord, files: readonly StoredAttachment[]): Promise<string>;
+  /** Throws, saying why, when the file is not a valid AG-UI event stream. */
+  fromAgUiThreadFile(file: unknown, id: string): Promise<{ record: ThreadRecord; attachments: StoredAttachment[] }>;
+}
+
 /** The stored threads, as one agent's worker reaches them. */
 export class ThreadLibrary {
   #store: ThreadStorage;
   #session: LibrarySession;
   #generateId: () => string;
+  #agUi: (() => Promise<AgUiThreadForm>) | undefined;
 
-  constructor(store: ThreadStorage, session: LibrarySession, generateId: () => string = () => crypto.randomUUID()) {
+  constructor(store: ThreadStorage, session: LibrarySession, options: { generateId?: () => string; agUi?: () => Promise<AgUiThreadForm> } = {}) {
     this.#store = store;
     this.#session = session;
-    this.#generateId = generateId;
+    this.#generateId = options.generateId ?? (() => crypto.randomUUID());
+    this.#agUi = options.agUi;
   }
 
   /** Every stored thread, most recently updated first. */
@@ -70,14 +79,15 @@ export class ThreadLibrary {
     await this.#locked(id, 'Cannot rename', () => this.#store.rename(id, title));
   }
 
-  /** The thread as JSON text in the thread-file format. */
-  async export(id: string): Promise<string> {
+  /** The thread as JSON text in the thread-file format, or in AG-UI's event form (`ag-ui`). */
+  async export(id: string, format: 'pageloop' | 'ag-ui' = 'pageloop'): Promise<string> {
     checkId(id);
     const record = id === this.#session.thread ? this.#session.threadRecord() : await this.#store.load(id);
     if (!record) throw new PageloopError('bad-request', `There is no thread "${id}".`);
     // The bytes travel in the file's own section; the records stay in its messages and events.
     const own = id === this.#session.thread;
     const bytes = own ? await this.#session.files.all(id) : ((await this.#store.listAttachments?.(id)) ?? []);
+    if (format === 'ag-ui') return (await this.#agUiForm()).toAgUiThreadFile(plain(record), bytes);
     const attachments = bytes.length > 0 ? await (await import('../../store/thread-file-attachments.js')).attachmentsSection(bytes) : undefined;
     return JSON.stringify({ ...toThreadFile(plain(record)), ...(attachments ? { attachments } : {}) });
   }
@@ -88,9 +98,13 @@ export class ThreadLibrary {
     let attachments: StoredAttachment[] = [];
     try {
       const parsed: unknown = typeof file === 'string' ? JSON.parse(file) : file;
-      record = readThread(parsed);
-      const section = (parsed as { attachments?: unknown }).attachments;
-      if (section !== undefined) attachments = (await import('../../store/thread-file-attachments.js')).readAttachmentsSection(section);
+      if ((parsed as { format?: unknown } | null)?.format === AGUI_THREAD_FORMAT) {
+        ({ record, attachments } = await (await this.#agUiForm()).fromAgUiThreadFile(parsed, this.#generateId()));
+      } else {
+        record = readThread(parsed);
+        const section = (parsed as { attachments?: unknown }).attachments;
+        if (section !== undefined) attachments = (await import('../../store/thread-file-attachments.js')).readAttachmentsSection(section);
+      }
     } catch (err) {
       const why = err instanceof Error ? err.message : String(err);
       throw new PageloopError('bad-request', `Cannot import the thread: ${why}`);
@@ -100,6 +114,11 @@ export class ThreadLibrary {
     const { allowed: _granted, ...given } = record;
     await this.#locked(id, 'Cannot import', () => this.#store.replace({ ...given, id }, attachments));
     return id;
+  }
+
+  #agUiForm(): Promise<AgUiThreadForm> {
+    if (!this.#agUi) throw new PageloopError('bad-request', 'This agent cannot read or write threads in AG-UI\'s event form.');
+    return this.#agUi();
   }
 
   /** Runs a write to thread `id` under its lock (refused while another agent keeps the thread). */

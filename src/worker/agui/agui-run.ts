@@ -98,12 +98,15 @@ async function remoteStep(ctx: RemoteRunContext): Promise<Step> {
       return response;
     },
   });
+  // What this send adds to the forwarded props goes with its first request only (an A2UI action is answered once).
+  const forwardedProps = { ...(agui.forwardedProps ?? {}), ...(ctx.forwardedProps ?? {}) };
+  ctx.forwardedProps = undefined;
   const abort = new AbortController();
   const stop = () => abort.abort();
   ctx.signal.addEventListener('abort', stop, { once: true });
   let failure: unknown;
   try {
-    await agent.runAgent({ runId: crypto.randomUUID(), tools: ctx.registry.modelTools().map(({ name, description, parameters }) => ({ name, description, parameters })), context: await contextOf(ctx), forwardedProps: agui.forwardedProps ?? {}, resume: resumeEntries(ctx), abortController: abort }, mapper);
+    await agent.runAgent({ runId: crypto.randomUUID(), tools: ctx.registry.modelTools().map(({ name, description, parameters }) => ({ name, description, parameters })), context: await contextOf(ctx), forwardedProps, resume: resumeEntries(ctx), abortController: abort }, mapper);
   } catch (err) {
     failure = err;
   } finally {
