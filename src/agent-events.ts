@@ -244,6 +244,13 @@ export type AgentEvent =
   /** That question is settled: answered (`action`), or cancelled because the server gave up or nobody answered. Not stored. */
   | { type: 'mcp-elicitation-end'; id: string; action: McpElicitationAnswer['action'] }
   /**
+   * An MCP server asked something no form can show as it asks it (e.g. a
+   * required field of no shape the spec has, a choice with no choices): it
+   * was declined at once and the server got `reason` (in the result's
+   * `_meta["pageloop/reason"]`). Not stored.
+   */
+  | { type: 'mcp-elicitation-declined'; server: string; message: string; reason: string }
+  /**
    * What a call waiting for approval will do, from its tool's `preview`
    * (`defineTool({ preview })`; `domActions` have one): its steps, each with
    * where its target stands. Sent by the page right after the

@@ -165,6 +165,7 @@ function reduceAction(state: ConversationState, action: ConversationAction): Con
     case 'mcp':
     case 'mcp-elicitation':
     case 'mcp-elicitation-end':
+    case 'mcp-elicitation-declined':
       return state;
     case 'preview':
       // What the call will do, shown in its approval panel (and outlined on the page by the element).
