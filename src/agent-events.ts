@@ -344,7 +344,9 @@ export interface SubAgentEvent {
  * The history sent to the model was shortened to fit its context window:
  * older messages `folded` into a summary (or `dropped`, when the summary call
  * failed), or one tool result `cut` (the model can page through the rest with
- * the built-in `read_result`). The stored thread and `messages()` keep everything.
+ * the built-in `read_result`), or the current user message `cut` (no
+ * `callId`: its start and end sent, the middle left out). The stored thread
+ * and `messages()` keep everything.
  */
 export interface ContextEvent {
   type: 'context';
@@ -356,7 +358,7 @@ export interface ContextEvent {
   after: number;
   /** The context window budgeted for. */
   contextTokens: number;
-  /** For `cut`: the call whose result was cut. */
+  /** For `cut`: the call whose result was cut; absent when the user's current message was. */
   callId?: string;
   /** For `folded`: the summary now sent in place of those messages. */
   summary?: string;
