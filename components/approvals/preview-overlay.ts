@@ -35,6 +35,7 @@ const STYLES = `
 .value { display: block; font-weight: 400; opacity: 0.95; }
 :host([data-focus]) .box { opacity: 0.35; }
 :host([data-focus]) .box[data-active] { opacity: 1; border-width: 3px; }
+:host([data-focus]) .box:not([data-active]) .label { visibility: hidden; }
 `;
 
 interface Shown {
@@ -49,6 +50,8 @@ export class PreviewOutlinesElement extends HTMLElement {
   readonly #calls = new Map<string, Shown>();
   #frame = 0;
   #active: { callId: string; step: number } | undefined;
+  /** The windows of same-origin frames holding a target: their scrolling is followed too. */
+  readonly #frames = new Set<Window>();
   readonly #follow = (): void => {
     if (!this.#frame) this.#frame = requestAnimationFrame(() => ((this.#frame = 0), this.#draw()));
   };
@@ -75,6 +78,14 @@ export class PreviewOutlinesElement extends HTMLElement {
       addEventListener('scroll', this.#follow, { capture: true, passive: true });
       addEventListener('resize', this.#follow, { passive: true });
     }
+    // A target inside a same-origin frame moves when the frame scrolls, which this window does not hear of.
+    for (const target of targets) {
+      const view = target && target.ownerDocument !== document ? target.ownerDocument.defaultView : null;
+      if (view && !this.#frames.has(view)) {
+        this.#frames.add(view);
+        view.addEventListener('scroll', this.#follow, { capture: true, passive: true });
+      }
+    }
     if (!this.matches(':popover-open')) this.showPopover();
     if (first) {
       const target = targets.find((t, i) => t?.isConnected && steps[i]?.target === 'shown');
@@ -100,6 +111,8 @@ export class PreviewOutlinesElement extends HTMLElement {
     this.#frame = 0;
     removeEventListener('scroll', this.#follow, { capture: true });
     removeEventListener('resize', this.#follow);
+    for (const view of this.#frames) view.removeEventListener('scroll', this.#follow, { capture: true });
+    this.#frames.clear();
     if (this.matches(':popover-open')) this.hidePopover();
     this.remove();
   }
@@ -141,17 +154,21 @@ export class PreviewOutlinesElement extends HTMLElement {
   }
 }
 
-/** `element`'s box in this window's viewport, through same-origin frames. */
+/**
+ * `element`'s box in this window's viewport, through the same-origin frames
+ * between it and this document — and no further: this page may itself be
+ * shown in a frame, whose offset in its parent is not this viewport's.
+ */
 function viewportRect(element: Element): DOMRect {
   const rect = element.getBoundingClientRect();
   let left = rect.left;
   let top = rect.top;
-  let frame = element.ownerDocument.defaultView?.frameElement ?? null;
+  let frame = element.ownerDocument === document ? null : (element.ownerDocument.defaultView?.frameElement ?? null);
   while (frame) {
     const outer = frame.getBoundingClientRect();
     left += outer.left + frame.clientLeft;
     top += outer.top + frame.clientTop;
-    frame = frame.ownerDocument.defaultView?.frameElement ?? null;
+    frame = frame.ownerDocument === document ? null : (frame.ownerDocument.defaultView?.frameElement ?? null);
   }
   return new DOMRect(left, top, rect.width, rect.height);
 }

@@ -11,8 +11,9 @@
  *   (unknown, not finished, undone already, a tool without `undo`) rejects
  *   the whole request with `not-undoable` before any `undo` runs;
  * - calls are tried one at a time, in order, and an Undo all stops at the
- *   first that fails: the `undone` event (ONE per request, stored, traced)
- *   lists each call tried, and which failed and why;
+ *   first that fails: the `undone` event (ONE per request, stored) lists
+ *   each call tried, and which failed and why; the trace records the
+ *   request as one span with a child per call tried (trace/undo-spans.ts);
  * - the history stays valid: every call keeps its one result; the model
  *   learns of the undo from a note (`undoNote`), a user-role message that
  *   joins a user message next to it (history.ts), so roles still alternate
@@ -25,6 +26,7 @@ import { PageloopError } from '../errors.js';
 import type { PageHost, ToolDescriptor } from '../protocol/agent.js';
 import type { ApprovalPolicy, ToolRegistry } from './calls/index.js';
 import { appendNote } from './history.js';
+import { traceNow, type UndoTrace, type UndoTraceCall } from './trace/index.js';
 
 /** A finished (or not) call as the thread's events tell it. */
 export interface CallRecord {
@@ -47,6 +49,8 @@ export interface UndoContext {
   host: Pick<PageHost, 'undoTool'>;
   history: ChatMessage[];
   emit(event: AgentEvent): void;
+  /** The thread's flight recorder, which records each undo (trace/undo-spans.ts). */
+  trace?: { undone(undo: UndoTrace): void };
   /** The history changed: store it. */
   changed(): void;
 }
@@ -117,16 +121,19 @@ export function undoableRun(ctx: Pick<UndoContext, 'events' | 'registry' | 'poli
 /** Undoes `calls` in order, stopping at the first failure; emits one `undone` event, tells the model, and resolves with the outcome. */
 export async function undoCalls(ctx: UndoContext, calls: readonly CallRecord[], runId?: string): Promise<UndoOutcome> {
   const tried: UndoneCall[] = [];
+  const timed: UndoTraceCall[] = [];
+  const startTime = traceNow();
   for (const call of calls) {
+    const callStart = traceNow();
     const outcome = ctx.host.undoTool
       ? await ctx.host.undoTool(call.name, call.args, call.result, call.callId).catch((err: unknown) => ({ status: 'error' as const, error: err instanceof Error ? err.message : String(err) }))
       : { status: 'error' as const, error: 'This agent has no page to undo the call on.' };
-    if (outcome.status === 'ok') tried.push({ callId: call.callId, name: call.name, status: 'undone' });
-    else {
-      tried.push({ callId: call.callId, name: call.name, status: 'failed', error: outcome.error });
-      break;
-    }
+    const done: UndoneCall = outcome.status === 'ok' ? { callId: call.callId, name: call.name, status: 'undone' } : { callId: call.callId, name: call.name, status: 'failed', error: outcome.error };
+    tried.push(done);
+    timed.push({ ...done, ...(call.runId !== undefined ? { runId: call.runId } : {}), startTime: callStart, endTime: traceNow() });
+    if (done.status === 'failed') break;
   }
+  ctx.trace?.undone({ ...(runId !== undefined ? { runId } : {}), asked: calls.length, startTime, endTime: traceNow(), calls: timed });
   ctx.emit({ type: 'undone', ...(runId !== undefined ? { runId } : {}), calls: tried });
   // The model hears only of its own calls (a browser agent's never entered its history).
   const known = new Set(ctx.history.flatMap((m) => (m.role === 'assistant' ? (m.tool_calls ?? []).map((c) => c.id) : [])));

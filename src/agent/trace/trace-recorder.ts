@@ -11,6 +11,7 @@
 import type { AgentEvent } from '../../types.js';
 import type { ThreadTrace, TraceChange, TraceOptions, TraceSpan, TraceValue } from '../../trace-types.js';
 import { RunTrace, type CarriedCall, type SpanSink, type TraceTarget } from './trace-run.js';
+import { undoSpans, type UndoTrace } from './undo-spans.js';
 
 /** Default size cap of one thread's trace, in bytes of JSON. */
 export const DEFAULT_TRACE_MAX_BYTES = 256 * 1024;
@@ -230,6 +231,15 @@ export class TraceRecorder implements SpanSink {
       this.closed(span);
     }
     this.#givenUp.clear();
+  }
+
+  /** Records one undo (undo-spans.ts): its spans open and end at once, the request's last, as a run's spans end. */
+  undone(undo: UndoTrace): void {
+    const options = this.#settings().trace;
+    if (options?.enabled === false) return;
+    const [root, ...calls] = undoSpans(undo, options?.content === true);
+    for (const span of [root!, ...calls]) this.opened(span);
+    for (const span of [...calls, root!]) this.closed(span);
   }
 
   opened(span: TraceSpan): void {

@@ -2,6 +2,7 @@
  * What the DOM action tools do, loaded on their first call: the page pays for
  * this code only when the agent acts on it.
  */
+import { isKind, windowOf } from './realm.js';
 import { watchChanges } from './change-watch.js';
 import { isSecret } from './element-facts.js';
 import type { DomIndex } from './element-index.js';
@@ -65,7 +66,7 @@ export function domActing(spec: DomScopeSpec, index: DomIndex) {
       const found = usable(n);
       if ('refusal' in found) return found.refusal;
       const element = found.element;
-      if (getComputedStyle(element).pointerEvents === 'none') {
+      if (windowOf(element).getComputedStyle(element).pointerEvents === 'none') {
         return refuse('disabled', `${describeElement(scope, element)} [${n}] does not accept clicks (pointer-events: none).`);
       }
       element.scrollIntoView({ block: 'center', inline: 'nearest' });
@@ -73,7 +74,7 @@ export function domActing(spec: DomScopeSpec, index: DomIndex) {
       const result = await act(element, () => {
         const proceeded = pressClick(element);
         const link = element.closest('a[href]');
-        if (proceeded && link instanceof HTMLAnchorElement && !link.getAttribute('href')?.startsWith('#')) followed = link.href;
+        if (proceeded && isKind(link, 'HTMLAnchorElement') && !link.getAttribute('href')?.startsWith('#')) followed = link.href;
       });
       if (followed && result.ok) result.changes.push(`The link leads to ${followed}; the page may be navigating away.`);
       return result;
@@ -92,10 +93,10 @@ export function domActing(spec: DomScopeSpec, index: DomIndex) {
       const target = editableTarget(found.element);
       const what = describeElement(scope, found.element);
       if (!target) {
-        const hint = found.element instanceof HTMLSelectElement ? ' Use select for dropdowns.' : found.element.matches('input[type=checkbox], input[type=radio]') ? ' Use click to toggle it.' : '';
+        const hint = isKind(found.element, 'HTMLSelectElement') ? ' Use select for dropdowns.' : found.element.matches('input[type=checkbox], input[type=radio]') ? ' Use click to toggle it.' : '';
         return refuse('not-editable', `${what} [${n}] is not a text field.${hint}`);
       }
-      if (target instanceof HTMLElement && !(target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement)) {
+      if (isKind(target, 'HTMLElement') && !(isKind(target, 'HTMLInputElement') || isKind(target, 'HTMLTextAreaElement'))) {
         return ledger.note(callId, target, label(scope, target), () => act(target, () => fillEditable(target, value)));
       }
       const field = target as FillableElement;
@@ -114,7 +115,7 @@ export function domActing(spec: DomScopeSpec, index: DomIndex) {
       if ('refusal' in found) return found.refusal;
       const element = found.element;
       const what = describeElement(scope, element);
-      if (!(element instanceof HTMLSelectElement)) {
+      if (!(isKind(element, 'HTMLSelectElement'))) {
         return refuse('not-editable', `${what} [${n}] is not a <select>; for a custom dropdown, click it and then click the option.`);
       }
       const wanted = Array.isArray(value) ? value : [value];
@@ -139,7 +140,8 @@ export function domActing(spec: DomScopeSpec, index: DomIndex) {
       const element = found.element;
       element.scrollIntoView({ block: 'center', inline: 'nearest' });
       const rect = element.getBoundingClientRect();
-      const inView = rect.bottom > 0 && rect.right > 0 && rect.top < innerHeight && rect.left < innerWidth;
+      const view = windowOf(element);
+      const inView = rect.bottom > 0 && rect.right > 0 && rect.top < view.innerHeight && rect.left < view.innerWidth;
       return {
         ok: true,
         element: describeElement(scope, element),
@@ -166,10 +168,10 @@ function refuse(reason: DomActionRefusal, message: string): DomActionResult {
 
 /** The field to fill: the element itself, a label's control, or a contenteditable host. */
 function editableTarget(element: Element): FillableElement | HTMLElement | undefined {
-  const target = element instanceof HTMLLabelElement ? element.control : element;
-  if (target instanceof HTMLTextAreaElement) return target;
-  if (target instanceof HTMLInputElement) return FILLABLE_TYPES.has(target.type) ? target : undefined;
-  if (target instanceof HTMLElement && target.isContentEditable) return target;
+  const target = isKind(element, 'HTMLLabelElement') ? element.control : element;
+  if (isKind(target, 'HTMLTextAreaElement')) return target;
+  if (isKind(target, 'HTMLInputElement')) return FILLABLE_TYPES.has(target.type) ? target : undefined;
+  if (isKind(target, 'HTMLElement') && target.isContentEditable) return target;
   return undefined;
 }
 

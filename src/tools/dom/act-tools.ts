@@ -82,7 +82,8 @@ export function domActions(options: DomActionsOptions = {}): Tool[] {
     untrustedOutput: true,
     execute: async ({ index: n, value }, { callId }) => (await acting()).fill(n, value, callId),
     preview: async (args) => (await acting()).preview('fill', args),
-    undo: async (_args, _result, { callId }) => (await acting()).undo(callId),
+    // A refused action changed nothing: nothing to put back.
+    undo: async (_args, result, { callId }) => (result?.ok === false ? undefined : (await acting()).undo(callId)),
   });
 
   const select = defineTool<SelectArgs, DomActionResult>({
@@ -101,7 +102,8 @@ export function domActions(options: DomActionsOptions = {}): Tool[] {
     untrustedOutput: true,
     execute: async ({ index: n, value }, { callId }) => (await acting()).select(n, value, callId),
     preview: async (args) => (await acting()).preview('select', args),
-    undo: async (_args, _result, { callId }) => (await acting()).undo(callId),
+    // A refused action changed nothing: nothing to put back.
+    undo: async (_args, result, { callId }) => (result?.ok === false ? undefined : (await acting()).undo(callId)),
   });
 
   const scrollTo = defineTool<{ index: number }, DomActionResult>({

@@ -16,12 +16,16 @@
  * - an undo puts a field back only while it still holds what the call left
  *   there: a field the user (or the app) changed since is left alone, and
  *   the undo says so, rather than overwrite their edit;
+ * - a call that changed nothing (the field held the value already, or the
+ *   action was refused: `{ ok: false }`) has nothing to put back: its undo
+ *   succeeds and does nothing, so an Undo all of its run goes on;
  * - the ledger lives in this page's memory: after a reload the element an
  *   index named is not known any more, so the undo says why it cannot run
  *   instead of guessing at an element;
  * - a click is not undoable (it may have submitted, navigated, paid): the
  *   tool declares no `undo`, and an app tool that knows better says so.
  */
+import { isKind } from './realm.js';
 import type { PreviewStep } from '../../tool-types.js';
 import type { DomIndex } from './element-index.js';
 import { chooseOptions, fillEditable, fillField, type FillableElement } from './input-events.js';
@@ -45,14 +49,15 @@ interface Entry {
 
 /** The DOM actions' calls that can be taken back, by call id. */
 export class UndoLedger {
-  readonly #entries = new Map<string, Entry>();
+  readonly #entries = new Map<string, Entry | 'unchanged'>();
 
   /** Runs `change` on `element`, noting what it held before and after under `callId` (when the action changed it). */
   note<T>(callId: string | undefined, element: Element, what: string, change: () => Promise<T>): Promise<T> {
     const before = held(element);
     return change().then((outcome) => {
       const after = held(element);
-      if (callId !== undefined && !same(before, after)) this.#entries.set(callId, { element: new WeakRef(element), before, after, what });
+      // A call that left the field as it was is noted too: its undo has nothing to put back, and says so by succeeding.
+      if (callId !== undefined) this.#entries.set(callId, same(before, after) ? 'unchanged' : { element: new WeakRef(element), before, after, what });
       return outcome;
     });
   }
@@ -61,8 +66,9 @@ export class UndoLedger {
   undo(callId: string): void {
     const entry = this.#entries.get(callId);
     if (!entry) {
-      throw new Error('What the field held before this call is not known on this page (it was reloaded since, or the call changed nothing), so it cannot be put back.');
+      throw new Error('What the field held before this call is not known on this page (it was reloaded since), so it cannot be put back.');
     }
+    if (entry === 'unchanged') return void this.#entries.delete(callId);
     const element = entry.element.deref();
     if (!element?.isConnected) throw new Error(`${entry.what} is no longer on the page, so its value cannot be put back.`);
     if (!same(held(element), entry.after)) {
@@ -90,8 +96,8 @@ export function previewAction(scope: DomScope, index: DomIndex, action: string, 
     }
     case 'select': {
       const wanted = Array.isArray(args.value) ? args.value : [String(args.value ?? '')];
-      const to = element instanceof HTMLSelectElement ? wanted.map((w) => optionLabel(element, w)).join(', ') : wanted.join(', ');
-      const from = element instanceof HTMLSelectElement ? [...element.selectedOptions].map((o) => o.label.trim()).join(', ') : undefined;
+      const to = isKind(element, 'HTMLSelectElement') ? wanted.map((w) => optionLabel(element, w)).join(', ') : wanted.join(', ');
+      const from = isKind(element, 'HTMLSelectElement') ? [...element.selectedOptions].map((o) => o.label.trim()).join(', ') : undefined;
       return { text: `will select ${JSON.stringify(to)} in ${what}`, target: element, ...(from !== undefined ? { from } : {}), to };
     }
     case 'click':
@@ -114,15 +120,15 @@ function optionLabel(select: HTMLSelectElement, wanted: string): string {
 
 /** The text a field holds (a label's control's), or undefined for what is not a field. */
 function fieldText(element: Element): string | undefined {
-  const target = element instanceof HTMLLabelElement ? element.control : element;
-  if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement) return target.value;
-  if (target instanceof HTMLElement && target.isContentEditable) return target.textContent ?? '';
+  const target = isKind(element, 'HTMLLabelElement') ? element.control : element;
+  if (isKind(target, 'HTMLInputElement') || isKind(target, 'HTMLTextAreaElement')) return target.value;
+  if (isKind(target, 'HTMLElement') && target.isContentEditable) return target.textContent ?? '';
   return undefined;
 }
 
 function held(element: Element): Held {
-  if (element instanceof HTMLSelectElement) return { kind: 'options', options: [...element.selectedOptions] };
-  if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) return { kind: 'value', value: element.value };
+  if (isKind(element, 'HTMLSelectElement')) return { kind: 'options', options: [...element.selectedOptions] };
+  if (isKind(element, 'HTMLInputElement') || isKind(element, 'HTMLTextAreaElement')) return { kind: 'value', value: element.value };
   return { kind: 'text', text: element.textContent ?? '' };
 }
 

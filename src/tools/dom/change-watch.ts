@@ -3,9 +3,10 @@
  * content that appeared, text that changed, where focus went, the URL. The
  * model needs this observation to know whether its click did anything.
  */
+import { isDocument, isElement, isKind, isShadowRoot } from './realm.js';
 import { clip } from './element-facts.js';
 import { describeElement, readText } from './read-text.js';
-import { isElementVisible } from './flat-tree.js';
+import { frameDocument, isElementVisible } from './flat-tree.js';
 import type { DomScope } from './scope.js';
 
 const MAX_NOTES = 6;
@@ -28,7 +29,10 @@ export function watchChanges(scope: DomScope, target: Element): ChangeWatch {
   const observer = new MutationObserver((batch) => records.push(...batch));
   const options: MutationObserverInit = { childList: true, subtree: true, characterData: true };
   const observed = new Set<Node>([scope.root]);
-  for (let node: Node = target.getRootNode(); node instanceof ShadowRoot; node = node.host.getRootNode()) observed.add(node);
+  for (let node: Node = target.getRootNode(); isShadowRoot(node); node = node.host.getRootNode()) observed.add(node);
+  // Inside a same-origin frame: the frame's document (the scope's root does not see into it).
+  const rootDocument = isDocument(scope.root) ? scope.root : scope.root.ownerDocument;
+  if (target.ownerDocument !== rootDocument) observed.add(target.ownerDocument);
   for (const node of observed) observer.observe(node, options);
 
   return {
@@ -45,7 +49,7 @@ export function watchChanges(scope: DomScope, target: Element): ChangeWatch {
       }
       notes.push(...contentNotes(scope, records, target));
       const nowFocused = deepActiveElement();
-      if (nowFocused !== focused && nowFocused && nowFocused !== target && nowFocused !== document.body && !scope.isOffLimits(nowFocused)) {
+      if (nowFocused !== focused && nowFocused && nowFocused !== target && nowFocused !== nowFocused.ownerDocument.body && !scope.isOffLimits(nowFocused)) {
         notes.push(`Focus moved to ${describeElement(scope, nowFocused)}.`);
       }
       if (location.href !== url) notes.push(`The URL is now ${location.href}.`);
@@ -66,12 +70,12 @@ function contentNotes(scope: DomScope, records: readonly MutationRecord[], targe
       continue;
     }
     for (const node of record.addedNodes) {
-      if (node instanceof Element) added.add(node);
-      else if (node.nodeType === Node.TEXT_NODE && record.target instanceof Element) changedText.add(record.target);
+      if (isElement(node)) added.add(node);
+      else if (node.nodeType === Node.TEXT_NODE && isElement(record.target)) changedText.add(record.target);
     }
     // Removals inside a private region are not counted: even their number is private.
-    if (record.target instanceof Element && scope.isOffLimits(record.target)) continue;
-    removed += [...record.removedNodes].filter((n) => n instanceof Element && !scope.isBlocked(n)).length;
+    if (isElement(record.target) && scope.isOffLimits(record.target)) continue;
+    removed += [...record.removedNodes].filter((n) => isElement(n) && !scope.isBlocked(n)).length;
   }
   const notes: string[] = [];
   // Report the outermost new elements only; their content is part of them.
@@ -96,8 +100,12 @@ function contentNotes(scope: DomScope, records: readonly MutationRecord[], targe
 /** The focused element, looking inside open shadow roots. */
 function deepActiveElement(): Element | null {
   let active = document.activeElement;
-  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
-  return active;
+  for (;;) {
+    // Into open shadow roots and same-origin frames.
+    const inner: Element | null | undefined = active?.shadowRoot?.activeElement ?? (isKind(active, 'HTMLIFrameElement') ? frameDocument(active)?.activeElement : null);
+    if (!inner || inner === active) return active;
+    active = inner;
+  }
 }
 
 /**

@@ -4,6 +4,7 @@
  * passwords, hidden inputs, card numbers, one-time codes — are never returned.
  * (Its name is read from text, so it lives with the text, in read-text.ts.)
  */
+import { isKind } from './realm.js';
 
 /** What an element is, for the outline. */
 export type ElementKind = 'control' | 'heading' | 'landmark' | 'table' | 'image' | 'other';
@@ -62,7 +63,7 @@ export function roleOf(element: Element): string {
       return element.getAttribute('alt') ? 'img' : 'generic';
     default:
       if (/^H[1-6]$/.test(tag)) return 'heading';
-      if (element instanceof HTMLElement && element.isContentEditable && !element.parentElement?.isContentEditable) {
+      if (isKind(element, 'HTMLElement') && element.isContentEditable && !element.parentElement?.isContentEditable) {
         return 'textbox';
       }
       return 'generic';
@@ -114,8 +115,8 @@ const INPUT_ROLES = new Set(['password', 'date', 'time', 'datetime-local', 'mont
 
 /** True for a value the agent must never see. */
 export function isSecret(element: Element): boolean {
-  if (!(element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement)) return false;
-  if (element instanceof HTMLInputElement && (element.type === 'password' || element.type === 'hidden')) return true;
+  if (!(isKind(element, 'HTMLInputElement') || isKind(element, 'HTMLTextAreaElement'))) return false;
+  if (isKind(element, 'HTMLInputElement') && (element.type === 'password' || element.type === 'hidden')) return true;
   return SECRET_AUTOCOMPLETE.test(element.getAttribute('autocomplete') ?? '');
 }
 
@@ -132,15 +133,15 @@ export function valueOf(element: Element, maxChars = NAME_MAX): string | undefin
   if (isSecret(element)) {
     return (element as HTMLInputElement).value ? '(hidden)' : '';
   }
-  if (element instanceof HTMLSelectElement) {
+  if (isKind(element, 'HTMLSelectElement')) {
     return [...element.selectedOptions].map((o) => o.label.trim()).join(', ');
   }
-  if (element instanceof HTMLInputElement) {
+  if (isKind(element, 'HTMLInputElement')) {
     if (['checkbox', 'radio', 'button', 'submit', 'reset', 'image'].includes(element.type)) return undefined;
     if (element.type === 'file') return `${element.files?.length ?? 0} file(s) chosen`;
     return clip(element.value, maxChars);
   }
-  if (element instanceof HTMLTextAreaElement) return clip(element.value, maxChars);
+  if (isKind(element, 'HTMLTextAreaElement')) return clip(element.value, maxChars);
   return undefined;
 }
 
@@ -148,17 +149,17 @@ export function valueOf(element: Element, maxChars = NAME_MAX): string | undefin
 export function statesOf(element: Element): string[] {
   const states: string[] = [];
   const checked =
-    element instanceof HTMLInputElement && (element.type === 'checkbox' || element.type === 'radio')
+    isKind(element, 'HTMLInputElement') && (element.type === 'checkbox' || element.type === 'radio')
       ? element.checked
       : element.getAttribute('aria-checked') === 'true' || element.getAttribute('aria-pressed') === 'true';
   if (checked) states.push('checked');
-  if (element instanceof HTMLInputElement && element.indeterminate) states.push('mixed');
+  if (isKind(element, 'HTMLInputElement') && element.indeterminate) states.push('mixed');
   if (element.getAttribute('aria-selected') === 'true') states.push('selected');
   const expanded = element.getAttribute('aria-expanded');
   if (expanded === 'true' || expanded === 'false') states.push(expanded === 'true' ? 'expanded' : 'collapsed');
   if (element.matches(':disabled') || element.getAttribute('aria-disabled') === 'true') states.push('disabled');
   if (element.matches(':required') || element.getAttribute('aria-required') === 'true') states.push('required');
-  if ((element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) && element.readOnly) states.push('read-only');
+  if ((isKind(element, 'HTMLInputElement') || isKind(element, 'HTMLTextAreaElement')) && element.readOnly) states.push('read-only');
   return states;
 }
 

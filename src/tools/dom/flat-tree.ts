@@ -3,23 +3,30 @@
  * loads on their first call (read-impl.ts, act-impl.ts): kept out of
  * scope.ts, which every page that exports the tools loads up front.
  */
+import { isDocument, isElement, isKind, isShadowRoot, windowOf } from './realm.js';
 
 /** Elements whose content is never page text. */
-const NEVER_TEXT = new Set(['SCRIPT', 'STYLE', 'TEMPLATE', 'NOSCRIPT', 'HEAD', 'META', 'LINK', 'TITLE', 'IFRAME', 'OBJECT']);
+const NEVER_TEXT = new Set(['SCRIPT', 'STYLE', 'TEMPLATE', 'NOSCRIPT', 'HEAD', 'META', 'LINK', 'TITLE', 'OBJECT']);
 
 /**
  * The node's children in the flat tree: a host's shadow content instead of its
- * light children, a slot's assigned nodes (or its fallback content).
+ * light children, a slot's assigned nodes (or its fallback content), a
+ * same-origin frame's document element (a frame that cannot be entered has
+ * none: `frameReach` says why).
  */
 export function flatChildren(node: Node): Node[] {
-  if (node instanceof Element) {
+  if (isElement(node)) {
+    if (isKind(node, 'HTMLIFrameElement')) {
+      const root = frameDocument(node)?.documentElement;
+      return root ? [root] : [];
+    }
     if (node.shadowRoot) return [...node.shadowRoot.childNodes];
-    if (node instanceof HTMLSlotElement) {
+    if (isKind(node, 'HTMLSlotElement')) {
       const assigned = node.assignedNodes();
       if (assigned.length > 0) return assigned;
     }
     // A closed <details> renders only its summary.
-    if (node instanceof HTMLDetailsElement && !node.open) {
+    if (isKind(node, 'HTMLDetailsElement') && !node.open) {
       return [...node.children].filter((child) => child.tagName === 'SUMMARY');
     }
   }
@@ -53,10 +60,44 @@ export function isElementVisible(element: Element): boolean {
   return false;
 }
 
-/** The element's parent in the flat tree: its slot, its parent, or its shadow host. */
+/** The element's parent in the flat tree: its slot, its parent, its shadow host, or the frame its document is shown in. */
 export function flatParent(element: Element): Element | null {
   if (element.assignedSlot) return element.assignedSlot;
   if (element.parentElement) return element.parentElement;
   const parent = element.parentNode;
-  return parent instanceof ShadowRoot ? parent.host : null;
+  if (isShadowRoot(parent)) return parent.host;
+  return isDocument(parent) ? (parent.defaultView?.frameElement ?? null) : null;
+}
+
+/** The document shown in a frame when this page may reach it (same origin, loaded); null otherwise. */
+export function frameDocument(frame: HTMLIFrameElement): Document | null {
+  try {
+    return frame.contentDocument;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether the DOM tools can reach into a frame: `true`, or why not, worded
+ * for the model. A cross-origin frame's document is another site's (the
+ * browser keeps it out of reach, as it should); a sandboxed frame without
+ * `allow-same-origin` has an origin of its own.
+ */
+export function frameReach(frame: HTMLIFrameElement): true | string {
+  if (frameDocument(frame)?.documentElement) return true;
+  const sandbox = frame.getAttribute('sandbox');
+  if (sandbox !== null && !/(^|\s)allow-same-origin(\s|$)/i.test(sandbox)) {
+    return 'sandboxed without allow-same-origin: its content cannot be read or acted on';
+  }
+  let origin: string | undefined;
+  try {
+    origin = frame.srcdoc ? undefined : new URL(frame.src || 'about:blank', frame.baseURI).origin;
+  } catch {
+    origin = undefined;
+  }
+  if (origin && origin !== 'null' && origin !== windowOf(frame).location.origin) {
+    return `cross-origin (${origin}): the browser keeps another site's frame out of this page's reach, so its content cannot be read or acted on`;
+  }
+  return 'not loaded yet: its content cannot be read or acted on until it loads';
 }

@@ -10,6 +10,13 @@
  * `input` event is seen as the user's edit. Vue's `v-model` and Lit's `@input`
  * listen to the same `input` event, and `change` follows as it does on commit.
  */
+import { isKind, windowOf } from './realm.js';
+
+/*
+ * Events are made with the constructors of the element's own window: inside
+ * a same-origin frame, the frame's framework checks its events against its
+ * own classes (realm.ts).
+ */
 
 /** Text fields whose value `fill` may set. */
 export type FillableElement = HTMLInputElement | HTMLTextAreaElement;
@@ -30,6 +37,7 @@ export function setNativeValue(element: FillableElement | HTMLSelectElement, val
 
 /** Fires `input` then `change`, as a browser does when a user edits a field and commits it. */
 export function dispatchEdit(element: Element, data: string | null): void {
+  const { InputEvent, Event } = windowOf(element);
   element.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true, inputType: 'insertReplacementText', data }));
   element.dispatchEvent(new Event('change', { bubbles: true }));
 }
@@ -59,6 +67,7 @@ export function fillEditable(element: HTMLElement, value: string): void {
   const done = element.ownerDocument.execCommand('insertText', false, value);
   if (!done || element.textContent !== value) {
     element.textContent = value;
+    const { InputEvent } = windowOf(element);
     element.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true, inputType: 'insertReplacementText', data: value }));
   }
 }
@@ -83,10 +92,12 @@ export function chooseOptions(select: HTMLSelectElement, options: readonly HTMLO
  */
 export function pressClick(element: Element): boolean {
   const rect = element.getBoundingClientRect();
-  const at = { clientX: rect.left + rect.width / 2, clientY: rect.top + rect.height / 2, bubbles: true, cancelable: true, composed: true, view: window, button: 0 };
+  const view = windowOf(element);
+  const { PointerEvent, MouseEvent } = view;
+  const at = { clientX: rect.left + rect.width / 2, clientY: rect.top + rect.height / 2, bubbles: true, cancelable: true, composed: true, view, button: 0 };
   element.dispatchEvent(new PointerEvent('pointerdown', { ...at, buttons: 1, pointerId: 1, pointerType: 'mouse', isPrimary: true }));
   const focusAllowed = element.dispatchEvent(new MouseEvent('mousedown', { ...at, buttons: 1, detail: 1 }));
-  if (focusAllowed && element instanceof HTMLElement) element.focus({ preventScroll: true });
+  if (focusAllowed && isKind(element, 'HTMLElement')) element.focus({ preventScroll: true });
   element.dispatchEvent(new PointerEvent('pointerup', { ...at, buttons: 0, pointerId: 1, pointerType: 'mouse', isPrimary: true }));
   element.dispatchEvent(new MouseEvent('mouseup', { ...at, buttons: 0, detail: 1 }));
   // A dispatched click runs the element's activation behaviour (toggle a

@@ -4,6 +4,7 @@
  * up the flat tree. Loaded with that code on the tools' first call
  * (read-impl.ts, act-impl.ts), never up front.
  */
+import { isDocument, isElement, isShadowRoot } from './realm.js';
 import { flatParent } from './flat-tree.js';
 import type { DomScope, DomScopeSpec } from './scope.js';
 
@@ -16,7 +17,7 @@ export function openDomScope({ root, blocked, elements }: DomScopeSpec): DomScop
     isBlocked,
     blockedWithin(tree) {
       const found = [...tree.querySelectorAll(blocked)];
-      if (tree instanceof Element && isBlocked(tree)) found.unshift(tree);
+      if (isElement(tree) && isBlocked(tree)) found.unshift(tree);
       for (const element of elements) if (element !== tree && tree.contains(element) && !found.includes(element)) found.push(element);
       return found;
     },
@@ -24,7 +25,8 @@ export function openDomScope({ root, blocked, elements }: DomScopeSpec): DomScop
       let current: Element | null = element;
       while (current) {
         if (isBlocked(current)) return true;
-        if (current === root) return false;
+        // The root, or the top of a root that is a document or shadow root (a frame's document may be a root of its own).
+        if (current === root || (current.parentNode === root && current.isConnected)) return false;
         const parent = flatParent(current);
         if (!parent) return !(current.parentNode === root && current.isConnected);
         current = parent;
@@ -32,8 +34,8 @@ export function openDomScope({ root, blocked, elements }: DomScopeSpec): DomScop
       return true;
     },
     start() {
-      if (root instanceof Document) return root.documentElement;
-      if (root instanceof ShadowRoot) return root.host;
+      if (isDocument(root)) return root.documentElement;
+      if (isShadowRoot(root)) return root.host;
       return root;
     },
   };

@@ -3,10 +3,11 @@
  * headings, prose, controls with their labels and values, tables summarized —
  * bounded to a token budget, saying what it left out.
  */
+import { isDocument, isElement, isKind } from './realm.js';
 import type { DomIndex } from './element-index.js';
 import { clip, kindOf, optionsOf, roleOf, type ElementKind } from './element-facts.js';
 import { describeElement, nameOf, readText } from './read-text.js';
-import { flatChildren, isElementVisible, isSubtreeHidden } from './flat-tree.js';
+import { flatChildren, frameReach, isElementVisible, isSubtreeHidden } from './flat-tree.js';
 import type { DomScope } from './scope.js';
 
 /** Options of one outline. */
@@ -66,7 +67,7 @@ export function buildOutline(scope: DomScope, index: DomIndex, options: OutlineO
    * inline content of a text block: nested blocks get their own lines), `none`.
    */
   const walk = (node: Node, depth: number, covered: Covered): void => {
-    if (!(node instanceof Element)) return;
+    if (!(isElement(node))) return;
     if (scope.isBlocked(node)) return;
     const style = getComputedStyle(node);
     if (isSubtreeHidden(node, style)) return;
@@ -77,7 +78,12 @@ export function buildOutline(scope: DomScope, index: DomIndex, options: OutlineO
     let childDepth = depth;
     let childCovered = covered;
 
-    if (visible && kind === 'landmark') {
+    if (isKind(node, 'HTMLIFrameElement')) {
+      // A frame is a line of its own, its content (when it can be reached) nested under it.
+      if (isElementVisible(node)) emit('landmark', depth, node, () => frameLine(scope, node));
+      childDepth = depth + 1;
+      childCovered = 'none';
+    } else if (visible && kind === 'landmark') {
       emit(kind, depth, node, () => {
         const name = nameOf(scope, node);
         return name ? `${role} ${JSON.stringify(name)}` : role;
@@ -127,9 +133,9 @@ export function buildOutline(scope: DomScope, index: DomIndex, options: OutlineO
 }
 
 function headerLine(scope: DomScope, within: Element | undefined): string {
-  const note = 'Covers the whole page, including parts scrolled out of view; pass an [index] to dom_read, click, fill, select or scroll_to.';
+  const note = 'Covers the whole page, including parts scrolled out of view and same-origin frames (their elements are indexed like any other); pass an [index] to dom_read, click, fill, select or scroll_to.';
   if (within) return `Outline of ${describeElement(scope, within)}. ${note}`;
-  if (scope.root instanceof Document) {
+  if (isDocument(scope.root)) {
     return `Page ${JSON.stringify(clip(scope.root.title, 100))} at ${location.pathname}${location.search}. ${note}`;
   }
   return `Outline. ${note}`;
@@ -148,11 +154,19 @@ function isTextBlock(element: Element, style: CSSStyleDeclaration): boolean {
   for (const child of flatChildren(element)) {
     if (child.nodeType === Node.TEXT_NODE) {
       if ((child as Text).data.trim() !== '') return true;
-    } else if (child instanceof Element && child.textContent?.trim()) {
+    } else if (isElement(child) && child.textContent?.trim()) {
       if (getComputedStyle(child).display.startsWith('inline')) return true;
     }
   }
   return false;
+}
+
+/** `frame "Payment"`, and why its content is not listed when it cannot be reached. */
+function frameLine(scope: DomScope, frame: HTMLIFrameElement): string {
+  const name = nameOf(scope, frame) || frame.title;
+  const reach = frameReach(frame);
+  const line = name ? `frame ${JSON.stringify(clip(name, 80))}` : 'frame';
+  return reach === true ? line : `${line} (unreachable: ${reach})`;
 }
 
 function controlLine(scope: DomScope, element: Element, role: string): string {
@@ -161,7 +175,7 @@ function controlLine(scope: DomScope, element: Element, role: string): string {
     const href = element.getAttribute('href') ?? '';
     if (href && !href.startsWith('javascript:')) line += ` → ${clip(shortHref(element, href), 100)}`;
   }
-  if (element instanceof HTMLSelectElement) line += ` options: ${optionsOf(element)}`;
+  if (isKind(element, 'HTMLSelectElement')) line += ` options: ${optionsOf(element)}`;
   return line;
 }
 
@@ -179,7 +193,7 @@ function shortHref(element: Element, href: string): string {
 function tableLine(scope: DomScope, element: Element): string {
   const name = nameOf(scope, element);
   let line = name ? `table ${JSON.stringify(name)}` : 'table';
-  if (!(element instanceof HTMLTableElement)) return line;
+  if (!(isKind(element, 'HTMLTableElement'))) return line;
   const rows = [...element.rows].filter((r) => !scope.isOffLimits(r));
   const cellsOf = (row: HTMLTableRowElement): string =>
     [...row.cells].map((c) => clip(readText(scope, c, { maxChars: 40, controls: 'skip' }).text, 30)).join(' | ');

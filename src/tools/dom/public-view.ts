@@ -49,6 +49,7 @@
  * only as filled or empty) is copied again before each query. Reused or
  * rebuilt, the copy is the one a fresh build would give.
  */
+import { isDocument, isElement, isKind, isShadowRoot } from './realm.js';
 import { isSecret } from './element-facts.js';
 import { flatParent } from './flat-tree.js';
 import type { DomScope } from './scope.js';
@@ -155,11 +156,11 @@ function build(scope: DomScope): Built {
       const clone = copyAll[i]!;
       toPage.set(clone, element);
       toCopy.set(element, clone);
-      if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) {
+      if (isKind(element, 'HTMLInputElement') || isKind(element, 'HTMLTextAreaElement')) {
         if (isSecret(element)) secrets.push([element, clone]);
-        else if (element instanceof HTMLInputElement && clone instanceof HTMLInputElement) clone.indeterminate = element.indeterminate;
+        else if (isKind(element, 'HTMLInputElement') && isKind(clone, 'HTMLInputElement')) clone.indeterminate = element.indeterminate;
         controls.push([element, clone]);
-      } else if (element instanceof HTMLOptionElement) controls.push([element, clone]);
+      } else if (isKind(element, 'HTMLOptionElement')) controls.push([element, clone]);
       const shadow = element.shadowRoot;
       if (!shadow && (SHADOW_HOSTS.has(element.localName) || element.localName.includes('-'))) hostless.push(element);
       if (shadow && !scope.isBlocked(element)) {
@@ -176,7 +177,7 @@ function build(scope: DomScope): Built {
     }
     blocked.push(...scope.blockedWithin(page));
     // Slotted content renders where its slot is: inside a blocked subtree, it is blocked too.
-    if (page instanceof ShadowRoot) {
+    if (isShadowRoot(page)) {
       for (const child of page.host.children) if (child.assignedSlot && rendersBlocked(scope, child)) blocked.push(child);
     }
   };
@@ -184,24 +185,24 @@ function build(scope: DomScope): Built {
   // Copy the whole tree the root lives in, so selectors naming ancestors (`body.dark main a`) work as on the page.
   let top: Node = scope.root;
   for (let node = top.getRootNode(); ; node = top.getRootNode()) {
-    if (node instanceof ShadowRoot) top = node.host;
+    if (isShadowRoot(node)) top = node.host;
     else {
       top = node;
       break;
     }
   }
-  const topElement = top instanceof Document ? top.documentElement : top instanceof Element ? top : null;
+  const topElement = isDocument(top) ? top.documentElement : isElement(top) ? top : null;
   if (topElement) {
     const copyTop = doc.importNode(topElement, true);
     doc.replaceChild(copyTop, doc.documentElement);
-    if (top instanceof Document) pair(top, doc);
+    if (isDocument(top)) pair(top, doc);
     else pair(topElement, copyTop);
   }
 
   // Cut: blocked subtrees out entirely, secret fields down to what describes them.
   for (const element of blocked) (toCopy.get(element) as Element | undefined)?.remove();
   for (const [element, clone] of secrets) maskSecret(element, clone as HTMLInputElement | HTMLTextAreaElement);
-  for (const tree of new Set([doc, ...[...toCopy.values()].filter((n): n is ShadowRoot => n instanceof ShadowRoot)])) {
+  for (const tree of new Set([doc, ...[...toCopy.values()].filter((n): n is ShadowRoot => isShadowRoot(n))])) {
     for (const el of tree.querySelectorAll('[nonce]')) el.removeAttribute('nonce');
     for (const el of tree.querySelectorAll('meta[content]')) el.removeAttribute('content');
   }
@@ -211,8 +212,8 @@ function build(scope: DomScope): Built {
   let searched: Tree[] | undefined;
   const searchedTrees = (root: Tree): Tree[] => {
     if (searched) return searched;
-    const live = (tree: Tree): boolean => tree instanceof ShadowRoot && tree.host.isConnected;
-    const home = root instanceof Element ? (root.getRootNode() as Tree) : root;
+    const live = (tree: Tree): boolean => isShadowRoot(tree) && tree.host.isConnected;
+    const home = isElement(root) ? (root.getRootNode() as Tree) : root;
     const first = (childTrees.get(home) ?? []).filter((t) => live(t) && (home === root || root.contains((t as ShadowRoot).host)));
     searched = [root];
     for (let i = 0, level = first; level.length > 0; ) {
@@ -227,7 +228,7 @@ function build(scope: DomScope): Built {
   const view: PublicView = {
     query(selector) {
       const root = toCopy.get(scope.root);
-      if (!root || !(root instanceof Document || root instanceof ShadowRoot || root.isConnected)) {
+      if (!root || !(isDocument(root) || isShadowRoot(root) || root.isConnected)) {
         doc.querySelectorAll(selector); // still throws for a bad selector
         return [];
       }
@@ -242,7 +243,7 @@ function build(scope: DomScope): Built {
     },
     copyOf(element) {
       const copy = toCopy.get(element);
-      return copy instanceof Element && copy.isConnected ? copy : undefined;
+      return isElement(copy) && copy.isConnected ? copy : undefined;
     },
   };
   return { view, trees, controls, hostless };
@@ -250,17 +251,17 @@ function build(scope: DomScope): Built {
 
 /** Copies a control's live state to its copy again: a secret's only as filled (the mask) or empty. */
 function syncControl(element: Element, clone: Element): void {
-  if (element instanceof HTMLOptionElement) {
+  if (isKind(element, 'HTMLOptionElement')) {
     (clone as HTMLOptionElement).selected = element.selected;
     return;
   }
   const control = element as HTMLInputElement | HTMLTextAreaElement;
   const copy = clone as HTMLInputElement | HTMLTextAreaElement;
   if (isSecret(control)) {
-    if (!(copy instanceof HTMLInputElement && copy.type === 'hidden')) copy.value = control.value !== '' ? MASK : '';
+    if (!(isKind(copy, 'HTMLInputElement') && copy.type === 'hidden')) copy.value = control.value !== '' ? MASK : '';
     return;
   }
-  if (control instanceof HTMLInputElement && copy instanceof HTMLInputElement) {
+  if (isKind(control, 'HTMLInputElement') && isKind(copy, 'HTMLInputElement')) {
     if (control.type === 'checkbox' || control.type === 'radio') {
       copy.checked = control.checked;
       copy.indeterminate = control.indeterminate;
@@ -273,16 +274,16 @@ function syncControl(element: Element, clone: Element): void {
 /** The elements of one tree in tree order, the tree's own element first. */
 function elementsOf(tree: Tree): Element[] {
   const all = [...tree.querySelectorAll('*')];
-  return tree instanceof Element ? [tree, ...all] : all;
+  return isElement(tree) ? [tree, ...all] : all;
 }
 
 /** Leaves a secret field its describing attributes, and a value that is a mask when filled, '' when empty. */
 function maskSecret(element: Element, clone: HTMLInputElement | HTMLTextAreaElement): void {
   const filled = (element as HTMLInputElement | HTMLTextAreaElement).value !== '';
   for (const name of clone.getAttributeNames()) if (!SECRET_FIELD_ATTRIBUTES.has(name.toLowerCase())) clone.removeAttribute(name);
-  if (clone instanceof HTMLTextAreaElement) clone.textContent = '';
+  if (isKind(clone, 'HTMLTextAreaElement')) clone.textContent = '';
   // A hidden input's value is its attribute, already gone; the others hold a live value.
-  if (!(clone instanceof HTMLInputElement && clone.type === 'hidden')) clone.value = filled ? MASK : '';
+  if (!(isKind(clone, 'HTMLInputElement') && clone.type === 'hidden')) clone.value = filled ? MASK : '';
 }
 
 /** True when a slotted element renders inside a blocked subtree (its flat-tree ancestors). */

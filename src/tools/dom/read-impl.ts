@@ -10,13 +10,16 @@ import { resolveIndex } from './resolve-index.js';
 import { buildOutline } from './outline.js';
 import { publicView, type PublicView } from './public-view.js';
 import { describeElement, readText } from './read-text.js';
-import { isElementVisible } from './flat-tree.js';
+import { frameDocument, frameReach, isElementVisible } from './flat-tree.js';
+import { isKind } from './realm.js';
 import type { DomScope, DomScopeSpec } from './scope.js';
 import { openDomScope } from './open-scope.js';
 
 /** Arguments of `dom_query`. */
 export interface DomQueryArgs {
   selector: string;
+  /** The index of a same-origin `<iframe>` (from the outline): the selector runs in that frame's document. */
+  frame?: number;
   limit?: number;
   attributes?: string[];
 }
@@ -42,6 +45,20 @@ const QUERY_TEXT = 300;
 /** The three reads over one scope and index registry, within a token budget. */
 export function domReading(spec: DomScopeSpec, index: DomIndex, maxTokens: number) {
   const scope = openDomScope(spec);
+  /** Each same-origin frame's document as a scope of its own, with the same blocked regions (kept: its public view is too). */
+  const frames = new WeakMap<Document, DomScope>();
+  const frameScope = (n: number): { scope: DomScope } | { error: string } => {
+    const resolved = resolveIndex(index, scope, n);
+    if (!resolved.ok) return { error: resolved.message };
+    const frame = resolved.element;
+    if (!isKind(frame, 'HTMLIFrameElement')) return { error: `${describeElement(scope, frame)} [${n}] is not a frame; pass the index of an <iframe> from page_outline, or leave frame out.` };
+    const reach = frameReach(frame);
+    const doc = frameDocument(frame);
+    if (reach !== true || !doc) return { error: `Frame [${n}] is ${reach === true ? 'not loaded' : reach}.` };
+    let inner = frames.get(doc);
+    if (!inner) frames.set(doc, (inner = openDomScope({ ...spec, root: doc })));
+    return { scope: inner };
+  };
   return {
     outline(within: number | undefined): string {
       if (within === undefined) return buildOutline(scope, index, { maxTokens });
@@ -50,7 +67,11 @@ export function domReading(spec: DomScopeSpec, index: DomIndex, maxTokens: numbe
       return buildOutline(scope, index, { maxTokens, within: resolved.element });
     },
     /** `limit` is the caller's default, used when the model gave none. */
-    query: (args: DomQueryArgs, limit: number): DomQueryResult => runQuery(scope, index, args, limit),
+    query(args: DomQueryArgs, limit: number): DomQueryResult {
+      if (args.frame === undefined) return runQuery(scope, index, args, limit);
+      const inFrame = frameScope(args.frame);
+      return 'error' in inFrame ? inFrame : runQuery(inFrame.scope, index, args, limit);
+    },
     read(n: number): DomReadResult {
       const resolved = resolveIndex(index, scope, n);
       if (!resolved.ok) return { error: resolved.message };

@@ -8,6 +8,7 @@
  * from text (a simplified accname: labelledby, label, labels, content, title,
  * placeholder), and text describes the controls in it by their names.
  */
+import { isElement, isKind } from './realm.js';
 import { clip, NAME_MAX, roleOf, statesOf, valueOf } from './element-facts.js';
 import { flatChildren, isSubtreeHidden } from './flat-tree.js';
 import type { DomScope } from './scope.js';
@@ -56,7 +57,7 @@ function walk(scope: DomScope, node: Node, options: ReadTextOptions, out: TextBu
     if (visible) out.text((node as Text).data, preserved(node.parentElement));
     return;
   }
-  if (!(node instanceof Element)) return;
+  if (!(isElement(node))) return;
   if (scope.isBlocked(node)) return;
   const style = getComputedStyle(node);
   if (isSubtreeHidden(node, style)) return;
@@ -185,11 +186,11 @@ function computeName(scope: DomScope, element: Element): string {
   }
   const label = element.getAttribute('aria-label')?.trim();
   if (label) return label;
-  if (element instanceof HTMLInputElement && ['button', 'submit', 'reset'].includes(element.type)) {
+  if (isKind(element, 'HTMLInputElement') && ['button', 'submit', 'reset'].includes(element.type)) {
     return element.value || (element.type === 'reset' ? 'Reset' : 'Submit');
   }
-  if (element instanceof HTMLInputElement && element.type === 'image') return element.alt || 'Submit';
-  if (element instanceof HTMLImageElement) return element.alt.trim();
+  if (isKind(element, 'HTMLInputElement') && element.type === 'image') return element.alt || 'Submit';
+  if (isKind(element, 'HTMLImageElement')) return element.alt.trim();
   if (isLabelable(element) && element.labels && element.labels.length > 0) {
     const text = [...element.labels]
       .filter((l) => !scope.isOffLimits(l))

@@ -78,13 +78,14 @@ export function domTools(options: DomToolsOptions = {}): Tool[] {
   const domQuery = defineTool<DomQueryArgs, DomQueryResult>({
     name: 'dom_query',
     description:
-      'Find elements by CSS selector (open shadow roots included) and return their text, chosen attributes and an index usable by the other DOM tools.',
+      'Find elements by CSS selector (open shadow roots included; pass `frame` to search inside a same-origin iframe) and return their text, chosen attributes and an index usable by the other DOM tools.',
     parameters: {
       type: 'object',
       properties: {
         selector: { type: 'string', minLength: 1, description: 'A CSS selector, e.g. "#results li" or "a[href*=invoice]".' },
         limit: { type: 'integer', minimum: 1, maximum: QUERY_LIMIT_MAX, description: `Most matches to return; default ${QUERY_LIMIT}.` },
         attributes: { type: 'array', items: { type: 'string' }, maxItems: 20, description: 'Attribute names to return, e.g. ["href", "aria-label"].' },
+        frame: { type: 'integer', minimum: 1, description: 'The index of an <iframe> from page_outline: search inside that same-origin frame instead of the page.' },
       },
       required: ['selector'],
       additionalProperties: false,
