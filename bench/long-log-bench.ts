@@ -7,11 +7,19 @@
  * calls (201 items: one window's worth), so the ratio says what a long log
  * costs over a short one. The import itself (the worker, IndexedDB) is not
  * timed.
+ *
+ * The reducer's replay of the same thread's events alone (the conversation
+ * state a stored thread opens with): `replayConversation` (one working copy,
+ * linear) beside, in the same run, the events reduced one by one as live
+ * events are (`reduceConversation`, a new log per event: quadratic), which is
+ * how a thread was replayed before.
  */
 import '../components/define.js';
 import type { AgentChat } from '../components/agent-chat.js';
 import { bigThreadFile } from '../test/fixtures/big-thread.js';
 import { median } from './lib/stats.js';
+import { initialConversation, reduceConversation, replayConversation } from '../components/conversation/index.js';
+import type { AgentEvent } from '../src/types.js';
 
 const frame = () => new Promise((r) => requestAnimationFrame(() => r(undefined)));
 
@@ -40,6 +48,13 @@ async function open(thread: string, answer: string): Promise<{ ms: number; longe
   return { ms, longest };
 }
 
+/** ms to replay `events` with `replay`, and how many items the log got (so the two replays can be seen to agree). */
+function timeReplay(events: readonly AgentEvent[], replay: (events: readonly AgentEvent[]) => { items: readonly unknown[] }): { ms: number; items: number } {
+  const t0 = performance.now();
+  const state = replay(events);
+  return { ms: performance.now() - t0, items: state.items.length };
+}
+
 /** Figures: `log.open_long_ms` (30,000 calls; 3,000 in a quick run) beside `log.baseline_open_199_calls_ms`, their ratio, and the longest task of each. */
 export async function runLongLogBench(opts: { calls: number; runs: number }): Promise<Record<string, number>> {
   const maker = document.createElement('agent-chat') as AgentChat;
@@ -57,7 +72,22 @@ export async function runLongLogBench(opts: { calls: number; runs: number }): Pr
   }
   const bigMs = median(bigRuns.map((r) => r.ms));
   const smallMs = median(smallRuns.map((r) => r.ms));
+  // The reducer alone, on the same thread's events: batch replay, and one by one (the old way; once per run, it is slow).
+  const events = (JSON.parse(bigThreadFile('bench-replay', opts.calls)) as { events: AgentEvent[] }).events;
+  const batch: Array<{ ms: number; items: number }> = [];
+  const oneByOne: Array<{ ms: number; items: number }> = [];
+  for (let i = 0; i < opts.runs; i++) {
+    batch.push(timeReplay(events, (e) => replayConversation(initialConversation(), e)));
+    oneByOne.push(timeReplay(events, (e) => e.reduce(reduceConversation, initialConversation())));
+  }
+  if (batch.some((r, i) => r.items !== oneByOne[i]!.items)) throw new Error('the batch replay and the one-by-one replay disagree');
+  const replayMs = median(batch.map((r) => r.ms));
+  const oneByOneMs = median(oneByOne.map((r) => r.ms));
   return {
+    'log.replay_events': events.length,
+    'log.replay_ms': replayMs,
+    'log.baseline_replay_one_by_one_ms': oneByOneMs,
+    'log.replay_speedup': oneByOneMs / replayMs,
     'log.open_long_ms': bigMs,
     'log.baseline_open_199_calls_ms': smallMs,
     'log.open_ratio': bigMs / smallMs,

@@ -112,6 +112,8 @@ import { isSurfaceActivity, loadA2uiViews, showsSurface } from './a2ui/index.js'
  * @csspart error - The error banner.
  * @csspart step - "step n of max" while running.
  * @csspart usage - Tokens of the last model call and how full the context is.
+ * @csspart too-long - The composer's warning before sending a message too long for the context window.
+ * @csspart too-long-button - Its Send anyway and Trim to fit buttons (`data-action` `send`, `trim`).
  * @csspart context-note - The quiet mark where older turns were folded or a tool result cut to fit the context.
  * @csspart sub-agent - A sub-agent's work inside its `dispatch_agent` card (a disclosure, closed by default).
  * @csspart plan - The agent's plan (a disclosure: n of m done, the tasks); closes itself when every task is finished.
@@ -220,6 +222,11 @@ export class AgentChat extends AgentChatSettings {
   readonly #composer = new Composer(this, {
     busy: () => this.#conversation.state.running || this.#agent.busy || this.#attachments.busy,
     attached: () => this.#attachments.ready.length > 0,
+    // The window the app set, else the one the last usage reported, else the agent's default, 8192 (assumed).
+    window: () => {
+      const tokens = this.contextTokens ?? this.#conversation.state.usage?.contextTokens;
+      return tokens ? { tokens, assumed: false } : { tokens: 8192, assumed: true };
+    },
     send: (text) => {
       try {
         const files = this.#attachments.ready;

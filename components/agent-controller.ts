@@ -49,6 +49,8 @@ export class AgentController implements ReactiveController {
   #failed: AgentOptions | undefined;
   #run: Run | undefined;
   #disposal: Promise<void> | undefined;
+  /** hostUpdate cleared the shown log for a coming new agent: hostUpdated need not clear it again. */
+  #clearedBeforeRender = false;
 
   constructor(host: ReactiveControllerHost & HTMLElement, binding: AgentBinding) {
     this.#host = host;
@@ -104,11 +106,14 @@ export class AgentController implements ReactiveController {
 
   /** Before a render: a coming change of agent clears the shown log in this same update. */
   hostUpdate(): void {
-    if (this.#agent && this.#host.isConnected && this.#needsNewAgent(this.#binding.options())) this.#binding.replaced();
+    this.#clearedBeforeRender = this.#agent !== undefined && this.#host.isConnected && this.#needsNewAgent(this.#binding.options());
+    if (this.#clearedBeforeRender) this.#binding.replaced();
   }
 
   /** After a render: starts, reconfigures or replaces the agent to match the options. */
   hostUpdated(): void {
+    const cleared = this.#clearedBeforeRender;
+    this.#clearedBeforeRender = false;
     if (!this.#host.isConnected) return;
     const options = this.#binding.options();
     if (!this.#agent) {
@@ -126,7 +131,8 @@ export class AgentController implements ReactiveController {
     if (this.#needsNewAgent(options)) {
       this.#stop();
       // Also when hostUpdate saw no change: a thread set during the update (show-threads opening one) must not leave the old run shown as running.
-      this.#binding.replaced();
+      // Cleared already before this render: clearing again would only schedule another update (Lit's change-in-update warning).
+      if (!cleared) this.#binding.replaced();
       this.#start(options);
       return;
     }

@@ -253,6 +253,13 @@ export type AgentEvent =
   /** That question is settled: answered (`action`), or cancelled because the server gave up or nobody answered. Not stored. */
   | { type: 'mcp-elicitation-end'; id: string; action: McpElicitationAnswer['action'] }
   /**
+   * An MCP server asked something no form can show as it asks it (e.g. a
+   * required field of no shape the spec has, a choice with no choices): it
+   * was declined at once and the server got `reason` (in the result's
+   * `_meta["pageloop/reason"]`). Not stored.
+   */
+  | { type: 'mcp-elicitation-declined'; server: string; message: string; reason: string }
+  /**
    * What a call waiting for approval will do, from its tool's `preview`
    * (`defineTool({ preview })`; `domActions` have one): its steps, each with
    * where its target stands. Sent by the page right after the
@@ -346,7 +353,9 @@ export interface SubAgentEvent {
  * The history sent to the model was shortened to fit its context window:
  * older messages `folded` into a summary (or `dropped`, when the summary call
  * failed), or one tool result `cut` (the model can page through the rest with
- * the built-in `read_result`). The stored thread and `messages()` keep everything.
+ * the built-in `read_result`), or the current user message `cut` (no
+ * `callId`: its start and end sent, the middle left out). The stored thread
+ * and `messages()` keep everything.
  */
 export interface ContextEvent {
   type: 'context';
@@ -358,7 +367,7 @@ export interface ContextEvent {
   after: number;
   /** The context window budgeted for. */
   contextTokens: number;
-  /** For `cut`: the call whose result was cut. */
+  /** For `cut`: the call whose result was cut; absent when the user's current message was. */
   callId?: string;
   /** For `folded`: the summary now sent in place of those messages. */
   summary?: string;

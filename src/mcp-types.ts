@@ -169,22 +169,29 @@ export interface AgentMcp {
 }
 
 /**
- * One field of an elicitation form: the MCP spec allows flat primitives only
- * (a string, optionally an enum or a format; a number or integer; a boolean).
+ * One field of an elicitation form, as the MCP spec's `PrimitiveSchemaDefinition`
+ * has them: a string (optionally a `format`: email, uri, date, date-time), a
+ * number or integer, a boolean, a single choice (`type: 'string'` with `enum`)
+ * or a multiple choice (`type: 'array'` with `enum`, `minItems`, `maxItems`).
  */
 export interface McpElicitationField {
-  type: 'string' | 'number' | 'integer' | 'boolean';
+  type: 'string' | 'number' | 'integer' | 'boolean' | 'array';
   title?: string;
   description?: string;
-  default?: string | number | boolean;
+  /** The schema's default: the element fills it in, where the user sees it; an answer that leaves the field out gets it (SEP-1034). */
+  default?: string | number | boolean | string[];
+  /** The choices: of a single choice (`string`), or of a multiple choice (`array`, the items' `enum` or `anyOf` consts). */
   enum?: string[];
-  /** Labels for `enum`, in its order (`enumNames`, or the `oneOf` titles). */
+  /** Labels for `enum`, in its order (`enumNames`, or the `oneOf` / `anyOf` titles). */
   enumNames?: string[];
-  format?: string;
+  format?: 'email' | 'uri' | 'date' | 'date-time';
   minimum?: number;
   maximum?: number;
   minLength?: number;
   maxLength?: number;
+  /** A multiple choice's bounds on how many are chosen. */
+  minItems?: number;
+  maxItems?: number;
 }
 
 /**
@@ -202,10 +209,14 @@ export interface McpElicitation {
   required: string[];
 }
 
-/** The user's answer: `accept` sends `content` (fields left out get their schema default), `decline` says no, `cancel` dismisses. */
+/**
+ * The user's answer: `accept` sends `content` (a field left out gets its
+ * schema default, SEP-1034: `<agent-chat>` never leaves out a field that has
+ * one, so it sends what the user sees), `decline` says no, `cancel` dismisses.
+ */
 export interface McpElicitationAnswer {
   action: 'accept' | 'decline' | 'cancel';
-  content?: Record<string, string | number | boolean>;
+  content?: Record<string, string | number | boolean | string[]>;
 }
 
 /** An MCP App's UI resource (the MCP Apps extension: `text/html;profile=mcp-app`). */

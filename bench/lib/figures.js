@@ -41,6 +41,9 @@ export const FIGURES = [
   // Issue 34: opening an imported thread of 30,000 tool calls (60,000 events; 3,000 calls in a quick run) in <agent-chat>, beside one of 199 (one window's worth); the longest task while it opens.
   { key: 'log.open_long_ms', baseline: 'log.baseline_open_199_calls_ms', unit: 'ms' },
   { key: 'log.open_ratio', unit: '×' },
+  { key: 'log.replay_ms', baseline: 'log.baseline_replay_one_by_one_ms', unit: 'ms' },
+  { key: 'log.replay_speedup', unit: '×' },
+  { key: 'log.replay_events', unit: '' },
   { key: 'log.longest_task_long_ms', baseline: 'log.baseline_longest_task_199_ms', unit: 'ms' },
   { key: 'memory.query_100k_p50', baseline: 'memory.baseline_query_100k_p50', op: '<=', target: 10, unit: 'ms' },
   { key: 'memory.query_10k_p50', baseline: 'memory.baseline_query_10k_p50', op: '<=', target: 1, unit: 'ms' },

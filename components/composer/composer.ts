@@ -11,7 +11,9 @@
  * options) leaves the draft as it was, and the element shows why; one the
  * agent refuses before its run starts (another tab writes the thread, a run
  * started elsewhere won the race) puts the text back, unless something new
- * was typed meanwhile.
+ * was typed meanwhile. A message longer than half the model's context
+ * window (about 4 characters a token) is not sent until the user picks Send
+ * anyway or Trim to fit (too-long.ts, loaded then).
  */
 import { html, nothing, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import { live } from 'lit/directives/live.js';
@@ -20,8 +22,10 @@ import { adoptStyles, trackLoad } from '../lazy-view.js';
 import type { CommandTarget } from './composer-commands.js';
 import { composerWords, type ComposerWords } from './composer-words.js';
 import type { Run } from '../../src/types.js';
+import type { ComposerWindow, TooLong } from './too-long.js';
 
 type Commands = typeof import('./composer-commands.js');
+type TooLongView = typeof import('./too-long.js');
 
 /** What the composer needs from the element. */
 export interface ComposerHost {
@@ -113,6 +117,8 @@ export interface ComposerBinding {
   commands: CommandTarget;
   /** True while files are attached: a message without text can be sent. */
   attached?(): boolean;
+  /** The model's context window, to warn before sending a message that cannot fit it. */
+  window?(): ComposerWindow;
 }
 
 /** Owns the draft and the input history of one element. */
@@ -122,6 +128,10 @@ export class Composer {
   #draft = '';
   #commands: Commands | undefined;
   #loading: Promise<Commands> | undefined;
+  /** A draft too long for the window, waiting for Send anyway or Trim (and the view that asks). */
+  #tooLong: { view: TooLongView; waiting: TooLong } | undefined;
+  /** The user chose Send anyway for this exact text. */
+  #sendAnyway: string | undefined;
   /** The words of the last render (a notice written later speaks the same language). */
   #words: ComposerWords = composerWords;
   /** Earlier inputs, for ↑ / ↓. */
@@ -139,6 +149,7 @@ export class Composer {
 
   set draft(text: string) {
     this.#draft = text;
+    if (this.#tooLong && this.#tooLong.waiting.text !== text.trim()) this.#tooLong = undefined;
     // A command is being typed: its code (and Tab's completions) come now.
     if (text.startsWith('/')) void this.#loadCommands();
     this.#host.requestUpdate();
@@ -174,6 +185,8 @@ export class Composer {
     this.#words = words;
     const commands = this.#commands;
     const workflows = this.#binding.commands.workflows();
+    const tooLong = this.#tooLong;
+    const warning = tooLong ? tooLong.view.renderTooLong(tooLong.waiting, { sendAnyway: () => this.#sendAnywayNow(), trim: () => this.#trim() }) : nothing;
     return renderComposer({
       ...(extras ? { extras } : {}),
       draft: this.#draft,
@@ -185,13 +198,17 @@ export class Composer {
       setDraft: (text) => (this.draft = text),
       submit: () => this.submit(),
       complete: (draft) => commands?.completeDraft(draft, workflows) ?? null,
-      completions: commands?.renderCompletions(this.#draft, workflows) ?? nothing,
+      completions: html`${warning}${commands?.renderCompletions(this.#draft, workflows) ?? nothing}`,
     });
   }
 
   /** A message: sent when idle, else it waits in the draft; a refused one stays there. */
   #send(text: string): void {
     if (this.#binding.busy()) return;
+    const window = this.#binding.window?.();
+    if (window && text.length > window.tokens * 2 && this.#sendAnyway !== text) return void this.#warn(text, window);
+    this.#sendAnyway = undefined;
+    this.#tooLong = undefined;
     const run = this.#binding.send(text);
     if (!run) return;
     this.draft = '';
@@ -203,6 +220,31 @@ export class Composer {
     void refusedBeforeStart(run).then((refused) => {
       if (refused && this.#draft === '') this.draft = text;
     });
+  }
+
+  /** Asks before sending `text`, too long for `window` (the view loads now, the first time). */
+  async #warn(text: string, window: ComposerWindow): Promise<void> {
+    const view = await import('./too-long.js');
+    if (this.#draft.trim() !== text) return;
+    adoptStyles(this.#host, view.tooLongStyles);
+    this.#tooLong = { view, waiting: { text, tokens: Math.ceil(text.length / view.CHARS_PER_TOKEN), window } };
+    this.#host.requestUpdate();
+  }
+
+  #sendAnywayNow(): void {
+    const waiting = this.#tooLong?.waiting;
+    if (!waiting) return;
+    this.#sendAnyway = waiting.text;
+    this.#send(waiting.text);
+  }
+
+  /** The draft keeps what fits; the whole text goes to the input history (↑ brings it back). */
+  #trim(): void {
+    const tooLong = this.#tooLong;
+    if (!tooLong) return;
+    this.history.add(tooLong.waiting.text);
+    this.#tooLong = undefined;
+    this.draft = tooLong.waiting.text.slice(0, tooLong.view.fittingChars(tooLong.waiting.window));
   }
 
   #loadCommands(): Promise<Commands> {

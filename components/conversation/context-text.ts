@@ -12,6 +12,7 @@ export function contextText(e: ContextEvent): string {
     case 'dropped':
       return `${earlier} left out to fit the model's context; the summary could not be made (${tokens}).`;
     case 'cut':
+      if (e.callId === undefined) return `This message is too long for the model's context: its middle was left out of what was sent (${formatCount(e.before)} → ${formatCount(e.after)} tokens of ${formatCount(e.contextTokens)}); the whole message is kept here.`;
       return `A long tool result was cut to fit the model's context (${formatCount(e.before)} → ${formatCount(e.after)} tokens); the model can read on.`;
   }
 }

@@ -23,7 +23,7 @@
  * agent.on((event) => conversation.event(event));
  */
 import type { AgentEvent } from '../../src/types.js';
-import { initialConversation, reduceConversation, restoreConversation } from './conversation-state.js';
+import { initialConversation, reduceConversation, replayConversation, restoreConversation } from './conversation-state.js';
 import type { ConversationAction, ConversationState } from './conversation-types.js';
 
 /** Hears an event of the agent, and the state it made. */
@@ -138,7 +138,7 @@ export class ConversationSignal {
     const live = new Set(since.flatMap((a) => (a.type === 'run-start' ? [a.runId] : [])));
     const cut = stored.findIndex((e) => e.type === 'run-start' && live.has(e.runId));
     const shown = restoreConversation(cut === -1 ? stored : stored.slice(0, cut), this.#state.nextId);
-    this.#set(since.reduce(reduceConversation, shown));
+    this.#set(replayConversation(shown, since));
   }
 
   #stopAwaiting(): void {

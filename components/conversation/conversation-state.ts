@@ -14,6 +14,7 @@
  */
 import type { AgentEvent, FinalReason, ToolCallStatus } from '../../src/types.js';
 import { contextText } from './context-text.js';
+import { appended, indexOfId, lastReplaced, replaced, replaying } from './log-items.js';
 
 export type * from './conversation-types.js';
 import type { AssistantItem, ConversationAction, ConversationState, DoctorItem, LogItem, ShownAttachment, ToolCallItem, UsageInfo, UserAction, UserItem } from './conversation-types.js';
@@ -27,10 +28,10 @@ export function initialConversation(): ConversationState {
  * A stored conversation as the log shows it: its events replayed through the
  * reducer. A run the events leave open with approvals or answers waiting (the
  * page was closed mid-approval) is shown paused: its panels stay, and answering one
- * resumes the run. Any other open run is shown ended.
+ * resumes the run. Any other open run is shown ended. Linear in the events (`replayConversation`).
  */
 export function restoreConversation(events: readonly AgentEvent[], nextId = 1): ConversationState {
-  const state = endOutsideCalls(events.reduce(reduceConversation, { ...initialConversation(), nextId }));
+  const state = endOutsideCalls(replayConversation({ ...initialConversation(), nextId }, events));
   const waits = state.items.some((i) => i.kind === 'tool-call' && i.status === 'awaiting-input');
   if (state.running && (state.approvals.length > 0 || waits)) return { ...closeStreaming(state), running: false, step: null };
   return state.running ? finish(state, 'cancelled', '') : state;
@@ -47,6 +48,15 @@ function endOutsideCalls(state: ConversationState): ConversationState {
     items: state.items.map((i) => (open(i) ? { ...i, status: 'interrupted', error } : i)),
     approvals: state.approvals.filter((r) => !ended.has(r.callId)),
   };
+}
+
+/**
+ * Applies a batch of events or actions to `state` at once, as `reduceConversation`
+ * one by one would, on one working copy of the log (log-items.ts): O(events),
+ * where reducing one by one copies the log per event. `state` is not touched.
+ */
+export function replayConversation(state: ConversationState, actions: readonly ConversationAction[]): ConversationState {
+  return replaying(() => actions.reduce(reduceConversation, state));
 }
 
 /**
@@ -143,7 +153,7 @@ function reduceAction(state: ConversationState, action: ConversationAction): Con
       const closed = closeStreaming(state);
       return {
         ...closed,
-        items: [...closed.items, { kind: 'context', id: `c${state.nextId}`, action: action.action, text: contextText(action) }],
+        items: appended(closed.items, { kind: 'context', id: `c${state.nextId}`, action: action.action, text: contextText(action) }),
         nextId: state.nextId + 1,
       };
     }
@@ -165,6 +175,7 @@ function reduceAction(state: ConversationState, action: ConversationAction): Con
     case 'mcp':
     case 'mcp-elicitation':
     case 'mcp-elicitation-end':
+    case 'mcp-elicitation-declined':
       return state;
     case 'a2ui-data':
       // What the user entered in a call's A2UI surface, by surface: the card draws the surface with it.
@@ -204,9 +215,10 @@ function reduceAction(state: ConversationState, action: ConversationAction): Con
 
 /** A remote agent's activity: its card updated in place, or added where the reply has got to. */
 function showActivity(state: ConversationState, id: string, activityType: string, content: Readonly<Record<string, unknown>>): ConversationState {
-  if (state.items.some((i) => i.id === id)) return { ...state, items: state.items.map((i) => (i.id === id ? { kind: 'activity', id, activityType, content } : i)) };
+  const at = indexOfId(state.items, id);
+  if (at >= 0) return { ...state, items: replaced(state.items, at, { kind: 'activity', id, activityType, content }) };
   const closed = closeStreaming(state);
-  return { ...closed, items: [...closed.items, { kind: 'activity', id, activityType, content }] };
+  return { ...closed, items: appended(closed.items, { kind: 'activity', id, activityType, content }) };
 }
 
 function finish(state: ConversationState, reason: FinalReason, text: string, suggestions?: string[]): ConversationState {
@@ -227,7 +239,7 @@ function finish(state: ConversationState, reason: FinalReason, text: string, sug
   if (text.trim() !== '' && reason !== 'error' && reason !== 'cancelled' && reason !== 'max_iterations' && said !== text.trim()) {
     next = {
       ...next,
-      items: [...next.items, { kind: 'assistant', id: `a${next.nextId}`, text, thinking: '', streaming: false }],
+      items: appended(next.items, { kind: 'assistant', id: `a${next.nextId}`, text, thinking: '', streaming: false }),
       nextId: next.nextId + 1,
     };
   }
@@ -257,9 +269,10 @@ function lastAssistantText(state: ConversationState): string {
 
 function addUser(state: ConversationState, text: string, workflow?: string, attachments?: readonly ShownAttachment[]): ConversationState {
   const item: UserItem = { kind: 'user', id: `u${state.nextId}`, text, ...(workflow === undefined ? {} : { workflow }), ...(attachments?.length ? { attachments } : {}) };
+  const closed = closeStreaming(state);
   return {
-    ...closeStreaming(state),
-    items: [...state.items, item],
+    ...closed,
+    items: appended(closed.items, item),
     nextId: state.nextId + 1,
     suggestions: [],
     error: null,
@@ -278,7 +291,7 @@ function markRun(state: ConversationState, runId: string): ConversationState {
   const at = state.items.findLastIndex((item) => item.kind === 'user');
   const item = state.items[at];
   if (item?.kind !== 'user' || item.runId !== undefined) return state;
-  return { ...state, items: state.items.map((it, i) => (i === at ? { ...item, runId } : it)) };
+  return { ...state, items: replaced(state.items, at, { ...item, runId }) };
 }
 
 /** The last user message, shown at send with the files it was given, takes the run's records of them (ids, what was really sent). */
@@ -286,9 +299,7 @@ function withRecords(state: ConversationState, input: string | undefined, record
   const index = state.items.findLastIndex((i) => i.kind === 'user');
   const item = state.items[index];
   if (!records?.length || item?.kind !== 'user' || (input !== undefined && item.text !== input)) return state;
-  const items = state.items.slice();
-  items[index] = { ...item, attachments: records };
-  return { ...state, items };
+  return { ...state, items: replaced(state.items, index, { ...item, attachments: records }) };
 }
 
 /** Marks the files `ids` as not kept wherever the log shows them: after a reload their bytes are gone, and they say so. */
@@ -298,9 +309,10 @@ function notKept(state: ConversationState, ids: ReadonlySet<string>): Conversati
 }
 
 function addNotice(state: ConversationState, text: string, part?: string): ConversationState {
+  const closed = closeStreaming(state);
   return {
-    ...closeStreaming(state),
-    items: [...state.items, { kind: 'notice', id: `n${state.nextId}`, text, ...(part ? { part } : {}) }],
+    ...closed,
+    items: appended(closed.items, { kind: 'notice', id: `n${state.nextId}`, text, ...(part ? { part } : {}) }),
     nextId: state.nextId + 1,
   };
 }
@@ -309,47 +321,53 @@ function addNotice(state: ConversationState, text: string, part?: string): Conve
 function showDoctor(state: ConversationState, action: Extract<UserAction, { type: 'doctor' }>): ConversationState {
   const id = `doctor-${action.key}`;
   const item: DoctorItem = { kind: 'doctor', id, ...(action.diagnosis ? { diagnosis: action.diagnosis } : {}), ...(action.error === undefined ? {} : { error: action.error }) };
-  if (state.items.some((i) => i.id === id)) return { ...state, items: state.items.map((i) => (i.id === id ? item : i)) };
-  return action.diagnosis || action.error !== undefined ? state : { ...state, items: [...state.items, item] };
+  const at = indexOfId(state.items, id);
+  if (at >= 0) return { ...state, items: replaced(state.items, at, item) };
+  return action.diagnosis || action.error !== undefined ? state : { ...state, items: appended(state.items, item) };
 }
 
 /** Marks the open assistant block finished, so the next delta starts a new one. */
 function closeStreaming(state: ConversationState): ConversationState {
   const last = state.items[state.items.length - 1];
   if (last?.kind !== 'assistant' || !last.streaming) return state;
-  return { ...state, items: [...state.items.slice(0, -1), { ...last, streaming: false }] };
+  return { ...state, items: lastReplaced(state.items, { ...last, streaming: false }) };
 }
 
 function appendAssistant(state: ConversationState, field: 'text' | 'thinking', delta: string): ConversationState {
   const last = state.items[state.items.length - 1];
   if (last?.kind === 'assistant' && last.streaming) {
-    return { ...state, items: [...state.items.slice(0, -1), { ...last, [field]: last[field] + delta }] };
+    return { ...state, items: lastReplaced(state.items, { ...last, [field]: last[field] + delta }) };
   }
   const item: AssistantItem = { kind: 'assistant', id: `a${state.nextId}`, text: '', thinking: '', streaming: true };
   item[field] = delta;
-  return { ...state, items: [...state.items, item], nextId: state.nextId + 1 };
+  return { ...state, items: appended(state.items, item), nextId: state.nextId + 1 };
 }
 
 /** Withdraws `text` from the end of the open reply's `field` (it follows again as the other kind). */
 function retract(state: ConversationState, field: 'text' | 'thinking', text: string): ConversationState {
   const last = state.items[state.items.length - 1];
   if (last?.kind !== 'assistant' || !last.streaming || !last[field].endsWith(text)) return state;
-  return { ...state, items: [...state.items.slice(0, -1), { ...last, [field]: last[field].slice(0, last[field].length - text.length) }] };
+  return { ...state, items: lastReplaced(state.items, { ...last, [field]: last[field].slice(0, last[field].length - text.length) }) };
+}
+
+/** Where the call `callId`'s card is, -1 when there is none. */
+function indexOfCall(items: readonly LogItem[], callId: string): number {
+  const at = indexOfId(items, callId);
+  if (at < 0 || items[at]!.kind === 'tool-call') return at;
+  return items.findIndex((i) => i.kind === 'tool-call' && i.id === callId);
 }
 
 function updateCall(state: ConversationState, callId: string, update: (c: ToolCallItem) => ToolCallItem): ConversationState {
-  const index = state.items.findIndex((i) => i.kind === 'tool-call' && i.id === callId);
+  const index = indexOfCall(state.items, callId);
   if (index < 0) return state;
-  const items = state.items.slice();
-  items[index] = update(items[index] as ToolCallItem);
-  return { ...state, items };
+  return { ...state, items: replaced(state.items, index, update(state.items[index] as ToolCallItem)) };
 }
 
 function upsertCall(state: ConversationState, callId: string, name: string, update: (c: ToolCallItem) => ToolCallItem): ConversationState {
-  const index = state.items.findIndex((i) => i.kind === 'tool-call' && i.id === callId);
-  if (index >= 0) return updateCall(state, callId, update);
+  const index = indexOfCall(state.items, callId);
+  if (index >= 0) return { ...state, items: replaced(state.items, index, update(state.items[index] as ToolCallItem)) };
   const fresh: ToolCallItem = { kind: 'tool-call', id: callId, name, argsText: '', status: 'streaming', ...(state.runId !== undefined ? { runId: state.runId } : {}) };
-  return { ...state, items: [...state.items, update(fresh)] };
+  return { ...state, items: appended(state.items, update(fresh)) };
 }
 
 /** Pretty JSON for a card; falls back to the string form of what cannot be serialised. */

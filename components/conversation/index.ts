@@ -7,7 +7,7 @@
  * plan, a sub-agent's work: lazy-pieces.ts). Everything exported here is
  * up front; the lazy pieces' types are exported as types only.
  */
-export { initialConversation, prettyJson, reduceConversation, restoreConversation } from './conversation-state.js';
+export { initialConversation, prettyJson, reduceConversation, replayConversation, restoreConversation } from './conversation-state.js';
 export { ConversationSignal } from './conversation-signal.js';
 export { conversationSpeech, conversationWords } from './conversation-words.js';
 export { loadPlanView, loadSubAgentView } from './lazy-pieces.js';

@@ -2,15 +2,28 @@
  * The panels of an MCP server's questions to the user (elicitation, form
  * mode), loaded with the first question (mcp-elicitation.ts keeps them): the
  * server's name and message (as text: it is the server's, untrusted), one
- * input per field (a select for a choice, a checkbox, a number or a text
- * input, pre-filled with the field's default) and Accept, Decline and Cancel
- * (part `mcp-elicitation-button`, `data-action`), in a form (part
- * `mcp-elicitation`) above the composer. Its styles are adopted when it loads.
+ * input per field (a select for a single choice, a group of checkboxes for a
+ * multiple choice, a checkbox, a number, an email, URL, date, date-and-time or
+ * text input, pre-filled with the field's default) and Accept, Decline and
+ * Cancel (part `mcp-elicitation-button`, `data-action`), in a form (part
+ * `mcp-elicitation`) above the composer; and the notices of questions declined
+ * because no form can show them (`data-declined`, with the reason and Dismiss).
+ * Its styles are adopted when it loads.
+ *
+ * Invariant: every value Accept sends is one the user sees in the form (a
+ * checkbox's false included); nothing is drawn for which no value is sent.
  */
 import { css, html, nothing, type TemplateResult } from 'lit';
 import type { McpElicitation, McpElicitationField } from '../../src/types.js';
 
-export type Value = string | number | boolean;
+export type Value = string | number | boolean | string[];
+
+/** A question declined because no form can show it, kept until the user dismisses it. */
+export interface Declined {
+  server: string;
+  message: string;
+  reason: string;
+}
 
 /** An open question and what the user has filled in so far. */
 export interface Open {
@@ -23,6 +36,7 @@ export interface Open {
 export interface ElicitationHandlers {
   answer(open: Open, action: 'accept' | 'decline' | 'cancel'): void;
   set(open: Open, name: string, value: Value | undefined): void;
+  dismiss(declined: Declined): void;
 }
 
 /** Its styles, adopted by the panel (mcp-elicitation.ts) when this module loads. */
@@ -30,6 +44,9 @@ export const styles = css`
   .mcp-elicitation { margin: 0 12px 8px; }
   .mcp-elicitation-field { display: block; margin: 6px 0 2px; }
   .mcp-elicitation-hint { display: block; color: var(--agent-chat-muted); }
+  .mcp-elicitation-choices { border: 0; padding: 0; margin: 6px 0 4px; }
+  .mcp-elicitation-choices legend { padding: 0; }
+  .mcp-elicitation-choices label { display: block; }
   .mcp-elicitation :is(input:not([type='checkbox']), select) {
     width: 100%; box-sizing: border-box; font: inherit; color: var(--agent-chat-fg); background: var(--agent-chat-bg);
     border: 1px solid var(--agent-chat-border); border-radius: 6px; padding: 4px 6px; margin-bottom: 4px;
@@ -37,8 +54,18 @@ export const styles = css`
 `;
 
 /** The open questions' panels. */
-export function renderQuestions(open: Open[], on: ElicitationHandlers): TemplateResult {
-  return html`${open.map((o) => panel(o, on))}`;
+export function renderQuestions(open: Open[], declined: Declined[], on: ElicitationHandlers): TemplateResult {
+  return html`${declined.map((d) => notice(d, on))}${open.map((o) => panel(o, on))}`;
+}
+
+function notice(declined: Declined, on: ElicitationHandlers): TemplateResult {
+  return html`<div part="mcp-elicitation" class="approval mcp-elicitation" role="status" data-declined>
+    <p class="approval-label">MCP server <strong>${declined.server}</strong> asked: ${declined.message}</p>
+    <p class="args-error">${declined.reason}</p>
+    <div class="approval-actions">
+      <button part="mcp-elicitation-button" data-action="dismiss" type="button" @click=${() => on.dismiss(declined)}>Dismiss</button>
+    </div>
+  </div>`;
 }
 
 function panel(open: Open, on: ElicitationHandlers): TemplateResult {
@@ -67,21 +94,52 @@ function field(open: Open, name: string, field: McpElicitationField, on: Elicita
     return html`<label class="mcp-elicitation-field mcp-elicitation-check"><input id=${id} name=${name} type="checkbox" .checked=${value === true}
       @change=${(e: Event) => on.set(open, name, (e.target as HTMLInputElement).checked)} /> ${label} ${hint}</label>`;
   }
+  if (field.type === 'array') {
+    const chosen = Array.isArray(value) ? value : [];
+    const bounds = field.minItems !== undefined || field.maxItems !== undefined ? html`<small class="mcp-elicitation-hint">${countHint(field.minItems, field.maxItems)}</small>` : nothing;
+    return html`<fieldset id=${id} class="mcp-elicitation-choices" data-name=${name}>
+      <legend class="mcp-elicitation-field">${label} ${hint} ${bounds}</legend>
+      ${field.enum!.map((v, i) => html`<label><input type="checkbox" name=${name} value=${v} .checked=${chosen.includes(v)}
+        @change=${(e: Event) => {
+          const ticked = (e.target as HTMLInputElement).checked;
+          const next = field.enum!.filter((c) => (c === v ? ticked : chosen.includes(c)));
+          on.set(open, name, next);
+        }} /> ${field.enumNames?.[i] ?? v}</label>`)}
+    </fieldset>`;
+  }
   if (field.enum) {
     return html`<label class="mcp-elicitation-field" for=${id}>${label} ${hint}</label>
       <select id=${id} name=${name} ?required=${required} @change=${(e: Event) => on.set(open, name, (e.target as HTMLSelectElement).value || undefined)}>
-        <option value="" ?selected=${value === undefined}>—</option>
+        ${field.default === undefined ? html`<option value="" ?selected=${value === undefined}>—</option>` : nothing}
         ${field.enum.map((v, i) => html`<option value=${v} ?selected=${value === v}>${field.enumNames?.[i] ?? v}</option>`)}
       </select>`;
   }
   const numeric = field.type !== 'string';
-  const type = numeric ? 'number' : ({ email: 'email', uri: 'url', date: 'date', 'date-time': 'datetime-local' } as Record<string, string>)[field.format ?? ''] ?? 'text';
+  const type = numeric ? 'number' : field.format ? INPUT_TYPES[field.format] : 'text';
+  const dateTime = field.format === 'date-time';
+  const shown = value === undefined ? '' : dateTime ? localDateTime(String(value)) : String(value);
   return html`<label class="mcp-elicitation-field" for=${id}>${label} ${hint}</label>
-    <input id=${id} name=${name} type=${type} ?required=${required} .value=${value === undefined ? '' : String(value)}
-      step=${field.type === 'integer' ? '1' : numeric ? 'any' : nothing}
+    <input id=${id} name=${name} type=${type} ?required=${required} .value=${shown}
+      step=${field.type === 'integer' ? '1' : numeric ? 'any' : dateTime ? '1' : nothing}
       min=${field.minimum ?? nothing} max=${field.maximum ?? nothing} minlength=${field.minLength ?? nothing} maxlength=${field.maxLength ?? nothing}
       @input=${(e: Event) => {
         const text = (e.target as HTMLInputElement).value;
-        on.set(open, name, text === '' ? undefined : numeric ? Number(text) : text);
+        on.set(open, name, text === '' ? undefined : numeric ? Number(text) : dateTime ? new Date(text).toISOString() : text);
       }} />`;
+}
+
+const INPUT_TYPES = { email: 'email', uri: 'url', date: 'date', 'date-time': 'datetime-local' } as const;
+
+/** "Choose 1 to 2" and the like. */
+function countHint(min: number | undefined, max: number | undefined): string {
+  if (min !== undefined && max !== undefined) return min === max ? `Choose ${min}.` : `Choose ${min} to ${max}.`;
+  return min !== undefined ? `Choose at least ${min}.` : `Choose at most ${max}.`;
+}
+
+/** An RFC 3339 date-time as a `datetime-local` input shows it: the same instant, in the user's time zone. */
+function localDateTime(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 }

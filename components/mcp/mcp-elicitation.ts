@@ -6,8 +6,8 @@
  * The panels themselves (mcp-elicitation-form.ts) load with the first question.
  */
 import { nothing, type ReactiveControllerHost, type TemplateResult } from 'lit';
-import type { Agent, AgentEvent } from '../../src/types.js';
-import type { ElicitationHandlers, Open, Value } from './mcp-elicitation-form.js';
+import type { Agent, AgentEvent, McpElicitationAnswer } from '../../src/types.js';
+import type { Declined, ElicitationHandlers, Open, Value } from './mcp-elicitation-form.js';
 import type { ConversationSource } from '../conversation/index.js';
 import type { adoptStyles as chatAdoptStyles } from '../lazy-view.js';
 
@@ -17,6 +17,8 @@ type McpPanelHost = ReactiveControllerHost & HTMLElement & { readonly agent: Age
 export class McpElicitationPanel {
   readonly #host: McpPanelHost;
   readonly #open = new Map<string, Open>();
+  /** Questions declined because no form can show them: the user is told, until they dismiss it. */
+  readonly #declined: Declined[] = [];
   #form: typeof import('./mcp-elicitation-form.js') | undefined;
 
   readonly #adopt: typeof chatAdoptStyles;
@@ -33,26 +35,54 @@ export class McpElicitationPanel {
 
   #onEvent(event: AgentEvent): void {
     if (event.type === 'mcp-elicitation') {
-      const values = Object.fromEntries(Object.entries(event.request.fields).map(([name, f]) => [name, f.default]));
+      // Each field starts at its default, shown; a checkbox shows false when it has none, and false is what it sends.
+      const values = Object.fromEntries(Object.entries(event.request.fields).map(([name, f]) => [name, f.default ?? (f.type === 'boolean' ? false : undefined)]));
       this.#open.set(event.request.id, { request: event.request, values });
-      if (!this.#form) {
-        void import('./mcp-elicitation-form.js').then((form) => {
-          // Adopted, not a <style> element: a strict CSP (style-src 'self') allows constructed sheets.
-          this.#adopt(this.#host, form.styles);
-          this.#form = form;
-          this.#host.requestUpdate();
-        });
-      }
+      this.#load();
+    } else if (event.type === 'mcp-elicitation-declined') {
+      this.#declined.push({ server: event.server, message: event.message, reason: event.reason });
+      this.#load();
     } else if (event.type === 'mcp-elicitation-end') {
       this.#open.delete(event.id);
     } else return;
     this.#host.requestUpdate();
   }
 
+  #load(): void {
+    if (this.#form) return;
+    void import('./mcp-elicitation-form.js').then((form) => {
+      // Adopted, not a <style> element: a strict CSP (style-src 'self') allows constructed sheets.
+      this.#adopt(this.#host, form.styles);
+      this.#form = form;
+      this.#host.requestUpdate();
+    });
+  }
+
   async #answer(open: Open, action: 'accept' | 'decline' | 'cancel'): Promise<void> {
-    const content = Object.fromEntries(Object.entries(open.values).filter((entry): entry is [string, Value] => entry[1] !== undefined && entry[1] !== ''));
+    if (action === 'accept') {
+      // The client package fills in the default of a field an answer leaves out (SEP-1034), so a field with a
+      // default is never left out: it sends what the form shows, empty included; one with none is left out when empty.
+      const content: Record<string, Value> = {};
+      for (const [name, field] of Object.entries(open.request.fields)) {
+        const value = open.values[name];
+        const empty = value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
+        if (!empty) content[name] = value;
+        else if (field.default === undefined) continue;
+        else if (field.type === 'string') content[name] = '';
+        else if (field.type === 'array') content[name] = [];
+        else {
+          open.error = `"${field.title ?? name}" is empty: give it a value, or Decline.`;
+          return this.#host.requestUpdate();
+        }
+      }
+      return this.#send(open, { action, content });
+    }
+    return this.#send(open, { action });
+  }
+
+  async #send(open: Open, answer: McpElicitationAnswer): Promise<void> {
     try {
-      await (this.#host.agent as Agent).mcp.answerElicitation(open.request.id, action === 'accept' ? { action, content } : { action });
+      await (this.#host.agent as Agent).mcp.answerElicitation(open.request.id, answer);
     } catch (err) {
       open.error = err instanceof Error ? err.message : String(err);
       this.#host.requestUpdate();
@@ -65,9 +95,16 @@ export class McpElicitationPanel {
     this.#host.requestUpdate();
   }
 
-  readonly #handlers: ElicitationHandlers = { answer: (open, action) => void this.#answer(open, action), set: (open, name, value) => this.#set(open, name, value) };
+  readonly #handlers: ElicitationHandlers = {
+    answer: (open, action) => void this.#answer(open, action),
+    set: (open, name, value) => this.#set(open, name, value),
+    dismiss: (declined) => {
+      this.#declined.splice(this.#declined.indexOf(declined), 1);
+      this.#host.requestUpdate();
+    },
+  };
 
   render(): TemplateResult | typeof nothing {
-    return this.#open.size && this.#form ? this.#form.renderQuestions([...this.#open.values()], this.#handlers) : nothing;
+    return (this.#open.size || this.#declined.length) && this.#form ? this.#form.renderQuestions([...this.#open.values()], this.#declined, this.#handlers) : nothing;
   }
 }

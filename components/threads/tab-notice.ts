@@ -18,7 +18,7 @@
  */
 import { html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import type { Agent, AgentEvent } from '../../src/types.js';
-import { initialConversation, reduceConversation, restoreConversation, type ConversationSource, type ConversationState } from '../conversation/index.js';
+import { initialConversation, replayConversation, restoreConversation, type ConversationSource, type ConversationState } from '../conversation/index.js';
 
 /** Why the composer is disabled in a follower (its placeholder). */
 export const READ_ONLY_REASON = 'Read-only: this conversation is open in another tab.';
@@ -71,7 +71,7 @@ export class TabNotice implements ReactiveController {
   #show(events: readonly AgentEvent[], following: boolean): void {
     const { nextId } = this.#binding.conversation.state;
     // A follower shows the writer's run as running (its events go on arriving); a writer's view is a reload's.
-    this.#binding.show(following ? events.reduce(reduceConversation, { ...initialConversation(), nextId }) : restoreConversation([...events], nextId));
+    this.#binding.show(following ? replayConversation({ ...initialConversation(), nextId }, events) : restoreConversation([...events], nextId));
   }
 
   /** The state the status bar shows: a follower has no run of its own to stop or step through. */

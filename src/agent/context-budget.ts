@@ -8,7 +8,10 @@
  * the "system side", because many chat templates refuse a second system
  * message), or, when that call fails, dropped oldest-first. Tool results
  * larger than a share of the window are cut with a note that says how to read
- * on (`read_result`), the full text staying in the history.
+ * on (`read_result`), the full text staying in the history. The current user
+ * message, when it alone is larger than a share of the window (a pasted 1 MB
+ * text), is sent as its start and its end with a note of what was left out
+ * between them; the user's full text stays in the history.
  *
  * Invariants:
  * - A tool call and its results are folded, dropped and kept together (a
@@ -146,7 +149,10 @@ export class ContextBudget {
     const limit = window - Math.min(2048, Math.max(256, Math.floor(window / 4)));
     const share = Math.max(200, Math.floor(limit * 0.3));
 
-    const sent = history.map((m) => this.#cut(m, share, window, events));
+    const current = lastUserIndex(history);
+    // The current message may take what the system prompt and tools leave, at most 60 % of the budget.
+    const userShare = Math.max(200, Math.min(Math.floor(limit * 0.6), limit - this.estimator.prompt({ ...request, history: [] }) - 64));
+    const sent = history.map((m, i) => (i === current ? this.#cutUser(m, userShare, window, events) : this.#cut(m, share, window, events)));
     const build = (): TurnRequest => {
       const kept = sent.filter((_, i) => !this.#covered.has(i));
       const cut = sent.some((m, i) => m !== history[i] && !this.#covered.has(i));
@@ -245,6 +251,27 @@ export class ContextBudget {
     return cut;
   }
 
+  /**
+   * The current user message when it alone is over `share` tokens: its start (two thirds) and end (one third),
+   * with a note of what was left out between them; otherwise as it is (same object).
+   */
+  #cutUser(message: ChatMessage, share: number, window: number, events: ContextEvent[]): ChatMessage {
+    if (message.role !== 'user') return message;
+    const tokens = this.estimator.message(message);
+    if (tokens <= share) return message;
+    const known = this.#cuts.get(message);
+    if (known && known.share === share) return known.message;
+    const total = message.content.length;
+    const keep = Math.max(200, Math.floor((total * share) / tokens) - 300);
+    const head = Math.floor((keep * 2) / 3);
+    const tail = keep - head;
+    const note = `\n\n[… ${total - keep} of the message's ${total} characters left out here: it is too long for the model's context window (${window} tokens). The user's full message is kept in the conversation …]\n\n`;
+    const cut: ChatMessage = { ...message, content: message.content.slice(0, head) + note + message.content.slice(total - tail) };
+    this.#cuts.set(message, { share, message: cut });
+    events.push({ type: 'context', action: 'cut', messages: 1, before: tokens, after: this.estimator.message(cut), contextTokens: window });
+    return cut;
+  }
+
   #systemWithNote(system: string): string {
     const notes: string[] = [];
     if (this.#summary) notes.push(`Summary of the earlier conversation (folded to fit the context window):\n${this.#summary}`);
@@ -285,6 +312,12 @@ export class ContextBudget {
   }
 }
 
+/** The index of the last user message (the current turn), or -1. */
+function lastUserIndex(history: readonly ChatMessage[]): number {
+  for (let i = history.length - 1; i >= 0; i--) if (history[i]!.role === 'user') return i;
+  return -1;
+}
+
 /** The history cut into units: a user message, or an assistant message with its tool results. */
 function unitsOf(history: readonly ChatMessage[]): Unit[] {
   const units: Unit[] = [];
@@ -296,13 +329,7 @@ function unitsOf(history: readonly ChatMessage[]): Unit[] {
     else if (m.role === 'tool') while (i < history.length && history[i]!.role === 'tool') i++;
     units.push({ start, end: i, pinned: m.role === 'system' });
   }
-  let lastUser = -1;
-  for (let i = history.length - 1; i >= 0; i--) {
-    if (history[i]!.role === 'user') {
-      lastUser = i;
-      break;
-    }
-  }
+  const lastUser = lastUserIndex(history);
   for (const unit of units) if (unit.start === lastUser) unit.pinned = true;
   if (units.length > 0) units[units.length - 1]!.pinned = true;
   return units;

@@ -135,6 +135,28 @@ describe('ContextBudget', () => {
     expect(budget.readResult(history, { offset: 0 })).to.deep.include({ ok: false });
   });
 
+  it('sends a current user message too long for the window as its start and end, with a note; the history keeps it whole', async () => {
+    const budget = new ContextBudget({ contextTokens: 4096 });
+    const pasted = `FIRST ${words(40_000)} LAST`;
+    const history: ChatMessage[] = [...conversation(1), { role: 'user', content: pasted }];
+    const { request: sent, events } = await budget.fit(request(history), summarizer('x'), signal);
+    const user = sent.history.at(-1)!;
+    expect(user.role).to.equal('user');
+    expect(user.content!.startsWith('FIRST ')).to.equal(true);
+    expect(user.content!.endsWith(' LAST')).to.equal(true);
+    expect(user.content).to.contain("characters left out here: it is too long for the model's context window (4096 tokens)");
+    expect(budget.estimator.prompt(sent)).to.be.at.most(4096 - 1024);
+    expect(history.at(-1)!.content).to.equal(pasted);
+    const cut = events.find((e) => e.action === 'cut')!;
+    expect(cut).to.include({ messages: 1, contextTokens: 4096 });
+    expect(cut.callId).to.equal(undefined);
+    expect(cut.after).to.be.below(cut.before);
+    // An earlier long user message is no longer the current turn: it is folded like any other, not cut.
+    const later = await budget.fit(request([...history, { role: 'assistant', content: 'Read.' }, { role: 'user', content: 'And now?' }]), summarizer('Earlier: a long paste.'), signal);
+    expect(later.request.history.at(-1)!.content).to.equal('And now?');
+    expect(later.events.map((e) => e.action)).to.deep.equal(['folded']);
+  });
+
   it('learns the window from an overflow error, and shrinks when the error states none', async () => {
     const budget = new ContextBudget({ contextTokens: 32768 });
     budget.overflowed('request (9000 tokens) exceeds the available context size (4096 tokens), try increasing it');

@@ -1,9 +1,18 @@
 import { expect } from 'chai';
-import { initialConversation, reduceConversation, restoreConversation, type ConversationAction, type ConversationState } from '../../components/conversation/conversation-state.js';
+import { initialConversation, reduceConversation, replayConversation, restoreConversation, type ConversationAction, type ConversationState } from '../../components/conversation/conversation-state.js';
 import type { AgentEvent } from '../../src/types.js';
 
+/**
+ * The actions reduced one by one (as live events are); every case also checks that the batch replay
+ * (`replayConversation`, one working copy) comes to the same state and leaves `from` as it was.
+ */
 function run(actions: ConversationAction[], from: ConversationState = initialConversation()): ConversationState {
-  return actions.reduce(reduceConversation, from);
+  const before = structuredClone(from);
+  const live = actions.reduce(reduceConversation, from);
+  const replayed = replayConversation(from, actions);
+  expect(replayed, 'the batch replay').to.deep.equal(live);
+  expect(from, 'the state the replay started from').to.deep.equal(before);
+  return live;
 }
 
 describe('conversation-state', () => {
@@ -210,5 +219,26 @@ describe('conversation-state', () => {
     const snapshot = JSON.stringify(before);
     reduceConversation(before, { type: 'text', delta: 'b' });
     expect(JSON.stringify(before)).to.equal(snapshot);
+  });
+
+  it('a batch replay of a long varied thread equals the one-by-one reduction, and a state reduced after it is untouched by it', () => {
+    const actions: ConversationAction[] = [{ type: 'user-message', text: 'go' }, { type: 'run-start', runId: 'r1', input: 'go' }];
+    for (let i = 0; i < 300; i++) {
+      actions.push({ type: 'iteration', n: i + 1, max: 400 }, { type: 'text', delta: `step ${i} ` });
+      actions.push({ type: 'tool-call', callId: `c${i}`, name: 'look', args: { i } });
+      if (i % 7 === 0) actions.push({ type: 'approval-request', requests: [{ callId: `c${i}`, name: 'look', args: { i } }] } as ConversationAction, { type: 'approval-answered', callId: `c${i}`, approve: i % 2 === 0 });
+      if (i % 5 === 0) actions.push({ type: 'activity', messageId: `m${i % 3}`, activityType: 'plan', content: { i } } as ConversationAction);
+      actions.push({ type: 'tool-result', callId: `c${i}`, name: 'look', result: { ok: i }, status: i % 11 === 0 ? 'error' : 'ok' } as ConversationAction);
+      if (i % 50 === 49) actions.push({ type: 'final', reason: 'answer', text: `done ${i}` } as ConversationAction, { type: 'run-start', runId: `r${i}`, input: `again ${i}` });
+    }
+    actions.push({ type: 'final', reason: 'answer', text: 'all done' } as ConversationAction);
+    const replayed = run(actions);
+    expect(replayed.items.filter((i) => i.kind === 'tool-call')).to.have.length(300);
+    // Live events after a replay make new arrays again: the replayed state is never changed under the element.
+    const items = replayed.items;
+    const copy = structuredClone(items);
+    reduceConversation(replayed, { type: 'notice', text: 'later' });
+    expect(replayed.items).to.equal(items);
+    expect(items).to.deep.equal(copy);
   });
 });

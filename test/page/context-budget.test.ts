@@ -189,17 +189,24 @@ it('a server overflow error folds and retries once instead of failing', async fu
   expect(contextEvents(events).find((e) => e.action === 'folded')!.contextTokens).to.equal(2048);
 });
 
-it('an overflow that folding cannot fix ends in a clear error naming the limit', async function () {
+it('a message too long for the window the server has: refused once whole, then sent as its start and end, and answered', async function () {
   this.timeout(60000);
-  const mock = await mockEndpoint({ nCtx: 1024, turns: [textTurn('never reached')] });
+  const mock = await mockEndpoint({ nCtx: 1024, turns: [textTurn('Read what fit.')] });
   const agent = agentFor(mock.baseURL, { contextTokens: 32768 });
-  const events = await collect(agent.send(pageText(1, 9000)));
-  const error = events.find((e): e is Extract<AgentEvent, { type: 'error' }> => e.type === 'error')!;
-  expect(error.code).to.equal('context-overflow');
-  expect(error.message).to.include('context window (1024 tokens)').and.include('exceeds the available context size (1024 tokens)');
-  // A message too long by itself: sent once (folding cannot shorten it; a second copy would only be refused), and no new conversation is advised.
-  expect(chats(await mock.log()).filter((e) => e.refused)).to.have.length(1);
-  expect(error.message).to.include('even on its own').and.not.include('new conversation');
+  const text = pageText(1, 9000);
+  const events = await collect(agent.send(text));
+  expect(events.filter((e) => e.type === 'error')).to.deep.equal([]);
+  expect((events.find((e) => e.type === 'final') as { reason: string }).reason).to.equal('answer');
+  const log = chats(await mock.log());
+  // The window was only learned from the refusal: the whole message once, then its start and end (the budget's cut).
+  expect(log.filter((e) => e.refused)).to.have.length(1);
+  const accepted = log.filter((e) => !e.refused).at(-1)!;
+  const user = String(bodyOf(accepted).messages.filter((m) => m.role === 'user').at(-1)!.content);
+  expect(user.startsWith('Page 1.')).to.equal(true);
+  expect(user).to.include("left out here: it is too long for the model's context window (1024 tokens)");
+  expect(contextEvents(events).some((e) => e.action === 'cut' && e.callId === undefined)).to.equal(true);
+  // The conversation keeps the whole message.
+  expect((await agent.messages()).find((m) => m.role === 'user')!.content).to.equal(text);
 });
 
 it('a 256-token window that cannot hold even "hello" with the system prompt: sent once, and the error says why', async function () {
@@ -214,7 +221,7 @@ it('a 256-token window that cannot hold even "hello" with the system prompt: sen
   expect(sent.filter((e) => bodyOf(e).messages.some((m) => m.role === 'user' && m.content === 'hello'))).to.have.length(1);
 });
 
-it('a conversation that outgrew the window after several turns still folds and retries, and only then advises a new conversation', async function () {
+it('a conversation that outgrew the window after several turns folds its earlier turns and cuts the long message, then is answered', async function () {
   this.timeout(60000);
   const turns: MockTurn[] = [textTurn('One.'), textTurn('Two.'), textTurn('Three.')];
   const mock = await mockEndpoint({ nCtx: 1024, turns, replies: [{ when: SUMMARY, turn: textTurn('Earlier: numbers.') }] });
@@ -222,11 +229,10 @@ it('a conversation that outgrew the window after several turns still folds and r
   await collect(agent.send('Say one.'));
   await collect(agent.send('Say two.'));
   const events = await collect(agent.send(pageText(1, 9000)));
-  const error = events.find((e): e is Extract<AgentEvent, { type: 'error' }> => e.type === 'error')!;
-  expect(error.code).to.equal('context-overflow');
-  // Earlier turns could be folded: a folded retry went out before the error.
+  expect(events.filter((e) => e.type === 'error')).to.deep.equal([]);
   expect(contextEvents(events).some((e) => e.action === 'folded' || e.action === 'dropped')).to.equal(true);
-  expect(chats(await mock.log()).filter((e) => e.refused).length).to.equal(2);
+  expect(contextEvents(events).some((e) => e.action === 'cut' && e.callId === undefined)).to.equal(true);
+  expect(chats(await mock.log()).filter((e) => e.refused).length).to.equal(1);
 });
 
 it('usage reports the context window the agent budgets for', async () => {

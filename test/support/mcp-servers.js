@@ -271,8 +271,49 @@ function elicitServer(log) {
     log.push({ http: '-', rpc: [], note: `elicit: ${JSON.stringify(answer)}` });
     return { content: [{ type: 'text', text: answer.action === 'accept' ? `booked ${JSON.stringify(answer.content)}` : `not booked (${answer.action})` }] };
   });
+  // Every field type of the spec's PrimitiveSchemaDefinition (2025-11-25), most with a default.
+  server.registerTool('survey', { description: 'Asks every kind of field', inputSchema: {}, annotations: { readOnlyHint: true } }, async () => {
+    const answer = await server.server.elicitInput({ message: 'Tell us about your visit', requestedSchema: /** @type {any} */ (SURVEY) });
+    log.push({ http: '-', rpc: [], note: `survey: ${JSON.stringify(answer)}` });
+    return { content: [{ type: 'text', text: `survey ${answer.action}` }] };
+  });
+  // Questions no form can show as asked, by `shape`; the server keeps the whole result (a decline's `_meta` included).
+  server.registerTool('odd', { description: 'Asks something odd', inputSchema: { shape: z.string() }, annotations: { readOnlyHint: true } }, async ({ shape }) => {
+    const answer = await server.server.elicitInput({ message: `Odd question (${shape})`, requestedSchema: /** @type {any} */ (ODD)[shape] }).catch((err) => ({ error: String(err.message ?? err) }));
+    log.push({ http: '-', rpc: [], note: `odd: ${JSON.stringify(answer)}` });
+    return { content: [{ type: 'text', text: `odd ${JSON.stringify(answer)}` }] };
+  });
   return server;
 }
+
+/** The survey's form: each field type of the MCP spec's elicitation schema. */
+const SURVEY = {
+  type: 'object',
+  properties: {
+    name: { type: 'string', title: 'Name', minLength: 2, maxLength: 20, default: 'Ada' },
+    email: { type: 'string', title: 'Email', format: 'email' },
+    site: { type: 'string', title: 'Web site', format: 'uri' },
+    day: { type: 'string', title: 'Day', format: 'date', default: '2026-12-24' },
+    at: { type: 'string', title: 'Arrival', format: 'date-time' },
+    seats: { type: 'integer', title: 'Seats', minimum: 1, maximum: 8, default: 2 },
+    budget: { type: 'number', title: 'Budget', minimum: 0 },
+    terrace: { type: 'boolean', title: 'Terrace', default: true },
+    size: { type: 'string', title: 'Table size', enum: ['s', 'm', 'l'], default: 'm' },
+    room: { type: 'string', title: 'Room', oneOf: [{ const: 'garden', title: 'Garden room' }, { const: 'cellar', title: 'Cellar' }] },
+    wine: { type: 'string', title: 'Wine', enum: ['red', 'white'], enumNames: ['Red wine', 'White wine'] },
+    extras: { type: 'array', title: 'Extras', minItems: 1, maxItems: 2, items: { type: 'string', enum: ['bread', 'olives', 'cake'] }, default: ['bread'] },
+    diets: { type: 'array', title: 'Diets', items: { anyOf: [{ const: 'veg', title: 'Vegetarian' }, { const: 'gf', title: 'Gluten-free' }] }, default: ['gf'] },
+  },
+  required: ['name', 'seats', 'extras'],
+};
+
+/** Questions in the spec's shapes that no answer can satisfy, and one outside the spec. */
+const ODD = {
+  'no-choices': { type: 'object', properties: { pick: { type: 'string', title: 'Pick', enum: [] } }, required: ['pick'] },
+  'ghost-required': { type: 'object', properties: { a: { type: 'string' } }, required: ['a', 'b'] },
+  'too-few': { type: 'object', properties: { pick: { type: 'array', items: { type: 'string', enum: ['x'] }, minItems: 2 } } },
+  nested: { type: 'object', properties: { address: { type: 'object', properties: { city: { type: 'string' } } } } },
+};
 
 /** A v2 server whose tool `book` asks in the 2026-07-28 way: an `input_required` result, then the call again with the answer. */
 function modernElicitServer() {

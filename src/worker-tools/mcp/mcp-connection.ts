@@ -9,11 +9,11 @@
  * backwards-compatible probe), the legacy HTTP+SSE transport is tried, with
  * the 2025 handshake only (2026-07-28 has no SSE transport). A connection
  * that drops is noticed (mcp-liveness.ts): its calls are answered at once and
- * the hub marks the server failed. This module (with mcp-liveness.ts) is the
- * only one that imports the client package, and the hub loads it with
+ * the hub marks the server failed. This module (with mcp-liveness.ts and
+ * eliciting-client.ts) is the only one that imports the client package, and the hub loads it with
  * `import()`, so the package is its own chunk that agents without `mcp` never fetch.
  */
-import { Client, SdkErrorCode, StreamableHTTPClientTransport, SSEClientTransport, UnauthorizedError, specTypeSchemas } from '@modelcontextprotocol/client';
+import { type Client, SdkErrorCode, StreamableHTTPClientTransport, SSEClientTransport, UnauthorizedError, specTypeSchemas } from '@modelcontextprotocol/client';
 import type { ElicitRequestFormParams, ElicitResult, OAuthClientProvider, Tool as SdkTool, Progress } from '@modelcontextprotocol/client';
 import type { McpPrompt, McpResource, McpResourceText } from '../../mcp-types.js';
 import type { NamedServer } from './mcp-names.js';
@@ -23,6 +23,7 @@ import type { ReadResult } from './mcp-apps.js';
 import { schemaProblem } from '../../tools/schema-checks.js';
 import { watchLiveness } from './mcp-liveness.js';
 import { isRecord } from '../../is-record.js';
+import { ElicitingClient } from './eliciting-client.js';
 
 /** How long the handshake (the era probe and `initialize`, or `server/discover`) may take before the server counts as failed. */
 const CONNECT_TIMEOUT_MS = 15_000;
@@ -63,6 +64,8 @@ export interface ConnectionHooks {
    * Absent: the client declares no elicitation, and servers do not ask.
    */
   elicit?(request: ElicitRequestFormParams, signal: AbortSignal): Promise<ElicitResult>;
+  /** A question the client package refused as outside the spec before `elicit` saw it (the server got `reason` as an error). */
+  elicitRefused?(message: string, reason: string): void;
 }
 
 /**
@@ -115,11 +118,12 @@ export class McpConnection {
       kind === 'sse' ? new SSEClientTransport(url, { requestInit, authProvider }) : new StreamableHTTPClientTransport(url, { requestInit, authProvider });
     // A client per attempt: a failed connect leaves nothing of its era or session behind.
     const attempt = async (kind: TransportKind, mode: 'auto' | 'legacy'): Promise<Client> => {
-      const client = new Client(
+      const client = new ElicitingClient(
         { name: 'pageloop', version: '0.1.0' },
         {
-          // Form mode only (a URL-mode request would send the user to a page the server names); fields the
-          // user leaves out get the schema's defaults (`applyDefaults`, SEP-1034).
+          // Form mode only (a URL-mode request would send the user to a page the server names); fields an
+          // answer leaves out get the schema's defaults (`applyDefaults`, SEP-1034). The element never leaves
+          // out a field that has one: it sends the value it shows (mcp-elicitation.ts).
           capabilities: hooks.elicit ? { elicitation: { form: { applyDefaults: true } } } : {},
           versionNegotiation: { mode },
           listChanged: {
@@ -144,6 +148,7 @@ export class McpConnection {
       );
       const elicit = hooks.elicit;
       // In the 2025 era a server→client request; in 2026-07-28 an `input_required` result the client fulfils through the same handler.
+      client.refused = hooks.elicitRefused;
       if (elicit) client.setRequestHandler('elicitation/create', (request, ctx) => (request.params.mode === 'url' ? { action: 'decline' } : elicit(request.params, ctx.mcpReq.signal)));
       const transport = transportFor(kind);
       try {

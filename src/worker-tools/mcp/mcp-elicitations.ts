@@ -7,17 +7,30 @@
  * `WAIT_MS` unanswered; each end is an `mcp-elicitation-end` event, so a card
  * never outlives its question.
  *
- * The spec allows flat forms only (string, number, integer, boolean, string
- * enums). A field of another shape is left out when it is optional (its
- * default, if any, is applied by the client package); a required one makes
- * the question unanswerable here, so it is declined at once.
+ * Invariant: what an accepted answer sends is exactly what the user was
+ * shown. Every field type of the spec's `PrimitiveSchemaDefinition` is turned
+ * into a field the element draws (string with its formats, number, integer,
+ * boolean, single and multiple choice, titled or not); a question with a field
+ * no form can show as asked (a shape outside the spec, a choice with no
+ * choices, bounds nothing meets, a required name with no field) is declined at
+ * once, with the reason in the result's `_meta["pageloop/reason"]` for the
+ * server and an `mcp-elicitation-declined` event for the user. A form outside
+ * the spec is refused by the client package itself, with an error the server
+ * receives (eliciting-client.ts); the user is told as well. An answer that
+ * leaves a field out gets its default from the client package (SEP-1034,
+ * `applyDefaults`); the element never leaves out a field that has one.
  */
 import type { ElicitRequestFormParams, ElicitResult } from '@modelcontextprotocol/client';
 import type { AgentEvent } from '../../agent-events.js';
 import type { McpElicitation, McpElicitationAnswer, McpElicitationField } from '../../mcp-types.js';
+import { answerFault, fieldOf } from './elicitation-fields.js';
 
 /** How long a question waits for the user before it is cancelled. */
 const WAIT_MS = 5 * 60_000;
+/** The most fields one question may have (a form longer than this is no question a user answers). */
+const MAX_FIELDS = 100;
+/** Where a decline's reason goes in the result (`_meta` keys take a prefix of the sender's). */
+export const REASON_KEY = 'pageloop/reason';
 
 interface Pending {
   request: McpElicitation;
@@ -33,10 +46,14 @@ export class McpElicitations {
     this.#emit = emit;
   }
 
-  /** Asks the user on behalf of `server`; resolves with their answer (or `cancel`). */
+  /** Asks the user on behalf of `server`; resolves with their answer (or `cancel`), or declines a form no one can be shown. */
   ask(server: string, params: ElicitRequestFormParams, signal: AbortSignal): Promise<ElicitResult> {
     const form = formOf(params.requestedSchema);
-    if (!form) return Promise.resolve({ action: 'decline' });
+    if ('reason' in form) {
+      const reason = `pageloop cannot show this question as asked, so it was declined: ${form.reason}`;
+      this.#emit({ type: 'mcp-elicitation-declined', server, message: params.message, reason });
+      return Promise.resolve({ action: 'decline', _meta: { [REASON_KEY]: reason } });
+    }
     const id = `elicit-${++this.#next}`;
     const request: McpElicitation = { id, server, message: params.message, ...form };
     return new Promise<ElicitResult>((resolve) => {
@@ -64,6 +81,11 @@ export class McpElicitations {
     pending.settle({ action: 'accept', content: checked(pending.request, answer.content ?? {}) });
   }
 
+  /** A question the client package refused as outside the spec (the server got its reason as an error): the user is told. */
+  refused(server: string, message: string, reason: string): void {
+    this.#emit({ type: 'mcp-elicitation-declined', server, message, reason: `pageloop cannot show this question: its form is not one the MCP spec allows (${reason.slice(0, 300)})` });
+  }
+
   /** Cancels every open question (the agent is closing). */
   cancelAll(): void {
     for (const pending of [...this.#pending.values()]) pending.settle({ action: 'cancel' });
@@ -71,51 +93,35 @@ export class McpElicitations {
 }
 
 type Schema = ElicitRequestFormParams['requestedSchema'];
+type Form = Pick<McpElicitation, 'fields' | 'required'>;
 
-/** The form the element can show, or undefined when a required field has a shape it cannot. */
-function formOf(schema: Schema): Pick<McpElicitation, 'fields' | 'required'> | undefined {
-  const required = schema.required ?? [];
+/** The form the element shows, or why none can show the question as asked. */
+function formOf(schema: Schema): Form | { reason: string } {
+  const properties = Object.entries((schema.properties ?? {}) as Record<string, unknown>);
+  if (properties.length > MAX_FIELDS) return { reason: `it has ${properties.length} fields (at most ${MAX_FIELDS}).` };
+  const required = Array.isArray(schema.required) ? schema.required : [];
   const fields: Record<string, McpElicitationField> = {};
-  for (const [name, raw] of Object.entries(schema.properties ?? {})) {
-    const field = fieldOf(raw as Record<string, unknown>);
-    if (field) fields[name] = field;
-    else if (required.includes(name)) return undefined;
+  for (const [name, raw] of properties) {
+    const field = fieldOf(raw);
+    if (typeof field === 'string') return { reason: `field "${name}" ${field}` };
+    fields[name] = field;
   }
-  return { fields, required: required.filter((name) => name in fields) };
+  const absent = required.filter((name) => !(name in fields));
+  if (absent.length) return { reason: `it requires ${absent.map((n) => `"${n}"`).join(', ')}, which it does not ask for.` };
+  return { fields, required: [...new Set(required)] };
 }
 
-function fieldOf(p: Record<string, unknown>): McpElicitationField | undefined {
-  const type = p.type;
-  if (type !== 'string' && type !== 'number' && type !== 'integer' && type !== 'boolean') return undefined;
-  const field: McpElicitationField = { type };
-  for (const key of ['title', 'description', 'format'] as const) if (typeof p[key] === 'string') field[key] = p[key] as string;
-  for (const key of ['minimum', 'maximum', 'minLength', 'maxLength'] as const) if (typeof p[key] === 'number') field[key] = p[key] as number;
-  if (['string', 'number', 'boolean'].includes(typeof p.default)) field.default = p.default as string | number | boolean;
-  const oneOf = Array.isArray(p.oneOf) ? (p.oneOf as { const?: unknown; title?: unknown }[]) : undefined;
-  if (Array.isArray(p.enum) && p.enum.every((v) => typeof v === 'string')) {
-    field.enum = p.enum as string[];
-    if (Array.isArray(p.enumNames) && p.enumNames.length === field.enum.length) field.enumNames = (p.enumNames as unknown[]).map(String);
-  } else if (oneOf?.every((o) => typeof o.const === 'string')) {
-    field.enum = oneOf.map((o) => o.const as string);
-    field.enumNames = oneOf.map((o) => (typeof o.title === 'string' ? o.title : (o.const as string)));
-  }
-  return field;
-}
-
-/** `content` checked against the form: known fields, right types, enum members, required ones present (or defaulted). */
-function checked(request: McpElicitation, content: Record<string, unknown>): Record<string, string | number | boolean> {
-  const out: Record<string, string | number | boolean> = {};
+/** `content` checked against the form: known fields, each value one the field allows, every required one present. */
+function checked(request: McpElicitation, content: Record<string, unknown>): Record<string, string | number | boolean | string[]> {
+  const out: Record<string, string | number | boolean | string[]> = {};
   for (const [name, value] of Object.entries(content)) {
     const field = request.fields[name];
     if (!field) throw new TypeError(`The MCP question has no field "${name}" (its fields: ${Object.keys(request.fields).join(', ') || 'none'}).`);
-    const ok =
-      field.type === 'boolean' ? typeof value === 'boolean'
-      : field.type === 'string' ? typeof value === 'string' && (!field.enum || field.enum.includes(value))
-      : typeof value === 'number' && Number.isFinite(value) && (field.type === 'number' || Number.isInteger(value));
-    if (!ok) throw new TypeError(`Field "${name}" of the MCP question needs ${field.enum ? `one of ${field.enum.join(', ')}` : `a ${field.type}`}, not ${JSON.stringify(value)}.`);
-    out[name] = value as string | number | boolean;
+    const fault = answerFault(field, value);
+    if (fault) throw new TypeError(`Field "${name}" of the MCP question needs ${fault}, not ${JSON.stringify(value)}.`);
+    out[name] = value as string | number | boolean | string[];
   }
-  const missing = request.required.filter((name) => !(name in out) && request.fields[name]?.default === undefined);
+  const missing = request.required.filter((name) => !(name in out));
   if (missing.length) throw new TypeError(`The MCP question needs ${missing.map((n) => `"${n}"`).join(', ')} to be accepted.`);
   return out;
 }

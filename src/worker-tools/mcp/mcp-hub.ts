@@ -110,6 +110,7 @@ export class McpHub implements McpToolSource {
           changed: () => slot.connection === connection && this.#changed(slot),
           auth: this.#auth(slot),
           elicit: (request, signal) => this.#elicitations.ask(slot.server.name, request, signal),
+          elicitRefused: (message, reason) => this.#elicitations.refused(slot.server.name, message, reason),
         });
         if (slot.attempt !== attempt) return void connection.close();
         slot.connection = connection;
