@@ -279,7 +279,7 @@ export class AgentChat extends AgentChatSettings {
     failed: (message) => this.#apply({ type: 'error', message, retryable: false }),
   });
   readonly #views = new ToolViews(this, { agent: () => this.#agent.current, readOnly: () => this.#tabs.readOnly, items: () => this.#conversation.state.items });
-  readonly #threads = new ThreadListSlot(this, this.#conversation);
+  readonly #threads = new ThreadListSlot(this, this.#conversation, this.#i18n);
   // The plan, the engine's progress, a sub-agent's work: chunks of their own, loaded with the first plan, engine status or sub-agent.
   readonly #plan = new LazyView(this, loadPlanView);
   readonly #engineView = new LazyView(this, () => import('./engine-progress.js'));
@@ -288,7 +288,7 @@ export class AgentChat extends AgentChatSettings {
   // A2UI surfaces: the official renderer and the check, a chunk loaded with the first card that shows a surface.
   readonly #a2ui = new LazyView(this, loadA2uiViews);
   readonly #permissions = new PermissionsPanel(this, this.#conversation);
-  readonly #mcp = new McpPanel(this, this.#conversation);
+  readonly #mcp = new McpPanel(this, this.#conversation, this.#i18n);
   readonly #trace = new TraceDrawer(this, this.#i18n);
   readonly #countdown = new RetryCountdownSlot(this, () => this.#conversation.state.retry);
   readonly #attachments = new Attachments(this, { agent: () => this.agent, current: () => this.#agent.current, options: () => this.attachments, readOnly: () => this.#tabs.readOnly, i18n: this.#i18n });
@@ -464,7 +464,7 @@ export class AgentChat extends AgentChatSettings {
         return this.#cards.render(item, () => ({ approval: parts.approval.draw(item), view: parts.view.draw(item), files: parts.files.draw(item), subAgent: parts.subAgent.draw(item), undo: parts.undo.draw(item) }), this.#i18n);
       }
       case 'doctor':
-        return renderDoctor(item);
+        return renderDoctor(item, this.#i18n);
       case 'activity':
         return this.#activities.get()?.renderActivity(item) ?? html``;
     }

@@ -10,6 +10,7 @@ import type { Agent, AgentEvent } from '../../src/types.js';
 import type { ElicitationHandlers, Open, Value } from './mcp-elicitation-form.js';
 import type { ConversationSource } from '../conversation/index.js';
 import type { adoptStyles as chatAdoptStyles } from '../lazy-view.js';
+import type { McpWords } from './mcp-words.js';
 
 /** What the panel needs of its element (the MCP drawer's host). */
 type McpPanelHost = ReactiveControllerHost & HTMLElement & { readonly agent: Agent };
@@ -67,7 +68,8 @@ export class McpElicitationPanel {
 
   readonly #handlers: ElicitationHandlers = { answer: (open, action) => void this.#answer(open, action), set: (open, name, value) => this.#set(open, name, value) };
 
-  render(): TemplateResult | typeof nothing {
-    return this.#open.size && this.#form ? this.#form.renderQuestions([...this.#open.values()], this.#handlers) : nothing;
+  /** The open questions, with the drawer's words `w` in the element's language. */
+  render(w: McpWords): TemplateResult | typeof nothing {
+    return this.#open.size && this.#form ? this.#form.renderQuestions([...this.#open.values()], this.#handlers, w) : nothing;
   }
 }

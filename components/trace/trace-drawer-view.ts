@@ -11,10 +11,10 @@ import type { AgentTrace } from './agent-trace.js';
 /** The parts of `<agent-trace>` the chat forwards, so `agent-chat::part(trace-span)` styles them too. */
 const FORWARDED = 'trace-close-button,trace-runs,trace-summary,trace-dropped,trace-tree,trace-span,trace-bar,trace-details,trace-error';
 
-/** The drawer's `<agent-trace>` on run `runId` (`null`: the latest, followed). */
-export function renderTraceView(agent: Agent | undefined, runId: string | null, close: () => void): TemplateResult {
+/** The drawer's `<agent-trace>` on run `runId` (`null`: the latest, followed), in the chat's language (`locale`, the shown catalog's tag) and with its `labels`. */
+export function renderTraceView(agent: Agent | undefined, runId: string | null, close: () => void, locale: string, labels: Readonly<Record<string, unknown>> | undefined): TemplateResult {
   return html`<agent-trace part="trace" class="trace-drawer" closable theme="inherit" exportparts=${FORWARDED}
-    .agent=${agent} .runId=${runId ?? undefined} @trace-close=${close}></agent-trace>`;
+    .agent=${agent} .runId=${runId ?? undefined} .locale=${locale} .labels=${labels} @trace-close=${close}></agent-trace>`;
 }
 
 /** Once the drawer is drawn: the view reads its run, then its first row takes focus (else its run picker, else the view). */

@@ -22,6 +22,8 @@ type TraceView = Pick<typeof import('./agent-trace-register.js'), 'focusTraceVie
 /** What the drawer needs of its element. */
 export interface TraceDrawerHost extends ReactiveControllerHost, HTMLElement {
   readonly agent: Agent;
+  /** The app's wording, handed on to the view (`<agent-trace>`'s own words are among its ids). */
+  readonly labels?: Readonly<Record<string, unknown>> | undefined;
 }
 
 /**
@@ -92,6 +94,6 @@ export class TraceDrawer implements ReactiveController {
     } catch {
       // No endpoint set yet: nothing was traced either.
     }
-    return this.#view.renderTraceView(agent, this.#run, () => this.close());
+    return this.#view.renderTraceView(agent, this.#run, () => this.close(), this.#i18n.locale, this.#host.labels);
   }
 }
