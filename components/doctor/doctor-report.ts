@@ -55,7 +55,7 @@ export function renderDoctorItem(item: DoctorItem, i18n: I18n): TemplateResult {
   const summary = summaryOf(d, w);
   const seconds = d.durationMs / 1000;
   return html`<section part="doctor" class="doctor" aria-label=${w.doctorOf(summary)}>
-    <p class="doctor-title">${w.doctor} · ${w[TARGETS[d.target]]} <span class="doctor-subject" dir="ltr">${d.subject}</span></p>
+    <p class="doctor-title">${w.doctor} · ${w[TARGETS[d.target]]} <span class="doctor-subject" dir="ltr" translate="no">${d.subject}</span></p>
     <p class="doctor-summary">${summary} <span class="doctor-time">(${w.doctorSeconds(i18n.format ? i18n.format.decimal(seconds, 1) : seconds.toFixed(1))})</span></p>
     <ul class="doctor-checks">
       ${d.checks.map((check) => renderCheck(check, w))}
@@ -82,6 +82,6 @@ function renderCheck(check: DiagnosisCheck, w: DoctorWords): TemplateResult {
     <span class="doctor-status">${w[STATUS[check.status]]}</span>
     <span class="doctor-label">${label ? (w[label] as string) : check.label}</span>
     <span class="doctor-detail">${check.detail}</span>
-    ${check.fix ? html`<span class="doctor-fix"><strong>${w.doctorFix}</strong> ${check.fix}</span>` : nothing}
+    ${check.fix ? html`<span class="doctor-fix"><strong>${w.doctorFix}</strong> <span class="doctor-fix-text">${check.fix}</span></span>` : nothing}
   </li>`;
 }

@@ -215,7 +215,7 @@ export class McpDrawer implements ReactiveController {
               : this.#resources.length === 0
                 ? html`<p class="mcp-note">${w.mcpNoResources}</p>`
                 : html`<ul class="mcp-resource-items">${this.#resources.map(
-                    (r) => html`<li><button part="mcp-resource" title=${r.description ?? r.uri} @click=${() => void this.#attach(r)}>${r.title ?? r.name}</button> <span class="mcp-note">${r.server} · ${r.uri}</span></li>`,
+                    (r) => html`<li><button part="mcp-resource" title=${r.description ?? r.uri} @click=${() => void this.#attach(r)}>${r.title ?? r.name}</button> <span class="mcp-note" translate="no">${r.server} · ${r.uri}</span></li>`,
                   )}</ul>`}
           </details>`
         : nothing}
@@ -228,7 +228,7 @@ export class McpDrawer implements ReactiveController {
         <code class="mcp-name">${s.name}</code>
         ${s.signIn && s.state === 'failed' ? nothing : html`<span class="mcp-state" data-state=${s.state}>${w[STATE_LABEL[s.state]]}</span>`}
         ${s.signIn ? html`<span part="mcp-sign-in" class="mcp-state" data-sign-in=${s.signIn}>${w[SIGN_IN_LABEL[s.signIn]]}</span>` : nothing}
-        ${s.transport ? html`<span class="mcp-note">${s.transport === 'sse' ? 'HTTP+SSE' : 'Streamable HTTP'}${s.protocolVersion ? ` · ${s.protocolVersion}` : ''}</span>` : nothing}
+        ${s.transport ? html`<span class="mcp-note" translate="no">${s.transport === 'sse' ? 'HTTP+SSE' : 'Streamable HTTP'}${s.protocolVersion ? ` · ${s.protocolVersion}` : ''}</span>` : nothing}
         ${this.#renderActions(s, w)}
       </div>
       ${s.error ? html`<p class=${s.signIn === 'needed' ? 'mcp-note' : 'mcp-server-error'}>${s.error.message}</p>` : nothing}

@@ -17,7 +17,7 @@ import { ref } from 'lit/directives/ref.js';
 import { readThread } from '../../src/thread-format.js';
 import type { Agent, AgentEvent, ThreadFile, ThreadTrace, TraceSpan } from '../../src/types.js';
 import { agentTraceStyles } from './agent-trace.styles.js';
-import { formatMs, formatValue, traceRuns, waterfall, type TraceRow, type TraceRunSummary, type TraceSpeech } from './trace-tree.js';
+import { formatMs, formatValue, traceRuns, waterfall, type RowText, type TraceRow, type TraceRunSummary, type TraceSpeech } from './trace-tree.js';
 import { agentTraceWords } from './agent-trace-words.js';
 import { Localizer } from '../i18n/index.js';
 
@@ -278,7 +278,7 @@ export class AgentTrace extends LitElement {
     if (!view || view.rows.length === 0) return w.traceSpansInThread(n(trace.spans.length, 0), dropped);
     const root = view.roots[0]?.span;
     const finish = root?.attributes['gen_ai.response.finish_reasons'];
-    const outcome = view.open ? w.traceRunning : finish !== undefined ? formatValue(finish) : root?.status === 'error' ? w.traceError : w.traceDone;
+    const outcome = view.open ? w.traceRunning : finish !== undefined ? w.factFinish(formatValue(finish)) : root?.status === 'error' ? w.traceError : w.traceDone;
     return w.traceSummary(formatMs(view.durationMs, say), outcome, n(view.rows.length, 0), dropped);
   }
 
@@ -291,8 +291,8 @@ export class AgentTrace extends LitElement {
         <summary class="span-summary">
           <span class="span-head"><span class="span-title">${row.title}</span><span class="span-time">${time}</span></span>
           <span class="span-track" aria-hidden="true"><span part="trace-bar" class="span-bar" data-kind=${row.kind} data-status=${span.status} ?data-open=${row.open} ${cssVars(bar)}></span></span>
-          ${row.facts.length > 0 ? html`<span class="span-facts">${row.facts.join(' · ')}</span>` : nothing}
-          ${row.notes.map((note) => html`<span class="span-note">${note}</span>`)}
+          ${row.facts.length > 0 ? html`<span class="span-facts">${row.facts.map((fact, i) => html`${i > 0 ? ' · ' : ''}${rowText(fact)}`)}</span>` : nothing}
+          ${row.notes.map((note) => html`<span class="span-note">${rowText(note)}</span>`)}
         </summary>
         ${renderDetails(span, say)}
       </details>
@@ -329,12 +329,12 @@ function renderDetails(span: TraceSpan, say: TraceSpeech): TemplateResult {
     <dl>
       ${pair(w.detailSpan, span.name)}${pair(w.detailStatus, span.status)}${pair(w.detailSpanId, span.spanId)}
       ${span.parentSpanId ? pair(w.detailParent, span.parentSpanId) : nothing}
-      ${attributes.map(([key, value]) => pair(key, formatValue(value)))}
+      ${attributes.map(([key, value]) => pair(key, formatValue(value), true))}
     </dl>
     ${span.events.length > 0
       ? html`<p class="span-events-title">${w.detailEvents}</p>
           <ol class="span-events">
-            ${span.events.map((event) => html`<li><span class="span-event-time">+${formatMs(event.time - span.startTime, say)}</span> ${event.name}${Object.entries(event.attributes ?? {}).map(([k, v]) => html` <span class="span-event-attr">${k}=${formatValue(v)}</span>`)}</li>`)}
+            ${span.events.map((event) => html`<li><span class="span-event-time">+${formatMs(event.time - span.startTime, say)}</span> <span class="span-event-name" translate="no">${event.name}</span>${Object.entries(event.attributes ?? {}).map(([k, v]) => html` <span class="span-event-attr" translate="no">${k}=${formatValue(v)}</span>`)}</li>`)}
           </ol>`
       : nothing}
   </div>`;
@@ -350,13 +350,20 @@ const cssVars = (values: Record<string, string>) =>
     if (el instanceof HTMLElement) for (const [name, value] of Object.entries(values)) el.style.setProperty(name, value);
   });
 
-/** One attribute: its name, then its value (beside it when both fit, under it when not). */
-const pair = (name: string, value: string): TemplateResult => html`<div class="span-attr"><dt>${name}</dt><dd>${value}</dd></div>`;
+/** A row's fact or note: the recorder's own (`data`) marked `translate="no"`, as the attribute values are. */
+const rowText = (text: RowText): TemplateResult | string => (text.data ? html`<span translate="no">${text.text}</span>` : text.text);
+
+/**
+ * One attribute: its name, then its value (beside it when both fit, under it when not). The values are the
+ * recorder's data, and so are the attributes' own names (`key`): marked `translate="no"`, for a page translator too.
+ */
+const pair = (name: string, value: string, key = false): TemplateResult =>
+  html`<div class="span-attr"><dt translate=${key ? 'no' : 'yes'}>${name}</dt><dd translate="no">${value}</dd></div>`;
 
 /** A run in the picker: its number, start time (in the view's language), outcome and length. */
 function runLabel(run: TraceRunSummary, index: number, say: TraceSpeech, locale: string): string {
   const time = new Date(run.startTime).toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
-  const outcome = run.outcome === 'running' ? say.w.traceRunning : run.outcome === 'done' ? say.w.traceDone : run.outcome === 'error' ? say.w.traceError : run.outcome;
+  const outcome = run.outcome === 'running' ? say.w.traceRunning : run.outcome === 'done' ? say.w.traceDone : run.outcome === 'error' ? say.w.traceError : say.w.factFinish(run.outcome);
   return `${say.n(index + 1, 0)}. ${time} · ${outcome}${run.durationMs === undefined ? '' : ` · ${formatMs(run.durationMs, say)}`}`;
 }
 

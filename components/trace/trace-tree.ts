@@ -23,6 +23,13 @@ export interface TraceSpeech {
 /** What a span is, by its `gen_ai.operation.name`. */
 export type SpanKind = 'agent' | 'chat' | 'tool' | 'other';
 
+/** A fact or note of a row: in the view's words, or (`data`) the recorder's own attribute or event as recorded. */
+export interface RowText {
+  text: string;
+  /** The recorder's key and value as recorded (`call format: hermes`): shown as data, never translated. */
+  data?: true;
+}
+
 /** One row of the waterfall: a span, where it sits in time, and its children. */
 export interface TraceRow {
   span: TraceSpan;
@@ -40,9 +47,9 @@ export interface TraceRow {
   left: number;
   width: number;
   /** Short facts for the row itself (tokens, time to first token, status, approval…). */
-  facts: string[];
+  facts: RowText[];
   /** Notable events, said in words (a retry and its wait, a fold and its sizes). */
-  notes: string[];
+  notes: RowText[];
   children: TraceRow[];
 }
 
@@ -157,11 +164,12 @@ const CALL_FORMAT = /(^|\.)(call_format|tool_protocol|format)(\.|$)/;
 const REPAIR = /repair/;
 const QUIRK = /quirk/;
 
-function factsOf(span: TraceSpan, kind: SpanKind, say: TraceSpeech): string[] {
+function factsOf(span: TraceSpan, kind: SpanKind, say: TraceSpeech): RowText[] {
   const { w, n } = say;
   const ms = (value: number) => formatMs(value, say);
   const a = span.attributes;
   const facts: string[] = [];
+  const data: RowText[] = [];
   const tokensIn = num(a['gen_ai.usage.input_tokens']);
   const tokensOut = num(a['gen_ai.usage.output_tokens']);
   const finish = a['gen_ai.response.finish_reasons'];
@@ -187,17 +195,24 @@ function factsOf(span: TraceSpan, kind: SpanKind, say: TraceSpeech): string[] {
   for (const [key, value] of Object.entries(a)) {
     if (!key.startsWith('pageloop.')) continue;
     const tail = key.slice('pageloop.'.length);
-    if (CALL_FORMAT.test(tail) || REPAIR.test(tail) || QUIRK.test(tail)) facts.push(`${tail.replace(/[._]/g, ' ')}: ${formatValue(value)}`);
+    if (CALL_FORMAT.test(tail) || REPAIR.test(tail) || QUIRK.test(tail)) data.push({ text: `${tail.replace(/[._]/g, ' ')}: ${formatValue(value)}`, data: true });
   }
   const errorType = a['error.type'] === undefined ? undefined : formatValue(a['error.type']);
   if (a['pageloop.cancelled'] === true || errorType === 'cancelled') facts.push(w.factCancelled);
   // A tool's failure is already its status (denied, error…): said once.
   else if (span.status === 'error' && !(kind === 'tool' && a['pageloop.tool.status'] !== undefined)) facts.push(w.factError(errorType ?? w.factUnknown));
-  return facts;
+  return [...facts.map((text) => ({ text })), ...data];
 }
 
 /** A notable event of a span in words, or nothing for the routine ones (a tool's start, shown as its wait). */
-function noteOf(event: TraceSpanEvent, say: TraceSpeech): string[] {
+function noteOf(event: TraceSpanEvent, say: TraceSpeech): RowText[] {
+  return notesOf(event, say).map((text) => (KNOWN_EVENTS.has(event.name) ? { text } : { text, data: true }));
+}
+
+/** The events said in the view's words; any other is said as recorded (its name and attributes). */
+const KNOWN_EVENTS = new Set(['pageloop.retry', 'pageloop.context.folded', 'pageloop.context.dropped', 'pageloop.context.cut', 'pageloop.approval.requested', 'pageloop.tool.started', 'exception']);
+
+function notesOf(event: TraceSpanEvent, say: TraceSpeech): string[] {
   const { w, n } = say;
   const a = event.attributes ?? {};
   const count = (value: TraceValue | undefined) => (typeof value === 'number' ? n(value, 0) : '?');
