@@ -220,6 +220,7 @@ export class AgentChat extends AgentChatSettings {
   readonly #composer = new Composer(this, {
     busy: () => this.#conversation.state.running || this.#agent.busy || this.#attachments.busy,
     attached: () => this.#attachments.ready.length > 0,
+    i18n: this.#i18n,
     send: (text) => {
       try {
         const files = this.#attachments.ready;

@@ -11,6 +11,9 @@ import { parseSlashCommand, runSlashCommand, type SlashTarget } from './slash-co
 import { parseWorkflowCommand, runWorkflowCommand, workflowHelp, type Workflows } from './workflow-command.js';
 import { parsePromptCommand, type PromptCommand } from './mcp-prompt-command.js';
 import type { Run } from '../../src/types.js';
+import { commandWords, type CommandWords } from './command-words.js';
+
+export { commandWords };
 
 export { completeDraft, renderCompletions } from './workflow-command.js';
 
@@ -36,22 +39,22 @@ export interface CommandTarget extends Omit<SlashTarget, 'moreHelp'> {
 }
 
 /**
- * Runs `text` when it is a command: `'done'`, or the run it started (a
+ * Runs `text` when it is a command (its notices in `words`, the element's language): `'done'`, or the run it started (a
  * workflow), or `'kept'` when it was refused and the draft stays to mend (an
  * unknown workflow, a start refused at once; the reason is shown).
  * `'message'` when it is a message after all — or an MCP prompt while a
  * reply runs (`busy`), which waits in the draft as a message would.
  */
-export function runCommand(text: string, target: CommandTarget, busy: boolean): 'done' | 'kept' | 'message' | Run {
+export function runCommand(text: string, target: CommandTarget, busy: boolean, words: CommandWords = commandWords): 'done' | 'kept' | 'message' | Run {
   const workflow = parseWorkflowCommand(text);
   if (workflow !== null) {
     let run: Run | undefined;
-    const started = runWorkflowCommand(workflow, target.workflows(), { notice: (line) => target.notice(line), start: (name, input) => (run = target.startWorkflow(name, input)) !== undefined });
+    const started = runWorkflowCommand(workflow, target.workflows(), { notice: (line) => target.notice(line), start: (name, input) => (run = target.startWorkflow(name, input)) !== undefined }, words);
     return run ?? (started ? 'done' : 'kept');
   }
   const command = parseSlashCommand(text);
   if (command !== null) {
-    void runSlashCommand(command, { ...target, moreHelp: () => [workflowHelp(target.workflows()), target.mcpHelp()].filter(Boolean).join(' ') });
+    void runSlashCommand(command, { ...target, moreHelp: () => [workflowHelp(target.workflows(), words), target.mcpHelp()].filter(Boolean).join(' ') }, words);
     return 'done';
   }
   const prompt = !busy && target.prompt ? parsePromptCommand(text) : null;

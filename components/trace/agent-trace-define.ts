@@ -11,9 +11,12 @@
  * document.body.append(view);
  */
 import { AgentTrace, registerAgentTrace } from './agent-trace-register.js';
+import { Localizer } from '../i18n/index.js';
 
 export { AgentTrace };
 
+// Its own `locale` and `labels` (the element's chunk takes the i18n room as types only).
+AgentTrace.localize ??= (host) => new Localizer(host);
 registerAgentTrace();
 
 declare global {

@@ -18,8 +18,8 @@ import { readThread } from '../../src/thread-format.js';
 import type { Agent, AgentEvent, ThreadFile, ThreadTrace, TraceSpan } from '../../src/types.js';
 import { agentTraceStyles } from './agent-trace.styles.js';
 import { formatMs, formatValue, traceRuns, waterfall, type RowText, type TraceRow, type TraceRunSummary, type TraceSpeech } from './trace-tree.js';
-import { agentTraceWords } from './agent-trace-words.js';
-import { Localizer } from '../i18n/index.js';
+import { agentTraceWords, type AgentTraceWords } from './agent-trace-words.js';
+import type { I18n, LocaleFormats } from '../i18n/index.js';
 
 /** Events after which the trace has something new to show (a span opened or ended, or an event was added). */
 const CHANGES = new Set<AgentEvent['type']>(['run-start', 'iteration', 'tool-call', 'approval-request', 'tool-start', 'tool-result', 'retry', 'context', 'usage', 'error', 'final', 'sub-agent', 'plan', 'nudge', 'reflection']);
@@ -44,6 +44,8 @@ const LIVE_REFRESH_MS = 250;
  * @prop {Agent} agent - The agent whose thread's trace to show; updated live while its runs go.
  * @prop {ThreadFile | string} file - A thread file (parsed, or its JSON text) whose trace to show; wins over `src`.
  * @prop {Record<string, unknown>} labels - The app's own wording of any of its messages, by id (as `<agent-chat>`'s `labels`).
+ * @prop {AgentTraceWords} words - Its words as a host element hands them over (`<agent-chat>`'s drawer: in the chat's language and labels); wins over `locale` and `labels`.
+ * @prop {LocaleFormats} format - With `words`: the numbers' format of their language (undefined: English).
  *
  * @fires {CustomEvent<void>} trace-close - With `closable`: the user asked to close the view (Close, or Escape inside it). Bubbles, composed.
  *
@@ -73,6 +75,8 @@ export class AgentTrace extends LitElement {
     closable: { type: Boolean },
     locale: {},
     labels: { attribute: false },
+    words: { attribute: false },
+    format: { attribute: false },
     trace: { state: true, attribute: false },
     error: { state: true, attribute: false },
   };
@@ -85,8 +89,16 @@ export class AgentTrace extends LitElement {
   closable = false;
   declare locale?: string;
   declare labels?: Readonly<Record<string, unknown>>;
-  /** Its language: the catalog of `locale` (a chunk on first use), `labels` over it, `lang` and `dir`. */
-  readonly #i18n = new Localizer(this);
+  declare words?: AgentTraceWords;
+  declare format?: LocaleFormats;
+  /**
+   * How an `<agent-trace>` of its own gets its language (`locale`, `labels`): set by the entries that define the
+   * element for a page (`pageloop/agent-trace.js`, `defineAgentTrace()`), which hand over the element's `Localizer`
+   * (this chunk takes the i18n room as types only: its values are the page's). Unset: English, or the `words` a host hands over.
+   */
+  static localize: ((host: AgentTrace) => I18n) | undefined;
+  /** Its own language, when the defining entry gave it one. */
+  readonly #i18n: I18n | undefined = AgentTrace.localize?.(this);
 
   declare private trace: ThreadTrace | undefined;
   declare private error: string | undefined;
@@ -207,10 +219,11 @@ export class AgentTrace extends LitElement {
     this.#setTick(this.#live && this.isConnected);
   }
 
-  /** The words and number format of its language. */
+  /** The words and number format of its language: a host's, else its own `locale`'s, else English. */
   #speech(): TraceSpeech {
-    const format = this.#i18n.format;
-    return { w: this.#i18n.words(agentTraceWords), n: format ? format.decimal : (value, digits) => value.toFixed(digits) };
+    const format = this.words ? this.format : this.#i18n?.format;
+    const w = this.words ?? this.#i18n?.words(agentTraceWords) ?? agentTraceWords;
+    return { w, n: format ? format.decimal : (value, digits) => value.toFixed(digits) };
   }
 
   protected override render(): TemplateResult {
@@ -266,7 +279,7 @@ export class AgentTrace extends LitElement {
   #renderPicker(runs: TraceRunSummary[], selected: string | undefined, say: TraceSpeech): TemplateResult {
     return html`<label class="trace-run-label">${say.w.traceRun}
       <select part="trace-runs" @change=${(e: Event) => (this.runId = (e.target as HTMLSelectElement).value)}>
-        ${runs.map((run, i) => html`<option value=${run.runId} ?selected=${run.runId === selected}>${runLabel(run, i, say, this.#i18n.locale)}</option>`)}
+        ${runs.map((run, i) => html`<option value=${run.runId} ?selected=${run.runId === selected}>${runLabel(run, i, say, this.locale || this.#i18n?.locale || 'en')}</option>`)}
         ${selected !== undefined && !runs.some((r) => r.runId === selected) ? html`<option value=${selected} selected>${selected}</option>` : nothing}
       </select>
     </label>`;

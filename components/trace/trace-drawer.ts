@@ -13,7 +13,7 @@
  */
 import { html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import type { Agent } from '../../src/types.js';
-import type { I18n } from '../i18n/index.js';
+import { Localizer, type I18n } from '../i18n/index.js';
 import { traceWords } from './trace-words.js';
 
 /** What the drawer uses of the trace view's chunk. */
@@ -22,8 +22,6 @@ type TraceView = Pick<typeof import('./agent-trace-register.js'), 'focusTraceVie
 /** What the drawer needs of its element. */
 export interface TraceDrawerHost extends ReactiveControllerHost, HTMLElement {
   readonly agent: Agent;
-  /** The app's wording, handed on to the view (`<agent-trace>`'s own words are among its ids). */
-  readonly labels?: Readonly<Record<string, unknown>> | undefined;
 }
 
 /**
@@ -31,7 +29,10 @@ export interface TraceDrawerHost extends ReactiveControllerHost, HTMLElement {
  * it as `defineAgentTrace()` for pages that show a trace without the chat.
  */
 export async function defineAgentTrace(): Promise<void> {
-  (await import('./agent-trace-register.js')).registerAgentTrace();
+  const view = await import('./agent-trace-register.js');
+  // Its own `locale` and `labels`, with the page's Localizer (the chunk takes the i18n room as types only).
+  view.AgentTrace.localize ??= (host) => new Localizer(host);
+  view.registerAgentTrace();
 }
 
 /** Opens, renders and closes the trace view of one chat. */
@@ -94,6 +95,6 @@ export class TraceDrawer implements ReactiveController {
     } catch {
       // No endpoint set yet: nothing was traced either.
     }
-    return this.#view.renderTraceView(agent, this.#run, () => this.close(), this.#i18n.locale, this.#host.labels);
+    return this.#view.renderTraceView(agent, this.#run, () => this.close(), this.#i18n);
   }
 }

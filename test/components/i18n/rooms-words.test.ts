@@ -176,6 +176,29 @@ describe('i18n: the rooms loaded on first use', function () {
     expect(hardCoded(f.chat.shadowRoot!)).to.deep.equal([]);
   });
 
+  it('/help and an unknown command: the commands’ words from their table', async () => {
+    f = await chatOnMock([textTurn('7')], { attrs: { locale: 'de' } });
+    f.chat.labels = PSEUDO;
+    await typeAndEnter(f.chat, '/help');
+    await typeAndEnter(f.chat, '/nope');
+    const notices = await wait(() => (f!.chat.shadowRoot!.querySelectorAll('.notice').length === 2 ? [...f!.chat.shadowRoot!.querySelectorAll('.notice')] : null), 'two notices');
+    expect(notices[0]!.textContent).to.match(/^⟪Commands: \/help/);
+    for (const notice of notices) expect(hardCoded(notice)).to.deep.equal([]);
+  });
+
+  it('<agent-trace> on its own takes its `locale` (pageloop/agent-trace.js)', async () => {
+    await import('../../../components/trace/agent-trace-define.js');
+    const view = document.createElement('agent-trace');
+    view.setAttribute('locale', 'ja');
+    document.body.append(view);
+    try {
+      await until(() => view.shadowRoot?.querySelector('.trace-empty')?.textContent?.startsWith('表示するトレースがありません'), 'the Japanese line');
+      expect(view.getAttribute('lang')).to.equal('ja');
+    } finally {
+      view.remove();
+    }
+  });
+
   describe('in Japanese', () => {
     /** The English drawing of the same scene: none of its words may be left in Japanese (but for the ones Japanese writes the same: OK, CORS…). */
     const english = (root: ParentNode) => new Set(shownTexts(root).filter((t) => /[A-Za-z]{3}/.test(t)));
@@ -201,6 +224,9 @@ describe('i18n: the rooms loaded on first use', function () {
       expect(shownTexts(jaView.shadowRoot!).filter((t) => en.trace.has(t))).to.deep.equal([]);
       expect(shownTexts(part(f.chat, 'threads')!).filter((t) => en.threads.has(t))).to.deep.equal([]);
       expect(en.threads.has('New thread') || en.threads.has('Threads')).to.equal(true);
+      await typeAndEnter(f.chat, '/help');
+      const help = await wait(() => f!.chat.shadowRoot!.querySelector('.notice'), 'the help');
+      expect(help.textContent).to.match(/^コマンド: \/help/);
     });
   });
 });

@@ -139,4 +139,10 @@ export const rooms = {
   mcpAccept: 'قبول',
   mcpDecline: 'رفض',
   mcpCancel: 'إلغاء',
+  // the composer's commands
+  slashHelp: "الأوامر: /help يعرض هذه المساعدة، /clear يمسح المحادثة، /stop يوقف الرد الجاري، /doctor يفحص الاتصال بالنموذج، /trace يعرض تتبّع آخر تشغيل. Enter يُرسل، وShift+Enter يضيف سطرًا، و↑ و↓ يستعيدان المدخلات السابقة.",
+  unknownCommand: (help: string) => `أمر غير معروف. ${help}`,
+  workflowHelp: (list: string) => `/workflow الاسم … يبدأ سير عمل: ${list}.`,
+  noWorkflows: "لا تحتوي هذه الدردشة على مسارات عمل.",
+  noWorkflowNamed: (name: string, help: string) => `لا يوجد سير عمل باسم «${name}». ${help}`,
 };

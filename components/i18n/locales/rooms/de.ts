@@ -138,4 +138,10 @@ export const rooms = {
   mcpAccept: 'Annehmen',
   mcpDecline: 'Ablehnen',
   mcpCancel: 'Abbrechen',
+  // the composer's commands
+  slashHelp: "Befehle: /help zeigt diese Hilfe, /clear leert die Unterhaltung, /stop stoppt die laufende Antwort, /doctor prüft die Verbindung zum Modell, /trace zeigt den Ablauf des letzten Laufs. Enter sendet, Umschalt+Enter fügt eine Zeile ein, ↑ und ↓ holen frühere Eingaben zurück.",
+  unknownCommand: (help: string) => `Unbekannter Befehl. ${help}`,
+  workflowHelp: (list: string) => `/workflow Name … startet einen Workflow: ${list}.`,
+  noWorkflows: "Dieser Chat hat keine Workflows.",
+  noWorkflowNamed: (name: string, help: string) => `Es gibt keinen Workflow namens „${name}“. ${help}`,
 };

@@ -138,4 +138,10 @@ export const rooms = {
   mcpAccept: 'Aceptar',
   mcpDecline: 'Rechazar',
   mcpCancel: 'Cancelar',
+  // the composer's commands
+  slashHelp: "Comandos: /help muestra esta ayuda, /clear borra la conversación, /stop detiene la respuesta en curso, /doctor comprueba la conexión con el modelo, /trace muestra la traza de la última ejecución. Intro envía, Mayús+Intro añade una línea, ↑ y ↓ recuperan entradas anteriores.",
+  unknownCommand: (help: string) => `Comando desconocido. ${help}`,
+  workflowHelp: (list: string) => `/workflow nombre … inicia un flujo de trabajo: ${list}.`,
+  noWorkflows: "Este chat no tiene flujos de trabajo.",
+  noWorkflowNamed: (name: string, help: string) => `No hay ningún flujo de trabajo llamado «${name}». ${help}`,
 };

@@ -138,4 +138,10 @@ export const rooms = {
   mcpAccept: 'Accepter',
   mcpDecline: 'Refuser',
   mcpCancel: 'Annuler',
+  // the composer's commands
+  slashHelp: "Commandes : /help affiche cette aide, /clear efface la conversation, /stop arrête la réponse en cours, /doctor vérifie la connexion au modèle, /trace affiche la trace de la dernière exécution. Entrée envoie, Maj+Entrée ajoute une ligne, ↑ et ↓ rappellent les saisies précédentes.",
+  unknownCommand: (help: string) => `Commande inconnue. ${help}`,
+  workflowHelp: (list: string) => `/workflow nom … lance un workflow : ${list}.`,
+  noWorkflows: "Ce chat n’a aucun workflow.",
+  noWorkflowNamed: (name: string, help: string) => `Aucun workflow ne s’appelle « ${name} ». ${help}`,
 };

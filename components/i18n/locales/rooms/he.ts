@@ -138,4 +138,10 @@ export const rooms = {
   mcpAccept: 'אישור',
   mcpDecline: 'סירוב',
   mcpCancel: 'ביטול',
+  // the composer's commands
+  slashHelp: "פקודות: ‎/help‎ מציגה עזרה זו, ‎/clear‎ מנקה את השיחה, ‎/stop‎ עוצרת את התשובה הנוכחית, ‎/doctor‎ בודקת את החיבור למודל, ‎/trace‎ מציגה את המעקב של ההרצה האחרונה. Enter שולח, Shift+Enter מוסיף שורה, ‏↑ ו-↓ מחזירים קלטים קודמים.",
+  unknownCommand: (help: string) => `פקודה לא מוכרת. ${help}`,
+  workflowHelp: (list: string) => `‎/workflow‎ שם … מפעילה תהליך עבודה: ${list}.`,
+  noWorkflows: "לצ׳אט הזה אין תהליכי עבודה.",
+  noWorkflowNamed: (name: string, help: string) => `אין תהליך עבודה בשם „${name}”. ${help}`,
 };

@@ -135,4 +135,10 @@ export const rooms = {
   mcpAccept: 'स्वीकार करें',
   mcpDecline: 'अस्वीकार करें',
   mcpCancel: 'रद्द करें',
+  // the composer's commands
+  slashHelp: "कमांड: /help यह मदद दिखाता है, /clear बातचीत साफ़ करता है, /stop चल रहा जवाब रोकता है, /doctor मॉडल से कनेक्शन जाँचता है, /trace पिछले रन का ट्रेस दिखाता है। Enter भेजता है, Shift+Enter नई पंक्ति जोड़ता है, ↑ और ↓ पिछले इनपुट वापस लाते हैं।",
+  unknownCommand: (help: string) => `अज्ञात कमांड। ${help}`,
+  workflowHelp: (list: string) => `/workflow नाम … एक वर्कफ़्लो शुरू करता है: ${list}।`,
+  noWorkflows: "इस चैट में कोई वर्कफ़्लो नहीं है।",
+  noWorkflowNamed: (name: string, help: string) => `“${name}” नाम का कोई वर्कफ़्लो नहीं है। ${help}`,
 };

@@ -138,4 +138,10 @@ export const rooms = {
   mcpAccept: 'Accetta',
   mcpDecline: 'Rifiuta',
   mcpCancel: 'Annulla',
+  // the composer's commands
+  slashHelp: "Comandi: /help mostra questo aiuto, /clear cancella la conversazione, /stop interrompe la risposta in corso, /doctor verifica la connessione al modello, /trace mostra la traccia dell’ultima esecuzione. Invio invia, Maiusc+Invio aggiunge una riga, ↑ e ↓ richiamano gli input precedenti.",
+  unknownCommand: (help: string) => `Comando sconosciuto. ${help}`,
+  workflowHelp: (list: string) => `/workflow nome … avvia un workflow: ${list}.`,
+  noWorkflows: "Questa chat non ha workflow.",
+  noWorkflowNamed: (name: string, help: string) => `Nessun workflow si chiama «${name}». ${help}`,
 };

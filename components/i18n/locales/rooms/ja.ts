@@ -135,4 +135,10 @@ export const rooms = {
   mcpAccept: '承諾',
   mcpDecline: '辞退',
   mcpCancel: 'キャンセル',
+  // the composer's commands
+  slashHelp: "コマンド: /help でこのヘルプ、/clear で会話を消去、/stop で実行中の応答を停止、/doctor でモデルへの接続を確認、/trace で直近の実行のトレースを表示します。Enter で送信、Shift+Enter で改行、↑ と ↓ で以前の入力を呼び出せます。",
+  unknownCommand: (help: string) => `不明なコマンドです。${help}`,
+  workflowHelp: (list: string) => `/workflow 名前 … でワークフローを開始します: ${list}。`,
+  noWorkflows: "このチャットにはワークフローがありません。",
+  noWorkflowNamed: (name: string, help: string) => `「${name}」という名前のワークフローはありません。${help}`,
 };

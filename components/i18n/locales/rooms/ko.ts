@@ -135,4 +135,10 @@ export const rooms = {
   mcpAccept: '수락',
   mcpDecline: '거절',
   mcpCancel: '취소',
+  // the composer's commands
+  slashHelp: "명령: /help 이 도움말 보기, /clear 대화 지우기, /stop 진행 중인 응답 중지, /doctor 모델 연결 확인, /trace 마지막 실행의 추적 보기. Enter는 보내기, Shift+Enter는 줄 추가, ↑와 ↓로 이전 입력을 불러옵니다.",
+  unknownCommand: (help: string) => `알 수 없는 명령입니다. ${help}`,
+  workflowHelp: (list: string) => `/workflow 이름 … 으로 워크플로를 시작합니다: ${list}.`,
+  noWorkflows: "이 채팅에는 워크플로가 없습니다.",
+  noWorkflowNamed: (name: string, help: string) => `“${name}”(이)라는 워크플로가 없습니다. ${help}`,
 };

@@ -138,4 +138,10 @@ export const rooms = {
   mcpAccept: 'Accepteren',
   mcpDecline: 'Weigeren',
   mcpCancel: 'Annuleren',
+  // the composer's commands
+  slashHelp: "Opdrachten: /help toont deze hulp, /clear wist het gesprek, /stop stopt het lopende antwoord, /doctor controleert de verbinding met het model, /trace toont de trace van de laatste run. Enter verstuurt, Shift+Enter voegt een regel toe, ↑ en ↓ halen eerdere invoer terug.",
+  unknownCommand: (help: string) => `Onbekende opdracht. ${help}`,
+  workflowHelp: (list: string) => `/workflow naam … start een workflow: ${list}.`,
+  noWorkflows: "Deze chat heeft geen workflows.",
+  noWorkflowNamed: (name: string, help: string) => `Er is geen workflow met de naam ‘${name}’. ${help}`,
 };

@@ -139,4 +139,10 @@ export const rooms = {
   mcpAccept: 'Akceptuj',
   mcpDecline: 'Odrzuć',
   mcpCancel: 'Anuluj',
+  // the composer's commands
+  slashHelp: "Polecenia: /help pokazuje tę pomoc, /clear czyści rozmowę, /stop zatrzymuje bieżącą odpowiedź, /doctor sprawdza połączenie z modelem, /trace pokazuje ślad ostatniego przebiegu. Enter wysyła, Shift+Enter dodaje wiersz, ↑ i ↓ przywołują wcześniejsze wpisy.",
+  unknownCommand: (help: string) => `Nieznane polecenie. ${help}`,
+  workflowHelp: (list: string) => `/workflow nazwa … uruchamia przepływ pracy: ${list}.`,
+  noWorkflows: "Ten czat nie ma przepływów pracy.",
+  noWorkflowNamed: (name: string, help: string) => `Nie ma przepływu pracy o nazwie „${name}”. ${help}`,
 };

@@ -138,4 +138,10 @@ export const rooms = {
   mcpAccept: 'Aceitar',
   mcpDecline: 'Recusar',
   mcpCancel: 'Cancelar',
+  // the composer's commands
+  slashHelp: "Comandos: /help mostra esta ajuda, /clear limpa a conversa, /stop para a resposta em andamento, /doctor verifica a conexão com o modelo, /trace mostra o rastro da última execução. Enter envia, Shift+Enter adiciona uma linha, ↑ e ↓ recuperam entradas anteriores.",
+  unknownCommand: (help: string) => `Comando desconhecido. ${help}`,
+  workflowHelp: (list: string) => `/workflow nome … inicia um fluxo de trabalho: ${list}.`,
+  noWorkflows: "Este chat não tem fluxos de trabalho.",
+  noWorkflowNamed: (name: string, help: string) => `Não há fluxo de trabalho chamado “${name}”. ${help}`,
 };

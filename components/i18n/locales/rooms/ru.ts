@@ -139,4 +139,10 @@ export const rooms = {
   mcpAccept: 'Принять',
   mcpDecline: 'Отклонить',
   mcpCancel: 'Отмена',
+  // the composer's commands
+  slashHelp: "Команды: /help показывает эту справку, /clear очищает диалог, /stop останавливает текущий ответ, /doctor проверяет подключение к модели, /trace показывает трассировку последнего запуска. Enter отправляет, Shift+Enter добавляет строку, ↑ и ↓ возвращают прежние вводы.",
+  unknownCommand: (help: string) => `Неизвестная команда. ${help}`,
+  workflowHelp: (list: string) => `/workflow имя … запускает сценарий: ${list}.`,
+  noWorkflows: "В этом чате нет сценариев.",
+  noWorkflowNamed: (name: string, help: string) => `Сценария «${name}» нет. ${help}`,
 };

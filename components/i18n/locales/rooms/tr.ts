@@ -135,4 +135,10 @@ export const rooms = {
   mcpAccept: 'Kabul et',
   mcpDecline: 'Reddet',
   mcpCancel: 'İptal',
+  // the composer's commands
+  slashHelp: "Komutlar: /help bu yardımı gösterir, /clear konuşmayı temizler, /stop süren yanıtı durdurur, /doctor model bağlantısını denetler, /trace son çalıştırmanın izini gösterir. Enter gönderir, Shift+Enter satır ekler, ↑ ve ↓ önceki girdileri geri getirir.",
+  unknownCommand: (help: string) => `Bilinmeyen komut. ${help}`,
+  workflowHelp: (list: string) => `/workflow ad … bir iş akışı başlatır: ${list}.`,
+  noWorkflows: "Bu sohbette iş akışı yok.",
+  noWorkflowNamed: (name: string, help: string) => `“${name}” adlı bir iş akışı yok. ${help}`,
 };

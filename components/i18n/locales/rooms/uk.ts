@@ -139,4 +139,10 @@ export const rooms = {
   mcpAccept: 'Прийняти',
   mcpDecline: 'Відхилити',
   mcpCancel: 'Скасувати',
+  // the composer's commands
+  slashHelp: "Команди: /help показує цю довідку, /clear очищає розмову, /stop зупиняє поточну відповідь, /doctor перевіряє з’єднання з моделлю, /trace показує трасування останнього запуску. Enter надсилає, Shift+Enter додає рядок, ↑ і ↓ повертають попередні введення.",
+  unknownCommand: (help: string) => `Невідома команда. ${help}`,
+  workflowHelp: (list: string) => `/workflow назва … запускає сценарій: ${list}.`,
+  noWorkflows: "У цьому чаті немає сценаріїв.",
+  noWorkflowNamed: (name: string, help: string) => `Сценарію «${name}» немає. ${help}`,
 };

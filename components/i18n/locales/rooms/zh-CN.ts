@@ -135,4 +135,10 @@ export const rooms = {
   mcpAccept: '接受',
   mcpDecline: '拒绝',
   mcpCancel: '取消',
+  // the composer's commands
+  slashHelp: "命令：/help 显示此帮助，/clear 清空对话，/stop 停止正在进行的回复，/doctor 检查与模型的连接，/trace 显示最近一次运行的追踪。Enter 发送，Shift+Enter 换行，↑ 和 ↓ 调出之前的输入。",
+  unknownCommand: (help: string) => `未知命令。${help}`,
+  workflowHelp: (list: string) => `/workflow 名称 … 启动工作流：${list}。`,
+  noWorkflows: "此聊天没有工作流。",
+  noWorkflowNamed: (name: string, help: string) => `没有名为“${name}”的工作流。${help}`,
 };

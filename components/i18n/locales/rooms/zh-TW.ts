@@ -135,4 +135,10 @@ export const rooms = {
   mcpAccept: '接受',
   mcpDecline: '拒絕',
   mcpCancel: '取消',
+  // the composer's commands
+  slashHelp: "指令：/help 顯示此說明，/clear 清除對話，/stop 停止進行中的回覆，/doctor 檢查與模型的連線，/trace 顯示最近一次執行的追蹤。Enter 送出，Shift+Enter 換行，↑ 與 ↓ 叫回先前的輸入。",
+  unknownCommand: (help: string) => `未知的指令。${help}`,
+  workflowHelp: (list: string) => `/workflow 名稱 … 啟動工作流程：${list}。`,
+  noWorkflows: "此聊天沒有工作流程。",
+  noWorkflowNamed: (name: string, help: string) => `沒有名為「${name}」的工作流程。${help}`,
 };
