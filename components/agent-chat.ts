@@ -220,7 +220,6 @@ export class AgentChat extends AgentChatSettings {
   readonly #composer = new Composer(this, {
     busy: () => this.#conversation.state.running || this.#agent.busy || this.#attachments.busy,
     attached: () => this.#attachments.ready.length > 0,
-    i18n: this.#i18n,
     send: (text) => {
       try {
         const files = this.#attachments.ready;
@@ -240,6 +239,7 @@ export class AgentChat extends AgentChatSettings {
       prompt: (command) => void this.#mcp.runPrompt(command, { send: (text) => this.send(text, this.#mcp.sendOptions([])), notice: (text) => this.#apply({ type: 'notice', text }) }),
       mcpHelp: () => this.#mcp.help(),
       notice: (text) => this.#apply({ type: 'notice', text }),
+      i18n: this.#i18n,
       stop: () => this.agent.cancel(),
       doctor: () => void startDoctor(this.agent, (action) => this.#apply(action), this.renderRoot),
       trace: () => this.#trace.show(),

@@ -20,7 +20,6 @@ import { adoptStyles, trackLoad } from '../lazy-view.js';
 import type { CommandTarget } from './composer-commands.js';
 import { composerWords, type ComposerWords } from './composer-words.js';
 import type { Run } from '../../src/types.js';
-import type { I18n } from '../i18n/index.js';
 
 type Commands = typeof import('./composer-commands.js');
 
@@ -114,8 +113,6 @@ export interface ComposerBinding {
   commands: CommandTarget;
   /** True while files are attached: a message without text can be sent. */
   attached?(): boolean;
-  /** The element's language: the commands' notices (their words come with the commands' chunk). */
-  i18n?: I18n;
 }
 
 /** Owns the draft and the input history of one element. */
@@ -159,8 +156,7 @@ export class Composer {
           (err: unknown) => this.#binding.commands.notice(this.#words.commandsNotLoaded(err instanceof Error ? err.message : String(err))),
         );
       }
-      const commands = this.#commands;
-      const ran = commands.runCommand(text, this.#binding.commands, this.#binding.busy(), this.#binding.i18n?.words(commands.commandWords) ?? commands.commandWords);
+      const ran = this.#commands.runCommand(text, this.#binding.commands, this.#binding.busy());
       if (ran !== 'message') {
         this.history.add(text);
         // A command refused (an unknown workflow, a start refused) keeps the draft to mend.

@@ -304,8 +304,9 @@ function addNotice(state: ConversationState, text: string, part?: string): Conve
 
 /** Adds a checking doctor item, or fills in its outcome; an outcome whose item was cleared meanwhile is dropped. */
 function showDoctor(state: ConversationState, action: Extract<UserAction, { type: 'doctor' }>): ConversationState {
-  const id = `doctor-${action.key}`;
-  const item: DoctorItem = { kind: 'doctor', id, ...(action.diagnosis ? { diagnosis: action.diagnosis } : {}), ...(action.error === undefined ? {} : { error: action.error }), ...(action.cancelled ? { cancelled: true as const } : {}) };
+  const { type, key, ...outcome } = action;
+  const id = `doctor-${key}`;
+  const item: DoctorItem = { kind: 'doctor', id, ...outcome };
   if (state.items.some((i) => i.id === id)) return { ...state, items: state.items.map((i) => (i.id === id ? item : i)) };
   return action.diagnosis || action.error !== undefined ? state : { ...state, items: [...state.items, item] };
 }

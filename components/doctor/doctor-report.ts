@@ -76,12 +76,13 @@ function summaryOf(d: Pick<Diagnosis, 'checks'>, w: DoctorWords): string {
   return (passed === 0 ? w.doctorNothingChecked : w.doctorAllPassed(passed)) + skips;
 }
 
+/** One line: its status and name in the element's language; what was found and the fix as the library wrote them (English: `lang="en"`, in its own direction). */
 function renderCheck(check: DiagnosisCheck, w: DoctorWords): TemplateResult {
   const label = CHECK_WORDS[check.id];
   return html`<li class="doctor-check ${check.status}" data-check=${check.id}>
     <span class="doctor-status">${w[STATUS[check.status]]}</span>
     <span class="doctor-label">${label ? (w[label] as string) : check.label}</span>
-    <span class="doctor-detail">${check.detail}</span>
-    ${check.fix ? html`<span class="doctor-fix"><strong>${w.doctorFix}</strong> <span class="doctor-fix-text">${check.fix}</span></span>` : nothing}
+    <span class="doctor-detail" lang="en" dir="auto">${check.detail}</span>
+    ${check.fix ? html`<span class="doctor-fix"><strong>${w.doctorFix}</strong> <span class="doctor-fix-text" lang="en" dir="auto">${check.fix}</span></span>` : nothing}
   </li>`;
 }

@@ -16,8 +16,7 @@ import { Localizer } from '../i18n/index.js';
 export { AgentTrace };
 
 // Its own `locale` and `labels` (the element's chunk takes the i18n room as types only).
-AgentTrace.localize ??= (host) => new Localizer(host);
-registerAgentTrace();
+registerAgentTrace((host) => new Localizer(host));
 
 declare global {
   interface HTMLElementTagNameMap {

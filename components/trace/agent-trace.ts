@@ -364,7 +364,7 @@ const cssVars = (values: Record<string, string>) =>
   });
 
 /** A row's fact or note: the recorder's own (`data`) marked `translate="no"`, as the attribute values are. */
-const rowText = (text: RowText): TemplateResult | string => (text.data ? html`<span translate="no">${text.text}</span>` : text.text);
+const rowText = (text: RowText): TemplateResult | string => (text.data ? html`<span translate="no" dir="auto">${text.text}</span>` : text.text);
 
 /**
  * One attribute: its name, then its value (beside it when both fit, under it when not). The values are the

@@ -29,10 +29,8 @@ export interface TraceDrawerHost extends ReactiveControllerHost, HTMLElement {
  * it as `defineAgentTrace()` for pages that show a trace without the chat.
  */
 export async function defineAgentTrace(): Promise<void> {
-  const view = await import('./agent-trace-register.js');
   // Its own `locale` and `labels`, with the page's Localizer (the chunk takes the i18n room as types only).
-  view.AgentTrace.localize ??= (host) => new Localizer(host);
-  view.registerAgentTrace();
+  (await import('./agent-trace-register.js')).registerAgentTrace((host) => new Localizer(host));
 }
 
 /** Opens, renders and closes the trace view of one chat. */
