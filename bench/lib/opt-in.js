@@ -79,8 +79,20 @@ export const OPT_IN = {
    * loads neither.
    */
   approvals: /approval-panel|permissions-list/,
+  /**
+   * Tool previews (a page tool's `preview`): the page's desk (src/page/preview-desk.ts) loads the first time a call
+   * of a tool with `preview` waits for approval, the element's outlines over the page (preview-overlay) the first time
+   * such a preview is shown. A page whose tools have no `preview` loads neither.
+   */
+  preview: /preview-desk|preview-overlay/,
+  /** Planning (`planning` option): the element's plan view (components/conversation/plan-view.ts) loads with the first plan to show, which only the `update_plan` tool of an agent with `planning` makes. */
+  plan: /plan-view/,
   /** Sub-agents (`subAgents` option): the element's view of a sub-agent's work (sub-agent-view.ts, its styles) loads with the first `dispatch_agent` card that has one to show. */
   subagents: /sub-agent-view/,
+  /** Workflows (`workflows` option): the worker's code that starts a workflow's run (src/agent/workflow.ts) loads with the first `agent.runWorkflow()` (`/workflow name` in the element). */
+  workflows: /worker-workflow-/,
+  /** Undo (`agent.undo`, `agent.undoRun`): the worker's code that takes calls back (src/agent/undo.ts) loads with the first undo asked for. */
+  undo: /worker-undo-/,
   /**
    * The AG-UI client (option `agui`, issue 39): the official `@ag-ui/client` and the remote loop load in the
    * worker with the first run on a remote agent (src/worker/agui/); the element's activity card with the

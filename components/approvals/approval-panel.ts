@@ -10,34 +10,18 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import type { live as litLive } from 'lit/directives/live.js';
-import type { ApprovalAnswer, ApprovalRequest, PreviewStepInfo, Tool, ValidationResult } from '../../src/types.js';
+import type { ApprovalRequest, PreviewStepInfo, Tool, ValidationResult } from '../../src/types.js';
+import type { ApprovalHandlers, ArgsEdit, CallPreview } from './approval-edits.js';
 import { renderDenyReason } from './deny-reason.js';
 import type { ApprovalWords } from './approval-words.js';
 
 export { approvalWords } from './approval-words.js';
 
+/** The panels' edits and answers (approval-controller.ts makes it once this chunk is in). */
+export { ApprovalEdits } from './approval-edits.js';
+
 /** Its styles, adopted by the element when this module loads (lazy-view.ts). */
 export { approvalStyles as styles } from './approval-panel.styles.js';
-
-/** The editor state of one call's arguments, while the user edits them. */
-export interface ArgsEdit {
-  text: string;
-  /** Why the text cannot be approved, or null when it can. */
-  error: string | null;
-  /** The parsed arguments when `error` is null. */
-  value?: unknown;
-}
-
-/** What the panel calls back into the element. */
-export interface ApprovalHandlers {
-  answer(request: ApprovalRequest, answer: ApprovalAnswer): void;
-  edit(request: ApprovalRequest, edit: ArgsEdit | null): void;
-  /** The pointer or focus is on step `step` of the call's preview (null: on none): its outline on the page is highlighted. */
-  hover?(request: ApprovalRequest, step: number | null): void;
-}
-
-/** What a call will do, as its `preview` event says (the card lists it); `offset`: the steps of the calls waiting before it (steps are numbered across them, as on the page). */
-export type CallPreview = { steps: readonly PreviewStepInfo[]; error?: string; offset?: number };
 
 /** What a step's target state adds to it. */
 const TARGET_NOTE: Partial<Record<PreviewStepInfo['target'], string>> = {

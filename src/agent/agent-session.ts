@@ -15,7 +15,6 @@ import { TraceRecorder } from './trace/index.js';
 import { SpanOutlet } from './trace/index.js';
 import type { ThreadRecord } from '../thread-format.js';
 import { ToolRegistry } from './calls/index.js';
-import { workflowRun } from './workflow.js';
 import { SessionState } from './session-state.js';
 import { ThreadBinding } from './thread/index.js';
 import { ThreadRecords } from './thread/index.js';
@@ -28,8 +27,11 @@ import type { SessionConfig } from './session-types.js';
 import type { SessionDeps } from './session-deps.js';
 import { startGate } from './calls/index.js';
 import { pushUserMessage } from './history.js';
-import { undoCalls, undoableCall, undoableRun, type CallRecord, type UndoContext } from './undo.js';
+import type { CallRecord, UndoContext } from './undo.js';
 import { PageloopError } from '../errors.js';
+
+/** The undo chunk (undo.ts), loaded with the first undo. */
+type UndoModule = typeof import('./undo.js');
 
 /** One agent's state between runs, and the way to start, answer and cancel them. */
 export class AgentSession {
@@ -104,6 +106,8 @@ export class AgentSession {
     if (this.#beforeRun) await this.#beforeRun();
     let run;
     try {
+      // Its code (workflow.ts) is a chunk loaded with the first workflow run: an agent without `workflows` never loads it.
+      const { workflowRun } = await import('./workflow.js');
       run = workflowRun(this.#config, this.#state, name, input, options);
     } catch (err) {
       return this.#runs.refuse(err);
@@ -205,25 +209,29 @@ export class AgentSession {
 
   /** Takes back call `callId` at the user's request (src/agent/undo.ts); rejects `not-undoable`, `busy` or `thread-busy`. */
   undo(callId: string): Promise<UndoOutcome> {
-    return this.#undo((ctx) => [undoableCall(ctx, callId)]);
+    return this.#undo((undo, ctx) => [undo.undoableCall(ctx, callId)]);
   }
 
   /** Takes back run `runId`'s finished calls, last first, stopping at the first that fails. */
   undoRun(runId: string): Promise<UndoOutcome> {
-    return this.#undo((ctx) => undoableRun(ctx, runId), runId);
+    return this.#undo((undo, ctx) => undo.undoableRun(ctx, runId), runId);
   }
 
-  /** One undo: refused while anything else changes the thread; holds off runs while it goes; stored when done. */
-  async #undo(pick: (ctx: UndoContext) => CallRecord[], runId?: string): Promise<UndoOutcome> {
+  /**
+   * One undo: refused while anything else changes the thread; holds off runs while it goes; stored when done.
+   * Its code (undo.ts) is a chunk loaded with the first undo: a session whose user never undoes never loads it.
+   */
+  async #undo(pick: (undo: UndoModule, ctx: UndoContext) => CallRecord[], runId?: string): Promise<UndoOutcome> {
+    const undo = await import('./undo.js');
     this.#thread.assertWriter('Cannot undo');
     this.#runs.assertIdle('Cannot undo');
     if (this.#thread.interrupted) throw new PageloopError('busy', 'Cannot undo while a reply the page was closed in waits to be continued: continue it, or send a message, first.');
     const state = this.#state;
     const ctx: UndoContext = { events: state.events, registry: this.#registry, policy: state.policy, host: this.#host, history: state.history, emit: (e) => state.emit(e), changed: () => state.changed() };
-    const calls = pick(ctx);
+    const calls = pick(undo, ctx);
     const release = this.#runs.hold('an undo is going; wait for it to end.');
     try {
-      return await undoCalls(ctx, calls, runId);
+      return await undo.undoCalls(ctx, calls, runId);
     } finally {
       release();
       await state.save().catch(() => {});
