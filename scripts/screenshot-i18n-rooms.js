@@ -49,6 +49,7 @@ document.body.dataset.ran = 'yes';
       if (width > 500) return [];
       const chat = page.locator('agent-chat');
       await page.locator('body[data-ran="yes"]').waitFor({ state: 'attached', timeout: 30000 });
+      /** @type {string[]} */
       const shots = [];
       const shot = async (/** @type {string} */ name) => {
         await page.waitForTimeout(400);

@@ -2,11 +2,10 @@
  * The composer's slash commands: typed in the input, handled by the element,
  * never sent to the model.
  */
+import { commandWords, type CommandWords } from './command-words.js';
 
 /** Slash commands the composer understands. */
 export type SlashCommand = 'help' | 'clear' | 'stop' | 'doctor' | 'trace';
-
-import { commandWords, type CommandWords } from './command-words.js';
 
 /** Parses a slash command; `null` when the input is not one, `'unknown'` for a command we do not know. */
 export function parseSlashCommand(text: string): SlashCommand | 'unknown' | null {
