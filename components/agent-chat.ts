@@ -246,6 +246,7 @@ export class AgentChat extends AgentChatSettings {
       prompt: (command) => void this.#mcp.runPrompt(command, { send: (text) => this.send(text, this.#mcp.sendOptions([])), notice: (text) => this.#apply({ type: 'notice', text }) }),
       mcpHelp: () => this.#mcp.help(),
       notice: (text) => this.#apply({ type: 'notice', text }),
+      i18n: this.#i18n,
       stop: () => this.agent.cancel(),
       doctor: () => void startDoctor(this.agent, (action) => this.#apply(action), this.renderRoot),
       trace: () => this.#trace.show(),
@@ -286,7 +287,7 @@ export class AgentChat extends AgentChatSettings {
     failed: (message) => this.#apply({ type: 'error', message, retryable: false }),
   });
   readonly #views = new ToolViews(this, { agent: () => this.#agent.current, readOnly: () => this.#tabs.readOnly, items: () => this.#conversation.state.items });
-  readonly #threads = new ThreadListSlot(this, this.#conversation);
+  readonly #threads = new ThreadListSlot(this, this.#conversation, this.#i18n);
   // The plan, the engine's progress, a sub-agent's work: chunks of their own, loaded with the first plan, engine status or sub-agent.
   readonly #plan = new LazyView(this, loadPlanView);
   readonly #engineView = new LazyView(this, () => import('./engine-progress.js'));
@@ -295,7 +296,7 @@ export class AgentChat extends AgentChatSettings {
   // A2UI surfaces: the official renderer and the check, a chunk loaded with the first card that shows a surface.
   readonly #a2ui = new LazyView(this, loadA2uiViews);
   readonly #permissions = new PermissionsPanel(this, this.#conversation);
-  readonly #mcp = new McpPanel(this, this.#conversation);
+  readonly #mcp = new McpPanel(this, this.#conversation, this.#i18n);
   readonly #trace = new TraceDrawer(this, this.#i18n);
   readonly #countdown = new RetryCountdownSlot(this, () => this.#conversation.state.retry);
   readonly #attachments = new Attachments(this, { agent: () => this.agent, current: () => this.#agent.current, options: () => this.attachments, readOnly: () => this.#tabs.readOnly, i18n: this.#i18n });
@@ -473,7 +474,7 @@ export class AgentChat extends AgentChatSettings {
         return this.#cards.render(item, () => ({ approval: parts.approval.draw(item), view: parts.view.draw(item), files: parts.files.draw(item), subAgent: parts.subAgent.draw(item), undo: parts.undo.draw(item) }), this.#i18n);
       }
       case 'doctor':
-        return renderDoctor(item);
+        return renderDoctor(item, this.#i18n);
       case 'activity':
         // A server's A2UI surface draws through the A2UI renderer (its chunk, loaded with the first); any other activity is the plain card.
         if (isSurfaceActivity(item)) return this.#a2ui.get()?.activityView(item, this, this.#tabs.readOnly) ?? html``;

@@ -7,13 +7,17 @@
 import type { LabelsOf } from './i18n/index.js';
 import type { ApprovalWords } from './approvals/index.js';
 import type { AttachmentTrayWords, AttachmentWords } from './attachments/index.js';
-import type { ComposerWords } from './composer/index.js';
+import type { CommandWords, ComposerWords } from './composer/index.js';
 import type { ConversationWords } from './conversation/index.js';
 import type { ToolCardWords } from './tool-cards/index.js';
-import type { TraceWords } from './trace/index.js';
+import type { AgentTraceWords, TraceWords } from './trace/index.js';
+import type { DoctorWords } from './doctor/index.js';
+import type { McpWords } from './mcp/index.js';
+import type { ThreadWords } from './threads/index.js';
 
 /** Every message of the element, by id. */
-export type ElementWords = ConversationWords & ComposerWords & ApprovalWords & ToolCardWords & AttachmentWords & AttachmentTrayWords & TraceWords;
+export type ElementWords = ConversationWords & ComposerWords & ApprovalWords & ToolCardWords & AttachmentWords & AttachmentTrayWords & TraceWords
+  & AgentTraceWords & DoctorWords & ThreadWords & McpWords & CommandWords;
 
 /** `<agent-chat>`'s `labels`: any message by id, as a text or (for a message with parameters) a function of them. */
 export type AgentChatLabels = LabelsOf<ElementWords>;

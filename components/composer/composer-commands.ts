@@ -11,6 +11,8 @@ import { parseSlashCommand, runSlashCommand, type SlashTarget } from './slash-co
 import { parseWorkflowCommand, runWorkflowCommand, workflowHelp, type Workflows } from './workflow-command.js';
 import { parsePromptCommand, type PromptCommand } from './mcp-prompt-command.js';
 import type { Run } from '../../src/types.js';
+import { commandWords } from './command-words.js';
+import type { I18n } from '../i18n/index.js';
 
 export { completeDraft, renderCompletions } from './workflow-command.js';
 
@@ -33,25 +35,28 @@ export interface CommandTarget extends Omit<SlashTarget, 'moreHelp'> {
   prompt?(command: PromptCommand): void;
   /** The MCP servers' prompts, for `/help` ('' without any). */
   mcpHelp(): string;
+  /** The element's language: the commands' notices (their words come with this chunk). */
+  i18n?: I18n;
 }
 
 /**
- * Runs `text` when it is a command: `'done'`, or the run it started (a
+ * Runs `text` when it is a command (its notices in the element's language, `target.i18n`): `'done'`, or the run it started (a
  * workflow), or `'kept'` when it was refused and the draft stays to mend (an
  * unknown workflow, a start refused at once; the reason is shown).
  * `'message'` when it is a message after all — or an MCP prompt while a
  * reply runs (`busy`), which waits in the draft as a message would.
  */
 export function runCommand(text: string, target: CommandTarget, busy: boolean): 'done' | 'kept' | 'message' | Run {
+  const words = target.i18n?.words(commandWords) ?? commandWords;
   const workflow = parseWorkflowCommand(text);
   if (workflow !== null) {
     let run: Run | undefined;
-    const started = runWorkflowCommand(workflow, target.workflows(), { notice: (line) => target.notice(line), start: (name, input) => (run = target.startWorkflow(name, input)) !== undefined });
+    const started = runWorkflowCommand(workflow, target.workflows(), { notice: (line) => target.notice(line), start: (name, input) => (run = target.startWorkflow(name, input)) !== undefined }, words);
     return run ?? (started ? 'done' : 'kept');
   }
   const command = parseSlashCommand(text);
   if (command !== null) {
-    void runSlashCommand(command, { ...target, moreHelp: () => [workflowHelp(target.workflows()), target.mcpHelp()].filter(Boolean).join(' ') });
+    void runSlashCommand(command, { ...target, moreHelp: () => [workflowHelp(target.workflows(), words), target.mcpHelp()].filter(Boolean).join(' ') }, words);
     return 'done';
   }
   const prompt = !busy && target.prompt ? parsePromptCommand(text) : null;

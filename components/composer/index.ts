@@ -8,3 +8,4 @@ export { composerWords } from './composer-words.js';
 export type { ComposerExtras } from './composer.js';
 export type { PromptCommand } from './mcp-prompt-command.js';
 export type { ComposerWords } from './composer-words.js';
+export type { CommandWords } from './command-words.js';

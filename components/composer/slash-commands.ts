@@ -2,14 +2,10 @@
  * The composer's slash commands: typed in the input, handled by the element,
  * never sent to the model.
  */
+import { commandWords, type CommandWords } from './command-words.js';
 
 /** Slash commands the composer understands. */
 export type SlashCommand = 'help' | 'clear' | 'stop' | 'doctor' | 'trace';
-
-/** Text `/help` shows. */
-export const SLASH_HELP =
-  'Commands: /help shows this, /clear clears the conversation, /stop stops the running reply, /doctor checks the model connection, /trace shows the latest run\'s trace. ' +
-  'Enter sends, Shift+Enter adds a line, ↑ and ↓ recall earlier inputs.';
 
 /** Parses a slash command; `null` when the input is not one, `'unknown'` for a command we do not know. */
 export function parseSlashCommand(text: string): SlashCommand | 'unknown' | null {
@@ -35,12 +31,12 @@ export interface SlashTarget {
   moreHelp?(): string;
 }
 
-/** Runs a parsed command against `target`. */
-export async function runSlashCommand(command: SlashCommand | 'unknown', target: SlashTarget): Promise<void> {
-  if (command === 'help') target.notice([SLASH_HELP, target.moreHelp?.()].filter(Boolean).join(' '));
+/** Runs a parsed command against `target`; its notices in `words` (the element's language). */
+export async function runSlashCommand(command: SlashCommand | 'unknown', target: SlashTarget, words: CommandWords = commandWords): Promise<void> {
+  if (command === 'help') target.notice([words.slashHelp, target.moreHelp?.()].filter(Boolean).join(' '));
   else if (command === 'stop') target.stop();
   else if (command === 'clear') await target.clear();
   else if (command === 'doctor') target.doctor();
   else if (command === 'trace') target.trace();
-  else target.notice(`Unknown command. ${SLASH_HELP}`);
+  else target.notice(words.unknownCommand(words.slashHelp));
 }

@@ -8,6 +8,7 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import type { WorkflowTemplate } from '../../src/types.js';
+import { commandWords, type CommandWords } from './command-words.js';
 
 /** Workflows by name, as the element's `workflows` property holds them. */
 export type Workflows = Readonly<Record<string, WorkflowTemplate>>;
@@ -28,11 +29,11 @@ export function parseWorkflowCommand(text: string): WorkflowCommand | null {
   return { name: match[1] ?? '', input: (match[2] ?? '').trim() };
 }
 
-/** The workflow names, for `/help` and errors; empty without workflows. */
-export function workflowHelp(workflows: Workflows): string {
+/** The workflow names, for `/help` and errors, in `words`; empty without workflows. */
+export function workflowHelp(workflows: Workflows, words: CommandWords = commandWords): string {
   const names = Object.keys(workflows);
   if (names.length === 0) return '';
-  return `/workflow name … starts a workflow: ${names.map((n) => `${n} (${workflows[n]!.description.replace(/\.$/, '')})`).join('; ')}.`;
+  return words.workflowHelp(names.map((n) => `${n} (${workflows[n]!.description.replace(/\.$/, '')})`).join('; '));
 }
 
 /** What the command needs from the element. */
@@ -47,11 +48,11 @@ export interface WorkflowTarget {
  * name, or starts one. False when nothing was done but say why (no such
  * workflow, a start refused): the draft stays, to mend.
  */
-export function runWorkflowCommand(command: WorkflowCommand, workflows: Workflows, target: WorkflowTarget): boolean {
-  const help = workflowHelp(workflows);
-  if (!help) return (target.notice('This chat has no workflows.'), false);
+export function runWorkflowCommand(command: WorkflowCommand, workflows: Workflows, target: WorkflowTarget, words: CommandWords = commandWords): boolean {
+  const help = workflowHelp(workflows, words);
+  if (!help) return (target.notice(words.noWorkflows), false);
   if (command.name === '') return (target.notice(help), true);
-  if (!Object.hasOwn(workflows, command.name)) return (target.notice(`No workflow is named "${command.name}". ${help}`), false);
+  if (!Object.hasOwn(workflows, command.name)) return (target.notice(words.noWorkflowNamed(command.name, help)), false);
   return target.start(command.name, command.input || undefined);
 }
 

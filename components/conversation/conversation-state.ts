@@ -319,8 +319,9 @@ function addNotice(state: ConversationState, text: string, part?: string): Conve
 
 /** Adds a checking doctor item, or fills in its outcome; an outcome whose item was cleared meanwhile is dropped. */
 function showDoctor(state: ConversationState, action: Extract<UserAction, { type: 'doctor' }>): ConversationState {
-  const id = `doctor-${action.key}`;
-  const item: DoctorItem = { kind: 'doctor', id, ...(action.diagnosis ? { diagnosis: action.diagnosis } : {}), ...(action.error === undefined ? {} : { error: action.error }) };
+  const { type, key, ...outcome } = action;
+  const id = `doctor-${key}`;
+  const item: DoctorItem = { kind: 'doctor', id, ...outcome };
   const at = indexOfId(state.items, id);
   if (at >= 0) return { ...state, items: replaced(state.items, at, item) };
   return action.diagnosis || action.error !== undefined ? state : { ...state, items: appended(state.items, item) };

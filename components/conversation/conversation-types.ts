@@ -81,7 +81,8 @@ export interface ContextItem {
 }
 
 /** The doctor's checklist (`/doctor`): checking until its `diagnosis` or `error` arrives. Never stored with the thread. */
-export interface DoctorItem { kind: 'doctor'; id: string; diagnosis?: Diagnosis; error?: string }
+/** A `/doctor` line: checking, its checklist, or why it did not run (`error`; `cancelled` when the user stopped it). */
+export interface DoctorItem { kind: 'doctor'; id: string; diagnosis?: Diagnosis; error?: string; cancelled?: true }
 
 /** A remote agent's activity (`activity` events, option `agui`): structured progress shown as its own card, with its latest content. */
 export interface ActivityItem {
@@ -141,7 +142,7 @@ export type UserAction =
   | { type: 'approval-answered'; callId: string; approve: boolean }
   | { type: 'notice'; text: string }
   /** `/doctor` started (no outcome yet) or finished: the item `doctor-{key}` shows it. */
-  | { type: 'doctor'; key: string; diagnosis?: Diagnosis; error?: string }
+  | { type: 'doctor'; key: string; diagnosis?: Diagnosis; error?: string; cancelled?: true }
   | { type: 'dismiss-error' }
   | { type: 'clear' };
 

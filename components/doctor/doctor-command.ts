@@ -8,9 +8,10 @@
 import { html, type TemplateResult } from 'lit';
 import type { Agent } from '../../src/types.js';
 import type { ConversationAction, DoctorItem } from '../conversation/index.js';
+import type { I18n } from '../i18n/index.js';
 import { adoptStyles } from '../lazy-view.js';
 
-let renderer: ((item: DoctorItem) => TemplateResult) | undefined;
+let renderer: ((item: DoctorItem, i18n: I18n) => TemplateResult) | undefined;
 
 /** Runs `/doctor` on `agent`, showing it through `apply`; the checklist's styles are adopted into `root` on first use. */
 export async function startDoctor(agent: Agent, apply: (action: ConversationAction) => void, root: HTMLElement | DocumentFragment): Promise<void> {
@@ -20,7 +21,7 @@ export async function startDoctor(agent: Agent, apply: (action: ConversationActi
   return report.runDoctorCommand(agent, apply);
 }
 
-/** A doctor item of the log (nothing before the renderer has loaded, which cannot happen: see above). */
-export function renderDoctor(item: DoctorItem): TemplateResult {
-  return renderer ? renderer(item) : html``;
+/** A doctor item of the log, in `i18n`'s language (nothing before the renderer has loaded, which cannot happen: see above). */
+export function renderDoctor(item: DoctorItem, i18n: I18n): TemplateResult {
+  return renderer ? renderer(item, i18n) : html``;
 }

@@ -10,9 +10,10 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { errorMessage } from '../../src/errors.js';
-import { diagnosisSummary } from '../../src/diagnosis-summary.js';
-import type { Agent, DiagnosisCheck, DiagnosisStatus } from '../../src/types.js';
+import type { Agent, Diagnosis, DiagnosisCheck } from '../../src/types.js';
 import type { ConversationAction, DoctorItem } from '../conversation/index.js';
+import type { I18n } from '../i18n/index.js';
+import { CHECK_WORDS, doctorWords, type DoctorWords } from './doctor-words.js';
 
 export { doctorStyles } from './doctor-report.styles.js';
 
@@ -28,43 +29,60 @@ export async function runDoctorCommand(agent: Agent, apply: (action: Conversatio
   try {
     apply({ type: 'doctor', key, diagnosis: await agent.diagnose({ signal: controller.signal }) });
   } catch (err) {
-    apply({ type: 'doctor', key, error: controller.signal.aborted ? 'Cancelled.' : errorMessage(err) });
+    apply(controller.signal.aborted ? { type: 'doctor', key, error: '', cancelled: true } : { type: 'doctor', key, error: errorMessage(err) });
   } finally {
     running.delete(key);
   }
 }
 
-const WORDS: Record<DiagnosisStatus, string> = { pass: 'OK', warn: 'Warning', fail: 'Failed', skip: 'Skipped' };
-const TARGETS = { endpoint: 'Endpoint', engine: 'In-page model', 'model-module': 'Model module' } as const;
+const STATUS = { pass: 'doctorPass', warn: 'doctorWarn', fail: 'doctorFail', skip: 'doctorSkip' } as const;
+const TARGETS = { endpoint: 'doctorTargetEndpoint', engine: 'doctorTargetEngine', 'model-module': 'doctorTargetModule' } as const;
 
-/** The log item of one `/doctor`: checking, its checklist, or why it could not run. */
-export function renderDoctorItem(item: DoctorItem): TemplateResult {
+/** The log item of one `/doctor`: checking, its checklist, or why it could not run — in `i18n`'s language. */
+export function renderDoctorItem(item: DoctorItem, i18n: I18n): TemplateResult {
+  const w = i18n.words(doctorWords);
   const key = item.id.slice('doctor-'.length);
   const d = item.diagnosis;
   if (!d) {
-    return html`<section part="doctor" class="doctor" aria-label="Doctor">
-      <p class="doctor-title">Doctor</p>
+    return html`<section part="doctor" class="doctor" aria-label=${w.doctor}>
+      <p class="doctor-title">${w.doctor}</p>
       ${item.error === undefined
-        ? html`<p class="doctor-state" role="status">Checking the connection…
-            <button class="doctor-cancel" @click=${() => running.get(key)?.abort()}>Cancel</button></p>`
-        : html`<p class="doctor-state doctor-error">The doctor could not run: ${item.error}</p>`}
+        ? html`<p class="doctor-state" role="status">${w.doctorChecking}
+            <button class="doctor-cancel" @click=${() => running.get(key)?.abort()}>${w.doctorCancel}</button></p>`
+        : html`<p class="doctor-state doctor-error">${w.doctorFailed(item.cancelled ? w.doctorCancelled : item.error)}</p>`}
     </section>`;
   }
-  const summary = diagnosisSummary(d);
-  return html`<section part="doctor" class="doctor" aria-label="Doctor: ${summary}">
-    <p class="doctor-title">Doctor · ${TARGETS[d.target]} <span class="doctor-subject">${d.subject}</span></p>
-    <p class="doctor-summary">${summary} <span class="doctor-time">(${(d.durationMs / 1000).toFixed(1)} s)</span></p>
+  const summary = summaryOf(d, w);
+  const seconds = d.durationMs / 1000;
+  return html`<section part="doctor" class="doctor" aria-label=${w.doctorOf(summary)}>
+    <p class="doctor-title">${w.doctor} · ${w[TARGETS[d.target]]} <span class="doctor-subject" dir="ltr" translate="no">${d.subject}</span></p>
+    <p class="doctor-summary">${summary} <span class="doctor-time">(${w.doctorSeconds(i18n.format ? i18n.format.decimal(seconds, 1) : seconds.toFixed(1))})</span></p>
     <ul class="doctor-checks">
-      ${d.checks.map(renderCheck)}
+      ${d.checks.map((check) => renderCheck(check, w))}
     </ul>
   </section>`;
 }
 
-function renderCheck(check: DiagnosisCheck): TemplateResult {
+/**
+ * The checklist in one line, as src/diagnosis-summary.ts says it in English:
+ * failures and warnings counted first; "passed" only when something was
+ * checked and passed.
+ */
+function summaryOf(d: Pick<Diagnosis, 'checks'>, w: DoctorWords): string {
+  const count = (status: string) => d.checks.filter((c) => c.status === status).length;
+  const [passed, warned, failed, skipped] = [count('pass'), count('warn'), count('fail'), count('skip')];
+  if (failed + warned > 0) return [failed ? w.doctorFailedCount(failed) : '', warned ? w.doctorWarningCount(warned) : ''].filter(Boolean).join(w.doctorSeparator);
+  const skips = skipped ? ` ${w.doctorSkippedCount(skipped)}` : '';
+  return (passed === 0 ? w.doctorNothingChecked : w.doctorAllPassed(passed)) + skips;
+}
+
+/** One line: its status and name in the element's language; what was found and the fix as the library wrote them (English: `lang="en"`, in its own direction). */
+function renderCheck(check: DiagnosisCheck, w: DoctorWords): TemplateResult {
+  const label = CHECK_WORDS[check.id];
   return html`<li class="doctor-check ${check.status}" data-check=${check.id}>
-    <span class="doctor-status">${WORDS[check.status]}</span>
-    <span class="doctor-label">${check.label}</span>
-    <span class="doctor-detail">${check.detail}</span>
-    ${check.fix ? html`<span class="doctor-fix"><strong>Fix:</strong> ${check.fix}</span>` : nothing}
+    <span class="doctor-status">${w[STATUS[check.status]]}</span>
+    <span class="doctor-label">${label ? (w[label] as string) : check.label}</span>
+    <span class="doctor-detail" lang="en" dir="auto">${check.detail}</span>
+    ${check.fix ? html`<span class="doctor-fix"><strong>${w.doctorFix}</strong> <span class="doctor-fix-text" lang="en" dir="auto">${check.fix}</span></span>` : nothing}
   </li>`;
 }

@@ -4,3 +4,4 @@
  * when the command runs; `renderDoctor` draws a doctor item with it.
  */
 export { renderDoctor, startDoctor } from './doctor-command.js';
+export type { DoctorWords } from './doctor-words.js';

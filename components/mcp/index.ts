@@ -7,3 +7,4 @@
  */
 export { McpPanel } from './mcp-panel.js';
 export type { McpHost } from './mcp-panel.js';
+export type { McpWords } from './mcp-words.js';

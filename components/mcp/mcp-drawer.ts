@@ -18,6 +18,8 @@ import { McpAppViews } from './mcp-app-views.js';
 import { McpElicitationPanel } from './mcp-elicitation.js';
 import type { ConversationSource } from '../conversation/index.js';
 import type { adoptStyles as chatAdoptStyles } from '../lazy-view.js';
+import type { I18n } from '../i18n/index.js';
+import { mcpWords, type McpWords } from './mcp-words.js';
 
 /** Its styles, adopted by `McpPanel` when this module loads. */
 export { mcpPanelStyles as styles } from './mcp-panel.styles.js';
@@ -27,8 +29,8 @@ export interface McpPanelHost extends ReactiveControllerHost, HTMLElement {
   readonly agent: Agent;
 }
 
-const STATE_LABEL: Record<McpServerStatus['state'], string> = { connecting: 'connecting…', connected: 'connected', failed: 'failed' };
-const SIGN_IN_LABEL: Record<McpSignInState, string> = { needed: 'needs sign-in', 'signed-in': 'signed in', failed: 'sign-in failed' };
+const STATE_LABEL = { connecting: 'mcpConnecting', connected: 'mcpConnected', failed: 'mcpFailed' } as const satisfies Record<McpServerStatus['state'], keyof McpWords>;
+const SIGN_IN_LABEL = { needed: 'mcpNeedsSignIn', 'signed-in': 'mcpSignedIn', failed: 'mcpSignInFailed' } as const satisfies Record<McpSignInState, keyof McpWords>;
 
 /** The drawer's state and rendering; its styles join the element's when it loads. */
 export class McpDrawer implements ReactiveController {
@@ -42,10 +44,15 @@ export class McpDrawer implements ReactiveController {
   readonly apps: McpAppViews;
   /** The servers' questions to the user (elicitation): only servers ask them, so they load with the drawer. */
   readonly #questions: McpElicitationPanel;
+  readonly #i18n: I18n;
 
-  /** `conversation`: the element's; its `mcp` events keep the list. `adopt`: the element's `adoptStyles`, for the question panels' styles. */
-  constructor(host: McpPanelHost, conversation: ConversationSource, adopt: typeof chatAdoptStyles) {
+  /**
+   * `conversation`: the element's; its `mcp` events keep the list. `adopt`: the element's `adoptStyles`, for the question panels' styles.
+   * `i18n`: the element's language.
+   */
+  constructor(host: McpPanelHost, conversation: ConversationSource, adopt: typeof chatAdoptStyles, i18n: I18n) {
     this.#host = host;
+    this.#i18n = i18n;
     host.addController(this);
     this.apps = new McpAppViews(host, () => this.#servers);
     this.#questions = new McpElicitationPanel(host, conversation, adopt);
@@ -131,7 +138,7 @@ export class McpDrawer implements ReactiveController {
       const read = await this.#host.agent.mcp.readResource(resource.server, resource.uri);
       // Checked now, against the `attachments` limits, so a refusal shows here rather than refusing the message.
       const { accepted, refused } = await this.#host.agent.prepareAttachments([resourceFile(read, resource)]);
-      if (refused[0]) throw new Error(`${resource.uri} from MCP server "${resource.server}" cannot be attached: ${refused[0].message}`);
+      if (refused[0]) throw new Error(this.#w().mcpCannotAttach(resource.uri, resource.server, refused[0].message));
       this.#attached = [...this.#attached, { resource: read, file: accepted[0]! }];
       this.#error = undefined;
     } catch (err) {
@@ -158,7 +165,7 @@ export class McpDrawer implements ReactiveController {
   /** `/help`'s line about prompts, when a server offers them. */
   help(): string {
     const names = this.#servers.filter((s) => s.prompts).map((s) => s.name);
-    return names.length ? `/server:prompt args runs an MCP server's prompt (name=value pairs, or the text for a prompt's one argument); servers with prompts: ${names.join(', ')}.` : '';
+    return names.length ? this.#w().mcpPromptHelp(names.join(', ')) : '';
   }
 
   /** Runs `/server:prompt args`: the filled prompt is sent as the user's message; a problem is a notice. */
@@ -172,7 +179,8 @@ export class McpDrawer implements ReactiveController {
     const prompt = prompts.find((p) => p.server === command.server && p.name === command.name);
     if (!prompt) {
       const known = prompts.map((p) => `/${p.server}:${p.name}`).join(', ');
-      return to.notice(`No MCP prompt /${command.server}:${command.name}. ${known ? `Prompts: ${known}.` : 'No server offers prompts.'}`);
+      const asked = `/${command.server}:${command.name}`;
+      return to.notice(known ? this.#w().mcpNoPrompt(asked, known) : this.#w().mcpNoPrompts(asked));
     }
     const args = parsePromptArgs(command.rest, prompt);
     if ('error' in args) return to.notice(args.error);
@@ -183,43 +191,50 @@ export class McpDrawer implements ReactiveController {
     }
   }
 
+  /** The drawer's words in the element's language. */
+  #w(): McpWords {
+    return this.#i18n.words(mcpWords);
+  }
+
   /** The drawer, or nothing without servers. */
   render(): TemplateResult | typeof nothing {
     if (this.#servers.length === 0) return nothing;
+    const w = this.#w();
+    const n = this.#i18n.format?.count ?? String;
     const up = this.#servers.filter((s) => s.state === 'connected').length;
     const offering = this.#servers.some((s) => s.state === 'connected' && s.resources);
     return html`<details part="mcp-servers" class="drawer mcp-servers">
-      <summary><span class="mcp-title">MCP servers</span> <span class="mcp-count">${up} of ${this.#servers.length} connected</span></summary>
+      <summary><span class="mcp-title">${w.mcpServers}</span> <span class="mcp-count">${w.mcpConnectedCount(n(up), n(this.#servers.length))}</span></summary>
       ${this.#error ? html`<p class="mcp-error" role="alert">${this.#error}</p>` : nothing}
-      <ul class="mcp-items">${this.#servers.map((s) => this.#renderServer(s))}</ul>
+      <ul class="mcp-items">${this.#servers.map((s) => this.#renderServer(s, w))}</ul>
       ${offering
         ? html`<details part="mcp-resources" class="mcp-resources" @toggle=${(e: Event) => (e.target as HTMLDetailsElement).open && void this.#loadResources()}>
-            <summary>Attach a resource</summary>
+            <summary>${w.mcpAttachResource}</summary>
             ${this.#resources === undefined
-              ? html`<p class="mcp-note">Loading…</p>`
+              ? html`<p class="mcp-note">${w.mcpLoading}</p>`
               : this.#resources.length === 0
-                ? html`<p class="mcp-note">No resources.</p>`
+                ? html`<p class="mcp-note">${w.mcpNoResources}</p>`
                 : html`<ul class="mcp-resource-items">${this.#resources.map(
-                    (r) => html`<li><button part="mcp-resource" title=${r.description ?? r.uri} @click=${() => void this.#attach(r)}>${r.title ?? r.name}</button> <span class="mcp-note">${r.server} · ${r.uri}</span></li>`,
+                    (r) => html`<li><button part="mcp-resource" title=${r.description ?? r.uri} @click=${() => void this.#attach(r)}>${r.title ?? r.name}</button> <span class="mcp-note" translate="no">${r.server} · ${r.uri}</span></li>`,
                   )}</ul>`}
           </details>`
         : nothing}
     </details>`;
   }
 
-  #renderServer(s: McpServerStatus): TemplateResult {
+  #renderServer(s: McpServerStatus, w: McpWords): TemplateResult {
     return html`<li part="mcp-server" class="mcp-server" data-state=${s.state} data-server=${s.name} data-sign-in=${s.signIn ?? nothing}>
       <div class="mcp-server-head">
         <code class="mcp-name">${s.name}</code>
-        ${s.signIn && s.state === 'failed' ? nothing : html`<span class="mcp-state" data-state=${s.state}>${STATE_LABEL[s.state]}</span>`}
-        ${s.signIn ? html`<span part="mcp-sign-in" class="mcp-state" data-sign-in=${s.signIn}>${SIGN_IN_LABEL[s.signIn]}</span>` : nothing}
-        ${s.transport ? html`<span class="mcp-note">${s.transport === 'sse' ? 'HTTP+SSE' : 'Streamable HTTP'}${s.protocolVersion ? ` · ${s.protocolVersion}` : ''}</span>` : nothing}
-        ${this.#renderActions(s)}
+        ${s.signIn && s.state === 'failed' ? nothing : html`<span class="mcp-state" data-state=${s.state}>${w[STATE_LABEL[s.state]]}</span>`}
+        ${s.signIn ? html`<span part="mcp-sign-in" class="mcp-state" data-sign-in=${s.signIn}>${w[SIGN_IN_LABEL[s.signIn]]}</span>` : nothing}
+        ${s.transport ? html`<span class="mcp-note" translate="no">${s.transport === 'sse' ? 'HTTP+SSE' : 'Streamable HTTP'}${s.protocolVersion ? ` · ${s.protocolVersion}` : ''}</span>` : nothing}
+        ${this.#renderActions(s, w)}
       </div>
       ${s.error ? html`<p class=${s.signIn === 'needed' ? 'mcp-note' : 'mcp-server-error'}>${s.error.message}</p>` : nothing}
       ${s.toolLimit ? html`<p part="mcp-tool-limit" class="mcp-server-error" role="status">${s.toolLimit.message}</p>` : nothing}
       ${s.skipped?.length
-        ? html`<ul part="mcp-skipped" class="mcp-skipped" aria-label=${`Tools of ${s.name} left out`}>${s.skipped.map((k) => html`<li>Left out <code>${k.tool}</code>: ${k.why}</li>`)}</ul>`
+        ? html`<ul part="mcp-skipped" class="mcp-skipped" aria-label=${w.mcpToolsLeftOut(s.name)}>${s.skipped.map((k) => html`<li>${leftOut(w, k.tool, k.why)}</li>`)}</ul>`
         : nothing}
       ${s.tools.length
         ? html`<p class="mcp-tools">${s.tools.map((t) => html`<code title=${t.description} data-read-only=${t.readOnly ? 'true' : 'false'}>${t.name}</code> `)}</p>`
@@ -228,29 +243,36 @@ export class McpDrawer implements ReactiveController {
   }
 
   /** Reconnect; Sign in in its place for a server that needs it; Sign out beside it for one signed in. None while connecting. */
-  #renderActions(s: McpServerStatus): TemplateResult | typeof nothing {
+  #renderActions(s: McpServerStatus, w: McpWords): TemplateResult | typeof nothing {
     if (s.state === 'connecting') return nothing;
     const reconnect = () => void this.#act(s.name, 'reconnect');
-    if (s.signIn === 'needed' || s.signIn === 'failed') return html`<button part="mcp-sign-in-button" aria-label=${`Sign in to ${s.name}`} @click=${reconnect}>Sign in</button>`;
-    return html`<span class="mcp-actions"><button part="mcp-reconnect-button" aria-label=${`Reconnect ${s.name}`} @click=${reconnect}>Reconnect</button>${s.signIn === 'signed-in'
-      ? html`<button part="mcp-sign-out-button" aria-label=${`Sign out of ${s.name}`} @click=${() => void this.#act(s.name, 'signOut')}>Sign out</button>`
+    if (s.signIn === 'needed' || s.signIn === 'failed') return html`<button part="mcp-sign-in-button" aria-label=${w.mcpSignInTo(s.name)} @click=${reconnect}>${w.mcpSignIn}</button>`;
+    return html`<span class="mcp-actions"><button part="mcp-reconnect-button" aria-label=${w.mcpReconnectServer(s.name)} @click=${reconnect}>${w.mcpReconnect}</button>${s.signIn === 'signed-in'
+      ? html`<button part="mcp-sign-out-button" aria-label=${w.mcpSignOutOf(s.name)} @click=${() => void this.#act(s.name, 'signOut')}>${w.mcpSignOut}</button>`
       : nothing}</span>`;
   }
 
   /** Above the composer: the servers' open questions, then the chips of the resources going with the next message. */
   renderAttached(): TemplateResult {
-    return html`${this.#questions.render()}${this.#renderChips()}`;
+    const w = this.#w();
+    return html`${this.#questions.render(w)}${this.#renderChips(w)}`;
   }
 
-  #renderChips(): TemplateResult | typeof nothing {
+  #renderChips(w: McpWords): TemplateResult | typeof nothing {
     if (this.#attached.length === 0) return nothing;
-    return html`<div class="mcp-attached" aria-label="Resources attached to the next message">
+    return html`<div class="mcp-attached" aria-label=${w.mcpAttachedResources}>
       ${this.#attached.map(
         ({ resource: r }, i) => html`<span part="mcp-attachment" class="mcp-attachment"><code>${r.uri}</code>
-          <button aria-label=${`Remove ${r.uri}`} @click=${() => this.#detach(i)}>×</button></span>`,
+          <button aria-label=${w.mcpRemoveResource(r.uri)} @click=${() => this.#detach(i)}>×</button></span>`,
       )}
     </div>`;
   }
+}
+
+/** "Left out `tool`: why", with the tool's name as code wherever the language puts it. */
+function leftOut(w: McpWords, tool: string, why: string): TemplateResult {
+  const [before = '', after = ''] = w.mcpLeftOut('\u0000', why).split('\u0000');
+  return html`${before}<code>${tool}</code>${after}`;
 }
 
 /** A text resource's types a model reads as text; another type of text is sent as `text/plain`. */

@@ -15,6 +15,7 @@
  */
 import { css, html, nothing, type TemplateResult } from 'lit';
 import type { McpElicitation, McpElicitationField } from '../../src/types.js';
+import type { McpWords } from './mcp-words.js';
 
 export type Value = string | number | boolean | string[];
 
@@ -54,32 +55,38 @@ export const styles = css`
 `;
 
 /** The open questions' panels. */
-export function renderQuestions(open: Open[], declined: Declined[], on: ElicitationHandlers): TemplateResult {
-  return html`${declined.map((d) => notice(d, on))}${open.map((o) => panel(o, on))}`;
+export function renderQuestions(open: Open[], declined: Declined[], on: ElicitationHandlers, w: McpWords): TemplateResult {
+  return html`${declined.map((d) => notice(d, on, w))}${open.map((o) => panel(o, on, w))}`;
 }
 
-function notice(declined: Declined, on: ElicitationHandlers): TemplateResult {
+function notice(declined: Declined, on: ElicitationHandlers, w: McpWords): TemplateResult {
   return html`<div part="mcp-elicitation" class="approval mcp-elicitation" role="status" data-declined>
-    <p class="approval-label">MCP server <strong>${declined.server}</strong> asked: ${declined.message}</p>
+    <p class="approval-label">${asks(w.mcpAsked, declined.server)} ${declined.message}</p>
     <p class="args-error">${declined.reason}</p>
     <div class="approval-actions">
-      <button part="mcp-elicitation-button" data-action="dismiss" type="button" @click=${() => on.dismiss(declined)}>Dismiss</button>
+      <button part="mcp-elicitation-button" data-action="dismiss" type="button" @click=${() => on.dismiss(declined)}>${w.mcpDismiss}</button>
     </div>
   </div>`;
 }
 
-function panel(open: Open, on: ElicitationHandlers): TemplateResult {
+/** `words` with its `{server}` as the server's name in bold (the server's name is its own, in any language). */
+function asks(words: string, server: string): TemplateResult {
+  const [before = '', after = ''] = words.split('{server}');
+  return html`${before}<strong>${server}</strong>${after}`;
+}
+
+function panel(open: Open, on: ElicitationHandlers, w: McpWords): TemplateResult {
   const { request } = open;
   const labelId = `elicit-label-${request.id}`;
   return html`<form part="mcp-elicitation" class="approval mcp-elicitation" aria-labelledby=${labelId} data-id=${request.id}
       @submit=${(e: Event) => (e.preventDefault(), on.answer(open, 'accept'))}>
-    <p id=${labelId} class="approval-label">MCP server <strong>${request.server}</strong> asks: ${request.message}</p>
+    <p id=${labelId} class="approval-label">${asks(w.mcpAsks, request.server)} ${request.message}</p>
     ${Object.entries(request.fields).map(([name, f]) => field(open, name, f, on))}
     ${open.error ? html`<p class="args-error" role="alert">${open.error}</p>` : nothing}
     <div class="approval-actions">
-      <button part="mcp-elicitation-button" data-action="accept" class="primary" type="submit">Accept</button>
-      <button part="mcp-elicitation-button" data-action="decline" type="button" @click=${() => on.answer(open, 'decline')}>Decline</button>
-      <button part="mcp-elicitation-button" data-action="cancel" type="button" @click=${() => on.answer(open, 'cancel')}>Cancel</button>
+      <button part="mcp-elicitation-button" data-action="accept" class="primary" type="submit">${w.mcpAccept}</button>
+      <button part="mcp-elicitation-button" data-action="decline" type="button" @click=${() => on.answer(open, 'decline')}>${w.mcpDecline}</button>
+      <button part="mcp-elicitation-button" data-action="cancel" type="button" @click=${() => on.answer(open, 'cancel')}>${w.mcpCancel}</button>
     </div>
   </form>`;
 }

@@ -10,6 +10,7 @@ import type { Agent, AgentEvent, McpElicitationAnswer } from '../../src/types.js
 import type { Declined, ElicitationHandlers, Open, Value } from './mcp-elicitation-form.js';
 import type { ConversationSource } from '../conversation/index.js';
 import type { adoptStyles as chatAdoptStyles } from '../lazy-view.js';
+import type { McpWords } from './mcp-words.js';
 
 /** What the panel needs of its element (the MCP drawer's host). */
 type McpPanelHost = ReactiveControllerHost & HTMLElement & { readonly agent: Agent };
@@ -104,7 +105,8 @@ export class McpElicitationPanel {
     },
   };
 
-  render(): TemplateResult | typeof nothing {
-    return (this.#open.size || this.#declined.length) && this.#form ? this.#form.renderQuestions([...this.#open.values()], this.#declined, this.#handlers) : nothing;
+  /** The open questions and the declined ones' notices, with the drawer's words `w` in the element's language. */
+  render(w: McpWords): TemplateResult | typeof nothing {
+    return (this.#open.size || this.#declined.length) && this.#form ? this.#form.renderQuestions([...this.#open.values()], this.#declined, this.#handlers, w) : nothing;
   }
 }

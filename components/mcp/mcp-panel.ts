@@ -10,6 +10,7 @@ import type { McpDrawer, McpPanelHost } from './mcp-drawer.js';
 import type { PromptCommand } from '../composer/index.js';
 import type { ConversationSource, ToolCallItem } from '../conversation/index.js';
 import { adoptStyles } from '../lazy-view.js';
+import type { I18n } from '../i18n/index.js';
 import type { RenderedView } from '../tool-cards/index.js';
 
 /** What the controller needs of its element: its agent, and its `mcp` servers. */
@@ -20,13 +21,15 @@ export interface McpHost extends McpPanelHost {
 export class McpPanel implements ReactiveController {
   #host: McpHost;
   readonly #conversation: ConversationSource;
+  readonly #i18n: I18n;
   #drawer: Promise<McpDrawer> | undefined;
   #ready: McpDrawer | undefined;
 
-  /** `conversation`: the element's, handed on to the drawer (it hears the servers' events there). */
-  constructor(host: McpHost, conversation: ConversationSource) {
+  /** `conversation`: the element's, handed on to the drawer (it hears the servers' events there); `i18n`: the element's language. */
+  constructor(host: McpHost, conversation: ConversationSource, i18n: I18n) {
     this.#host = host;
     this.#conversation = conversation;
+    this.#i18n = i18n;
     host.addController(this);
   }
 
@@ -35,7 +38,7 @@ export class McpPanel implements ReactiveController {
     this.#drawer = import('./mcp-drawer.js').then(({ McpDrawer, styles }) => {
       // Adopted, not a <style> element: a strict CSP (style-src 'self') allows constructed sheets.
       adoptStyles(this.#host, styles);
-      const drawer = (this.#ready = new McpDrawer(this.#host, this.#conversation, adoptStyles));
+      const drawer = (this.#ready = new McpDrawer(this.#host, this.#conversation, adoptStyles, this.#i18n));
       drawer.hostUpdated();
       return drawer;
     });

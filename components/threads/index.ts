@@ -6,3 +6,4 @@
 export { ThreadListSlot } from './thread-list-slot.js';
 export { TabNotice, READ_ONLY_REASON } from './tab-notice.js';
 export type { ThreadChangeDetail, ThreadChangeReason } from './thread-change.js';
+export type { ThreadWords } from './thread-words.js';

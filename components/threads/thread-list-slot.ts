@@ -14,19 +14,22 @@ import { switchThread, type ThreadListHost } from './thread-change.js';
 import { formatCount } from '../format/index.js';
 import { adoptStyles, trackLoad } from '../lazy-view.js';
 import type { ConversationSource } from '../conversation/index.js';
+import type { I18n } from '../i18n/index.js';
 
 /** The thread list's place in the element, and the load of its chunk on first use. */
 export class ThreadListSlot implements ReactiveController {
   readonly #host: ThreadListHost;
   readonly #conversation: ConversationSource;
+  readonly #i18n: I18n;
   /** The list, once its chunk is here. */
   #list: { render(running: boolean): TemplateResult | symbol } | undefined;
   #loading: Promise<void> | undefined;
 
-  /** `conversation`: the element's, handed on to the list. */
-  constructor(host: ThreadListHost, conversation: ConversationSource) {
+  /** `conversation`: the element's, handed on to the list; `i18n`: the element's language, the list's words. */
+  constructor(host: ThreadListHost, conversation: ConversationSource, i18n: I18n) {
     this.#host = host;
     this.#conversation = conversation;
+    this.#i18n = i18n;
     host.addController(this);
   }
 
@@ -39,7 +42,7 @@ export class ThreadListSlot implements ReactiveController {
       import('./thread-list.js').then(
         ({ ThreadList }) => {
           // Added now, the list hears the host's next update and loads the threads then.
-          this.#list = new ThreadList(this.#host, (id, reason) => switchThread(this.#host, id, reason), { html, nothing, formatCount, adoptStyles }, this.#conversation);
+          this.#list = new ThreadList(this.#host, (id, reason) => switchThread(this.#host, id, reason), { html, nothing, formatCount, adoptStyles, i18n: this.#i18n }, this.#conversation);
           this.#host.requestUpdate();
         },
         (err: unknown) => console.error('pageloop: the thread list could not be loaded', err),
@@ -50,7 +53,8 @@ export class ThreadListSlot implements ReactiveController {
   render(running: boolean): TemplateResult | symbol {
     if (this.#list) return this.#list.render(running);
     // Until the chunk is in (a busy page start can hold it back 100-300 ms): the list's closed
-    // frame, so the log below does not move when the list comes; inert, as there is nothing to open yet.
-    return this.#host.showThreads ? html`<details class="drawer threads" inert><summary><span class="drawer-title">Threads</span></summary></details>` : nothing;
+    // frame, so the log below does not move when the list comes; inert, as there is nothing to open yet. Its title
+    // is the list's own word (in the list's chunk, in the element's language): a blank line holds its place.
+    return this.#host.showThreads ? html`<details class="drawer threads" inert><summary><span class="drawer-title">&nbsp;</span></summary></details>` : nothing;
   }
 }

@@ -20,6 +20,8 @@ import type { formatCount as chatFormatCount } from '../format/index.js';
 import type { adoptStyles as chatAdoptStyles } from '../lazy-view.js';
 import type { ConversationSource } from '../conversation/index.js';
 import { dateTimeText, relativeTime } from './format-time.js';
+import type { I18n } from '../i18n/index.js';
+import { threadWords, type ThreadWords } from './thread-words.js';
 import { threadListStyles } from './thread-list.styles.js';
 
 /**
@@ -33,9 +35,14 @@ export interface ElementParts {
   readonly nothing: typeof litNothing;
   readonly formatCount: typeof chatFormatCount;
   readonly adoptStyles: typeof chatAdoptStyles;
+  /** The element's language: the list's words, dates and numbers. */
+  readonly i18n: I18n;
 }
 
 export type { ThreadChangeDetail, ThreadChangeReason, ThreadListHost } from './thread-change.js';
+
+/** Why the last load or change of the list failed, said in the language shown when drawn. */
+type ThreadError = { say: 'threadsNotRead' | 'threadNotDeleted' | 'threadNotRenamed'; reason: string };
 
 /** The row being edited: renaming it, or confirming its deletion. */
 type RowMode = { id: string; mode: 'rename' | 'confirm-delete' } | undefined;
@@ -45,7 +52,8 @@ export class ThreadList implements ReactiveController {
   #host: ThreadListHost;
   #switchTo: ThreadSwitch;
   #threads: ThreadSummary[] = [];
-  #error: string | undefined;
+  /** Why the last load or change failed: said in the language shown when drawn. */
+  #error: ThreadError | undefined;
   #open = false;
   #row: RowMode;
   /** The thread the list was last loaded for; another one means load again. */
@@ -86,11 +94,11 @@ export class ThreadList implements ReactiveController {
   async refresh(): Promise<void> {
     const load = ++this.#loads;
     let threads: ThreadSummary[] | undefined;
-    let error: string | undefined;
+    let error: ThreadError | undefined;
     try {
       threads = await this.#host.agent.threads.list();
     } catch (err) {
-      error = `The threads could not be read: ${err instanceof Error ? err.message : String(err)}`;
+      error = { say: 'threadsNotRead', reason: err instanceof Error ? err.message : String(err) };
     }
     if (load !== this.#loads) return;
     if (threads) this.#threads = threads;
@@ -138,7 +146,7 @@ export class ThreadList implements ReactiveController {
     try {
       await this.#host.agent.threads.delete(id);
     } catch (err) {
-      this.#error = `The thread could not be deleted: ${err instanceof Error ? err.message : String(err)}`;
+      this.#error = { say: 'threadNotDeleted', reason: err instanceof Error ? err.message : String(err) };
       this.#host.requestUpdate();
       return;
     }
@@ -158,7 +166,7 @@ export class ThreadList implements ReactiveController {
         await this.#host.agent.threads.rename(id, trimmed);
         this.#threads = this.#threads.map((t) => (t.id === id ? { ...t, title: trimmed } : t));
       } catch (err) {
-        this.#error = `The thread could not be renamed: ${err instanceof Error ? err.message : String(err)}`;
+        this.#error = { say: 'threadNotRenamed', reason: err instanceof Error ? err.message : String(err) };
       }
     }
     this.#host.requestUpdate();
@@ -232,57 +240,61 @@ export class ThreadList implements ReactiveController {
   render(running: boolean): TemplateResult | symbol {
     const { html, nothing } = this.#parts;
     if (!this.#host.showThreads) return nothing;
+    const w = this.#parts.i18n.words(threadWords);
     const threads = this.#shownThreads();
     const current = threads.find((t) => t.id === this.#host.thread);
     return html`<details part="threads" class="drawer threads" @toggle=${this.#onToggle} @keydown=${this.#onKeydown}>
       <summary>
-        <span class="drawer-title">Threads</span>
-        <span class="drawer-detail">${current ? titleOf(current) : ''}</span>
+        <span class="drawer-title">${w.threads}</span>
+        <span class="drawer-detail">${current ? titleOf(current, w) : ''}</span>
       </summary>
       <div class="threads-body">
         <div class="threads-actions">
-          <button part="new-thread-button" class="primary" ?disabled=${running} @click=${() => this.#newThread()}>New thread</button>
-          ${running ? html`<span class="threads-note">Stop the reply to switch threads.</span>` : nothing}
+          <button part="new-thread-button" class="primary" ?disabled=${running} @click=${() => this.#newThread()}>${w.newThread}</button>
+          ${running ? html`<span class="threads-note">${w.stopToSwitch}</span>` : nothing}
         </div>
-        ${this.#error ? html`<p class="drawer-error" role="alert">${this.#error}</p>` : nothing}
-        <ul class="drawer-items" aria-label="Threads">
-          ${threads.map((t) => this.#renderRow(t, t.id === this.#host.thread, running))}
+        ${this.#error ? html`<p class="drawer-error" role="alert">${w[this.#error.say](this.#error.reason)}</p>` : nothing}
+        <ul class="drawer-items" aria-label=${w.threads}>
+          ${threads.map((t) => this.#renderRow(t, t.id === this.#host.thread, running, w))}
         </ul>
       </div>
     </details>`;
   }
 
-  #renderRow(t: ThreadSummary, isCurrent: boolean, running: boolean): TemplateResult {
-    const { html, nothing } = this.#parts;
-    const title = titleOf(t);
+  #renderRow(t: ThreadSummary, isCurrent: boolean, running: boolean, w: ThreadWords): TemplateResult {
+    const { html, nothing, i18n } = this.#parts;
+    const title = titleOf(t, w);
+    const format = i18n.format;
     const stored = t.updated > 0;
     const mode = this.#row?.id === t.id ? this.#row.mode : undefined;
     return html`<li part="thread" class="thread" data-thread-id=${t.id} data-current=${isCurrent ? 'true' : 'false'}>
       ${mode === 'rename'
-        ? this.#renderRename(t, title)
+        ? this.#renderRename(t, title, w)
         : html`<button class="thread-open" aria-current=${isCurrent ? 'true' : nothing} ?disabled=${running && !isCurrent}
             @click=${() => this.#openThread(t.id)}>
             <span class="thread-title">${title}</span>
-            <span class="thread-meta">${stored ? html`<time datetime=${new Date(t.updated).toISOString()} title=${dateTimeText(t.updated)}>${relativeTime(t.updated, this.#now())}</time> · ${messageCount(t.messageCount, this.#parts.formatCount)}` : 'Not saved yet'}</span>
+            <span class="thread-meta">${stored
+              ? html`<time datetime=${new Date(t.updated).toISOString()} title=${(format?.dateTime ?? dateTimeText)(t.updated)}>${(format?.relative ?? relativeTime)(t.updated, this.#now())}</time> · ${w.messageCount(t.messageCount, (format?.count ?? this.#parts.formatCount)(t.messageCount))}`
+              : w.notSavedYet}</span>
           </button>`}
       ${mode === 'confirm-delete'
-        ? html`<div class="thread-confirm" role="group" aria-label=${`Delete “${title}”?`}>
-            <span class="thread-confirm-text">Delete this thread?</span>
-            <button part="confirm-delete-button" class="danger" @click=${() => void this.#delete(t.id)}>Delete</button>
-            <button class="thread-cancel" @click=${() => this.#setRow(undefined, `[data-thread-id="${CSS.escape(t.id)}"] .thread-open`)}>Cancel</button>
+        ? html`<div class="thread-confirm" role="group" aria-label=${w.deleteThreadAsk(title)}>
+            <span class="thread-confirm-text">${w.deleteThisThread}</span>
+            <button part="confirm-delete-button" class="danger" @click=${() => void this.#delete(t.id)}>${w.deleteThread}</button>
+            <button class="thread-cancel" @click=${() => this.#setRow(undefined, `[data-thread-id="${CSS.escape(t.id)}"] .thread-open`)}>${w.cancelThread}</button>
           </div>`
         : mode === 'rename' || !stored
         ? nothing
         : html`<div class="thread-row-actions">
-            <button class="thread-rename" aria-label=${`Rename “${title}”`} ?disabled=${running}
-              @click=${() => this.#setRow({ id: t.id, mode: 'rename' }, `[data-thread-id="${CSS.escape(t.id)}"] input`)}>Rename</button>
-            <button part="delete-thread-button" class="thread-delete" aria-label=${`Delete “${title}”`} ?disabled=${running}
-              @click=${() => this.#setRow({ id: t.id, mode: 'confirm-delete' }, `[data-thread-id="${CSS.escape(t.id)}"] .thread-cancel`)}>Delete</button>
+            <button class="thread-rename" aria-label=${w.renameThreadLabel(title)} ?disabled=${running}
+              @click=${() => this.#setRow({ id: t.id, mode: 'rename' }, `[data-thread-id="${CSS.escape(t.id)}"] input`)}>${w.renameThread}</button>
+            <button part="delete-thread-button" class="thread-delete" aria-label=${w.deleteThreadLabel(title)} ?disabled=${running}
+              @click=${() => this.#setRow({ id: t.id, mode: 'confirm-delete' }, `[data-thread-id="${CSS.escape(t.id)}"] .thread-cancel`)}>${w.deleteThread}</button>
           </div>`}
     </li>`;
   }
 
-  #renderRename(t: ThreadSummary, title: string): TemplateResult {
+  #renderRename(t: ThreadSummary, title: string, w: ThreadWords): TemplateResult {
     const { html } = this.#parts;
     const inputId = `thread-title-${t.id}`;
     const submit = (e: Event) => {
@@ -291,18 +303,14 @@ export class ThreadList implements ReactiveController {
       void this.#rename(t.id, input.value);
     };
     return html`<form class="thread-rename-form" @submit=${submit}>
-      <label class="visually-hidden" for=${inputId}>New title of “${title}”</label>
+      <label class="visually-hidden" for=${inputId}>${w.newTitleOf(title)}</label>
       <input id=${inputId} class="thread-title-input" .value=${t.title} maxlength="200" />
-      <button type="submit">Save</button>
-      <button type="button" class="thread-cancel" @click=${() => this.#setRow(undefined, `[data-thread-id="${CSS.escape(t.id)}"] .thread-open`)}>Cancel</button>
+      <button type="submit">${w.saveTitle}</button>
+      <button type="button" class="thread-cancel" @click=${() => this.#setRow(undefined, `[data-thread-id="${CSS.escape(t.id)}"] .thread-open`)}>${w.cancelThread}</button>
     </form>`;
   }
 }
 
-function titleOf(t: ThreadSummary): string {
-  return t.title.trim() || (t.updated > 0 ? 'Untitled thread' : 'New thread');
-}
-
-function messageCount(n: number, formatCount: ElementParts['formatCount']): string {
-  return n === 1 ? '1 message' : `${formatCount(n)} messages`;
+function titleOf(t: ThreadSummary, w: ThreadWords): string {
+  return t.title.trim() || (t.updated > 0 ? w.untitledThread : w.newThread);
 }

@@ -11,10 +11,12 @@
  * document.body.append(view);
  */
 import { AgentTrace, registerAgentTrace } from './agent-trace-register.js';
+import { Localizer } from '../i18n/index.js';
 
 export { AgentTrace };
 
-registerAgentTrace();
+// Its own `locale` and `labels` (the element's chunk takes the i18n room as types only).
+registerAgentTrace((host) => new Localizer(host));
 
 declare global {
   interface HTMLElementTagNameMap {

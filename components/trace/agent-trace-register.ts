@@ -6,8 +6,12 @@
  */
 import { AgentTrace } from './agent-trace.js';
 
-/** Defines `<agent-trace>` unless it is defined already (a page may load two copies: the CDN build and a bundle). */
-export function registerAgentTrace(): void {
+/**
+ * Defines `<agent-trace>` unless it is defined already (a page may load two copies: the CDN build and a bundle);
+ * `localize` gives a view its own language (`locale`, `labels`): the page's Localizer, handed over.
+ */
+export function registerAgentTrace(localize?: typeof AgentTrace.localize): void {
+  AgentTrace.localize ??= localize;
   if (!customElements.get('agent-trace')) customElements.define('agent-trace', AgentTrace);
 }
 

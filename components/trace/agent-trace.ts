@@ -17,7 +17,9 @@ import { ref } from 'lit/directives/ref.js';
 import { readThread } from '../../src/thread-format.js';
 import type { Agent, AgentEvent, ThreadFile, ThreadTrace, TraceSpan } from '../../src/types.js';
 import { agentTraceStyles } from './agent-trace.styles.js';
-import { formatMs, formatValue, traceRuns, waterfall, type TraceRow, type TraceRunSummary } from './trace-tree.js';
+import { formatMs, formatValue, traceRuns, waterfall, type RowText, type TraceRow, type TraceRunSummary, type TraceSpeech } from './trace-tree.js';
+import { agentTraceWords, type AgentTraceWords } from './agent-trace-words.js';
+import type { I18n, LocaleFormats } from '../i18n/index.js';
 
 /** Events after which the trace has something new to show (a span opened or ended, or an event was added). */
 const CHANGES = new Set<AgentEvent['type']>(['run-start', 'iteration', 'tool-call', 'approval-request', 'tool-start', 'tool-result', 'retry', 'context', 'usage', 'error', 'final', 'sub-agent', 'plan', 'nudge', 'reflection']);
@@ -37,9 +39,13 @@ const LIVE_REFRESH_MS = 250;
  * @attr src - URL of a thread file (`agent.threads.export()`) whose trace to show.
  * @attr theme - `light`, `dark`, `auto` (default: follows `prefers-color-scheme`), or `inherit`: the `--agent-chat-*` colours of the page or the enclosing `<agent-chat>`.
  * @attr closable - Present: a title and a Close button head the view, and Close or Escape fires `trace-close` (for a drawer or dialog that holds it, as `<agent-chat>`'s does).
+ * @attr locale - The language of its words, dates and numbers, as `<agent-chat>`'s `locale` (default: the page's `lang`, then the browser's).
  *
  * @prop {Agent} agent - The agent whose thread's trace to show; updated live while its runs go.
  * @prop {ThreadFile | string} file - A thread file (parsed, or its JSON text) whose trace to show; wins over `src`.
+ * @prop {Record<string, unknown>} labels - The app's own wording of any of its messages, by id (as `<agent-chat>`'s `labels`).
+ * @prop {AgentTraceWords} words - Its words as a host element hands them over (`<agent-chat>`'s drawer: in the chat's language and labels); wins over `locale` and `labels`.
+ * @prop {LocaleFormats} format - With `words`: the numbers' format of their language (undefined: English).
  *
  * @fires {CustomEvent<void>} trace-close - With `closable`: the user asked to close the view (Close, or Escape inside it). Bubbles, composed.
  *
@@ -67,6 +73,10 @@ export class AgentTrace extends LitElement {
     runId: { attribute: 'run-id' },
     theme: { reflect: true },
     closable: { type: Boolean },
+    locale: {},
+    labels: { attribute: false },
+    words: { attribute: false },
+    format: { attribute: false },
     trace: { state: true, attribute: false },
     error: { state: true, attribute: false },
   };
@@ -77,6 +87,18 @@ export class AgentTrace extends LitElement {
   declare runId?: string;
   theme: 'light' | 'dark' | 'auto' | 'inherit' = 'auto';
   closable = false;
+  declare locale?: string;
+  declare labels?: Readonly<Record<string, unknown>>;
+  declare words?: AgentTraceWords;
+  declare format?: LocaleFormats;
+  /**
+   * How an `<agent-trace>` of its own gets its language (`locale`, `labels`): set by the entries that define the
+   * element for a page (`pageloop/agent-trace.js`, `defineAgentTrace()`), which hand over the element's `Localizer`
+   * (this chunk takes the i18n room as types only: its values are the page's). Unset: English, or the `words` a host hands over.
+   */
+  static localize: ((host: AgentTrace) => I18n) | undefined;
+  /** Its own language, when the defining entry gave it one. */
+  readonly #i18n: I18n | undefined = AgentTrace.localize?.(this);
 
   declare private trace: ThreadTrace | undefined;
   declare private error: string | undefined;
@@ -197,13 +219,21 @@ export class AgentTrace extends LitElement {
     this.#setTick(this.#live && this.isConnected);
   }
 
+  /** The words and number format of its language: a host's, else its own `locale`'s, else English. */
+  #speech(): TraceSpeech {
+    const format = this.words ? this.format : this.#i18n?.format;
+    const w = this.words ?? this.#i18n?.words(agentTraceWords) ?? agentTraceWords;
+    return { w, n: format ? format.decimal : (value, digits) => value.toFixed(digits) };
+  }
+
   protected override render(): TemplateResult {
-    if (!this.closable) return this.#renderView();
+    const say = this.#speech();
+    if (!this.closable) return this.#renderView(say);
     return html`<div class="trace-title-row">
-        <span class="trace-title">Trace</span>
-        <button part="trace-close-button" type="button" @click=${this.#close}>Close</button>
+        <span class="trace-title">${say.w.traceTitle}</span>
+        <button part="trace-close-button" type="button" @click=${this.#close}>${say.w.traceClose}</button>
       </div>
-      ${this.#renderView()}`;
+      ${this.#renderView(say)}`;
   }
 
   readonly #close = (): void => {
@@ -217,66 +247,69 @@ export class AgentTrace extends LitElement {
     this.#close();
   };
 
-  #renderView(): TemplateResult {
+  #renderView(say: TraceSpeech): TemplateResult {
+    const { w } = say;
     if (this.error !== undefined) return html`<p part="trace-error" class="trace-error" role="alert">${this.error}</p>`;
     const trace = this.trace;
-    if (!trace) return html`<p class="trace-empty">${this.agent || this.file !== undefined || this.src ? 'Loading the trace…' : 'No trace to show: give the element an agent, a file or a src.'}</p>`;
+    if (!trace) return html`<p class="trace-empty">${this.agent || this.file !== undefined || this.src ? w.traceLoading : w.traceNothing}</p>`;
     const runs = traceRuns(trace.spans);
     const selected = this.runId ?? runs.at(-1)?.runId;
-    const view = selected === undefined ? undefined : waterfall(trace.spans, selected, performance.timeOrigin + performance.now());
+    const view = selected === undefined ? undefined : waterfall(trace.spans, selected, performance.timeOrigin + performance.now(), say);
     this.#live = view?.open === true;
     this.#shownRun = selected;
     return html`
       <div class="trace-head">
-        ${runs.length > 0 ? this.#renderPicker(runs, selected) : nothing}
-        <p part="trace-summary" class="trace-summary">${this.#summary(view, trace)}</p>
+        ${runs.length > 0 ? this.#renderPicker(runs, selected, say) : nothing}
+        <p part="trace-summary" class="trace-summary">${this.#summary(view, trace, say)}</p>
       </div>
       ${trace.dropped > 0
-        ? html`<p part="trace-dropped" class="trace-dropped">${trace.dropped} older ${trace.dropped === 1 ? 'span was' : 'spans were'} dropped to keep the thread's trace within its size cap (option <code>trace.maxBytes</code>).</p>`
+        ? html`<p part="trace-dropped" class="trace-dropped">${w.traceDropped(trace.dropped)}</p>`
         : nothing}
       ${!view || view.rows.length === 0
-        ? html`<p class="trace-empty">${runs.length === 0 ? 'No run has been traced in this thread yet.' : `No span of run ${selected} is in this trace.`}</p>`
+        ? html`<p class="trace-empty">${runs.length === 0 ? w.traceNoRun : w.traceNoSpans(selected ?? '')}</p>`
         : html`
-            <div class="trace-axis" aria-hidden="true"><span>0</span><span>${formatMs(view.durationMs)}</span></div>
-            <ul part="trace-tree" class="trace-tree" aria-label="Spans of the run, in start order" @keydown=${this.#onKeydown}>
-              ${view.roots.map((row) => this.#renderRow(row))}
+            <div class="trace-axis" aria-hidden="true"><span>0</span><span>${formatMs(view.durationMs, say)}</span></div>
+            <ul part="trace-tree" class="trace-tree" aria-label=${w.traceSpansLabel} @keydown=${this.#onKeydown}>
+              ${view.roots.map((row) => this.#renderRow(row, say))}
             </ul>
           `}
     `;
   }
 
-  #renderPicker(runs: TraceRunSummary[], selected: string | undefined): TemplateResult {
-    return html`<label class="trace-run-label">Run
+  #renderPicker(runs: TraceRunSummary[], selected: string | undefined, say: TraceSpeech): TemplateResult {
+    return html`<label class="trace-run-label">${say.w.traceRun}
       <select part="trace-runs" @change=${(e: Event) => (this.runId = (e.target as HTMLSelectElement).value)}>
-        ${runs.map((run, i) => html`<option value=${run.runId} ?selected=${run.runId === selected}>${runLabel(run, i)}</option>`)}
+        ${runs.map((run, i) => html`<option value=${run.runId} ?selected=${run.runId === selected}>${runLabel(run, i, say, this.locale || this.#i18n?.locale || 'en')}</option>`)}
         ${selected !== undefined && !runs.some((r) => r.runId === selected) ? html`<option value=${selected} selected>${selected}</option>` : nothing}
       </select>
     </label>`;
   }
 
-  #summary(view: ReturnType<typeof waterfall> | undefined, trace: ThreadTrace): string {
-    const dropped = `${trace.dropped} dropped`;
-    if (!view || view.rows.length === 0) return `${trace.spans.length} spans in the thread · ${dropped}`;
+  #summary(view: ReturnType<typeof waterfall> | undefined, trace: ThreadTrace, say: TraceSpeech): string {
+    const { w, n } = say;
+    const dropped = n(trace.dropped, 0);
+    if (!view || view.rows.length === 0) return w.traceSpansInThread(n(trace.spans.length, 0), dropped);
     const root = view.roots[0]?.span;
-    const outcome = view.open ? 'running' : root ? formatValue(root.attributes['gen_ai.response.finish_reasons'] ?? (root.status === 'error' ? 'error' : 'done')) : 'done';
-    return `${formatMs(view.durationMs)} · ${outcome} · ${view.rows.length} spans · ${dropped}`;
+    const finish = root?.attributes['gen_ai.response.finish_reasons'];
+    const outcome = view.open ? w.traceRunning : finish !== undefined ? w.factFinish(formatValue(finish)) : root?.status === 'error' ? w.traceError : w.traceDone;
+    return w.traceSummary(formatMs(view.durationMs, say), outcome, n(view.rows.length, 0), dropped);
   }
 
-  #renderRow(row: TraceRow): TemplateResult {
+  #renderRow(row: TraceRow, say: TraceSpeech): TemplateResult {
     const span = row.span;
-    const time = `+${formatMs(row.offsetMs)} · ${row.open ? `${formatMs(row.durationMs)}, running` : formatMs(row.durationMs)}`;
+    const time = `+${formatMs(row.offsetMs, say)} · ${row.open ? say.w.traceStillRunning(formatMs(row.durationMs, say)) : formatMs(row.durationMs, say)}`;
     const bar = { '--left': `${(row.left * 100).toFixed(3)}%`, '--width': `${(row.width * 100).toFixed(3)}%` };
     return html`<li class="span" data-kind=${row.kind} data-span-id=${span.spanId} ${cssVars({ '--level': String(row.level) })}>
       <details part="trace-span" class="span-row" data-kind=${row.kind} data-status=${span.status}>
         <summary class="span-summary">
           <span class="span-head"><span class="span-title">${row.title}</span><span class="span-time">${time}</span></span>
           <span class="span-track" aria-hidden="true"><span part="trace-bar" class="span-bar" data-kind=${row.kind} data-status=${span.status} ?data-open=${row.open} ${cssVars(bar)}></span></span>
-          ${row.facts.length > 0 ? html`<span class="span-facts">${row.facts.join(' · ')}</span>` : nothing}
-          ${row.notes.map((note) => html`<span class="span-note">${note}</span>`)}
+          ${row.facts.length > 0 ? html`<span class="span-facts">${row.facts.map((fact, i) => html`${i > 0 ? ' · ' : ''}${rowText(fact)}`)}</span>` : nothing}
+          ${row.notes.map((note) => html`<span class="span-note">${rowText(note)}</span>`)}
         </summary>
-        ${renderDetails(span)}
+        ${renderDetails(span, say)}
       </details>
-      ${row.children.length > 0 ? html`<ul class="span-children">${row.children.map((child) => this.#renderRow(child))}</ul>` : nothing}
+      ${row.children.length > 0 ? html`<ul class="span-children">${row.children.map((child) => this.#renderRow(child, say))}</ul>` : nothing}
     </li>`;
   }
 
@@ -302,18 +335,19 @@ export class AgentTrace extends LitElement {
 }
 
 /** Every attribute and event of a span, as recorded (so attributes this view does not know still show). */
-function renderDetails(span: TraceSpan): TemplateResult {
+function renderDetails(span: TraceSpan, say: TraceSpeech): TemplateResult {
+  const w = say.w;
   const attributes = Object.entries(span.attributes).sort(([a], [b]) => a.localeCompare(b));
   return html`<div part="trace-details" class="span-details">
     <dl>
-      ${pair('span', span.name)}${pair('status', span.status)}${pair('span id', span.spanId)}
-      ${span.parentSpanId ? pair('parent', span.parentSpanId) : nothing}
-      ${attributes.map(([key, value]) => pair(key, formatValue(value)))}
+      ${pair(w.detailSpan, span.name)}${pair(w.detailStatus, span.status)}${pair(w.detailSpanId, span.spanId)}
+      ${span.parentSpanId ? pair(w.detailParent, span.parentSpanId) : nothing}
+      ${attributes.map(([key, value]) => pair(key, formatValue(value), true))}
     </dl>
     ${span.events.length > 0
-      ? html`<p class="span-events-title">Events</p>
+      ? html`<p class="span-events-title">${w.detailEvents}</p>
           <ol class="span-events">
-            ${span.events.map((event) => html`<li><span class="span-event-time">+${formatMs(event.time - span.startTime)}</span> ${event.name}${Object.entries(event.attributes ?? {}).map(([k, v]) => html` <span class="span-event-attr">${k}=${formatValue(v)}</span>`)}</li>`)}
+            ${span.events.map((event) => html`<li><span class="span-event-time">+${formatMs(event.time - span.startTime, say)}</span> <span class="span-event-name" translate="no">${event.name}</span>${Object.entries(event.attributes ?? {}).map(([k, v]) => html` <span class="span-event-attr" translate="no">${k}=${formatValue(v)}</span>`)}</li>`)}
           </ol>`
       : nothing}
   </div>`;
@@ -329,12 +363,21 @@ const cssVars = (values: Record<string, string>) =>
     if (el instanceof HTMLElement) for (const [name, value] of Object.entries(values)) el.style.setProperty(name, value);
   });
 
-/** One attribute: its name, then its value (beside it when both fit, under it when not). */
-const pair = (name: string, value: string): TemplateResult => html`<div class="span-attr"><dt>${name}</dt><dd>${value}</dd></div>`;
+/** A row's fact or note: the recorder's own (`data`) marked `translate="no"`, as the attribute values are. */
+const rowText = (text: RowText): TemplateResult | string => (text.data ? html`<span translate="no" dir="auto">${text.text}</span>` : text.text);
 
-function runLabel(run: TraceRunSummary, index: number): string {
-  const time = new Date(run.startTime).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
-  return `${index + 1}. ${time} · ${run.outcome}${run.durationMs === undefined ? '' : ` · ${formatMs(run.durationMs)}`}`;
+/**
+ * One attribute: its name, then its value (beside it when both fit, under it when not). The values are the
+ * recorder's data, and so are the attributes' own names (`key`): marked `translate="no"`, for a page translator too.
+ */
+const pair = (name: string, value: string, key = false): TemplateResult =>
+  html`<div class="span-attr"><dt translate=${key ? 'no' : 'yes'}>${name}</dt><dd translate="no">${value}</dd></div>`;
+
+/** A run in the picker: its number, start time (in the view's language), outcome and length. */
+function runLabel(run: TraceRunSummary, index: number, say: TraceSpeech, locale: string): string {
+  const time = new Date(run.startTime).toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+  const outcome = run.outcome === 'running' ? say.w.traceRunning : run.outcome === 'done' ? say.w.traceDone : run.outcome === 'error' ? say.w.traceError : say.w.factFinish(run.outcome);
+  return `${say.n(index + 1, 0)}. ${time} · ${outcome}${run.durationMs === undefined ? '' : ` · ${formatMs(run.durationMs, say)}`}`;
 }
 
 /** A thread file's trace; a file that is not a thread is refused with the thread reader's own reason. */

@@ -8,3 +8,4 @@
 export { TraceDrawer, defineAgentTrace } from './trace-drawer.js';
 export type { TraceDrawerHost } from './trace-drawer.js';
 export type { TraceWords } from './trace-words.js';
+export type { AgentTraceWords } from './agent-trace-words.js';

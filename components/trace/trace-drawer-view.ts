@@ -7,14 +7,16 @@
 import { html, type TemplateResult } from 'lit';
 import type { Agent } from '../../src/types.js';
 import type { AgentTrace } from './agent-trace.js';
+import type { I18n } from '../i18n/index.js';
+import { agentTraceWords } from './agent-trace-words.js';
 
 /** The parts of `<agent-trace>` the chat forwards, so `agent-chat::part(trace-span)` styles them too. */
 const FORWARDED = 'trace-close-button,trace-runs,trace-summary,trace-dropped,trace-tree,trace-span,trace-bar,trace-details,trace-error';
 
-/** The drawer's `<agent-trace>` on run `runId` (`null`: the latest, followed). */
-export function renderTraceView(agent: Agent | undefined, runId: string | null, close: () => void): TemplateResult {
+/** The drawer's `<agent-trace>` on run `runId` (`null`: the latest, followed), in the chat's language and with its `labels` (`i18n`). */
+export function renderTraceView(agent: Agent | undefined, runId: string | null, close: () => void, i18n: I18n): TemplateResult {
   return html`<agent-trace part="trace" class="trace-drawer" closable theme="inherit" exportparts=${FORWARDED}
-    .agent=${agent} .runId=${runId ?? undefined} @trace-close=${close}></agent-trace>`;
+    .agent=${agent} .runId=${runId ?? undefined} .locale=${i18n.locale} .words=${i18n.words(agentTraceWords)} .format=${i18n.format} @trace-close=${close}></agent-trace>`;
 }
 
 /** Once the drawer is drawn: the view reads its run, then its first row takes focus (else its run picker, else the view). */

@@ -13,7 +13,7 @@
  */
 import { html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import type { Agent } from '../../src/types.js';
-import type { I18n } from '../i18n/index.js';
+import { Localizer, type I18n } from '../i18n/index.js';
 import { traceWords } from './trace-words.js';
 
 /** What the drawer uses of the trace view's chunk. */
@@ -29,7 +29,8 @@ export interface TraceDrawerHost extends ReactiveControllerHost, HTMLElement {
  * it as `defineAgentTrace()` for pages that show a trace without the chat.
  */
 export async function defineAgentTrace(): Promise<void> {
-  (await import('./agent-trace-register.js')).registerAgentTrace();
+  // Its own `locale` and `labels`, with the page's Localizer (the chunk takes the i18n room as types only).
+  (await import('./agent-trace-register.js')).registerAgentTrace((host) => new Localizer(host));
 }
 
 /** Opens, renders and closes the trace view of one chat. */
@@ -92,6 +93,6 @@ export class TraceDrawer implements ReactiveController {
     } catch {
       // No endpoint set yet: nothing was traced either.
     }
-    return this.#view.renderTraceView(agent, this.#run, () => this.close());
+    return this.#view.renderTraceView(agent, this.#run, () => this.close(), this.#i18n);
   }
 }

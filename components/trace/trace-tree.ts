@@ -12,9 +12,23 @@
  * in its details; here only those a reader needs at a glance are picked out.
  */
 import type { TraceSpan, TraceSpanEvent, TraceValue } from '../../src/types.js';
+import type { AgentTraceWords } from './agent-trace-words.js';
+
+/** The view's words and its number format (`n(1.25, 1)`: "1.3" in English, "1,3" in German; English as `toFixed` writes it, without ICU). */
+export interface TraceSpeech {
+  readonly w: AgentTraceWords;
+  readonly n: (value: number, digits: number) => string;
+}
 
 /** What a span is, by its `gen_ai.operation.name`. */
 export type SpanKind = 'agent' | 'chat' | 'tool' | 'other';
+
+/** A fact or note of a row: in the view's words, or (`data`) the recorder's own attribute or event as recorded. */
+export interface RowText {
+  text: string;
+  /** The recorder's key and value as recorded (`call format: hermes`): shown as data, never translated. */
+  data?: true;
+}
 
 /** One row of the waterfall: a span, where it sits in time, and its children. */
 export interface TraceRow {
@@ -22,7 +36,7 @@ export interface TraceRow {
   kind: SpanKind;
   /** 1 for a run's root; a child one more than its parent. */
   level: number;
-  /** The row's title: `Run`, `Sub-agent`, `Model request 2`, `Tool lookup`. */
+  /** The row's title, in the view's language: `Run`, `Sub-agent`, `Model request 2`, `Tool lookup`. */
   title: string;
   /** From the run's start, in ms. */
   offsetMs: number;
@@ -33,9 +47,9 @@ export interface TraceRow {
   left: number;
   width: number;
   /** Short facts for the row itself (tokens, time to first token, status, approval…). */
-  facts: string[];
+  facts: RowText[];
   /** Notable events, said in words (a retry and its wait, a fold and its sizes). */
-  notes: string[];
+  notes: RowText[];
   children: TraceRow[];
 }
 
@@ -84,7 +98,7 @@ export function traceRuns(spans: readonly TraceSpan[]): TraceRunSummary[] {
  * (dropped by the size cap) become roots of their own. `now` ends the bars
  * of spans still open.
  */
-export function waterfall(spans: readonly TraceSpan[], runId: string, now: number): TraceWaterfall {
+export function waterfall(spans: readonly TraceSpan[], runId: string, now: number, say: TraceSpeech): TraceWaterfall {
   const own = spans.filter((s) => s.runId === runId);
   const ids = new Set(own.map((s) => s.spanId));
   const byParent = new Map<string | undefined, TraceSpan[]>();
@@ -104,8 +118,8 @@ export function waterfall(spans: readonly TraceSpan[], runId: string, now: numbe
     const open = span.endTime === undefined;
     const durationMs = Math.max((span.endTime ?? now) - span.startTime, 0);
     const row: TraceRow = {
-      span, kind, level, title: titleOf(span, kind, level), offsetMs: span.startTime - start, durationMs, open,
-      left: (span.startTime - start) / length, width: durationMs / length, facts: factsOf(span, kind), notes: span.events.flatMap((e) => noteOf(e)), children: [],
+      span, kind, level, title: titleOf(span, kind, level, say), offsetMs: span.startTime - start, durationMs, open,
+      left: (span.startTime - start) / length, width: durationMs / length, facts: factsOf(span, kind, say), notes: span.events.flatMap((e) => noteOf(e, say)), children: [],
     };
     rows.push(row);
     row.children = (byParent.get(span.spanId) ?? []).map((child) => build(child, level + 1));
@@ -121,20 +135,21 @@ export function kindOf(span: TraceSpan): SpanKind {
   return operation === 'invoke_agent' ? 'agent' : operation === 'chat' ? 'chat' : operation === 'execute_tool' ? 'tool' : 'other';
 }
 
-function titleOf(span: TraceSpan, kind: SpanKind, level: number): string {
+function titleOf(span: TraceSpan, kind: SpanKind, level: number, { w, n }: TraceSpeech): string {
   const a = span.attributes;
-  if (kind === 'agent') return level === 1 && span.parentSpanId === undefined ? 'Run' : 'Sub-agent';
-  if (kind === 'chat') return typeof a['pageloop.iteration'] === 'number' ? `Model request ${a['pageloop.iteration']}` : 'Model request';
-  if (kind === 'tool') return `Tool ${String(a['gen_ai.tool.name'] ?? span.name.replace(/^execute_tool /, ''))}`;
+  if (kind === 'agent') return level === 1 && span.parentSpanId === undefined ? w.traceRun : w.traceSubAgent;
+  const iteration = a['pageloop.iteration'];
+  if (kind === 'chat') return typeof iteration === 'number' ? w.traceModelRequestN(n(iteration, 0)) : w.traceModelRequest;
+  if (kind === 'tool') return w.traceTool(String(a['gen_ai.tool.name'] ?? span.name.replace(/^execute_tool /, '')));
   return span.name;
 }
 
-/** Milliseconds as a reader wants them: `840 ms`, `1.2 s`, `2 min 5 s`. */
-export function formatMs(ms: number): string {
-  if (ms < 1000) return `${Math.round(ms)} ms`;
-  if (ms < 60_000) return `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`;
+/** Milliseconds as a reader wants them: `840 ms`, `1.2 s`, `2 min 5 s` (in English). */
+export function formatMs(ms: number, { w, n }: TraceSpeech): string {
+  if (ms < 1000) return w.traceMs(n(Math.round(ms), 0));
+  if (ms < 60_000) return w.traceSeconds(n(ms / 1000, ms < 10_000 ? 1 : 0));
   const minutes = Math.floor(ms / 60_000);
-  return `${minutes} min ${Math.round((ms % 60_000) / 1000)} s`;
+  return w.traceMinutes(n(minutes, 0), n(Math.round((ms % 60_000) / 1000), 0));
 }
 
 /** An attribute's value as text. */
@@ -149,63 +164,76 @@ const CALL_FORMAT = /(^|\.)(call_format|tool_protocol|format)(\.|$)/;
 const REPAIR = /repair/;
 const QUIRK = /quirk/;
 
-function factsOf(span: TraceSpan, kind: SpanKind): string[] {
+function factsOf(span: TraceSpan, kind: SpanKind, say: TraceSpeech): RowText[] {
+  const { w, n } = say;
+  const ms = (value: number) => formatMs(value, say);
   const a = span.attributes;
   const facts: string[] = [];
+  const data: RowText[] = [];
   const tokensIn = num(a['gen_ai.usage.input_tokens']);
   const tokensOut = num(a['gen_ai.usage.output_tokens']);
   const finish = a['gen_ai.response.finish_reasons'];
-  if (kind === 'agent' && a['gen_ai.request.model']) facts.push(`model ${formatValue(a['gen_ai.request.model'])}`);
+  if (kind === 'agent' && a['gen_ai.request.model']) facts.push(w.factModel(formatValue(a['gen_ai.request.model'])));
   if (kind === 'chat') {
     const ttft = num(a['pageloop.time_to_first_token_ms']);
-    if (ttft !== undefined) facts.push(`first token ${formatMs(ttft)}`);
+    if (ttft !== undefined) facts.push(w.factFirstToken(ms(ttft)));
   }
   // A run's sums are 0 when the server reported no usage: said only when there is some.
-  if ((kind === 'agent' || kind === 'chat') && ((tokensIn ?? 0) > 0 || (tokensOut ?? 0) > 0)) facts.push(`tokens ${tokensIn ?? 0} in · ${tokensOut ?? 0} out`);
-  if (finish !== undefined) facts.push(`finish ${formatValue(finish)}`);
+  if ((kind === 'agent' || kind === 'chat') && ((tokensIn ?? 0) > 0 || (tokensOut ?? 0) > 0)) facts.push(w.factTokens(n(tokensIn ?? 0, 0), n(tokensOut ?? 0, 0)));
+  if (finish !== undefined) facts.push(w.factFinish(formatValue(finish)));
   const retries = num(a['pageloop.retry.count']);
-  if (retries) facts.push(`${retries} ${retries === 1 ? 'retry' : 'retries'}, waited ${formatMs(num(a['pageloop.retry.wait_ms']) ?? 0)}`);
+  if (retries) facts.push(w.factRetries(retries, ms(num(a['pageloop.retry.wait_ms']) ?? 0)));
   if (kind === 'tool') {
-    if (a['pageloop.tool.status'] !== undefined) facts.push(`status ${formatValue(a['pageloop.tool.status'])}`);
+    if (a['pageloop.tool.status'] !== undefined) facts.push(w.factStatus(formatValue(a['pageloop.tool.status'])));
     const answer = a['pageloop.approval.answer'];
     const wait = num(a['pageloop.approval.wait_ms']);
-    if (answer !== undefined) facts.push(`${formatValue(answer)} after ${formatMs(wait ?? 0)}`);
+    if (answer !== undefined) facts.push(w.factAnswer(formatValue(answer), ms(wait ?? 0)));
     const gate = num(a['pageloop.start_gate.wait_ms']);
-    if (gate !== undefined) facts.push(`started after ${formatMs(gate)}`);
+    if (gate !== undefined) facts.push(w.factStartedAfter(ms(gate)));
   }
   // The other branch's attributes about how a reply was read: the format, repairs, quirks, whatever their exact names.
   for (const [key, value] of Object.entries(a)) {
     if (!key.startsWith('pageloop.')) continue;
     const tail = key.slice('pageloop.'.length);
-    if (CALL_FORMAT.test(tail) || REPAIR.test(tail) || QUIRK.test(tail)) facts.push(`${tail.replace(/[._]/g, ' ')}: ${formatValue(value)}`);
+    if (CALL_FORMAT.test(tail) || REPAIR.test(tail) || QUIRK.test(tail)) data.push({ text: `${tail.replace(/[._]/g, ' ')}: ${formatValue(value)}`, data: true });
   }
   const errorType = a['error.type'] === undefined ? undefined : formatValue(a['error.type']);
-  if (a['pageloop.cancelled'] === true || errorType === 'cancelled') facts.push('cancelled');
+  if (a['pageloop.cancelled'] === true || errorType === 'cancelled') facts.push(w.factCancelled);
   // A tool's failure is already its status (denied, error…): said once.
-  else if (span.status === 'error' && !(kind === 'tool' && a['pageloop.tool.status'] !== undefined)) facts.push(`error ${errorType ?? 'unknown'}`);
-  return facts;
+  else if (span.status === 'error' && !(kind === 'tool' && a['pageloop.tool.status'] !== undefined)) facts.push(w.factError(errorType ?? w.factUnknown));
+  return [...facts.map((text) => ({ text })), ...data];
 }
 
 /** A notable event of a span in words, or nothing for the routine ones (a tool's start, shown as its wait). */
-function noteOf(event: TraceSpanEvent): string[] {
+function noteOf(event: TraceSpanEvent, say: TraceSpeech): RowText[] {
+  return notesOf(event, say).map((text) => (KNOWN_EVENTS.has(event.name) ? { text } : { text, data: true }));
+}
+
+/** The events said in the view's words; any other is said as recorded (its name and attributes). */
+const KNOWN_EVENTS = new Set(['pageloop.retry', 'pageloop.context.folded', 'pageloop.context.dropped', 'pageloop.context.cut', 'pageloop.approval.requested', 'pageloop.tool.started', 'exception']);
+
+function notesOf(event: TraceSpanEvent, say: TraceSpeech): string[] {
+  const { w, n } = say;
   const a = event.attributes ?? {};
+  const count = (value: TraceValue | undefined) => (typeof value === 'number' ? n(value, 0) : '?');
   switch (event.name) {
     case 'pageloop.retry':
-      return [`${formatValue(a['pageloop.retry.reason'] ?? 'retry')}: waited ${formatMs(num(a['pageloop.retry.delay_ms']) ?? 0)} before attempt ${formatValue(a['pageloop.retry.attempt'] ?? '?')}`];
+      return [w.noteRetry(formatValue(a['pageloop.retry.reason'] ?? 'retry'), formatMs(num(a['pageloop.retry.delay_ms']) ?? 0, say), formatValue(a['pageloop.retry.attempt'] ?? '?'))];
     case 'pageloop.context.folded':
     case 'pageloop.context.dropped':
     case 'pageloop.context.cut': {
-      const what = event.name.slice('pageloop.context.'.length);
-      const call = a['gen_ai.tool.call.id'] !== undefined ? ` (call ${formatValue(a['gen_ai.tool.call.id'])})` : '';
+      const what = event.name === 'pageloop.context.folded' ? w.contextFolded : event.name === 'pageloop.context.dropped' ? w.contextDropped : w.contextCut;
+      const call = a['gen_ai.tool.call.id'] !== undefined ? ` ${w.noteCall(formatValue(a['gen_ai.tool.call.id']))}` : '';
+      const sizes = w.noteContextSizes(count(a['pageloop.context.tokens_before']), count(a['pageloop.context.tokens_after']), count(a['pageloop.context.window']));
       const messages = num(a['pageloop.context.messages']);
-      return [`context ${what}${call}: ${messages !== undefined ? `${messages} messages, ` : ''}${num(a['pageloop.context.tokens_before']) ?? '?'} → ${num(a['pageloop.context.tokens_after']) ?? '?'} tokens of ${num(a['pageloop.context.window']) ?? '?'}`];
+      return [w.noteContext(`${what}${call}`, messages !== undefined ? w.noteContextMessages(n(messages, 0), sizes) : sizes)];
     }
     case 'pageloop.approval.requested':
-      return ['approval asked'];
+      return [w.noteApprovalAsked];
     case 'pageloop.tool.started':
       return [];
     case 'exception':
-      return [`error: ${formatValue(a['exception.message'] ?? a['exception.type'] ?? '')}`];
+      return [w.noteError(formatValue(a['exception.message'] ?? a['exception.type'] ?? ''))];
     default: {
       const values = Object.entries(a).map(([k, v]) => `${k.replace(/^pageloop\./, '')} ${formatValue(v)}`);
       return [`${event.name.replace(/^pageloop\./, '')}${values.length ? `: ${values.join(', ')}` : ''}`];

@@ -1,7 +1,7 @@
 /**
  * The trace drawer's words in English (its button and loading line): the
  * ids every catalog translates (components/i18n/words.ts). The waterfall
- * inside (`<agent-trace>`) is not localised yet.
+ * inside (`<agent-trace>`) has its own, in its chunk (agent-trace-words.ts).
  */
 export const traceWords = {
   trace: 'Trace',

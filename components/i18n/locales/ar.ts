@@ -1,6 +1,7 @@
 /** Arabic (written right to left). */
 import { intlFormats, pluralOf } from '../intl-formats.js';
 import type { Catalog } from '../words.js';
+import { rooms } from './rooms/ar.js';
 
 const plural = pluralOf('ar');
 
@@ -95,5 +96,6 @@ export const catalog: Catalog = {
     loadingTrace: 'جارٍ تحميل التتبّع…',
     traceNotLoaded: (detail: string) => `تعذّر تحميل عرض التتبّع: ${detail}`,
     closeTrace: 'إغلاق',
+    ...rooms,
   },
 };

@@ -1,6 +1,7 @@
 /** German. */
 import { intlFormats } from '../intl-formats.js';
 import type { Catalog } from '../words.js';
+import { rooms } from './rooms/de.js';
 
 export const catalog: Catalog = {
   format: intlFormats('de'),
@@ -92,5 +93,6 @@ export const catalog: Catalog = {
     loadingTrace: 'Ablauf wird geladen …',
     traceNotLoaded: (detail: string) => `Die Ablaufansicht konnte nicht geladen werden: ${detail}`,
     closeTrace: 'Schließen',
+    ...rooms,
   },
 };

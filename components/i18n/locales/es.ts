@@ -1,6 +1,7 @@
 /** Spanish. */
 import { intlFormats } from '../intl-formats.js';
 import type { Catalog } from '../words.js';
+import { rooms } from './rooms/es.js';
 
 export const catalog: Catalog = {
   format: intlFormats('es'),
@@ -92,5 +93,6 @@ export const catalog: Catalog = {
     loadingTrace: 'Cargando la traza…',
     traceNotLoaded: (detail: string) => `No se pudo cargar la vista de la traza: ${detail}`,
     closeTrace: 'Cerrar',
+    ...rooms,
   },
 };

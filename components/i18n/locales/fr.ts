@@ -1,6 +1,7 @@
 /** French. */
 import { intlFormats } from '../intl-formats.js';
 import type { Catalog } from '../words.js';
+import { rooms } from './rooms/fr.js';
 
 export const catalog: Catalog = {
   format: intlFormats('fr'),
@@ -92,5 +93,6 @@ export const catalog: Catalog = {
     loadingTrace: 'Chargement de la trace…',
     traceNotLoaded: (detail: string) => `Impossible de charger la vue de trace : ${detail}`,
     closeTrace: 'Fermer',
+    ...rooms,
   },
 };

@@ -1,6 +1,7 @@
 /** Hebrew (written right to left). */
 import { intlFormats } from '../intl-formats.js';
 import type { Catalog } from '../words.js';
+import { rooms } from './rooms/he.js';
 
 export const catalog: Catalog = {
   format: intlFormats('he'),
@@ -92,5 +93,6 @@ export const catalog: Catalog = {
     loadingTrace: 'טוען את המעקב…',
     traceNotLoaded: (detail: string) => `לא ניתן לטעון את תצוגת המעקב: ${detail}`,
     closeTrace: 'סגירה',
+    ...rooms,
   },
 };

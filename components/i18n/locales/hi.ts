@@ -1,6 +1,7 @@
 /** Hindi. */
 import { intlFormats } from '../intl-formats.js';
 import type { Catalog } from '../words.js';
+import { rooms } from './rooms/hi.js';
 
 export const catalog: Catalog = {
   format: intlFormats('hi'),
@@ -92,5 +93,6 @@ export const catalog: Catalog = {
     loadingTrace: 'ट्रेस लोड हो रहा है…',
     traceNotLoaded: (detail: string) => `ट्रेस व्यू लोड नहीं हो सका: ${detail}`,
     closeTrace: 'बंद करें',
+    ...rooms,
   },
 };

@@ -1,6 +1,7 @@
 /** Italian. */
 import { intlFormats } from '../intl-formats.js';
 import type { Catalog } from '../words.js';
+import { rooms } from './rooms/it.js';
 
 export const catalog: Catalog = {
   format: intlFormats('it'),
@@ -92,5 +93,6 @@ export const catalog: Catalog = {
     loadingTrace: 'Caricamento della traccia…',
     traceNotLoaded: (detail: string) => `Impossibile caricare la vista della traccia: ${detail}`,
     closeTrace: 'Chiudi',
+    ...rooms,
   },
 };

@@ -1,6 +1,7 @@
 /** Japanese. */
 import { intlFormats } from '../intl-formats.js';
 import type { Catalog } from '../words.js';
+import { rooms } from './rooms/ja.js';
 
 export const catalog: Catalog = {
   format: intlFormats('ja'),
@@ -92,5 +93,6 @@ export const catalog: Catalog = {
     loadingTrace: 'トレースを読み込んでいます…',
     traceNotLoaded: (detail: string) => `トレース表示を読み込めませんでした: ${detail}`,
     closeTrace: '閉じる',
+    ...rooms,
   },
 };

@@ -1,6 +1,7 @@
 /** Korean. */
 import { intlFormats } from '../intl-formats.js';
 import type { Catalog } from '../words.js';
+import { rooms } from './rooms/ko.js';
 
 export const catalog: Catalog = {
   format: intlFormats('ko'),
@@ -92,5 +93,6 @@ export const catalog: Catalog = {
     loadingTrace: '추적을 불러오는 중…',
     traceNotLoaded: (detail: string) => `추적 보기를 불러오지 못했습니다: ${detail}`,
     closeTrace: '닫기',
+    ...rooms,
   },
 };

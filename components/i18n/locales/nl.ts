@@ -1,6 +1,7 @@
 /** Dutch. */
 import { intlFormats } from '../intl-formats.js';
 import type { Catalog } from '../words.js';
+import { rooms } from './rooms/nl.js';
 
 export const catalog: Catalog = {
   format: intlFormats('nl'),
@@ -92,5 +93,6 @@ export const catalog: Catalog = {
     loadingTrace: 'Trace laden…',
     traceNotLoaded: (detail: string) => `De traceweergave kon niet worden geladen: ${detail}`,
     closeTrace: 'Sluiten',
+    ...rooms,
   },
 };

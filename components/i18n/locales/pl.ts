@@ -1,6 +1,7 @@
 /** Polish. */
 import { intlFormats, pluralOf } from '../intl-formats.js';
 import type { Catalog } from '../words.js';
+import { rooms } from './rooms/pl.js';
 
 const plural = pluralOf('pl');
 
@@ -94,5 +95,6 @@ export const catalog: Catalog = {
     loadingTrace: 'Wczytywanie śladu…',
     traceNotLoaded: (detail: string) => `Nie udało się wczytać widoku śladu: ${detail}`,
     closeTrace: 'Zamknij',
+    ...rooms,
   },
 };

@@ -1,6 +1,7 @@
 /** Portuguese (Brazil). */
 import { intlFormats } from '../intl-formats.js';
 import type { Catalog } from '../words.js';
+import { rooms } from './rooms/pt-BR.js';
 
 export const catalog: Catalog = {
   format: intlFormats('pt-BR'),
@@ -92,5 +93,6 @@ export const catalog: Catalog = {
     loadingTrace: 'Carregando o rastro…',
     traceNotLoaded: (detail: string) => `Não foi possível carregar a visualização do rastro: ${detail}`,
     closeTrace: 'Fechar',
+    ...rooms,
   },
 };

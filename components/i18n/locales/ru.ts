@@ -1,6 +1,7 @@
 /** Russian. */
 import { intlFormats, pluralOf } from '../intl-formats.js';
 import type { Catalog } from '../words.js';
+import { rooms } from './rooms/ru.js';
 
 const plural = pluralOf('ru');
 
@@ -94,5 +95,6 @@ export const catalog: Catalog = {
     loadingTrace: 'Загрузка трассировки…',
     traceNotLoaded: (detail: string) => `Не удалось загрузить трассировку: ${detail}`,
     closeTrace: 'Закрыть',
+    ...rooms,
   },
 };

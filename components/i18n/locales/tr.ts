@@ -1,6 +1,7 @@
 /** Turkish. */
 import { intlFormats } from '../intl-formats.js';
 import type { Catalog } from '../words.js';
+import { rooms } from './rooms/tr.js';
 
 export const catalog: Catalog = {
   format: intlFormats('tr'),
@@ -92,5 +93,6 @@ export const catalog: Catalog = {
     loadingTrace: 'İz yükleniyor…',
     traceNotLoaded: (detail: string) => `İz görünümü yüklenemedi: ${detail}`,
     closeTrace: 'Kapat',
+    ...rooms,
   },
 };

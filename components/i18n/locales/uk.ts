@@ -1,6 +1,7 @@
 /** Ukrainian. */
 import { intlFormats, pluralOf } from '../intl-formats.js';
 import type { Catalog } from '../words.js';
+import { rooms } from './rooms/uk.js';
 
 const plural = pluralOf('uk');
 
@@ -94,5 +95,6 @@ export const catalog: Catalog = {
     loadingTrace: 'Завантаження трасування…',
     traceNotLoaded: (detail: string) => `Не вдалося завантажити трасування: ${detail}`,
     closeTrace: 'Закрити',
+    ...rooms,
   },
 };

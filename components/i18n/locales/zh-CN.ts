@@ -1,6 +1,7 @@
 /** Chinese (simplified, mainland China). */
 import { intlFormats } from '../intl-formats.js';
 import type { Catalog } from '../words.js';
+import { rooms } from './rooms/zh-CN.js';
 
 export const catalog: Catalog = {
   format: intlFormats('zh-CN'),
@@ -92,5 +93,6 @@ export const catalog: Catalog = {
     loadingTrace: '正在加载追踪…',
     traceNotLoaded: (detail: string) => `无法加载追踪视图：${detail}`,
     closeTrace: '关闭',
+    ...rooms,
   },
 };

@@ -1,6 +1,7 @@
 /** Chinese (traditional, Taiwan). */
 import { intlFormats } from '../intl-formats.js';
 import type { Catalog } from '../words.js';
+import { rooms } from './rooms/zh-TW.js';
 
 export const catalog: Catalog = {
   format: intlFormats('zh-TW'),
@@ -92,5 +93,6 @@ export const catalog: Catalog = {
     loadingTrace: '正在載入追蹤…',
     traceNotLoaded: (detail: string) => `無法載入追蹤檢視：${detail}`,
     closeTrace: '關閉',
+    ...rooms,
   },
 };

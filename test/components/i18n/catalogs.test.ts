@@ -30,8 +30,9 @@ describe('i18n: the catalogs', () => {
         expect(typeof word, id).to.equal(typeof english);
         if (typeof english === 'string') {
           expect(word, id).to.be.a('string').and.not.equal('');
-          // A `{tool}` place is kept.
-          expect((word as string).includes('{tool}'), `${id} keeps {tool}`).to.equal(english.includes('{tool}'));
+          // A place (`{tool}`, `{server}`) is kept, and no other is made up.
+          const places = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+          expect(places(word as string), `${id} keeps its places`).to.deep.equal(places(english));
           continue;
         }
         const fn = word as (...args: unknown[]) => string;
@@ -43,7 +44,14 @@ describe('i18n: the catalogs', () => {
         }
         const markers = Array.from({ length: english.length }, (_, i) => `⟦${i}⟧`);
         const text = fn(...markers);
-        for (const marker of markers) expect(text, `${id} uses each parameter`).to.include(marker);
+        for (const [i, marker] of markers.entries()) {
+          if (text.includes(marker)) continue;
+          // A count that picks the plural form, with the number written by another parameter (a formatted one) or
+          // in the form itself ("1 message"): used when the text changes with it.
+          const withCount = (n: number) => fn(...markers.map((m, j) => (j === i ? n : m)));
+          expect(withCount(1), `${id} uses parameter ${i}`).to.not.equal(withCount(5));
+          expect(withCount(5), `${id}(5) writes the number`).to.satisfy((t: string) => t.includes('5') || markers.some((m, j) => j !== i && t.includes(m)));
+        }
       }
     });
   }

@@ -9,10 +9,15 @@ import { composerWords } from '../../../components/composer/composer-words.js';
 import { conversationWords } from '../../../components/conversation/conversation-words.js';
 import { toolCardWords } from '../../../components/tool-cards/tool-card-words.js';
 import { traceWords } from '../../../components/trace/trace-words.js';
+import { agentTraceWords } from '../../../components/trace/agent-trace-words.js';
+import { doctorWords } from '../../../components/doctor/doctor-words.js';
+import { threadWords } from '../../../components/threads/thread-words.js';
+import { mcpWords } from '../../../components/mcp/mcp-words.js';
+import { commandWords } from '../../../components/composer/command-words.js';
 import type { ElementWords } from '../../../components/element-words.js';
 import type { Word } from '../../../components/i18n/index.js';
 
-export const TABLES = { conversationWords, composerWords, approvalWords, toolCardWords, attachmentWords, attachmentTrayWords, traceWords };
+export const TABLES = { conversationWords, composerWords, approvalWords, toolCardWords, attachmentWords, attachmentTrayWords, traceWords, agentTraceWords, doctorWords, threadWords, mcpWords, commandWords };
 
 /** Every message by id (the test checks that no id is in two tables). */
 export const ENGLISH: { [id: string]: Word } = Object.assign({}, ...Object.values(TABLES));

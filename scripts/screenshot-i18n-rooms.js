@@ -1,0 +1,81 @@
+// @ts-check
+/**
+ * Screenshots of the rooms loaded on first use in Arabic (right to left) and
+ * Japanese (issue 37): the doctor's checklist, the thread list, the MCP
+ * drawer and the trace view, light and dark, ~420 px wide, on the real
+ * worker against the mock endpoint (as llama.cpp's server) and a real MCP
+ * server (test/support/mcp-servers.js).
+ *
+ *   node scripts/screenshot-i18n-rooms.js [outDir]
+ *
+ * Default outDir: /tmp/pageloop-screenshots. The PNGs are for looking at, not
+ * for the repository.
+ */
+import { screenshotLooks } from './lib/screenshot-harness.js';
+import { mcpServers, mcpBrowserResolve } from '../test/support/mcp-servers.js';
+
+const SAY = { ar: 'ابحث عن الطلب 3', ja: '注文 3 を調べて' };
+
+for (const [locale, say] of Object.entries(SAY)) {
+  await screenshotLooks({
+    pageDir: `.screenshot-i18n-${locale}`,
+    middleware: [mcpServers()],
+    plugins: [mcpBrowserResolve()],
+    html: `<!doctype html><html><head><meta name="viewport" content="width=device-width"><style>body{margin:0;padding:12px;font-family:system-ui} agent-chat{height:calc(100vh - 24px)}</style></head>
+<body><script type="module" src="./main.ts"></script></body></html>`,
+    main: `import '../components/define.js';
+import { mockEndpoint } from '../src/testing/mock-endpoint.js';
+import { textTurn, toolCallTurn } from '../src/testing/chunks.js';
+import { defineTool } from '../src/tools/define-tool.js';
+const theme = new URL(location.href).searchParams.get('theme') ?? 'light';
+const urls = await (await fetch('/__mcp/servers')).json();
+const mock = await mockEndpoint({ family: 'llama.cpp', contextLength: 4096, turns: [toolCallTurn([{ name: 'look_up', args: { id: 3 } }]), textTurn('✓'), textTurn('ok')] });
+const chat = document.createElement('agent-chat');
+chat.setAttribute('base-url', new URL(mock.baseURL, location.href).href);
+chat.setAttribute('model', 'mock-model');
+chat.setAttribute('locale', '${locale}');
+chat.setAttribute('theme', theme);
+chat.setAttribute('show-threads', '');
+chat.tools = [defineTool({ name: 'look_up', description: 'Look an order up', parameters: { type: 'object', properties: { id: { type: 'number' } } }, execute: () => ({ status: 'shipped' }) })];
+chat.mcp = [{ url: urls.lab, name: 'notes' }];
+document.body.append(chat);
+await chat.updateComplete;
+const done = new Promise((resolve) => chat.addEventListener('agent-event', function on(e) { if (e.detail.type === 'final') { chat.removeEventListener('agent-event', on); resolve(); } }));
+chat.send(${JSON.stringify(say)});
+await done;
+document.body.dataset.ran = 'yes';
+`,
+    async shoot(page, { theme, width, outDir }) {
+      if (width > 500) return [];
+      const chat = page.locator('agent-chat');
+      await page.locator('body[data-ran="yes"]').waitFor({ state: 'attached', timeout: 30000 });
+      /** @type {string[]} */
+      const shots = [];
+      const shot = async (/** @type {string} */ name) => {
+        await page.waitForTimeout(400);
+        const path = `${outDir}/i18n-${locale}-${name}-${theme}-${width}.png`;
+        await page.screenshot({ path });
+        shots.push(path);
+      };
+      const input = chat.locator('[part~="input"]');
+      await input.fill('/doctor');
+      await input.press('Enter');
+      await chat.locator('.doctor-checks').waitFor({ timeout: 30000 });
+      await shot('doctor');
+      await chat.locator('[part~="threads"] > summary').click();
+      await chat.locator('.thread-rename').first().waitFor({ timeout: 10000 });
+      await shot('threads');
+      await chat.locator('[part~="threads"] > summary').click();
+      await chat.locator('[part~="mcp-server"][data-state="connected"]').waitFor({ state: 'attached', timeout: 30000 });
+      await chat.locator('[part~="mcp-servers"] > summary').click();
+      await shot('mcp');
+      await chat.locator('[part~="mcp-servers"] > summary').click();
+      await input.fill('/trace');
+      await input.press('Enter');
+      await chat.locator('agent-trace [part~="trace-tree"]').waitFor({ timeout: 20000 });
+      await chat.locator('agent-trace summary.span-summary').nth(1).click();
+      await shot('trace');
+      return shots;
+    },
+  });
+}
