@@ -214,6 +214,21 @@ export const agentChatStyles = css`
   }
 
   ${chatDrawerStyles}
+
+  /* Windows High Contrast (forced colors): the browser paints system colours and drops backgrounds, so what
+     a background alone told (a user's bubble, the primary button, an approval, the open thread) gets a
+     border or an outline in system colours (issue 37). */
+  @media (forced-colors: active) {
+    /* Each rule starts at :host, so the sheets of the pieces loaded later (adopted after this one) do not undo it. */
+    :host :is(.message, .tool-call, .drawer, textarea, .mcp-attachment) { border: 1px solid CanvasText; }
+    :host :is(.approval, .error) { border: 2px solid CanvasText; }
+    :host button { border: 1px solid ButtonText; }
+    :host button.primary { forced-color-adjust: none; background: Highlight; color: HighlightText; border-color: Highlight; }
+    :host button:disabled { forced-color-adjust: none; background: Canvas; color: GrayText; border-color: GrayText; opacity: 1; }
+    :host :focus-visible { outline: 2px solid Highlight; outline-offset: 2px; }
+    :host :is([aria-current='true'], .show-all[aria-expanded='true']) { outline: 2px solid Highlight; }
+    :host .message.clipped > :is(.markdown, .long-head) { mask-image: none; }
+  }
 `;
 
 /** Every sheet the element adopts up front (the pieces loaded on first use bring their own: lazy-view.ts). */
