@@ -6,6 +6,8 @@ import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { playwrightLauncher } from '@web/test-runner-playwright';
 import { mockOpenAI } from './src/testing/mock-middleware.js';
 import { buildCdn, buildShippedModel } from './scripts/bundle.js';
+import { defaultReporter } from '@web/test-runner';
+import { timingReporter } from './test/support/timing-reporter.js';
 
 // The standalone bundle, and the OpenAI model module bundled the same way, built fresh so
 // test/cdn/ can test them as they ship (a second or two).
@@ -43,6 +45,7 @@ export default {
   files: ['test/**/*.test.ts', 'test/**/*.test.tsx', '!test/webgpu/**'],
   nodeResolve: true,
   concurrency: 2,
+  reporters: [defaultReporter(), timingReporter()],
   // Generous: these machines are shared and a busy 2-core box can stall a page for seconds.
   testFramework: { config: { timeout: 20000 } },
   // A file's tests must finish within this: generous on a busy 2-core box; the long variants (PAGELOOP_LONG=1) run for many minutes.

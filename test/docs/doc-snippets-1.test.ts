@@ -1,4 +1,4 @@
-// The documentation's runnable code blocks, part 1 of 3 (test/docs/doc-snippets-suite.ts).
+// The documentation's runnable code blocks, part 1 of 5 (test/docs/doc-snippets-suite.ts).
 import { describeDocSnippets } from './doc-snippets-suite.js';
 
-describeDocSnippets(0, 3);
+describeDocSnippets(0, 5);
