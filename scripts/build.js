@@ -55,6 +55,9 @@ const typed = {
   'agent-chat': 'components/define',
   'agent-trace': 'components/trace/agent-trace-define',
   react: 'src/react/index',
+  // Types only: the element in Vue's and Svelte's templates (`import type {} from 'pageloop/vue'`).
+  vue: 'src/frameworks/vue',
+  svelte: 'src/frameworks/svelte',
   'testing-middleware': 'src/testing/mock-middleware',
   'testing-node': 'src/testing/node',
   'testing-vite': 'src/testing/vite',
