@@ -68,7 +68,7 @@ export const agentChatStyles = css`
      laid out again item by item on every frame of a long conversation. */
   .log {
     flex: 1 1 auto;
-    min-height: 0;
+    min-height: min(6em, 25%);
     overflow-y: auto;
     padding: var(--agent-chat-spacing);
     overscroll-behavior: contain;
@@ -128,8 +128,11 @@ export const agentChatStyles = css`
 
   .error {
     display: flex;
+    flex-wrap: wrap;
     align-items: center;
-    gap: 8px;
+    gap: 4px 8px;
+    /* Never taller than a share of the element (issue 37): opened, a long message scrolls inside. */
+    flex: 0 1 auto; min-height: 0; max-height: 40%; overflow-y: auto; overscroll-behavior: contain;
     margin: 0 var(--agent-chat-spacing);
     padding: 8px 10px;
     border-radius: calc(var(--agent-chat-radius) * 0.6);
@@ -137,7 +140,17 @@ export const agentChatStyles = css`
     color: var(--agent-chat-fg);
     border: 1px solid var(--agent-chat-danger);
   }
-  .error-text { flex: 1; overflow-wrap: anywhere; }
+  .error-text { flex: 1 1 12em; overflow-wrap: anywhere; white-space: pre-wrap; }
+  .error.clamped .error-text { display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 3; overflow: hidden; }
+  .error-actions { display: flex; flex-wrap: wrap; gap: 6px; margin-inline-start: auto; }
+  /* Long text drawn bounded (long-text.ts): a long reply clipped until "Show all"; a paste's rest is a hidden span. */
+  .message.clipped > :is(.markdown, .long-head) { max-height: 30em; overflow: hidden; mask-image: linear-gradient(#000 80%, transparent); }
+  .message.clipped > .long-head { max-height: 16em; }
+  .show-all-row { margin-top: 4px; white-space: normal; }
+  .show-all { font-size: 0.85em; padding: 1px 8px; }
+  .message.user .show-all { color: inherit; background: transparent; border-color: currentColor; }
+  /* The composer and the status line never shrink; the log keeps a few lines for the latest message (issue 37). */
+  .composer, .status-line { flex-shrink: 0; }
 
   /* A quiet line under the log: the status bar (run-status.ts) and the in-page engine's progress (engine-progress.ts). */
   .status-line {
@@ -201,6 +214,21 @@ export const agentChatStyles = css`
   }
 
   ${chatDrawerStyles}
+
+  /* Windows High Contrast (forced colors): the browser paints system colours and drops backgrounds, so what
+     a background alone told (a user's bubble, the primary button, an approval, the open thread) gets a
+     border or an outline in system colours (issue 37). */
+  @media (forced-colors: active) {
+    /* Each rule starts at :host, so the sheets of the pieces loaded later (adopted after this one) do not undo it. */
+    :host :is(.message, .tool-call, .drawer, textarea, .mcp-attachment) { border: 1px solid CanvasText; }
+    :host :is(.approval, .error) { border: 2px solid CanvasText; }
+    :host button { border: 1px solid ButtonText; }
+    :host button.primary { forced-color-adjust: none; background: Highlight; color: HighlightText; border-color: Highlight; }
+    :host button:disabled { forced-color-adjust: none; background: Canvas; color: GrayText; border-color: GrayText; opacity: 1; }
+    :host :focus-visible { outline: 2px solid Highlight; outline-offset: 2px; }
+    :host :is([aria-current='true'], .show-all[aria-expanded='true']) { outline: 2px solid Highlight; }
+    :host .message.clipped > :is(.markdown, .long-head) { mask-image: none; }
+  }
 `;
 
 /** Every sheet the element adopts up front (the pieces loaded on first use bring their own: lazy-view.ts). */

@@ -34,7 +34,7 @@ import { Attachments, shownAttachments } from './attachments/index.js';
 import { Composer, composerWords, refusedBeforeStart } from './composer/index.js';
 import { loadActivityCard } from './activity/index.js';
 import { Localizer } from './i18n/index.js';
-import { ConversationSignal, LogWindow, ReplyRenderers, RetryCountdownSlot, conversationSpeech, conversationWords, loadPlanView, loadSubAgentView, type ConversationAction, type LogItem, type ToolCallItem } from './conversation/index.js';
+import { ConversationSignal, Expansions, LogWindow, ReplyRenderers, RetryCountdownSlot, conversationSpeech, conversationWords, loadPlanView, loadSubAgentView, type ConversationAction, type LogItem, type ToolCallItem } from './conversation/index.js';
 import { renderAssistantMessage, renderContextNote, renderContinue, renderErrorBanner, renderStatusBar, renderSuggestions, renderUserMessage } from './conversation/index.js';
 import { renderDoctor, startDoctor } from './doctor/index.js';
 import { loadRenderer } from './markdown/index.js';
@@ -109,7 +109,10 @@ import { isSurfaceActivity, loadA2uiViews, showsSurface } from './a2ui/index.js'
  * @csspart send-button - Sends the input.
  * @csspart stop-button - Stops the running reply.
  * @csspart continue-button - Continue: after a reply stopped at its step limit (runs the loop on, `agent.retry()`), or one the page was closed or reloaded in (`agent.resume()`).
- * @csspart error - The error banner.
+ * @csspart error - The error banner (a long message clamped to three lines; never taller than 40% of the element).
+ * @csspart error-more-button - On a long error: "Show more" / "Show less".
+ * @csspart error-copy-button - On a long error: copies its whole text.
+ * @csspart show-all-button - Under a very long message (a big paste, a reply of thousands of lines), drawn bounded until opened: "Show all" / "Show less".
  * @csspart step - "step n of max" while running.
  * @csspart usage - Tokens of the last model call and how full the context is.
  * @csspart too-long - The composer's warning before sending a message too long for the context window.
@@ -217,6 +220,8 @@ export class AgentChat extends AgentChatSettings {
   readonly #tabs = new TabNotice(this, { agent: () => this.agent, conversation: this.#conversation, show: (s) => (this.#reset(), this.#conversation.replace(s)) });
   /** A long log draws its latest items only; earlier ones a page at a time on demand. */
   readonly #window = new LogWindow(this);
+  /** Which long messages (and the long error) are opened: the rest are drawn bounded (long-text.ts). */
+  readonly #long = new Expansions(this);
   readonly #replies = new ReplyRenderers(this, () => this.#conversation.state.items, () => this.#scroll.follow(), () => this.renderRoot);
   readonly #scroll = new ScrollController(this, () => this.renderRoot.querySelector<HTMLElement>('.log'));
   readonly #composer = new Composer(this, {
@@ -388,6 +393,7 @@ export class AgentChat extends AgentChatSettings {
     this.#attachments.clear();
     this.#conversation.clear();
     this.#window.reset();
+    this.#long.clear();
   }
 
   // ——— user actions ———
@@ -431,7 +437,7 @@ export class AgentChat extends AgentChatSettings {
       ${renderErrorBanner(c, c.error?.retryable === true || c.items.some((item) => item.kind === 'user'), {
         retry: () => this.#retry(),
         dismiss: () => this.#apply({ type: 'dismiss-error' }),
-      }, speech)}
+      }, speech, this.#expansion(c.error))}
       ${this.#engineStatus.state === 'idle' ? nothing : this.#engineView.get()?.renderEngineProgress(this.#engineStatus)}
       ${renderStatusBar(this.#tabs.view(c), () => this.agent.cancel(), () => this.#carryOn((agent) => agent.resume()), (wait) => this.#countdown.line(wait, speech), speech)}
       ${this.#tabs.render()}
@@ -450,8 +456,8 @@ export class AgentChat extends AgentChatSettings {
   #renderInputs(item: LogItem): unknown[] {
     // The words: a new language or new labels draw every item again.
     const words = this.#i18n.words(conversationWords);
-    if (item.kind === 'assistant') return [item, words, this.#replies.elementFor(item), this.#replies.held];
-    if (item.kind === 'user') return [item, words, this.#attachments.version];
+    if (item.kind === 'assistant') return [item, words, this.#replies.elementFor(item), this.#replies.held, this.#long.has(item.id)];
+    if (item.kind === 'user') return [item, words, this.#attachments.version, this.#long.has(item.id)];
     // An activity's card is drawn by a chunk loaded with the first: it draws again once that is in.
     if (item.kind === 'activity') return [item, words, isSurfaceActivity(item) ? this.#a2ui.get() : this.#activities.get()];
     if (item.kind !== 'tool-call') return [item, words];
@@ -462,9 +468,9 @@ export class AgentChat extends AgentChatSettings {
     const words = this.#i18n.words(conversationWords);
     switch (item.kind) {
       case 'user':
-        return html`${renderUserMessage(item, this.#attachments.renderList(item.attachments, words.attachedFiles), words)}${this.#trace.button(item.runId)}`;
+        return html`${renderUserMessage(item, this.#attachments.renderList(item.attachments, words.attachedFiles), words, this.#expansion(item.id))}${this.#trace.button(item.runId)}`;
       case 'assistant':
-        return renderAssistantMessage(item, this.#replies.elementFor(item), this.#replies.held, words);
+        return renderAssistantMessage(item, this.#replies.elementFor(item), this.#replies.held, words, this.#expansion(item.id));
       case 'notice':
         return html`<p class="notice" part=${item.part ?? nothing}>${item.text}</p>`;
       case 'context':
@@ -480,6 +486,11 @@ export class AgentChat extends AgentChatSettings {
         if (isSurfaceActivity(item)) return this.#a2ui.get()?.activityView(item, this, this.#tabs.readOnly) ?? html``;
         return this.#activities.get()?.renderActivity(item) ?? html``;
     }
+  }
+
+  /** Whether the long message (or error) `key` is opened, and the click that turns it. */
+  #expansion(key: unknown): { open: boolean; toggle(): void } {
+    return { open: this.#long.has(key), toggle: () => this.#long.toggle(key) };
   }
 
   /** A sub-agent's work, drawn by its view (once its chunk is in) with the element's `guard` and markdown renderer. */

@@ -14,7 +14,8 @@ import { css } from 'lit';
 export const chatDrawerStyles = css`
   /* A drawer's frame (class drawer): the thread list's, the "Always allowed" list's (permissions-list.ts), the MCP servers' (mcp-drawer.ts) and the plan's (plan-view.ts); each adds only what differs. */
   .drawer {
-    flex: 0 0 auto;
+    /* Shrinks and scrolls inside rather than push the log and the composer out of the element (issue 37). */
+    flex: 0 1 auto; min-height: 0; max-height: 50%; overflow-y: auto; overscroll-behavior: contain;
     margin: var(--agent-chat-spacing) var(--agent-chat-spacing) 0;
     border: 1px solid var(--agent-chat-border);
     border-radius: var(--agent-chat-radius);
@@ -37,7 +38,7 @@ export const chatDrawerStyles = css`
   }
 
   /* The drawer's panel look (border, padding, background) is <agent-trace closable>'s own, loaded with it. */
-  .trace-drawer { flex: none; max-height: 60%; overflow-y: auto; overscroll-behavior: contain; margin: var(--agent-chat-spacing) var(--agent-chat-spacing) 0; }
+  .trace-drawer { flex: 0 1 auto; min-height: 0; max-height: 60%; overflow-y: auto; overscroll-behavior: contain; margin: var(--agent-chat-spacing) var(--agent-chat-spacing) 0; }
   .log > .trace-button {
     display: block; margin: 2px 0 0 auto; padding: 0 6px; font-size: 0.8em;
     color: var(--agent-chat-muted); background: transparent; border-color: transparent;

@@ -6,6 +6,7 @@ import { buildCdn, common, present, workers } from './bundle.js';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { writeManifest } from './manifest.js';
+import { dirname } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 process.chdir(root);
@@ -29,6 +30,9 @@ copyIfPresent('src/page/mcp-auth/mcp-oauth-redirect.js', 'dist/mcp-oauth-redirec
 // The MCP Apps sandbox proxy (src/page/mcp-apps/): the outer frame of an app in a tool card, served by the app.
 copyIfPresent('src/page/mcp-apps/mcp-app-sandbox.html', 'dist/mcp-app-sandbox.html');
 copyIfPresent('src/page/mcp-apps/mcp-app-sandbox.js', 'dist/mcp-app-sandbox.js');
+// The theme presets (components/themes/): stylesheets a page links; nothing of them is in a bundle.
+copyIfPresent('components/themes/compact.css', 'dist/themes/compact.css');
+copyIfPresent('components/themes/soft.css', 'dist/themes/soft.css');
 
 // The Node side: the testing kit's mock (middleware, server, Vite plugins) and the evals, with the two
 // commands. Each entry is whole (no shared chunks) and sits in dist/ itself, where the evals find their
@@ -53,6 +57,9 @@ const typed = {
   'agent-trace': 'components/trace/agent-trace-define',
   react: 'src/react/index',
   'ag-ui': 'src/ag-ui/index',
+  // Types only: the element in Vue's and Svelte's templates (`import type {} from 'pageloop/vue'`).
+  vue: 'src/frameworks/vue',
+  svelte: 'src/frameworks/svelte',
   'testing-middleware': 'src/testing/mock-middleware',
   'testing-node': 'src/testing/node',
   'testing-vite': 'src/testing/vite',
@@ -68,6 +75,6 @@ console.log('built dist/ and dist/cdn/');
 
 function copyIfPresent(from, to) {
   if (!existsSync(from)) return;
-  mkdirSync('dist', { recursive: true });
+  mkdirSync(dirname(to), { recursive: true });
   writeFileSync(to, readFileSync(from));
 }

@@ -28,6 +28,10 @@ export const conversationWords = {
   contextFilled: (percent: string, size: string) => `context ${percent} of ${size}`,
   retryWait: (reason: string, seconds: string, attempt: string) => `The server did not answer (${reason}): trying again in ${seconds} s (attempt ${attempt}).`,
   retryNow: (reason: string, attempt: string) => `The server did not answer (${reason}): trying again now (attempt ${attempt}).`,
+  showAll: (lines: string) => `Show all (${lines} lines)`,
+  showLess: 'Show less',
+  showMore: 'Show more',
+  copyError: 'Copy',
 };
 
 /** The conversation's words, as the element's language writes them. */

@@ -12,6 +12,7 @@ export { ConversationSignal } from './conversation-signal.js';
 export { conversationSpeech, conversationWords } from './conversation-words.js';
 export { loadPlanView, loadSubAgentView } from './lazy-pieces.js';
 export { LOG_PAGE, LogWindow } from './log-window.js';
+export { Expansions } from './long-text.js';
 export { renderAssistantMessage, renderUserMessage } from './message-view.js';
 export { ReplyRenderers } from './reply-renderers.js';
 export { RetryCountdownSlot } from './retry-slot.js';

@@ -6,15 +6,36 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { AssistantItem, UserItem } from './conversation-state.js';
 import { conversationWords, type ConversationWords } from './conversation-words.js';
+import { isLongReply, userHead, type Expansion } from './long-text.js';
 
 /** The mark on a user message that started a workflow run. */
 function renderWorkflowBadge(workflow: string | undefined, w: ConversationWords): TemplateResult | typeof nothing {
   return workflow === undefined ? nothing : html`<span part="workflow" class="workflow-badge">${w.workflowBadge(workflow)}</span>`;
 }
 
-/** A user message; `files` is its attachments as the element shows them (attachments.ts). */
-export function renderUserMessage(item: UserItem, files: TemplateResult | typeof nothing, w: ConversationWords = conversationWords): TemplateResult {
-  return html`<div part="message user" class="message user"><span class="visually-hidden">${w.you} </span>${files}${renderWorkflowBadge(item.workflow, w)}${item.text}</div>`;
+/** "Show all n lines" / "Show less" under a long message (long-text.ts). */
+function renderShowAll(lines: number, long: Expansion, w: ConversationWords): TemplateResult {
+  return html`<button part="show-all-button" class="show-all" type="button" aria-expanded=${long.open ? 'true' : 'false'} @click=${() => long.toggle()}>${long.open ? w.showLess : w.showAll(String(lines))}</button>`;
+}
+
+/**
+ * A user message; `files` is its attachments as the element shows them (attachments.ts).
+ * `long`: a long one (a paste) shows its first lines until opened; the rest is in a
+ * `hidden` span (kept whole, never laid out).
+ */
+export function renderUserMessage(item: UserItem, files: TemplateResult | typeof nothing, w: ConversationWords = conversationWords, long?: Expansion): TemplateResult {
+  const { head, rest } = long ? userHead(item.text) : { head: item.text, rest: '' };
+  const clipped = rest !== '' && !long!.open;
+  return html`<div part="message user" class=${clipped ? 'message user clipped' : 'message user'}><span class="visually-hidden">${w.you} </span>${files}${renderWorkflowBadge(item.workflow, w)}${rest === ''
+    ? item.text
+    : html`${clipped ? html`<div class="long-head">${head}</div>` : head}<span class="long-rest" ?hidden=${clipped}>${rest}</span><div class="show-all-row">${renderShowAll(lineCount(item.text), long!, w)}</div>`}</div>`;
+}
+
+/** The lines of `text`. */
+function lineCount(text: string): number {
+  let lines = 1;
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lines++;
+  return lines;
 }
 
 /**
@@ -23,9 +44,11 @@ export function renderUserMessage(item: UserItem, files: TemplateResult | typeof
  * reply shows that it is coming rather than its raw markdown; without it and
  * without `rendered` (the renderer could not load), the reply is plain text.
  */
-export function renderAssistantMessage(item: AssistantItem, rendered: HTMLElement | undefined, held = false, w: ConversationWords = conversationWords): TemplateResult {
+export function renderAssistantMessage(item: AssistantItem, rendered: HTMLElement | undefined, held = false, w: ConversationWords = conversationWords, long?: Expansion): TemplateResult {
   const thinkingOpen = item.streaming && item.text === '' && item.thinking !== '';
-  return html`<div part="message assistant" class="message assistant">
+  // A finished reply of thousands of lines is clipped (CSS only: the whole reply is there) until opened.
+  const clipped = long !== undefined && !item.streaming && isLongReply(item.text);
+  return html`<div part="message assistant" class=${clipped && !long.open ? 'message assistant clipped' : 'message assistant'}>
     ${item.thinking
       ? html`<details part="thinking" class="thinking">
           <summary>${thinkingOpen ? w.thinking : w.thought}</summary>
@@ -33,6 +56,7 @@ export function renderAssistantMessage(item: AssistantItem, rendered: HTMLElemen
         </details>`
       : nothing}
     ${item.text === '' ? nothing : (rendered ?? (held ? HELD : renderPlain(item.text)))}
+    ${clipped ? html`<div class="show-all-row">${renderShowAll(lineCount(item.text), long, w)}</div>` : nothing}
   </div>`;
 }
 

@@ -6,6 +6,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { ContextItem, ConversationState, UsageInfo } from './conversation-state.js';
 import { englishSpeech, type ConversationSpeech } from './conversation-words.js';
+import { isLongError, type Expansion } from './long-text.js';
 
 /** Suggested answers (from `ask_question`) as buttons that send them. */
 export function renderSuggestions(c: ConversationState, send: (text: string) => void, { w }: ConversationSpeech = englishSpeech): TemplateResult | typeof nothing {
@@ -21,18 +22,32 @@ export function renderContinue(c: ConversationState, resume: () => void, { w }: 
   return html`<div class="continue"><button part="continue-button" class="primary" @click=${resume}>${w.continue}</button></div>`;
 }
 
-/** The error banner; Retry is offered when there is a turn to run again. */
+/**
+ * The error banner; Retry is offered when there is a turn to run again. A
+ * long message (a 4 KB URL, a stack) is clamped to a few lines with "Show
+ * more" (`long`, long-text.ts); the whole text stays in the banner and Copy
+ * puts it on the clipboard. Opened, the banner scrolls inside, under a cap.
+ */
 export function renderErrorBanner(
   c: ConversationState,
   canRetry: boolean,
   handlers: { retry(): void; dismiss(): void },
   { w }: ConversationSpeech = englishSpeech,
+  long?: Expansion,
 ): TemplateResult | typeof nothing {
   if (!c.error) return nothing;
-  return html`<div part="error" class="error" role="alert">
-    <span class="error-text">${c.error.message}</span>
-    ${canRetry ? html`<button ?disabled=${c.running} @click=${handlers.retry}>${w.retry}</button>` : nothing}
-    <button aria-label=${w.dismissError} @click=${handlers.dismiss}>✕</button>
+  const message = c.error.message;
+  const clamp = long !== undefined && isLongError(message);
+  return html`<div part="error" class=${clamp && !long.open ? 'error clamped' : 'error'} role="alert">
+    <span class="error-text">${message}</span>
+    <span class="error-actions">
+      ${clamp
+        ? html`<button part="error-more-button" type="button" aria-expanded=${long.open ? 'true' : 'false'} @click=${() => long.toggle()}>${long.open ? w.showLess : w.showMore}</button>
+            <button part="error-copy-button" type="button" @click=${() => void navigator.clipboard?.writeText(message).catch(() => {})}>${w.copyError}</button>`
+        : nothing}
+      ${canRetry ? html`<button ?disabled=${c.running} @click=${handlers.retry}>${w.retry}</button>` : nothing}
+      <button aria-label=${w.dismissError} @click=${handlers.dismiss}>✕</button>
+    </span>
   </div>`;
 }
 

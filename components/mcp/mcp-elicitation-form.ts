@@ -42,7 +42,9 @@ export interface ElicitationHandlers {
 
 /** Its styles, adopted by the panel (mcp-elicitation.ts) when this module loads. */
 export const styles = css`
-  .mcp-elicitation { margin: 0 12px 8px; }
+  /* Taller than the element can hold, the form scrolls inside; its Accept, Decline and Cancel stay in view (issue 37). */
+  .mcp-elicitation { margin: 0 12px 8px; flex: 0 1 auto; min-height: 0; max-height: 70%; overflow-y: auto; overscroll-behavior: contain; padding-bottom: 0; }
+  .mcp-elicitation .approval-actions { position: sticky; bottom: 0; padding: 6px 0 8px; background: var(--agent-chat-warning-bg); }
   .mcp-elicitation-field { display: block; margin: 6px 0 2px; }
   .mcp-elicitation-hint { display: block; color: var(--agent-chat-muted); }
   .mcp-elicitation-choices { border: 0; padding: 0; margin: 6px 0 4px; }

@@ -41,6 +41,8 @@ export const toolCardStyles = css`
   .tool-view-note { cursor: auto; margin: 6px 0 0; }
   .tool-raw .tool-args { max-height: 10em; }
   .tool-args { margin: 6px 0 0; max-height: 14em; }
+  /* While the call waits for approval, its arguments scroll in a shorter box, so the card and its panel fit a 480 px chat (issue 37). */
+  .tool-call:has(.approval) .tool-args { max-height: 6em; }
   .tool-result summary { cursor: pointer; color: var(--agent-chat-muted); margin-top: 6px; }
   .tool-result pre { max-height: 16em; margin: 4px 0 0; }
   /* An error is a sentence: wrap it rather than scroll it sideways. */

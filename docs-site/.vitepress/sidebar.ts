@@ -73,6 +73,7 @@ export const PLANNED: { group: string; text: string; link: string }[] = [
   { group: 'Build', text: 'A2UI surfaces', link: '/guide/a2ui' },
   { group: 'Build', text: 'Preview and undo', link: '/guide/preview-and-undo' },
   { group: 'Build', text: 'Localisation', link: '/guide/localisation' },
+  { group: 'Build', text: 'Layout and themes', link: '/guide/layout-and-themes' },
   { group: 'Test and measure', text: 'Testing your agent', link: '/guide/testing' },
   { group: 'Test and measure', text: 'Evaluating models', link: '/guide/evals' },
 ];

@@ -7,39 +7,15 @@
  * enough to get the types.
  */
 import type { AgentChat } from '../../components/agent-chat.js';
-import type { ThreadChangeDetail } from '../../components/threads/index.js';
-import type { AgentEvent, AgentOptions } from '../types.js';
-import type { ElementKey, SETTINGS } from '../settings.js';
+import type { AgentChatAttributes, AgentChatEvents } from '../frameworks/agent-chat-attributes.js';
 import type { DetailedHTMLProps, HTMLAttributes } from 'react';
 
-type Binding<K extends ElementKey> = (typeof SETTINGS)[K]['element'];
-/** The attribute of option `K`, if it has one. */
-type AttributeOf<K extends ElementKey> = Binding<K> extends { attribute: infer A extends string } ? A : never;
-/** What an option's attribute takes, by its conversion: numbers as numbers or their text, presence as a boolean. */
-type AttributeValue<K extends ElementKey> = Binding<K> extends { from: 'number' }
-  ? number | `${number}`
-  : Binding<K> extends { from: 'presence' }
-    ? boolean
-    : Binding<K> extends { from: (text: string | null) => unknown }
-      ? Extract<AgentOptions[K], string | boolean> | 'false'
-      : AgentOptions[K];
-
-/** The option attributes, from the settings table (src/settings.ts), so a new one needs no line here. */
-export type OptionAttributes = { [K in ElementKey as AttributeOf<K>]?: AttributeValue<K> };
+export type { OptionAttributes } from '../frameworks/agent-chat-attributes.js';
 
 /** The attributes and properties `<agent-chat>` takes in JSX. */
-export interface AgentChatJsxProps extends DetailedHTMLProps<HTMLAttributes<AgentChat>, AgentChat>, OptionAttributes {
-  'show-threads'?: boolean;
-  gguf?: string;
-  gpu?: AgentChat['gpu'];
-  placeholder?: string;
-  theme?: 'light' | 'dark' | 'auto';
-  tools?: AgentChat['tools'];
-  context?: AgentChat['context'];
-  workflows?: AgentChat['workflows'];
-  engine?: AgentChat['engine'];
-  'onagent-event'?: (event: CustomEvent<AgentEvent>) => void;
-  'onthread-change'?: (event: CustomEvent<ThreadChangeDetail>) => void;
+export interface AgentChatJsxProps extends DetailedHTMLProps<HTMLAttributes<AgentChat>, AgentChat>, AgentChatAttributes {
+  'onagent-event'?: (event: AgentChatEvents['agent-event']) => void;
+  'onthread-change'?: (event: AgentChatEvents['thread-change']) => void;
 }
 
 declare module 'react' {

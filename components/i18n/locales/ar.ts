@@ -30,6 +30,10 @@ export const catalog: Catalog = {
     contextFilled: (percent: string, size: string) => `السياق ممتلئ بنسبة ${percent} من ${size}`,
     retryWait: (reason: string, seconds: string, attempt: string) => `لم يستجب الخادم (${reason}): ستُعاد المحاولة بعد ${seconds} ث (المحاولة ${attempt}).`,
     retryNow: (reason: string, attempt: string) => `لم يستجب الخادم (${reason}): تُعاد المحاولة الآن (المحاولة ${attempt}).`,
+    showAll: (lines: string) => `عرض الكل (عدد الأسطر: ${lines})`,
+    showLess: 'عرض أقل',
+    showMore: 'عرض المزيد',
+    copyError: 'نسخ',
     // composer
     message: 'الرسالة',
     placeholder: 'اكتب رسالة إلى المساعد…  (/help للأوامر)',

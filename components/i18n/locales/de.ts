@@ -28,6 +28,10 @@ export const catalog: Catalog = {
     contextFilled: (percent: string, size: string) => `Kontext zu ${percent} von ${size} belegt`,
     retryWait: (reason: string, seconds: string, attempt: string) => `Der Server hat nicht geantwortet (${reason}): neuer Versuch in ${seconds} s (Versuch ${attempt}).`,
     retryNow: (reason: string, attempt: string) => `Der Server hat nicht geantwortet (${reason}): neuer Versuch läuft (Versuch ${attempt}).`,
+    showAll: (lines: string) => `Alles zeigen (${lines} Zeilen)`,
+    showLess: 'Weniger zeigen',
+    showMore: 'Mehr zeigen',
+    copyError: 'Kopieren',
     // composer
     message: 'Nachricht',
     placeholder: 'Nachricht an den Assistenten …  (/help für Befehle)',

@@ -28,6 +28,10 @@ export const catalog: Catalog = {
     contextFilled: (percent: string, size: string) => `contexto al ${percent} de ${size}`,
     retryWait: (reason: string, seconds: string, attempt: string) => `El servidor no respondió (${reason}): se reintentará en ${seconds} s (intento ${attempt}).`,
     retryNow: (reason: string, attempt: string) => `El servidor no respondió (${reason}): reintentando ahora (intento ${attempt}).`,
+    showAll: (lines: string) => `Mostrar todo (${lines} líneas)`,
+    showLess: 'Mostrar menos',
+    showMore: 'Mostrar más',
+    copyError: 'Copiar',
     // composer
     message: 'Mensaje',
     placeholder: 'Escribe al asistente…  (/help para ver los comandos)',

@@ -28,6 +28,10 @@ export const catalog: Catalog = {
     contextFilled: (percent: string, size: string) => `contexte rempli à ${percent} sur ${size}`,
     retryWait: (reason: string, seconds: string, attempt: string) => `Le serveur n’a pas répondu (${reason}) : nouvel essai dans ${seconds} s (tentative ${attempt}).`,
     retryNow: (reason: string, attempt: string) => `Le serveur n’a pas répondu (${reason}) : nouvel essai en cours (tentative ${attempt}).`,
+    showAll: (lines: string) => `Tout afficher (${lines} lignes)`,
+    showLess: 'Afficher moins',
+    showMore: 'Afficher plus',
+    copyError: 'Copier',
     // composer
     message: 'Message',
     placeholder: 'Écrivez à l’assistant…  (/help pour les commandes)',

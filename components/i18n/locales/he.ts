@@ -28,6 +28,10 @@ export const catalog: Catalog = {
     contextFilled: (percent: string, size: string) => `ההקשר מלא ב־${percent} מתוך ${size}`,
     retryWait: (reason: string, seconds: string, attempt: string) => `השרת לא ענה (${reason}): ניסיון חוזר בעוד ${seconds} שנ׳ (ניסיון ${attempt}).`,
     retryNow: (reason: string, attempt: string) => `השרת לא ענה (${reason}): מנסה שוב עכשיו (ניסיון ${attempt}).`,
+    showAll: (lines: string) => `הצגת הכול (${lines} שורות)`,
+    showLess: 'הצגת פחות',
+    showMore: 'הצגת עוד',
+    copyError: 'העתקה',
     // composer
     message: 'הודעה',
     placeholder: 'כתבו לעוזר…  (/help לפקודות)',

@@ -28,6 +28,10 @@ export const catalog: Catalog = {
     contextFilled: (percent: string, size: string) => `संदर्भ ${size} में से ${percent} भरा`,
     retryWait: (reason: string, seconds: string, attempt: string) => `सर्वर ने जवाब नहीं दिया (${reason}): ${seconds} सेकंड में फिर कोशिश होगी (प्रयास ${attempt})।`,
     retryNow: (reason: string, attempt: string) => `सर्वर ने जवाब नहीं दिया (${reason}): अभी फिर कोशिश हो रही है (प्रयास ${attempt})।`,
+    showAll: (lines: string) => `सब दिखाएँ (${lines} पंक्तियाँ)`,
+    showLess: 'कम दिखाएँ',
+    showMore: 'और दिखाएँ',
+    copyError: 'कॉपी करें',
     // composer
     message: 'संदेश',
     placeholder: 'सहायक को संदेश लिखें…  (कमांड के लिए /help)',

@@ -28,6 +28,10 @@ export const catalog: Catalog = {
     contextFilled: (percent: string, size: string) => `contesto al ${percent} di ${size}`,
     retryWait: (reason: string, seconds: string, attempt: string) => `Il server non ha risposto (${reason}): nuovo tentativo tra ${seconds} s (tentativo ${attempt}).`,
     retryNow: (reason: string, attempt: string) => `Il server non ha risposto (${reason}): nuovo tentativo in corso (tentativo ${attempt}).`,
+    showAll: (lines: string) => `Mostra tutto (${lines} righe)`,
+    showLess: 'Mostra meno',
+    showMore: 'Mostra altro',
+    copyError: 'Copia',
     // composer
     message: 'Messaggio',
     placeholder: 'Scrivi all’assistente…  (/help per i comandi)',

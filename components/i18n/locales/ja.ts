@@ -28,6 +28,10 @@ export const catalog: Catalog = {
     contextFilled: (percent: string, size: string) => `コンテキスト ${size} 中 ${percent} 使用`,
     retryWait: (reason: string, seconds: string, attempt: string) => `サーバーが応答しませんでした（${reason}）。${seconds} 秒後に再試行します（${attempt} 回目）。`,
     retryNow: (reason: string, attempt: string) => `サーバーが応答しませんでした（${reason}）。いま再試行しています（${attempt} 回目）。`,
+    showAll: (lines: string) => `すべて表示（${lines} 行）`,
+    showLess: '折りたたむ',
+    showMore: '続きを表示',
+    copyError: 'コピー',
     // composer
     message: 'メッセージ',
     placeholder: 'アシスタントへのメッセージ…（/help でコマンド一覧）',

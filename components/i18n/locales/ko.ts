@@ -28,6 +28,10 @@ export const catalog: Catalog = {
     contextFilled: (percent: string, size: string) => `컨텍스트 ${size} 중 ${percent} 사용`,
     retryWait: (reason: string, seconds: string, attempt: string) => `서버가 응답하지 않았습니다(${reason}). ${seconds}초 후 다시 시도합니다(${attempt}번째 시도).`,
     retryNow: (reason: string, attempt: string) => `서버가 응답하지 않았습니다(${reason}). 지금 다시 시도합니다(${attempt}번째 시도).`,
+    showAll: (lines: string) => `모두 보기(${lines}줄)`,
+    showLess: '접기',
+    showMore: '더 보기',
+    copyError: '복사',
     // composer
     message: '메시지',
     placeholder: '어시스턴트에게 메시지 보내기…  (/help로 명령어 보기)',

@@ -28,6 +28,10 @@ export const catalog: Catalog = {
     contextFilled: (percent: string, size: string) => `context voor ${percent} gevuld van ${size}`,
     retryWait: (reason: string, seconds: string, attempt: string) => `De server antwoordde niet (${reason}): nieuwe poging over ${seconds} s (poging ${attempt}).`,
     retryNow: (reason: string, attempt: string) => `De server antwoordde niet (${reason}): nieuwe poging loopt (poging ${attempt}).`,
+    showAll: (lines: string) => `Alles tonen (${lines} regels)`,
+    showLess: 'Minder tonen',
+    showMore: 'Meer tonen',
+    copyError: 'Kopiëren',
     // composer
     message: 'Bericht',
     placeholder: 'Bericht aan de assistent…  (/help voor opdrachten)',

@@ -30,6 +30,10 @@ export const catalog: Catalog = {
     contextFilled: (percent: string, size: string) => `kontekst zajęty w ${percent} z ${size}`,
     retryWait: (reason: string, seconds: string, attempt: string) => `Serwer nie odpowiedział (${reason}): kolejna próba za ${seconds} s (próba ${attempt}).`,
     retryNow: (reason: string, attempt: string) => `Serwer nie odpowiedział (${reason}): ponawianie teraz (próba ${attempt}).`,
+    showAll: (lines: string) => `Pokaż wszystko (wierszy: ${lines})`,
+    showLess: 'Pokaż mniej',
+    showMore: 'Pokaż więcej',
+    copyError: 'Kopiuj',
     // composer
     message: 'Wiadomość',
     placeholder: 'Napisz do asystenta…  (/help – polecenia)',

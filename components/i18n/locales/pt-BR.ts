@@ -28,6 +28,10 @@ export const catalog: Catalog = {
     contextFilled: (percent: string, size: string) => `contexto em ${percent} de ${size}`,
     retryWait: (reason: string, seconds: string, attempt: string) => `O servidor não respondeu (${reason}): nova tentativa em ${seconds} s (tentativa ${attempt}).`,
     retryNow: (reason: string, attempt: string) => `O servidor não respondeu (${reason}): tentando de novo agora (tentativa ${attempt}).`,
+    showAll: (lines: string) => `Mostrar tudo (${lines} linhas)`,
+    showLess: 'Mostrar menos',
+    showMore: 'Mostrar mais',
+    copyError: 'Copiar',
     // composer
     message: 'Mensagem',
     placeholder: 'Escreva para o assistente…  (/help para ver os comandos)',

@@ -30,6 +30,10 @@ export const catalog: Catalog = {
     contextFilled: (percent: string, size: string) => `контекст заполнен на ${percent} из ${size}`,
     retryWait: (reason: string, seconds: string, attempt: string) => `Сервер не ответил (${reason}): повтор через ${seconds} с (попытка ${attempt}).`,
     retryNow: (reason: string, attempt: string) => `Сервер не ответил (${reason}): повторяем сейчас (попытка ${attempt}).`,
+    showAll: (lines: string) => `Показать всё (строк: ${lines})`,
+    showLess: 'Свернуть',
+    showMore: 'Показать больше',
+    copyError: 'Копировать',
     // composer
     message: 'Сообщение',
     placeholder: 'Напишите ассистенту…  (/help — команды)',

@@ -28,6 +28,10 @@ export const catalog: Catalog = {
     contextFilled: (percent: string, size: string) => `bağlam ${size} tokenin ${percent} kadarı dolu`,
     retryWait: (reason: string, seconds: string, attempt: string) => `Sunucu yanıt vermedi (${reason}): ${seconds} sn sonra yeniden denenecek (${attempt}. deneme).`,
     retryNow: (reason: string, attempt: string) => `Sunucu yanıt vermedi (${reason}): şimdi yeniden deneniyor (${attempt}. deneme).`,
+    showAll: (lines: string) => `Tümünü göster (${lines} satır)`,
+    showLess: 'Daha az göster',
+    showMore: 'Daha fazla göster',
+    copyError: 'Kopyala',
     // composer
     message: 'İleti',
     placeholder: 'Asistana yazın…  (komutlar için /help)',

@@ -30,6 +30,10 @@ export const catalog: Catalog = {
     contextFilled: (percent: string, size: string) => `контекст заповнено на ${percent} з ${size}`,
     retryWait: (reason: string, seconds: string, attempt: string) => `Сервер не відповів (${reason}): повтор за ${seconds} с (спроба ${attempt}).`,
     retryNow: (reason: string, attempt: string) => `Сервер не відповів (${reason}): повторюємо зараз (спроба ${attempt}).`,
+    showAll: (lines: string) => `Показати все (рядків: ${lines})`,
+    showLess: 'Згорнути',
+    showMore: 'Показати більше',
+    copyError: 'Копіювати',
     // composer
     message: 'Повідомлення',
     placeholder: 'Напишіть асистентові…  (/help — команди)',

@@ -28,6 +28,10 @@ export const catalog: Catalog = {
     contextFilled: (percent: string, size: string) => `上下文已用 ${percent}（共 ${size}）`,
     retryWait: (reason: string, seconds: string, attempt: string) => `服务器没有响应（${reason}）：将在 ${seconds} 秒后重试（第 ${attempt} 次）。`,
     retryNow: (reason: string, attempt: string) => `服务器没有响应（${reason}）：正在重试（第 ${attempt} 次）。`,
+    showAll: (lines: string) => `显示全部（共 ${lines} 行）`,
+    showLess: '收起',
+    showMore: '显示更多',
+    copyError: '复制',
     // composer
     message: '消息',
     placeholder: '给助手发消息…（输入 /help 查看命令）',

@@ -28,6 +28,10 @@ export const catalog: Catalog = {
     contextFilled: (percent: string, size: string) => `脈絡已使用 ${percent}（共 ${size}）`,
     retryWait: (reason: string, seconds: string, attempt: string) => `伺服器沒有回應（${reason}）：將於 ${seconds} 秒後重試（第 ${attempt} 次）。`,
     retryNow: (reason: string, attempt: string) => `伺服器沒有回應（${reason}）：正在重試（第 ${attempt} 次）。`,
+    showAll: (lines: string) => `顯示全部（共 ${lines} 行）`,
+    showLess: '收合',
+    showMore: '顯示更多',
+    copyError: '複製',
     // composer
     message: '訊息',
     placeholder: '傳訊息給助理…（輸入 /help 查看指令）',
