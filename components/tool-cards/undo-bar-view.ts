@@ -14,8 +14,18 @@
  */
 import { html, nothing, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import type { Agent, Tool } from '../../src/types.js';
-import type { ToolCallItem } from '../conversation/index.js';
-import type { UndoBinding } from './undo-bar.js';
+import type { LogItem, ToolCallItem } from '../conversation/index.js';
+
+/** What the bar needs from the element. */
+export interface UndoBinding {
+  agent(): Agent;
+  tools(): readonly Tool[];
+  items(): readonly LogItem[];
+  /** True while a run goes (or the thread is another tab's): nothing can be undone now. */
+  busy(): boolean;
+  /** An undo was refused or failed to start: shown as the element's error. */
+  failed(message: string): void;
+}
 
 /** Draws and runs the cards' Undo buttons. */
 export class UndoBarView {

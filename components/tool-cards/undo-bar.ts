@@ -11,27 +11,18 @@
  * `guard` draws the bar then.
  */
 import { nothing, type ReactiveControllerHost, type TemplateResult } from 'lit';
-import type { Agent, Tool } from '../../src/types.js';
-import type { LogItem, ToolCallItem } from '../conversation/index.js';
+import type { ToolCallItem } from '../conversation/index.js';
 import { LazyView } from '../lazy-view.js';
+import type { UndoBarView, UndoBinding } from './undo-bar-view.js';
 
-/** What the bar needs from the element. */
-export interface UndoBinding {
-  agent(): Agent;
-  tools(): readonly Tool[];
-  items(): readonly LogItem[];
-  /** True while a run goes (or the thread is another tab's): nothing can be undone now. */
-  busy(): boolean;
-  /** An undo was refused or failed to start: shown as the element's error. */
-  failed(message: string): void;
-}
+export type { UndoBinding };
 
 /** The cards' Undo buttons: drawn by the view once its chunk is in. */
 export class UndoBar {
   readonly #host: ReactiveControllerHost & HTMLElement;
   readonly #binding: UndoBinding;
   readonly #module: LazyView<typeof import('./undo-bar-view.js')>;
-  #view: import('./undo-bar-view.js').UndoBarView | undefined;
+  #view: UndoBarView | undefined;
 
   constructor(host: ReactiveControllerHost & HTMLElement, binding: UndoBinding) {
     this.#host = host;
@@ -59,7 +50,7 @@ export class UndoBar {
   }
 
   /** The view, starting its chunk's load on first ask; undefined until it is in. */
-  #viewNow(): import('./undo-bar-view.js').UndoBarView | undefined {
+  #viewNow(): UndoBarView | undefined {
     const module = this.#module.get();
     if (module) this.#view ??= new module.UndoBarView(this.#host, this.#binding);
     return this.#view;
