@@ -149,13 +149,14 @@ function renderBody(item: ToolCallItem, kit: CardKit): TemplateResult {
   // A denial without a reason has an empty error: nothing to disclose.
   const error = item.error === '' ? undefined : item.error;
   const hasResult = item.result !== undefined || error !== undefined;
-  return html`<pre class="tool-args"><code>${clipForCard(formatArgs(item.argsText, kit), kit)}</code></pre>
+  // The JSON boxes scroll when long (a call waiting for approval shows a short one): focusable, so a keyboard can scroll them.
+  return html`<pre class="tool-args" tabindex="0"><code>${clipForCard(formatArgs(item.argsText, kit), kit)}</code></pre>
     ${settled && error !== undefined && NOTE_LABEL[item.status]
       ? html`<p class="tool-note" data-status=${item.status}><span class="tool-note-label">${kit.words[NOTE_LABEL[item.status]!] as string}:</span> ${clipForCard(error, kit)}</p>`
       : settled && hasResult
       ? html`<details class="tool-result">
           <summary>${error !== undefined ? kit.words.error : kit.words.result}</summary>
-          ${error !== undefined ? html`<pre class="tool-error"><code>${clipForCard(error, kit)}</code></pre>` : html`<pre><code>${clipForCard(kit.prettyJson(item.result), kit)}</code></pre>`}
+          ${error !== undefined ? html`<pre class="tool-error" tabindex="0"><code>${clipForCard(error, kit)}</code></pre>` : html`<pre tabindex="0"><code>${clipForCard(kit.prettyJson(item.result), kit)}</code></pre>`}
         </details>`
       : nothing}`;
 }

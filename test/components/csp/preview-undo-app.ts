@@ -17,7 +17,7 @@ import type { AgentEvent } from '../../../src/types.js';
 const violations: string[] = [];
 document.addEventListener('securitypolicyviolation', (e) => violations.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`));
 
-async function until<T>(check: () => T | null | undefined | false, what: string, ms = 20_000): Promise<T> {
+async function until<T>(check: () => T | null | undefined | false, what: string, ms = 40_000): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
     const value = check();
