@@ -194,10 +194,13 @@ describe('trace through the worker', () => {
     // A denial after the reload: the resumed run records it denied, with the approval's answer.
     const second = agentOn(mock.baseURL, { thread, tools: [cancel] });
     await second.ready;
+    // The resumed run's end as the page hears it: the store has its final a moment before the run lets go (a send then is refused as busy).
+    const resumedEnded = new Promise<void>((resolve) => second.on((e) => e.type === 'final' && resolve()));
     second.respond('y1', { approve: false, message: 'keep it' });
     await new Promise((r) => setTimeout(r, 50));
     second.respond('y2', { approve: false });
     const resumedId = await lastRunEnded(second);
+    await resumedEnded;
     const resumed = (await second.trace(resumedId)).spans;
     const denied = resumed.filter((s) => s.name === 'execute_tool cancel_order');
     expect(denied.map((s) => [s.attributes['gen_ai.tool.call.id'], s.attributes['pageloop.tool.status'], s.attributes['pageloop.approval.answer'], s.attributes['pageloop.tool.call_run_id']])).to.deep.equal([

@@ -37,6 +37,8 @@ const groups = Array.from({ length: Math.ceil(corpus.length / 20) }, (_, g) =>
 );
 
 /** Elements that must never come out of what the model or a tool said. */
+/** Controls the element itself draws inside a message part: a long message's "Show all" (issue 37). */
+const OWN_CONTROLS = '.show-all-row > button[part~="show-all-button"]';
 const ACTIVE = 'script, iframe, frame, frameset, object, embed, applet, portal, base, form, input, button, select, textarea, meta, link, style, svg, math, img, video, audio, source, track, isindex, template';
 
 /** Attributes that take a URL. */
@@ -63,7 +65,13 @@ function activeMarkup(chat: HTMLElement): string[] {
     }
   }
   const said = chat.shadowRoot!.querySelectorAll('[part~="message"], [part~="thinking"], [part~="tool-call"], [part~="suggestion"]');
-  for (const area of said) for (const element of area.querySelectorAll(ACTIVE)) found.push(`<${element.localName}> in ${area.getAttribute('part')}`);
+  for (const area of said) {
+    for (const element of area.querySelectorAll(ACTIVE)) {
+      // The element's own control in a long message (message-view.ts draws it beside the text, never from it).
+      if (element.matches(OWN_CONTROLS)) continue;
+      found.push(`<${element.localName}> in ${area.getAttribute('part')}`);
+    }
+  }
   return found;
 }
 
