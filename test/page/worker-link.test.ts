@@ -101,7 +101,7 @@ describe('worker link', () => {
     const link = startLink();
     const pending = link.call((remote) => remote.hang());
     let heard: string | undefined;
-    link.dispose('The test disposed it.', async (remote) => (heard = await remote.echo('last words')));
+    link.dispose('The test disposed it.', async (remote) => (heard = String(await remote.echo('last words'))));
     expectEnded((await pending.catch((e: unknown) => e)) as unknown, 'disposed');
     expectEnded((await link.call((remote) => remote.echo(1)).catch((e: unknown) => e)) as unknown, 'disposed');
     for (const started = performance.now(); heard === undefined && performance.now() - started < 2000; ) await new Promise((r) => setTimeout(r, 10));
