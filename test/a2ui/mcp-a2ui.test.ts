@@ -11,30 +11,8 @@ import { sendKeys } from '@web/test-runner-commands';
 import type { AgentChat } from '../../components/agent-chat.js';
 import { textTurn, toolCallTurn } from '../../src/testing/chunks.js';
 import { defineTool } from '../../src/tools/define-tool.js';
-import { cards, deepAll, surfaceArgs } from '../components/a2ui-support.js';
+import { cards, deepAll, expectNothingDrawn, requests, surfaceArgs, text, until } from '../components/a2ui-support.js';
 import { chatOnMock, part, parts, typeAndEnter, type ChatFixture } from '../components/helpers.js';
-
-/** Waits until `check` holds, up to 30 s (the worker, the MCP client and the A2UI chunk load first). */
-async function until<T>(check: () => T | null | undefined | false | Promise<T | null | undefined | false>, what: string): Promise<T> {
-  for (let i = 0; i < 1500; i++) {
-    const value = await check();
-    if (value) return value;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error(`Timed out waiting for ${what}`);
-}
-
-interface SentMessage {
-  role: string;
-  content: unknown;
-  tool_call_id?: string;
-}
-
-async function requests(f: ChatFixture): Promise<SentMessage[][]> {
-  return (await f.mock.log()).filter((e) => e.path.endsWith('/chat/completions')).map((e) => (e.body as { messages: SentMessage[] }).messages);
-}
-
-const text = (content: unknown): string => (typeof content === 'string' ? content : JSON.stringify(content));
 
 /** The tool card of call `id`. */
 const toolCard = (chat: AgentChat, id: string): HTMLElement | undefined => parts(chat, 'tool-call').find((el) => el.dataset.callId === id);
@@ -124,9 +102,7 @@ describe('A2UI surfaces from an MCP server', () => {
     expect(broken).to.contain('refused').and.contain('a2ui://broken').and.contain('is not JSON');
     expect(toolCard(f.chat, 'call_bad')!.dataset.status).to.equal('failed');
     expect(toolCard(f.chat, 'call_broken')!.dataset.status).to.equal('failed');
-    expect(cards(f.chat), 'no surface card').to.have.length(0);
-    expect(deepAll(f.chat, 'a2ui-surface')).to.have.length(0);
-    expect(document.body.children.length, 'nothing added to the page but the chat').to.equal(before + 1);
+    expectNothingDrawn(f.chat, before);
   });
 
   it("a page tool's result whose surface the page refuses is the call's error too, nothing drawn", async function () {
@@ -145,6 +121,6 @@ describe('A2UI surfaces from an MCP server', () => {
     const result = text((await requests(f))[1]!.find((m) => m.role === 'tool')!.content);
     expect(result).to.contain('show_menu').and.contain('refused').and.contain('would run as script');
     expect(part(f.chat, 'tool-call')!.dataset.status).to.equal('failed');
-    expect(cards(f.chat)).to.have.length(0);
+    expect(cards(f.chat), 'no surface card').to.have.length(0);
   });
 });
