@@ -148,4 +148,9 @@ export interface ToolResultWithAttachments<C = unknown> {
   $pageloop: 'tool-result';
   content: C;
   attachments: AttachmentInput[];
+  /**
+   * What the model reads instead of `content`, when the two differ (the card
+   * shows `content`): an MCP server's surface drawn for the user only.
+   */
+  modelReads?: unknown;
 }

@@ -81,6 +81,33 @@ describe('A2UI surfaces from an MCP server', () => {
     expect(body.action.context).to.deep.equal({ name: 'Ada' });
   });
 
+  it('follows the resource\'s audience: ["user"] is drawn and kept from the model (it reads that a surface was shown, and the text); ["assistant"] is read by the model and not drawn', async function () {
+    this.timeout(90_000);
+    f = await chatWithServer([
+      toolCallTurn([
+        { id: 'call_private', name: 'a2ui_private_card', args: {} },
+        { id: 'call_notes', name: 'a2ui_notes_for_model', args: {} },
+      ]),
+      textTurn('Done.'),
+    ]);
+    const done = f.nextFinal();
+    await typeAndEnter(f.chat, 'Show my balance');
+    await done;
+    const chat = f.chat;
+    const balance = await until(() => cards(chat).find((el) => deepAll(el, '*').some((n) => n.textContent?.trim() === 'Balance: 4,211.07 EUR')), 'the private surface');
+    expect(toolCard(chat, 'call_private')!.contains(balance), 'drawn inside its tool card').to.equal(true);
+    expect(
+      cards(chat).some((el) => deepAll(el, '*').some((n) => n.textContent?.includes('Draft layout only'))),
+      'the surface for the model only is not drawn',
+    ).to.equal(false);
+    const tools = (await requests(f))[1]!.filter((m) => m.role === 'tool');
+    const privateResult = text(tools.find((m) => m.tool_call_id === 'call_private')!.content);
+    const notesResult = text(tools.find((m) => m.tool_call_id === 'call_notes')!.content);
+    expect(privateResult).to.contain('Your balance is shown.').and.contain('mcp-balance').and.contain('was shown to the user').and.not.contain('4,211.07');
+    expect(notesResult).to.contain('A layout to consider.').and.contain('Draft layout only').and.contain('a2ui://draft');
+    expect(f.events.filter((e) => e.type === 'tool-result').map((e) => (e as { status: string }).status)).to.deep.equal(['ok', 'ok']);
+  });
+
   it('a surface the page refuses (an unknown component; JSON cut short) is the call’s error the model reads, naming the problem and keeping the tool’s text; nothing drawn', async function () {
     this.timeout(90_000);
     const before = document.body.children.length;

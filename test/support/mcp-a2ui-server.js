@@ -9,7 +9,10 @@
  *   messages, beside a text for clients that draw no A2UI;
  * - `menu_card`: in its structured content, as `a2ui` (with other fields);
  * - `bad_card`: a resource whose surface uses a component no catalog has;
- * - `broken_card`: a resource whose text is not JSON.
+ * - `broken_card`: a resource whose text is not JSON;
+ * - `private_card`: a resource for the user only (`annotations.audience: ["user"]`):
+ *   drawn, its content kept from the model;
+ * - `notes_for_model`: a resource for the model only (`["assistant"]`): read, not drawn.
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 
@@ -53,6 +56,18 @@ export function a2uiServer(_log) {
   server.registerTool('bad_card', { description: 'Shows a card the page cannot draw', inputSchema: {}, annotations: { readOnlyHint: true } }, async () =>
     asResource('a2ui://bad', 'A card is shown.', JSON.stringify(surface('mcp-bad', [{ id: 'root', component: 'Marquee', text: 'hi' }]))),
   );
+  server.registerTool('private_card', { description: 'Shows the user their balance', inputSchema: {}, annotations: { readOnlyHint: true } }, async () => ({
+    content: [
+      { type: 'text', text: 'Your balance is shown.' },
+      { type: 'resource', resource: { uri: 'a2ui://balance', mimeType: A2UI_MIME, text: JSON.stringify(surface('mcp-balance', [{ id: 'root', component: 'Text', text: 'Balance: 4,211.07 EUR' }])) }, annotations: { audience: ['user'] } },
+    ],
+  }));
+  server.registerTool('notes_for_model', { description: 'A layout for the model to reason about', inputSchema: {}, annotations: { readOnlyHint: true } }, async () => ({
+    content: [
+      { type: 'text', text: 'A layout to consider.' },
+      { type: 'resource', resource: { uri: 'a2ui://draft', mimeType: A2UI_MIME, text: JSON.stringify(surface('mcp-draft', [{ id: 'root', component: 'Text', text: 'Draft layout only' }])) }, annotations: { audience: ['assistant'] } },
+    ],
+  }));
   server.registerTool('broken_card', { description: 'Shows a card whose JSON is cut short', inputSchema: {}, annotations: { readOnlyHint: true } }, async () => asResource('a2ui://broken', 'A card is shown.', '[{"version":"v0.9","createSurface":'));
   return server;
 }

@@ -19,7 +19,7 @@ import type { ToolCall } from '../../model/loop-door.js';
 import type { ApprovalGate, ApprovalOutcome } from './approval-gate.js';
 import type { ApprovalPolicy, ApprovalSetting, Caller } from './approval-policy.js';
 import type { ToolRegistry } from './tool-registry.js';
-import { resultEvent, settled, withEditedArgs, type SettledCall } from './tool-result.js';
+import { resultContent, resultEvent, settled, withEditedArgs, type SettledCall } from './tool-result.js';
 import { markUntrusted } from '../../untrusted-content.js';
 import type { ToolOutcome } from '../../protocol/agent.js';
 import type { AttachmentShelf } from '../attachments/index.js';
@@ -166,8 +166,8 @@ async function runOwn(call: ToolCall, args: unknown, ctx: TurnContext, edited: b
   }
   const outcome: ToolOutcome = await ctx.registry.run(call.name, args, call.id, ctx.signal, checked);
   const returned = outcome.status === 'ok' && isToolResultWithAttachments(outcome.result) ? outcome.result : undefined;
-  const plain = settledOutcome(call, returned ? { status: 'ok', result: returned.content } : outcome, ctx);
-  const result = returned ? await withFiles(plain, returned.attachments, ctx, ctx.registry.untrusted(call.name)) : plain;
+  const plain = settledOutcome(call, returned ? { status: 'ok', result: returned.content } : outcome, ctx, returned?.modelReads);
+  const result = returned?.attachments.length ? await withFiles(plain, returned.attachments, ctx, ctx.registry.untrusted(call.name)) : plain;
   return finish(ctx, edited ? withEditedArgs(result, args) : result);
 }
 
@@ -186,10 +186,12 @@ async function withFiles(result: SettledCall, attachments: readonly AttachmentIn
   return { ...result, content: result.content + notes, ...(records.length > 0 ? { attachments: records } : {}) };
 }
 
-function settledOutcome(call: ToolCall, outcome: ToolOutcome, ctx: TurnContext): SettledCall {
+/** `outcome` settled; `modelReads`, when given, is what the model reads instead of the result (`ToolResultWithAttachments.modelReads`). */
+function settledOutcome(call: ToolCall, outcome: ToolOutcome, ctx: TurnContext, modelReads?: unknown): SettledCall {
   switch (outcome.status) {
     case 'ok': {
-      const result = settled(call.id, call.name, 'ok', { result: outcome.result });
+      const shown = settled(call.id, call.name, 'ok', { result: outcome.result });
+      const result = modelReads === undefined ? shown : { ...shown, content: resultContent(modelReads) };
       if (!ctx.registry.untrusted(call.name)) return result;
       if (!ctx.trustToolOutput) ctx.policy.distrust();
       return { ...result, content: markUntrusted(call.name, result.content) };

@@ -21,6 +21,13 @@
  * uses: `structuredContent: { a2ui: [...], …the rest }`. Both may come in
  * one result; their messages are read in that order (resources first).
  *
+ * Who sees a resource follows its MCP annotation `audience` (the guide's
+ * "Verbalization and Visibility Control"): none, or both roles, is drawn and
+ * read by the model; `["user"]` is drawn, but the model reads only that a
+ * surface was shown (`forUser`); `["assistant"]` is not drawn: the model
+ * reads it as text, for its own reasoning. Structured content is the
+ * model's to read by nature, so `structuredContent.a2ui` is drawn and read.
+ *
  * What cannot be read (a resource that is not JSON, an `a2ui` that is not a
  * list) is a problem named here; the surface's check (its catalog, URLs,
  * bounds) is the page's, where the catalog lives.
@@ -31,6 +38,7 @@ import { isRecord } from '../../is-record.js';
 interface Item {
   type: string;
   resource?: { uri: string; mimeType?: string; text?: string; blob?: string };
+  annotations?: { audience?: unknown };
 }
 
 /** The MIME type A2UI payloads carry over MCP. */
@@ -40,6 +48,22 @@ export const A2UI_MIME = 'application/a2ui+json';
 export interface McpSurface {
   messages: unknown[];
   problems: string[];
+  /** Of `messages`, those drawn for the user only (`audience: ["user"]`): the model is told a surface was shown, not what it holds. */
+  forUser: unknown[];
+}
+
+/** Who an item is for, by its annotation `audience`: both (none given, or both named), the user only, the model only. */
+export function audienceOf(item: Item): 'both' | 'user' | 'assistant' {
+  const audience = item.annotations?.audience;
+  if (!Array.isArray(audience)) return 'both';
+  const user = audience.includes('user');
+  const assistant = audience.includes('assistant');
+  return user && !assistant ? 'user' : assistant && !user ? 'assistant' : 'both';
+}
+
+/** True when `item` is an A2UI resource the user is to see drawn (every one but those for the model only). */
+export function isDrawnResource(item: Item): boolean {
+  return isA2uiResource(item) && audienceOf(item) !== 'assistant';
 }
 
 /** True when `item` is an embedded A2UI resource (by its MIME type; parameters such as `;version=0.9` allowed). */
@@ -50,10 +74,10 @@ export function isA2uiResource(item: Item): boolean {
 
 /** The surface `result` carries, or undefined when it carries none. */
 export function surfaceOf(result: { content?: Item[]; structuredContent?: unknown }): McpSurface | undefined {
-  const items = Array.isArray(result.content) ? result.content.filter(isA2uiResource) : [];
+  const items = Array.isArray(result.content) ? result.content.filter(isDrawnResource) : [];
   const structured = isRecord(result.structuredContent) && 'a2ui' in result.structuredContent ? result.structuredContent.a2ui : undefined;
   if (items.length === 0 && structured === undefined) return undefined;
-  const surface: McpSurface = { messages: [], problems: [] };
+  const surface: McpSurface = { messages: [], problems: [], forUser: [] };
   for (const item of items) {
     const resource = item.resource!;
     const where = `the resource ${resource.uri ? `"${resource.uri}"` : '(no URI)'}`;
@@ -72,7 +96,10 @@ export function surfaceOf(result: { content?: Item[]; structuredContent?: unknow
       continue;
     }
     const list = listOf(value);
-    if (list) surface.messages.push(...list);
+    if (list) {
+      surface.messages.push(...list);
+      if (audienceOf(item) === 'user') surface.forUser.push(...list);
+    }
     else surface.problems.push(`${where} holds neither a list of A2UI messages nor { "messages": [...] }.`);
   }
   if (structured !== undefined) {
@@ -87,6 +114,16 @@ export function withoutSurface(structured: unknown): unknown {
   if (!isRecord(structured) || !('a2ui' in structured)) return structured;
   const { a2ui: _surface, ...rest } = structured;
   return Object.keys(rest).length > 0 ? rest : undefined;
+}
+
+/** The ids of the surfaces `messages` create or change, in order, once each. */
+export function surfaceIds(messages: readonly unknown[]): string[] {
+  const ids = new Set<string>();
+  for (const message of messages) {
+    if (!isRecord(message)) continue;
+    for (const body of Object.values(message)) if (isRecord(body) && typeof body.surfaceId === 'string') ids.add(body.surfaceId);
+  }
+  return [...ids];
 }
 
 /** A list, `{ messages }` or one message, as the list of messages. */

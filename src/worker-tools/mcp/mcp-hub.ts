@@ -207,6 +207,8 @@ export class McpHub implements McpToolSource {
     if (!mapped.ok) throw new Error(mapped.error);
     if (mapped.surface) await this.#checkSurface(slot.server.name, serverName, mapped.surface, mapped.result);
     // Images and embedded resources take the attachments path (kept, shown in the card, sent to the model as files).
+    // A surface for the user only: the card draws it, the model reads `forModel` (mcp-result.ts).
+    if (mapped.forModel !== undefined) return { ...toolResult(mapped.result, mapped.attachments ?? []), modelReads: mapped.forModel };
     return mapped.attachments ? toolResult(mapped.result, mapped.attachments) : mapped.result;
   }
 

@@ -13,7 +13,7 @@
  * (and the hub that uses it) stays out of the SDK's chunk.
  */
 import type { AttachmentInput } from '../../attachment-types.js';
-import { isA2uiResource, surfaceOf, withoutSurface, type McpSurface } from './mcp-a2ui.js';
+import { isA2uiResource, isDrawnResource, surfaceIds, surfaceOf, withoutSurface, type McpSurface } from './mcp-a2ui.js';
 
 /** One content item of a `CallToolResult` (the fields read here). */
 export interface McpContent {
@@ -24,6 +24,7 @@ export interface McpContent {
   uri?: string;
   name?: string;
   resource?: { uri: string; mimeType?: string; text?: string; blob?: string };
+  annotations?: { audience?: unknown };
 }
 
 /** The fields of a `CallToolResult` read here. */
@@ -38,7 +39,7 @@ export interface McpCallResult {
  * for; `surface`, the A2UI surface it carries, also in `result.a2ui`, to be
  * checked before the result is passed on), or the error it can correct.
  */
-export type MappedResult = { ok: true; result: unknown; attachments?: AttachmentInput[]; surface?: McpSurface } | { ok: false; error: string };
+export type MappedResult = { ok: true; result: unknown; attachments?: AttachmentInput[]; surface?: McpSurface; forModel?: unknown } | { ok: false; error: string };
 
 /** Bytes of base64 `data`, as "1.2 KB". */
 function size(data: string | undefined): string {
@@ -118,6 +119,10 @@ function itemFile(item: McpContent, tool: string, n: number): AttachmentInput | 
  * message is the server's text, so the model can correct its call. With
  * `files`, images, audio and embedded resources are `attachments` (named
  * after the resource's URI, else `tool-n.ext`); without, each is a note.
+ * An A2UI resource for the model only (`audience: ["assistant"]`) is text it
+ * reads, never drawn; a surface drawn for the user only (`["user"]`) gives
+ * `forModel`: what the model reads instead of `result` (the card's), the
+ * surface named as shown, its messages left out.
  */
 export function mapCallResult(server: string, tool: string, result: McpCallResult, { files = false, surfaces = false }: { files?: boolean; surfaces?: boolean } = {}): MappedResult {
   const items = Array.isArray(result.content) ? result.content : [];
@@ -127,15 +132,25 @@ export function mapCallResult(server: string, tool: string, result: McpCallResul
   const texts: string[] = [];
   for (const item of items) {
     if (structured !== undefined && item.type === 'text' && repeats(item.text ?? '', structured)) continue;
-    if (surface && isA2uiResource(item)) continue;
-    const file = files && !result.isError ? itemFile(item, tool, attachments.length + 1) : undefined;
+    if (surface && isDrawnResource(item)) continue;
+    const file = files && !result.isError && !isA2uiResource(item) ? itemFile(item, tool, attachments.length + 1) : undefined;
     if (file) attachments.push(file);
     else texts.push(itemText(item));
   }
   const text = texts.join('\n\n');
   if (result.isError) return { ok: false, error: `MCP server "${server}" reported an error from its tool "${tool}": ${text || 'no details given.'}` };
   const value = surface ? withSurface(text, withoutSurface(structured), surface) : structured === undefined ? text : text ? { structuredContent: structured, text } : { structuredContent: structured };
-  return { ok: true, result: value, ...(attachments.length > 0 ? { attachments } : {}), ...(surface ? { surface } : {}) };
+  const forModel = surface && surface.forUser.length > 0 ? withHiddenSurface(text, withoutSurface(structured), surface) : undefined;
+  return { ok: true, result: value, ...(attachments.length > 0 ? { attachments } : {}), ...(surface ? { surface } : {}), ...(forModel ? { forModel } : {}) };
+}
+
+/** What the model reads of a result whose surface is (partly) for the user only: the note that it was shown, and the rest. */
+function withHiddenSurface(text: string, structured: unknown, surface: McpSurface): Record<string, unknown> {
+  const hidden = new Set(surface.forUser);
+  const seen = surface.messages.filter((m) => !hidden.has(m));
+  const ids = surfaceIds(surface.forUser).map((id) => `"${id}"`);
+  const shown = `An A2UI surface${ids.length ? ` (${ids.join(', ')})` : ''} was shown to the user; the server keeps what it holds for the user only.`;
+  return { ...(text ? { text } : {}), ...(structured === undefined ? {} : { structuredContent: structured }), ...(seen.length ? { a2ui: seen } : {}), shown };
 }
 
 /** A result with a surface: its text, what else its structured content held, and the messages as `a2ui`. */
