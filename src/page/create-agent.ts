@@ -164,6 +164,11 @@ export function createAgent(options: AgentOptions): Agent {
     readContext: () => appContext.read(),
     spans: (spans) => spans.forEach((span) => spanListeners.forEach((listener) => safely(listener, span))),
     checkSurface: async (messages) => (await import('./a2ui/a2ui.js')).checkSurface(messages, settings.a2ui),
+    // The same ids `render_a2ui` offers (its small chunk, not the core's).
+    a2uiCapabilities: async () => {
+      const { capabilities, catalogIds } = await import('./a2ui/a2ui-offer-text.js');
+      return capabilities(catalogIds(settings.a2ui));
+    },
   });
   let webmcp: WebMcpLink | undefined;
   const toolSet = new ToolSet(tools, (list) => (assertToolSchemas(list), toolHost.setTools(list), webmcp?.toolsChanged()), (list) => tell(afterSchemas((remote) => remote.setTools(list.map(toDescriptor)))));

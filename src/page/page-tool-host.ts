@@ -25,6 +25,8 @@ export interface PageOutlets {
   spans?(spans: TraceSpan[]): void;
   /** Checks an A2UI surface a tool's result carries against the agent's catalogs (the A2UI chunk loads on first use). */
   checkSurface?(messages: unknown[]): Promise<SurfaceCheck>;
+  /** The client's A2UI capabilities (the catalogs' ids), for MCP servers. */
+  a2uiCapabilities?(): Promise<Record<string, unknown>>;
 }
 
 export class PageToolHost implements PageHost {
@@ -66,6 +68,11 @@ export class PageToolHost implements PageHost {
 
   spans(spans: TraceSpan[]): void {
     this.#outlets.spans?.(spans);
+  }
+
+  /** The A2UI capabilities MCP servers are told of (none when the page has no catalogs to tell). */
+  async a2uiCapabilities(): Promise<Record<string, unknown>> {
+    return this.#outlets.a2uiCapabilities ? this.#outlets.a2uiCapabilities() : {};
   }
 
   /** A surface an MCP tool's result carries, checked as every surface is (a page tool's result's is checked in `runTool`). */

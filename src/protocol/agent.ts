@@ -132,6 +132,12 @@ export interface PageHost {
    * refused one is the call's error. Loads the A2UI chunk on first use.
    */
   checkSurface?(messages: unknown[]): Promise<SurfaceCheck>;
+  /**
+   * The client's A2UI capabilities, as A2UI writes them (`{ "v0.9": {
+   * supportedCatalogIds } }`: the ids of the catalogs the page draws), for
+   * MCP servers (declared at initialize and with each call).
+   */
+  a2uiCapabilities?(): Promise<Record<string, unknown>>;
 }
 
 /** What the page's check of an A2UI surface found: `error` names every problem. */

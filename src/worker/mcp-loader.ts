@@ -22,7 +22,7 @@ export class McpLoader {
   #loaded: McpHub | undefined;
   #toolsChanged: () => void = () => {};
 
-  constructor(servers: readonly McpServerOptions[] | undefined, services: WorkerServices, host: Pick<PageHost, 'signInPopup' | 'checkSurface'>, emit: (event: AgentEvent) => void) {
+  constructor(servers: readonly McpServerOptions[] | undefined, services: WorkerServices, host: Pick<PageHost, 'signInPopup' | 'checkSurface' | 'a2uiCapabilities'>, emit: (event: AgentEvent) => void) {
     if (!servers?.length) {
       this.#hub = Promise.resolve(undefined);
       return;
@@ -35,6 +35,7 @@ export class McpLoader {
           emit,
           toolsChanged: () => this.#toolsChanged(),
           auth: auth && ((s: McpServerOptions) => auth.mcpAuth(s, host)),
+          a2uiCapabilities: async () => (await host.a2uiCapabilities?.()) ?? {},
           checkSurface: (messages: unknown[]) => host.checkSurface?.(messages) ?? Promise.resolve({ ok: false as const, error: 'The page cannot check A2UI surfaces; nothing of it was drawn.' }),
         };
         const hub = (this.#loaded = new McpHub(servers, hooks));

@@ -11,6 +11,8 @@ import { sendKeys } from '@web/test-runner-commands';
 import type { AgentChat } from '../../components/agent-chat.js';
 import { textTurn, toolCallTurn } from '../../src/testing/chunks.js';
 import { defineTool } from '../../src/tools/define-tool.js';
+import type { A2uiOptions } from '../../src/a2ui-types.js';
+import type { Recorded } from '../support/mcp-servers.js';
 import { cards, deepAll, expectNothingDrawn, requests, surfaceArgs, text, until } from '../components/a2ui-support.js';
 import { chatOnMock, part, parts, typeAndEnter, type ChatFixture } from '../components/helpers.js';
 
@@ -18,9 +20,10 @@ import { chatOnMock, part, parts, typeAndEnter, type ChatFixture } from '../comp
 const toolCard = (chat: AgentChat, id: string): HTMLElement | undefined => parts(chat, 'tool-call').find((el) => el.dataset.callId === id);
 
 /** A chat on the mock model with the test runner's `a2ui` MCP server, once its tools are offered. */
-async function chatWithServer(turns: Parameters<typeof chatOnMock>[0]): Promise<ChatFixture> {
+async function chatWithServer(turns: Parameters<typeof chatOnMock>[0], a2ui?: A2uiOptions): Promise<ChatFixture> {
   const urls = (await (await fetch('/__mcp/servers')).json()) as Record<string, string>;
   const f = await chatOnMock(turns);
+  if (a2ui) f.chat.a2ui = a2ui;
   f.chat.mcp = [{ url: urls.a2ui!, name: 'a2ui' }];
   await until(() => f.chat.agent && true, 'the agent');
   await until(async () => ((await f.chat.agent.mcp.status())[0]?.tools.length ?? 0) >= 4, "the server's tools");
@@ -106,6 +109,27 @@ describe('A2UI surfaces from an MCP server', () => {
     expect(privateResult).to.contain('Your balance is shown.').and.contain('mcp-balance').and.contain('was shown to the user').and.not.contain('4,211.07');
     expect(notesResult).to.contain('A layout to consider.').and.contain('Draft layout only').and.contain('a2ui://draft');
     expect(f.events.filter((e) => e.type === 'tool-result').map((e) => (e as { status: string }).status)).to.deep.equal(['ok', 'ok']);
+  });
+
+  it("declares the agent's catalogs to the server (at initialize and with each call), and a server that draws only for such a client answers", async function () {
+    this.timeout(90_000);
+    const basic = 'https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json';
+    const shop = 'https://shop.test/a2ui/catalog.json';
+    const catalog = { id: shop, components: { Rating: { schema: { type: 'object', properties: { stars: { type: 'number' } }, required: ['stars'] }, element: 'shop-rating' } } };
+    f = await chatWithServer([toolCallTurn([{ id: 'call_catalog', name: 'a2ui_catalog_card', args: {} }]), textTurn('Shown.')], { catalogs: [catalog] });
+    const done = f.nextFinal();
+    await typeAndEnter(f.chat, 'Show a card');
+    await done;
+    const chat = f.chat;
+    const card = await until(() => cards(chat).find((el) => deepAll(el, '*').some((n) => n.textContent?.trim() === `Drawn in ${basic}`)), "the server's card");
+    expect(toolCard(chat, 'call_catalog')!.contains(card)).to.equal(true);
+    const log = (await (await fetch('/__mcp/requests?server=a2ui')).json()) as Recorded[];
+    const declared = log.filter((r) => r.note?.startsWith('a2ui-declared: ')).at(-1)!.note!.slice('a2ui-declared: '.length);
+    // The same ids render_a2ui offers: the basic catalog's, then the app's.
+    expect(JSON.parse(declared)).to.deep.equal({ atInitialize: [basic, shop], withCall: [basic, shop] });
+    // On the wire, the initialize also carries the guide's own key (the SDK's server drops it, keeping `experimental`).
+    const init = log.map((r) => r.body as { method?: string; params?: { capabilities?: Record<string, unknown> } }).filter((b) => b?.method === 'initialize').at(-1)!;
+    expect(init.params!.capabilities!.a2ui).to.deep.equal({ clientCapabilities: { 'v0.9': { supportedCatalogIds: [basic, shop] } } });
   });
 
   it('a surface the page refuses (an unknown component; JSON cut short) is the call’s error the model reads, naming the problem and keeping the tool’s text; nothing drawn', async function () {

@@ -12,7 +12,11 @@
  * - `broken_card`: a resource whose text is not JSON;
  * - `private_card`: a resource for the user only (`annotations.audience: ["user"]`):
  *   drawn, its content kept from the model;
- * - `notes_for_model`: a resource for the model only (`["assistant"]`): read, not drawn.
+ * - `notes_for_model`: a resource for the model only (`["assistant"]`): read, not drawn;
+ * - `catalog_card`: answers with a surface only to a client that declared A2UI
+ *   (the guide's catalog negotiation: `experimental.a2ui` at initialize, as the
+ *   SDK's server keeps it, or the call's `_meta.a2ui`), in the first catalog
+ *   it declared; it notes in the log what it received (`a2ui-declared: …`).
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 
@@ -43,8 +47,8 @@ export const MCP_BOOKING = surface(
   { guest: { name: '' } },
 );
 
-/** The `a2ui` server. @param {import('./mcp-servers.js').Recorded[]} _log */
-export function a2uiServer(_log) {
+/** The `a2ui` server. @param {import('./mcp-servers.js').Recorded[]} log */
+export function a2uiServer(log) {
   const server = new McpServer({ name: 'a2ui', version: '1.0.0' }, { capabilities: { tools: {} } });
   /** A result carrying `messages` as an A2UI resource, beside a text. @param {string} uri @param {string} text @param {string} json */
   const asResource = (uri, text, json) => ({ content: [{ type: /** @type {const} */ ('text'), text }, { type: /** @type {const} */ ('resource'), resource: { uri, mimeType: A2UI_MIME, text: json } }] });
@@ -68,6 +72,18 @@ export function a2uiServer(_log) {
       { type: 'resource', resource: { uri: 'a2ui://draft', mimeType: A2UI_MIME, text: JSON.stringify(surface('mcp-draft', [{ id: 'root', component: 'Text', text: 'Draft layout only' }])) }, annotations: { audience: ['assistant'] } },
     ],
   }));
+  server.registerTool('catalog_card', { description: 'Shows a card in a catalog the client declared', inputSchema: {}, annotations: { readOnlyHint: true } }, async (_args, extra) => {
+    /** @param {unknown} declared @returns {string[] | undefined} */
+    const ids = (declared) => /** @type {{ clientCapabilities?: { 'v0.9'?: { supportedCatalogIds?: string[] } } } | undefined} */ (declared)?.clientCapabilities?.['v0.9']?.supportedCatalogIds;
+    const atInitialize = ids(server.server.getClientCapabilities()?.experimental?.a2ui);
+    const withCall = ids(extra._meta?.a2ui);
+    log.push({ http: '-', rpc: [], note: `a2ui-declared: ${JSON.stringify({ atInitialize, withCall })}` });
+    const catalogId = withCall?.[0] ?? atInitialize?.[0];
+    if (!catalogId) return { content: [{ type: 'text', text: 'This client declared no A2UI catalogs; no card sent.' }], isError: true };
+    const messages = surface('mcp-catalog', [{ id: 'root', component: 'Text', text: `Drawn in ${catalogId}` }]);
+    /** @type {{ createSurface: { catalogId: string } }} */ (messages[0]).createSurface.catalogId = catalogId;
+    return asResource('a2ui://catalog', 'A card in your catalog is shown.', JSON.stringify(messages));
+  });
   server.registerTool('broken_card', { description: 'Shows a card whose JSON is cut short', inputSchema: {}, annotations: { readOnlyHint: true } }, async () => asResource('a2ui://broken', 'A card is shown.', '[{"version":"v0.9","createSurface":'));
   return server;
 }

@@ -44,6 +44,12 @@ export function capabilities(catalogIds: readonly string[]): Record<string, unkn
   return { 'v0.9': { supportedCatalogIds: [...catalogIds] } };
 }
 
+/** The ids of option `a2ui`'s catalogs, as the client declares them: the basic catalog's (unless turned off), then the app's. */
+export function catalogIds(option: boolean | A2uiOptions | undefined): string[] {
+  const options: A2uiOptions = typeof option === 'object' && option !== null ? option : {};
+  return [...(options.basicCatalog !== false ? [BASIC_CATALOG_ID] : []), ...(options.catalogs ?? []).map((c) => c.id)];
+}
+
 /** `render_a2ui`'s description for option `a2ui`, without the core: the basic catalog's lines as written out, the app's from their JSON Schemas. */
 export function offerText(option: boolean | A2uiOptions | undefined): string {
   const options: A2uiOptions = typeof option === 'object' && option !== null ? option : {};
@@ -51,15 +57,13 @@ export function offerText(option: boolean | A2uiOptions | undefined): string {
   const [basicHead, ...basicLines] = BASIC_CATALOG_LINES.split('\n');
   const basicFunctions = /\(functions: [^)]*\)/.exec(basicHead!)?.[0];
   const blocks: string[] = [];
-  const ids: string[] = [];
-  if (options.basicCatalog !== false) [blocks, ids].forEach((list, i) => list.push(i === 0 ? BASIC_CATALOG_LINES : BASIC_CATALOG_ID));
+  if (options.basicCatalog !== false) blocks.push(BASIC_CATALOG_LINES);
   for (const catalog of options.catalogs ?? []) {
     const own = new Map(Object.entries(catalog.components ?? {}).map(([name, c]) => [name, `- ${name}: ${schemaLine(c.schema)}`]));
     const lines = catalog.basic === false ? [] : basicLines.filter((line) => !own.has(/^- (\w+):/.exec(line)?.[1] ?? ''));
     blocks.push([`Catalog "${catalog.id}"${catalog.basic !== false && basicFunctions ? ` ${basicFunctions}` : ''}:`, ...lines, ...own.values()].join('\n'));
-    ids.push(catalog.id);
   }
-  return describeTool({ limits, catalogIds: ids, blocks });
+  return describeTool({ limits, catalogIds: catalogIds(option), blocks });
 }
 
 /** A JSON Schema's properties in one line: `name* Type, other Type`. */

@@ -14,7 +14,7 @@
  * `import()`, so the package is its own chunk that agents without `mcp` never fetch.
  */
 import { type Client, SdkErrorCode, StreamableHTTPClientTransport, SSEClientTransport, UnauthorizedError, specTypeSchemas } from '@modelcontextprotocol/client';
-import type { ElicitRequestFormParams, ElicitResult, OAuthClientProvider, Tool as SdkTool, Progress } from '@modelcontextprotocol/client';
+import type { ElicitRequestFormParams, ElicitResult, JSONObject, OAuthClientProvider, Tool as SdkTool, Progress } from '@modelcontextprotocol/client';
 import type { McpPrompt, McpResource, McpResourceText } from '../../mcp-types.js';
 import type { NamedServer } from './mcp-names.js';
 import { mapCallResult, type McpCallResult, type McpContent } from './mcp-result.js';
@@ -66,6 +66,14 @@ export interface ConnectionHooks {
   elicit?(request: ElicitRequestFormParams, signal: AbortSignal): Promise<ElicitResult>;
   /** A question the client package refused as outside the spec before `elicit` saw it (the server got `reason` as an error). */
   elicitRefused?(message: string, reason: string): void;
+  /**
+   * The client's A2UI capabilities (`{ "v0.9": { supportedCatalogIds } }`),
+   * declared as A2UI's "A2UI over MCP" guide says: at initialize (its key
+   * `a2ui`, and `experimental.a2ui`, which the official SDK's servers keep:
+   * their schema drops keys it does not know) and in every call's `_meta.a2ui`
+   * (the guide's choice for stateless servers). Absent: none declared.
+   */
+  a2ui?: Record<string, unknown>;
 }
 
 /**
@@ -97,6 +105,8 @@ export class McpConnection {
   #closed = false;
   /** Why the server counts as gone (it dropped the connection), once it does. */
   #lost: string | undefined;
+  /** The client's A2UI capabilities, sent with each call (`_meta.a2ui`). */
+  #a2ui: JSONObject | undefined;
 
   private constructor(server: NamedServer, client: Client, transport: TransportKind, listed: Listed) {
     this.server = server;
@@ -112,6 +122,8 @@ export class McpConnection {
   static async open(server: NamedServer, hooks: ConnectionHooks): Promise<McpConnection> {
     let connection: McpConnection | undefined;
     const url = new URL(server.url);
+    // Plain JSON from the page (the catalogs' ids), typed as the package's JSON.
+    const a2ui = hooks.a2ui && ({ clientCapabilities: hooks.a2ui } as unknown as JSONObject);
     const requestInit: RequestInit = { headers: server.headers ?? {} };
     const authProvider = hooks.auth?.provider;
     const transportFor = (kind: TransportKind) =>
@@ -124,7 +136,10 @@ export class McpConnection {
           // Form mode only (a URL-mode request would send the user to a page the server names); fields an
           // answer leaves out get the schema's defaults (`applyDefaults`, SEP-1034). The element never leaves
           // out a field that has one: it sends the value it shows (mcp-elicitation.ts).
-          capabilities: hooks.elicit ? { elicitation: { form: { applyDefaults: true } } } : {},
+          capabilities: {
+            ...(hooks.elicit ? { elicitation: { form: { applyDefaults: true } } } : {}),
+            ...(a2ui ? { experimental: { a2ui }, ...{ a2ui } } : {}),
+          },
           versionNegotiation: { mode },
           listChanged: {
             tools: {
@@ -191,6 +206,7 @@ export class McpConnection {
       throw await explainFailure(server, err);
     }
     const made = (connection = new McpConnection(server, client, kind, listed));
+    made.#a2ui = a2ui;
     client.onclose = () => {
       if (made.#closed) return;
       made.#closed = true;
@@ -233,7 +249,8 @@ export class McpConnection {
    */
   async call(name: string, args: unknown, signal: AbortSignal, onProgress: (p: Progress) => void): Promise<McpCallResult> {
     try {
-      const result = await this.#client.callTool({ name, arguments: (args ?? {}) as Record<string, unknown> }, {
+      const meta = this.#a2ui ? { _meta: { a2ui: this.#a2ui } } : {};
+      const result = await this.#client.callTool({ name, arguments: (args ?? {}) as Record<string, unknown>, ...meta }, {
         signal,
         onprogress: onProgress,
         resetTimeoutOnProgress: true,

@@ -37,6 +37,8 @@ export interface McpHubHooks {
   auth?: (server: NamedServer) => ConnectionHooks['auth'];
   /** Checks an A2UI surface a tool's result carries against the page's catalogs (absent: such a result is refused, unchecked). */
   checkSurface?(messages: unknown[]): Promise<SurfaceCheck>;
+  /** The page's A2UI capabilities (`{ "v0.9": { supportedCatalogIds } }`), declared to every server; absent or empty: none declared. */
+  a2uiCapabilities?(): Promise<Record<string, unknown>>;
 }
 
 /** One server and where its connection stands. */
@@ -77,6 +79,8 @@ export class McpHub implements McpToolSource {
   readonly #elicitations: McpElicitations;
   /** The server's own results of calls an MCP App asked for, by call id, until `takeAppResult` takes them. */
   #appResults = new Map<string, McpCallResult>();
+  /** The page's A2UI capabilities, once asked. */
+  #a2ui: Promise<Record<string, unknown> | undefined> | undefined;
   /** Ids of the calls MCP Apps asked for (`appCall`). */
   #appCalls = new Set<string>();
 
@@ -108,8 +112,9 @@ export class McpHub implements McpToolSource {
       await old?.close();
       this.#changed(slot);
       try {
-        const { McpConnection } = await import('./mcp-connection.js');
+        const [{ McpConnection }, a2ui] = await Promise.all([import('./mcp-connection.js'), this.#a2uiCapabilities()]);
         const connection = await McpConnection.open(slot.server, {
+          ...(a2ui ? { a2ui } : {}),
           changed: () => slot.connection === connection && this.#changed(slot),
           auth: this.#auth(slot),
           elicit: (request, signal) => this.#elicitations.ask(slot.server.name, request, signal),
@@ -126,6 +131,15 @@ export class McpHub implements McpToolSource {
     })();
     slot.connecting = connecting;
     return connecting;
+  }
+
+  /** The page's A2UI capabilities, asked once (a page that cannot say declares none). */
+  #a2uiCapabilities(): Promise<Record<string, unknown> | undefined> {
+    this.#a2ui ??= (this.#hooks.a2uiCapabilities?.() ?? Promise.resolve({})).then(
+      (caps) => (Object.keys(caps).length > 0 ? caps : undefined),
+      () => undefined,
+    );
+    return this.#a2ui;
   }
 
   /** The server's sign-in hook, noting on the slot when the user's step of it fails (for `status().signIn`). */
