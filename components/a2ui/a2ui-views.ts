@@ -24,6 +24,8 @@
  * as the result of a call that would hold the run open until they do. While
  * a reply runs, the action waits and is sent when it ends. In a follower tab
  * nobody can send: the card says to act in the tab that writes the thread.
+ * A surface an MCP server sent, whose server offers a tool `action`, sends
+ * its actions to that server instead (a2ui-mcp-action.ts).
  */
 import { html, type TemplateResult } from 'lit';
 import { A2UI_TOOL_NAME, type A2uiOptions } from '../../src/a2ui-types.js';
@@ -32,6 +34,7 @@ import type { ActivityItem, ToolCallItem } from '../conversation/index.js';
 import type { RenderedView } from '../tool-cards/index.js';
 import { parsePartialJson } from '../partial-json.js';
 import { A2uiSurfaceCard, type A2uiActionDetail, type A2uiDataDetail } from './a2ui-surface-card.js';
+import { actionServer, sendToServer } from './a2ui-mcp-action.js';
 
 /** What the views need of the element. */
 export interface A2uiHost extends HTMLElement {
@@ -46,6 +49,8 @@ interface HostState {
   readOnly: boolean;
   waiting: Outgoing[];
   notes: Map<string, string>;
+  /** The tool of each call whose result drew a surface, by call id (an MCP server's may take its actions back). */
+  tools: Map<string, string>;
   /** Data models entered and not yet kept, by call id and surface id; kept after a pause in the typing. */
   entered: Map<string, { callId: string; surfaceId: string; dataModel: Record<string, unknown> }>;
   keepTimer: ReturnType<typeof setTimeout> | undefined;
@@ -74,6 +79,7 @@ export function surfaceView(item: ToolCallItem, host: A2uiHost, readOnly: boolea
   }
   const result = item.result as { a2ui?: unknown } | undefined;
   if (item.status !== 'done' || !Array.isArray(result?.a2ui)) return undefined;
+  state.tools.set(item.id, item.name);
   return { ui: surfaceCard(result.a2ui, { options: host.a2ui, data: item.a2uiData, note: state.notes.get(item.id) ?? '', callId: item.id }), frame: true };
 }
 
@@ -113,7 +119,7 @@ export function actionText({ action, dataModel }: A2uiActionDetail): string {
 function stateOf(host: A2uiHost): HostState {
   let state = hosts.get(host);
   if (state) return state;
-  const made: HostState = { readOnly: false, waiting: [], notes: new Map(), entered: new Map(), keepTimer: undefined };
+  const made: HostState = { readOnly: false, waiting: [], notes: new Map(), tools: new Map(), entered: new Map(), keepTimer: undefined };
   hosts.set(host, made);
   host.addEventListener('a2ui-action', (event) => act(host, made, event));
   host.addEventListener('a2ui-data', (event) => enter(host, made, event));
@@ -149,21 +155,38 @@ function act(host: A2uiHost, state: HostState, event: CustomEvent<A2uiActionDeta
     void keep(host, state);
   }
   const card = event.composedPath().find((node): node is A2uiSurfaceCard => node instanceof A2uiSurfaceCard);
+  const tool = card?.dataset.callId ? state.tools.get(card.dataset.callId) : undefined;
+  if (!tool || state.readOnly) return deliver(host, state, event.detail, card);
+  // An MCP server's surface: to its tool `action` when it has one, else as every action goes.
+  void actionServer(host.agent, tool).then(async (server) => {
+    if (!server) return deliver(host, state, event.detail, card);
+    showNote(state, card, `Sending “${event.detail.action.name}” to ${server}…`);
+    showNote(state, card, await sendToServer(host.agent, server, event.detail));
+  });
+}
+
+/** The note a surface's card shows under it (kept for when the card is drawn again). */
+function showNote(state: HostState, card: A2uiSurfaceCard | undefined, note: string): void {
+  const callId = card?.dataset.callId;
+  if (callId) state.notes.set(callId, note);
+  if (card) card.note = note;
+}
+
+/** An action as the next user message (now, or when the reply ends). */
+function deliver(host: A2uiHost, state: HostState, detail: A2uiActionDetail, card: A2uiSurfaceCard | undefined): void {
   // A surface a remote agent sent as an activity: the action goes as its A2UI middleware reads it, beside the user message.
   const fromActivity = Boolean(card?.closest('[data-activity-id]'));
-  const name = `“${event.detail.action.name}”`;
+  const name = `“${detail.action.name}”`;
   let note: string;
   if (state.readOnly) {
     note = `Not sent: ${name} can be sent from the tab that writes this conversation.`;
   } else if (host.agent.running || state.waiting.length > 0) {
-    state.waiting.push(outgoing(event.detail, fromActivity));
+    state.waiting.push(outgoing(detail, fromActivity));
     note = `${name} is sent when the reply ends.`;
   } else {
-    note = send(host, outgoing(event.detail, fromActivity)) ? `Sent ${name}.` : `Not sent: ${name} could not be sent now; try again.`;
+    note = send(host, outgoing(detail, fromActivity)) ? `Sent ${name}.` : `Not sent: ${name} could not be sent now; try again.`;
   }
-  const callId = card?.dataset.callId;
-  if (callId) state.notes.set(callId, note);
-  if (card) card.note = note;
+  showNote(state, card, note);
 }
 
 /** Sends the first waiting action; while the element is still busy ending the reply, tries again a little later. */

@@ -20,11 +20,11 @@ import { chatOnMock, part, parts, typeAndEnter, type ChatFixture } from '../comp
 const toolCard = (chat: AgentChat, id: string): HTMLElement | undefined => parts(chat, 'tool-call').find((el) => el.dataset.callId === id);
 
 /** A chat on the mock model with the test runner's `a2ui` MCP server, once its tools are offered. */
-async function chatWithServer(turns: Parameters<typeof chatOnMock>[0], a2ui?: A2uiOptions): Promise<ChatFixture> {
+async function chatWithServer(turns: Parameters<typeof chatOnMock>[0], a2ui?: A2uiOptions, server: { key: string; name: string } = { key: 'a2ui', name: 'a2ui' }): Promise<ChatFixture> {
   const urls = (await (await fetch('/__mcp/servers')).json()) as Record<string, string>;
   const f = await chatOnMock(turns);
   if (a2ui) f.chat.a2ui = a2ui;
-  f.chat.mcp = [{ url: urls.a2ui!, name: 'a2ui' }];
+  f.chat.mcp = [{ url: urls[server.key]!, name: server.name, approval: 'auto' }];
   await until(() => f.chat.agent && true, 'the agent');
   await until(async () => ((await f.chat.agent.mcp.status())[0]?.tools.length ?? 0) >= 4, "the server's tools");
   return f;
@@ -130,6 +130,33 @@ describe('A2UI surfaces from an MCP server', () => {
     // On the wire, the initialize also carries the guide's own key (the SDK's server drops it, keeping `experimental`).
     const init = log.map((r) => r.body as { method?: string; params?: { capabilities?: Record<string, unknown> } }).filter((b) => b?.method === 'initialize').at(-1)!;
     expect(init.params!.capabilities!.a2ui).to.deep.equal({ clientCapabilities: { 'v0.9': { supportedCatalogIds: [basic, shop] } } });
+  });
+
+  it("sends an action to the server's tool `action` when it has one: a call of its own with one result, its new surface drawn, the model not asked", async function () {
+    this.timeout(90_000);
+    f = await chatWithServer([toolCallTurn([{ id: 'call_form', name: 'shop_booking_form', args: {} }]), textTurn('Here is the form.')], undefined, { key: 'a2ui-actions', name: 'shop' });
+    const done = f.nextFinal();
+    await typeAndEnter(f.chat, 'Book a table');
+    await done;
+    const chat = f.chat;
+    const form = await until(() => cards(chat).find((el) => deepAll(el, '*').some((n) => n.textContent?.trim() === 'Book a table (from MCP)')), 'the form');
+    const asked = (await requests(f)).length;
+    const input = deepAll<HTMLInputElement>(form, 'input[type="text"], input:not([type])')[0]!;
+    input.focus();
+    await sendKeys({ type: 'Ada' });
+    deepAll<HTMLButtonElement>(form, 'button')[0]!.click();
+    const booked = await until(() => cards(chat).find((el) => deepAll(el, '*').some((n) => n.textContent?.trim() === 'Table booked for Ada')), "the server's new surface");
+    const call = f.events.find((e) => e.type === 'tool-call' && e.name === 'shop_action') as { callId: string; args: unknown; requestedBy?: string } | undefined;
+    expect(call, 'the action is a call of the server tool').to.not.equal(undefined);
+    expect(call!.args).to.deep.equal({ name: 'book', context: { name: 'Ada' } });
+    expect(toolCard(chat, call!.callId)!.contains(booked), 'the new surface inside its own card').to.equal(true);
+    await until(() => f!.events.some((e) => e.type === 'tool-result' && e.callId === call!.callId), 'its result');
+    const results = f.events.filter((e) => e.type === 'tool-result' && e.callId === call!.callId) as Array<{ status: string }>;
+    expect(results.map((r) => r.status)).to.deep.equal(['ok']);
+    const log = (await (await fetch('/__mcp/requests?server=a2ui-actions')).json()) as Recorded[];
+    expect(log.filter((r) => r.note?.startsWith('action: ')).map((r) => JSON.parse(r.note!.slice('action: '.length)))).to.deep.equal([{ name: 'book', context: { name: 'Ada' } }]);
+    expect((await requests(f)).length, 'no model request for the action').to.equal(asked);
+    expect(chat.agent.running).to.equal(false);
   });
 
   it('a surface the page refuses (an unknown component; JSON cut short) is the call’s error the model reads, naming the problem and keeping the tool’s text; nothing drawn', async function () {

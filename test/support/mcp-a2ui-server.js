@@ -16,9 +16,13 @@
  * - `catalog_card`: answers with a surface only to a client that declared A2UI
  *   (the guide's catalog negotiation: `experimental.a2ui` at initialize, as the
  *   SDK's server keeps it, or the call's `_meta.a2ui`), in the first catalog
- *   it declared; it notes in the log what it received (`a2ui-declared: …`).
+ *   it declared; it notes in the log what it received (`a2ui-declared: …`);
+ * - with `actions` (served as `a2ui-actions`), `action`: the guide's tool that
+ *   takes a surface's actions back (`{ name, context }`), noted in the log
+ *   (`action: …`) and answered with a text and a new surface.
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
 
 const BASIC = 'https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json';
 const A2UI_MIME = 'application/a2ui+json';
@@ -47,8 +51,8 @@ export const MCP_BOOKING = surface(
   { guest: { name: '' } },
 );
 
-/** The `a2ui` server. @param {import('./mcp-servers.js').Recorded[]} log */
-export function a2uiServer(log) {
+/** The `a2ui` server (`actions`: with the tool `action`). @param {import('./mcp-servers.js').Recorded[]} log @param {{ actions?: boolean }} [options] */
+export function a2uiServer(log, { actions = false } = {}) {
   const server = new McpServer({ name: 'a2ui', version: '1.0.0' }, { capabilities: { tools: {} } });
   /** A result carrying `messages` as an A2UI resource, beside a text. @param {string} uri @param {string} text @param {string} json */
   const asResource = (uri, text, json) => ({ content: [{ type: /** @type {const} */ ('text'), text }, { type: /** @type {const} */ ('resource'), resource: { uri, mimeType: A2UI_MIME, text: json } }] });
@@ -84,6 +88,14 @@ export function a2uiServer(log) {
     /** @type {{ createSurface: { catalogId: string } }} */ (messages[0]).createSurface.catalogId = catalogId;
     return asResource('a2ui://catalog', 'A card in your catalog is shown.', JSON.stringify(messages));
   });
+  if (actions) {
+    server.registerTool('action', { description: "Takes a user's action on one of this server's A2UI surfaces", inputSchema: { name: z.string(), context: z.record(z.string(), z.unknown()) } }, async ({ name, context }) => {
+      log.push({ http: '-', rpc: [], note: `action: ${JSON.stringify({ name, context })}` });
+      if (name !== 'book') return { content: [{ type: 'text', text: `Unknown action "${name}".` }], isError: true };
+      const guest = String(context.name ?? '');
+      return asResource('a2ui://booked', `Booked a table for ${guest}.`, JSON.stringify(surface('mcp-booked', [{ id: 'root', component: 'Text', text: `Table booked for ${guest}` }])));
+    });
+  }
   server.registerTool('broken_card', { description: 'Shows a card whose JSON is cut short', inputSchema: {}, annotations: { readOnlyHint: true } }, async () => asResource('a2ui://broken', 'A card is shown.', '[{"version":"v0.9","createSurface":'));
   return server;
 }

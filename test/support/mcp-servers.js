@@ -19,6 +19,7 @@
  *   `schemas` (tools whose input schemas cannot be compiled, beside one that can; two binary resources);
  *   `files` and `crowd` (mcp-outside-servers.js: active content as files; 10,003 tools);
  *   `a2ui` (mcp-a2ui-server.js: tools whose results carry A2UI surfaces, as a resource and as structured content);
+ *   `a2ui-actions` (the same, plus the tool `action` that takes its surfaces' actions back);
  * - from the v2 server package (`@modelcontextprotocol/server` 2.4.0, `createMcpHandler`):
  *   `modern` (serves the stateless 2026-07-28 revision, and 2025 clients
  *   statelessly), `modern-only` (2026-07-28 only: a 2025 request is refused),
@@ -514,6 +515,7 @@ function finishServers() {
     files: () => serve(sessions((log) => filesServer(log))),
     crowd: () => serve(sessions((log) => crowdServer(log))),
     a2ui: () => serve(sessions((log) => a2uiServer(log))),
+    'a2ui-actions': () => serve(sessions((log) => a2uiServer(log, { actions: true }))),
     ...hostileServers(),
   };
 }
