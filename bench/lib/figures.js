@@ -34,6 +34,11 @@ export const FIGURES = [
   { key: 'loop.cancel_tool_ms_p50', baseline: 'loop.cancel_tool_inthread_ms_p50', op: '<=', target: 100, unit: 'ms' },
   { key: 'main.longtasks_worker', baseline: 'main.longtasks_inthread', op: '<=', target: 0, unit: 'tasks' },
   { key: 'main.longest_task_worker_ms', baseline: 'main.longest_task_inthread_ms', unit: 'ms' },
+  // Issue 39: the AG-UI client — first token through <agent-chat agui-url> (client in the worker) beside the official HttpAgent alone in the page, same server; long tasks while a 20k-token remote reply streams.
+  { key: 'agui.first_token_ms_p50', baseline: 'agui.first_token_httpagent_ms_p50', op: '<=', target: 1.1, unit: 'ms', ratio: true },
+  { key: 'agui.first_token_shown_ms_p50', unit: 'ms' },
+  { key: 'agui.longtasks', baseline: 'agui.longtasks_httpagent', op: '<=', target: 0, unit: 'tasks' },
+  { key: 'agui.longest_task_ms', baseline: 'agui.longest_task_httpagent_ms', unit: 'ms' },
   { key: 'render.stream_5k_ms', baseline: 'render.naive_5k_ms', unit: 'ms' },
   { key: 'render.stream_20k_ms', baseline: 'render.naive_20k_ms', unit: 'ms' },
   { key: 'render.linearity', baseline: 'render.naive_linearity', op: '<=', target: 4.5, unit: '×' },

@@ -12,6 +12,7 @@
 // @web/dev-server comes with @web/test-runner (a devDependency); it is what the tests run on.
 import { startDevServer } from '@web/dev-server';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
+import { benchAgUi } from './agui-server.js';
 
 /** @param {string} rootDir */
 export async function startBenchServer(rootDir) {
@@ -30,6 +31,7 @@ export async function startBenchServer(rootDir) {
           ctx.set('Cross-Origin-Embedder-Policy', 'require-corp');
           ctx.set('Cache-Control', 'no-store');
         },
+        benchAgUi(),
       ],
       plugins: [esbuildPlugin({ ts: true, target: 'es2022', tsconfig: `${rootDir}/tsconfig.json` })],
     },
