@@ -19,6 +19,8 @@ export interface ScriptedRun {
   hang?: boolean;
   cut?: boolean;
   repeat?: number;
+  /** Answer SSE whatever the request accepts (a server without the protobuf transport). */
+  sse?: boolean;
 }
 
 /** What a server received for one run. */
@@ -37,6 +39,10 @@ export interface Received {
   authorization?: string;
   cookie?: string;
   closedEarly?: boolean;
+  /** The request's Accept header, the answer's content type and its first bytes (base64), as the scripted server sent them. */
+  accept?: string;
+  contentType?: string;
+  wire?: string;
   /** A framework's run is over (CopilotKit's runtime runs on after its client goes, until its model is done). */
   ended?: boolean;
 }

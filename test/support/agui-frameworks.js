@@ -58,9 +58,9 @@ function serveRun(agent, input, received, req, res) {
   res.writeHead(200, { 'content-type': encoder.getContentType(), 'cache-control': 'no-cache' });
   return new Promise((resolve) => {
     const subscription = agent.run(input).subscribe({
-      next: (event) => res.write(encoder.encode(event)),
+      next: (event) => res.write(encoder.encodeBinary(event)),
       error: (err) => {
-        res.end(encoder.encode(/** @type {any} */ ({ type: 'RUN_ERROR', message: err instanceof Error ? err.message : String(err) })));
+        res.end(encoder.encodeBinary(/** @type {any} */ ({ type: 'RUN_ERROR', message: err instanceof Error ? err.message : String(err) })));
         resolve(undefined);
       },
       complete: () => {

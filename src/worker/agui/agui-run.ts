@@ -46,6 +46,14 @@ export const aguiLoop: RemoteLoop = { run: runRemote };
 let client: Promise<typeof import('@ag-ui/client')> | undefined;
 const loadClient = () => (client ??= import('@ag-ui/client'));
 
+/**
+ * The transports the client reads, the server's choice: AG-UI's protobuf
+ * framing (`@ag-ui/proto`'s media type; the official client decodes it when
+ * the answer has that content type) where the server offers it, else SSE.
+ * The official `HttpAgent` asks for SSE alone; its fetch here asks for both.
+ */
+const ACCEPT = 'application/vnd.ag-ui.event+proto, text/event-stream;q=0.9';
+
 /** What one AG-UI run came to. */
 type Step = { next: 'again' } | { next: 'answer'; text: string } | { next: 'cancelled' } | { next: 'failed'; error: PageloopError };
 
@@ -93,7 +101,8 @@ async function remoteStep(ctx: RemoteRunContext): Promise<Step> {
     initialMessages: messages,
     initialState: remote.state ?? {},
     fetch: async (url, init) => {
-      const response = eventStream(await fetch(url, credentials ? { ...init, credentials } : init));
+      const headers = { ...(init.headers as Record<string, string>), Accept: ACCEPT };
+      const response = eventStream(await fetch(url, { ...init, headers, ...(credentials ? { credentials } : {}) }));
       streaming = response.ok;
       return response;
     },
