@@ -7,7 +7,10 @@
  *   `<agent-chat agui-url>` (the official `HttpAgent` in the agent's worker,
  *   the events posted to the page), beside the official `HttpAgent` alone in
  *   the page, same server, same history length; the two take turns, both
- *   warm (the chunk loaded, the worker started). Medians over `runs`.
+ *   warm (the chunk loaded, the worker started). Medians over `runs`. The
+ *   element asks for protobuf and gets it; `HttpAgent` asks for SSE. So the
+ *   element is timed on SSE too (`?transport=sse`: the server answers SSE
+ *   whatever is asked), the baseline's own transport.
  * - **long tasks**: main-thread tasks over 50 ms while the element renders a
  *   `tokens`-token remote reply, beside the same reply read by `HttpAgent`
  *   in the page and written into a `<pre>` as it comes (what a page that ran
@@ -28,9 +31,9 @@ export interface AgUiBenchOptions {
 
 const URL_ = '/__bench-agui/run';
 
-function makeChat(): AgentChat {
+function makeChat(url = URL_): AgentChat {
   const chat = document.createElement('agent-chat') as AgentChat;
-  chat.setAttribute('agui-url', URL_);
+  chat.setAttribute('agui-url', url);
   chat.style.cssText = 'display:block;height:600px;width:760px';
   document.body.append(chat);
   return chat;
@@ -101,28 +104,36 @@ async function longTasks(work: () => Promise<unknown>): Promise<{ count: number;
 export async function runAgUiBench(options: AgUiBenchOptions): Promise<Record<string, number>> {
   const client: Client = await import('@ag-ui/client');
   const chat = makeChat();
-  await chat.agent.ready;
+  const sse = makeChat(`${URL_}?transport=sse`);
+  await Promise.all([chat.agent.ready, sse.agent.ready]);
   const agent = new client.HttpAgent({ url: URL_ });
-  // Warm both: the element's chunk and worker, the page's client and connection.
+  // Warm all three: the element's chunk and worker, the page's client and connection.
   for (let i = 0; i < 3; i++) {
     await elementRun(chat, 'tokens=20');
+    await elementRun(sse, 'tokens=20');
     await clientRun(agent, 'tokens=20');
   }
   const element: number[] = [];
+  const elementSse: number[] = [];
   const shown: number[] = [];
   const alone: number[] = [];
   for (let i = 0; i < options.runs; i++) {
-    // Turns as to which goes first, so neither always follows the other's garbage.
-    const sides = [async () => {
-      const r = await elementRun(chat, 'tokens=20');
-      element.push(r.firstToken);
-      shown.push(r.shown);
-    }, async () => void alone.push(await clientRun(agent, 'tokens=20'))];
-    if (i % 2) sides.reverse();
+    // Turns as to which goes first, so none always follows another's garbage.
+    const sides = [
+      async () => {
+        const r = await elementRun(chat, 'tokens=20');
+        element.push(r.firstToken);
+        shown.push(r.shown);
+      },
+      async () => void elementSse.push((await elementRun(sse, 'tokens=20')).firstToken),
+      async () => void alone.push(await clientRun(agent, 'tokens=20')),
+    ];
+    for (let k = 0; k < i % 3; k++) sides.push(sides.shift()!);
     for (const side of sides) await side();
   }
   // The long reply: a fresh element (a short conversation) and a fresh client.
   chat.remove();
+  sse.remove();
   const long = makeChat();
   await long.agent.ready;
   await elementRun(long, 'tokens=200');
@@ -142,6 +153,7 @@ export async function runAgUiBench(options: AgUiBenchOptions): Promise<Record<st
     'agui.first_token_ms_p50': firstToken,
     'agui.first_token_httpagent_ms_p50': baseline,
     'agui.first_token_ratio': firstToken / baseline,
+    'agui.first_token_sse_ms_p50': median(elementSse),
     'agui.first_token_shown_ms_p50': median(shown),
     'agui.tokens': options.tokens,
     'agui.longtasks': viaElement.count,

@@ -5,7 +5,8 @@
  * `tokens=N` with one assistant message of N one-word deltas, written as fast
  * as the socket takes them — the first delta on its own (flushed before the
  * rest are made), so first-token latency measures the client, not the server.
- * It speaks SSE, or protobuf when the request's Accept asks for it.
+ * It speaks SSE, or protobuf when the request's Accept asks for it (and the
+ * URL has no `?transport=sse`).
  */
 import { EventEncoder } from '@ag-ui/encoder';
 
@@ -29,7 +30,7 @@ export function benchAgUi() {
     const input = await readJson(req);
     const last = [...input.messages].reverse().find((/** @type {{ role: string }} */ m) => m.role === 'user');
     const tokens = Number(/tokens=(\d+)/.exec(typeof last?.content === 'string' ? last.content : '')?.[1] ?? 10);
-    const encoder = new EventEncoder({ accept: String(req.headers.accept ?? 'text/event-stream') });
+    const encoder = new EventEncoder({ accept: ctx.query.transport === 'sse' ? 'text/event-stream' : String(req.headers.accept ?? 'text/event-stream') });
     res.writeHead(200, { 'content-type': encoder.getContentType(), 'cache-control': 'no-store', 'cross-origin-resource-policy': 'same-origin' });
     const messageId = `m-${input.runId}`;
     /** @param {any} event */
