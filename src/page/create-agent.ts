@@ -392,7 +392,8 @@ export function createAgent(options: AgentOptions): Agent {
     get running() {
       return current !== undefined;
     },
-    dispose: () => link.dispose('The agent was disposed.'),
+    // What the worker has not stored yet (a setState a moment ago, say) is written before it ends.
+    dispose: () => link.dispose('The agent was disposed.', () => session.then((remote) => remote.save())),
     threads: threadsClient((invoke) => call(invoke), (id) => {
       settings.thread = id;
     }),
