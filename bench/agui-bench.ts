@@ -20,6 +20,7 @@ import '../components/define.js';
 import type { AgentChat } from '../components/agent-chat.js';
 import type { AgentEvent } from '../src/types.js';
 import { median } from './lib/stats.js';
+import { observeLongTasks as longTasks } from './lib/long-tasks.js';
 
 /** Options of the AG-UI benchmark. */
 export interface AgUiBenchOptions {
@@ -82,22 +83,6 @@ async function clientRun(agent: InstanceType<Client['HttpAgent']>, text: string,
     },
   );
   return firstToken;
-}
-
-/** Long tasks while `work` runs (and its last frames paint). */
-async function longTasks(work: () => Promise<unknown>): Promise<{ count: number; longest: number }> {
-  const entries: PerformanceEntry[] = [];
-  const observer = new PerformanceObserver((list) => entries.push(...list.getEntries()));
-  observer.observe({ type: 'longtask' });
-  try {
-    await work();
-    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-    await new Promise((r) => setTimeout(r, 100));
-    entries.push(...observer.takeRecords());
-  } finally {
-    observer.disconnect();
-  }
-  return { count: entries.length, longest: Math.max(0, ...entries.map((e) => e.duration)) };
 }
 
 /** Runs the AG-UI benchmark. */

@@ -7,6 +7,7 @@
  */
 import type { Agent, AgentOptions, Tool } from '../../src/types.js';
 import type { AgentChat } from '../../components/agent-chat.js';
+import { until as waitUntil } from '../components/helpers.js';
 
 /** One open tab. */
 export interface Tab {
@@ -43,13 +44,5 @@ export async function openTab(): Promise<Tab> {
   };
 }
 
-/** Resolves with `test()`'s value once it is truthy, or fails after `ms`. */
-export async function until<T>(test: () => T | undefined | null | false, what: string, ms = 15000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = test();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+/** Resolves with `check()`'s value once it is truthy, or fails after `ms` (a tab compiles and starts the whole SDK: slow on a loaded machine). */
+export const until = <T>(check: () => T | undefined | null | false, what: string, ms = 15000): Promise<T> => waitUntil(check, what, ms);
