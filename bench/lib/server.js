@@ -13,6 +13,8 @@
 import { startDevServer } from '@web/dev-server';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { benchAgUi } from './agui-server.js';
+// The A2UI packages import their JSON schemas as modules; served as the tests serve them.
+import { jsonModules } from '../../test/support/json-modules-plugin.js';
 
 /** @param {string} rootDir */
 export async function startBenchServer(rootDir) {
@@ -33,7 +35,7 @@ export async function startBenchServer(rootDir) {
         },
         benchAgUi(),
       ],
-      plugins: [esbuildPlugin({ ts: true, target: 'es2022', tsconfig: `${rootDir}/tsconfig.json` })],
+      plugins: [jsonModules(), esbuildPlugin({ ts: true, target: 'es2022', tsconfig: `${rootDir}/tsconfig.json` })],
     },
     readCliArgs: false,
     readFileConfig: false,
