@@ -42,8 +42,8 @@ for (const name of ['mastra', 'copilotkit'] as const) {
       void first.agent.send('Ship it.');
       await until(() => ofType(first.events, 'input-request').length > 0, 'the call to wait for the user', 60_000);
       expect(ofType(first.events, 'input-request')[0]).to.deep.include({ callId: 'a1', name: 'confirm_address', args: { street: '1 Main St', city: 'Bath' } });
-      // Give the worker a moment to store the call (as a user's reload would), then "close the page".
-      await new Promise((r) => setTimeout(r, 300));
+      // Once the call is in the stored thread (read back through the store), "close the page".
+      await until(async () => (await first.agent.threads.export(thread)).includes('"a1"'), 'the call to be stored', 20_000);
       first.agent.dispose();
 
       const { agent, events } = remoteAgent({ url: server.url }, { thread, tools: [confirmAddress()] });
