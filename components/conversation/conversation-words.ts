@@ -22,6 +22,7 @@ export const conversationWords = {
   starting: 'Starting…',
   stepOf: (n: string, max: string) => `Step ${n} of ${max}`,
   stop: 'Stop',
+  showEarlier: (count: string, hidden: string) => `Show ${count} earlier (${hidden} not shown)`,
   usageTitle: 'Tokens of the last model call',
   tokensIn: (count: string) => `${count} in`,
   tokensOut: (count: string) => `${count} out`,
