@@ -112,6 +112,7 @@ import { isSurfaceActivity, loadA2uiViews, showsSurface } from './a2ui/index.js'
  * @csspart error - The error banner (a long message clamped to three lines; never taller than 40% of the element).
  * @csspart error-more-button - On a long error: "Show more" / "Show less".
  * @csspart error-copy-button - On a long error: copies its whole text.
+ * @csspart error-detail - On an error written in the element's language (by its `code`): the error's own English message, behind a disclosure.
  * @csspart show-all-button - Under a very long message (a big paste, a reply of thousands of lines), drawn bounded until opened: "Show all" / "Show less".
  * @csspart step - "step n of max" while running.
  * @csspart usage - Tokens of the last model call and how full the context is.

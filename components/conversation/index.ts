@@ -23,3 +23,4 @@ export type { SubAgentParts } from './sub-agent-view.js';
 export type { ConversationSpeech, ConversationWords } from './conversation-words.js';
 export type { PlanWords } from './plan-words.js';
 export type { SubAgentWords } from './sub-agent-words.js';
+export type { ErrorWords } from './error-words.js';

@@ -18,7 +18,7 @@
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { directionOf } from './direction.js';
-import type { Catalog, I18n, LocaleFormats, Words } from './words.js';
+import type { Catalog, I18n, LocaleFormats, Word, Words } from './words.js';
 import { trackLoad } from '../lazy-view.js';
 
 /** What the localizer reads of its element. */
@@ -78,6 +78,13 @@ export class Localizer implements ReactiveController, I18n {
       this.#made.set(english, (made = out as Words));
     }
     return made as T;
+  }
+
+  message(id: string): Word | undefined {
+    const own = this.#labels && Object.hasOwn(this.#labels, id) ? this.#labels[id] : undefined;
+    if (typeof own === 'string' || typeof own === 'function') return own as Word;
+    const messages = this.#catalog?.messages;
+    return messages && Object.hasOwn(messages, id) ? messages[id] : undefined;
   }
 
   hostConnected(): void {

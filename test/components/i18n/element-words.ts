@@ -14,6 +14,7 @@ import { doctorWords } from '../../../components/doctor/doctor-words.js';
 import { threadWords } from '../../../components/threads/thread-words.js';
 import { mcpWords } from '../../../components/mcp/mcp-words.js';
 import { commandWords } from '../../../components/composer/command-words.js';
+import { errorWords } from '../../../components/conversation/error-words.js';
 import { planWords } from '../../../components/conversation/plan-words.js';
 import { subAgentWords } from '../../../components/conversation/sub-agent-words.js';
 import { engineWords } from '../../../components/engine-progress-words.js';
@@ -26,7 +27,7 @@ import type { ElementWords } from '../../../components/element-words.js';
 import type { Word } from '../../../components/i18n/index.js';
 
 export const TABLES = { conversationWords, composerWords, approvalWords, toolCardWords, attachmentWords, attachmentTrayWords, traceWords, agentTraceWords, doctorWords, threadWords, mcpWords, commandWords,
-  planWords, subAgentWords, engineWords, undoWords, previewWords, tooLongWords, a2uiWords, activityWords };
+  planWords, subAgentWords, engineWords, undoWords, previewWords, tooLongWords, a2uiWords, activityWords, errorWords };
 
 /** Every message by id (the test checks that no id is in two tables). */
 export const ENGLISH: { [id: string]: Word } = Object.assign({}, ...Object.values(TABLES));

@@ -33,7 +33,8 @@ import { a2uiWords } from '../../../components/a2ui/a2ui-words.js';
 import { renderQuestions } from '../../../components/mcp/mcp-elicitation-form.js';
 import { mcpWords } from '../../../components/mcp/mcp-words.js';
 import type { EngineStatus, PlanTask, Tool } from '../../../src/types.js';
-import { textTurn } from '../../../src/testing/chunks.js';
+import { errorTurn, textTurn } from '../../../src/testing/chunks.js';
+import { conversationSpeech } from '../../../components/conversation/conversation-words.js';
 import { ENGLISH } from './element-words.js';
 import { chatOnMock, part, typeAndEnter, until, type ChatFixture } from '../helpers.js';
 
@@ -51,6 +52,7 @@ function i18nOf(messages: Record<string, Word>, format?: Catalog['format'], dir:
     words<T extends Words>(english: T): T {
       return Object.fromEntries(Object.keys(english).map((id) => [id, Object.hasOwn(messages, id) ? messages[id] : english[id]])) as T;
     },
+    message: (id) => messages[id],
   };
 }
 
@@ -235,5 +237,53 @@ describe('i18n: the new states in the element', function () {
     expect(warning.textContent).to.include('أرسل على أي حال');
     expect(warning.textContent).to.not.match(/Send anyway|tokens/);
     expect(getComputedStyle(warning).direction).to.equal('rtl');
+  });
+});
+
+describe('i18n: the library’s errors by code', function () {
+  this.timeout(30_000);
+  let f: ChatFixture | undefined;
+  afterEach(() => f?.remove());
+
+  /** The chat's error banner after a model server answered HTTP 400. */
+  async function failed(attrs: Record<string, string>, labels?: Record<string, Word>): Promise<HTMLElement> {
+    f = await chatOnMock([errorTurn(400, 'model "nope" not found')], { attrs });
+    if (labels) f.chat.labels = labels;
+    const final = f.nextFinal();
+    f.chat.send('hi');
+    await final;
+    return until(() => part<HTMLElement>(f!.chat, 'error'), 'the error banner');
+  }
+
+  for (const [tag, said] of [['de', 'Der Modellserver hat mit einem Fehler geantwortet (HTTP 400).'], ['ja', 'モデルサーバーがエラーを返しました（HTTP 400）。']] as const) {
+    it(`${tag}: an HTTP error in the catalog’s words with its status, the English message as the raw detail`, async () => {
+      const banner = await failed({ locale: tag });
+      expect(banner.dataset.code).to.equal('http');
+      const text = banner.querySelector('.error-text')!;
+      expect(text.querySelector('.error-said')!.textContent).to.equal(said);
+      const detail = part<HTMLDetailsElement>(f!.chat, 'error-detail')!;
+      expect(detail.open).to.equal(false);
+      expect(detail.querySelector('[translate="no"]')!.textContent).to.include('model "nope" not found').and.include('HTTP 400');
+      expect(detail.querySelector('summary')!.textContent).to.equal(tag === 'de' ? 'Details' : '詳細');
+    });
+  }
+
+  it('en: the error’s own message, no detail; an app’s label for the code wins, with the status', async () => {
+    const banner = await failed({ locale: 'en' });
+    expect(banner.querySelector('.error-text')!.textContent).to.include('model "nope" not found');
+    expect(part(f!.chat, 'error-detail')).to.equal(null);
+    f!.remove();
+    const labelled = await failed({ locale: 'en' }, { errHttp: (status: string) => `Our server said no (${status}).` });
+    expect(labelled.querySelector('.error-said')!.textContent).to.equal('Our server said no (400).');
+  });
+
+  it('a code without a message, or an error without the values its message needs, keeps its English message', async () => {
+    const catalog = await loadCatalog('de');
+    const speech = conversationSpeech(i18nOf(catalog.messages as Record<string, Word>, catalog.format));
+    expect(speech.error!('storage-blocked', undefined)).to.equal(undefined);
+    expect(speech.error!('http', undefined)).to.equal(undefined);
+    expect(speech.error!('http', { status: 502 })).to.equal('Der Modellserver hat mit einem Fehler geantwortet (HTTP 502).');
+    expect(speech.error!('timeout', { seconds: 1200 })).to.equal('Der Modellserver hat nicht innerhalb von 1.200 s geantwortet.');
+    expect(speech.error!('busy', undefined)).to.match(/^Es läuft bereits eine Antwort/);
   });
 });

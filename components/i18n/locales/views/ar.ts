@@ -58,4 +58,18 @@ export const views = {
   mcpChooseAtLeast: (count: string) => `اختر ${count} على الأقل.`,
   mcpChooseAtMost: (count: string) => `اختر ${count} على الأكثر.`,
   showEarlier: (count: string, hidden: string) => `عرض ${count} سابقة (${hidden} غير معروضة)`,
+  // the library's errors by code (components/conversation/error-words.ts), and the banner's raw detail
+  errorDetails: "التفاصيل",
+  errHttp: (status: string) => `ردّ خادم النموذج بخطأ (HTTP ${status}).`,
+  errNetwork: "تعذّر الوصول إلى خادم النموذج. تحقّق من الاتصال والعنوان.",
+  errTimeout: (seconds: string) => `لم يردّ خادم النموذج خلال ${seconds} ث.`,
+  errStream: "توقّف الرد في منتصفه: انقطع الاتصال بخادم النموذج.",
+  errEmptyResponse: "أرسل النموذج ردًّا فارغًا.",
+  errContextOverflow: "لم تعد المحادثة تتسع في نافذة سياق النموذج.",
+  errBusy: "هناك رد قيد التنفيذ بالفعل: انتظر انتهاءه أو أوقفه.",
+  errWorkerCrashed: "توقّف العامل (worker) الخاص بالمساعد على نحو غير متوقع. أعد تحميل الصفحة للبدء من جديد.",
+  errStorageQuota: "مساحة تخزين المتصفح ممتلئة: تُحفظ هذه المحادثة في الذاكرة فقط.",
+  errRefused: "رُفض بموجب قاعدة أمان (عنوان غير موجود في قائمة السماح).",
+  errVisionUnsupported: "هذا النموذج لا يستطيع قراءة الصور. أرسل الرسالة دون الصورة، أو اختر نموذجًا يدعم الرؤية.",
+  errInternal: "حدث خطأ ما داخل المساعد.",
 };

@@ -53,4 +53,18 @@ export const views = {
   mcpChooseAtLeast: (count: string) => `Wählen Sie mindestens ${count}.`,
   mcpChooseAtMost: (count: string) => `Wählen Sie höchstens ${count}.`,
   showEarlier: (count: string, hidden: string) => `${count} frühere zeigen (${hidden} ausgeblendet)`,
+  // the library's errors by code (components/conversation/error-words.ts), and the banner's raw detail
+  errorDetails: "Details",
+  errHttp: (status: string) => `Der Modellserver hat mit einem Fehler geantwortet (HTTP ${status}).`,
+  errNetwork: "Der Modellserver ist nicht erreichbar. Prüfen Sie die Verbindung und die Adresse.",
+  errTimeout: (seconds: string) => `Der Modellserver hat nicht innerhalb von ${seconds} s geantwortet.`,
+  errStream: "Die Antwort brach mittendrin ab: Die Verbindung zum Modellserver wurde unterbrochen.",
+  errEmptyResponse: "Das Modell hat eine leere Antwort gesendet.",
+  errContextOverflow: "Die Unterhaltung passt nicht mehr in das Kontextfenster des Modells.",
+  errBusy: "Es läuft bereits eine Antwort: Warten Sie, bis sie fertig ist, oder stoppen Sie sie.",
+  errWorkerCrashed: "Der Worker des Assistenten wurde unerwartet beendet. Laden Sie die Seite neu, um neu zu beginnen.",
+  errStorageQuota: "Der Speicher des Browsers ist voll: Diese Unterhaltung wird nur im Arbeitsspeicher gehalten.",
+  errRefused: "Von einer Sicherheitsregel abgelehnt (eine Adresse, die nicht auf der Zulassungsliste steht).",
+  errVisionUnsupported: "Dieses Modell kann keine Bilder lesen. Senden Sie die Nachricht ohne das Bild oder wählen Sie ein Modell mit Bildverständnis.",
+  errInternal: "Im Assistenten ist etwas schiefgegangen.",
 };

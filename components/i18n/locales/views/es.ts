@@ -53,4 +53,18 @@ export const views = {
   mcpChooseAtLeast: (count: string) => `Elija al menos ${count}.`,
   mcpChooseAtMost: (count: string) => `Elija como máximo ${count}.`,
   showEarlier: (count: string, hidden: string) => `Mostrar ${count} anteriores (${hidden} ocultos)`,
+  // the library's errors by code (components/conversation/error-words.ts), and the banner's raw detail
+  errorDetails: "Detalles",
+  errHttp: (status: string) => `El servidor del modelo respondió con un error (HTTP ${status}).`,
+  errNetwork: "No se pudo contactar con el servidor del modelo. Compruebe la conexión y la dirección.",
+  errTimeout: (seconds: string) => `El servidor del modelo no respondió en ${seconds} s.`,
+  errStream: "La respuesta se cortó a medias: se perdió la conexión con el servidor del modelo.",
+  errEmptyResponse: "El modelo envió una respuesta vacía.",
+  errContextOverflow: "La conversación ya no cabe en la ventana de contexto del modelo.",
+  errBusy: "Ya hay una respuesta en curso: espere a que termine o deténgala.",
+  errWorkerCrashed: "El worker del asistente se detuvo inesperadamente. Recargue la página para empezar de nuevo.",
+  errStorageQuota: "El almacenamiento del navegador está lleno: esta conversación solo se guarda en memoria.",
+  errRefused: "Rechazado por una regla de seguridad (una dirección que no está en la lista permitida).",
+  errVisionUnsupported: "Este modelo no puede leer imágenes. Envíe el mensaje sin la imagen o elija un modelo con visión.",
+  errInternal: "Algo salió mal dentro del asistente.",
 };

@@ -53,4 +53,18 @@ export const views = {
   mcpChooseAtLeast: (count: string) => `Choisissez-en au moins ${count}.`,
   mcpChooseAtMost: (count: string) => `Choisissez-en au plus ${count}.`,
   showEarlier: (count: string, hidden: string) => `Afficher ${count} plus anciens (${hidden} masqués)`,
+  // the library's errors by code (components/conversation/error-words.ts), and the banner's raw detail
+  errorDetails: "Détails",
+  errHttp: (status: string) => `Le serveur du modèle a répondu par une erreur (HTTP ${status}).`,
+  errNetwork: "Impossible de joindre le serveur du modèle. Vérifiez la connexion et l'adresse.",
+  errTimeout: (seconds: string) => `Le serveur du modèle n'a pas répondu en ${seconds} s.`,
+  errStream: "La réponse s'est arrêtée en cours de route : la connexion au serveur du modèle a été coupée.",
+  errEmptyResponse: "Le modèle a envoyé une réponse vide.",
+  errContextOverflow: "La conversation ne tient plus dans la fenêtre de contexte du modèle.",
+  errBusy: "Une réponse est déjà en cours : attendez qu'elle se termine ou arrêtez-la.",
+  errWorkerCrashed: "Le worker de l'assistant s'est arrêté de façon inattendue. Rechargez la page pour recommencer.",
+  errStorageQuota: "Le stockage du navigateur est plein : cette conversation n'est gardée qu'en mémoire.",
+  errRefused: "Refusé par une règle de sécurité (une adresse absente de la liste autorisée).",
+  errVisionUnsupported: "Ce modèle ne sait pas lire les images. Envoyez le message sans l'image, ou choisissez un modèle avec vision.",
+  errInternal: "Un problème est survenu dans l'assistant.",
 };

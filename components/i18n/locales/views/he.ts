@@ -53,4 +53,18 @@ export const views = {
   mcpChooseAtLeast: (count: string) => `יש לבחור לפחות ${count}.`,
   mcpChooseAtMost: (count: string) => `יש לבחור לכל היותר ${count}.`,
   showEarlier: (count: string, hidden: string) => `הצגת ${count} קודמים (${hidden} לא מוצגים)`,
+  // the library's errors by code (components/conversation/error-words.ts), and the banner's raw detail
+  errorDetails: "פרטים",
+  errHttp: (status: string) => `שרת המודל השיב בשגיאה (HTTP ${status}).`,
+  errNetwork: "אין גישה לשרת המודל. בדקו את החיבור ואת הכתובת.",
+  errTimeout: (seconds: string) => `שרת המודל לא השיב תוך ${seconds} שניות.`,
+  errStream: "התשובה נעצרה באמצע: החיבור לשרת המודל נותק.",
+  errEmptyResponse: "המודל שלח תשובה ריקה.",
+  errContextOverflow: "השיחה כבר לא נכנסת בחלון ההקשר של המודל.",
+  errBusy: "כבר יש תשובה בתהליך: המתינו שתסתיים או עצרו אותה.",
+  errWorkerCrashed: "ה-worker של העוזר נעצר באופן לא צפוי. טענו מחדש את הדף כדי להתחיל שוב.",
+  errStorageQuota: "האחסון של הדפדפן מלא: השיחה הזו נשמרת בזיכרון בלבד.",
+  errRefused: "נדחה על ידי כלל אבטחה (כתובת שאינה ברשימת ההיתרים).",
+  errVisionUnsupported: "המודל הזה לא יכול לקרוא תמונות. שלחו את ההודעה בלי התמונה, או בחרו מודל עם ראייה.",
+  errInternal: "משהו השתבש בתוך העוזר.",
 };

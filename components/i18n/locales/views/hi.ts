@@ -53,4 +53,18 @@ export const views = {
   mcpChooseAtLeast: (count: string) => `कम से कम ${count} चुनें।`,
   mcpChooseAtMost: (count: string) => `अधिकतम ${count} चुनें।`,
   showEarlier: (count: string, hidden: string) => `पिछले ${count} दिखाएँ (${hidden} छिपे हैं)`,
+  // the library's errors by code (components/conversation/error-words.ts), and the banner's raw detail
+  errorDetails: "विवरण",
+  errHttp: (status: string) => `मॉडल सर्वर ने त्रुटि के साथ जवाब दिया (HTTP ${status})।`,
+  errNetwork: "मॉडल सर्वर तक नहीं पहुँचा जा सका। कनेक्शन और पता जाँचें।",
+  errTimeout: (seconds: string) => `मॉडल सर्वर ने ${seconds} सेकंड में जवाब नहीं दिया।`,
+  errStream: "जवाब बीच में रुक गया: मॉडल सर्वर से कनेक्शन टूट गया।",
+  errEmptyResponse: "मॉडल ने खाली जवाब भेजा।",
+  errContextOverflow: "बातचीत अब मॉडल की कॉन्टेक्स्ट विंडो में नहीं समाती।",
+  errBusy: "एक जवाब पहले से चल रहा है: उसके पूरा होने की प्रतीक्षा करें या उसे रोकें।",
+  errWorkerCrashed: "सहायक का worker अचानक रुक गया। फिर से शुरू करने के लिए पेज रीलोड करें।",
+  errStorageQuota: "ब्राउज़र का स्टोरेज भर गया है: यह बातचीत केवल मेमोरी में रखी गई है।",
+  errRefused: "एक सुरक्षा नियम ने अस्वीकार किया (अनुमति सूची से बाहर का पता)।",
+  errVisionUnsupported: "यह मॉडल चित्र नहीं पढ़ सकता। संदेश को चित्र के बिना भेजें, या दृष्टि वाला मॉडल चुनें।",
+  errInternal: "सहायक के भीतर कुछ गड़बड़ हो गई।",
 };

@@ -53,4 +53,18 @@ export const views = {
   mcpChooseAtLeast: (count: string) => `Scegline almeno ${count}.`,
   mcpChooseAtMost: (count: string) => `Scegline al massimo ${count}.`,
   showEarlier: (count: string, hidden: string) => `Mostra ${count} precedenti (${hidden} nascosti)`,
+  // the library's errors by code (components/conversation/error-words.ts), and the banner's raw detail
+  errorDetails: "Dettagli",
+  errHttp: (status: string) => `Il server del modello ha risposto con un errore (HTTP ${status}).`,
+  errNetwork: "Impossibile raggiungere il server del modello. Controlla la connessione e l'indirizzo.",
+  errTimeout: (seconds: string) => `Il server del modello non ha risposto entro ${seconds} s.`,
+  errStream: "La risposta si è interrotta a metà: la connessione al server del modello è caduta.",
+  errEmptyResponse: "Il modello ha inviato una risposta vuota.",
+  errContextOverflow: "La conversazione non entra più nella finestra di contesto del modello.",
+  errBusy: "C'è già una risposta in corso: attendi che finisca o interrompila.",
+  errWorkerCrashed: "Il worker dell'assistente si è fermato inaspettatamente. Ricarica la pagina per ricominciare.",
+  errStorageQuota: "Lo spazio di archiviazione del browser è pieno: questa conversazione resta solo in memoria.",
+  errRefused: "Rifiutato da una regola di sicurezza (un indirizzo non presente nella lista consentita).",
+  errVisionUnsupported: "Questo modello non sa leggere le immagini. Invia il messaggio senza l'immagine o scegli un modello con visione.",
+  errInternal: "Qualcosa è andato storto nell'assistente.",
 };

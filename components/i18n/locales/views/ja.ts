@@ -53,4 +53,18 @@ export const views = {
   mcpChooseAtLeast: (count: string) => `${count} 個以上選んでください。`,
   mcpChooseAtMost: (count: string) => `${count} 個まで選んでください。`,
   showEarlier: (count: string, hidden: string) => `以前の ${count} 件を表示（${hidden} 件非表示）`,
+  // the library's errors by code (components/conversation/error-words.ts), and the banner's raw detail
+  errorDetails: "詳細",
+  errHttp: (status: string) => `モデルサーバーがエラーを返しました（HTTP ${status}）。`,
+  errNetwork: "モデルサーバーに接続できません。接続とアドレスを確認してください。",
+  errTimeout: (seconds: string) => `モデルサーバーが ${seconds} 秒以内に応答しませんでした。`,
+  errStream: "応答が途中で止まりました: モデルサーバーとの接続が切れました。",
+  errEmptyResponse: "モデルが空の応答を返しました。",
+  errContextOverflow: "会話がモデルのコンテキストウィンドウに収まらなくなりました。",
+  errBusy: "すでに応答中です。終わるまで待つか、停止してください。",
+  errWorkerCrashed: "アシスタントのワーカーが予期せず停止しました。ページを再読み込みしてやり直してください。",
+  errStorageQuota: "ブラウザーのストレージがいっぱいです: この会話はメモリ上にのみ保持されます。",
+  errRefused: "セキュリティ規則により拒否されました（許可リストにないアドレス）。",
+  errVisionUnsupported: "このモデルは画像を読めません。画像なしで送るか、画像に対応したモデルを選んでください。",
+  errInternal: "アシスタント内部で問題が発生しました。",
 };

@@ -53,4 +53,18 @@ export const views = {
   mcpChooseAtLeast: (count: string) => `${count}개 이상 선택하세요.`,
   mcpChooseAtMost: (count: string) => `최대 ${count}개를 선택하세요.`,
   showEarlier: (count: string, hidden: string) => `이전 ${count}개 보기(${hidden}개 숨김)`,
+  // the library's errors by code (components/conversation/error-words.ts), and the banner's raw detail
+  errorDetails: "자세히",
+  errHttp: (status: string) => `모델 서버가 오류로 응답했습니다(HTTP ${status}).`,
+  errNetwork: "모델 서버에 연결할 수 없습니다. 연결과 주소를 확인하세요.",
+  errTimeout: (seconds: string) => `모델 서버가 ${seconds}초 안에 응답하지 않았습니다.`,
+  errStream: "응답이 중간에 끊겼습니다: 모델 서버와의 연결이 끊어졌습니다.",
+  errEmptyResponse: "모델이 빈 응답을 보냈습니다.",
+  errContextOverflow: "대화가 더 이상 모델의 컨텍스트 창에 들어가지 않습니다.",
+  errBusy: "이미 응답이 진행 중입니다. 끝날 때까지 기다리거나 중지하세요.",
+  errWorkerCrashed: "어시스턴트의 워커가 예기치 않게 중지되었습니다. 페이지를 새로 고쳐 다시 시작하세요.",
+  errStorageQuota: "브라우저 저장소가 가득 찼습니다: 이 대화는 메모리에만 보관됩니다.",
+  errRefused: "보안 규칙에 의해 거부되었습니다(허용 목록에 없는 주소).",
+  errVisionUnsupported: "이 모델은 이미지를 읽을 수 없습니다. 이미지 없이 보내거나 이미지를 지원하는 모델을 선택하세요.",
+  errInternal: "어시스턴트 내부에서 문제가 발생했습니다.",
 };

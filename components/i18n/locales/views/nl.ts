@@ -53,4 +53,18 @@ export const views = {
   mcpChooseAtLeast: (count: string) => `Kies er minstens ${count}.`,
   mcpChooseAtMost: (count: string) => `Kies er hoogstens ${count}.`,
   showEarlier: (count: string, hidden: string) => `${count} eerdere tonen (${hidden} verborgen)`,
+  // the library's errors by code (components/conversation/error-words.ts), and the banner's raw detail
+  errorDetails: "Details",
+  errHttp: (status: string) => `De modelserver antwoordde met een fout (HTTP ${status}).`,
+  errNetwork: "De modelserver is niet bereikbaar. Controleer de verbinding en het adres.",
+  errTimeout: (seconds: string) => `De modelserver antwoordde niet binnen ${seconds} s.`,
+  errStream: "Het antwoord stopte halverwege: de verbinding met de modelserver werd verbroken.",
+  errEmptyResponse: "Het model stuurde een leeg antwoord.",
+  errContextOverflow: "Het gesprek past niet meer in het contextvenster van het model.",
+  errBusy: "Er loopt al een antwoord: wacht tot het klaar is of stop het.",
+  errWorkerCrashed: "De worker van de assistent is onverwacht gestopt. Laad de pagina opnieuw om opnieuw te beginnen.",
+  errStorageQuota: "De opslag van de browser is vol: dit gesprek wordt alleen in het geheugen bewaard.",
+  errRefused: "Geweigerd door een beveiligingsregel (een adres dat niet op de toegestane lijst staat).",
+  errVisionUnsupported: "Dit model kan geen afbeeldingen lezen. Stuur het bericht zonder de afbeelding, of kies een model met beeldherkenning.",
+  errInternal: "Er ging iets mis in de assistent.",
 };

@@ -58,4 +58,18 @@ export const views = {
   mcpChooseAtLeast: (count: string) => `Wybierz co najmniej ${count}.`,
   mcpChooseAtMost: (count: string) => `Wybierz najwyżej ${count}.`,
   showEarlier: (count: string, hidden: string) => `Pokaż wcześniejsze: ${count} (ukryte: ${hidden})`,
+  // the library's errors by code (components/conversation/error-words.ts), and the banner's raw detail
+  errorDetails: "Szczegóły",
+  errHttp: (status: string) => `Serwer modelu odpowiedział błędem (HTTP ${status}).`,
+  errNetwork: "Nie można połączyć się z serwerem modelu. Sprawdź połączenie i adres.",
+  errTimeout: (seconds: string) => `Serwer modelu nie odpowiedział w ciągu ${seconds} s.`,
+  errStream: "Odpowiedź urwała się w połowie: połączenie z serwerem modelu zostało przerwane.",
+  errEmptyResponse: "Model wysłał pustą odpowiedź.",
+  errContextOverflow: "Rozmowa nie mieści się już w oknie kontekstu modelu.",
+  errBusy: "Odpowiedź już trwa: poczekaj, aż się skończy, albo ją zatrzymaj.",
+  errWorkerCrashed: "Worker asystenta nieoczekiwanie się zatrzymał. Odśwież stronę, aby zacząć od nowa.",
+  errStorageQuota: "Pamięć przeglądarki jest pełna: ta rozmowa jest trzymana tylko w pamięci operacyjnej.",
+  errRefused: "Odrzucone przez regułę bezpieczeństwa (adres spoza listy dozwolonych).",
+  errVisionUnsupported: "Ten model nie odczytuje obrazów. Wyślij wiadomość bez obrazu albo wybierz model obsługujący obrazy.",
+  errInternal: "Coś poszło nie tak w asystencie.",
 };

@@ -53,4 +53,18 @@ export const views = {
   mcpChooseAtLeast: (count: string) => `Escolha pelo menos ${count}.`,
   mcpChooseAtMost: (count: string) => `Escolha no máximo ${count}.`,
   showEarlier: (count: string, hidden: string) => `Mostrar ${count} anteriores (${hidden} ocultos)`,
+  // the library's errors by code (components/conversation/error-words.ts), and the banner's raw detail
+  errorDetails: "Detalhes",
+  errHttp: (status: string) => `O servidor do modelo respondeu com um erro (HTTP ${status}).`,
+  errNetwork: "Não foi possível acessar o servidor do modelo. Verifique a conexão e o endereço.",
+  errTimeout: (seconds: string) => `O servidor do modelo não respondeu em ${seconds} s.`,
+  errStream: "A resposta parou no meio: a conexão com o servidor do modelo caiu.",
+  errEmptyResponse: "O modelo enviou uma resposta vazia.",
+  errContextOverflow: "A conversa não cabe mais na janela de contexto do modelo.",
+  errBusy: "Já há uma resposta em andamento: espere terminar ou interrompa.",
+  errWorkerCrashed: "O worker do assistente parou inesperadamente. Recarregue a página para começar de novo.",
+  errStorageQuota: "O armazenamento do navegador está cheio: esta conversa fica só na memória.",
+  errRefused: "Recusado por uma regra de segurança (um endereço fora da lista permitida).",
+  errVisionUnsupported: "Este modelo não lê imagens. Envie a mensagem sem a imagem ou escolha um modelo com visão.",
+  errInternal: "Algo deu errado dentro do assistente.",
 };

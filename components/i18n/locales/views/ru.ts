@@ -58,4 +58,18 @@ export const views = {
   mcpChooseAtLeast: (count: string) => `Выберите не менее ${count}.`,
   mcpChooseAtMost: (count: string) => `Выберите не более ${count}.`,
   showEarlier: (count: string, hidden: string) => `Показать предыдущие: ${count} (скрыто: ${hidden})`,
+  // the library's errors by code (components/conversation/error-words.ts), and the banner's raw detail
+  errorDetails: "Подробности",
+  errHttp: (status: string) => `Сервер модели ответил ошибкой (HTTP ${status}).`,
+  errNetwork: "Не удалось связаться с сервером модели. Проверьте подключение и адрес.",
+  errTimeout: (seconds: string) => `Сервер модели не ответил за ${seconds} с.`,
+  errStream: "Ответ оборвался на середине: соединение с сервером модели прервалось.",
+  errEmptyResponse: "Модель прислала пустой ответ.",
+  errContextOverflow: "Беседа больше не помещается в контекстное окно модели.",
+  errBusy: "Ответ уже идёт: дождитесь его конца или остановите его.",
+  errWorkerCrashed: "Воркер ассистента неожиданно остановился. Перезагрузите страницу, чтобы начать заново.",
+  errStorageQuota: "Хранилище браузера заполнено: эта беседа хранится только в памяти.",
+  errRefused: "Отклонено правилом безопасности (адрес не из списка разрешённых).",
+  errVisionUnsupported: "Эта модель не умеет читать изображения. Отправьте сообщение без изображения или выберите модель с поддержкой зрения.",
+  errInternal: "Внутри ассистента что-то пошло не так.",
 };

@@ -53,4 +53,18 @@ export const views = {
   mcpChooseAtLeast: (count: string) => `En az ${count} tane seçin.`,
   mcpChooseAtMost: (count: string) => `En fazla ${count} tane seçin.`,
   showEarlier: (count: string, hidden: string) => `Önceki ${count} öğeyi göster (${hidden} gizli)`,
+  // the library's errors by code (components/conversation/error-words.ts), and the banner's raw detail
+  errorDetails: "Ayrıntılar",
+  errHttp: (status: string) => `Model sunucusu bir hatayla yanıt verdi (HTTP ${status}).`,
+  errNetwork: "Model sunucusuna ulaşılamadı. Bağlantıyı ve adresi kontrol edin.",
+  errTimeout: (seconds: string) => `Model sunucusu ${seconds} sn içinde yanıt vermedi.`,
+  errStream: "Yanıt yarıda kesildi: model sunucusuyla bağlantı koptu.",
+  errEmptyResponse: "Model boş bir yanıt gönderdi.",
+  errContextOverflow: "Sohbet artık modelin bağlam penceresine sığmıyor.",
+  errBusy: "Zaten bir yanıt sürüyor: bitmesini bekleyin ya da durdurun.",
+  errWorkerCrashed: "Asistanın worker'ı beklenmedik şekilde durdu. Yeniden başlamak için sayfayı yenileyin.",
+  errStorageQuota: "Tarayıcının depolama alanı dolu: bu sohbet yalnızca bellekte tutuluyor.",
+  errRefused: "Bir güvenlik kuralı tarafından reddedildi (izin listesinde olmayan bir adres).",
+  errVisionUnsupported: "Bu model görselleri okuyamaz. Mesajı görsel olmadan gönderin ya da görsel destekli bir model seçin.",
+  errInternal: "Asistanın içinde bir şeyler ters gitti.",
 };

@@ -58,4 +58,18 @@ export const views = {
   mcpChooseAtLeast: (count: string) => `Виберіть щонайменше ${count}.`,
   mcpChooseAtMost: (count: string) => `Виберіть щонайбільше ${count}.`,
   showEarlier: (count: string, hidden: string) => `Показати попередні: ${count} (приховано: ${hidden})`,
+  // the library's errors by code (components/conversation/error-words.ts), and the banner's raw detail
+  errorDetails: "Докладніше",
+  errHttp: (status: string) => `Сервер моделі відповів помилкою (HTTP ${status}).`,
+  errNetwork: "Не вдалося зв'язатися із сервером моделі. Перевірте з'єднання й адресу.",
+  errTimeout: (seconds: string) => `Сервер моделі не відповів за ${seconds} с.`,
+  errStream: "Відповідь обірвалася на середині: з'єднання із сервером моделі перервалося.",
+  errEmptyResponse: "Модель надіслала порожню відповідь.",
+  errContextOverflow: "Розмова більше не вміщується в контекстне вікно моделі.",
+  errBusy: "Відповідь уже триває: дочекайтеся її завершення або зупиніть її.",
+  errWorkerCrashed: "Воркер асистента несподівано зупинився. Перезавантажте сторінку, щоб почати знову.",
+  errStorageQuota: "Сховище браузера заповнене: ця розмова зберігається лише в пам'яті.",
+  errRefused: "Відхилено правилом безпеки (адреса не зі списку дозволених).",
+  errVisionUnsupported: "Ця модель не вміє читати зображення. Надішліть повідомлення без зображення або виберіть модель із підтримкою зору.",
+  errInternal: "Усередині асистента щось пішло не так.",
 };

@@ -53,4 +53,18 @@ export const views = {
   mcpChooseAtLeast: (count: string) => `请至少选择 ${count} 项。`,
   mcpChooseAtMost: (count: string) => `最多选择 ${count} 项。`,
   showEarlier: (count: string, hidden: string) => `显示之前的 ${count} 条（${hidden} 条未显示）`,
+  // the library's errors by code (components/conversation/error-words.ts), and the banner's raw detail
+  errorDetails: "详情",
+  errHttp: (status: string) => `模型服务器返回了错误（HTTP ${status}）。`,
+  errNetwork: "无法连接模型服务器。请检查网络连接和地址。",
+  errTimeout: (seconds: string) => `模型服务器在 ${seconds} 秒内没有响应。`,
+  errStream: "回复中途中断：与模型服务器的连接断开了。",
+  errEmptyResponse: "模型发送了空回复。",
+  errContextOverflow: "对话已超出模型的上下文窗口。",
+  errBusy: "已有回复正在进行：请等待其结束或停止它。",
+  errWorkerCrashed: "助手的 worker 意外停止。请重新加载页面以重新开始。",
+  errStorageQuota: "浏览器存储空间已满：此对话仅保存在内存中。",
+  errRefused: "被安全规则拒绝（地址不在允许列表中）。",
+  errVisionUnsupported: "此模型无法读取图片。请不带图片发送消息，或选择支持视觉的模型。",
+  errInternal: "助手内部出错了。",
 };

@@ -53,4 +53,18 @@ export const views = {
   mcpChooseAtLeast: (count: string) => `請至少選擇 ${count} 項。`,
   mcpChooseAtMost: (count: string) => `最多選擇 ${count} 項。`,
   showEarlier: (count: string, hidden: string) => `顯示先前的 ${count} 則（${hidden} 則未顯示）`,
+  // the library's errors by code (components/conversation/error-words.ts), and the banner's raw detail
+  errorDetails: "詳細資料",
+  errHttp: (status: string) => `模型伺服器回傳了錯誤（HTTP ${status}）。`,
+  errNetwork: "無法連線到模型伺服器。請檢查網路連線和位址。",
+  errTimeout: (seconds: string) => `模型伺服器在 ${seconds} 秒內沒有回應。`,
+  errStream: "回覆中途中斷：與模型伺服器的連線斷開了。",
+  errEmptyResponse: "模型傳送了空白回覆。",
+  errContextOverflow: "對話已超出模型的內容視窗。",
+  errBusy: "已有回覆正在進行：請等待它結束或停止它。",
+  errWorkerCrashed: "助理的 worker 意外停止。請重新載入頁面以重新開始。",
+  errStorageQuota: "瀏覽器儲存空間已滿：此對話僅保存在記憶體中。",
+  errRefused: "遭安全規則拒絕（位址不在允許清單中）。",
+  errVisionUnsupported: "此模型無法讀取圖片。請不附圖片傳送訊息，或選擇支援視覺的模型。",
+  errInternal: "助理內部發生問題。",
 };
