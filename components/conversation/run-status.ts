@@ -43,7 +43,7 @@ export function renderErrorBanner(
   return html`<div part="error" class=${clamp && !long.open ? 'error clamped' : 'error'} role="alert" data-code=${c.error.code ?? nothing}>
     ${said === undefined
       ? html`<span class="error-text">${message}</span>`
-      : html`<span class="error-text"><span class="error-said">${said}</span><details part="error-detail" class="error-detail"><summary>${w.errorDetails}</summary><span translate="no">${message}</span></details></span>`}
+      : html`<span class="error-text"><span class="error-said">${said}</span><details part="error-detail" class="error-detail"><summary>${w.errorDetails}</summary><span translate="no" dir="auto">${message}</span></details></span>`}
     <span class="error-actions">
       ${clamp
         ? html`<button part="error-more-button" type="button" aria-expanded=${long.open ? 'true' : 'false'} @click=${() => long.toggle()}>${long.open ? w.showLess : w.showMore}</button>
