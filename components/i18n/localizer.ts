@@ -67,14 +67,8 @@ export class Localizer implements ReactiveController, I18n {
   words<T extends Words>(english: T): T {
     let made = this.#made.get(english);
     if (!made) {
-      const labels = this.#labels;
-      const messages = this.#catalog?.messages;
       const out: Record<string, unknown> = {};
-      for (const id of Object.keys(english)) {
-        const own = labels && Object.hasOwn(labels, id) ? labels[id] : undefined;
-        const word = typeof own === 'string' || typeof own === 'function' ? own : messages && Object.hasOwn(messages, id) ? messages[id] : english[id];
-        out[id] = word;
-      }
+      for (const id of Object.keys(english)) out[id] = this.message(id) ?? english[id];
       this.#made.set(english, (made = out as Words));
     }
     return made as T;
