@@ -22,12 +22,12 @@ export interface WorkerLink<T> {
    * (named AbortError) if the worker ends first.
    */
   call<R>(invoke: (remote: Comlink.Remote<T>) => Promise<R>): Promise<R>;
-  /** Why the link ended (`worker-crashed` or `disposed`), or undefined while the worker lives. */
+  /** Why the link ended (`worker-crashed`, `disposed` or `worker-restarted`), or undefined while the worker lives. */
   readonly ended: WorkerEndedError | undefined;
   /** Called once when the worker ends, before the pending calls are rejected. */
   onEnd(listener: (why: WorkerEndedError) => void): void;
-  /** Terminates the worker; pending and later calls reject with a `disposed` WorkerEndedError (named AbortError). */
-  dispose(message: string): void;
+  /** Terminates the worker; pending and later calls reject with a WorkerEndedError (named AbortError) of `code` (default `disposed`). */
+  dispose(message: string, code?: 'disposed' | 'worker-restarted'): void;
 }
 
 /**
@@ -93,8 +93,8 @@ export function linkWorker<T>(worker: Worker, label: string): WorkerLink<T> {
       if (ended) listener(ended);
       else listeners.push(listener);
     },
-    dispose(message) {
-      end(new WorkerEndedError('disposed', message));
+    dispose(message, code = 'disposed') {
+      end(new WorkerEndedError(code, message));
     },
   };
 }
