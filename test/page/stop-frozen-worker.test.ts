@@ -78,15 +78,22 @@ describe('Stop ends a run whose worker never yields', function () {
     expect(notice, 'the notice').to.include({ code: 'worker-restarted', retryable: false });
     expect(notice!.message).to.match(/did not answer within 1000 ms.*fresh one started; the conversation is kept/);
     expect(agent.running).to.equal(false);
-    // The fresh worker has the history: the user's message and the cut-off reply.
+    // The fresh worker has the history: the user's message and the cut-off reply as the page showed it
+    // (the reader holds back a stream's last characters until it knows they begin no call markup).
+    const shownText = events.flatMap((e) => (e.type === 'text' ? [e.delta] : [])).join('');
+    expect(shownText).to.match(/^Working on/);
     const messages = await agent.messages();
-    expect(messages.map((m) => `${m.role}: ${m.content}`)).to.deep.equal(['user: FREEZE-IN-REPLY please', 'assistant: Working on it']);
+    expect(messages.map((m) => `${m.role}: ${m.content}`)).to.deep.equal(['user: FREEZE-IN-REPLY please', `assistant: ${shownText}`]);
     oneResultEach(messages);
     // The next send is answered by the mock endpoint, through the fresh worker's client.
     expect(await within(agent.send('And now?').done, 15_000)).to.include({ type: 'final', reason: 'answer', text: 'Back again.' });
-    expect(mock.log().length).to.equal(1);
+    // It went to the endpoint with the whole conversation, the stopped turn included.
+    const asked = (await mock.log()).filter((entry) => entry.path.endsWith('/chat/completions'));
+    expect(asked).to.have.length(1);
+    const sent = (asked[0]!.body as { messages: { role: string; content: string }[] }).messages.filter((m) => m.role !== 'system');
+    expect(sent.map((m) => `${m.role}: ${m.content}`)).to.deep.equal(['user: FREEZE-IN-REPLY please', `assistant: ${shownText}`, 'user: And now?']);
     const seen = conversation(events);
-    expect(seen).to.deep.equal(['text: Working on it', 'error worker-restarted', 'final cancelled', 'text: Back again.', 'final answer']);
+    expect(seen).to.deep.equal([`text: ${shownText}`, 'error worker-restarted', 'final cancelled', 'text: Back again.', 'final answer']);
     // A reload shows what the page showed.
     agent.dispose();
     const again = agentOf({ baseURL: mock.baseURL, model: 'mock-model', modelModule: FREEZING, thread }).agent;

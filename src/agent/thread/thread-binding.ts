@@ -64,11 +64,7 @@ export class ThreadBinding {
    */
   load(id: string | undefined, stopped?: StoppedRun): Promise<void> {
     this.#stopped = stopped;
-    return (this.#loading = this.#takeSeat(id).then(async () => {
-      if (!this.#stopped || this.#seat?.following) return;
-      this.#endStopped(undefined);
-      await this.#state.save().catch(() => {});
-    }));
+    return (this.#loading = this.#takeSeat(id));
   }
 
   /** Lets go of the thread (its lock and channel), so another tab can take it over. */
@@ -156,7 +152,7 @@ export class ThreadBinding {
   async #takeSeat(thread: string | undefined): Promise<void> {
     const { store } = this.#deps;
     const state = this.#state;
-    if (!thread || !store) return;
+    if (!thread || !store) return this.#endStopped(undefined);
     const seat = (this.#seat = new ThreadSeat(store, thread, {
       followed: (events) => state.tell(events),
       allowed: (tools) => {
@@ -184,7 +180,7 @@ export class ThreadBinding {
       record = await store.load(thread);
     } catch (err) {
       state.storageFailed(err);
-      return;
+      return this.#endStopped(undefined);
     }
     // Read-only: what the writer stored, and no judgement of its run (it is not interrupted, it goes on elsewhere).
     state.replace(record?.messages ?? [], record?.events ?? [], record?.trace, record?.traceNumbers);
@@ -212,16 +208,21 @@ export class ThreadBinding {
       record = await journal.load();
     } catch (err) {
       state.storageFailed(err);
-      return;
+      return this.#endStopped(undefined);
     }
     state.journal = journal;
-    if (!record) return;
+    if (!record) {
+      this.#endStopped(undefined);
+      return state.save().catch(() => {});
+    }
     state.policy.allow(record.allowed ?? []);
     state.replace(record.messages, record.events, record.trace, record.traceNumbers);
     this.#deps.loaded();
     const interruption = findInterruption(state.history, state.events);
     if (interruption && interruption.runId === this.#stopped?.runId) this.#endStopped(interruption);
     else if (interruption) this.#noteInterruption(interruption);
+    // Nothing of the stopped run was stored: it still ends, here and in the store.
+    this.#endStopped(undefined);
     // Calls of older turns can only be unanswered in threads a bug or an older pageloop left so.
     if (!interruption || interruption.calls.length === 0) answerDanglingCalls(state.history, 'Cancelled: the page was closed or reloaded before this call finished.');
     await state.save().catch(() => {});
@@ -232,9 +233,12 @@ export class ThreadBinding {
    * interruption's cut-off reply joins the history and its open calls are
    * given up (`cancelled`, with the stop's message) as a new message gives
    * them up; then the notice and the `cancelled` final, both emitted.
+   * Nothing without a stopped run (or once it is ended). A follower waits:
+   * it ends the run when it takes over the dead worker's seat.
    */
   #endStopped(interruption: Interruption | undefined): void {
-    const stopped = this.#stopped!;
+    const stopped = this.#stopped;
+    if (!stopped) return;
     this.#stopped = undefined;
     const state = this.#state;
     if (interruption) {
