@@ -19,7 +19,6 @@
 import type * as Comlink from 'comlink';
 import type { AgentWorkerApi, AgentWorkerEntry, StoppedRun } from '../protocol/agent.js';
 import type { WorkerEndedError } from '../errors.js';
-import { spawnAgentWorker } from './spawn-worker.js';
 import { linkWorker, type WorkerLink } from './worker-link.js';
 
 /** How long Stop waits for the worker to answer before it ends it and starts another (option `stopGraceMs`). */
@@ -31,13 +30,16 @@ export type StartAgent = (entry: Comlink.Remote<AgentWorkerEntry>, stopped?: Sto
 /** The agent's one worker, replaceable. */
 export class AgentWorkerSlot {
   readonly #start: StartAgent;
+  readonly #spawn: () => Worker;
   readonly #onEnd: (why: WorkerEndedError) => void;
   #link!: WorkerLink<AgentWorkerEntry>;
   #session!: Promise<Comlink.Remote<AgentWorkerApi>>;
   /** The first worker's set-up (what `agent.ready` waits for). */
   readonly first: Promise<Comlink.Remote<AgentWorkerApi>>;
 
-  constructor(start: StartAgent, onEnd: (why: WorkerEndedError) => void) {
+  /** `spawn`: starts a worker (the same kind each time); `start`: sets the agent up in it; `onEnd`: the end for good. */
+  constructor(spawn: () => Worker, start: StartAgent, onEnd: (why: WorkerEndedError) => void) {
+    this.#spawn = spawn;
     this.#start = start;
     this.#onEnd = onEnd;
     this.first = this.#open(undefined);
@@ -95,7 +97,7 @@ export class AgentWorkerSlot {
   }
 
   #open(stopped: StoppedRun | undefined): Promise<Comlink.Remote<AgentWorkerApi>> {
-    const link = (this.#link = linkWorker<AgentWorkerEntry>(spawnAgentWorker(), "The agent's worker"));
+    const link = (this.#link = linkWorker<AgentWorkerEntry>(this.#spawn(), "The agent's worker"));
     link.onEnd((why) => {
       if (why.code !== 'worker-restarted') this.#onEnd(why);
     });

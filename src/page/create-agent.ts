@@ -20,6 +20,7 @@ import { ToolSet } from './tool-set.js';
 import { assertToolSchemas, toolSchemasPending, toolSchemasReady } from '../tools/tool-schema.js';
 import { RunStream } from './run-stream.js';
 import { AgentWorkerSlot, DEFAULT_STOP_GRACE_MS } from './agent-worker-slot.js';
+import { spawnAgentWorker } from './spawn-worker.js';
 import { linkWebMcp, type WebMcpLink } from './webmcp-link.js';
 import { memoryClient } from './create-memory.js';
 import { threadsClient } from './thread-client.js';
@@ -193,7 +194,9 @@ export function createAgent(options: AgentOptions): Agent {
   // The settings, tools and host as they are at each start: a worker started in place of one that did not answer Stop is the same agent.
   const start = (entry: Comlink.Remote<AgentWorkerEntry>, stopped?: StoppedRun) => entry.start(toWorkerConfig(settings), toolSet.list.map(toDescriptor), Comlink.proxy(toolHost), stopped);
   // The running run still gets its one final event: an error when the worker crashed, cancelled on dispose.
-  const worker = new AgentWorkerSlot(async (entry, stopped) => (await a2ui, afterSchemas((e: Comlink.Remote<AgentWorkerEntry>) => start(e, stopped))(entry)), (why) => {
+  // An agent created with `engine` starts the worker that holds it (where the app imported `pageloop/engine`).
+  const engineWorker = settings.engine !== undefined;
+  const worker = new AgentWorkerSlot(() => spawnAgentWorker(engineWorker), async (entry, stopped) => (await a2ui, afterSchemas((e: Comlink.Remote<AgentWorkerEntry>) => start(e, stopped))(entry)), (why) => {
     toolHost.abortAll();
     toolHost.approvals.withdrawAll();
     webmcp?.dispose();
