@@ -18,7 +18,7 @@ await build({
   // `react`: the React helpers, an entry of their own (React is the app's, a peer dependency, never bundled);
   // `ag-ui`: toAgUiAgent, with the official AG-UI client it extends, for an app that imports it;
   // `engine`: the agent worker that holds the in-page engine, for an app that imports it (else its bundler emits none of it).
-  entryPoints: present({ index: 'src/index.ts', engine: 'src/engine/index.ts', testing: 'src/testing/index.ts', 'agent-chat': 'components/define.ts', 'agent-trace': 'components/trace/agent-trace-define.ts', react: 'src/react/index.ts', 'ag-ui': 'src/ag-ui/index.ts', ...workers() }),
+  entryPoints: present({ index: 'src/index.ts', engine: 'src/engine/index.ts', testing: 'src/testing/index.ts', 'agent-chat': 'components/define.ts', 'agent-trace': 'components/trace/agent-trace-define.ts', react: 'src/react/index.ts', 'ag-ui': 'src/ag-ui/index.ts', 'engine-worker': 'src/worker/engine-worker.ts', ...workers() }),
   outdir: 'dist',
   splitting: true,
   chunkNames: '[name]-[hash]',

@@ -36,7 +36,7 @@ export async function loadEngineCode(): Promise<EngineCode> {
   } catch (err) {
     throw new PageloopError(
       'bad-request',
-      `The in-page engine is not in this build (${errorMessage(err)}): add \`import 'pageloop/engine'\` to the app, once, so its bundler builds the engine's worker and emits llama.cpp's wasm, and create the agent with option \`engine\` (an agent created without it runs in the worker without the engine; see "The engine in an app's build" in pageloop's guide "Local models").`,
+      `The in-page engine is not in this build (${errorMessage(err)}): import 'pageloop/engine' once in the app and create the agent with option \`engine\` (guide "A model in the page", "The engine in an app's build").`,
     );
   }
 }

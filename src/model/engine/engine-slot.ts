@@ -11,7 +11,6 @@ import type { EngineOptions, EngineStatus } from '../../types.js';
 import type { ChatModel, ModelEvent } from '../chat-model.js';
 import { PageloopError } from '../../errors.js';
 import type { GgufEngine } from './gguf-engine.js';
-import { loadEngineCode } from './engine-code.js';
 
 /** Holds the worker's current engine and reports its status. */
 export class EngineSlot {
@@ -40,7 +39,8 @@ export class EngineSlot {
     }
     // Only the newest engine may speak: a replaced one's late status would mislead the page.
     const report = (status: EngineStatus) => generation === this.#generation && this.#onStatus(status);
-    this.#engine = loadEngineCode().then(({ GgufEngine }) => new GgufEngine(options, report));
+    // engine-code.ts says where the engine's code comes from; itself a chunk, as only an agent with `engine` needs it.
+    this.#engine = import('./engine-code.js').then((m) => m.loadEngineCode()).then(({ GgufEngine }) => new GgufEngine(options, report));
     this.#engine.then((engine) => engine.load()).catch(() => {
       // Reported through the status; the next message tries again.
     });
