@@ -63,7 +63,7 @@ export class AgentWorkerSlot {
    * resolves once it is set up, the stopped run ended there.
    */
   replace(stopped: StoppedRun): Promise<Comlink.Remote<AgentWorkerApi>> {
-    this.#link.dispose(stopped.message, 'worker-restarted');
+    this.#link.dispose(stopped.message, undefined, 'worker-restarted');
     return this.#open(stopped);
   }
 
@@ -91,9 +91,10 @@ export class AgentWorkerSlot {
     });
   }
 
-  /** Ends the worker for good; pending and later calls reject with a `disposed` error. */
-  dispose(message: string): void {
-    this.#link.dispose(message);
+  /** Ends the worker for good; pending and later calls reject with a `disposed` error; `farewell`: a last call to it, awaited a moment (worker-link.ts). */
+  dispose(message: string, farewell?: (remote: Comlink.Remote<AgentWorkerApi>) => Promise<unknown>): void {
+    const session = this.#session;
+    this.#link.dispose(message, farewell && (() => session.then(farewell)));
   }
 
   #open(stopped: StoppedRun | undefined): Promise<Comlink.Remote<AgentWorkerApi>> {

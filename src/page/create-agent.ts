@@ -406,7 +406,8 @@ export function createAgent(options: AgentOptions): Agent {
     get running() {
       return current !== undefined;
     },
-    dispose: () => worker.dispose('The agent was disposed.'),
+    // What the worker has not stored yet (a setState a moment ago, say) is written before it ends.
+    dispose: () => worker.dispose('The agent was disposed.', (remote) => remote.save()),
     threads: threadsClient((invoke) => call(invoke), (id) => {
       settings.thread = id;
     }),
