@@ -11,6 +11,7 @@
 import { expect } from 'chai';
 import { z } from 'zod';
 import { createAgent } from '../../src/page/create-agent.js';
+import { agentOf, until, within } from './stop-support.js';
 import { defineTool } from '../../src/tools/define-tool.js';
 import type { Agent, AgentEvent, AgentOptions } from '../../src/types.js';
 import { mockEndpoint } from '../../src/testing/mock-endpoint.js';
@@ -19,22 +20,6 @@ import { textTurn } from '../../src/testing/chunks.js';
 const FREEZING = new URL('../fixtures/freezing-model.ts', import.meta.url).href;
 const GRACE_MS = 1000;
 
-const agents: Agent[] = [];
-afterEach(() => agents.splice(0).forEach((a) => a.dispose()));
-
-function agentOf(options: AgentOptions) {
-  const agent = createAgent(options);
-  agents.push(agent);
-  const events: AgentEvent[] = [];
-  agent.on((e) => events.push(e));
-  return { agent, events };
-}
-
-/** Resolves with what `promise` gives, or 'still waiting' after `ms` (the bound only turns a hang into a message). */
-const within = <T>(promise: Promise<T>, ms: number) => Promise.race([promise, new Promise<'still waiting'>((r) => setTimeout(() => r('still waiting'), ms))]);
-const until = async (test: () => boolean) => {
-  for (let i = 0; i < 300 && !test(); i++) await new Promise((r) => setTimeout(r, 50));
-};
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** The conversation as a reload must show it: the text said, each call and result, notices and ends, in order. */
