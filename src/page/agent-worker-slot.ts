@@ -78,16 +78,19 @@ export class AgentWorkerSlot {
   stop(runId: string, graceMs: number, running: () => boolean, message: string, replacing: () => void): Promise<Comlink.Remote<AgentWorkerApi> | undefined> {
     return new Promise((resolve, reject) => {
       let answered = false;
+      let replaced = false;
       this.call((remote) => {
         setTimeout(() => {
           if (answered || !running() || this.ended) return resolve(undefined);
+          replaced = true;
           replacing();
           this.replace({ runId, message }).then(resolve, reject);
         }, graceMs);
         return remote.cancel(runId).finally(() => {
           answered = true;
         });
-      }).catch(() => {});
+        // The ask failed (the worker ended), unless it failed because the worker was replaced here.
+      }).catch(() => replaced || resolve(undefined));
     });
   }
 

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { createAgent } from '../../src/page/create-agent.js';
 import { agentOf, until, within } from './stop-support.js';
 import { defineTool } from '../../src/tools/define-tool.js';
-import type { Agent, AgentEvent, AgentOptions } from '../../src/types.js';
+import type { Agent, AgentEvent, AgentOptions, TraceSpan } from '../../src/types.js';
 import { mockEndpoint } from '../../src/testing/mock-endpoint.js';
 import { textTurn } from '../../src/testing/chunks.js';
 
@@ -52,6 +52,9 @@ describe('Stop ends a run whose worker never yields', function () {
     const mock = await mockEndpoint({ turns: [textTurn('Back again.')] });
     const thread = `frozen-reply-${crypto.randomUUID()}`;
     const { agent, events } = agentOf({ baseURL: mock.baseURL, model: 'mock-model', modelModule: FREEZING, thread, stopGraceMs: GRACE_MS });
+    // A wish the worker holds (spans sent to the page) is told to the fresh worker again.
+    const spans: TraceSpan[] = [];
+    agent.onSpan((span) => spans.push(span));
     const run = agent.send('FREEZE-IN-REPLY please');
     await until(() => events.some((e) => e.type === 'text'));
     // The module spins 400 ms after its text: past that, the worker reads nothing.
@@ -71,7 +74,10 @@ describe('Stop ends a run whose worker never yields', function () {
     expect(messages.map((m) => `${m.role}: ${m.content}`)).to.deep.equal(['user: FREEZE-IN-REPLY please', `assistant: ${shownText}`]);
     oneResultEach(messages);
     // The next send is answered by the mock endpoint, through the fresh worker's client.
-    expect(await within(agent.send('And now?').done, 15_000)).to.include({ type: 'final', reason: 'answer', text: 'Back again.' });
+    const next = agent.send('And now?');
+    expect(await within(next.done, 15_000)).to.include({ type: 'final', reason: 'answer', text: 'Back again.' });
+    await until(() => spans.some((span) => span.runId === next.runId && span.name === 'invoke_agent'));
+    expect(spans.filter((span) => span.runId === next.runId).map((span) => span.name)).to.include('invoke_agent');
     // It went to the endpoint with the whole conversation, the stopped turn included.
     const asked = (await mock.log()).filter((entry) => entry.path.endsWith('/chat/completions'));
     expect(asked).to.have.length(1);
