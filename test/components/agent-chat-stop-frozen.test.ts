@@ -8,6 +8,7 @@ import { expect } from 'chai';
 import type { AgentChat } from '../../components/agent-chat.js';
 import { textTurn } from '../../src/testing/chunks.js';
 import { chatOnMock, part, typeAndEnter, until, type ChatFixture } from './helpers.js';
+import { spinning } from '../page/stop-support.js';
 
 const FREEZING = new URL('../fixtures/freezing-model.ts', import.meta.url).href;
 
@@ -31,10 +32,11 @@ describe('agent-chat: Stop while the worker never yields', function () {
     const thread = `stop-frozen-${crypto.randomUUID()}`;
     const attrs = { thread, 'model-module': FREEZING, 'stop-grace-ms': '1000' };
     f = await chatOnMock([textTurn('Back again.')], { attrs });
+    const spins = spinning();
     await typeAndEnter(f.chat, 'FREEZE-IN-REPLY please');
     await until(() => part(f!.chat, 'assistant')?.textContent?.includes('Working on'), 'the reply before the freeze', 15_000);
-    // The module spins 400 ms after its text.
-    await new Promise((r) => setTimeout(r, 900));
+    // The module spins 400 ms after its text: from then on, the worker reads nothing.
+    await spins;
     const stopped = f.nextFinal();
     part(f.chat, 'stop-button')!.click();
     expect(await Promise.race([stopped, new Promise((r) => setTimeout(() => r('still waiting'), 20_000))])).to.include({ type: 'final', reason: 'cancelled' });

@@ -11,7 +11,7 @@
 import { expect } from 'chai';
 import { z } from 'zod';
 import { createAgent } from '../../src/page/create-agent.js';
-import { agentOf, until, within } from './stop-support.js';
+import { agentOf, spinning, until, within } from './stop-support.js';
 import { defineTool } from '../../src/tools/define-tool.js';
 import type { Agent, AgentEvent, AgentOptions, TraceSpan } from '../../src/types.js';
 import { mockEndpoint } from '../../src/testing/mock-endpoint.js';
@@ -55,10 +55,11 @@ describe('Stop ends a run whose worker never yields', function () {
     // A wish the worker holds (spans sent to the page) is told to the fresh worker again.
     const spans: TraceSpan[] = [];
     agent.onSpan((span) => spans.push(span));
+    const spins = spinning();
     const run = agent.send('FREEZE-IN-REPLY please');
     await until(() => events.some((e) => e.type === 'text'));
-    // The module spins 400 ms after its text: past that, the worker reads nothing.
-    await pause(900);
+    // The module spins 400 ms after its text: from then on, the worker reads nothing.
+    expect(await within(spins, 15_000)).to.equal(undefined);
     agent.cancel();
     const final = await within(run.done, GRACE_MS + 15_000);
     expect(final).to.include({ type: 'final', reason: 'cancelled' });
@@ -100,9 +101,10 @@ describe('Stop ends a run whose worker never yields', function () {
     const thread = `frozen-call-${crypto.randomUUID()}`;
     const options: AgentOptions = { baseURL: mock.baseURL, model: 'mock-model', modelModule: FREEZING, thread, tools: [waitHere], stopGraceMs: GRACE_MS };
     const { agent, events } = agentOf(options);
+    const spins = spinning();
     const run = agent.send('FREEZE-IN-CALL now');
     await until(() => started > 0);
-    await pause(900);
+    expect(await within(spins, 15_000)).to.equal(undefined);
     agent.cancel();
     expect(await within(run.done, GRACE_MS + 15_000)).to.include({ type: 'final', reason: 'cancelled' });
     const results = events.filter((e): e is Extract<AgentEvent, { type: 'tool-result' }> => e.type === 'tool-result');

@@ -23,3 +23,14 @@ export const within = <T>(promise: Promise<T>, ms: number) => Promise.race([prom
 export const until = async (test: () => boolean) => {
   for (let i = 0; i < 300 && !test(); i++) await new Promise((r) => setTimeout(r, 50));
 };
+
+/** Resolves when the freezing model's worker starts to spin (test/fixtures/freezing-model.ts). */
+export function spinning(): Promise<void> {
+  const channel = new BroadcastChannel('freezing-model');
+  return new Promise((resolve) => {
+    channel.onmessage = () => {
+      channel.close();
+      resolve();
+    };
+  });
+}
