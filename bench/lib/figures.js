@@ -110,6 +110,12 @@ export const FIGURES = [
   { key: 'preview.draw_20_ms_p50', baseline: 'preview.baseline_draw_20_ms_p50', op: '<=', target: 16, unit: 'ms' },
   { key: 'preview.steps_20_ms_p50', unit: 'ms' },
   { key: 'preview.undo_all_20_ms_p50', baseline: 'preview.baseline_writes_20_ms_p50', unit: 'ms' },
+  // Issue 36: a 200-component A2UI surface drawn by the chat's card (check, official processor and renderer), and one bound value changed by a new message, beside the same components as one plain Lit template.
+  { key: 'a2ui.first_render_200_ms_p50', baseline: 'a2ui.baseline_first_render_200_ms_p50', unit: 'ms' },
+  { key: 'a2ui.first_render_ratio', unit: '×' },
+  { key: 'a2ui.update_one_ms_p50', baseline: 'a2ui.baseline_update_one_ms_p50', unit: 'ms' },
+  { key: 'a2ui.update_one_ratio', unit: '×' },
+  { key: 'a2ui.check_200_ms_p50', unit: 'ms' },
   { key: 'engine.tokens_per_s', baseline: 'engine.wllama_tokens_per_s', unit: 'tok/s' },
   { key: 'engine.wllama_tokens_per_s', baseline: 'engine.native_tokens_per_s', unit: 'tok/s' },
   { key: 'engine.tokens_per_s', baseline: 'engine.native_tokens_per_s', op: '>=', target: 0.5, unit: 'tok/s', ratio: true },

@@ -164,6 +164,7 @@ export function createAgent(options: AgentOptions): Agent {
     deliver: (events) => deliver(events),
     readContext: () => appContext.read(),
     spans: (spans) => spans.forEach((span) => spanListeners.forEach((listener) => safely(listener, span))),
+    checkSurface: async (messages) => (await import('./a2ui/a2ui.js')).checkSurface(messages, settings.a2ui),
   });
   let webmcp: WebMcpLink | undefined;
   const toolSet = new ToolSet(tools, (list) => (assertToolSchemas(list), toolHost.setTools(list), webmcp?.toolsChanged()), (list) => tell(afterSchemas((remote) => remote.setTools(list.map(toDescriptor)))));

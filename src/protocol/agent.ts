@@ -126,7 +126,16 @@ export interface PageHost {
   readContext?(): Promise<AppStateEntry[]>;
   /** Spans as they end, for the page's `agent.onSpan` listeners: sent only while the page asked for them (`watchSpans`). */
   spans?(spans: TraceSpan[]): void;
+  /**
+   * Checks an A2UI surface a tool's result carries (an MCP server's) against
+   * the page's catalogs, where they live, before the result is passed on: a
+   * refused one is the call's error. Loads the A2UI chunk on first use.
+   */
+  checkSurface?(messages: unknown[]): Promise<SurfaceCheck>;
 }
+
+/** What the page's check of an A2UI surface found: `error` names every problem. */
+export type SurfaceCheck = { ok: true } | { ok: false; error: string };
 
 /** What came of a page tool's `undo`. */
 export type UndoToolOutcome = { status: 'ok' } | { status: 'error'; error: string };
