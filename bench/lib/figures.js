@@ -58,6 +58,8 @@ export const FIGURES = [
   { key: 'memory.recall_at_10', baseline: 'memory.baseline_recall_at_10', op: '>=', target: 0.99, unit: '' },
   { key: 'memory.resident_ratio', baseline: 'memory.baseline_resident_ratio', op: '<=', target: 1.3, unit: '×' },
   { key: 'bundle.page_gz_kb', baseline: 'bundle.baseline_inthread_page_gz_kb', op: '<=', target: 40, unit: 'KB' },
+  // Issue 37: the page in German — the page up front plus the catalogs' table and the German catalog, loaded on first use.
+  { key: 'bundle.page_with_locale_gz_kb', baseline: 'bundle.page_gz_kb', unit: 'KB' },
   { key: 'bundle.worker_gz_kb', baseline: 'bundle.baseline_openai_gz_kb', op: '<=', target: 70, unit: 'KB' },
   // Issue 19: page up front ≤ 40, worker up front ≤ 70, core total ≤ 155 (the 110 KB goal is retired);
   // each opt-in capability (bundle-size.js, OPT_IN) is reported apart, with no target.

@@ -32,14 +32,18 @@ export function renderErrorBanner(
   c: ConversationState,
   canRetry: boolean,
   handlers: { retry(): void; dismiss(): void },
-  { w }: ConversationSpeech = englishSpeech,
+  { w, error }: ConversationSpeech = englishSpeech,
   long?: Expansion,
 ): TemplateResult | typeof nothing {
   if (!c.error) return nothing;
   const message = c.error.message;
-  const clamp = long !== undefined && isLongError(message);
-  return html`<div part="error" class=${clamp && !long.open ? 'error clamped' : 'error'} role="alert">
-    <span class="error-text">${message}</span>
+  // In the element's language by its code, the English message kept as the raw detail (and what Copy copies).
+  const said = c.error.code ? error?.(c.error.code, c.error.params) : undefined;
+  const clamp = long !== undefined && said === undefined && isLongError(message);
+  return html`<div part="error" class=${clamp && !long.open ? 'error clamped' : 'error'} role="alert" data-code=${c.error.code ?? nothing}>
+    ${said === undefined
+      ? html`<span class="error-text">${message}</span>`
+      : html`<span class="error-text"><span class="error-said">${said}</span><details part="error-detail" class="error-detail"><summary>${w.errorDetails}</summary><span translate="no" dir="auto">${message}</span></details></span>`}
     <span class="error-actions">
       ${clamp
         ? html`<button part="error-more-button" type="button" aria-expanded=${long.open ? 'true' : 'false'} @click=${() => long.toggle()}>${long.open ? w.showLess : w.showMore}</button>
