@@ -114,7 +114,8 @@ export interface ConversationState {
   approvals: readonly ApprovalRequest[];
   /** Answers the model offered with `ask_question`. */
   suggestions: readonly string[];
-  error: { message: string; retryable: boolean } | null;
+  /** The last error the run reported; `code` is the library's stable code (src/error-codes.ts), when it has one. */
+  error: { message: string; retryable: boolean; code?: string } | null;
   /** From the last `usage` event. */
   usage: UsageInfo | null;
   /** The client is waiting to retry the model request (from the last `retry` event); cleared by whatever comes next. */

@@ -32,6 +32,7 @@ export const conversationWords = {
   showLess: 'Show less',
   showMore: 'Show more',
   copyError: 'Copy',
+  rawError: 'Raw text',
 };
 
 /** The conversation's words, as the element's language writes them. */

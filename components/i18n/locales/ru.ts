@@ -34,6 +34,7 @@ export const catalog: Catalog = {
     showLess: 'Свернуть',
     showMore: 'Показать больше',
     copyError: 'Копировать',
+    rawError: 'Исходный текст',
     // composer
     message: 'Сообщение',
     placeholder: 'Напишите ассистенту…  (/help — команды)',

@@ -34,6 +34,7 @@ export const catalog: Catalog = {
     showLess: 'Згорнути',
     showMore: 'Показати більше',
     copyError: 'Копіювати',
+    rawError: 'Вихідний текст',
     // composer
     message: 'Повідомлення',
     placeholder: 'Напишіть асистентові…  (/help — команди)',
