@@ -143,6 +143,7 @@ import { isSurfaceActivity, loadA2uiViews, showsSurface } from './a2ui/index.js'
  * @csspart trace-button - "Trace" under a message: opens the trace of the run it started.
  * @csspart trace - The trace drawer (`/trace`, or a Trace button): the run's `<agent-trace>` waterfall, over the top of the log; Escape closes it.
  * @csspart trace-close-button - Closes the trace drawer.
+ * @csspart trace-dialog - In an element under 480 px wide (a sidebar): the modal `<dialog>` the trace opens in instead of the drawer, as wide as the viewport allows (up to 44rem); focus stays in it, Escape closes it.
  * @csspart trace-runs - In the trace: the run picker (forwarded from `<agent-trace>`, as are the trace parts below).
  * @csspart trace-summary - In the trace: the run's length, outcome, spans and dropped spans.
  * @csspart trace-dropped - In the trace: the note that older spans were dropped (size cap).
