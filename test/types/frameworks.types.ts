@@ -12,6 +12,7 @@ import type { AgentChatElement, AgentChatEvent } from '../../src/frameworks/angu
 import type { JSX as SolidJSX } from 'solid-js';
 import type { JSX as PreactJSX } from 'preact';
 import type { IntrinsicElementAttributes } from '@vue/runtime-dom';
+import type { GlobalComponents } from 'vue';
 import type { SvelteHTMLElements } from 'svelte/elements';
 import type { AgentChatAttributes } from '../../src/frameworks/agent-chat-attributes.js';
 import type { AgentChatJsxProps } from '../../src/react/jsx.js';
@@ -37,6 +38,9 @@ assert<Equal<Exclude<keyof AgentChatAttributes, keyof Vue | keyof Svelte | keyof
 assert<Equal<Solid['theme'], 'light' | 'dark' | 'auto' | undefined>>();
 assert<Equal<Preact['theme'], 'light' | 'dark' | 'auto' | undefined>>();
 assert<Equal<Vue['theme'], 'light' | 'dark' | 'auto' | undefined>>();
+// vue-tsc reads a dashed tag of a template from GlobalComponents: the same attributes there.
+assert<Equal<Parameters<GlobalComponents['agent-chat']>[0]['theme'], 'light' | 'dark' | 'auto' | undefined>>();
+assert<Equal<Exclude<TableAttributes, keyof Parameters<GlobalComponents['agent-chat']>[0]>, never>>();
 
 export const vue: Vue[] = [
   { 'base-url': 'http://localhost:11434/v1', 'max-iterations': 4, theme: 'dark', 'show-threads': true, class: 'soft', onAgentEvent: (e) => void e.detail.type },
