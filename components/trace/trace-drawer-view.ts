@@ -1,8 +1,8 @@
 /**
  * The open trace drawer's content (trace-drawer.ts): the `<agent-trace>`
  * element with the parts the chat forwards, and the focus move once it has
- * read its run; in a narrow element, the modal dialog that holds it (and its
- * styles, adopted as it first opens). Loaded with `<agent-trace>` itself (agent-trace-register.ts
+ * read its run; in a narrow element, the modal dialog that holds it (its
+ * styles, `traceDialogStyles`, adopted by the drawer). Loaded with `<agent-trace>` itself (agent-trace-register.ts
  * re-exports it), so a chat whose user never opens a trace loads neither.
  */
 import { css, html, type TemplateResult } from 'lit';
@@ -10,25 +10,23 @@ import type { Agent } from '../../src/types.js';
 import type { AgentTrace } from './agent-trace.js';
 import type { I18n } from '../i18n/index.js';
 import { agentTraceWords } from './agent-trace-words.js';
-import { traceWords } from './trace-words.js';
-import { adoptStyles } from '../lazy-view.js';
 
 /** The parts of `<agent-trace>` the chat forwards, so `agent-chat::part(trace-span)` styles them too. */
 const FORWARDED = 'trace-close-button,trace-runs,trace-summary,trace-dropped,trace-tree,trace-span,trace-bar,trace-details,trace-error';
 
 /**
  * The drawer's `<agent-trace>` on run `runId` (`null`: the latest, followed), in the chat's language and with its `labels` (`i18n`);
- * `modal`: inside a `<dialog>` that `focusTraceView` opens as modal (its Escape, the `cancel` event, closes it like the view's own).
+ * `dialogLabel` given: inside a `<dialog>` of that name that `focusTraceView` opens as modal (its Escape, the `cancel` event, closes it like the view's own).
  */
-export function renderTraceView(agent: Agent | undefined, runId: string | null, close: () => void, i18n: I18n, modal = false): TemplateResult {
+export function renderTraceView(agent: Agent | undefined, runId: string | null, close: () => void, i18n: I18n, dialogLabel?: string): TemplateResult {
   const view = html`<agent-trace part="trace" class="trace-drawer" closable theme="inherit" exportparts=${FORWARDED}
     .agent=${agent} .runId=${runId ?? undefined} .locale=${i18n.locale} .words=${i18n.words(agentTraceWords)} .format=${i18n.format} @trace-close=${close}></agent-trace>`;
-  if (!modal) return view;
+  if (dialogLabel === undefined) return view;
   const cancel = (e: Event): void => {
     e.preventDefault();
     close();
   };
-  return html`<dialog part="trace-dialog" class="trace-dialog" aria-label=${i18n.words(traceWords).trace} @cancel=${cancel} @keydown=${wrapTab}>${view}</dialog>`;
+  return html`<dialog part="trace-dialog" class="trace-dialog" aria-label=${dialogLabel} @cancel=${cancel} @keydown=${wrapTab}>${view}</dialog>`;
 }
 
 /** What Tab stops at inside `root`, in order, through shadow roots (the view's rows, run picker, Close). */
@@ -62,7 +60,7 @@ function wrapTab(e: KeyboardEvent): void {
  * (`theme="inherit"`: the dialog stays in the element's shadow tree, so its custom properties and
  * `color-scheme` reach it in the top layer).
  */
-const dialogStyles = css`
+export const traceDialogStyles = css`
   .trace-dialog {
     box-sizing: border-box; width: min(44rem, calc(100vw - 16px)); max-width: calc(100vw - 16px); max-height: calc(100dvh - 16px);
     margin: auto; padding: 0; border: none; background: transparent; color: var(--agent-chat-fg); overflow: visible;
@@ -75,10 +73,7 @@ const dialogStyles = css`
 /** Once the drawer is drawn: its dialog (if any) opened as modal; the view reads its run, then its first row takes focus (else its run picker, else the view). */
 export async function focusTraceView(root: ShadowRoot | null): Promise<void> {
   const dialog = root?.querySelector<HTMLDialogElement>('dialog.trace-dialog');
-  if (dialog && !dialog.open) {
-    adoptStyles(dialog, dialogStyles);
-    dialog.showModal();
-  }
+  if (dialog && !dialog.open) dialog.showModal();
   const view = root?.querySelector<AgentTrace>('agent-trace');
   await view?.refresh();
   const own = view?.shadowRoot;

@@ -21,9 +21,10 @@ import { html, nothing, type ReactiveController, type ReactiveControllerHost, ty
 import type { Agent } from '../../src/types.js';
 import { Localizer, type I18n } from '../i18n/index.js';
 import { traceWords } from './trace-words.js';
+import { adoptStyles } from '../lazy-view.js';
 
 /** What the drawer uses of the trace view's chunk. */
-type TraceView = Pick<typeof import('./agent-trace-register.js'), 'focusTraceView' | 'renderTraceView'>;
+type TraceView = Pick<typeof import('./agent-trace-register.js'), 'focusTraceView' | 'renderTraceView' | 'traceDialogStyles'>;
 
 /** An element narrower than this (px) opens the trace as a modal dialog over the page, not as a drawer inside it. */
 export const NARROW_PX = 480;
@@ -73,6 +74,7 @@ export class TraceDrawer implements ReactiveController {
     try {
       const view = await import('./agent-trace-register.js');
       view.registerAgentTrace();
+      adoptStyles(host, view.traceDialogStyles);
       this.#view = view;
     } catch (err) {
       this.#error = this.#i18n.words(traceWords).traceNotLoaded(String(err));
@@ -106,6 +108,6 @@ export class TraceDrawer implements ReactiveController {
     } catch {
       // No endpoint set yet: nothing was traced either.
     }
-    return this.#view.renderTraceView(agent, this.#run, () => this.close(), this.#i18n, this.#modal);
+    return this.#view.renderTraceView(agent, this.#run, () => this.close(), this.#i18n, this.#modal ? this.#i18n.words(traceWords).trace : undefined);
   }
 }
