@@ -88,6 +88,50 @@ const WORKER_STATIC = ['src/model/forced-call.ts', 'src/model/context-window.ts'
 const WORKER_SHARED_FILE = 'worker-shared';
 
 /**
+ * What the page's entry imports up front and its lazy chunks import too,
+ * built once as `page-shared.js`: lit (its core), the directives the page
+ * draws with, the palettes and the A2UI tool's name. esbuild gives every
+ * module that the entry and some lazy chunks share a chunk of its own, one
+ * per set of chunks that share it, and never puts shared code in the entry:
+ * the page loaded five small chunks of them (lit's directive base, its
+ * helpers, `repeat`, the palettes, a constant; ~0.1–0.8 KB gz each) beside
+ * lit's core, each a module request before the element can be defined, and
+ * esbuild has no way to merge them (Rollup's `manualChunks`). Specifiers as
+ * they are imported (packages by name, our own modules by path); every file
+ * they load is served from page-shared.js, so an import of any of them, by
+ * whatever path, is an import of it (lit's own directives, loaded later,
+ * import its core from there too).
+ */
+const PAGE_STATIC = ['lit', 'lit/directive.js', 'lit/directive-helpers.js', 'lit/directives/repeat.js', 'components/palette.styles.ts', 'src/a2ui-types.ts'];
+const PAGE_SHARED_FILE = 'page-shared';
+
+/** `PAGE_STATIC` as a module that re-exports each. */
+const pageStaticSource = () => PAGE_STATIC.map((m) => `export * from '${/^(src|components)\//.test(m) ? `./${m}` : m}';`).join('\n');
+
+/**
+ * Imports of any file of PAGE_STATIC's (the files they load, found by
+ * bundling them once) become imports of page-shared.js.
+ * @type {import('esbuild').Plugin}
+ */
+const pageShared = {
+  name: 'page-shared',
+  setup(b) {
+    /** @type {Set<string> | undefined} */
+    let files;
+    b.onStart(async () => {
+      if (files) return;
+      const found = await build({ ...common, plugins: [], write: false, metafile: true, logLevel: 'silent', stdin: { contents: pageStaticSource(), resolveDir: root, loader: 'ts' } });
+      files = new Set(Object.keys(found.metafile?.inputs ?? {}).filter((path) => path !== '<stdin>').map((path) => resolve(root, path)));
+    });
+    b.onResolve({ filter: /.*/ }, async (args) => {
+      if (args.kind === 'entry-point' || args.pluginData?.pageShared || !files) return undefined;
+      const found = await b.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: { pageShared: true } });
+      return found.errors.length === 0 && !found.external && files.has(found.path) ? { path: `./${PAGE_SHARED_FILE}.js`, external: true } : undefined;
+    });
+  },
+};
+
+/**
  * Imports of what is shared (SHARED_LAZY on first use, and with `statics`
  * SHARED_STATIC, with `workerStatics` also WORKER_STATIC) become imports of the
  * file that serves it.
@@ -130,7 +174,15 @@ export function cdnBuilds(outdir) {
   /** @type {import('esbuild').BuildOptions} */
   const options = { ...common, plugins: [...(common.plugins ?? []), cssTemplates, openaiChatOnly, shared({ statics: true })], outdir: resolve(root, outdir), minify: true, sourcemap: 'linked', splitting: true };
   return [
-    { ...options, entryPoints: { 'agent-chat': resolve(root, entry) }, chunkNames: '[name]-[hash]' },
+    { ...options, plugins: [pageShared, ...(options.plugins ?? [])], entryPoints: { 'agent-chat': resolve(root, entry) }, chunkNames: '[name]-[hash]' },
+    {
+      ...options,
+      plugins: [...(common.plugins ?? []), cssTemplates],
+      splitting: false,
+      stdin: { contents: pageStaticSource(), resolveDir: root, loader: /** @type {const} */ ('ts'), sourcefile: `${PAGE_SHARED_FILE}.js` },
+      outdir: undefined,
+      outfile: resolve(root, outdir, `${PAGE_SHARED_FILE}.js`),
+    },
     { ...options, plugins: [...(common.plugins ?? []), cssTemplates, openaiChatOnly, shared({ statics: true, workerStatics: true })], entryPoints: workers(), chunkNames: 'worker-[name]-[hash]' },
     {
       ...options,

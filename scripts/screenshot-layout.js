@@ -9,20 +9,20 @@
  *
  *   node scripts/screenshot-layout.js [outDir]      (default: /tmp/pageloop-screenshots)
  */
-import { mkdirSync, writeFileSync, rmSync } from 'node:fs';
-import { startDevServer } from '@web/dev-server';
-import { esbuildPlugin } from '@web/dev-server-esbuild';
-import { chromium } from 'playwright-core';
+import { screenshotLooks } from './lib/screenshot-harness.js';
 import { mcpBrowserResolve } from '../test/support/mcp-servers.js';
 
-const outDir = process.argv[2] ?? '/tmp/pageloop-screenshots';
-const pageDir = '.screenshot-layout';
-mkdirSync(outDir, { recursive: true });
-mkdirSync(pageDir, { recursive: true });
-writeFileSync(`${pageDir}/index.html`, `<!doctype html><html><head><meta name="viewport" content="width=device-width"><style>body{margin:0}</style></head><body><script type="module" src="./main.ts"></script></body></html>`);
-writeFileSync(
-  `${pageDir}/main.ts`,
-  `import { bigApproval, longMessages, longUrlError, manyFieldQuestion, stagedChat } from '../test/components/layout-stage.js';
+/** @type {import('./lib/screenshot-harness.js').Look[]} */
+const looks = [];
+for (const state of (process.env.STATES ?? 'form,approval,error,long').split(',')) {
+  looks.push({ query: `state=${state}`, theme: 'light', width: 320, height: 480 }, { query: `state=${state}`, theme: 'dark', width: 420, height: 800 });
+}
+looks.push({ query: 'state=approval', theme: 'light', width: 420, height: 800, forcedColors: 'active' }, { query: 'state=form', theme: 'dark', width: 320, height: 480, forcedColors: 'active' });
+
+await screenshotLooks({
+  pageDir: '.screenshot-layout',
+  html: `<!doctype html><html><head><meta name="viewport" content="width=device-width"><style>body{margin:0}</style></head><body><script type="module" src="./main.ts"></script></body></html>`,
+  main: `import { bigApproval, longMessages, longUrlError, manyFieldQuestion, stagedChat } from '../test/components/layout-stage.js';
 const q = new URL(location.href).searchParams;
 const chat = await stagedChat(innerWidth, innerHeight, q.get('theme') === 'auto' ? {} : { theme: q.get('theme') ?? 'light' });
 const state = q.get('state');
@@ -42,41 +42,13 @@ await chat.updateComplete;
 await new Promise((r) => setTimeout(r, 300));
 document.body.dataset.ready = 'true';
 `,
-);
-const server = await startDevServer({
-  config: { rootDir: '.', port: 0, nodeResolve: true, plugins: [esbuildPlugin({ ts: true, target: 'es2022', tsconfig: './tsconfig.json' }), mcpBrowserResolve()] },
-  readCliArgs: false,
-  readFileConfig: false,
-  logStartMessage: false,
-});
-const port = /** @type {import('node:net').AddressInfo} */ (server.server?.address()).port;
-const browser = await chromium.launch({
-  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
-const shots = [];
-/** @type {Array<[string, string, number, number, ('active' | 'none')?]>} */
-const LOOKS = [];
-for (const state of (process.env.STATES ?? 'form,approval,error,long').split(',')) {
-  LOOKS.push([state, 'light', 320, 480], [state, 'dark', 420, 800]);
-}
-LOOKS.push(['approval', 'light', 420, 800, 'active'], ['form', 'dark', 320, 480, 'active']);
-try {
-  for (const [state, theme, width, height, forced] of LOOKS) {
-    const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: 1, forcedColors: forced ?? 'none' });
-    const page = await context.newPage();
+  plugins: [mcpBrowserResolve()],
+  looks,
+  async shoot(page, { query = '', theme, width, height, forcedColors, outDir }) {
     page.on('console', (m) => m.type() === 'error' && console.error(m.text()));
-    page.on('pageerror', (err) => console.error(`[${state} ${theme} ${width}] page error:`, err.message));
-    await page.goto(`http://localhost:${port}/${pageDir}/index.html?theme=${theme}&state=${state}`);
     await page.waitForSelector('body[data-ready]', { state: 'attached', timeout: 60_000 });
-    const file = `${outDir}/layout-${state}-${theme}-${width}x${height}${forced === 'active' ? '-forced' : ''}.png`;
+    const file = `${outDir}/layout-${query.replace('state=', '')}-${theme}-${width}x${height}${forcedColors === 'active' ? '-forced' : ''}.png`;
     await page.screenshot({ path: file });
-    shots.push(file);
-    await context.close();
-  }
-} finally {
-  await browser.close();
-  await server.stop();
-  rmSync(pageDir, { recursive: true, force: true });
-}
-console.log(shots.join('\n'));
+    return [file];
+  },
+});

@@ -61,4 +61,9 @@ export interface WireError {
   code: ErrorCode;
   message: string;
   retryable: boolean;
+  /** What the message says, as values (`{ status: 404 }` for `http`), so an app — and `<agent-chat>`'s catalogs — can write it in its own words. */
+  params?: ErrorParams;
 }
+
+/** An error's values by name, in the order its message says them (docs-site/guide/localisation.md lists them by code). */
+export type ErrorParams = Readonly<Record<string, string | number>>;

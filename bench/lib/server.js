@@ -12,6 +12,8 @@
 // @web/dev-server comes with @web/test-runner (a devDependency); it is what the tests run on.
 import { startDevServer } from '@web/dev-server';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
+// The A2UI packages import their JSON schemas as modules; served as the tests serve them.
+import { jsonModules } from '../../test/support/json-modules-plugin.js';
 
 /** @param {string} rootDir */
 export async function startBenchServer(rootDir) {
@@ -31,7 +33,7 @@ export async function startBenchServer(rootDir) {
           ctx.set('Cache-Control', 'no-store');
         },
       ],
-      plugins: [esbuildPlugin({ ts: true, target: 'es2022', tsconfig: `${rootDir}/tsconfig.json` })],
+      plugins: [jsonModules(), esbuildPlugin({ ts: true, target: 'es2022', tsconfig: `${rootDir}/tsconfig.json` })],
     },
     readCliArgs: false,
     readFileConfig: false,

@@ -1,7 +1,9 @@
 /**
  * Which tool cards of `<agent-chat>` show an A2UI surface: a `render_a2ui`
  * call, and a call whose result carries A2UI messages (`{ a2ui: [...] }`, a
- * page tool's). Kept to one test, since every page loads it: the drawing
+ * page tool's, or an MCP tool's: its `application/a2ui+json` resource or
+ * structured content's `a2ui`, read so in the worker, checked on the page).
+ * Kept to one test, since every page loads it: the drawing
  * (a2ui-views.ts, the official renderer, the check) is a chunk of its own,
  * loaded with the first card that shows a surface. A remote AG-UI agent's
  * activity of type `a2ui-surface` is one too (AG-UI's A2UI middleware sends

@@ -26,7 +26,9 @@ export function renderContinue(c: ConversationState, resume: () => void, { w }: 
 export type ErrorMarkdown = () => Promise<{ renderMarkdown(text: string): DocumentFragment }>;
 
 /**
- * The error banner; Retry is offered when there is a turn to run again. A
+ * The error banner; Retry is offered when there is a turn to run again. An
+ * error the element can say in its language (by its `code`) is said so, its
+ * English message behind "Details". Otherwise a
  * server's message often holds markdown (`code`, **bold**, links), so the
  * message is drawn formatted by the replies' renderer (marked, then
  * DOMPurify: never the message's own HTML) once its chunk is in, and as
@@ -40,16 +42,22 @@ export function renderErrorBanner(
   c: ConversationState,
   canRetry: boolean,
   handlers: { retry(): void; dismiss(): void },
-  { w }: ConversationSpeech = englishSpeech,
+  { w, error }: ConversationSpeech = englishSpeech,
   long?: Expansion,
   markdown?: ErrorMarkdown,
 ): TemplateResult | typeof nothing {
-  const error = c.error;
-  if (!error) return nothing;
-  const message = error.message;
-  const clamp = long !== undefined && isLongError(message);
-  return html`<div part="error" class=${clamp && !long.open ? 'error clamped' : 'error'} role="alert">
-    ${markdown ? formatted(error, markdown) : html`<div class="error-text">${message}</div>`}
+  const shown = c.error;
+  if (!shown) return nothing;
+  const message = shown.message;
+  // In the element's language by its code, the English message kept as the raw detail (and what Copy copies).
+  const said = shown.code ? error?.(shown.code, shown.params) : undefined;
+  const clamp = long !== undefined && said === undefined && isLongError(message);
+  return html`<div part="error" class=${clamp && !long.open ? 'error clamped' : 'error'} role="alert" data-code=${shown.code ?? nothing}>
+    ${said !== undefined
+      ? html`<span class="error-text"><span class="error-said">${said}</span><details part="error-detail" class="error-detail"><summary>${w.errorDetails}</summary><span translate="no" dir="auto">${message}</span></details></span>`
+      : markdown
+        ? formatted(shown, markdown)
+        : html`<div class="error-text">${message}</div>`}
     <span class="error-actions">
       ${clamp
         ? html`<button part="error-more-button" type="button" aria-expanded=${long.open ? 'true' : 'false'} @click=${() => long.toggle()}>${long.open ? w.showLess : w.showMore}</button>
@@ -59,7 +67,7 @@ export function renderErrorBanner(
       <button aria-label=${w.dismissError} @click=${handlers.dismiss}>✕</button>
     </span>
     ${clamp && long.open
-      ? html`<details part="error-raw" class="error-raw"><summary>${w.rawError}</summary><pre>${error.code ? `${error.code}\n` : ''}${message}</pre></details>`
+      ? html`<details part="error-raw" class="error-raw"><summary>${w.rawError}</summary><pre>${shown.code ? `${shown.code}\n` : ''}${message}</pre></details>`
       : nothing}
   </div>`;
 }

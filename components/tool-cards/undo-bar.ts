@@ -23,6 +23,8 @@ export class UndoBar {
   readonly #binding: UndoBinding;
   readonly #module: LazyView<typeof import('./undo-bar-view.js')>;
   #view: UndoBarView | undefined;
+  /** Whether the tools array last seen declares any undo: asked once per array, not per card. */
+  #declared: { tools: readonly unknown[]; any: boolean } | undefined;
 
   constructor(host: ReactiveControllerHost & HTMLElement, binding: UndoBinding) {
     this.#host = host;
@@ -46,7 +48,14 @@ export class UndoBar {
   /** A done call of the model's whose undo is stored, or whose tool may declare one. */
   #mayShow(item: ToolCallItem): boolean {
     if (item.status !== 'done' || item.requestedBy) return false;
-    return item.undo !== undefined || this.#binding.tools().some((t) => typeof t.undo === 'function');
+    return item.undo !== undefined || this.#anyDeclared();
+  }
+
+  /** Some tool of the element's declares `undo` (the element's `tools` is replaced, not changed in place, when they change). */
+  #anyDeclared(): boolean {
+    const tools = this.#binding.tools();
+    if (this.#declared?.tools !== tools) this.#declared = { tools, any: tools.some((t) => typeof t.undo === 'function') };
+    return this.#declared.any;
   }
 
   /** The view, starting its chunk's load on first ask; undefined until it is in. */

@@ -12,23 +12,30 @@ import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { chromium } from 'playwright-core';
 import { mockOpenAI } from '../../src/testing/mock-middleware.js';
 
-/** Theme, width and height of each look. */
-const LOOKS = /** @type {const} */ ([
-  ['light', 900, 700],
-  ['dark', 900, 700],
-  ['light', 420, 800],
-  ['dark', 420, 800],
-]);
+/**
+ * A look: the theme (`?theme=` in the page's URL), the window, and optionally
+ * more of the URL's query (`state=form`, say) and emulated forced colours.
+ * @typedef {{ theme: string, width: number, height: number, query?: string, forcedColors?: 'active' | 'none' }} Look
+ */
+
+/** @type {Look[]} */
+const LOOKS = [
+  { theme: 'light', width: 900, height: 700 },
+  { theme: 'dark', width: 900, height: 700 },
+  { theme: 'light', width: 420, height: 800 },
+  { theme: 'dark', width: 420, height: 800 },
+];
 
 /**
  * Serves `html` and `main` (a module; `?theme=` in the page's URL says the
  * look) in `pageDir`, opens the page in each look and lets `shoot` take that
  * look's pictures; prints their paths. `outDir`: the script's first argument,
  * else /tmp/pageloop-screenshots.
- * `middleware` and `plugins` join the dev server's (e.g. the test MCP servers).
- * @param {{ pageDir: string, html: string, main: string, shoot: (page: import('playwright-core').Page, look: { theme: string, width: number, outDir: string }) => Promise<string[]>, middleware?: any[], plugins?: any[] }} spec
+ * `middleware` and `plugins` join the dev server's (e.g. the test MCP servers);
+ * `looks` replaces the four usual ones.
+ * @param {{ pageDir: string, html: string, main: string, shoot: (page: import('playwright-core').Page, look: Look & { outDir: string }) => Promise<string[]>, middleware?: any[], plugins?: any[], looks?: Look[] }} spec
  */
-export async function screenshotLooks({ pageDir, html, main, shoot, middleware = [], plugins = [] }) {
+export async function screenshotLooks({ pageDir, html, main, shoot, middleware = [], plugins = [], looks = LOOKS }) {
   const outDir = process.argv[2] ?? '/tmp/pageloop-screenshots';
   mkdirSync(outDir, { recursive: true });
   mkdirSync(pageDir, { recursive: true });
@@ -47,12 +54,13 @@ export async function screenshotLooks({ pageDir, html, main, shoot, middleware =
   });
   const shots = [];
   try {
-    for (const [theme, width, height] of LOOKS) {
-      const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: 1 });
+    for (const look of looks) {
+      const { theme, width, height, query, forcedColors = 'none' } = look;
+      const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: 1, forcedColors });
       const page = await context.newPage();
-      page.on('pageerror', (err) => console.error(`[${theme} ${width}] page error:`, err.message));
-      await page.goto(`http://localhost:${port}/${pageDir}/index.html?theme=${theme}`);
-      shots.push(...(await shoot(page, { theme, width, outDir })));
+      page.on('pageerror', (err) => console.error(`[${theme} ${width}${query ? ` ${query}` : ''}] page error:`, err.message));
+      await page.goto(`http://localhost:${port}/${pageDir}/index.html?theme=${theme}${query ? `&${query}` : ''}`);
+      shots.push(...(await shoot(page, { ...look, outDir })));
       await context.close();
     }
   } finally {

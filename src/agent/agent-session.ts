@@ -253,6 +253,11 @@ export class AgentSession {
     }
   }
 
+  /** Writes what the thread has not stored yet. */
+  save(): Promise<void> {
+    return this.#state.save();
+  }
+
   /** A copy of the canonical history. */
   messages(): ChatMessage[] {
     return structuredClone(this.#state.history);

@@ -163,6 +163,7 @@ export function createAgent(options: AgentOptions): Agent {
     deliver: (events) => deliver(events),
     readContext: () => appContext.read(),
     spans: (spans) => spans.forEach((span) => spanListeners.forEach((listener) => safely(listener, span))),
+    checkSurface: async (messages) => (await import('./a2ui/a2ui.js')).checkSurface(messages, settings.a2ui),
   });
   let webmcp: WebMcpLink | undefined;
   const toolSet = new ToolSet(tools, (list) => (assertToolSchemas(list), toolHost.setTools(list), webmcp?.toolsChanged()), (list) => tell(afterSchemas((remote) => remote.setTools(list.map(toDescriptor)))));
@@ -392,7 +393,8 @@ export function createAgent(options: AgentOptions): Agent {
     get running() {
       return current !== undefined;
     },
-    dispose: () => link.dispose('The agent was disposed.'),
+    // What the worker has not stored yet (a setState a moment ago, say) is written before it ends.
+    dispose: () => link.dispose('The agent was disposed.', () => session.then((remote) => remote.save())),
     threads: threadsClient((invoke) => call(invoke), (id) => {
       settings.thread = id;
     }),

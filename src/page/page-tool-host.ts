@@ -10,7 +10,7 @@
  * calls waiting for approval will do (their previews: preview-desk.ts, a
  * chunk loaded with the first one).
  */
-import type { AppStateEntry, ApprovalAsk, AskAnswer, PageHost, ToolOutcome, PreparedCall, StartRequest, UndoToolOutcome } from '../protocol/agent.js';
+import type { AppStateEntry, ApprovalAsk, AskAnswer, PageHost, ToolOutcome, PreparedCall, StartRequest, SurfaceCheck, UndoToolOutcome } from '../protocol/agent.js';
 import type { AgentEvent, Tool, TraceSpan } from '../types.js';
 import { errorMessage } from '../errors.js';
 import { outOfBounds } from '../json-bounds.js';
@@ -23,6 +23,8 @@ export interface PageOutlets {
   deliver(events: AgentEvent[]): void;
   readContext?(): AppStateEntry[];
   spans?(spans: TraceSpan[]): void;
+  /** Checks an A2UI surface a tool's result carries against the agent's catalogs (the A2UI chunk loads on first use). */
+  checkSurface?(messages: unknown[]): Promise<SurfaceCheck>;
 }
 
 export class PageToolHost implements PageHost {
@@ -64,6 +66,11 @@ export class PageToolHost implements PageHost {
 
   spans(spans: TraceSpan[]): void {
     this.#outlets.spans?.(spans);
+  }
+
+  /** A surface an MCP tool's result carries, checked as every surface is (a page tool's result's is checked in `runTool`). */
+  async checkSurface(messages: unknown[]): Promise<SurfaceCheck> {
+    return this.#outlets.checkSurface ? this.#outlets.checkSurface(messages) : { ok: false, error: 'This page cannot check A2UI surfaces; nothing of it was drawn.' };
   }
 
   /** Loaded on first use: only an MCP server that needs signing in opens it. */
@@ -172,6 +179,12 @@ export class PageToolHost implements PageHost {
       // Measured before it crosses: a result too deep for structured cloning would throw inside postMessage.
       const why = outOfBounds(result);
       if (why !== undefined) return { status: 'error', error: `Tool "${name}" returned a result that cannot be passed on: ${why}. Return less, or flatter, data.` };
+      // A surface the result carries (`a2ui`) is checked as every surface is: a refused one is the call's error, and nothing of it draws.
+      const surface = (result as { a2ui?: unknown } | null | undefined)?.a2ui;
+      if (Array.isArray(surface)) {
+        const check = await this.checkSurface(surface as unknown[]);
+        if (!check.ok) return { status: 'error', error: `Tool "${name}" ran, but its result carried an A2UI surface this page refused. ${check.error}` };
+      }
       return { status: 'ok', result: cloneable(result) };
     } catch (err) {
       if (controller.signal.aborted) return { status: 'cancelled', error: 'Cancelled.' };

@@ -26,8 +26,13 @@ export interface WorkerLink<T> {
   readonly ended: WorkerEndedError | undefined;
   /** Called once when the worker ends, before the pending calls are rejected. */
   onEnd(listener: (why: WorkerEndedError) => void): void;
-  /** Terminates the worker; pending and later calls reject with a `disposed` WorkerEndedError (named AbortError). */
-  dispose(message: string): void;
+  /**
+   * Ends the link: pending and later calls reject at once with a `disposed`
+   * WorkerEndedError (named AbortError). The worker is terminated at once, or,
+   * given `farewell`, once that last call to it settles (at most
+   * `FAREWELL_MS`): e.g. writing what it has not stored yet.
+   */
+  dispose(message: string, farewell?: (remote: Comlink.Remote<T>) => Promise<unknown>): void;
 }
 
 /**
@@ -38,6 +43,9 @@ export interface WorkerLink<T> {
  * const link = linkWorker<MemoryWorkerApi>(spawnMemoryWorker(), 'The memory worker');
  * const count = await link.call((remote) => remote.count());
  */
+/** The longest a disposed worker is given for its farewell call before it is terminated. */
+export const FAREWELL_MS = 1000;
+
 export function linkWorker<T>(worker: Worker, label: string): WorkerLink<T> {
   crossErrors();
   const remote = Comlink.wrap<T>(worker);
@@ -45,10 +53,10 @@ export function linkWorker<T>(worker: Worker, label: string): WorkerLink<T> {
   const listeners: ((why: WorkerEndedError) => void)[] = [];
   let ended: WorkerEndedError | undefined;
 
-  const end = (why: WorkerEndedError): void => {
+  const end = (why: WorkerEndedError, farewell?: (remote: Comlink.Remote<T>) => Promise<unknown>): void => {
     if (ended) return;
     ended = why;
-    worker.terminate();
+    const last = farewell?.(remote);
     for (const listener of listeners.splice(0)) {
       try {
         listener(why);
@@ -62,7 +70,16 @@ export function linkWorker<T>(worker: Worker, label: string): WorkerLink<T> {
     const rejects = [...pending];
     pending.clear();
     for (const reject of rejects) reject(why);
-    remote[Comlink.releaseProxy]();
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      worker.terminate();
+      remote[Comlink.releaseProxy]();
+    };
+    if (!last) return release();
+    setTimeout(release, FAREWELL_MS);
+    void last.catch(() => {}).then(release);
   };
 
   worker.addEventListener('error', (event: ErrorEvent) => {
@@ -93,8 +110,8 @@ export function linkWorker<T>(worker: Worker, label: string): WorkerLink<T> {
       if (ended) listener(ended);
       else listeners.push(listener);
     },
-    dispose(message) {
-      end(new WorkerEndedError('disposed', message));
+    dispose(message, farewell) {
+      end(new WorkerEndedError('disposed', message), farewell);
     },
   };
 }

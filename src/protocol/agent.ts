@@ -126,7 +126,16 @@ export interface PageHost {
   readContext?(): Promise<AppStateEntry[]>;
   /** Spans as they end, for the page's `agent.onSpan` listeners: sent only while the page asked for them (`watchSpans`). */
   spans?(spans: TraceSpan[]): void;
+  /**
+   * Checks an A2UI surface a tool's result carries (an MCP server's) against
+   * the page's catalogs, where they live, before the result is passed on: a
+   * refused one is the call's error. Loads the A2UI chunk on first use.
+   */
+  checkSurface?(messages: unknown[]): Promise<SurfaceCheck>;
 }
+
+/** What the page's check of an A2UI surface found: `error` names every problem. */
+export type SurfaceCheck = { ok: true } | { ok: false; error: string };
 
 /** What came of a page tool's `undo`. */
 export type UndoToolOutcome = { status: 'ok' } | { status: 'error'; error: string };
@@ -206,6 +215,8 @@ export interface AgentWorkerApi {
   /** Takes back run `runId`'s calls, last first (`agent.undoRun`); rejects `not-undoable` or `busy`. */
   undoRun(runId: string): Promise<UndoOutcome>;
   messages(): ChatMessage[];
+  /** Writes what the thread has not stored yet (the page asks it as it disposes the agent, before the worker ends). */
+  save(): Promise<void>;
   clear(): Promise<void>;
   /** The thread's files: check inputs against the `attachments` limits and prepare them (images downscaled in the worker); read one's bytes. */
   readonly attachments: AttachmentsApi & ProxyMarked;

@@ -22,7 +22,7 @@ export class McpLoader {
   #loaded: McpHub | undefined;
   #toolsChanged: () => void = () => {};
 
-  constructor(servers: readonly McpServerOptions[] | undefined, services: WorkerServices, host: Pick<PageHost, 'signInPopup'>, emit: (event: AgentEvent) => void) {
+  constructor(servers: readonly McpServerOptions[] | undefined, services: WorkerServices, host: Pick<PageHost, 'signInPopup' | 'checkSurface'>, emit: (event: AgentEvent) => void) {
     if (!servers?.length) {
       this.#hub = Promise.resolve(undefined);
       return;
@@ -31,7 +31,12 @@ export class McpLoader {
     const signIn = servers.some((s) => s.oauth) ? import('../mcp-auth/worker-provider.js') : undefined;
     this.#hub = Promise.all([import('../worker-tools/mcp/mcp-hub.js'), signIn]).then(
       ([{ McpHub }, auth]) => {
-        const hooks = { emit, toolsChanged: () => this.#toolsChanged(), auth: auth && ((s: McpServerOptions) => auth.mcpAuth(s, host)) };
+        const hooks = {
+          emit,
+          toolsChanged: () => this.#toolsChanged(),
+          auth: auth && ((s: McpServerOptions) => auth.mcpAuth(s, host)),
+          checkSurface: (messages: unknown[]) => host.checkSurface?.(messages) ?? Promise.resolve({ ok: false as const, error: 'The page cannot check A2UI surfaces; nothing of it was drawn.' }),
+        };
         const hub = (this.#loaded = new McpHub(servers, hooks));
         services.mcp = hub;
         return hub;

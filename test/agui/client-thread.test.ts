@@ -103,6 +103,19 @@ describe('AG-UI client: shared state', () => {
     expect((await server.log())[1]!.input.state).to.deep.equal({ cart: ['tea', 'milk'], step: 'shopping' });
   });
 
+  it('keeps a state set just before the agent is disposed (the worker writes it before it ends)', async () => {
+    const server = await aguiScript([run(text('m1', 'ok'))]);
+    const thread = threadName();
+    const first = remoteAgent({ url: server.url }, { thread });
+    await first.agent.send('Hi').done;
+    first.agent.setState({ step: 'last words' });
+    first.agent.dispose();
+
+    const { agent } = remoteAgent({ url: server.url }, { thread });
+    await agent.ready;
+    expect(agent.state).to.deep.equal({ step: 'last words' });
+  });
+
   it('refuses a state that cannot be sent as JSON, keeping the old one', async () => {
     const { agent } = remoteAgent({ url: '/__agui/unused/run' });
     agent.setState({ a: 1 });

@@ -6,7 +6,8 @@
 import type { AgentChat } from '../../components/agent-chat.js';
 import type { A2uiSurfaceCard } from '../../components/a2ui/a2ui-surface-card.js';
 import { BASIC_CATALOG_ID } from '../../src/page/a2ui/a2ui.js';
-import { part, parts } from './helpers.js';
+import { expect } from 'chai';
+import { part, parts, type ChatFixture } from './helpers.js';
 
 /** A 1×1 PNG, as a data URL (no network). */
 export const PIXEL = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
@@ -56,4 +57,38 @@ export function deepAll<E extends Element = HTMLElement>(root: Element | ShadowR
 /** The components a card draws (our elements for each component of the catalogs). */
 export function drawn(cardEl: Element | null): Element[] {
   return deepAll(cardEl, '*').filter((el) => el.localName.startsWith('pageloop-a2ui-'));
+}
+
+/** Waits until `check` holds, up to 30 s: the agent's worker, the tool's chunk and the renderer's load first, on a loaded machine. */
+export async function until<T>(check: () => T | null | undefined | false | Promise<T | null | undefined | false>, what: string): Promise<T> {
+  for (let i = 0; i < 1500; i++) {
+    const value = await check();
+    if (value) return value;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`Timed out waiting for ${what}`);
+}
+
+/** A message of a chat request, as the mock model received it. */
+export interface SentMessage {
+  role: string;
+  content: unknown;
+  tool_call_id?: string;
+}
+
+/** The messages of each chat request the mock model received, in order. */
+export async function requests(f: ChatFixture): Promise<SentMessage[][]> {
+  return (await f.mock.log()).filter((e) => e.path.endsWith('/chat/completions')).map((e) => (e.body as { messages: SentMessage[] }).messages);
+}
+
+/** A message's content as text. */
+export function text(content: unknown): string {
+  return typeof content === 'string' ? content : JSON.stringify(content);
+}
+
+/** Nothing of a refused surface drawn: no surface card, no image or renderer in the chat, nothing added to the page but the chat (`before`: the page's children before it). */
+export function expectNothingDrawn(chat: AgentChat, before: number): void {
+  expect(card(chat), 'no surface card').to.equal(null);
+  expect(deepAll(chat, 'img, a2ui-surface')).to.have.length(0);
+  expect(document.body.children.length, 'nothing added to the page but the chat').to.equal(before + 1);
 }

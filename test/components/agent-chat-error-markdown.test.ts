@@ -75,7 +75,7 @@ describe('agent-chat: markdown in the error banner', () => {
   it('a long formatted message is clamped; opened, its raw text and code are behind "Raw text"', async () => {
     const message = `Upstream error \`E_QUOTA\`:\n\n${Array.from({ length: 30 }, (_, i) => `- item **${i}** over the quota`).join('\n')}`;
     chat = await stagedChat(320, 480);
-    chat.stage.emit(...failed(message, 'rate-limited'));
+    chat.stage.emit(...failed(message, 'upstream-quota'));
     const text = await formattedText(chat);
     await chat.updateComplete;
     const banner = part(chat, 'error')!;
@@ -87,7 +87,7 @@ describe('agent-chat: markdown in the error banner', () => {
     expect(text.getBoundingClientRect().height, 'opened, the whole list').to.be.greaterThan(200);
     const raw = part<HTMLDetailsElement>(chat, 'error-raw')!;
     expect(raw.querySelector('summary')!.textContent).to.equal('Raw text');
-    expect(raw.querySelector('pre')!.textContent, 'the raw text: the code, then the message as the server wrote it').to.equal(`rate-limited\n${message}`);
+    expect(raw.querySelector('pre')!.textContent, 'the raw text: the code, then the message as the server wrote it').to.equal(`upstream-quota\n${message}`);
     expect(banner.contains(raw)).to.equal(true);
   });
 });

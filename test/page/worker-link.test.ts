@@ -97,6 +97,17 @@ describe('worker link', () => {
     expectEnded((later as { error: unknown }).error, 'disposed');
   });
 
+  it('on dispose with a farewell, rejects pending calls at once and lets the farewell call reach the worker before it ends', async () => {
+    const link = startLink();
+    const pending = link.call((remote) => remote.hang());
+    let heard: string | undefined;
+    link.dispose('The test disposed it.', async (remote) => (heard = String(await remote.echo('last words'))));
+    expectEnded((await pending.catch((e: unknown) => e)) as unknown, 'disposed');
+    expectEnded((await link.call((remote) => remote.echo(1)).catch((e: unknown) => e)) as unknown, 'disposed');
+    for (const started = performance.now(); heard === undefined && performance.now() - started < 2000; ) await new Promise((r) => setTimeout(r, 10));
+    expect(heard).to.equal('last words');
+  });
+
   it('tells onEnd listeners before the pending calls reject, and a late listener at once', async () => {
     const link = startLink();
     const order: string[] = [];

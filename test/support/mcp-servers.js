@@ -18,6 +18,7 @@
  * - at the end of this file: `sub-lab` (the lab, for the sub-agent test's own log) and
  *   `schemas` (tools whose input schemas cannot be compiled, beside one that can; two binary resources);
  *   `files` and `crowd` (mcp-outside-servers.js: active content as files; 10,003 tools);
+ *   `a2ui` (mcp-a2ui-server.js: tools whose results carry A2UI surfaces, as a resource and as structured content);
  * - from the v2 server package (`@modelcontextprotocol/server` 2.4.0, `createMcpHandler`):
  *   `modern` (serves the stateless 2026-07-28 revision, and 2025 clients
  *   statelessly), `modern-only` (2026-07-28 only: a 2025 request is refused),
@@ -38,6 +39,7 @@ import { CallToolRequestSchema, InitializeRequestSchema, ListResourcesRequestSch
 // @ts-ignore — the package ships no types; createServer() returns { server: McpServer, cleanup }.
 import { createServer as createEverything } from '@modelcontextprotocol/server-everything/dist/server/index.js';
 import { crowdServer, filesServer } from './mcp-outside-servers.js';
+import { a2uiServer } from './mcp-a2ui-server.js';
 import { McpServer as McpServerV2, acceptedContent, createMcpHandler, inputRequired } from '@modelcontextprotocol/server';
 
 const PREFIX = '/__mcp';
@@ -511,6 +513,7 @@ function finishServers() {
     schemas: () => serve(sessions((log) => schemasServer(log))),
     files: () => serve(sessions((log) => filesServer(log))),
     crowd: () => serve(sessions((log) => crowdServer(log))),
+    a2ui: () => serve(sessions((log) => a2uiServer(log))),
     ...hostileServers(),
   };
 }

@@ -51,4 +51,37 @@ describe('MCP results', () => {
     const failed = mapCallResult('s', 'shot', { isError: true, content: [{ type: 'image', data: 'AAAA', mimeType: 'image/png' }] }, { files: true });
     expect(failed.ok === false && failed.error).to.contain('[image image/png, 3 B: not passed on here]');
   });
+
+  describe('A2UI surfaces (mcp-a2ui.ts)', () => {
+    const messages = [{ version: 'v0.9', createSurface: { surfaceId: 's', catalogId: 'c' } }];
+    const resource = (text: string, mimeType = 'application/a2ui+json') => ({ type: 'resource', resource: { uri: 'a2ui://s', mimeType, text } });
+
+    it('an application/a2ui+json resource (a list, { messages }, one message, base64) is the surface, never a file; its text stays the result', () => {
+      for (const json of [JSON.stringify(messages), JSON.stringify({ messages }), JSON.stringify(messages[0])]) {
+        const mapped = mapCallResult('s', 't', { content: [{ type: 'text', text: 'Shown.' }, resource(json)] }, { files: true, surfaces: true });
+        expect(mapped).to.deep.equal({ ok: true, result: { text: 'Shown.', a2ui: messages }, surface: { messages, problems: [] } });
+      }
+      const blob = { type: 'resource', resource: { uri: 'a2ui://s', mimeType: 'application/a2ui+json; version=0.9', blob: btoa(JSON.stringify(messages)) } };
+      expect(mapCallResult('s', 't', { content: [blob] }, { files: true, surfaces: true })).to.deep.equal({ ok: true, result: { a2ui: messages }, surface: { messages, problems: [] } });
+    });
+
+    it('structuredContent.a2ui is the surface; the rest of the structured content stays', () => {
+      const mapped = mapCallResult('s', 't', { content: [{ type: 'text', text: 'Menu.' }], structuredContent: { dishes: 1, a2ui: messages } }, { surfaces: true });
+      expect(mapped).to.deep.equal({ ok: true, result: { text: 'Menu.', structuredContent: { dishes: 1 }, a2ui: messages }, surface: { messages, problems: [] } });
+    });
+
+    it('what cannot be read is a problem naming where; an error result and a prompt (surfaces off) read none', () => {
+      const mapped = mapCallResult('s', 't', { content: [resource('{oops'), resource('{"a":1}')], structuredContent: { a2ui: 'x' } }, { surfaces: true });
+      expect(mapped.ok && mapped.surface?.problems.map((p) => p.split(' (')[0])).to.deep.equal([
+        'the resource "a2ui://s" is not JSON',
+        'the resource "a2ui://s" holds neither a list of A2UI messages nor { "messages": [...] }.',
+        'structuredContent.a2ui is not a list of A2UI messages.',
+      ]);
+      expect(mapCallResult('s', 't', { content: [resource(JSON.stringify(messages))] })).to.not.have.property('surface');
+      expect(mapCallResult('s', 't', { isError: true, content: [resource(JSON.stringify(messages))] }, { surfaces: true }).ok).to.equal(false);
+      // Another JSON resource is a file as before.
+      const other = mapCallResult('s', 't', { content: [resource('[]', 'application/json')] }, { files: true, surfaces: true });
+      expect(other.ok && [other.attachments?.length, 'surface' in other]).to.deep.equal([1, false]);
+    });
+  });
 });

@@ -2,6 +2,7 @@
 import { intlFormats, pluralOf } from '../intl-formats.js';
 import type { Catalog } from '../words.js';
 import { rooms } from './rooms/ar.js';
+import { views } from './views/ar.js';
 
 const plural = pluralOf('ar');
 
@@ -102,5 +103,6 @@ export const catalog: Catalog = {
     traceNotLoaded: (detail: string) => `تعذّر تحميل عرض التتبّع: ${detail}`,
     closeTrace: 'إغلاق',
     ...rooms,
+    ...views,
   },
 };

@@ -2,6 +2,7 @@
 import { intlFormats } from '../intl-formats.js';
 import type { Catalog } from '../words.js';
 import { rooms } from './rooms/fr.js';
+import { views } from './views/fr.js';
 
 export const catalog: Catalog = {
   format: intlFormats('fr'),
@@ -99,5 +100,6 @@ export const catalog: Catalog = {
     traceNotLoaded: (detail: string) => `Impossible de charger la vue de trace : ${detail}`,
     closeTrace: 'Fermer',
     ...rooms,
+    ...views,
   },
 };

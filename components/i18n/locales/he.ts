@@ -2,6 +2,7 @@
 import { intlFormats } from '../intl-formats.js';
 import type { Catalog } from '../words.js';
 import { rooms } from './rooms/he.js';
+import { views } from './views/he.js';
 
 export const catalog: Catalog = {
   format: intlFormats('he'),
@@ -99,5 +100,6 @@ export const catalog: Catalog = {
     traceNotLoaded: (detail: string) => `לא ניתן לטעון את תצוגת המעקב: ${detail}`,
     closeTrace: 'סגירה',
     ...rooms,
+    ...views,
   },
 };

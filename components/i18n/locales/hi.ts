@@ -2,6 +2,7 @@
 import { intlFormats } from '../intl-formats.js';
 import type { Catalog } from '../words.js';
 import { rooms } from './rooms/hi.js';
+import { views } from './views/hi.js';
 
 export const catalog: Catalog = {
   format: intlFormats('hi'),
@@ -99,5 +100,6 @@ export const catalog: Catalog = {
     traceNotLoaded: (detail: string) => `ट्रेस व्यू लोड नहीं हो सका: ${detail}`,
     closeTrace: 'बंद करें',
     ...rooms,
+    ...views,
   },
 };

@@ -2,6 +2,7 @@
 import { intlFormats } from '../intl-formats.js';
 import type { Catalog } from '../words.js';
 import { rooms } from './rooms/it.js';
+import { views } from './views/it.js';
 
 export const catalog: Catalog = {
   format: intlFormats('it'),
@@ -99,5 +100,6 @@ export const catalog: Catalog = {
     traceNotLoaded: (detail: string) => `Impossibile caricare la vista della traccia: ${detail}`,
     closeTrace: 'Chiudi',
     ...rooms,
+    ...views,
   },
 };

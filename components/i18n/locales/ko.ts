@@ -2,6 +2,7 @@
 import { intlFormats } from '../intl-formats.js';
 import type { Catalog } from '../words.js';
 import { rooms } from './rooms/ko.js';
+import { views } from './views/ko.js';
 
 export const catalog: Catalog = {
   format: intlFormats('ko'),
@@ -99,5 +100,6 @@ export const catalog: Catalog = {
     traceNotLoaded: (detail: string) => `추적 보기를 불러오지 못했습니다: ${detail}`,
     closeTrace: '닫기',
     ...rooms,
+    ...views,
   },
 };

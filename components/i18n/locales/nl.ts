@@ -2,6 +2,7 @@
 import { intlFormats } from '../intl-formats.js';
 import type { Catalog } from '../words.js';
 import { rooms } from './rooms/nl.js';
+import { views } from './views/nl.js';
 
 export const catalog: Catalog = {
   format: intlFormats('nl'),
@@ -99,5 +100,6 @@ export const catalog: Catalog = {
     traceNotLoaded: (detail: string) => `De traceweergave kon niet worden geladen: ${detail}`,
     closeTrace: 'Sluiten',
     ...rooms,
+    ...views,
   },
 };

@@ -2,6 +2,7 @@
 import { intlFormats } from '../intl-formats.js';
 import type { Catalog } from '../words.js';
 import { rooms } from './rooms/pt-BR.js';
+import { views } from './views/pt-BR.js';
 
 export const catalog: Catalog = {
   format: intlFormats('pt-BR'),
@@ -99,5 +100,6 @@ export const catalog: Catalog = {
     traceNotLoaded: (detail: string) => `Não foi possível carregar a visualização do rastro: ${detail}`,
     closeTrace: 'Fechar',
     ...rooms,
+    ...views,
   },
 };

@@ -2,6 +2,7 @@
 import { intlFormats } from '../intl-formats.js';
 import type { Catalog } from '../words.js';
 import { rooms } from './rooms/tr.js';
+import { views } from './views/tr.js';
 
 export const catalog: Catalog = {
   format: intlFormats('tr'),
@@ -99,5 +100,6 @@ export const catalog: Catalog = {
     traceNotLoaded: (detail: string) => `İz görünümü yüklenemedi: ${detail}`,
     closeTrace: 'Kapat',
     ...rooms,
+    ...views,
   },
 };

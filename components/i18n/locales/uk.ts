@@ -2,6 +2,7 @@
 import { intlFormats, pluralOf } from '../intl-formats.js';
 import type { Catalog } from '../words.js';
 import { rooms } from './rooms/uk.js';
+import { views } from './views/uk.js';
 
 const plural = pluralOf('uk');
 
@@ -101,5 +102,6 @@ export const catalog: Catalog = {
     traceNotLoaded: (detail: string) => `Не вдалося завантажити трасування: ${detail}`,
     closeTrace: 'Закрити',
     ...rooms,
+    ...views,
   },
 };

@@ -2,6 +2,7 @@
 import { intlFormats } from '../intl-formats.js';
 import type { Catalog } from '../words.js';
 import { rooms } from './rooms/zh-CN.js';
+import { views } from './views/zh-CN.js';
 
 export const catalog: Catalog = {
   format: intlFormats('zh-CN'),
@@ -99,5 +100,6 @@ export const catalog: Catalog = {
     traceNotLoaded: (detail: string) => `无法加载追踪视图：${detail}`,
     closeTrace: '关闭',
     ...rooms,
+    ...views,
   },
 };

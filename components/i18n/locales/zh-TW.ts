@@ -2,6 +2,7 @@
 import { intlFormats } from '../intl-formats.js';
 import type { Catalog } from '../words.js';
 import { rooms } from './rooms/zh-TW.js';
+import { views } from './views/zh-TW.js';
 
 export const catalog: Catalog = {
   format: intlFormats('zh-TW'),
@@ -99,5 +100,6 @@ export const catalog: Catalog = {
     traceNotLoaded: (detail: string) => `無法載入追蹤檢視：${detail}`,
     closeTrace: '關閉',
     ...rooms,
+    ...views,
   },
 };

@@ -8,7 +8,7 @@
  * from text (a simplified accname: labelledby, label, labels, content, title,
  * placeholder), and text describes the controls in it by their names.
  */
-import { isElement, isKind } from './realm.js';
+import { isDocument, isElement, isKind } from './realm.js';
 import { clip, NAME_MAX, roleOf, statesOf, valueOf } from './element-facts.js';
 import { flatChildren, isSubtreeHidden } from './flat-tree.js';
 import type { DomScope } from './scope.js';
@@ -191,8 +191,9 @@ function computeName(scope: DomScope, element: Element): string {
   }
   if (isKind(element, 'HTMLInputElement') && element.type === 'image') return element.alt || 'Submit';
   if (isKind(element, 'HTMLImageElement')) return element.alt.trim();
-  if (isLabelable(element) && element.labels && element.labels.length > 0) {
-    const text = [...element.labels]
+  const labels = labelsOf(element);
+  if (labels.length > 0) {
+    const text = labels
       .filter((l) => !scope.isOffLimits(l))
       .map((l) => readText(scope, l, { maxChars: NAME_MAX * 2, controls: 'skip' }).text)
       .join(' ')
@@ -227,6 +228,33 @@ type Labelable = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | HT
 
 function isLabelable(element: Element): element is Labelable {
   return 'labels' in element;
+}
+
+/** A document's `<label>` elements: one live collection per document, kept so the browser's cache of it is too. */
+const documentLabels = new WeakMap<Document, HTMLCollectionOf<HTMLLabelElement>>();
+
+/**
+ * `element.labels`, found through the document's one live collection of
+ * `<label>`s. Each element's own `labels` list walks the whole document the
+ * first time it is read after any change to the page (about 0.4 ms on a
+ * 20,000-element page), so naming 20 fields walked it 20 times; the shared
+ * collection is walked once, and the browser drops its cache on any change
+ * to the page, so it is never stale. Same labels, same (tree) order.
+ */
+function labelsOf(element: Element): HTMLLabelElement[] {
+  if (!isLabelable(element) || !element.labels) return [];
+  const root = element.getRootNode();
+  // A shadow root has no collection of its own to share (and is seldom big): its elements' own lists.
+  if (!isDocument(root)) return [...element.labels];
+  let all = documentLabels.get(root);
+  if (!all) documentLabels.set(root, (all = root.getElementsByTagName('label')));
+  const found: HTMLLabelElement[] = [];
+  for (const label of all) {
+    // A label names the element its `for` points at, else the first labelable element inside it.
+    const may = label.hasAttribute('for') ? label.getAttribute('for') === element.id : label.contains(element);
+    if (may && label.control === element) found.push(label);
+  }
+  return found;
 }
 
 /** A one-line description: `button "Save" (disabled)`, `textbox "Email" = "a@b.c"`. */

@@ -8,11 +8,12 @@
  */
 import type { AgentEvent } from '../../agent-events.js';
 import type { McpAppResource, McpAppToolResult, McpApproval, McpElicitationAnswer, McpSignInState, McpPrompt, McpResource, McpResourceText, McpServerOptions, McpServerStatus, McpToolInfo } from '../../mcp-types.js';
-import type { OutsideOutcome, ToolDescriptor } from '../../protocol/agent.js';
+import type { OutsideOutcome, SurfaceCheck, ToolDescriptor } from '../../protocol/agent.js';
 import type { WorkerTool } from '../worker-tool.js';
 import { MCP_TOOL_FACTORY, type McpToolSource } from './mcp-tool-factory.js';
 import type { ConnectionHooks, McpConnection, McpListedTool } from './mcp-connection.js';
 import type { McpCallResult } from './mcp-result.js';
+import type { McpSurface } from './mcp-a2ui.js';
 import { workerTool } from '../worker-tool.js';
 import { errorMessage } from '../../errors.js';
 import { mcpToolName, nameServers, type NamedServer } from './mcp-names.js';
@@ -34,6 +35,8 @@ export interface McpHubHooks {
   toolsChanged(): void;
   /** The MCP authorization flow for a server (see `McpAuth` in mcp-connection.ts); absent or undefined: bearer headers only. */
   auth?: (server: NamedServer) => ConnectionHooks['auth'];
+  /** Checks an A2UI surface a tool's result carries against the page's catalogs (absent: such a result is refused, unchecked). */
+  checkSurface?(messages: unknown[]): Promise<SurfaceCheck>;
 }
 
 /** One server and where its connection stands. */
@@ -200,10 +203,26 @@ export class McpHub implements McpToolSource {
       this.#hooks.emit({ type: 'tool-progress', callId: ctx.callId, name, progress: p.progress, ...(p.total !== undefined ? { total: p.total } : {}), ...(p.message ? { message: p.message } : {}) }),
     );
     if (this.#appCalls.has(ctx.callId)) this.#appResults.set(ctx.callId, result);
-    const mapped = mapCallResult(slot.server.name, serverName, result, { files: true });
+    const mapped = mapCallResult(slot.server.name, serverName, result, { files: true, surfaces: true });
     if (!mapped.ok) throw new Error(mapped.error);
+    if (mapped.surface) await this.#checkSurface(slot.server.name, serverName, mapped.surface, mapped.result);
     // Images and embedded resources take the attachments path (kept, shown in the card, sent to the model as files).
     return mapped.attachments ? toolResult(mapped.result, mapped.attachments) : mapped.result;
+  }
+
+  /**
+   * A result's A2UI surface (mcp-a2ui.ts) checked as every surface is, on the
+   * page: a refused one throws, so the call's error names the problems, says
+   * the tool did run, and keeps the rest of what it returned; nothing draws.
+   */
+  async #checkSurface(server: string, tool: string, surface: McpSurface, result: unknown): Promise<void> {
+    const check: SurfaceCheck = surface.problems.length
+      ? { ok: false, error: `The A2UI surface was refused; nothing of it was drawn:\n${surface.problems.map((p) => `- ${p}`).join('\n')}` }
+      : await (this.#hooks.checkSurface?.(surface.messages) ?? { ok: false, error: 'The A2UI surface cannot be checked here; nothing of it was drawn.' });
+    if (check.ok) return;
+    const { a2ui: _refused, ...rest } = result as Record<string, unknown>;
+    const kept = Object.keys(rest).length ? `\nThe rest of its result: ${JSON.stringify(rest)}` : '';
+    throw new Error(`MCP server "${server}" ran its tool "${tool}", but the A2UI surface its result carried failed the page's check. ${check.error}${kept}`);
   }
 
   /** The MCP tools as the worker's tool descriptors, named around the page's tools `pageNames`. */

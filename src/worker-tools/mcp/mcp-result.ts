@@ -13,6 +13,7 @@
  * (and the hub that uses it) stays out of the SDK's chunk.
  */
 import type { AttachmentInput } from '../../attachment-types.js';
+import { isA2uiResource, surfaceOf, withoutSurface, type McpSurface } from './mcp-a2ui.js';
 
 /** One content item of a `CallToolResult` (the fields read here). */
 export interface McpContent {
@@ -32,8 +33,12 @@ export interface McpCallResult {
   isError?: boolean;
 }
 
-/** What a call came to: the result the model reads (and its files, when asked for), or the error it can correct. */
-export type MappedResult = { ok: true; result: unknown; attachments?: AttachmentInput[] } | { ok: false; error: string };
+/**
+ * What a call came to: the result the model reads (and its files, when asked
+ * for; `surface`, the A2UI surface it carries, also in `result.a2ui`, to be
+ * checked before the result is passed on), or the error it can correct.
+ */
+export type MappedResult = { ok: true; result: unknown; attachments?: AttachmentInput[]; surface?: McpSurface } | { ok: false; error: string };
 
 /** Bytes of base64 `data`, as "1.2 KB". */
 function size(data: string | undefined): string {
@@ -106,24 +111,34 @@ function itemFile(item: McpContent, tool: string, n: number): AttachmentInput | 
 
 /**
  * Maps a result: only text → that text; with `structuredContent` → `{ structuredContent, text? }`
- * (text that merely repeats it as JSON is dropped); `isError` → an error whose
+ * (text that merely repeats it as JSON is dropped); with an A2UI surface
+ * (mcp-a2ui.ts: an `application/a2ui+json` resource, `structuredContent.a2ui`)
+ * → `{ text?, structuredContent?, a2ui }`, as a page tool's result carries
+ * one, and `surface` (with `surfaces`: a tool call's, not a prompt's); `isError` → an error whose
  * message is the server's text, so the model can correct its call. With
  * `files`, images, audio and embedded resources are `attachments` (named
  * after the resource's URI, else `tool-n.ext`); without, each is a note.
  */
-export function mapCallResult(server: string, tool: string, result: McpCallResult, { files = false }: { files?: boolean } = {}): MappedResult {
+export function mapCallResult(server: string, tool: string, result: McpCallResult, { files = false, surfaces = false }: { files?: boolean; surfaces?: boolean } = {}): MappedResult {
   const items = Array.isArray(result.content) ? result.content : [];
   const structured = result.structuredContent;
+  const surface = surfaces && !result.isError ? surfaceOf(result) : undefined;
   const attachments: AttachmentInput[] = [];
   const texts: string[] = [];
   for (const item of items) {
     if (structured !== undefined && item.type === 'text' && repeats(item.text ?? '', structured)) continue;
+    if (surface && isA2uiResource(item)) continue;
     const file = files && !result.isError ? itemFile(item, tool, attachments.length + 1) : undefined;
     if (file) attachments.push(file);
     else texts.push(itemText(item));
   }
   const text = texts.join('\n\n');
   if (result.isError) return { ok: false, error: `MCP server "${server}" reported an error from its tool "${tool}": ${text || 'no details given.'}` };
-  const value = structured === undefined ? text : text ? { structuredContent: structured, text } : { structuredContent: structured };
-  return attachments.length > 0 ? { ok: true, result: value, attachments } : { ok: true, result: value };
+  const value = surface ? withSurface(text, withoutSurface(structured), surface) : structured === undefined ? text : text ? { structuredContent: structured, text } : { structuredContent: structured };
+  return { ok: true, result: value, ...(attachments.length > 0 ? { attachments } : {}), ...(surface ? { surface } : {}) };
+}
+
+/** A result with a surface: its text, what else its structured content held, and the messages as `a2ui`. */
+function withSurface(text: string, structured: unknown, surface: McpSurface): Record<string, unknown> {
+  return { ...(text ? { text } : {}), ...(structured === undefined ? {} : { structuredContent: structured }), a2ui: surface.messages };
 }

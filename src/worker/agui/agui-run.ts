@@ -66,7 +66,7 @@ async function runRemote(ctx: RemoteRunContext): Promise<FinalEvent> {
     if (step.next === 'answer') return final('answer', step.text);
     if (step.next === 'cancelled') return final('cancelled', lastAssistantText(ctx.history));
     const wire = toWireError(step.error);
-    ctx.emit({ type: 'error', message: wire.message, retryable: wire.retryable, code: wire.code });
+    ctx.emit({ type: 'error', message: wire.message, retryable: wire.retryable, code: wire.code, ...(wire.params ? { params: wire.params } : {}) });
     return final('error', wire.message);
   }
 }

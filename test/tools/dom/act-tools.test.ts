@@ -3,6 +3,7 @@ import { domActions, type DomActionResult } from '../../../src/tools/dom/act-too
 import { createDomIndex } from '../../../src/tools/dom/element-index.js';
 import { domTools } from '../../../src/tools/dom/read-tools.js';
 import { call, cleanup, indexIn, mount, pick } from './tool-harness.js';
+import type { PreviewStep } from '../../../src/types.js';
 
 type Ok = Extract<DomActionResult, { ok: true }>;
 type Refused = Extract<DomActionResult, { ok: false }>;
@@ -177,4 +178,36 @@ describe('domActions', () => {
     expect(rect.top).to.be.within(0, innerHeight);
     expect(result.changes[0]).to.include('in view');
   });
+
+  it('a preview names a field by the labels it has now: the page changed between previews, labels in a shadow root', async () => {
+    const root = mount('<label>Ship to <input id="city" value="Lyon"></label><p><label for="city">Town</label></p>');
+    const index = createDomIndex();
+    const fill = pick(domActions({ root, index }), 'fill');
+    const input = root.querySelector('input')!;
+    const n = index.indexOf(input);
+    const says = async () => ((await fill.preview!({ index: n, value: 'Paris' }, { callId: 'p', signal: new AbortController().signal })) as PreviewStep).text;
+    // Both labels, in the page's order, as the browser's own `labels` has them.
+    expect(await says()).to.equal('will type "Paris" into textbox "Ship to Town"');
+    // A label added, one retargeted, one taken away: each preview reads the page as it is then.
+    root.querySelector('p')!.insertAdjacentHTML('afterbegin', '<label for="city">Destination</label>');
+    expect(await says()).to.equal('will type "Paris" into textbox "Ship to Destination Town"');
+    root.querySelector<HTMLLabelElement>('label[for]')!.htmlFor = 'elsewhere';
+    expect(await says()).to.equal('will type "Paris" into textbox "Ship to Town"');
+    const wrapping = root.querySelector('label')!;
+    wrapping.replaceWith(input);
+    expect(await says()).to.equal('will type "Paris" into textbox "Town"');
+    input.id = 'renamed';
+    expect(await says()).to.equal('will type "Paris" into textbox');
+
+    // A field in a shadow root is named by the labels of its own tree, not the page's.
+    const host = document.createElement('div');
+    root.append(host);
+    const shadow = host.attachShadow({ mode: 'open' });
+    shadow.innerHTML = '<label for="zip">Postcode</label><input id="zip">';
+    root.insertAdjacentHTML('beforeend', '<label for="zip">Not this one</label>');
+    const zip = index.indexOf(shadow.querySelector('input')!);
+    const step = (await fill.preview!({ index: zip, value: '69001' }, { callId: 'z', signal: new AbortController().signal })) as PreviewStep;
+    expect(step.text).to.equal('will type "69001" into textbox "Postcode"');
+  });
 });
+
