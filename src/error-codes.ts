@@ -17,6 +17,8 @@ export type ErrorCode =
   | 'busy'
   | 'disposed'
   | 'worker-crashed'
+  /** Stop was not answered by the agent's worker in time (code in it was busy): the worker was ended and a fresh one started for the same agent (option `stopGraceMs`). */
+  | 'worker-restarted'
   | 'storage'
   /** The browser refused to store more (the origin's quota is used up); the conversation goes on in memory. */
   | 'storage-quota'

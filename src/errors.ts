@@ -73,14 +73,15 @@ export function abortError(message = 'The operation was aborted.'): DOMException
 }
 
 /**
- * A call aborted because its worker ended: it crashed (`worker-crashed`) or
- * was disposed (`disposed`). Named `AbortError`, as DOM aborts are, so code
+ * A call aborted because its worker ended: it crashed (`worker-crashed`),
+ * was disposed (`disposed`), or was ended because it did not answer Stop in
+ * time and a fresh one took its place (`worker-restarted`). Named `AbortError`, as DOM aborts are, so code
  * that checks `err.name === 'AbortError'` sees an abort, and it still carries
  * the code that says why.
  */
 export class WorkerEndedError extends PageloopError {
   override name = 'AbortError';
-  constructor(code: 'worker-crashed' | 'disposed', message: string) {
+  constructor(code: 'worker-crashed' | 'disposed' | 'worker-restarted', message: string) {
     super(code, message);
   }
 }

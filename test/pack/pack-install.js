@@ -8,7 +8,10 @@
  *    webpack, esbuild, Vitest with its Playwright provider, Playwright Test —
  *    from the npm registry (npm's cache first; the versions this repository's
  *    lockfile pins), as any app would;
- * 3. `vite build` bundles it, and webpack and esbuild build the scripted
+ * 3. `vite build` bundles it (and again without its engine page, as an app
+ *    that never uses the in-page engine: that build must emit no .wasm and no
+ *    engine worker, the full one both; the emitted bytes are printed),
+ *    and webpack and esbuild build the scripted
  *    model's page (a `modelModule`, each in the form that bundler keeps as a
  *    module file) beside it;
  * 4. the built pages run in headless Chromium, served with the mock endpoint:
@@ -35,9 +38,9 @@
  * (--keep leaves the scratch folder; --tarball tests a tarball already packed)
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, createReadStream, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, createReadStream, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { startDevServer } from '@web/dev-server';
 import { chromium } from 'playwright-core';
 import { mockOpenAI } from '../../src/testing/mock-middleware.js';
@@ -97,6 +100,17 @@ try {
   });
 
   await stage('vite build', () => run(process.execPath, [join(app, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], app));
+  await stage('vite build of the app without its engine page', () => run(process.execPath, [join(app, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'vite.plain.config.js', '--logLevel', 'warn'], app));
+  await stage("the engine's files only in the build that imports pageloop/engine", () => {
+    const plain = emitted(join(app, 'dist-plain'));
+    const full = emitted(join(app, 'dist'));
+    const engine = (/** @type {Emitted[]} */ files) => files.filter((f) => f.name.endsWith('.wasm') || f.engine);
+    expect(engine(plain).length === 0, `the app that never uses the engine emitted its files: ${engine(plain).map((f) => `${f.name} (${f.bytes} B)`).join(', ')}`);
+    expect(full.some((f) => f.name.endsWith('.wasm')), `the app that uses the engine emitted no .wasm: ${full.map((f) => f.name).join(', ')}`);
+    expect(full.some((f) => f.engine && /engine-worker/.test(f.name)), `the app that uses the engine emitted no engine worker: ${full.map((f) => f.name).join(', ')}`);
+    const sum = (/** @type {Emitted[]} */ files) => files.reduce((n, f) => n + f.bytes, 0);
+    console.log(`pack test: emitted bytes: without the engine ${sum(plain)} in ${plain.length} files (largest: ${[...plain].sort((a, b) => b.bytes - a.bytes).slice(0, 3).map((f) => `${f.name} ${f.bytes}`).join(', ')}); with it ${sum(full)} in ${full.length} files, of which the engine's ${sum(engine(full))} (${engine(full).map((f) => `${f.name} ${f.bytes}`).join(', ')})`);
+  });
   await stage('webpack build (production) of the scripted page', () => run(process.execPath, ['build-webpack.js'], app));
   await stage('esbuild build of the scripted page', () => run(process.execPath, ['build-esbuild.js'], app));
 
@@ -206,6 +220,24 @@ function checkFrameworks(app) {
     const js = readdirSync(join(dir, built, 'assets')).filter((f) => f.endsWith('.js')).map((f) => readFileSync(join(dir, built, 'assets', f), 'utf8')).join('\n');
     expect(js.includes('agent-chat'), `the ${name} build does not hold the element`);
   }
+}
+
+/** @typedef {{ name: string, bytes: number, engine: boolean }} Emitted */
+
+/**
+ * Every file a build emitted (names relative to its folder), and whether it is
+ * the engine's code (wllama's, which names its wasm `wllama.wasm` and calls
+ * its `wllama_start`; the plain worker only names wllama in a sentence).
+ * @param {string} dir @returns {Emitted[]}
+ */
+function emitted(dir) {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => {
+      const path = join(entry.parentPath, entry.name);
+      const text = /\.(js|mjs)$/.test(entry.name) ? readFileSync(path, 'utf8') : '';
+      return { name: relative(dir, path), bytes: statSync(path).size, engine: text.includes('wllama.wasm') || text.includes('wllama_start') };
+    });
 }
 
 /** @param {boolean} ok @param {string} message */
