@@ -109,9 +109,10 @@ import { isSurfaceActivity, loadA2uiViews, showsSurface } from './a2ui/index.js'
  * @csspart send-button - Sends the input.
  * @csspart stop-button - Stops the running reply.
  * @csspart continue-button - Continue: after a reply stopped at its step limit (runs the loop on, `agent.retry()`), or one the page was closed or reloaded in (`agent.resume()`).
- * @csspart error - The error banner (a long message clamped to three lines; never taller than 40% of the element).
+ * @csspart error - The error banner: the message as formatted text (its markdown, sanitised; a long one clamped to three lines; never taller than 40% of the element).
  * @csspart error-more-button - On a long error: "Show more" / "Show less".
  * @csspart error-copy-button - On a long error: copies its whole text.
+ * @csspart error-raw - On a long error, opened: a disclosure "Raw text" with the error's code and its message as the server wrote it.
  * @csspart error-detail - On an error written in the element's language (by its `code`): the error's own English message, behind a disclosure.
  * @csspart show-all-button - Under a very long message (a big paste, a reply of thousands of lines), drawn bounded until opened: "Show all" / "Show less".
  * @csspart step - "step n of max" while running.
@@ -143,6 +144,7 @@ import { isSurfaceActivity, loadA2uiViews, showsSurface } from './a2ui/index.js'
  * @csspart trace-button - "Trace" under a message: opens the trace of the run it started.
  * @csspart trace - The trace drawer (`/trace`, or a Trace button): the run's `<agent-trace>` waterfall, over the top of the log; Escape closes it.
  * @csspart trace-close-button - Closes the trace drawer.
+ * @csspart trace-dialog - In an element under 480 px wide (a sidebar): the modal `<dialog>` the trace opens in instead of the drawer, as wide as the viewport allows (up to 44rem); focus stays in it, Escape closes it.
  * @csspart trace-runs - In the trace: the run picker (forwarded from `<agent-trace>`, as are the trace parts below).
  * @csspart trace-summary - In the trace: the run's length, outcome, spans and dropped spans.
  * @csspart trace-dropped - In the trace: the note that older spans were dropped (size cap).
@@ -224,6 +226,8 @@ export class AgentChat extends AgentChatSettings {
   /** Which long messages (and the long error) are opened: the rest are drawn bounded (long-text.ts). */
   readonly #long = new Expansions(this);
   readonly #replies = new ReplyRenderers(this, () => this.#conversation.state.items, () => this.#scroll.follow(), () => this.renderRoot);
+  /** The error banner's markdown: the replies' renderer (loaded and warmed by them, its styles adopted). */
+  readonly #errorMarkdown = () => this.#replies.load().then(loadRenderer);
   readonly #scroll = new ScrollController(this, () => this.renderRoot.querySelector<HTMLElement>('.log'));
   readonly #composer = new Composer(this, {
     i18n: this.#i18n,
@@ -440,7 +444,7 @@ export class AgentChat extends AgentChatSettings {
       ${renderErrorBanner(c, c.error?.retryable === true || c.items.some((item) => item.kind === 'user'), {
         retry: () => this.#retry(),
         dismiss: () => this.#apply({ type: 'dismiss-error' }),
-      }, speech, this.#expansion(c.error))}
+      }, speech, this.#expansion(c.error), this.#errorMarkdown)}
       ${this.#engineStatus.state === 'idle' ? nothing : this.#engineView.get()?.renderEngineProgress(this.#engineStatus, this.#i18n)}
       ${renderStatusBar(this.#tabs.view(c), () => this.agent.cancel(), () => this.#carryOn((agent) => agent.resume()), (wait) => this.#countdown.line(wait, speech), speech)}
       ${this.#tabs.render()}

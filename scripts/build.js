@@ -59,9 +59,13 @@ const typed = {
   react: 'src/react/index',
   'ag-ui': 'src/ag-ui/index',
   engine: 'src/engine/index',
-  // Types only: the element in Vue's and Svelte's templates (`import type {} from 'pageloop/vue'`).
+  // Types only: the element in Vue's, Svelte's, Solid's and Preact's templates, plain JSX, Angular (`import type {} from 'pageloop/vue'`).
   vue: 'src/frameworks/vue',
   svelte: 'src/frameworks/svelte',
+  solid: 'src/frameworks/solid',
+  preact: 'src/frameworks/preact',
+  jsx: 'src/frameworks/jsx',
+  angular: 'src/frameworks/angular',
   'testing-middleware': 'src/testing/mock-middleware',
   'testing-node': 'src/testing/node',
   'testing-vite': 'src/testing/vite',

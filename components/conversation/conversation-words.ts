@@ -33,6 +33,7 @@ export const conversationWords = {
   showLess: 'Show less',
   showMore: 'Show more',
   copyError: 'Copy',
+  rawError: 'Raw text',
   errorDetails: 'Details',
 };
 

@@ -35,6 +35,7 @@ export const catalog: Catalog = {
     showLess: 'عرض أقل',
     showMore: 'عرض المزيد',
     copyError: 'نسخ',
+    rawError: 'النص الخام',
     // composer
     message: 'الرسالة',
     placeholder: 'اكتب رسالة إلى المساعد…  (/help للأوامر)',

@@ -33,6 +33,7 @@ export const catalog: Catalog = {
     showLess: 'Weniger zeigen',
     showMore: 'Mehr zeigen',
     copyError: 'Kopieren',
+    rawError: 'Rohtext',
     // composer
     message: 'Nachricht',
     placeholder: 'Nachricht an den Assistenten …  (/help für Befehle)',

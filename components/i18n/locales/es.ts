@@ -33,6 +33,7 @@ export const catalog: Catalog = {
     showLess: 'Mostrar menos',
     showMore: 'Mostrar más',
     copyError: 'Copiar',
+    rawError: 'Texto sin formato',
     // composer
     message: 'Mensaje',
     placeholder: 'Escribe al asistente…  (/help para ver los comandos)',

@@ -33,6 +33,7 @@ export const catalog: Catalog = {
     showLess: 'Afficher moins',
     showMore: 'Afficher plus',
     copyError: 'Copier',
+    rawError: 'Texte brut',
     // composer
     message: 'Message',
     placeholder: 'Écrivez à l’assistant…  (/help pour les commandes)',

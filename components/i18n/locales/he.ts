@@ -33,6 +33,7 @@ export const catalog: Catalog = {
     showLess: 'הצגת פחות',
     showMore: 'הצגת עוד',
     copyError: 'העתקה',
+    rawError: 'הטקסט הגולמי',
     // composer
     message: 'הודעה',
     placeholder: 'כתבו לעוזר…  (/help לפקודות)',

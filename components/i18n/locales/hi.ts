@@ -33,6 +33,7 @@ export const catalog: Catalog = {
     showLess: 'कम दिखाएँ',
     showMore: 'और दिखाएँ',
     copyError: 'कॉपी करें',
+    rawError: 'मूल पाठ',
     // composer
     message: 'संदेश',
     placeholder: 'सहायक को संदेश लिखें…  (कमांड के लिए /help)',

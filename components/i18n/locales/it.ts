@@ -33,6 +33,7 @@ export const catalog: Catalog = {
     showLess: 'Mostra meno',
     showMore: 'Mostra altro',
     copyError: 'Copia',
+    rawError: 'Testo originale',
     // composer
     message: 'Messaggio',
     placeholder: 'Scrivi all’assistente…  (/help per i comandi)',

@@ -33,6 +33,7 @@ export const catalog: Catalog = {
     showLess: '折りたたむ',
     showMore: '続きを表示',
     copyError: 'コピー',
+    rawError: '元のテキスト',
     // composer
     message: 'メッセージ',
     placeholder: 'アシスタントへのメッセージ…（/help でコマンド一覧）',

@@ -33,6 +33,7 @@ export const catalog: Catalog = {
     showLess: '접기',
     showMore: '더 보기',
     copyError: '복사',
+    rawError: '원본 텍스트',
     // composer
     message: '메시지',
     placeholder: '어시스턴트에게 메시지 보내기…  (/help로 명령어 보기)',

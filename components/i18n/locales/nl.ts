@@ -33,6 +33,7 @@ export const catalog: Catalog = {
     showLess: 'Minder tonen',
     showMore: 'Meer tonen',
     copyError: 'Kopiëren',
+    rawError: 'Onbewerkte tekst',
     // composer
     message: 'Bericht',
     placeholder: 'Bericht aan de assistent…  (/help voor opdrachten)',

@@ -35,6 +35,7 @@ export const catalog: Catalog = {
     showLess: 'Pokaż mniej',
     showMore: 'Pokaż więcej',
     copyError: 'Kopiuj',
+    rawError: 'Surowy tekst',
     // composer
     message: 'Wiadomość',
     placeholder: 'Napisz do asystenta…  (/help – polecenia)',

@@ -33,6 +33,7 @@ export const catalog: Catalog = {
     showLess: 'Mostrar menos',
     showMore: 'Mostrar mais',
     copyError: 'Copiar',
+    rawError: 'Texto original',
     // composer
     message: 'Mensagem',
     placeholder: 'Escreva para o assistente…  (/help para ver os comandos)',

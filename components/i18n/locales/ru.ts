@@ -35,6 +35,7 @@ export const catalog: Catalog = {
     showLess: 'Свернуть',
     showMore: 'Показать больше',
     copyError: 'Копировать',
+    rawError: 'Исходный текст',
     // composer
     message: 'Сообщение',
     placeholder: 'Напишите ассистенту…  (/help — команды)',

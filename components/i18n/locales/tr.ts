@@ -33,6 +33,7 @@ export const catalog: Catalog = {
     showLess: 'Daha az göster',
     showMore: 'Daha fazla göster',
     copyError: 'Kopyala',
+    rawError: 'Ham metin',
     // composer
     message: 'İleti',
     placeholder: 'Asistana yazın…  (komutlar için /help)',

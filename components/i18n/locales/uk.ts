@@ -35,6 +35,7 @@ export const catalog: Catalog = {
     showLess: 'Згорнути',
     showMore: 'Показати більше',
     copyError: 'Копіювати',
+    rawError: 'Вихідний текст',
     // composer
     message: 'Повідомлення',
     placeholder: 'Напишіть асистентові…  (/help — команди)',

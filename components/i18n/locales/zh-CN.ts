@@ -33,6 +33,7 @@ export const catalog: Catalog = {
     showLess: '收起',
     showMore: '显示更多',
     copyError: '复制',
+    rawError: '原始文本',
     // composer
     message: '消息',
     placeholder: '给助手发消息…（输入 /help 查看命令）',

@@ -33,6 +33,7 @@ export const catalog: Catalog = {
     showLess: '收合',
     showMore: '顯示更多',
     copyError: '複製',
+    rawError: '原始文字',
     // composer
     message: '訊息',
     placeholder: '傳訊息給助理…（輸入 /help 查看指令）',
