@@ -21,6 +21,7 @@ import type { MemoryHit } from '../src/memory-types.js';
 import { inThreadAgent } from './in-thread-agent.js';
 import { createModel } from './stream-model.js';
 import { seededRandom } from './lib/stats.js';
+import { observeLongTasks as observe } from './lib/long-tasks.js';
 
 /** Options of the long-task benchmark. */
 export interface LongTaskBenchOptions {
@@ -55,28 +56,6 @@ function makeChat(tag: 'agent-chat' | 'bench-inthread-chat'): AgentChat {
   chat.style.cssText = 'display:block;height:600px;width:760px';
   document.body.append(chat);
   return chat;
-}
-
-interface Window {
-  count: number;
-  longest: number;
-}
-
-/** Observes long tasks while `work` runs; resolves with their count and the longest. */
-async function observe(work: () => Promise<unknown>): Promise<Window> {
-  const entries: PerformanceEntry[] = [];
-  const observer = new PerformanceObserver((list) => entries.push(...list.getEntries()));
-  observer.observe({ type: 'longtask' });
-  try {
-    await work();
-    // Let the last frames paint, and the observer get their entries.
-    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-    await new Promise((r) => setTimeout(r, 100));
-    entries.push(...observer.takeRecords());
-  } finally {
-    observer.disconnect();
-  }
-  return { count: entries.length, longest: Math.max(0, ...entries.map((e) => e.duration)) };
 }
 
 /** Sends `tokens=N` and resolves when the reply is final and rendered. */

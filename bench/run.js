@@ -40,6 +40,7 @@ const SUITES = [
   { name: 'log', module: '/bench/long-log-bench.ts', run: 'runLongLogBench', options: quick ? { calls: 3000, runs: 2 } : { calls: 30000, runs: 3 } },
   { name: 'dom', module: '/bench/dom-bench.ts', run: 'runDomBench', options: quick ? { runs: 3 } : { runs: 15 } },
   { name: 'preview', module: '/bench/preview-bench.ts', run: 'runPreviewBench', options: quick ? { runs: 3 } : { runs: 15 } },
+  { name: 'agui', module: '/bench/agui-bench.ts', run: 'runAgUiBench', options: quick ? { runs: 5, tokens: 2000 } : { runs: 25, tokens: 20000 } },
   { name: 'a2ui', module: '/bench/a2ui-bench.ts', run: 'runA2uiBench', options: quick ? { runs: 3 } : { runs: 15 } },
   { name: 'engine', module: '/bench/engine-bench.ts', run: 'runEngineBench', options: quick ? { maxTokens: 48, idleMs: 3000 } : { maxTokens: 600 } },
 ];

@@ -141,7 +141,13 @@ export const agentChatStyles = css`
     border: 1px solid var(--agent-chat-danger);
   }
   .error-text { flex: 1 1 12em; overflow-wrap: anywhere; white-space: pre-wrap; }
-  .error.clamped .error-text { display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 3; overflow: hidden; }
+  .error.clamped .error-text { display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 3; overflow: hidden; max-height: 4.5em; }
+  /* Formatted (a server's markdown): paragraphs without their outer margins, lines as markdown breaks them. */
+  .error-text.markdown { white-space: normal; }
+  .error-text.markdown > :first-child { margin-top: 0; }
+  .error-text.markdown > :last-child { margin-bottom: 0; }
+  .error-raw { flex: 1 0 100%; font-size: 0.88em; }
+  .error-raw pre { white-space: pre-wrap; overflow-wrap: anywhere; margin: 4px 0 0; }
   .error-actions { display: flex; flex-wrap: wrap; gap: 6px; margin-inline-start: auto; }
   /* Long text drawn bounded (long-text.ts): a long reply clipped until "Show all"; a paste's rest is a hidden span. */
   .message.clipped > :is(.markdown, .long-head) { max-height: 30em; overflow: hidden; mask-image: linear-gradient(#000 80%, transparent); }

@@ -109,9 +109,11 @@ import { isSurfaceActivity, loadA2uiViews, showsSurface } from './a2ui/index.js'
  * @csspart send-button - Sends the input.
  * @csspart stop-button - Stops the running reply.
  * @csspart continue-button - Continue: after a reply stopped at its step limit (runs the loop on, `agent.retry()`), or one the page was closed or reloaded in (`agent.resume()`).
- * @csspart error - The error banner (a long message clamped to three lines; never taller than 40% of the element).
+ * @csspart error - The error banner: the message as formatted text (its markdown, sanitised; a long one clamped to three lines; never taller than 40% of the element).
  * @csspart error-more-button - On a long error: "Show more" / "Show less".
  * @csspart error-copy-button - On a long error: copies its whole text.
+ * @csspart error-raw - On a long error, opened: a disclosure "Raw text" with the error's code and its message as the server wrote it.
+ * @csspart error-detail - On an error written in the element's language (by its `code`): the error's own English message, behind a disclosure.
  * @csspart show-all-button - Under a very long message (a big paste, a reply of thousands of lines), drawn bounded until opened: "Show all" / "Show less".
  * @csspart step - "step n of max" while running.
  * @csspart usage - Tokens of the last model call and how full the context is.
@@ -142,6 +144,7 @@ import { isSurfaceActivity, loadA2uiViews, showsSurface } from './a2ui/index.js'
  * @csspart trace-button - "Trace" under a message: opens the trace of the run it started.
  * @csspart trace - The trace drawer (`/trace`, or a Trace button): the run's `<agent-trace>` waterfall, over the top of the log; Escape closes it.
  * @csspart trace-close-button - Closes the trace drawer.
+ * @csspart trace-dialog - In an element under 480 px wide (a sidebar): the modal `<dialog>` the trace opens in instead of the drawer, as wide as the viewport allows (up to 44rem); focus stays in it, Escape closes it.
  * @csspart trace-runs - In the trace: the run picker (forwarded from `<agent-trace>`, as are the trace parts below).
  * @csspart trace-summary - In the trace: the run's length, outcome, spans and dropped spans.
  * @csspart trace-dropped - In the trace: the note that older spans were dropped (size cap).
@@ -223,8 +226,11 @@ export class AgentChat extends AgentChatSettings {
   /** Which long messages (and the long error) are opened: the rest are drawn bounded (long-text.ts). */
   readonly #long = new Expansions(this);
   readonly #replies = new ReplyRenderers(this, () => this.#conversation.state.items, () => this.#scroll.follow(), () => this.renderRoot);
+  /** The error banner's markdown: the replies' renderer (loaded and warmed by them, its styles adopted). */
+  readonly #errorMarkdown = () => this.#replies.load().then(loadRenderer);
   readonly #scroll = new ScrollController(this, () => this.renderRoot.querySelector<HTMLElement>('.log'));
   readonly #composer = new Composer(this, {
+    i18n: this.#i18n,
     busy: () => this.#conversation.state.running || this.#agent.busy || this.#attachments.busy,
     attached: () => this.#attachments.ready.length > 0,
     // The window the app set, else the one the last usage reported, else the agent's default, 8192 (assumed).
@@ -280,7 +286,7 @@ export class AgentChat extends AgentChatSettings {
     i18n: this.#i18n,
   });
   /** The previews of calls waiting for approval, outlined on the page. */
-  readonly #outlines = new PreviewOutlines(this, () => this.#agent.current, (callId) => this.#approvals.order(callId));
+  readonly #outlines = new PreviewOutlines(this, () => this.#agent.current, (callId) => this.#approvals.order(callId), this.#i18n);
   readonly #contextSync = new AppContextSync(this, { agent: () => this.#agent.current, context: () => this.context, refused: (message) => this.#apply({ type: 'error', message, retryable: false }) });
   // Only the tab that writes the thread can answer a call that waits for the user.
   readonly #cards = new ToolCards(this);
@@ -290,6 +296,7 @@ export class AgentChat extends AgentChatSettings {
     items: () => this.#conversation.state.items,
     busy: () => this.#conversation.state.running || this.#tabs.readOnly,
     failed: (message) => this.#apply({ type: 'error', message, retryable: false }),
+    i18n: this.#i18n,
   });
   readonly #views = new ToolViews(this, { agent: () => this.#agent.current, readOnly: () => this.#tabs.readOnly, items: () => this.#conversation.state.items });
   readonly #threads = new ThreadListSlot(this, this.#conversation, this.#i18n);
@@ -325,7 +332,7 @@ export class AgentChat extends AgentChatSettings {
   readonly #cardParts = {
     approval: { draw: (item: ToolCallItem) => this.#approvals.panelFor(item.id), inputs: (item: ToolCallItem) => this.#approvals.inputsFor(item.id) },
     view: {
-      draw: (item: ToolCallItem) => this.#views.viewFor(item) ?? this.#mcp.appView(item) ?? (showsSurface(item) ? this.#a2ui.get()?.surfaceView(item, this, this.#tabs.readOnly) : undefined),
+      draw: (item: ToolCallItem) => this.#views.viewFor(item) ?? this.#mcp.appView(item) ?? (showsSurface(item) ? this.#a2ui.get()?.surfaceView(item, this, this.#tabs.readOnly, this.#i18n) : undefined),
       inputs: (item: ToolCallItem) => [...this.#views.inputsFor(item), ...this.#mcp.appInputs(item), showsSurface(item) && this.#a2ui.get()],
     },
     files: { draw: (item: ToolCallItem) => this.#attachments.renderList(item.attachments, this.#i18n.words(conversationWords).filesFrom(item.name)), inputs: () => [this.#attachments.version] },
@@ -425,11 +432,11 @@ export class AgentChat extends AgentChatSettings {
     const w = speech.w;
     return html`
       ${this.#threads.render(c.running)}${this.#permissions.render()}${this.#mcp.render()}${this.#trace.render()}
-      ${c.plan?.length ? this.#plan.get()?.renderPlan(c.plan) : nothing}
+      ${c.plan?.length ? this.#plan.get()?.renderPlan(c.plan, this.#i18n) : nothing}
       <div part="log" class="log" role="log" aria-live="polite" aria-relevant="additions" aria-label=${w.conversation}
         aria-busy=${c.running ? 'true' : 'false'} tabindex="0" @scroll=${this.#scroll.onScroll}>
         ${c.items.length === 0 ? html`<p class="empty">${w.emptyLog}</p>` : nothing}
-        ${this.#window.renderEarlier(c.items.length)}
+        ${this.#window.renderEarlier(c.items.length, this.#i18n)}
         ${repeat(this.#window.drawn(c.items), (item) => item.id, (item) => guard(this.#renderInputs(item), () => this.#renderItem(item)))}
         ${renderSuggestions(c, (text) => this.send(text), speech)}
         ${renderContinue(c, () => this.#retry(), speech)}
@@ -437,8 +444,8 @@ export class AgentChat extends AgentChatSettings {
       ${renderErrorBanner(c, c.error?.retryable === true || c.items.some((item) => item.kind === 'user'), {
         retry: () => this.#retry(),
         dismiss: () => this.#apply({ type: 'dismiss-error' }),
-      }, speech, this.#expansion(c.error))}
-      ${this.#engineStatus.state === 'idle' ? nothing : this.#engineView.get()?.renderEngineProgress(this.#engineStatus)}
+      }, speech, this.#expansion(c.error), this.#errorMarkdown)}
+      ${this.#engineStatus.state === 'idle' ? nothing : this.#engineView.get()?.renderEngineProgress(this.#engineStatus, this.#i18n)}
       ${renderStatusBar(this.#tabs.view(c), () => this.agent.cancel(), () => this.#carryOn((agent) => agent.resume()), (wait) => this.#countdown.line(wait, speech), speech)}
       ${this.#tabs.render()}
       ${this.#mcp.renderAttached()}${this.#composer.render(this.placeholder, this.#tabs.readOnly ? READ_ONLY_REASON : undefined, this.#attachments.composerExtras(), this.#i18n.words(composerWords))}
@@ -483,8 +490,8 @@ export class AgentChat extends AgentChatSettings {
         return renderDoctor(item, this.#i18n);
       case 'activity':
         // A server's A2UI surface draws through the A2UI renderer (its chunk, loaded with the first); any other activity is the plain card.
-        if (isSurfaceActivity(item)) return this.#a2ui.get()?.activityView(item, this, this.#tabs.readOnly) ?? html``;
-        return this.#activities.get()?.renderActivity(item) ?? html``;
+        if (isSurfaceActivity(item)) return this.#a2ui.get()?.activityView(item, this, this.#tabs.readOnly, this.#i18n) ?? html``;
+        return this.#activities.get()?.renderActivity(item, this.#i18n) ?? html``;
     }
   }
 
@@ -496,7 +503,7 @@ export class AgentChat extends AgentChatSettings {
   /** A sub-agent's work, drawn by its view (once its chunk is in) with the element's `guard` and markdown renderer. */
   #subAgentDrawing(): SubAgentDrawing | undefined {
     const view = this.#subAgents.get();
-    return view && ((sub, renderCard) => view.renderSubAgent(sub, renderCard, { guard, markdown: loadRenderer }));
+    return view && ((sub, renderCard) => view.renderSubAgent(sub, renderCard, { guard, markdown: loadRenderer, i18n: this.#i18n }));
   }
 }
 

@@ -10,41 +10,46 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import type { EngineStatus } from '../src/types.js';
+import type { I18n } from './i18n/index.js';
+import { engineWords } from './engine-progress-words.js';
 
 /** Its styles, adopted by the element when this module loads (lazy-view.ts). */
 export { engineProgressStyles as styles } from './engine-progress.styles.js';
 
 const MB = 1e6;
 
-/** The engine's progress line, or nothing when there is nothing to say. */
-export function renderEngineProgress(status: EngineStatus): TemplateResult | typeof nothing {
+/** The engine's progress line in the element's language (English without `i18n`), or nothing when there is nothing to say. */
+export function renderEngineProgress(status: EngineStatus, i18n?: I18n): TemplateResult | typeof nothing {
+  const w = i18n ? i18n.words(engineWords) : engineWords;
+  const mb = (bytes: number): string => i18n?.format?.decimal(bytes / MB, 1) ?? (bytes / MB).toFixed(1);
   switch (status.state) {
     case 'idle':
       return nothing;
     case 'ready':
       return status.cacheWarning
         ? html`<div part="engine-progress" class="status-line engine-progress" role="status">
-            <span class="engine-label">The model is ready, but it was not kept for next time: ${status.cacheWarning}</span>
+            <span class="engine-label">${w.engineReadyNotKept(status.cacheWarning)}</span>
           </div>`
         : nothing;
     case 'downloading': {
       const { loaded, total } = status;
+      const share = total ? Math.floor((loaded / total) * 100) / 100 : 0;
       const label = total
-        ? `Downloading the model… ${Math.floor((loaded / total) * 100)}% (${(loaded / MB).toFixed(1)} of ${(total / MB).toFixed(1)} MB)`
-        : `Downloading the model… ${(loaded / MB).toFixed(1)} MB`;
+        ? w.engineDownloading(i18n?.format?.percent(share) ?? `${Math.round(share * 100)}%`, mb(loaded), mb(total))
+        : w.engineDownloadingSize(mb(loaded));
       return html`<div part="engine-progress" class="status-line engine-progress" role="status">
         <span class="engine-label">${label}</span>
-        ${total ? html`<progress max=${total} .value=${loaded} aria-label="Model download"></progress>` : html`<progress aria-label="Model download"></progress>`}
+        ${total ? html`<progress max=${total} .value=${loaded} aria-label=${w.engineDownload}></progress>` : html`<progress aria-label=${w.engineDownload}></progress>`}
       </div>`;
     }
     case 'loading':
       return html`<div part="engine-progress" class="status-line engine-progress" role="status">
-        <span class="engine-label">${status.source === 'cache' ? 'Loading the model from the cache…' : 'Loading the model…'}</span>
-        <progress aria-label="Loading the model"></progress>
+        <span class="engine-label">${status.source === 'cache' ? w.engineLoadingCache : w.engineLoading}</span>
+        <progress aria-label=${w.engineLoading}></progress>
       </div>`;
     case 'error':
       return html`<div part="engine-progress" class="status-line engine-progress failed" role="alert">
-        <span class="engine-label">The model could not be loaded: ${status.message}</span>
+        <span class="engine-label">${w.engineFailed(status.message)}</span>
       </div>`;
   }
 }

@@ -51,8 +51,14 @@ const workerUrls = {
 /** @type {import('esbuild').BuildOptions} */
 export const common = { bundle: true, format: 'esm', target: 'es2022', platform: 'browser', plugins: [workerUrls], logLevel: 'warning', legalComments: 'none' };
 
-/** The workers, by output name. */
-export const workers = () => present({ worker: 'src/worker/worker.ts', 'memory-worker': 'src/worker/memory-worker.ts' });
+/**
+ * The workers, by output name: the agent's, the memory's; and the engine's
+ * code under a fixed name, `gguf-engine.js`, which the agent worker imports by
+ * URL where files are served as they are (src/model/engine/engine-code.ts).
+ * The library (scripts/build.js) adds the agent worker with the engine in it,
+ * which only `pageloop/engine` starts (the standalone bundle has no use for it).
+ */
+export const workers = () => present({ worker: 'src/worker/worker.ts', 'gguf-engine': 'src/model/engine/gguf-engine.ts', 'memory-worker': 'src/worker/memory-worker.ts' });
 
 /**
  * Packages loaded on first use, by the file the standalone bundle serves them

@@ -48,7 +48,7 @@ const insideAny = (path, folders) => folders.some((f) => inside(path, f));
 const isGround = (/** @type {string} */ path) => /^src\/[^/]+\.ts$/.test(path) && path !== 'src/index.ts';
 
 /** Page-side code: what runs in the page's realm. */
-const PAGE_SIDE = ['src/page', 'src/tools', 'src/react', 'src/ag-ui', 'components', 'src/index.ts'];
+const PAGE_SIDE = ['src/page', 'src/tools', 'src/react', 'src/ag-ui', 'src/engine', 'components', 'src/index.ts'];
 
 /** @type {Rule[]} */
 const RULES = [

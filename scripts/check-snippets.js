@@ -9,7 +9,8 @@
  *              names a script of package.json (`shell app`: the reader's app's
  *              commands, so `bash -n` only)
  *   typecheck  compiled by tsc (strict, the repository's settings) with `pageloop`,
- *              `pageloop/agent-chat.js`, `pageloop/agent-trace.js`, `pageloop/testing`, `pageloop/react` and `pageloop/ag-ui` resolving to the
+ *              `pageloop/agent-chat.js`, `pageloop/agent-trace.js`, `pageloop/testing`, `pageloop/react`, `pageloop/ag-ui` and the
+ *              framework typings (`pageloop/solid`, `/preact`, `/jsx`, `/angular`) resolving to the
  *              sources that build them, and React's types
  *   server     `node --check` parses it (an ES module)
  *   vue        @vue/compiler-sfc parses it and compiles its template and script
@@ -102,7 +103,7 @@ if (typed.length > 0) {
         checkJs: true,
         types: [],
         baseUrl: '..',
-        paths: { pageloop: ['src/index.ts'], 'pageloop/agent-chat.js': ['components/define.ts'], 'pageloop/agent-trace.js': ['components/trace/agent-trace-define.ts'], 'pageloop/testing': ['src/testing/index.ts'], 'pageloop/react': ['src/react/index.ts'], 'pageloop/ag-ui': ['src/ag-ui/index.ts'] },
+        paths: { pageloop: ['src/index.ts'], 'pageloop/agent-chat.js': ['components/define.ts'], 'pageloop/agent-trace.js': ['components/trace/agent-trace-define.ts'], 'pageloop/testing': ['src/testing/index.ts'], 'pageloop/react': ['src/react/index.ts'], 'pageloop/ag-ui': ['src/ag-ui/index.ts'], 'pageloop/solid': ['src/frameworks/solid.ts'], 'pageloop/preact': ['src/frameworks/preact.ts'], 'pageloop/jsx': ['src/frameworks/jsx.ts'], 'pageloop/angular': ['src/frameworks/angular.ts'] },
       },
       files: [],
     },

@@ -4,7 +4,9 @@
  * a retried request (a 503), a tool that asks for approval, and a sub-agent
  * with a call of its own — the drawer open, then a row's details open — and
  * the standalone `<agent-trace>` on the same thread's exported file; light
- * and dark, wide and narrow (~420 px), on the real worker and the scripted
+ * and dark, wide and narrow (~420 px; under 480 px the trace is a modal
+ * dialog), and the chat as a 360 px sidebar of the wide page with the trace
+ * open as a dialog wider than it, on the real worker and the scripted
  * mock endpoint (no model needed).
  *
  *   node scripts/screenshot-trace.js [outDir]
@@ -82,6 +84,16 @@ window.showAlone = async () => {
     await chat.locator('agent-trace summary').nth(2).click();
     await page.waitForTimeout(200);
     await shot('details');
+    if (width > 480) {
+      // A 360 px sidebar of the wide page: the trace opens as a dialog wider than the element.
+      await chat.locator('[part~="trace-close-button"]').click();
+      await page.addStyleTag({ content: 'agent-chat { width: 360px; margin-inline-start: auto; box-shadow: -1px 0 0 #8888 }' });
+      await chat.locator('[part~="trace-button"]').click();
+      await chat.locator('dialog.trace-dialog agent-trace li.span').first().waitFor();
+      await page.waitForTimeout(200);
+      await shot('sidebar-dialog');
+      await page.keyboard.press('Escape');
+    }
     await page.evaluate('window.showAlone()');
     await page.waitForTimeout(300);
     await shot('standalone');

@@ -130,7 +130,7 @@ export type AgentEvent =
    */
   | { type: 'attachments-not-kept'; ids: string[]; message: string }
   | { type: 'usage'; promptTokens: number; completionTokens: number; /** The context window the agent budgets for, once known (set by the app or stated by the server); absent while only the default is assumed. */ contextTokens?: number }
-  | { type: 'error'; message: string; retryable: boolean; code?: string }
+  | { type: 'error'; message: string; retryable: boolean; code?: string; params?: Readonly<Record<string, string | number>> }
   /** The in-page engine's state changed (download progress, loading, ready, a load error); not part of any run. */
   | { type: 'engine'; status: EngineStatus }
   | FinalEvent

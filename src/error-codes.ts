@@ -17,6 +17,8 @@ export type ErrorCode =
   | 'busy'
   | 'disposed'
   | 'worker-crashed'
+  /** Stop was not answered by the agent's worker in time (code in it was busy): the worker was ended and a fresh one started for the same agent (option `stopGraceMs`). */
+  | 'worker-restarted'
   | 'storage'
   /** The browser refused to store more (the origin's quota is used up); the conversation goes on in memory. */
   | 'storage-quota'
@@ -61,4 +63,9 @@ export interface WireError {
   code: ErrorCode;
   message: string;
   retryable: boolean;
+  /** What the message says, as values (`{ status: 404 }` for `http`), so an app — and `<agent-chat>`'s catalogs — can write it in its own words. */
+  params?: ErrorParams;
 }
+
+/** An error's values by name, in the order its message says them (docs-site/guide/localisation.md lists them by code). */
+export type ErrorParams = Readonly<Record<string, string | number>>;

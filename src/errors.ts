@@ -5,9 +5,9 @@
  * every thrown error in that form and rebuild a `PageloopError` from it.
  */
 import * as Comlink from 'comlink';
-import type { ErrorCode, WireError } from './error-codes.js';
+import type { ErrorCode, ErrorParams, WireError } from './error-codes.js';
 
-export type { ErrorCode, WireError } from './error-codes.js';
+export type { ErrorCode, ErrorParams, WireError } from './error-codes.js';
 
 /** The base of every error pageloop throws. */
 export class PageloopError extends Error {
@@ -16,6 +16,8 @@ export class PageloopError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly retryable = false,
+    /** What the message says, as values (`{ status: 404 }`): an app writes the error in its own words from `code` and these. */
+    readonly params?: ErrorParams,
   ) {
     super(message);
   }
@@ -23,7 +25,7 @@ export class PageloopError extends Error {
 
 /** Turns anything thrown into its wire form. */
 export function toWireError(err: unknown): WireError {
-  if (err instanceof PageloopError) return { code: err.code, message: err.message, retryable: err.retryable };
+  if (err instanceof PageloopError) return { code: err.code, message: err.message, retryable: err.retryable, ...(err.params ? { params: err.params } : {}) };
   if (isAbortError(err)) return { code: 'aborted', message: 'The operation was aborted.', retryable: false };
   const message = err instanceof Error ? err.message : String(err);
   return { code: 'internal', message, retryable: false };
@@ -31,7 +33,7 @@ export function toWireError(err: unknown): WireError {
 
 /** The `PageloopError` a wire error stands for, code and all. */
 export function fromWireError(wire: WireError): PageloopError {
-  return new PageloopError(wire.code, wire.message, wire.retryable);
+  return new PageloopError(wire.code, wire.message, wire.retryable, wire.params);
 }
 
 /** What Comlink's own throw handler hands its `serialize`: the thrown value, under a marker it keeps to itself. */
@@ -71,14 +73,15 @@ export function abortError(message = 'The operation was aborted.'): DOMException
 }
 
 /**
- * A call aborted because its worker ended: it crashed (`worker-crashed`) or
- * was disposed (`disposed`). Named `AbortError`, as DOM aborts are, so code
+ * A call aborted because its worker ended: it crashed (`worker-crashed`),
+ * was disposed (`disposed`), or was ended because it did not answer Stop in
+ * time and a fresh one took its place (`worker-restarted`). Named `AbortError`, as DOM aborts are, so code
  * that checks `err.name === 'AbortError'` sees an abort, and it still carries
  * the code that says why.
  */
 export class WorkerEndedError extends PageloopError {
   override name = 'AbortError';
-  constructor(code: 'worker-crashed' | 'disposed', message: string) {
+  constructor(code: 'worker-crashed' | 'disposed' | 'worker-restarted', message: string) {
     super(code, message);
   }
 }

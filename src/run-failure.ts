@@ -18,7 +18,7 @@ export type ErrorEvent = Extract<AgentEvent, { type: 'error' }>;
 export function failedRun(err: unknown): [error: ErrorEvent, final: FinalEvent] {
   const wire = toWireError(err);
   return [
-    { type: 'error', message: wire.message, retryable: wire.retryable, code: wire.code },
+    { type: 'error', message: wire.message, retryable: wire.retryable, code: wire.code, ...(wire.params ? { params: wire.params } : {}) },
     { type: 'final', reason: 'error', text: wire.message },
   ];
 }

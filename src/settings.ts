@@ -78,6 +78,15 @@ export interface AgentOptions {
    */
   approvalTimeoutMs?: number;
   /**
+   * How long Stop waits for the agent's worker to answer, in ms; default 1500. A worker that has not answered by then is
+   * busy in code that never yields (a model module's loop, a validator, a huge synchronous parse): it is ended and a fresh
+   * one started for the same agent, which ends the run `cancelled` — every open call `cancelled`, an `error` event of code
+   * `worker-restarted` — in the stored thread too.
+   * @default 1500
+   * @attr How long Stop waits for the agent's worker before it ends it and starts a fresh one, in ms (default 1500).
+   */
+  stopGraceMs?: number;
+  /**
    * Keep the history in IndexedDB under this id, so a reload continues the thread.
    * @attr Keep the conversation in IndexedDB under this id, so a reload shows it. Without it nothing is stored.
    */
@@ -286,6 +295,7 @@ export const SETTINGS = {
   toolFormat: { side: 'loop', live: true, element: { attribute: 'tool-format' }, check: 'name' },
   approval: { side: 'loop', live: true, element: { attribute: 'approval' }, check: ['oneOf', 'ask', 'auto'] },
   approvalTimeoutMs: { side: 'loop', live: true, element: { attribute: 'approval-timeout-ms', from: 'number' }, check: 'positiveMs' },
+  stopGraceMs: { side: 'page', live: true, element: { attribute: 'stop-grace-ms', from: 'number' }, check: 'positiveMs' },
   thread: { side: 'loop', live: false, restart: true, element: { attribute: 'thread' }, check: 'name' },
   maxRetries: { side: 'loop', live: true, model: 'client', element: { attribute: 'max-retries', from: 'number' }, check: ['wholeAtLeast', 0] },
   timeoutMs: { side: 'loop', live: true, model: 'client', element: { attribute: 'timeout-ms', from: 'number' }, check: 'positiveMs' },

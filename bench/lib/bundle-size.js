@@ -215,6 +215,12 @@ export async function measureBundles(root, options = {}) {
     optIn[name] = { files, kb: files.reduce((sum, file) => sum + gzKb(read(file)), 0) };
   }
   const wasm = readdirSync(dir).filter((f) => f.endsWith('.wasm'));
+  // A page in German (issue 37): the page up front, then the catalogs' table and the German catalog the element loads on first use.
+  const chunk = (/** @type {string} */ name) => all.find((f) => new RegExp(`^${name}-[A-Z0-9]{8}\\.js$`).test(f));
+  const localeFiles = new Set(pageFiles);
+  for (const first of [chunk('catalogs'), chunk('de')]) if (first) for (const file of staticClosure(dir, first)) localeFiles.add(file);
+  const withLocale = [...localeFiles].reduce((sum, file) => sum + gzKb(read(file)), 0);
+  console.log(`  with a locale: the page in German loads ${[...localeFiles].filter((f) => !pageFiles.includes(f)).join(' + ')} on first use (${(withLocale - page).toFixed(1)} KB gz)`);
 
   const show = async (/** @type {string} */ entry) => {
     const { total, rows } = await breakdown(root, entry);
@@ -235,6 +241,7 @@ export async function measureBundles(root, options = {}) {
   }
   return {
     'bundle.page_gz_kb': page,
+    'bundle.page_with_locale_gz_kb': withLocale,
     'bundle.worker_gz_kb': worker,
     'bundle.cdn_total_gz_kb': total,
     ...Object.fromEntries(names.map((name) => [`bundle.${name}_gz_kb`, optIn[name].kb])),

@@ -15,7 +15,7 @@
  */
 export const OPT_IN = {
   /** The in-page engine: the agent worker imports it only when an agent is given `engine` (issue 15); the element's progress line (engine-progress.ts) with the engine's first status. */
-  engine: /gguf-engine|engine-progress/,
+  engine: /gguf-engine|engine-code|engine-progress/,
   /**
    * Generative UI (issue 20): the card rendering loads when the agent first has a tool with
    * `render`, the answer desk and `agent.answer` on a render-and-wait tool's first call.

@@ -12,6 +12,7 @@
 // @web/dev-server comes with @web/test-runner (a devDependency); it is what the tests run on.
 import { startDevServer } from '@web/dev-server';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
+import { benchAgUi } from './agui-server.js';
 // The A2UI packages import their JSON schemas as modules; served as the tests serve them.
 import { jsonModules } from '../../test/support/json-modules-plugin.js';
 
@@ -32,6 +33,7 @@ export async function startBenchServer(rootDir) {
           ctx.set('Cross-Origin-Embedder-Policy', 'require-corp');
           ctx.set('Cache-Control', 'no-store');
         },
+        benchAgUi(),
       ],
       plugins: [jsonModules(), esbuildPlugin({ ts: true, target: 'es2022', tsconfig: `${rootDir}/tsconfig.json` })],
     },

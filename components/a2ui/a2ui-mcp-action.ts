@@ -30,13 +30,12 @@ export async function actionServer(agent: Agent, tool: string): Promise<string |
   }
 }
 
-/** Sends `detail`'s action to `server`'s tool `action`; resolves with the note the surface shows. */
-export async function sendToServer(agent: Agent, server: string, { action }: A2uiActionDetail): Promise<string> {
-  const name = `“${action.name}”`;
+/** Sends `detail`'s action to `server`'s tool `action`; resolves true when it ran (its card says how: a result, or the server's error), false when it could not be sent. */
+export async function sendToServer(agent: Agent, server: string, { action }: A2uiActionDetail): Promise<boolean> {
   try {
-    const result = await agent.mcp.callAppTool(server, MCP_ACTION_TOOL, { name: action.name, context: action.context ?? {} });
-    return result.isError ? `${name} was sent to ${server}, which answered with an error (see its card).` : `Sent ${name} to ${server}.`;
-  } catch (err) {
-    return `Not sent: ${name} could not be sent to ${server} (${err instanceof Error ? err.message : String(err)}).`;
+    await agent.mcp.callAppTool(server, MCP_ACTION_TOOL, { name: action.name, context: action.context ?? {} });
+    return true;
+  } catch {
+    return false;
   }
 }

@@ -30,6 +30,7 @@ import type { A2uiAction, A2uiMessage, A2uiOptions } from '../../src/a2ui-types.
 import { catalogSet, checkA2ui, type CatalogSet } from '../../src/page/a2ui/a2ui.js';
 import { renderCatalogs } from './a2ui-render-catalog.js';
 import { a2uiCardStyles } from './a2ui-card.styles.js';
+import { a2uiWords, type A2uiNote, type A2uiWords } from './a2ui-words.js';
 
 /** What an `a2ui-action` event carries. */
 export interface A2uiActionDetail {
@@ -62,7 +63,8 @@ export class A2uiSurfaceCard extends LitElement {
     options: { attribute: false },
     partial: { type: Boolean },
     data: { attribute: false },
-    note: { type: String },
+    note: { attribute: false },
+    words: { attribute: false },
   };
 
   /** The messages: `{ messages: [...] }`, a list, or one message. */
@@ -73,8 +75,10 @@ export class A2uiSurfaceCard extends LitElement {
   partial = false;
   /** What the user entered before (kept with the thread): each surface's whole data model, by surface id; drawn over the messages' own. */
   data: Readonly<Record<string, Record<string, unknown>>> | undefined;
-  /** A line under the surface (what became of an action). */
-  note = '';
+  /** A line under the surface (what became of an action), written in `words`. */
+  note: A2uiNote | undefined;
+  /** The card's words: the element's language (English by default). */
+  words: A2uiWords = a2uiWords;
 
   #set: CatalogSet | undefined;
   #processor: MessageProcessor<WebComponentImplementation> | undefined;
@@ -232,11 +236,12 @@ export class A2uiSurfaceCard extends LitElement {
 
   protected override render(): TemplateResult {
     const ids = this.#surfaces.map((s) => s.id).join(', ');
-    return html`<div role="group" aria-label=${ids ? `Surface ${ids}` : 'Surface'}>
+    const w = this.words;
+    return html`<div role="group" aria-label=${ids ? w.a2uiSurfaceOf(ids) : w.a2uiSurface}>
       ${this.#surfaces.map((surface) => html`<a2ui-surface .surface=${surface}></a2ui-surface>`)}
-      ${this.partial && !this.#refusal ? html`<p class="drawing" role="status">Drawing…</p>` : nothing}
+      ${this.partial && !this.#refusal ? html`<p class="drawing" role="status">${w.a2uiDrawing}</p>` : nothing}
       ${this.#refusal ? html`<div class="refused" role="alert"><pre>${this.#refusal}</pre></div>` : nothing}
-      ${this.note ? html`<p class="note" role="status">${this.note}</p>` : nothing}
+      ${this.note ? html`<p class="note" role="status">${w[this.note[0]](this.note[1])}</p>` : nothing}
     </div>`;
   }
 }

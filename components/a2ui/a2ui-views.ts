@@ -34,6 +34,8 @@ import type { ActivityItem, ToolCallItem } from '../conversation/index.js';
 import type { RenderedView } from '../tool-cards/index.js';
 import { parsePartialJson } from '../partial-json.js';
 import { A2uiSurfaceCard, type A2uiActionDetail, type A2uiDataDetail } from './a2ui-surface-card.js';
+import type { I18n } from '../i18n/index.js';
+import { a2uiWords, type A2uiNote, type A2uiWords } from './a2ui-words.js';
 import { actionServer, sendToServer } from './a2ui-mcp-action.js';
 
 /** What the views need of the element. */
@@ -48,7 +50,7 @@ export interface A2uiHost extends HTMLElement {
 interface HostState {
   readOnly: boolean;
   waiting: Outgoing[];
-  notes: Map<string, string>;
+  notes: Map<string, A2uiNote>;
   /** The tool of each call whose result drew a surface, by call id (an MCP server's may take its actions back). */
   tools: Map<string, string>;
   /** Data models entered and not yet kept, by call id and surface id; kept after a pause in the typing. */
@@ -68,19 +70,20 @@ export const styles = undefined;
 const NOT_DRAWN = new Set<ToolCallItem['status']>(['failed', 'denied', 'cancelled', 'interrupted']);
 
 /** The surface in call `item`'s card, or undefined when it shows none. `readOnly`: a follower tab. */
-export function surfaceView(item: ToolCallItem, host: A2uiHost, readOnly: boolean): RenderedView | undefined {
+export function surfaceView(item: ToolCallItem, host: A2uiHost, readOnly: boolean, i18n?: I18n): RenderedView | undefined {
   const state = stateOf(host);
   state.readOnly = readOnly;
+  const words = i18n ? i18n.words(a2uiWords) : a2uiWords;
   if (item.name === A2UI_TOOL_NAME) {
     if (NOT_DRAWN.has(item.status)) return undefined;
     const partial = item.status === 'streaming';
     const messages = partial || item.args === undefined ? parsePartialJson(item.argsText) : item.args;
-    return { ui: surfaceCard(messages, { options: host.a2ui, partial, data: item.a2uiData, note: state.notes.get(item.id) ?? '', callId: item.id }), frame: false };
+    return { ui: surfaceCard(messages, { options: host.a2ui, partial, data: item.a2uiData, note: state.notes.get(item.id), callId: item.id, words }), frame: false };
   }
   const result = item.result as { a2ui?: unknown } | undefined;
   if (item.status !== 'done' || !Array.isArray(result?.a2ui)) return undefined;
   state.tools.set(item.id, item.name);
-  return { ui: surfaceCard(result.a2ui, { options: host.a2ui, data: item.a2uiData, note: state.notes.get(item.id) ?? '', callId: item.id }), frame: true };
+  return { ui: surfaceCard(result.a2ui, { options: host.a2ui, data: item.a2uiData, note: state.notes.get(item.id), callId: item.id, words }), frame: true };
 }
 
 /**
@@ -90,11 +93,12 @@ export function surfaceView(item: ToolCallItem, host: A2uiHost, readOnly: boolea
  * middleware reads one: the next run's `forwardedProps.a2uiAction.userAction`
  * (see `act`).
  */
-export function activityView(item: ActivityItem, host: A2uiHost, readOnly: boolean): TemplateResult {
+export function activityView(item: ActivityItem, host: A2uiHost, readOnly: boolean, i18n?: I18n): TemplateResult {
   const state = stateOf(host);
   state.readOnly = readOnly;
+  const words = i18n ? i18n.words(a2uiWords) : a2uiWords;
   return html`<section class="activity" part="activity" data-activity-type=${item.activityType} data-activity-id=${item.id}>
-    ${surfaceCard(item.content.a2ui_operations, { options: host.a2ui ?? true, note: state.notes.get(item.id) ?? '', callId: item.id })}
+    ${surfaceCard(item.content.a2ui_operations, { options: host.a2ui ?? true, note: state.notes.get(item.id), callId: item.id, words })}
   </section>`;
 }
 
@@ -104,9 +108,12 @@ export function activityView(item: ActivityItem, host: A2uiHost, readOnly: boole
  * (`activityType: "a2ui-surface"`) as well as a tool call. Its actions
  * arrive as `a2ui-action` events (`actionText` writes one as a user message).
  */
-export function surfaceCard(messages: unknown, options: { options?: boolean | A2uiOptions | undefined; partial?: boolean; data?: Readonly<Record<string, Record<string, unknown>>> | undefined; note?: string; callId?: string } = {}): TemplateResult {
+export function surfaceCard(
+  messages: unknown,
+  options: { options?: boolean | A2uiOptions | undefined; partial?: boolean; data?: Readonly<Record<string, Record<string, unknown>>> | undefined; note?: A2uiNote | undefined; callId?: string; words?: A2uiWords } = {},
+): TemplateResult {
   return html`<pageloop-a2ui-surface part="a2ui-surface" data-call-id=${options.callId ?? ''} .messages=${messages} .options=${options.options} .data=${options.data}
-    ?partial=${options.partial === true} .note=${options.note ?? ''}></pageloop-a2ui-surface>`;
+    ?partial=${options.partial === true} .note=${options.note} .words=${options.words ?? a2uiWords}></pageloop-a2ui-surface>`;
 }
 
 /** An action as the user message the model reads: A2UI's client-to-server message, and the surface's data model when it asked for it. */
@@ -160,13 +167,13 @@ function act(host: A2uiHost, state: HostState, event: CustomEvent<A2uiActionDeta
   // An MCP server's surface: to its tool `action` when it has one, else as every action goes.
   void actionServer(host.agent, tool).then(async (server) => {
     if (!server) return deliver(host, state, event.detail, card);
-    showNote(state, card, `Sending “${event.detail.action.name}” to ${server}…`);
-    showNote(state, card, await sendToServer(host.agent, server, event.detail));
+    const sent = await sendToServer(host.agent, server, event.detail);
+    showNote(state, card, [sent ? 'a2uiSent' : 'a2uiNotSent', `“${event.detail.action.name}”`]);
   });
 }
 
 /** The note a surface's card shows under it (kept for when the card is drawn again). */
-function showNote(state: HostState, card: A2uiSurfaceCard | undefined, note: string): void {
+function showNote(state: HostState, card: A2uiSurfaceCard | undefined, note: A2uiNote): void {
   const callId = card?.dataset.callId;
   if (callId) state.notes.set(callId, note);
   if (card) card.note = note;
@@ -177,14 +184,14 @@ function deliver(host: A2uiHost, state: HostState, detail: A2uiActionDetail, car
   // A surface a remote agent sent as an activity: the action goes as its A2UI middleware reads it, beside the user message.
   const fromActivity = Boolean(card?.closest('[data-activity-id]'));
   const name = `“${detail.action.name}”`;
-  let note: string;
+  let note: A2uiNote;
   if (state.readOnly) {
-    note = `Not sent: ${name} can be sent from the tab that writes this conversation.`;
+    note = ['a2uiNotSentElsewhere', name];
   } else if (host.agent.running || state.waiting.length > 0) {
     state.waiting.push(outgoing(detail, fromActivity));
-    note = `${name} is sent when the reply ends.`;
+    note = ['a2uiSentAtEnd', name];
   } else {
-    note = send(host, outgoing(detail, fromActivity)) ? `Sent ${name}.` : `Not sent: ${name} could not be sent now; try again.`;
+    note = [send(host, outgoing(detail, fromActivity)) ? 'a2uiSent' : 'a2uiNotSent', name];
   }
   showNote(state, card, note);
 }

@@ -12,3 +12,4 @@ export const loadA2uiViews = (): Promise<typeof import('./a2ui-views.js')> => im
 
 export type { A2uiHost } from './a2ui-views.js';
 export type { A2uiActionDetail, A2uiSurfaceCard } from './a2ui-surface-card.js';
+export type { A2uiWords } from './a2ui-words.js';

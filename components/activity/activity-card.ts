@@ -13,6 +13,8 @@
  */
 import { html, type TemplateResult } from 'lit';
 import type { ActivityItem } from '../conversation/index.js';
+import type { I18n } from '../i18n/index.js';
+import { activityWords } from './activity-words.js';
 
 /** Its styles, adopted by the element when this module loads (lazy-view.ts). */
 export { activityStyles as styles } from './activity-card.styles.js';
@@ -26,11 +28,12 @@ export type ActivityView = (item: ActivityItem) => TemplateResult | undefined;
 /** The views of activity types that have one (A2UI's `a2ui-surface`, once its renderer lands); any other type is the plain card. */
 export const ACTIVITY_VIEWS = new Map<string, ActivityView>();
 
-/** The card of one activity. */
-export function renderActivity(item: ActivityItem): TemplateResult {
+/** The card of one activity, labelled in the element's language (English without `i18n`). */
+export function renderActivity(item: ActivityItem, i18n?: I18n): TemplateResult {
   const own = ACTIVITY_VIEWS.get(item.activityType)?.(item);
   if (own) return own;
-  return html`<section class="activity" part="activity" data-activity-type=${item.activityType} aria-label=${`Activity: ${item.activityType}`}>
+  const w = i18n ? i18n.words(activityWords) : activityWords;
+  return html`<section class="activity" part="activity" data-activity-type=${item.activityType} aria-label=${w.activityOf(item.activityType)}>
     <header class="activity-type">${item.activityType}</header>
     ${Object.entries(item.content).map(([key, value]) => html`<div class="activity-field"><span class="activity-key">${key}</span> <span class="activity-value">${shown(value)}</span></div>`)}
   </section>`;

@@ -4,3 +4,4 @@
  * holds only its loader.
  */
 export const loadActivityCard = () => import('./activity-card.js');
+export type { ActivityWords } from './activity-words.js';

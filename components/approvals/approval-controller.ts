@@ -60,7 +60,7 @@ export class ApprovalController implements ReactiveController {
     const edits = panels && this.#loaded();
     if (!request || !panels || !edits) return nothing;
     if (this.#binding.answeredElsewhere?.()) return panels.renderApprovalElsewhere(request, this.#binding.i18n.words(panels.approvalWords));
-    return panels.renderApproval(request, edits.edit(callId), edits.toolNamed(request.name), edits.handlers, live, this.#binding.i18n.words(panels.approvalWords), edits.preview(callId));
+    return panels.renderApproval(request, edits.edit(callId), edits.toolNamed(request.name), edits.handlers, live, this.#binding.i18n.words(panels.approvalWords), edits.preview(callId), this.#binding.i18n.words(panels.previewWords));
   }
 
   /** Where call `callId` stands among the calls waiting (their steps are numbered across them, here and on the page). */

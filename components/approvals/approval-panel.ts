@@ -14,8 +14,10 @@ import type { ApprovalRequest, PreviewStepInfo, Tool, ValidationResult } from '.
 import type { ApprovalHandlers, ArgsEdit, CallPreview } from './approval-edits.js';
 import { renderDenyReason } from './deny-reason.js';
 import type { ApprovalWords } from './approval-words.js';
+import { previewWords, type PreviewWords } from './preview-words.js';
 
 export { approvalWords } from './approval-words.js';
+export { previewWords } from './preview-words.js';
 
 /** The panels' edits and answers (approval-controller.ts makes it once this chunk is in). */
 export { ApprovalEdits } from './approval-edits.js';
@@ -23,29 +25,30 @@ export { ApprovalEdits } from './approval-edits.js';
 /** Its styles, adopted by the element when this module loads (lazy-view.ts). */
 export { approvalStyles as styles } from './approval-panel.styles.js';
 
-/** What a step's target state adds to it. */
-const TARGET_NOTE: Partial<Record<PreviewStepInfo['target'], string>> = {
-  gone: 'No longer on the page: approving runs nothing.',
-  hidden: 'Hidden on the page now.',
+/** What a step's target state adds to it (a message id). */
+const TARGET_NOTE: Partial<Record<PreviewStepInfo['target'], 'previewGone' | 'previewHidden'>> = {
+  gone: 'previewGone',
+  hidden: 'previewHidden',
 };
 
 /** The steps of a call's preview, each hovered or focused to highlight its outline on the page. */
-function renderPreview(request: ApprovalRequest, preview: CallPreview, handlers: ApprovalHandlers, offset: number): TemplateResult {
+function renderPreview(request: ApprovalRequest, preview: CallPreview, handlers: ApprovalHandlers, offset: number, w: PreviewWords): TemplateResult {
   const hover = (step: number | null) => handlers.hover?.(request, step);
-  return html`<ol part="preview-steps" class="preview-steps" aria-label="What it will do">
+  const note = (target: PreviewStepInfo['target']): string | undefined => (TARGET_NOTE[target] ? w[TARGET_NOTE[target]] : undefined);
+  return html`<ol part="preview-steps" class="preview-steps" aria-label=${w.previewSteps}>
     ${preview.steps.map((step, i) => html`<li part="preview-step" class="preview-step" data-target=${step.target} tabindex="0"
         @mouseenter=${() => hover(i)} @mouseleave=${() => hover(null)} @focus=${() => hover(i)} @blur=${() => hover(null)}>
       <span class="step-n" aria-hidden="true">${offset + i + 1}</span>
       <span class="step-text">${step.text}</span>
       ${step.private
-        ? html`<span class="step-change">private field: values not shown</span>`
+        ? html`<span class="step-change">${w.previewPrivate}</span>`
         : step.from !== undefined || step.to !== undefined
-          ? html`<span class="step-change"><span class="step-from">${step.from === '' ? '(empty)' : (step.from ?? '')}</span> → <span class="step-to">${step.to === '' ? '(empty)' : (step.to ?? '')}</span></span>`
+          ? html`<span class="step-change"><span class="step-from">${step.from === '' ? w.previewEmpty : (step.from ?? '')}</span> → <span class="step-to">${step.to === '' ? w.previewEmpty : (step.to ?? '')}</span></span>`
           : nothing}
-      ${TARGET_NOTE[step.target] ? html`<span class="step-note" role=${step.target === 'gone' ? 'alert' : nothing}>${TARGET_NOTE[step.target]}</span>` : nothing}
+      ${note(step.target) ? html`<span class="step-note" role=${step.target === 'gone' ? 'alert' : nothing}>${note(step.target)}</span>` : nothing}
     </li>`)}
   </ol>
-  ${preview.error !== undefined ? html`<p class="preview-error">The preview failed: ${preview.error}</p>` : nothing}`;
+  ${preview.error !== undefined ? html`<p class="preview-error">${w.previewFailed(preview.error)}</p>` : nothing}`;
 }
 
 /**
@@ -105,6 +108,7 @@ export function renderApproval(
   live: typeof litLive,
   w: ApprovalWords,
   preview?: CallPreview,
+  pw: PreviewWords = previewWords,
 ): TemplateResult {
   const labelId = `approval-label-${request.callId}`;
   const editorId = `approval-editor-${request.callId}`;
@@ -114,7 +118,7 @@ export function renderApproval(
   return html`<div part="approval" class="approval" role="group" tabindex="-1" aria-labelledby=${labelId}
       data-call-id=${request.callId}>
     <p id=${labelId} class="approval-label">${withTool(w.allowToRun, request.name)}</p>
-    ${preview ? renderPreview(request, preview, handlers, preview.offset ?? 0) : nothing}
+    ${preview ? renderPreview(request, preview, handlers, preview.offset ?? 0, pw) : nothing}
     ${edit
       ? html`<label class="visually-hidden" for=${editorId}>${w.argumentsOf(request.name)}</label>
           <textarea id=${editorId} class="args-editor" spellcheck="false" rows="6"

@@ -9,3 +9,4 @@ export { ApprovalController } from './approval-controller.js';
 export { PermissionsPanel } from './permissions-panel.js';
 export type { ApprovalWords } from './approval-words.js';
 export { PreviewOutlines } from './preview-outlines.js';
+export type { PreviewWords } from './preview-words.js';

@@ -9,19 +9,22 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { Agent, AgentEvent } from '../../src/types.js';
 import type { PreviewOutlinesElement } from './preview-overlay.js';
+import type { I18n } from '../i18n/index.js';
 
 /** The overlay's driver: up front and small; the overlay loads with the first preview. */
 export class PreviewOutlines implements ReactiveController {
   readonly #agent: () => Agent | undefined;
   readonly #order: (callId: string) => number;
+  readonly #i18n: I18n | undefined;
   #overlay: Promise<PreviewOutlinesElement> | undefined;
   /** Calls whose outlines are shown (or on their way). */
   readonly #shown = new Set<string>();
 
-  /** `order` places a call among those waiting (the steps are numbered across them, as the cards number them). */
-  constructor(host: ReactiveControllerHost, agent: () => Agent | undefined, order: (callId: string) => number) {
+  /** `order` places a call among those waiting (the steps are numbered across them, as the cards number them); `i18n`, the element's language. */
+  constructor(host: ReactiveControllerHost, agent: () => Agent | undefined, order: (callId: string) => number, i18n?: I18n) {
     this.#agent = agent;
     this.#order = order;
+    this.#i18n = i18n;
     host.addController(this);
   }
 
@@ -40,6 +43,7 @@ export class PreviewOutlines implements ReactiveController {
         const steps = event.steps;
         void this.#load().then((overlay) => {
           // Answered while the overlay loaded: nothing to show.
+          overlay.i18n = this.#i18n;
           if (this.#shown.has(event.callId)) overlay.show(event.callId, agent.previewTargets(event.callId), steps, this.#order(event.callId));
         });
         return;

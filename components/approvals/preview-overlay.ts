@@ -24,6 +24,8 @@
  * (step number and text), `outline-value` (old → new).
  */
 import type { PreviewStepInfo } from '../../src/types.js';
+import type { I18n } from '../i18n/index.js';
+import { previewWords } from './preview-words.js';
 
 const STYLES = `
 :host { all: initial; position: fixed; inset: 0; width: auto; height: auto; margin: 0; padding: 0; border: 0;
@@ -50,6 +52,8 @@ interface Shown {
 
 /** The overlay element: outlines for each call shown, kept on their targets. */
 export class PreviewOutlinesElement extends HTMLElement {
+  /** The language of the element whose calls are shown (English without it): "(empty)" is written in it. */
+  i18n: I18n | undefined;
   readonly #root = this.attachShadow({ mode: 'open' });
   readonly #calls = new Map<string, Shown>();
   #frame = 0;
@@ -131,6 +135,7 @@ export class PreviewOutlinesElement extends HTMLElement {
   /** The outlines of the calls shown, built apart from the page: every target's box is read before anything is written. */
   #boxes(): HTMLElement[] {
     const boxes: HTMLElement[] = [];
+    const empty = (this.i18n ? this.i18n.words(previewWords) : previewWords).previewEmpty;
     let n = 0;
     for (const [callId, { targets, steps }] of [...this.#calls].sort((a, b) => a[1].order - b[1].order)) {
       const offset = n;
@@ -155,7 +160,7 @@ export class PreviewOutlinesElement extends HTMLElement {
           const value = document.createElement('span');
           value.className = 'value';
           value.part.add('outline-value');
-          value.textContent = `${step.from || '(empty)'} → ${step.to || '(empty)'}`;
+          value.textContent = `${step.from || empty} → ${step.to || empty}`;
           label.append(value);
         }
         box.append(label);

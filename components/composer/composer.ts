@@ -23,6 +23,7 @@ import type { CommandTarget } from './composer-commands.js';
 import { composerWords, type ComposerWords } from './composer-words.js';
 import type { Run } from '../../src/types.js';
 import type { ComposerWindow, TooLong } from './too-long.js';
+import type { I18n } from '../i18n/index.js';
 
 type Commands = typeof import('./composer-commands.js');
 type TooLongView = typeof import('./too-long.js');
@@ -119,6 +120,8 @@ export interface ComposerBinding {
   attached?(): boolean;
   /** The model's context window, to warn before sending a message that cannot fit it. */
   window?(): ComposerWindow;
+  /** The element's language, for the chunks the composer loads (the too-long warning); English without it. */
+  readonly i18n?: I18n;
 }
 
 /** Owns the draft and the input history of one element. */
@@ -186,7 +189,7 @@ export class Composer {
     const commands = this.#commands;
     const workflows = this.#binding.commands.workflows();
     const tooLong = this.#tooLong;
-    const warning = tooLong ? tooLong.view.renderTooLong(tooLong.waiting, { sendAnyway: () => this.#sendAnywayNow(), trim: () => this.#trim() }) : nothing;
+    const warning = tooLong ? tooLong.view.renderTooLong(tooLong.waiting, { sendAnyway: () => this.#sendAnywayNow(), trim: () => this.#trim() }, this.#binding.i18n) : nothing;
     return renderComposer({
       ...(extras ? { extras } : {}),
       draft: this.#draft,

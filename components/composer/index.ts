@@ -9,3 +9,4 @@ export type { ComposerExtras } from './composer.js';
 export type { PromptCommand } from './mcp-prompt-command.js';
 export type { ComposerWords } from './composer-words.js';
 export type { CommandWords } from './command-words.js';
+export type { TooLongWords } from './too-long-words.js';

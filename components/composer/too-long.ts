@@ -10,6 +10,8 @@
  * whichever they pick.
  */
 import { css, html, type TemplateResult } from 'lit';
+import type { I18n } from '../i18n/index.js';
+import { tooLongWords } from './too-long-words.js';
 
 const formatCount = (n: number): string => n.toLocaleString();
 
@@ -47,14 +49,16 @@ export function fittingChars(window: ComposerWindow): number {
 export const SHARE = 0.5;
 export const CHARS_PER_TOKEN = 4;
 
-export function renderTooLong(t: TooLong, on: TooLongHandlers): TemplateResult {
-  const window = `${formatCount(t.window.tokens)} tokens${t.window.assumed ? ' (assumed: the model has not said)' : ''}`;
+/** The warning, in the element's language (English without `i18n`). */
+export function renderTooLong(t: TooLong, on: TooLongHandlers, i18n?: I18n): TemplateResult {
+  const w = i18n ? i18n.words(tooLongWords) : tooLongWords;
+  const count = i18n?.format?.count ?? formatCount;
+  const window = (t.window.assumed ? w.tooLongWindowAssumed : w.tooLongWindow)(count(t.window.tokens));
   return html`<div part="too-long" class="too-long" role="alert">
-    <p>This message is about ${formatCount(t.tokens)} tokens (${formatCount(t.text.length)} characters); the model's context window is ${window}.
-      Sent as it is, only its start and end reach the model (the whole message stays in the conversation).</p>
+    <p>${w.tooLongText(count(t.tokens), count(t.text.length), window)}</p>
     <div class="too-long-actions">
-      <button part="too-long-button" data-action="send" type="button" @click=${() => on.sendAnyway()}>Send anyway</button>
-      <button part="too-long-button" data-action="trim" type="button" @click=${() => on.trim()}>Trim to fit (${formatCount(fittingChars(t.window))} characters)</button>
+      <button part="too-long-button" data-action="send" type="button" @click=${() => on.sendAnyway()}>${w.sendAnyway}</button>
+      <button part="too-long-button" data-action="trim" type="button" @click=${() => on.trim()}>${w.trimToFit(count(fittingChars(t.window)))}</button>
     </div>
   </div>`;
 }

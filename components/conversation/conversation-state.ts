@@ -189,7 +189,7 @@ function reduceAction(state: ConversationState, action: ConversationAction): Con
       return next;
     }
     case 'error':
-      return { ...state, error: { message: action.message, retryable: action.retryable } };
+      return { ...state, error: { message: action.message, retryable: action.retryable, ...(action.code ? { code: action.code } : {}), ...(action.params ? { params: action.params } : {}) } };
     case 'final':
       // The element's own send, refused before its run started: the message was never taken, so it leaves the log (the composer gets it back).
       return finish(state.shownInput !== null && !state.running ? unshown(state) : state, action.reason, action.text, action.suggestions);

@@ -114,7 +114,8 @@ export interface ConversationState {
   approvals: readonly ApprovalRequest[];
   /** Answers the model offered with `ask_question`. */
   suggestions: readonly string[];
-  error: { message: string; retryable: boolean } | null;
+  /** The error shown: its English message, and its `code` and `params` when it has them (the banner writes it in the element's language from these). */
+  error: { message: string; retryable: boolean; code?: string; params?: Readonly<Record<string, string | number>> } | null;
   /** From the last `usage` event. */
   usage: UsageInfo | null;
   /** The client is waiting to retry the model request (from the last `retry` event); cleared by whatever comes next. */

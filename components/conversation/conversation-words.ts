@@ -22,6 +22,7 @@ export const conversationWords = {
   starting: 'Starting…',
   stepOf: (n: string, max: string) => `Step ${n} of ${max}`,
   stop: 'Stop',
+  showEarlier: (count: string, hidden: string) => `Show ${count} earlier (${hidden} not shown)`,
   usageTitle: 'Tokens of the last model call',
   tokensIn: (count: string) => `${count} in`,
   tokensOut: (count: string) => `${count} out`,
@@ -32,6 +33,8 @@ export const conversationWords = {
   showLess: 'Show less',
   showMore: 'Show more',
   copyError: 'Copy',
+  rawError: 'Raw text',
+  errorDetails: 'Details',
 };
 
 /** The conversation's words, as the element's language writes them. */
@@ -44,6 +47,8 @@ export interface ConversationSpeech {
   readonly count: (n: number) => string;
   /** A share: "30%" (en), "30 %" (de). */
   readonly percent: (fraction: number) => string;
+  /** An error by its code and params, in the element's language (error-words.ts); undefined: its English message is what shows. */
+  readonly error?: (code: string, params: Readonly<Record<string, string | number>> | undefined) => string | undefined;
 }
 
 /** English, written without ICU (components/format/format-count.ts says why). */
@@ -53,5 +58,20 @@ export const englishSpeech: ConversationSpeech = { w: conversationWords, count: 
 export function conversationSpeech(i18n: I18n): ConversationSpeech {
   const format = i18n.format;
   const w = i18n.words(conversationWords);
-  return format ? { w, count: format.count, percent: format.percent } : { ...englishSpeech, w };
+  const speech = format ? { w, count: format.count, percent: format.percent } : { ...englishSpeech, w };
+  return { ...speech, error: (code, params) => errorText(i18n, speech.count, code, params) };
+}
+
+/**
+ * Error `code` in the element's words: message `err` + the code in
+ * PascalCase (`http` → `errHttp`, error-words.ts), from the app's `labels`
+ * or the catalog, its parameters the error's `params` in their order
+ * (numbers formatted). Undefined when there is no such message, or the
+ * error lacks the values it needs: the error's English message shows then.
+ */
+function errorText(i18n: I18n, count: (n: number) => string, code: string, params: Readonly<Record<string, string | number>> | undefined): string | undefined {
+  const word = i18n.message(`err${code.replace(/(?:^|-)(\w)/g, (_, c: string) => c.toUpperCase())}`);
+  if (typeof word !== 'function') return word;
+  const values = Object.values(params ?? {}).map((v) => (typeof v === 'number' ? count(v) : v));
+  return word.length === values.length ? (word as (...args: string[]) => string)(...values) : undefined;
 }

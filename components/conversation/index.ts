@@ -21,3 +21,6 @@ export type * from './conversation-types.js';
 export type { ConversationListener, ConversationSource } from './conversation-signal.js';
 export type { SubAgentParts } from './sub-agent-view.js';
 export type { ConversationSpeech, ConversationWords } from './conversation-words.js';
+export type { PlanWords } from './plan-words.js';
+export type { SubAgentWords } from './sub-agent-words.js';
+export type { ErrorWords } from './error-words.js';

@@ -14,6 +14,8 @@
  */
 import { html, nothing, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import { formatCount } from '../format/index.js';
+import type { I18n } from '../i18n/index.js';
+import { conversationWords } from './conversation-words.js';
 
 /** How many items a page of the log is: the window's first size, and what "Show earlier" adds. */
 export const LOG_PAGE = 200;
@@ -34,11 +36,13 @@ export class LogWindow {
   }
 
   /** The button that draws the page before the window, while anything is left out of it. */
-  renderEarlier(total: number): TemplateResult | typeof nothing {
+  renderEarlier(total: number, i18n?: I18n): TemplateResult | typeof nothing {
     const hidden = total - this.#pages * LOG_PAGE;
     if (hidden <= 0) return nothing;
     const next = Math.min(hidden, LOG_PAGE);
-    return html`<button part="log-earlier" class="log-earlier" type="button" @click=${() => this.more()}>Show ${formatCount(next)} earlier (${formatCount(hidden)} not shown)</button>`;
+    const w = i18n ? i18n.words(conversationWords) : conversationWords;
+    const count = i18n?.format?.count ?? formatCount;
+    return html`<button part="log-earlier" class="log-earlier" type="button" @click=${() => this.more()}>${w.showEarlier(count(next), count(hidden))}</button>`;
   }
 
   /** Draws one more page of earlier items. */

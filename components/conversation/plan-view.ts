@@ -11,16 +11,19 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import type { PlanTask, PlanTaskStatus } from '../../src/types.js';
+import type { I18n } from '../i18n/index.js';
+import { planWords, type PlanWords } from './plan-words.js';
 
 /** Its styles, adopted by the element when this module loads (lazy-view.ts). */
 export { planStyles as styles } from './plan-view.styles.js';
 
-const STATUS_LABEL: Record<PlanTaskStatus, string> = {
-  pending: 'pending',
-  in_progress: 'in progress',
-  completed: 'done',
-  failed: 'failed',
-  blocked: 'blocked',
+/** Each status's message id. */
+const STATUS_LABEL: Record<PlanTaskStatus, keyof PlanWords> = {
+  pending: 'planPending',
+  in_progress: 'planInProgress',
+  completed: 'planDone',
+  failed: 'planFailed',
+  blocked: 'planBlocked',
 };
 
 const STATUS_ICON: Record<PlanTaskStatus, string> = {
@@ -36,32 +39,34 @@ export function planFinished(tasks: readonly PlanTask[]): boolean {
   return tasks.every((t) => t.status === 'completed' || t.status === 'failed');
 }
 
-/** Renders the plan, or nothing before the agent's first plan. */
-export function renderPlan(tasks: readonly PlanTask[] | null): TemplateResult | typeof nothing {
+/** Renders the plan in the element's language (English without `i18n`), or nothing before the agent's first plan. */
+export function renderPlan(tasks: readonly PlanTask[] | null, i18n?: I18n): TemplateResult | typeof nothing {
   if (!tasks || tasks.length === 0) return nothing;
+  const w = i18n ? i18n.words(planWords) : planWords;
+  const count = (n: number): string => i18n?.format?.count(n) ?? String(n);
   const done = tasks.filter((t) => t.status === 'completed').length;
   const failed = tasks.filter((t) => t.status === 'failed').length;
   const blocked = tasks.filter((t) => t.status === 'blocked').length;
   const current = tasks.find((t) => t.status === 'in_progress');
   const finished = planFinished(tasks);
   const titles = new Map(tasks.map((t) => [t.id, t.title]));
-  const extra = [failed ? `${failed} failed` : '', blocked ? `${blocked} blocked` : ''].filter(Boolean).join(', ');
+  const extra = [failed ? w.planFailedCount(count(failed)) : '', blocked ? w.planBlockedCount(count(blocked)) : ''].filter(Boolean).join(', ');
   return html`<details part="plan" class="drawer plan" ?open=${!finished} data-finished=${finished ? 'true' : 'false'}>
     <summary>
-      <span class="plan-title">Plan</span>
-      <span class="plan-count">${done} of ${tasks.length} done${extra ? ` · ${extra}` : ''}</span>
+      <span class="plan-title">${w.planTitle}</span>
+      <span class="plan-count">${w.planCount(count(done), count(tasks.length))}${extra ? ` · ${extra}` : ''}</span>
       ${current && !finished ? html`<span class="plan-current">· ${current.title}</span>` : nothing}
     </summary>
-    <ol class="plan-tasks" aria-label="Tasks" tabindex="0">
+    <ol class="plan-tasks" aria-label=${w.planTasks} tabindex="0">
       ${tasks.map(
         (task) => html`<li class="plan-task" data-status=${task.status} data-task-id=${task.id}
             aria-current=${task.status === 'in_progress' ? 'step' : nothing}>
           <span class="plan-icon" aria-hidden="true">${STATUS_ICON[task.status]}</span>
           <span class="plan-task-body">
             <span class="plan-task-title">${task.title}</span>
-            <span class="plan-status" data-status=${task.status}>${STATUS_LABEL[task.status]}</span>
+            <span class="plan-status" data-status=${task.status}>${w[STATUS_LABEL[task.status]] as string}</span>
             ${task.dependsOn?.length
-              ? html`<span class="plan-deps">after ${task.dependsOn.map((id) => titles.get(id) ?? id).join(', ')}</span>`
+              ? html`<span class="plan-deps">${w.planAfter(task.dependsOn.map((id) => titles.get(id) ?? id).join(', '))}</span>`
               : nothing}
             ${task.note ? html`<span class="plan-note">${task.note}</span>` : nothing}
           </span>

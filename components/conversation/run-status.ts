@@ -22,24 +22,42 @@ export function renderContinue(c: ConversationState, resume: () => void, { w }: 
   return html`<div class="continue"><button part="continue-button" class="primary" @click=${resume}>${w.continue}</button></div>`;
 }
 
+/** The markdown renderer, as the banner uses it (the element's: the chunk it loads anyway, with its styles adopted). */
+export type ErrorMarkdown = () => Promise<{ renderMarkdown(text: string): DocumentFragment }>;
+
 /**
- * The error banner; Retry is offered when there is a turn to run again. A
- * long message (a 4 KB URL, a stack) is clamped to a few lines with "Show
- * more" (`long`, long-text.ts); the whole text stays in the banner and Copy
- * puts it on the clipboard. Opened, the banner scrolls inside, under a cap.
+ * The error banner; Retry is offered when there is a turn to run again. An
+ * error the element can say in its language (by its `code`) is said so, its
+ * English message behind "Details". Otherwise a
+ * server's message often holds markdown (`code`, **bold**, links), so the
+ * message is drawn formatted by the replies' renderer (marked, then
+ * DOMPurify: never the message's own HTML) once its chunk is in, and as
+ * plain text until then or if it cannot load. A long message (a 4 KB URL, a
+ * stack) is clamped to a few lines with "Show more" (`long`, long-text.ts);
+ * opened, it shows whole with its raw text (and the error's code) behind a
+ * disclosure, and Copy puts the raw text on the clipboard. Opened, the
+ * banner scrolls inside, under a cap.
  */
 export function renderErrorBanner(
   c: ConversationState,
   canRetry: boolean,
   handlers: { retry(): void; dismiss(): void },
-  { w }: ConversationSpeech = englishSpeech,
+  { w, error }: ConversationSpeech = englishSpeech,
   long?: Expansion,
+  markdown?: ErrorMarkdown,
 ): TemplateResult | typeof nothing {
-  if (!c.error) return nothing;
-  const message = c.error.message;
-  const clamp = long !== undefined && isLongError(message);
-  return html`<div part="error" class=${clamp && !long.open ? 'error clamped' : 'error'} role="alert">
-    <span class="error-text">${message}</span>
+  const shown = c.error;
+  if (!shown) return nothing;
+  const message = shown.message;
+  // In the element's language by its code, the English message kept as the raw detail (and what Copy copies).
+  const said = shown.code ? error?.(shown.code, shown.params) : undefined;
+  const clamp = long !== undefined && said === undefined && isLongError(message);
+  return html`<div part="error" class=${clamp && !long.open ? 'error clamped' : 'error'} role="alert" data-code=${shown.code ?? nothing}>
+    ${said !== undefined
+      ? html`<span class="error-text"><span class="error-said">${said}</span><details part="error-detail" class="error-detail"><summary>${w.errorDetails}</summary><span translate="no" dir="auto">${message}</span></details></span>`
+      : markdown
+        ? formatted(shown, markdown)
+        : html`<div class="error-text">${message}</div>`}
     <span class="error-actions">
       ${clamp
         ? html`<button part="error-more-button" type="button" aria-expanded=${long.open ? 'true' : 'false'} @click=${() => long.toggle()}>${long.open ? w.showLess : w.showMore}</button>
@@ -48,7 +66,28 @@ export function renderErrorBanner(
       ${canRetry ? html`<button ?disabled=${c.running} @click=${handlers.retry}>${w.retry}</button>` : nothing}
       <button aria-label=${w.dismissError} @click=${handlers.dismiss}>✕</button>
     </span>
+    ${clamp && long.open
+      ? html`<details part="error-raw" class="error-raw"><summary>${w.rawError}</summary><pre>${shown.code ? `${shown.code}\n` : ''}${message}</pre></details>`
+      : nothing}
   </div>`;
+}
+
+/** Each error's formatted block, made once (a new error is a new object): its plain text, then its markdown. */
+const formattedErrors = new WeakMap<object, HTMLElement>();
+function formatted(error: { message: string }, markdown: ErrorMarkdown): HTMLElement {
+  let block = formattedErrors.get(error);
+  if (block) return block;
+  const made = (block = document.createElement('div'));
+  made.className = 'error-text';
+  made.textContent = error.message;
+  formattedErrors.set(error, made);
+  markdown()
+    .then((m) => {
+      made.replaceChildren(m.renderMarkdown(error.message));
+      made.classList.add('markdown');
+    })
+    .catch(() => {}); // Not loaded: the plain text stays.
+  return made;
 }
 
 /**

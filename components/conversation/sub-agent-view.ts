@@ -15,6 +15,8 @@ import { html, nothing, type TemplateResult } from 'lit';
 import type { guard as litGuard } from 'lit/directives/guard.js';
 import type { AssistantItem, ConversationState, ToolCallItem } from './conversation-state.js';
 import type { MarkdownRenderer } from '../markdown/index.js';
+import type { I18n } from '../i18n/index.js';
+import { subAgentWords } from './sub-agent-words.js';
 
 /** Its styles, adopted by the element when this module loads (lazy-view.ts). */
 export { subAgentStyles as styles } from './sub-agent-view.styles.js';
@@ -29,6 +31,8 @@ export interface SubAgentParts {
   readonly guard: typeof litGuard;
   /** The markdown renderer's module (the markdown room's `loadRenderer`: the chunk the element loads anyway). */
   readonly markdown: () => Promise<Pick<MarkdownRenderer, 'renderMarkdown'>>;
+  /** The element's language (English without it). */
+  readonly i18n?: I18n;
 }
 
 /**
@@ -58,12 +62,14 @@ function reply(item: AssistantItem, { guard, markdown }: SubAgentParts): Templat
  */
 export function renderSubAgent(sub: ConversationState, renderCard: (item: ToolCallItem) => TemplateResult, parts: SubAgentParts): TemplateResult {
   const calls = sub.items.filter((i) => i.kind === 'tool-call').length;
-  const step = sub.running && sub.step ? ` · step ${sub.step.n} of ${sub.step.max}` : '';
-  const state = sub.running ? `working${step}` : 'finished';
+  const w = parts.i18n ? parts.i18n.words(subAgentWords) : subAgentWords;
+  const count = (n: number): string => parts.i18n?.format?.count(n) ?? String(n);
+  const step = sub.running && sub.step ? ` · ${w.subAgentStep(count(sub.step.n), count(sub.step.max))}` : '';
+  const state = sub.running ? `${w.subAgentWorking}${step}` : w.subAgentFinished;
   return html`<details part="sub-agent" class="sub-agent" data-running=${sub.running ? 'true' : 'false'}>
     <summary>
-      <span class="sub-agent-title">Sub-agent</span>
-      <span class="sub-agent-state">${state} · ${calls === 1 ? '1 tool call' : `${calls} tool calls`}</span>
+      <span class="sub-agent-title">${w.subAgentTitle}</span>
+      <span class="sub-agent-state">${state} · ${w.subAgentCalls(calls, count(calls))}</span>
     </summary>
     <div class="sub-agent-log">
       ${sub.items.map((item) => {

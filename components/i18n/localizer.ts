@@ -18,7 +18,7 @@
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { directionOf } from './direction.js';
-import type { Catalog, I18n, LocaleFormats, Words } from './words.js';
+import type { Catalog, I18n, LocaleFormats, Word, Words } from './words.js';
 import { trackLoad } from '../lazy-view.js';
 
 /** What the localizer reads of its element. */
@@ -67,17 +67,18 @@ export class Localizer implements ReactiveController, I18n {
   words<T extends Words>(english: T): T {
     let made = this.#made.get(english);
     if (!made) {
-      const labels = this.#labels;
-      const messages = this.#catalog?.messages;
       const out: Record<string, unknown> = {};
-      for (const id of Object.keys(english)) {
-        const own = labels && Object.hasOwn(labels, id) ? labels[id] : undefined;
-        const word = typeof own === 'string' || typeof own === 'function' ? own : messages && Object.hasOwn(messages, id) ? messages[id] : english[id];
-        out[id] = word;
-      }
+      for (const id of Object.keys(english)) out[id] = this.message(id) ?? english[id];
       this.#made.set(english, (made = out as Words));
     }
     return made as T;
+  }
+
+  message(id: string): Word | undefined {
+    const own = this.#labels && Object.hasOwn(this.#labels, id) ? this.#labels[id] : undefined;
+    if (typeof own === 'string' || typeof own === 'function') return own as Word;
+    const messages = this.#catalog?.messages;
+    return messages && Object.hasOwn(messages, id) ? messages[id] : undefined;
   }
 
   hostConnected(): void {

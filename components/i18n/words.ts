@@ -74,6 +74,12 @@ export interface I18n {
   readonly format: LocaleFormats | undefined;
   /** `english`'s messages in the shown language, each overridden by the element's `labels` where it has one. */
   words<T extends Words>(english: T): T;
+  /**
+   * The message `id` as the app's `labels` or the shown catalog has it;
+   * undefined when neither does (English: the caller's own text, as for an
+   * error, whose English is its message).
+   */
+  message(id: string): Word | undefined;
 }
 
 /** One locale's catalog (a chunk of its own, loaded on first use: catalogs.ts): its messages by id and its formats. */

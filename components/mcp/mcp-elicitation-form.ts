@@ -83,7 +83,7 @@ function panel(open: Open, on: ElicitationHandlers, w: McpWords): TemplateResult
   return html`<form part="mcp-elicitation" class="approval mcp-elicitation" aria-labelledby=${labelId} data-id=${request.id}
       @submit=${(e: Event) => (e.preventDefault(), on.answer(open, 'accept'))}>
     <p id=${labelId} class="approval-label">${asks(w.mcpAsks, request.server)} ${request.message}</p>
-    ${Object.entries(request.fields).map(([name, f]) => field(open, name, f, on))}
+    ${Object.entries(request.fields).map(([name, f]) => field(open, name, f, on, w))}
     ${open.error ? html`<p class="args-error" role="alert">${open.error}</p>` : nothing}
     <div class="approval-actions">
       <button part="mcp-elicitation-button" data-action="accept" class="primary" type="submit">${w.mcpAccept}</button>
@@ -93,7 +93,7 @@ function panel(open: Open, on: ElicitationHandlers, w: McpWords): TemplateResult
   </form>`;
 }
 
-function field(open: Open, name: string, field: McpElicitationField, on: ElicitationHandlers): TemplateResult {
+function field(open: Open, name: string, field: McpElicitationField, on: ElicitationHandlers, w: McpWords): TemplateResult {
   const id = `elicit-${open.request.id}-${name}`;
   const required = open.request.required.includes(name);
   const value = open.values[name];
@@ -105,7 +105,7 @@ function field(open: Open, name: string, field: McpElicitationField, on: Elicita
   }
   if (field.type === 'array') {
     const chosen = Array.isArray(value) ? value : [];
-    const bounds = field.minItems !== undefined || field.maxItems !== undefined ? html`<small class="mcp-elicitation-hint">${countHint(field.minItems, field.maxItems)}</small>` : nothing;
+    const bounds = field.minItems !== undefined || field.maxItems !== undefined ? html`<small class="mcp-elicitation-hint">${countHint(field.minItems, field.maxItems, w)}</small>` : nothing;
     return html`<fieldset id=${id} class="mcp-elicitation-choices" data-name=${name}>
       <legend class="mcp-elicitation-field">${label} ${hint} ${bounds}</legend>
       ${field.enum!.map((v, i) => html`<label><input type="checkbox" name=${name} value=${v} .checked=${chosen.includes(v)}
@@ -140,9 +140,9 @@ function field(open: Open, name: string, field: McpElicitationField, on: Elicita
 const INPUT_TYPES = { email: 'email', uri: 'url', date: 'date', 'date-time': 'datetime-local' } as const;
 
 /** "Choose 1 to 2" and the like. */
-function countHint(min: number | undefined, max: number | undefined): string {
-  if (min !== undefined && max !== undefined) return min === max ? `Choose ${min}.` : `Choose ${min} to ${max}.`;
-  return min !== undefined ? `Choose at least ${min}.` : `Choose at most ${max}.`;
+function countHint(min: number | undefined, max: number | undefined, w: McpWords): string {
+  if (min !== undefined && max !== undefined) return min === max ? w.mcpChoose(String(min)) : w.mcpChooseBetween(String(min), String(max));
+  return min !== undefined ? w.mcpChooseAtLeast(String(min)) : w.mcpChooseAtMost(String(max));
 }
 
 /** An RFC 3339 date-time as a `datetime-local` input shows it: the same instant, in the user's time zone. */

@@ -40,6 +40,10 @@ export const mcpWords = {
   /** A question declined because no form can show it: `{server}` as in mcpAsks. */
   mcpAsked: 'MCP server {server} asked:',
   mcpDismiss: 'Dismiss',
+  mcpChoose: (count: string) => `Choose ${count}.`,
+  mcpChooseBetween: (min: string, max: string) => `Choose ${min} to ${max}.`,
+  mcpChooseAtLeast: (count: string) => `Choose at least ${count}.`,
+  mcpChooseAtMost: (count: string) => `Choose at most ${count}.`,
 };
 
 /** The MCP drawer's words, as the element's language writes them. */

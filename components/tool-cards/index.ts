@@ -14,3 +14,4 @@ export type { ToolViewsBinding } from './tool-views.js';
 export type { RenderedView } from './tool-view.js';
 export type { CardParts, SubAgentDrawing } from './tool-card.js';
 export type { ToolCardWords } from './tool-card-words.js';
+export type { UndoWords } from './undo-words.js';

@@ -15,6 +15,8 @@
 import { html, nothing, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import type { Agent, Tool } from '../../src/types.js';
 import type { LogItem, ToolCallItem } from '../conversation/index.js';
+import type { I18n } from '../i18n/index.js';
+import { undoWords, type UndoWords } from './undo-words.js';
 
 /** What the bar needs from the element. */
 export interface UndoBinding {
@@ -25,6 +27,8 @@ export interface UndoBinding {
   busy(): boolean;
   /** An undo was refused or failed to start: shown as the element's error. */
   failed(message: string): void;
+  /** The element's language (English without it). */
+  readonly i18n?: I18n;
 }
 
 /** Draws and runs the cards' Undo buttons. */
@@ -42,21 +46,26 @@ export class UndoBarView {
   /** What the bar of `item` depends on besides the item (for `guard`). */
   inputsFor(item: ToolCallItem): unknown[] {
     if (item.status !== 'done') return [];
-    return [this.#going, this.#binding.busy(), this.#undoable(item.name), item.runId && this.#runCalls(item.runId)];
+    return [this.#words(), this.#going, this.#binding.busy(), this.#undoable(item.name), item.runId && this.#runCalls(item.runId)];
   }
 
   /** The undo bar of `item`, or nothing. */
   draw(item: ToolCallItem): TemplateResult | typeof nothing {
     if (item.status !== 'done' || item.requestedBy) return nothing;
-    if (item.undo?.status === 'undone') return html`<p part="undo-status" class="undo-status" data-status="undone">Undone</p>`;
+    const w = this.#words();
+    if (item.undo?.status === 'undone') return html`<p part="undo-status" class="undo-status" data-status="undone">${w.undone}</p>`;
     if (!this.#undoable(item.name)) return nothing;
     const disabled = this.#going !== undefined || this.#binding.busy();
     const all = item.runId !== undefined && this.#offersUndoAll(item, item.runId);
-    return html`${item.undo?.status === 'failed' ? html`<p part="undo-status" class="undo-status" data-status="failed" role="alert">Could not undo: ${item.undo.error}</p>` : nothing}
+    return html`${item.undo?.status === 'failed' ? html`<p part="undo-status" class="undo-status" data-status="failed" role="alert">${w.undoFailed(item.undo.error)}</p>` : nothing}
       <div class="undo-bar">
-        <button part="undo-button" ?disabled=${disabled} aria-label=${`Undo ${item.name}`} @click=${() => this.#run(item.id, (agent) => agent.undo(item.id))}>Undo</button>
-        ${all ? html`<button part="undo-all-button" ?disabled=${disabled} @click=${() => this.#run(item.runId!, (agent) => agent.undoRun(item.runId!))}>Undo all</button>` : nothing}
+        <button part="undo-button" ?disabled=${disabled} aria-label=${w.undoCall(item.name)} @click=${() => this.#run(item.id, (agent) => agent.undo(item.id))}>${w.undo}</button>
+        ${all ? html`<button part="undo-all-button" ?disabled=${disabled} @click=${() => this.#run(item.runId!, (agent) => agent.undoRun(item.runId!))}>${w.undoAll}</button>` : nothing}
       </div>`;
+  }
+
+  #words(): UndoWords {
+    return this.#binding.i18n ? this.#binding.i18n.words(undoWords) : undoWords;
   }
 
   /** "Undo all" shows on the last call of the run left to undo, when there are two or more and every other finished call can be undone or only read. */

@@ -17,4 +17,4 @@ export function registerAgentTrace(localize?: typeof AgentTrace.localize): void 
 
 export { AgentTrace };
 // The chat's trace drawer draws the view with these, loaded in the same chunk.
-export { focusTraceView, renderTraceView } from './trace-drawer-view.js';
+export { focusTraceView, renderTraceView, traceDialogStyles } from './trace-drawer-view.js';

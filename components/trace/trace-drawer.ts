@@ -6,6 +6,12 @@
  * followed while new ones start), and closes with its Close button or
  * Escape, giving focus back to what opened it.
  *
+ * In a narrow element (under `NARROW_PX` wide: a 320–420 px sidebar) the
+ * waterfall would be squeezed into the sidebar and a few rows tall, so it
+ * opens instead as a modal `<dialog>` (part `trace-dialog`) as wide as the
+ * viewport allows: the page behind it inert (focus stays in it), Escape and
+ * Close close it, focus goes back as from the drawer.
+ *
  * Only this opener is part of the chat's up-front code: the view, its title,
  * Close button and styles are `<agent-trace>`'s, and the drawer's content
  * (trace-drawer-view.ts) comes with it, loaded on first open in a chunk of its
@@ -15,9 +21,13 @@ import { html, nothing, type ReactiveController, type ReactiveControllerHost, ty
 import type { Agent } from '../../src/types.js';
 import { Localizer, type I18n } from '../i18n/index.js';
 import { traceWords } from './trace-words.js';
+import { adoptStyles } from '../lazy-view.js';
 
 /** What the drawer uses of the trace view's chunk. */
-type TraceView = Pick<typeof import('./agent-trace-register.js'), 'focusTraceView' | 'renderTraceView'>;
+type TraceView = Pick<typeof import('./agent-trace-register.js'), 'focusTraceView' | 'renderTraceView' | 'traceDialogStyles'>;
+
+/** An element narrower than this (px) opens the trace as a modal dialog over the page, not as a drawer inside it. */
+export const NARROW_PX = 480;
 
 /** What the drawer needs of its element. */
 export interface TraceDrawerHost extends ReactiveControllerHost, HTMLElement {
@@ -41,6 +51,8 @@ export class TraceDrawer implements ReactiveController {
   /** The view's chunk, once loaded. */
   #view: TraceView | undefined;
   #error = '';
+  /** Opened as a modal dialog (the element was narrow when it opened). */
+  #modal = false;
   /** Where focus goes back to on close. */
   #opener: HTMLElement | null = null;
   readonly #i18n: I18n;
@@ -57,10 +69,12 @@ export class TraceDrawer implements ReactiveController {
     const host = this.#host;
     this.#opener = host.shadowRoot?.activeElement as HTMLElement | null;
     this.#run = runId ?? null;
+    this.#modal = host.getBoundingClientRect().width < NARROW_PX;
     host.requestUpdate();
     try {
       const view = await import('./agent-trace-register.js');
       view.registerAgentTrace();
+      adoptStyles(host, view.traceDialogStyles);
       this.#view = view;
     } catch (err) {
       this.#error = this.#i18n.words(traceWords).traceNotLoaded(String(err));
@@ -71,6 +85,7 @@ export class TraceDrawer implements ReactiveController {
   }
 
   close(): void {
+    if (this.#run === undefined) return; // Escape reaches both the view and its dialog.
     this.#run = undefined;
     this.#host.requestUpdate();
     void this.#host.updateComplete.then(() => (this.#opener?.isConnected ? this.#opener : this.#host.shadowRoot?.querySelector<HTMLElement>('textarea'))?.focus());
@@ -93,6 +108,6 @@ export class TraceDrawer implements ReactiveController {
     } catch {
       // No endpoint set yet: nothing was traced either.
     }
-    return this.#view.renderTraceView(agent, this.#run, () => this.close(), this.#i18n);
+    return this.#view.renderTraceView(agent, this.#run, () => this.close(), this.#i18n, this.#modal ? this.#i18n.words(traceWords).trace : undefined);
   }
 }

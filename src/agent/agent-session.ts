@@ -21,7 +21,7 @@ import { ThreadRecords } from './thread/index.js';
 import { RunControl } from './run-control.js';
 import { RunStarter } from './run-starter.js';
 import { ModelCache } from './model-cache.js';
-import type { OutsideOutcome, ToolDescriptor } from '../protocol/agent.js';
+import type { OutsideOutcome, StoppedRun, ToolDescriptor } from '../protocol/agent.js';
 import { runOutsideCall } from './calls/index.js';
 import type { SessionConfig } from './session-types.js';
 import type { SessionDeps } from './session-deps.js';
@@ -71,9 +71,12 @@ export class AgentSession {
     this.#starter = new RunStarter({ config: () => this.#config, state, thread: this.#thread, runs: this.#runs, models: this.#models, registry: this.#registry, starts, host: deps.host, files: this.#files, remote: deps.remote });
   }
 
-  /** Loads the stored thread, answering calls a reload left unanswered; or follows it read-only while another tab writes it. */
-  load(): Promise<void> {
-    return this.#thread.load(this.#config.thread);
+  /**
+   * Loads the stored thread, answering calls a reload left unanswered; or follows it read-only while another tab writes it.
+   * With `stopped` (this session replaces a worker that did not answer Stop), that run is ended first.
+   */
+  load(stopped?: StoppedRun): Promise<void> {
+    return this.#thread.load(this.#config.thread, stopped);
   }
 
   /** Lets go of the thread (its lock and channel), so another tab can take it over. */

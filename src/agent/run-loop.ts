@@ -86,7 +86,7 @@ export async function runLoop(ctx: RunContext): Promise<FinalEvent> {
       }
       if (ctx.signal.aborted || isAbortError(turn.error)) return end({ reason: 'cancelled', text: turn.shown || lastText });
       const wire = toWireError(turn.error);
-      ctx.emit({ type: 'error', message: wire.message, retryable: wire.retryable, code: wire.code });
+      ctx.emit({ type: 'error', message: wire.message, retryable: wire.retryable, code: wire.code, ...(wire.params ? { params: wire.params } : {}) });
       return end({ reason: 'error', text: wire.message });
     }
 

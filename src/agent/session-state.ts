@@ -107,6 +107,6 @@ export class SessionState {
   storageFailed(err: unknown): void {
     this.journal = undefined;
     const wire = toWireError(err);
-    this.emit({ type: 'error', message: wire.message, retryable: false, code: wire.code });
+    this.emit({ type: 'error', message: wire.message, retryable: false, code: wire.code, ...(wire.params ? { params: wire.params } : {}) });
   }
 }

@@ -62,7 +62,7 @@ export function toModelError(err: unknown, hadTools: boolean, endpoint = 'the mo
     if (hadTools && saysToolsUnsupported(message)) return new PageloopError('tools-unsupported', message);
     if (saysContextOverflow(message)) return new PageloopError('context-overflow', `${message} (HTTP ${err.status})`);
     const retryable = err.status === 429 || err.status >= 500;
-    return new PageloopError('http', `${message} (HTTP ${err.status})${hintFor(err.status, endpoint)}`, retryable);
+    return new PageloopError('http', `${message} (HTTP ${err.status})${hintFor(err.status, endpoint)}`, retryable, { status: err.status });
   }
   if (err instanceof TypeError) {
     // fetch rejects with a TypeError when the network fails mid-body.

@@ -168,7 +168,7 @@ function toOpenAITool(tool: ModelTool): ChatCompletionTool {
 }
 
 function connectTimeout(endpoint: string, ms: number): PageloopError {
-  return new PageloopError('timeout', `${endpoint} did not answer within ${Math.round(ms / 1000)} s (timeoutMs). A model that is still loading can take that long: retry, or raise timeoutMs.`, true);
+  return new PageloopError('timeout', `${endpoint} did not answer within ${Math.round(ms / 1000)} s (timeoutMs). A model that is still loading can take that long: retry, or raise timeoutMs.`, true, { seconds: Math.round(ms / 1000) });
 }
 
 /** The request failed before any response: refused, unreachable, or blocked by CORS (the browser does not say which). */

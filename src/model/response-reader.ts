@@ -112,7 +112,7 @@ async function readWithin(reader: ReadableStreamDefaultReader<Uint8Array>, optio
   const silence = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
       const where = options.endpoint ?? (url || 'The model server');
-      reject(new PageloopError('timeout', `${where} stopped sending for ${Math.round(ms / 1000)} s in the middle of the reply (idleTimeoutMs)${options.progress ? ' (keep-alives and empty chunks do not count)' : ''}. What arrived is kept; retry, or raise idleTimeoutMs for a slow model.`, true));
+      reject(new PageloopError('timeout', `${where} stopped sending for ${Math.round(ms / 1000)} s in the middle of the reply (idleTimeoutMs)${options.progress ? ' (keep-alives and empty chunks do not count)' : ''}. What arrived is kept; retry, or raise idleTimeoutMs for a slow model.`, true, { seconds: Math.round(ms / 1000) }));
     }, Math.max(0, wait));
   });
   try {

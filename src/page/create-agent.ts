@@ -6,20 +6,21 @@
  */
 import * as Comlink from 'comlink';
 import type { Agent, AgentEvent, AgUiOptions, AttachmentInput, AgentOptions, ApprovalAnswer, ApprovalRequest, ChatMessage, ConfigureOptions, DiagnoseOptions, EngineOptions, EngineStatus, FinalEvent, Run, SendOptions, ThreadTrace, Tool, TraceSpan, WorkflowRunOptions } from '../types.js';
-import type { AgentWorkerApi, AgentWorkerCall, AgentWorkerEntry, OutsideOutcome, ToolDescriptor, WorkerConfig } from '../protocol/agent.js';
+import type { AgentWorkerApi, AgentWorkerCall, AgentWorkerEntry, OutsideOutcome, StoppedRun, ToolDescriptor, WorkerConfig } from '../protocol/agent.js';
 import type { Memory } from '../memory-types.js';
 import { failedRun } from '../run-failure.js';
 import { A2UI_TOOL_NAME } from '../a2ui-types.js';
 import { LIVE_KEYS, SETTING_ROWS, WORKER_KEYS, pickSettings } from '../settings.js';
 import { checkSettings } from '../setting-checks.js';
 import { outOfBounds } from '../json-bounds.js';
+import { WorkerEndedError } from '../errors.js';
 import { PageToolHost } from './page-tool-host.js';
 import { AppContextStore } from './app-context-store.js';
 import { ToolSet } from './tool-set.js';
 import { assertToolSchemas, toolSchemasPending, toolSchemasReady } from '../tools/tool-schema.js';
 import { RunStream } from './run-stream.js';
+import { AgentWorkerSlot, DEFAULT_STOP_GRACE_MS } from './agent-worker-slot.js';
 import { spawnAgentWorker } from './spawn-worker.js';
-import { linkWorker } from './worker-link.js';
 import { linkWebMcp, type WebMcpLink } from './webmcp-link.js';
 import { memoryClient } from './create-memory.js';
 import { threadsClient } from './thread-client.js';
@@ -173,8 +174,6 @@ export function createAgent(options: AgentOptions): Agent {
   let webmcp: WebMcpLink | undefined;
   const toolSet = new ToolSet(tools, (list) => (assertToolSchemas(list), toolHost.setTools(list), webmcp?.toolsChanged()), (list) => tell(afterSchemas((remote) => remote.setTools(list.map(toDescriptor)))));
 
-  const link = linkWorker<AgentWorkerEntry>(spawnAgentWorker(), "The agent's worker");
-
   /** Outside calls waiting for their `tool-result` to be delivered here (it and the call's reply travel on two ports). */
   const resultShown = new Map<string, () => void>();
 
@@ -196,8 +195,14 @@ export function createAgent(options: AgentOptions): Agent {
     }
   }
 
+  // A2UI's tool (option `a2ui`): its offer is a small chunk the worker's start waits for; the official core and the check load on its first call.
+  const a2ui = settings.a2ui ? import('./a2ui/a2ui-tool.js').then((m) => void toolSet.add(m.a2uiTool(settings.a2ui))) : undefined;
+  // The settings, tools and host as they are at each start: a worker started in place of one that did not answer Stop is the same agent.
+  const start = (entry: Comlink.Remote<AgentWorkerEntry>, stopped?: StoppedRun) => entry.start(toWorkerConfig(settings), toolSet.list.map(toDescriptor), Comlink.proxy(toolHost), stopped);
   // The running run still gets its one final event: an error when the worker crashed, cancelled on dispose.
-  link.onEnd((why) => {
+  // An agent created with `engine` starts the worker that holds it (where the app imported `pageloop/engine`).
+  const engineWorker = settings.engine !== undefined;
+  const worker = new AgentWorkerSlot(() => spawnAgentWorker(engineWorker), async (entry, stopped) => (await a2ui, afterSchemas((e: Comlink.Remote<AgentWorkerEntry>) => start(e, stopped))(entry)), (why) => {
     toolHost.abortAll();
     toolHost.approvals.withdrawAll();
     webmcp?.dispose();
@@ -208,19 +213,30 @@ export function createAgent(options: AgentOptions): Agent {
       deliver([{ type: 'final', reason: 'cancelled', text: '' }]);
     }
   });
-
-  // A2UI's tool (option `a2ui`): its offer is a small chunk the worker's start waits for; the official core and the check load on its first call.
-  const a2ui = settings.a2ui ? import('./a2ui/a2ui-tool.js').then((m) => void toolSet.add(m.a2uiTool(settings.a2ui))) : undefined;
-  const start = afterSchemas((entry: Comlink.Remote<AgentWorkerEntry>) => entry.start(toWorkerConfig(settings), toolSet.list.map(toDescriptor), Comlink.proxy(toolHost)));
   // The agent's API, once the worker has set it up (its stored thread loaded).
-  const session = link.call(async (entry: Comlink.Remote<AgentWorkerEntry>) => (await a2ui, start(entry)));
-  const ready: Promise<void> = session.then(async (remote) => {
+  const ready: Promise<void> = worker.first.then(async (remote) => {
     const stored = await remote.sharedState();
     if (!stateHeard) sharedState = stored;
   });
   ready.catch(() => {});
-  /** Calls the agent's API (the link settles it also when the worker dies). */
-  const call: AgentWorkerCall = (invoke) => link.call(async () => invoke(await session));
+  /** Calls the agent's API (the slot settles it also when the worker dies or is replaced). */
+  const call: AgentWorkerCall = (invoke) => worker.call(invoke);
+
+  /** Stop, made sure of: a worker that does not answer the cancel in time is replaced (agent-worker-slot.ts), the fresh one ending the run. */
+  const stopRun = (run: RunStream): void => {
+    const grace = settings.stopGraceMs ?? DEFAULT_STOP_GRACE_MS;
+    const kept = settings.thread ? 'the conversation is kept' : 'without option `thread` the model starts afresh (the page still shows the conversation)';
+    const message = `Stopped: the agent's worker did not answer within ${grace} ms (code running in it never yielded), so it was ended and a fresh one started; ${kept}.`;
+    const replaced = worker.stop(run.runId, grace, () => current === run, message, () => {
+      toolHost.abortAll();
+      toolHost.approvals.withdrawAll();
+    });
+    replaced.then(
+      // A spans listener's wish is the worker's: the fresh one is told again.
+      (remote) => void (remote && spanListeners.size > 0 && tell((r) => r.watchSpans(true))),
+      (err: unknown) => void (current === run && deliver(failedRun(err))),
+    );
+  };
 
   webmcp = linkWebMcp(settings.webmcp, {
     toolHost,
@@ -244,8 +260,8 @@ export function createAgent(options: AgentOptions): Agent {
   const startRun = (start: (remote: Comlink.Remote<AgentWorkerApi>, runId: string) => Promise<FinalEvent>): Run => {
     const runId = crypto.randomUUID();
     const run = new RunStream(runId);
-    if (link.ended || current) {
-      const text = link.ended?.message ?? 'A run is already going; wait for it to end or cancel it first.';
+    if (worker.ended || current) {
+      const text = worker.ended?.message ?? 'A run is already going; wait for it to end or cancel it first.';
       run.push({ type: 'final', reason: 'error', text });
       return run;
     }
@@ -253,7 +269,8 @@ export function createAgent(options: AgentOptions): Agent {
     toolHost.acceptCalls();
     call(afterSchemas((remote) => start(remote, runId))).catch((err: unknown) => {
       // The worker could not run it at all (crashed, disposed, or a bug): still one final event.
-      if (run.finished) return;
+      // A worker replaced after Stop: the fresh one ends the run.
+      if (run.finished || (err instanceof WorkerEndedError && err.code === 'worker-restarted')) return;
       deliver(failedRun(err));
     });
     return run;
@@ -293,7 +310,7 @@ export function createAgent(options: AgentOptions): Agent {
       // Asked on this page: the answer is the reply the worker waits for.
       if (toolHost.approvals.answer(callId, answer)) return;
       // No run here: the answer is to an interrupted run's request, and resumes that run.
-      if (!current && !link.ended && !toolHost.isOutside(callId)) {
+      if (!current && !worker.ended && !toolHost.isOutside(callId)) {
         startRun((remote, runId) => remote.resume(runId, { callId, answer }));
         return;
       }
@@ -324,10 +341,7 @@ export function createAgent(options: AgentOptions): Agent {
     cancel: () => {
       if (current) toolHost.refuseCalls();
       else toolHost.abortAll();
-      if (current) {
-        const runId = current.runId;
-        tell((remote) => remote.cancel(runId));
-      }
+      if (current) stopRun(current);
     },
     onSpan: (listener: (span: TraceSpan) => void) => {
       if (typeof listener !== 'function') throw new TypeError('onSpan(listener) needs a function.');
@@ -372,7 +386,7 @@ export function createAgent(options: AgentOptions): Agent {
     // Loaded on first answer: most pages never have a tool that waits for the user.
     answer: async (callId: string, value: unknown) =>
       (await import('./user-answers.js')).answerCall(toolHost, callId, value, {
-        idle: () => !current && !link.ended,
+        idle: () => !current && !worker.ended,
         events: () => call((remote) => remote.events()),
         resume: () => startRun((remote, runId) => remote.resume(runId)),
       }),
@@ -399,7 +413,7 @@ export function createAgent(options: AgentOptions): Agent {
       return current !== undefined;
     },
     // What the worker has not stored yet (a setState a moment ago, say) is written before it ends.
-    dispose: () => link.dispose('The agent was disposed.', () => session.then((remote) => remote.save())),
+    dispose: () => worker.dispose('The agent was disposed.', (remote) => remote.save()),
     threads: threadsClient((invoke) => call(invoke), (id) => {
       settings.thread = id;
     }),

@@ -22,7 +22,7 @@ export interface WorkerLink<T> {
    * (named AbortError) if the worker ends first.
    */
   call<R>(invoke: (remote: Comlink.Remote<T>) => Promise<R>): Promise<R>;
-  /** Why the link ended (`worker-crashed` or `disposed`), or undefined while the worker lives. */
+  /** Why the link ended (`worker-crashed`, `disposed` or `worker-restarted`), or undefined while the worker lives. */
   readonly ended: WorkerEndedError | undefined;
   /** Called once when the worker ends, before the pending calls are rejected. */
   onEnd(listener: (why: WorkerEndedError) => void): void;
@@ -30,9 +30,10 @@ export interface WorkerLink<T> {
    * Ends the link: pending and later calls reject at once with a `disposed`
    * WorkerEndedError (named AbortError). The worker is terminated at once, or,
    * given `farewell`, once that last call to it settles (at most
-   * `FAREWELL_MS`): e.g. writing what it has not stored yet.
+   * `FAREWELL_MS`): e.g. writing what it has not stored yet. `code` says why
+   * (default `disposed`; `worker-restarted`: replaced by a fresh worker).
    */
-  dispose(message: string, farewell?: (remote: Comlink.Remote<T>) => Promise<unknown>): void;
+  dispose(message: string, farewell?: (remote: Comlink.Remote<T>) => Promise<unknown>, code?: 'disposed' | 'worker-restarted'): void;
 }
 
 /**
@@ -110,8 +111,8 @@ export function linkWorker<T>(worker: Worker, label: string): WorkerLink<T> {
       if (ended) listener(ended);
       else listeners.push(listener);
     },
-    dispose(message, farewell) {
-      end(new WorkerEndedError('disposed', message), farewell);
+    dispose(message, farewell, code = 'disposed') {
+      end(new WorkerEndedError(code, message), farewell);
     },
   };
 }

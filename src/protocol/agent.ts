@@ -157,12 +157,26 @@ export interface AppStateEntry {
 export type StartRequest = { kind: 'tool'; name: string; callId: string } | { kind: 'model' };
 
 /**
+ * The run a worker was ended in because it did not answer Stop in time
+ * (option `stopGraceMs`): the fresh worker started in its place ends it, as a
+ * reload would find it, with every open call `cancelled` and `message` said.
+ */
+export interface StoppedRun {
+  runId: string;
+  /** The notice the run ends with (an `error` event of code `worker-restarted`), and the open calls' error. */
+  message: string;
+}
+
+/**
  * The agent's worker as the page first reaches it: one method, which sets
  * the agent up and hands back its API. A failure rejects with a `PageloopError`.
  */
 export interface AgentWorkerEntry {
-  /** Sets up the agent; resolves, once the stored thread (if any) is loaded, with the agent's API (a Comlink proxy). */
-  start(config: WorkerConfig, tools: ToolDescriptor[], host: PageHost): Promise<AgentWorkerApi & ProxyMarked>;
+  /**
+   * Sets up the agent; resolves, once the stored thread (if any) is loaded, with the agent's API (a Comlink proxy).
+   * With `stopped`, this worker replaces one that did not answer Stop: that run is ended (events emitted, stored) before it resolves.
+   */
+  start(config: WorkerConfig, tools: ToolDescriptor[], host: PageHost, stopped?: StoppedRun): Promise<AgentWorkerApi & ProxyMarked>;
 }
 
 /**

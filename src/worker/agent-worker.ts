@@ -136,9 +136,9 @@ export class WorkerAgent extends AgentSession implements AgentWorkerApi {
 export function exposeAgentWorker(): void {
   crossErrors();
   const entry: AgentWorkerEntry = {
-    async start(config, tools, host) {
+    async start(config, tools, host, stopped) {
       const agent = new WorkerAgent(config, tools, host);
-      await agent.load();
+      await agent.load(stopped);
       return Comlink.proxy(agent);
     },
   };

@@ -317,7 +317,7 @@ describe('agent-chat: A2UI surfaces from render_a2ui', () => {
       expect(action!.context).to.deep.equal({ name: 'Grace' });
       expect(second!.input.messages.at(-1)).to.deep.include({ role: 'user' });
       expect(String(second!.input.messages.at(-1)!.content)).to.match(/^A2UI action: .*"name":"book"/);
-      expect(card(chat)!.note).to.match(/Sent/);
+      expect(card(chat)!.note?.[0]).to.equal('a2uiSent');
     } finally {
       chat.remove();
     }

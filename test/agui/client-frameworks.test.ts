@@ -7,21 +7,8 @@
 import { expect } from 'chai';
 import { z } from 'zod';
 import { defineTool } from '../../src/tools/define-tool.js';
-import { mockEndpoint, textTurn, toolCallTurn } from '../../src/testing/index.js';
-import type { MockScript } from '../../src/testing/index.js';
-import { ofType, remoteAgent, type Received } from './support.js';
-
-/** A framework's AG-UI endpoint whose model plays `script`, and what the framework and its model received. */
-async function framework(name: 'mastra' | 'copilotkit', script: MockScript) {
-  const mock = await mockEndpoint(script);
-  const id = /\/__mock\/([^/]+)\/v1$/.exec(mock.baseURL)![1]!;
-  const base = `/__agui/framework/${name}/${id}`;
-  return {
-    url: name === 'mastra' ? `${base}/run` : `${base}/agent/default/run`,
-    received: async () => (await (await fetch(`${base}/log`)).json()) as Received[],
-    model: mock.log,
-  };
-}
+import { textTurn, toolCallTurn } from '../../src/testing/index.js';
+import { framework, modelMessages, modelTools, ofType, remoteAgent } from './support.js';
 
 /** A page tool that records its calls. */
 function addToCart(seen: unknown[], needsApproval = true) {
@@ -37,9 +24,6 @@ function addToCart(seen: unknown[], needsApproval = true) {
   });
 }
 
-type ModelMessage = { role: string; content?: unknown; tool_call_id?: string; tool_calls?: Array<{ id: string; function: { name: string } }> };
-const modelMessages = (body: unknown) => (body as { messages: ModelMessage[] }).messages;
-const modelTools = (body: unknown) => ((body as { tools?: Array<{ function: { name: string } }> }).tools ?? []).map((t) => t.function.name);
 
 for (const name of ['mastra', 'copilotkit'] as const) {
   describe(`AG-UI client against ${name}`, function () {

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { createAgent } from '../../src/page/create-agent.js';
 import { defineTool } from '../../src/tools/define-tool.js';
 import type { Agent, AgentEvent, AgentOptions, AgUiOptions } from '../../src/types.js';
+import { mockEndpoint, type MockScript } from '../../src/testing/index.js';
 
 /** One scripted run of the test server: AG-UI events, or an HTTP answer, a cut, a hang. */
 export interface ScriptedRun {
@@ -18,6 +19,8 @@ export interface ScriptedRun {
   hang?: boolean;
   cut?: boolean;
   repeat?: number;
+  /** Answer SSE whatever the request accepts (a server without the protobuf transport). */
+  sse?: boolean;
 }
 
 /** What a server received for one run. */
@@ -36,6 +39,12 @@ export interface Received {
   authorization?: string;
   cookie?: string;
   closedEarly?: boolean;
+  /** The request's Accept header, the answer's content type and its first bytes (base64), as the scripted server sent them. */
+  accept?: string;
+  contentType?: string;
+  wire?: string;
+  /** A framework's run is over (CopilotKit's runtime runs on after its client goes, until its model is done). */
+  ended?: boolean;
 }
 
 /** A script on the test server: its same-origin URL, the same on another origin, and what it received. */
@@ -58,6 +67,25 @@ export function text(messageId: string, ...deltas: string[]): Record<string, unk
 export function toolCall(toolCallId: string, name: string, args: unknown, parentMessageId?: string): Record<string, unknown>[] {
   return [{ type: 'TOOL_CALL_START', toolCallId, toolCallName: name, ...(parentMessageId ? { parentMessageId } : {}) }, { type: 'TOOL_CALL_ARGS', toolCallId, delta: JSON.stringify(args) }, { type: 'TOOL_CALL_END', toolCallId }];
 }
+
+/** A framework's AG-UI endpoint whose model plays `script`, and what the framework and its model received. */
+export async function framework(name: 'mastra' | 'copilotkit', script: MockScript) {
+  const mock = await mockEndpoint(script);
+  const id = /\/__mock\/([^/]+)\/v1$/.exec(mock.baseURL)![1]!;
+  const base = `/__agui/framework/${name}/${id}`;
+  return {
+    url: name === 'mastra' ? `${base}/run` : `${base}/agent/default/run`,
+    received: async () => (await (await fetch(`${base}/log`)).json()) as Received[],
+    model: mock.log,
+  };
+}
+
+/** A message of a request the framework's model received (OpenAI's chat form). */
+export type ModelMessage = { role: string; content?: unknown; tool_call_id?: string; tool_calls?: Array<{ id: string; function: { name: string } }> };
+/** The messages of a request the model received. */
+export const modelMessages = (body: unknown) => (body as { messages: ModelMessage[] }).messages;
+/** The tool names of a request the model received. */
+export const modelTools = (body: unknown) => ((body as { tools?: Array<{ function: { name: string } }> }).tools ?? []).map((t) => t.function.name);
 
 // The AG-UI client is a chunk of its own that the worker loads with the first run; the dev server
 // transforms it (and @ag-ui/client's dependencies) unbundled on first request, which on a loaded

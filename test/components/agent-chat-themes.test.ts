@@ -44,6 +44,27 @@ describe('agent-chat: themes', () => {
     expect(getComputedStyle(chat).colorScheme, 'form controls and scrollbars follow').to.equal('dark');
   });
 
+  it('`theme` forces the colour scheme whatever the system prefers, and native controls and scrollbars follow it (CSS color-scheme)', async () => {
+    chat = await stagedChat(420, 600);
+    const log = chat.shadowRoot!.querySelector('.log')!;
+    const input = part(chat, 'input')!;
+    for (const system of ['light', 'dark'] as const) {
+      await emulateMedia({ colorScheme: system });
+      expect(matchMedia(`(prefers-color-scheme: ${system})`).matches, `the emulated ${system} system`).to.equal(true);
+      for (const theme of ['light', 'dark', 'auto', null] as const) {
+        if (theme === null) chat.removeAttribute('theme');
+        else chat.setAttribute('theme', theme);
+        const want = theme === 'light' || theme === 'dark' ? theme : system;
+        const what = `theme=${theme ?? '(none)'} on a ${system} system`;
+        expect(bg(chat), what).to.equal(want === 'dark' ? 'rgb(15, 20, 25)' : 'rgb(255, 255, 255)');
+        // The used value native widgets read: the element's, inherited by its scroller and its textarea.
+        expect(getComputedStyle(chat).colorScheme, `${what}: the element`).to.equal(want);
+        expect(getComputedStyle(log).colorScheme, `${what}: the log's scrollbar`).to.equal(want);
+        expect(getComputedStyle(input).colorScheme, `${what}: the textarea`).to.equal(want);
+      }
+    }
+  });
+
   it('the presets restyle through the tokens: compact is denser, soft rounder, in light and dark', async () => {
     const links = await Promise.all(['compact', 'soft'].map((name) => new Promise<HTMLLinkElement>((resolve, reject) => {
       const link = Object.assign(document.createElement('link'), { rel: 'stylesheet', href: `/components/themes/${name}.css` });

@@ -8,7 +8,10 @@
  *    webpack, esbuild, Vitest with its Playwright provider, Playwright Test —
  *    from the npm registry (npm's cache first; the versions this repository's
  *    lockfile pins), as any app would;
- * 3. `vite build` bundles it, and webpack and esbuild build the scripted
+ * 3. `vite build` bundles it (and again without its engine page, as an app
+ *    that never uses the in-page engine: that build must emit no .wasm and no
+ *    engine worker, the full one both; the emitted bytes are printed),
+ *    and webpack and esbuild build the scripted
  *    model's page (a `modelModule`, each in the form that bundler keeps as a
  *    module file) beside it;
  * 4. the built pages run in headless Chromium, served with the mock endpoint:
@@ -18,7 +21,13 @@
  *    engine must load llama.cpp's wasm from the bundle and answer with the
  *    repository's tiny model, the scripted model module must run in each of
  *    the three production builds, and no page may log an error;
- * 5. the testing recipes run as the app's own tests: Vitest's browser mode
+ * 5. the element in each framework, from the packed package
+ *    (test/pack/frameworks/): a Vue app type-checked by vue-tsc and built by
+ *    Vite with @vitejs/plugin-vue, a Svelte app checked by svelte-check and
+ *    built with @sveltejs/vite-plugin-svelte (and a wrong attribute that
+ *    svelte-check must refuse), and Solid, Preact, Angular and plain JSX
+ *    type-checked by tsc, each with a wrong value that must be an error;
+ * 6. the testing recipes run as the app's own tests: Vitest's browser mode
  *    (tests/agent.test.js: a tool, then the loop against the mock the app's
  *    Vite server serves) and Playwright Test (e2e/chat.spec.js: <agent-chat>
  *    in the production build, approving and denying a call, against
@@ -29,9 +38,9 @@
  * (--keep leaves the scratch folder; --tarball tests a tarball already packed)
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, createReadStream, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, createReadStream, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { startDevServer } from '@web/dev-server';
 import { chromium } from 'playwright-core';
 import { mockOpenAI } from '../../src/testing/mock-middleware.js';
@@ -42,8 +51,14 @@ const scratch = mkdtempSync(join(tmpdir(), 'pageloop-pack-'));
 const keep = process.argv.includes('--keep');
 const MODEL = resolve(root, 'test/fixtures/models/tiny-toolcaller-q8_0.gguf');
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-/** What the app installs beside the tarball, at the versions this repository's lockfile pins (so npm's cache has them). */
-const APP_TOOLS = ['vite', 'webpack', 'esbuild', 'vitest', '@vitest/browser-playwright', 'playwright', '@playwright/test'].map(
+/**
+ * What the app installs beside the tarball, at the versions this repository's lockfile pins (so npm's cache has them):
+ * the recipes' tools, then the frameworks' (test/pack/frameworks/).
+ */
+const APP_TOOLS = [
+  ...['vite', 'webpack', 'esbuild', 'vitest', '@vitest/browser-playwright', 'playwright', '@playwright/test'],
+  ...['typescript', 'vue', '@vitejs/plugin-vue', 'vue-tsc', 'svelte', '@sveltejs/vite-plugin-svelte', 'svelte-check', 'solid-js', 'preact', '@angular/core'],
+].map(
   (name) => `${name}@${JSON.parse(readFileSync(resolve(root, 'node_modules', name, 'package.json'), 'utf8')).version}`,
 );
 
@@ -85,6 +100,17 @@ try {
   });
 
   await stage('vite build', () => run(process.execPath, [join(app, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], app));
+  await stage('vite build of the app without its engine page', () => run(process.execPath, [join(app, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'vite.plain.config.js', '--logLevel', 'warn'], app));
+  await stage("the engine's files only in the build that imports pageloop/engine", () => {
+    const plain = emitted(join(app, 'dist-plain'));
+    const full = emitted(join(app, 'dist'));
+    const engine = (/** @type {Emitted[]} */ files) => files.filter((f) => f.name.endsWith('.wasm') || f.engine);
+    expect(engine(plain).length === 0, `the app that never uses the engine emitted its files: ${engine(plain).map((f) => `${f.name} (${f.bytes} B)`).join(', ')}`);
+    expect(full.some((f) => f.name.endsWith('.wasm')), `the app that uses the engine emitted no .wasm: ${full.map((f) => f.name).join(', ')}`);
+    expect(full.some((f) => f.engine && /engine-worker/.test(f.name)), `the app that uses the engine emitted no engine worker: ${full.map((f) => f.name).join(', ')}`);
+    const sum = (/** @type {Emitted[]} */ files) => files.reduce((n, f) => n + f.bytes, 0);
+    console.log(`pack test: emitted bytes: without the engine ${sum(plain)} in ${plain.length} files (largest: ${[...plain].sort((a, b) => b.bytes - a.bytes).slice(0, 3).map((f) => `${f.name} ${f.bytes}`).join(', ')}); with it ${sum(full)} in ${full.length} files, of which the engine's ${sum(engine(full))} (${engine(full).map((f) => `${f.name} ${f.bytes}`).join(', ')})`);
+  });
   await stage('webpack build (production) of the scripted page', () => run(process.execPath, ['build-webpack.js'], app));
   await stage('esbuild build of the scripted page', () => run(process.execPath, ['build-esbuild.js'], app));
 
@@ -132,6 +158,7 @@ try {
       await server.stop();
     }
   });
+  await stage('the element in Vue, Svelte, Solid, Preact, Angular and plain JSX (type checks, Vue and Svelte builds)', () => checkFrameworks(app));
   const env = { ...process.env, CHROME_PATH: CHROME, NO_COLOR: '1', FORCE_COLOR: '0' };
   await stage("Vitest's browser mode recipe (tests/agent.test.js)", () => {
     const out = runTool(['node_modules/vitest/vitest.mjs', 'run'], app, env);
@@ -161,6 +188,56 @@ function runTool(args, cwd, env) {
   const out = `${result.stdout ?? ''}${result.stderr ?? ''}`;
   if (result.status !== 0) throw new Error(`${args[0]} exited ${result.status ?? result.signal}:\n${out}`);
   return out;
+}
+
+/**
+ * The framework apps and type files (test/pack/frameworks/), copied into the app so they resolve
+ * `pageloop` from its node_modules (the tarball): each checker must pass on the right uses and
+ * refuse the wrong ones (marked `@ts-expect-error` / `@vue-expect-error`, which fail the check
+ * when they are not errors; svelte-check has no such mark, so its wrong file is checked apart).
+ * @param {string} app
+ */
+function checkFrameworks(app) {
+  const dir = join(app, 'frameworks');
+  cpSync(resolve(root, 'test/pack/frameworks'), dir, { recursive: true });
+  const bin = (/** @type {string} */ path) => join(app, 'node_modules', path);
+  const tool = (/** @type {string} */ what, /** @type {string[]} */ args, /** @type {string} */ cwd) => {
+    const started = performance.now();
+    const out = runTool(args, cwd, process.env);
+    console.log(`pack test: ${what} ok (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+    return out;
+  };
+  tool('vue-tsc (Vue templates)', [bin('vue-tsc/bin/vue-tsc.js'), '--noEmit', '-p', 'tsconfig.json'], join(dir, 'vue'));
+  tool('vite build (Vue)', [bin('vite/bin/vite.js'), 'build'], join(dir, 'vue'));
+  tool('svelte-check (Svelte markup)', [bin('svelte-check/bin/svelte-check'), '--tsconfig', './tsconfig.json', '--fail-on-warnings'], join(dir, 'svelte'));
+  tool('vite build (Svelte)', [bin('vite/bin/vite.js'), 'build'], join(dir, 'svelte'));
+  const wrong = spawnSync(process.execPath, [bin('svelte-check/bin/svelte-check'), '--tsconfig', './tsconfig.json', '--output', 'machine'], { cwd: join(dir, 'svelte-wrong'), encoding: 'utf8' });
+  const errors = wrong.stdout.split('\n').filter((line) => / ERROR /.test(line));
+  expect(wrong.status !== 0 && errors.length === 1 && /blue.*not assignable/.test(errors[0] ?? ''), `svelte-check did not refuse theme="blue" alone (exit ${wrong.status}):\n${wrong.stdout}${wrong.stderr}`);
+  tool('tsc (Solid, Preact, Angular)', [bin('typescript/bin/tsc'), '-p', 'tsconfig.json'], join(dir, 'types'));
+  tool('tsc (plain JSX)', [bin('typescript/bin/tsc'), '-p', 'tsconfig.jsx.json'], join(dir, 'types'));
+  for (const [name, built] of /** @type {Array<[string, string]>} */ ([['Vue', 'vue/dist'], ['Svelte', 'svelte/dist']])) {
+    const js = readdirSync(join(dir, built, 'assets')).filter((f) => f.endsWith('.js')).map((f) => readFileSync(join(dir, built, 'assets', f), 'utf8')).join('\n');
+    expect(js.includes('agent-chat'), `the ${name} build does not hold the element`);
+  }
+}
+
+/** @typedef {{ name: string, bytes: number, engine: boolean }} Emitted */
+
+/**
+ * Every file a build emitted (names relative to its folder), and whether it is
+ * the engine's code (wllama's, which names its wasm `wllama.wasm` and calls
+ * its `wllama_start`; the plain worker only names wllama in a sentence).
+ * @param {string} dir @returns {Emitted[]}
+ */
+function emitted(dir) {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => {
+      const path = join(entry.parentPath, entry.name);
+      const text = /\.(js|mjs)$/.test(entry.name) ? readFileSync(path, 'utf8') : '';
+      return { name: relative(dir, path), bytes: statSync(path).size, engine: text.includes('wllama.wasm') || text.includes('wllama_start') };
+    });
 }
 
 /** @param {boolean} ok @param {string} message */

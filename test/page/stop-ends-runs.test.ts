@@ -6,28 +6,11 @@
 // schema whose check never ends, an MCP call (test/page/mcp-hostile.test.ts).
 import { expect } from 'chai';
 import { z } from 'zod';
-import { createAgent } from '../../src/page/create-agent.js';
+import { agentOf, until, within } from './stop-support.js';
 import { defineTool } from '../../src/tools/define-tool.js';
-import type { Agent, AgentEvent, AgentOptions } from '../../src/types.js';
 import { mockEndpoint } from '../../src/testing/mock-endpoint.js';
 import { textTurn, toolCallTurn } from '../../src/testing/chunks.js';
 
-const agents: Agent[] = [];
-afterEach(() => agents.splice(0).forEach((a) => a.dispose()));
-
-function agentOf(options: AgentOptions) {
-  const agent = createAgent(options);
-  agents.push(agent);
-  const events: AgentEvent[] = [];
-  agent.on((e) => events.push(e));
-  return { agent, events };
-}
-
-/** Resolves with what `promise` gives, or 'still waiting' after `ms` (the bound only turns a hang into a message). */
-const within = <T>(promise: Promise<T>, ms: number) => Promise.race([promise, new Promise<'still waiting'>((r) => setTimeout(() => r('still waiting'), ms))]);
-const until = async (test: () => boolean) => {
-  for (let i = 0; i < 300 && !test(); i++) await new Promise((r) => setTimeout(r, 50));
-};
 
 describe('Stop always ends a run', function () {
   // The waits below are bounds that turn a hang into a message, never timed passes; a loaded machine needs room.

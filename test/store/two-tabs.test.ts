@@ -1,56 +1,13 @@
-// Two tabs on one thread, as two same-origin iframes of one browser: each
-// frame is a page of its own (tab-frame.html), whose agents' workers live
-// and die with it, and the frames share Web Locks and BroadcastChannels as
-// tabs of one origin do. Removing a frame is closing its tab.
+// Two tabs on one thread, as two same-origin iframes of one browser
+// (./tabs.ts): each frame is a page of its own, whose agents' workers live
+// and die with it; removing a frame is closing its tab.
 import { expect } from 'chai';
 import { mockEndpoint } from '../../src/testing/mock-endpoint.js';
 import { textTurn, toolCallTurn } from '../../src/testing/chunks.js';
 import { defineTool } from '../../src/tools/define-tool.js';
-import type { Agent, AgentEvent, AgentOptions, Tool } from '../../src/types.js';
+import type { AgentEvent } from '../../src/types.js';
 import type { AgentChat } from '../../components/agent-chat.js';
-
-interface Tab {
-  frame: HTMLIFrameElement;
-  createAgent(options: AgentOptions): Agent;
-  chat(attrs: Record<string, string>, tools?: Tool[]): AgentChat;
-  close(): void;
-}
-
-const frames: HTMLIFrameElement[] = [];
-afterEach(() => frames.splice(0).forEach((f) => f.remove()));
-
-async function openTab(): Promise<Tab> {
-  const frame = document.createElement('iframe');
-  frame.src = new URL('./tab-frame.html', import.meta.url).href;
-  frame.style.cssText = 'width: 480px; height: 400px';
-  document.body.append(frame);
-  frames.push(frame);
-  await until(() => frame.contentDocument?.documentElement?.dataset.ready === 'yes', 'the tab loaded');
-  const win = frame.contentWindow as Window & { pageloop: { createAgent(o: AgentOptions): Agent } };
-  return {
-    frame,
-    createAgent: (options) => win.pageloop.createAgent(options),
-    chat(attrs, tools) {
-      const doc = frame.contentDocument!;
-      const chat = doc.createElement('agent-chat') as AgentChat;
-      if (tools) chat.tools = tools;
-      for (const [k, v] of Object.entries(attrs)) chat.setAttribute(k, v);
-      doc.body.append(chat);
-      return chat;
-    },
-    close: () => frame.remove(),
-  };
-}
-
-async function until<T>(test: () => T | undefined | null | false, what: string, ms = 15000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = test();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+import { openTab, until } from './tabs.js';
 
 const part = (chat: AgentChat, name: string) => chat.shadowRoot!.querySelector<HTMLElement>(`[part~="${name}"]`);
 const shownText = (chat: AgentChat) => [...chat.shadowRoot!.querySelectorAll('[part~="assistant"]')].map((n) => n.textContent!.trim()).join(' ');

@@ -23,12 +23,13 @@
  */
 import { EventEncoder } from '@ag-ui/encoder';
 import { z } from 'zod';
+import { finalize } from 'rxjs';
 
 // CopilotKit's runtime reports usage unless told not to; these machines are offline and tests must not phone home.
 process.env.COPILOTKIT_TELEMETRY_DISABLED = 'true';
 process.env.MASTRA_TELEMETRY_DISABLED = 'true';
 
-/** @typedef {{ input: any, closedEarly?: boolean, authorization?: string }} Received */
+/** @typedef {{ input: any, closedEarly?: boolean, ended?: boolean, authorization?: string }} Received */
 /** @typedef {{ handle(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse, path: string): Promise<void>, log: Received[] }} Framework */
 
 /** One framework per name and mock script (its model's URL names the script). @type {Map<string, Promise<Framework>>} */
@@ -57,9 +58,9 @@ function serveRun(agent, input, received, req, res) {
   res.writeHead(200, { 'content-type': encoder.getContentType(), 'cache-control': 'no-cache' });
   return new Promise((resolve) => {
     const subscription = agent.run(input).subscribe({
-      next: (event) => res.write(encoder.encode(event)),
+      next: (event) => res.write(encoder.encodeBinary(event)),
       error: (err) => {
-        res.end(encoder.encode(/** @type {any} */ ({ type: 'RUN_ERROR', message: err instanceof Error ? err.message : String(err) })));
+        res.end(encoder.encodeBinary(/** @type {any} */ ({ type: 'RUN_ERROR', message: err instanceof Error ? err.message : String(err) })));
         resolve(undefined);
       },
       complete: () => {
@@ -96,6 +97,7 @@ async function mastra(url) {
       log.push(received);
       // A fresh AG-UI agent per run, as a stateless endpoint has it.
       await serveRun(new MastraAgent({ agent, resourceId: 'pageloop-tests' }), input, received, req, res);
+      received.ended = true;
     },
   };
 }
@@ -117,8 +119,11 @@ async function copilotkit(url, basePath) {
       const run = cloned.run.bind(cloned);
       /** @param {any} input */
       cloned.run = (input) => {
-        log.push({ input: structuredClone(input) });
-        return run(input);
+        /** @type {Received} */
+        const received = { input: structuredClone(input) };
+        log.push(received);
+        // `ended`: the server's run is over (the runtime runs on after its client goes, until the model is done).
+        return run(input).pipe(finalize(() => (received.ended = true)));
       };
       return cloned;
     }
@@ -134,7 +139,17 @@ async function copilotkit(url, basePath) {
   });
   const runtime = new CopilotRuntime({ agents: { default: agent } });
   const listener = createCopilotNodeListener({ runtime, basePath });
-  return { log, handle: (req, res) => listener(req, res) };
+  return {
+    log,
+    handle(req, res) {
+      // The run this request starts is the next one logged: marked when the client goes before its end.
+      const n = log.length;
+      res.on('close', () => {
+        if (!res.writableEnded && log[n]) log[n].closedEarly = true;
+      });
+      return listener(req, res);
+    },
+  };
 }
 
 /**

@@ -35,9 +35,10 @@ const PREFIX = '/__agui';
  * @property {boolean} [hang] After the events, keep the stream open until the client closes it.
  * @property {boolean} [cut] After the events, write half an event and destroy the connection.
  * @property {number} [repeat] Send the events this many times over (a long reply).
+ * @property {boolean} [sse] Answer SSE whatever the request accepts (a server without the protobuf transport).
  */
 
-/** @typedef {{ input: any, authorization?: string, cookie?: string, origin?: string, closedEarly?: boolean }} Received */
+/** @typedef {{ input: any, authorization?: string, cookie?: string, origin?: string, closedEarly?: boolean, accept?: string, contentType?: string, wire?: string }} Received */
 /** @typedef {{ runs: ScriptedRun[], next: number, log: Received[], noCors?: boolean }} Session */
 
 /** @type {Map<string, Session>} */
@@ -92,8 +93,16 @@ async function serve(req, res, id, rest, other) {
     res.writeHead(run.status ?? 200, { 'content-type': run.contentType ?? 'application/json', ...headers }).end(run.body ?? '');
     return;
   }
-  const encoder = new EventEncoder({ accept: String(req.headers.accept ?? 'text/event-stream') });
-  res.writeHead(200, { 'content-type': encoder.getContentType(), 'cache-control': 'no-cache', ...headers });
+  // The transport the client asked for (protobuf where its Accept lists it), unless the script plays an SSE-only server.
+  const encoder = new EventEncoder({ accept: run.sse ? 'text/event-stream' : String(req.headers.accept ?? 'text/event-stream') });
+  received.accept = req.headers.accept;
+  received.contentType = encoder.getContentType();
+  res.writeHead(200, { 'content-type': received.contentType, 'cache-control': 'no-cache', ...headers });
+  /** The answer's first bytes, as they went on the wire (base64). @param {Uint8Array} bytes */
+  const wrote = (bytes) => {
+    received.wire ??= Buffer.from(bytes.subarray(0, 256)).toString('base64');
+    res.write(bytes);
+  };
   let closed = false;
   res.on('close', () => {
     closed = true;
@@ -103,10 +112,12 @@ async function serve(req, res, id, rest, other) {
   for (const event of events) {
     if (closed) return;
     if (run.delayMs) await new Promise((r) => setTimeout(r, run.delayMs));
-    res.write(encoder.encode(/** @type {any} */ (withIds(event, input))));
+    wrote(encoder.encodeBinary(/** @type {any} */ (withIds(event, input))));
   }
   if (run.cut) {
-    res.write('data: {"type":"TEXT_MESSAGE_CONTENT","messageId":"m');
+    // Half an event, in the answer's transport.
+    const event = encoder.encodeBinary(/** @type {any} */ ({ type: 'TEXT_MESSAGE_CONTENT', messageId: 'm', delta: 'never whole' }));
+    res.write(event.subarray(0, event.length >> 1));
     // Long enough for the client to have shown what came whole before the connection goes.
     await new Promise((r) => setTimeout(r, 500));
     res.destroy();

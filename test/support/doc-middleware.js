@@ -49,6 +49,7 @@ const IMPORT_MAP = {
     'pageloop/agent-chat.js': '/components/define.ts',
     'pageloop/agent-trace.js': '/components/trace/agent-trace-define.ts',
     'pageloop/testing': '/src/testing/index.ts',
+    'pageloop/engine': '/src/engine/index.ts',
     zod: '/test/docs/zod.ts',
     // pageloop's own dependency, for tools that render Lit templates.
     lit: '/node_modules/lit/index.js',

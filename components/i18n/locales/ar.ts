@@ -2,6 +2,7 @@
 import { intlFormats, pluralOf } from '../intl-formats.js';
 import type { Catalog } from '../words.js';
 import { rooms } from './rooms/ar.js';
+import { views } from './views/ar.js';
 
 const plural = pluralOf('ar');
 
@@ -34,6 +35,7 @@ export const catalog: Catalog = {
     showLess: 'عرض أقل',
     showMore: 'عرض المزيد',
     copyError: 'نسخ',
+    rawError: 'النص الخام',
     // composer
     message: 'الرسالة',
     placeholder: 'اكتب رسالة إلى المساعد…  (/help للأوامر)',
@@ -101,5 +103,6 @@ export const catalog: Catalog = {
     traceNotLoaded: (detail: string) => `تعذّر تحميل عرض التتبّع: ${detail}`,
     closeTrace: 'إغلاق',
     ...rooms,
+    ...views,
   },
 };

@@ -2,6 +2,7 @@
 import { intlFormats } from '../intl-formats.js';
 import type { Catalog } from '../words.js';
 import { rooms } from './rooms/de.js';
+import { views } from './views/de.js';
 
 export const catalog: Catalog = {
   format: intlFormats('de'),
@@ -32,6 +33,7 @@ export const catalog: Catalog = {
     showLess: 'Weniger zeigen',
     showMore: 'Mehr zeigen',
     copyError: 'Kopieren',
+    rawError: 'Rohtext',
     // composer
     message: 'Nachricht',
     placeholder: 'Nachricht an den Assistenten …  (/help für Befehle)',
@@ -98,5 +100,6 @@ export const catalog: Catalog = {
     traceNotLoaded: (detail: string) => `Die Ablaufansicht konnte nicht geladen werden: ${detail}`,
     closeTrace: 'Schließen',
     ...rooms,
+    ...views,
   },
 };

@@ -2,6 +2,7 @@
 import { intlFormats } from '../intl-formats.js';
 import type { Catalog } from '../words.js';
 import { rooms } from './rooms/es.js';
+import { views } from './views/es.js';
 
 export const catalog: Catalog = {
   format: intlFormats('es'),
@@ -32,6 +33,7 @@ export const catalog: Catalog = {
     showLess: 'Mostrar menos',
     showMore: 'Mostrar más',
     copyError: 'Copiar',
+    rawError: 'Texto sin formato',
     // composer
     message: 'Mensaje',
     placeholder: 'Escribe al asistente…  (/help para ver los comandos)',
@@ -98,5 +100,6 @@ export const catalog: Catalog = {
     traceNotLoaded: (detail: string) => `No se pudo cargar la vista de la traza: ${detail}`,
     closeTrace: 'Cerrar',
     ...rooms,
+    ...views,
   },
 };

@@ -2,6 +2,7 @@
 import { intlFormats } from '../intl-formats.js';
 import type { Catalog } from '../words.js';
 import { rooms } from './rooms/fr.js';
+import { views } from './views/fr.js';
 
 export const catalog: Catalog = {
   format: intlFormats('fr'),
@@ -32,6 +33,7 @@ export const catalog: Catalog = {
     showLess: 'Afficher moins',
     showMore: 'Afficher plus',
     copyError: 'Copier',
+    rawError: 'Texte brut',
     // composer
     message: 'Message',
     placeholder: 'Écrivez à l’assistant…  (/help pour les commandes)',
@@ -98,5 +100,6 @@ export const catalog: Catalog = {
     traceNotLoaded: (detail: string) => `Impossible de charger la vue de trace : ${detail}`,
     closeTrace: 'Fermer',
     ...rooms,
+    ...views,
   },
 };

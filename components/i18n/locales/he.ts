@@ -2,6 +2,7 @@
 import { intlFormats } from '../intl-formats.js';
 import type { Catalog } from '../words.js';
 import { rooms } from './rooms/he.js';
+import { views } from './views/he.js';
 
 export const catalog: Catalog = {
   format: intlFormats('he'),
@@ -32,6 +33,7 @@ export const catalog: Catalog = {
     showLess: 'הצגת פחות',
     showMore: 'הצגת עוד',
     copyError: 'העתקה',
+    rawError: 'הטקסט הגולמי',
     // composer
     message: 'הודעה',
     placeholder: 'כתבו לעוזר…  (/help לפקודות)',
@@ -98,5 +100,6 @@ export const catalog: Catalog = {
     traceNotLoaded: (detail: string) => `לא ניתן לטעון את תצוגת המעקב: ${detail}`,
     closeTrace: 'סגירה',
     ...rooms,
+    ...views,
   },
 };

@@ -2,6 +2,7 @@
 import { intlFormats } from '../intl-formats.js';
 import type { Catalog } from '../words.js';
 import { rooms } from './rooms/it.js';
+import { views } from './views/it.js';
 
 export const catalog: Catalog = {
   format: intlFormats('it'),
@@ -32,6 +33,7 @@ export const catalog: Catalog = {
     showLess: 'Mostra meno',
     showMore: 'Mostra altro',
     copyError: 'Copia',
+    rawError: 'Testo originale',
     // composer
     message: 'Messaggio',
     placeholder: 'Scrivi all’assistente…  (/help per i comandi)',
@@ -98,5 +100,6 @@ export const catalog: Catalog = {
     traceNotLoaded: (detail: string) => `Impossibile caricare la vista della traccia: ${detail}`,
     closeTrace: 'Chiudi',
     ...rooms,
+    ...views,
   },
 };

@@ -2,6 +2,7 @@
 import { intlFormats } from '../intl-formats.js';
 import type { Catalog } from '../words.js';
 import { rooms } from './rooms/ja.js';
+import { views } from './views/ja.js';
 
 export const catalog: Catalog = {
   format: intlFormats('ja'),
@@ -32,6 +33,7 @@ export const catalog: Catalog = {
     showLess: '折りたたむ',
     showMore: '続きを表示',
     copyError: 'コピー',
+    rawError: '元のテキスト',
     // composer
     message: 'メッセージ',
     placeholder: 'アシスタントへのメッセージ…（/help でコマンド一覧）',
@@ -98,5 +100,6 @@ export const catalog: Catalog = {
     traceNotLoaded: (detail: string) => `トレース表示を読み込めませんでした: ${detail}`,
     closeTrace: '閉じる',
     ...rooms,
+    ...views,
   },
 };

@@ -2,6 +2,7 @@
 import { intlFormats } from '../intl-formats.js';
 import type { Catalog } from '../words.js';
 import { rooms } from './rooms/ko.js';
+import { views } from './views/ko.js';
 
 export const catalog: Catalog = {
   format: intlFormats('ko'),
@@ -32,6 +33,7 @@ export const catalog: Catalog = {
     showLess: '접기',
     showMore: '더 보기',
     copyError: '복사',
+    rawError: '원본 텍스트',
     // composer
     message: '메시지',
     placeholder: '어시스턴트에게 메시지 보내기…  (/help로 명령어 보기)',
@@ -98,5 +100,6 @@ export const catalog: Catalog = {
     traceNotLoaded: (detail: string) => `추적 보기를 불러오지 못했습니다: ${detail}`,
     closeTrace: '닫기',
     ...rooms,
+    ...views,
   },
 };

@@ -2,6 +2,7 @@
 import { intlFormats } from '../intl-formats.js';
 import type { Catalog } from '../words.js';
 import { rooms } from './rooms/nl.js';
+import { views } from './views/nl.js';
 
 export const catalog: Catalog = {
   format: intlFormats('nl'),
@@ -32,6 +33,7 @@ export const catalog: Catalog = {
     showLess: 'Minder tonen',
     showMore: 'Meer tonen',
     copyError: 'Kopiëren',
+    rawError: 'Onbewerkte tekst',
     // composer
     message: 'Bericht',
     placeholder: 'Bericht aan de assistent…  (/help voor opdrachten)',
@@ -98,5 +100,6 @@ export const catalog: Catalog = {
     traceNotLoaded: (detail: string) => `De traceweergave kon niet worden geladen: ${detail}`,
     closeTrace: 'Sluiten',
     ...rooms,
+    ...views,
   },
 };

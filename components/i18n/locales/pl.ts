@@ -2,6 +2,7 @@
 import { intlFormats, pluralOf } from '../intl-formats.js';
 import type { Catalog } from '../words.js';
 import { rooms } from './rooms/pl.js';
+import { views } from './views/pl.js';
 
 const plural = pluralOf('pl');
 
@@ -34,6 +35,7 @@ export const catalog: Catalog = {
     showLess: 'Pokaż mniej',
     showMore: 'Pokaż więcej',
     copyError: 'Kopiuj',
+    rawError: 'Surowy tekst',
     // composer
     message: 'Wiadomość',
     placeholder: 'Napisz do asystenta…  (/help – polecenia)',
@@ -100,5 +102,6 @@ export const catalog: Catalog = {
     traceNotLoaded: (detail: string) => `Nie udało się wczytać widoku śladu: ${detail}`,
     closeTrace: 'Zamknij',
     ...rooms,
+    ...views,
   },
 };

@@ -2,6 +2,7 @@
 import { intlFormats } from '../intl-formats.js';
 import type { Catalog } from '../words.js';
 import { rooms } from './rooms/pt-BR.js';
+import { views } from './views/pt-BR.js';
 
 export const catalog: Catalog = {
   format: intlFormats('pt-BR'),
@@ -32,6 +33,7 @@ export const catalog: Catalog = {
     showLess: 'Mostrar menos',
     showMore: 'Mostrar mais',
     copyError: 'Copiar',
+    rawError: 'Texto original',
     // composer
     message: 'Mensagem',
     placeholder: 'Escreva para o assistente…  (/help para ver os comandos)',
@@ -98,5 +100,6 @@ export const catalog: Catalog = {
     traceNotLoaded: (detail: string) => `Não foi possível carregar a visualização do rastro: ${detail}`,
     closeTrace: 'Fechar',
     ...rooms,
+    ...views,
   },
 };

@@ -2,6 +2,7 @@
 import { intlFormats, pluralOf } from '../intl-formats.js';
 import type { Catalog } from '../words.js';
 import { rooms } from './rooms/ru.js';
+import { views } from './views/ru.js';
 
 const plural = pluralOf('ru');
 
@@ -34,6 +35,7 @@ export const catalog: Catalog = {
     showLess: 'Свернуть',
     showMore: 'Показать больше',
     copyError: 'Копировать',
+    rawError: 'Исходный текст',
     // composer
     message: 'Сообщение',
     placeholder: 'Напишите ассистенту…  (/help — команды)',
@@ -100,5 +102,6 @@ export const catalog: Catalog = {
     traceNotLoaded: (detail: string) => `Не удалось загрузить трассировку: ${detail}`,
     closeTrace: 'Закрыть',
     ...rooms,
+    ...views,
   },
 };

@@ -2,6 +2,7 @@
 import { intlFormats } from '../intl-formats.js';
 import type { Catalog } from '../words.js';
 import { rooms } from './rooms/tr.js';
+import { views } from './views/tr.js';
 
 export const catalog: Catalog = {
   format: intlFormats('tr'),
@@ -32,6 +33,7 @@ export const catalog: Catalog = {
     showLess: 'Daha az göster',
     showMore: 'Daha fazla göster',
     copyError: 'Kopyala',
+    rawError: 'Ham metin',
     // composer
     message: 'İleti',
     placeholder: 'Asistana yazın…  (komutlar için /help)',
@@ -98,5 +100,6 @@ export const catalog: Catalog = {
     traceNotLoaded: (detail: string) => `İz görünümü yüklenemedi: ${detail}`,
     closeTrace: 'Kapat',
     ...rooms,
+    ...views,
   },
 };

@@ -2,6 +2,7 @@
 import { intlFormats, pluralOf } from '../intl-formats.js';
 import type { Catalog } from '../words.js';
 import { rooms } from './rooms/uk.js';
+import { views } from './views/uk.js';
 
 const plural = pluralOf('uk');
 
@@ -34,6 +35,7 @@ export const catalog: Catalog = {
     showLess: 'Згорнути',
     showMore: 'Показати більше',
     copyError: 'Копіювати',
+    rawError: 'Вихідний текст',
     // composer
     message: 'Повідомлення',
     placeholder: 'Напишіть асистентові…  (/help — команди)',
@@ -100,5 +102,6 @@ export const catalog: Catalog = {
     traceNotLoaded: (detail: string) => `Не вдалося завантажити трасування: ${detail}`,
     closeTrace: 'Закрити',
     ...rooms,
+    ...views,
   },
 };

@@ -2,6 +2,7 @@
 import { intlFormats } from '../intl-formats.js';
 import type { Catalog } from '../words.js';
 import { rooms } from './rooms/zh-CN.js';
+import { views } from './views/zh-CN.js';
 
 export const catalog: Catalog = {
   format: intlFormats('zh-CN'),
@@ -32,6 +33,7 @@ export const catalog: Catalog = {
     showLess: '收起',
     showMore: '显示更多',
     copyError: '复制',
+    rawError: '原始文本',
     // composer
     message: '消息',
     placeholder: '给助手发消息…（输入 /help 查看命令）',
@@ -98,5 +100,6 @@ export const catalog: Catalog = {
     traceNotLoaded: (detail: string) => `无法加载追踪视图：${detail}`,
     closeTrace: '关闭',
     ...rooms,
+    ...views,
   },
 };

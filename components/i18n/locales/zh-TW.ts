@@ -2,6 +2,7 @@
 import { intlFormats } from '../intl-formats.js';
 import type { Catalog } from '../words.js';
 import { rooms } from './rooms/zh-TW.js';
+import { views } from './views/zh-TW.js';
 
 export const catalog: Catalog = {
   format: intlFormats('zh-TW'),
@@ -32,6 +33,7 @@ export const catalog: Catalog = {
     showLess: '收合',
     showMore: '顯示更多',
     copyError: '複製',
+    rawError: '原始文字',
     // composer
     message: '訊息',
     placeholder: '傳訊息給助理…（輸入 /help 查看指令）',
@@ -98,5 +100,6 @@ export const catalog: Catalog = {
     traceNotLoaded: (detail: string) => `無法載入追蹤檢視：${detail}`,
     closeTrace: '關閉',
     ...rooms,
+    ...views,
   },
 };

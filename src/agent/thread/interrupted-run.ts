@@ -221,12 +221,15 @@ export async function finishInterruptedTurn(ctx: ResumeContext, interruption: In
 /**
  * Gives up on an interrupted turn (the user moved on with a new message):
  * every open call gets its one result — `interrupted` if it was running,
- * `cancelled` if it never started — so the history is valid again.
+ * `cancelled` if it never started — so the history is valid again. With
+ * `stopped` (the user stopped the run and its worker was ended), every open
+ * call is `cancelled` with that message, as Stop cancels calls.
  */
-export function abandonInterruptedTurn(ctx: Pick<ResumeContext, 'history' | 'emit'>, interruption: Interruption): void {
+export function abandonInterruptedTurn(ctx: Pick<ResumeContext, 'history' | 'emit'>, interruption: Interruption, stopped?: string): void {
   for (const c of interruption.calls) {
     const r =
       c.state === 'settled' ? fromEvent(c.result!, c.editedArgs)
+      : stopped !== undefined ? settled(c.call.id, c.call.name, 'cancelled', { error: stopped })
       : c.state === 'running' ? settled(c.call.id, c.call.name, 'interrupted', { error: 'the page was closed or reloaded while this call was running.' })
       : settled(c.call.id, c.call.name, 'cancelled', { error: 'the conversation went on without this call.' });
     if (c.state !== 'settled') ctx.emit(resultEvent(r));

@@ -10,9 +10,14 @@
  *   change gets while this agent follows;
  * - a thread loaded as writer has one result for every tool call in its
  *   history (an interrupted run's open calls are answered, or kept for
- *   `resume`, which answers them).
+ *   `resume`, which answers them);
+ * - a run whose worker was ended because it did not answer Stop (`stopped`,
+ *   option `stopGraceMs`) is found the way a reload finds a run, and ended
+ *   as stopped instead of kept: every open call `cancelled`, the notice, a
+ *   `cancelled` final — emitted, so the page sees them, and stored.
  */
 import type { ApprovalAnswer, ApprovalRequest, ThreadTrace } from '../../types.js';
+import type { StoppedRun } from '../../protocol/agent.js';
 import { PageloopError } from '../../errors.js';
 import type { ThreadStorage } from '../../store/thread-store.js';
 import { ThreadJournal } from '../../store/thread-journal.js';
@@ -44,14 +49,21 @@ export class ThreadBinding {
   #interrupted: Interruption | undefined;
   /** The questions of a run being resumed, until its turn waits on them again, and the answers given before then. */
   #early: { waiting: Set<string>; answers: Map<string, ApprovalAnswer> } | undefined;
+  /** The run the worker before this one was ended in, until it is ended here. */
+  #stopped: StoppedRun | undefined;
 
   constructor(state: SessionState, deps: BindingDeps) {
     this.#state = state;
     this.#deps = deps;
   }
 
-  /** Loads thread `id` (nothing without an id or a store), or follows it read-only while another tab writes it. */
-  load(id: string | undefined): Promise<void> {
+  /**
+   * Loads thread `id` (nothing without an id or a store), or follows it read-only while another tab writes it.
+   * With `stopped`, that run is ended as stopped: where the loaded thread has it, else (nothing stored of it) with its notice and final only.
+   * While the ended worker's lock on the thread is still let go, this seat follows and ends the run when it takes over.
+   */
+  load(id: string | undefined, stopped?: StoppedRun): Promise<void> {
+    this.#stopped = stopped;
     return (this.#loading = this.#takeSeat(id));
   }
 
@@ -140,7 +152,7 @@ export class ThreadBinding {
   async #takeSeat(thread: string | undefined): Promise<void> {
     const { store } = this.#deps;
     const state = this.#state;
-    if (!thread || !store) return;
+    if (!thread || !store) return this.#endStopped(undefined);
     const seat = (this.#seat = new ThreadSeat(store, thread, {
       followed: (events) => state.tell(events),
       allowed: (tools) => {
@@ -168,7 +180,7 @@ export class ThreadBinding {
       record = await store.load(thread);
     } catch (err) {
       state.storageFailed(err);
-      return;
+      return this.#endStopped(undefined);
     }
     // Read-only: what the writer stored, and no judgement of its run (it is not interrupted, it goes on elsewhere).
     state.replace(record?.messages ?? [], record?.events ?? [], record?.trace, record?.traceNumbers);
@@ -196,18 +208,48 @@ export class ThreadBinding {
       record = await journal.load();
     } catch (err) {
       state.storageFailed(err);
-      return;
+      return this.#endStopped(undefined);
     }
     state.journal = journal;
-    if (!record) return;
+    if (!record) {
+      this.#endStopped(undefined);
+      return state.save().catch(() => {});
+    }
     state.policy.allow(record.allowed ?? []);
     state.replace(record.messages, record.events, record.trace, record.traceNumbers);
     this.#deps.loaded();
     const interruption = findInterruption(state.history, state.events);
-    if (interruption) this.#noteInterruption(interruption);
+    if (interruption && interruption.runId === this.#stopped?.runId) this.#endStopped(interruption);
+    else if (interruption) this.#noteInterruption(interruption);
+    // Nothing of the stopped run was stored: it still ends, here and in the store.
+    this.#endStopped(undefined);
     // Calls of older turns can only be unanswered in threads a bug or an older pageloop left so.
     if (!interruption || interruption.calls.length === 0) answerDanglingCalls(state.history, 'Cancelled: the page was closed or reloaded before this call finished.');
     await state.save().catch(() => {});
+  }
+
+  /**
+   * Ends the run a worker that did not answer Stop was ended in: the
+   * interruption's cut-off reply joins the history and its open calls are
+   * given up (`cancelled`, with the stop's message) as a new message gives
+   * them up; then the notice and the `cancelled` final, both emitted.
+   * Nothing without a stopped run (or once it is ended). A follower waits:
+   * it ends the run when it takes over the dead worker's seat.
+   */
+  #endStopped(interruption: Interruption | undefined): void {
+    const stopped = this.#stopped;
+    if (!stopped) return;
+    this.#stopped = undefined;
+    const state = this.#state;
+    if (interruption) {
+      if (interruption.partial) state.history.push({ role: 'assistant', content: interruption.partial });
+      abandonInterruptedTurn({ history: state.history, emit: (e) => state.emit(e) }, interruption, stopped.message);
+      // Its spans end as a reload ends them: the recorder of the ended worker never saw the run end.
+      state.trace?.interrupt();
+    }
+    state.emit({ type: 'error', message: stopped.message, retryable: false, code: 'worker-restarted' });
+    state.emit({ type: 'final', reason: 'cancelled', text: interruption?.partial ?? '', runId: stopped.runId });
+    state.changed();
   }
 
   /**

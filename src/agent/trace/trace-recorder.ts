@@ -28,6 +28,8 @@ export interface TraceSettings {
   apiKey?: string;
   trace?: TraceOptions;
   subAgents?: boolean | { model?: string };
+  /** A remote AG-UI agent: the runs go to its endpoint. */
+  agui?: { url: string };
 }
 
 /** Records the runs of one thread, from the events the session emits. */
@@ -349,10 +351,11 @@ export class TraceRecorder implements SpanSink {
     const models = { model, childModel: named || model, agentModel: s.model, childAgentModel: named || s.model };
     if (s.engine) return { provider: 'pageloop.engine', model: s.model, childModel: s.model, agentModel: s.model, childAgentModel: s.model, content };
     if (s.modelModule) return { provider: 'pageloop.model_module', ...models, content };
-    const target: TraceTarget = { provider: 'openai', ...models, content };
+    // A remote AG-UI agent (option `agui`): its steps are the server's runs, the address its endpoint's.
+    const target: TraceTarget = { provider: s.agui ? 'ag-ui' : 'openai', ...models, content };
     try {
-      // A relative base URL is the page's (and the worker's) own origin.
-      const url = new URL(s.baseURL, globalThis.location?.href);
+      // A relative URL is the page's (and the worker's) own origin.
+      const url = new URL(s.agui ? s.agui.url : s.baseURL, globalThis.location?.href);
       target.address = url.hostname;
       target.port = Number(url.port) || (url.protocol === 'https:' ? 443 : 80);
     } catch {

@@ -4,7 +4,8 @@
  * stays the same object across replacements (the session keeps the model it
  * was given). Loading starts as soon as an engine is set, not at the first
  * message, so the page sees progress at once; the engine's code (wllama and
- * the Jinja engine) is imported only then, so agents on an endpoint never load it.
+ * the Jinja engine) is imported only then (engine-code.ts says from where), so
+ * agents on an endpoint never load it.
  */
 import type { EngineOptions, EngineStatus } from '../../types.js';
 import type { ChatModel, ModelEvent } from '../chat-model.js';
@@ -38,11 +39,12 @@ export class EngineSlot {
     }
     // Only the newest engine may speak: a replaced one's late status would mislead the page.
     const report = (status: EngineStatus) => generation === this.#generation && this.#onStatus(status);
-    this.#engine = import('./gguf-engine.js').then(({ GgufEngine }) => new GgufEngine(options, report));
+    // engine-code.ts says where the engine's code comes from; itself a chunk, as only an agent with `engine` needs it.
+    this.#engine = import('./engine-code.js').then((m) => m.loadEngineCode()).then(({ GgufEngine }) => new GgufEngine(options, report));
     this.#engine.then((engine) => engine.load()).catch(() => {
       // Reported through the status; the next message tries again.
     });
-    this.#engine.catch((err: unknown) => report({ state: 'error', code: 'internal', message: `The engine's code could not be loaded: ${(err as Error).message}` }));
+    this.#engine.catch((err: unknown) => report({ state: 'error', code: err instanceof PageloopError ? err.code : 'internal', message: `The engine's code could not be loaded: ${(err as Error).message}` }));
   }
 
   /** Frees the model. */

@@ -46,6 +46,14 @@ export const aguiLoop: RemoteLoop = { run: runRemote };
 let client: Promise<typeof import('@ag-ui/client')> | undefined;
 const loadClient = () => (client ??= import('@ag-ui/client'));
 
+/**
+ * The transports the client reads, the server's choice: AG-UI's protobuf
+ * framing (`@ag-ui/proto`'s media type; the official client decodes it when
+ * the answer has that content type) where the server offers it, else SSE.
+ * The official `HttpAgent` asks for SSE alone; its fetch here asks for both.
+ */
+const ACCEPT = 'application/vnd.ag-ui.event+proto, text/event-stream;q=0.9';
+
 /** What one AG-UI run came to. */
 type Step = { next: 'again' } | { next: 'answer'; text: string } | { next: 'cancelled' } | { next: 'failed'; error: PageloopError };
 
@@ -66,26 +74,26 @@ async function runRemote(ctx: RemoteRunContext): Promise<FinalEvent> {
     if (step.next === 'answer') return final('answer', step.text);
     if (step.next === 'cancelled') return final('cancelled', lastAssistantText(ctx.history));
     const wire = toWireError(step.error);
-    ctx.emit({ type: 'error', message: wire.message, retryable: wire.retryable, code: wire.code });
+    ctx.emit({ type: 'error', message: wire.message, retryable: wire.retryable, code: wire.code, ...(wire.params ? { params: wire.params } : {}) });
     return final('error', wire.message);
   }
 }
 
 /** One AG-UI run: sent, streamed, written back into the history, and what follows it (frontend tools, interrupts) done. */
 async function remoteStep(ctx: RemoteRunContext): Promise<Step> {
-  if (!(await ctx.mayStart())) return { next: 'cancelled' };
   const { remote, agui } = ctx;
   const bad = badOptions(agui);
   if (bad) return { next: 'failed', error: new PageloopError('bad-request', `Option agui${bad}`, false) };
   const threadId = remote.threadId ?? crypto.randomUUID();
-  const { messages, ids } = await toAgUiMessages(ctx.history, remote.messageIds, ctx.files && ((id) => ctx.files!.read(id)));
+  // The page's gate, its app context and the request's messages at once: each of the first two is a message to the page and back.
+  const [allowed, context, { messages, ids }, { HttpAgent }] = await Promise.all([ctx.mayStart(), contextOf(ctx), toAgUiMessages(ctx.history, remote.messageIds, ctx.files && ((id) => ctx.files!.read(id))), loadClient()]);
+  if (!allowed) return { next: 'cancelled' };
   const sent = new Map(ids.map((id, i) => [id, ctx.history[i]!]));
   const shown = new Set([...ids, ...ctx.history.flatMap((m) => (m.role === 'assistant' ? (m.tool_calls ?? []).map((c) => c.id) : []))]);
   const mapper = new StreamMapper((e) => ctx.emit(e), shown);
   const credentials = agui.credentials;
   // Whether the server answered with an event stream: a network error after that is a cut stream, not an unreachable server.
   let streaming = false;
-  const { HttpAgent } = await loadClient();
   const agent = new HttpAgent({
     url: agui.url,
     headers: agui.headers,
@@ -93,7 +101,8 @@ async function remoteStep(ctx: RemoteRunContext): Promise<Step> {
     initialMessages: messages,
     initialState: remote.state ?? {},
     fetch: async (url, init) => {
-      const response = eventStream(await fetch(url, credentials ? { ...init, credentials } : init));
+      const headers = { ...(init.headers as Record<string, string>), Accept: ACCEPT };
+      const response = eventStream(await fetch(url, { ...init, headers, ...(credentials ? { credentials } : {}) }));
       streaming = response.ok;
       return response;
     },
@@ -106,7 +115,7 @@ async function remoteStep(ctx: RemoteRunContext): Promise<Step> {
   ctx.signal.addEventListener('abort', stop, { once: true });
   let failure: unknown;
   try {
-    await agent.runAgent({ runId: crypto.randomUUID(), tools: ctx.registry.modelTools().map(({ name, description, parameters }) => ({ name, description, parameters })), context: await contextOf(ctx), forwardedProps, resume: resumeEntries(ctx), abortController: abort }, mapper);
+    await agent.runAgent({ runId: crypto.randomUUID(), tools: ctx.registry.modelTools().map(({ name, description, parameters }) => ({ name, description, parameters })), context, forwardedProps, resume: resumeEntries(ctx), abortController: abort }, mapper);
   } catch (err) {
     failure = err;
   } finally {

@@ -14,10 +14,20 @@ import { doctorWords } from '../../../components/doctor/doctor-words.js';
 import { threadWords } from '../../../components/threads/thread-words.js';
 import { mcpWords } from '../../../components/mcp/mcp-words.js';
 import { commandWords } from '../../../components/composer/command-words.js';
+import { errorWords } from '../../../components/conversation/error-words.js';
+import { planWords } from '../../../components/conversation/plan-words.js';
+import { subAgentWords } from '../../../components/conversation/sub-agent-words.js';
+import { engineWords } from '../../../components/engine-progress-words.js';
+import { undoWords } from '../../../components/tool-cards/undo-words.js';
+import { previewWords } from '../../../components/approvals/preview-words.js';
+import { tooLongWords } from '../../../components/composer/too-long-words.js';
+import { a2uiWords } from '../../../components/a2ui/a2ui-words.js';
+import { activityWords } from '../../../components/activity/activity-words.js';
 import type { ElementWords } from '../../../components/element-words.js';
 import type { Word } from '../../../components/i18n/index.js';
 
-export const TABLES = { conversationWords, composerWords, approvalWords, toolCardWords, attachmentWords, attachmentTrayWords, traceWords, agentTraceWords, doctorWords, threadWords, mcpWords, commandWords };
+export const TABLES = { conversationWords, composerWords, approvalWords, toolCardWords, attachmentWords, attachmentTrayWords, traceWords, agentTraceWords, doctorWords, threadWords, mcpWords, commandWords,
+  planWords, subAgentWords, engineWords, undoWords, previewWords, tooLongWords, a2uiWords, activityWords, errorWords };
 
 /** Every message by id (the test checks that no id is in two tables). */
 export const ENGLISH: { [id: string]: Word } = Object.assign({}, ...Object.values(TABLES));

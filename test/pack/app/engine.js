@@ -1,5 +1,6 @@
-// The in-page engine from the installed package: llama.cpp's wasm must come
+// The in-page engine from the installed package (its entry, pageloop/engine, imported once): llama.cpp's wasm must come
 // out of the bundle (no CDN), run the repository's tiny test model, answer.
+import 'pageloop/engine';
 import { createAgent } from 'pageloop';
 
 const report = (window.__report = { events: [] });

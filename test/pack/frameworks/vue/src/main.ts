@@ -1,0 +1,5 @@
+import { createApp } from 'vue';
+import 'pageloop/agent-chat.js';
+import App from './App.vue';
+
+createApp(App).mount('#app');
