@@ -446,7 +446,9 @@ async function sdkClientBundle() {
     write: false,
     logLevel: 'warning',
   });
-  return result.outputFiles[0].text;
+  const [file] = result.outputFiles ?? [];
+  if (!file) throw new Error('esbuild wrote no bundle');
+  return file.text;
 }
 
 /** @type {Promise<string> | undefined} */
@@ -455,7 +457,9 @@ let appBridgeBundle;
 async function bundleOf(contents) {
   const { build } = await import('esbuild');
   const result = await build({ stdin: { contents, resolveDir: process.cwd() }, bundle: true, format: 'esm', platform: 'browser', target: 'es2022', write: false, logLevel: 'warning' });
-  return result.outputFiles[0].text;
+  const [file] = result.outputFiles ?? [];
+  if (!file) throw new Error('esbuild wrote no bundle');
+  return file.text;
 }
 
 /** Points the client package's imports (from src/worker-tools/mcp/, src/mcp-auth/, src/page/mcp-auth/) at the bundle served at `/__mcp/sdk-client.js`. */
