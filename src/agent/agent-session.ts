@@ -256,9 +256,9 @@ export class AgentSession {
     }
   }
 
-  /** Writes what the thread has not stored yet. */
+  /** Writes what the thread has queued and not stored yet (nothing for a thread nothing was queued for). */
   save(): Promise<void> {
-    return this.#state.save();
+    return this.#state.journal?.settle() ?? Promise.resolve();
   }
 
   /** A copy of the canonical history. */

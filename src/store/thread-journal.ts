@@ -148,6 +148,15 @@ export class ThreadJournal {
     return this.#writing;
   }
 
+  /**
+   * Writes what is queued, if anything, and resolves once every write under
+   * way is stored: what an agent going away must wait for. Unlike `flush`, it
+   * never writes a thread nothing was queued for (a new, empty one).
+   */
+  settle(): Promise<void> {
+    return this.#timer !== undefined ? this.flush() : this.#writing;
+  }
+
   /** Forgets what was written (the thread was deleted); the next write starts it afresh. */
   reset(): void {
     if (this.#timer !== undefined) clearTimeout(this.#timer);
