@@ -1,9 +1,6 @@
 /**
  * Batches events across the worker boundary: token deltas are merged and sent
- * about once per frame instead of one postMessage per token — the first delta
- * after a frame without one goes at once (a reply's first token is never held
- * back a frame: first-token latency), the ones within a frame of it wait and
- * merge, so a stream still costs at most one postMessage a frame; `tool-start`
+ * about once per frame instead of one postMessage per token; `tool-start`
  * waits the same way (the call's result, or the frame, follows soon enough,
  * and a message per call start would cost every iteration a postMessage);
  * any other event flushes at once, so tool calls, approvals, results and the
@@ -19,8 +16,6 @@ const FRAME_MS = 16;
 export class EventBatcher {
   #buffer: AgentEvent[] = [];
   #timer: ReturnType<typeof setTimeout> | undefined;
-  /** When deltas were last sent (performance.now()). */
-  #deltaSentAt = -Infinity;
   readonly #send: (events: AgentEvent[]) => void;
   readonly #frameMs: number;
 
@@ -31,9 +26,7 @@ export class EventBatcher {
 
   push(event: AgentEvent): void {
     appendMerged(this.#buffer, event);
-    const delta = isStreamDelta(event);
-    if (!delta && unwrapped(event).type !== 'tool-start') this.flush();
-    else if (delta && this.#timer === undefined && performance.now() - this.#deltaSentAt >= this.#frameMs) this.flush();
+    if (!isStreamDelta(event) && unwrapped(event).type !== 'tool-start') this.flush();
     else this.#timer ??= setTimeout(() => this.flush(), this.#frameMs);
   }
 
@@ -43,7 +36,6 @@ export class EventBatcher {
     if (this.#buffer.length === 0) return;
     const batch = this.#buffer;
     this.#buffer = [];
-    if (batch.some(isStreamDelta)) this.#deltaSentAt = performance.now();
     this.#send(batch);
   }
 }

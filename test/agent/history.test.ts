@@ -53,18 +53,15 @@ describe('event batching', () => {
     ]);
   });
 
-  it('sends the first delta at once, merges the ones within a frame of it and flushes at once on any other event, keeping order', () => {
+  it('merges consecutive deltas and flushes at once on any other event, keeping order', () => {
     const batches: AgentEvent[][] = [];
     const batcher = new EventBatcher((b) => batches.push(b), 1_000_000);
-    batcher.push({ type: 'text', delta: 'Oh. ' });
-    // The first token is not held back a frame (first-token latency).
-    expect(batches).to.deep.equal([[{ type: 'text', delta: 'Oh. ' }]]);
     batcher.push({ type: 'text', delta: 'Hel' });
     batcher.push({ type: 'text', delta: 'lo' });
     batcher.push({ type: 'thinking', delta: 'hm' });
-    expect(batches).to.have.length(1);
+    expect(batches).to.have.length(0);
     batcher.push({ type: 'tool-call', callId: 'c', name: 'x', args: {} });
-    expect(batches.slice(1)).to.deep.equal([
+    expect(batches).to.deep.equal([
       [
         { type: 'text', delta: 'Hello' },
         { type: 'thinking', delta: 'hm' },
