@@ -59,15 +59,15 @@ describe('MCP results', () => {
     it('an application/a2ui+json resource (a list, { messages }, one message, base64) is the surface, never a file; its text stays the result', () => {
       for (const json of [JSON.stringify(messages), JSON.stringify({ messages }), JSON.stringify(messages[0])]) {
         const mapped = mapCallResult('s', 't', { content: [{ type: 'text', text: 'Shown.' }, resource(json)] }, { files: true, surfaces: true });
-        expect(mapped).to.deep.equal({ ok: true, result: { text: 'Shown.', a2ui: messages }, surface: { messages, problems: [] } });
+        expect(mapped).to.deep.equal({ ok: true, result: { text: 'Shown.', a2ui: messages }, surface: { messages, problems: [], forUser: [] } });
       }
       const blob = { type: 'resource', resource: { uri: 'a2ui://s', mimeType: 'application/a2ui+json; version=0.9', blob: btoa(JSON.stringify(messages)) } };
-      expect(mapCallResult('s', 't', { content: [blob] }, { files: true, surfaces: true })).to.deep.equal({ ok: true, result: { a2ui: messages }, surface: { messages, problems: [] } });
+      expect(mapCallResult('s', 't', { content: [blob] }, { files: true, surfaces: true })).to.deep.equal({ ok: true, result: { a2ui: messages }, surface: { messages, problems: [], forUser: [] } });
     });
 
     it('structuredContent.a2ui is the surface; the rest of the structured content stays', () => {
       const mapped = mapCallResult('s', 't', { content: [{ type: 'text', text: 'Menu.' }], structuredContent: { dishes: 1, a2ui: messages } }, { surfaces: true });
-      expect(mapped).to.deep.equal({ ok: true, result: { text: 'Menu.', structuredContent: { dishes: 1 }, a2ui: messages }, surface: { messages, problems: [] } });
+      expect(mapped).to.deep.equal({ ok: true, result: { text: 'Menu.', structuredContent: { dishes: 1 }, a2ui: messages }, surface: { messages, problems: [], forUser: [] } });
     });
 
     it('what cannot be read is a problem naming where; an error result and a prompt (surfaces off) read none', () => {
