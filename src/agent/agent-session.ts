@@ -256,9 +256,16 @@ export class AgentSession {
     }
   }
 
-  /** Writes what the thread has queued and not stored yet (nothing for a thread nothing was queued for). */
+  /**
+   * The page lets this worker go: writes what the thread has queued (nothing
+   * for a thread nothing was queued for) and stores nothing after it — what
+   * the page's going away does to the run from here (questions withdrawn,
+   * calls aborted) must not reach the store another agent takes over.
+   */
   save(): Promise<void> {
-    return this.#state.journal?.settle() ?? Promise.resolve();
+    const journal = this.#state.journal;
+    this.#state.journal = undefined;
+    return journal?.settle() ?? Promise.resolve();
   }
 
   /** A copy of the canonical history. */

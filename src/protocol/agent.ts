@@ -235,7 +235,7 @@ export interface AgentWorkerApi {
   /** Takes back run `runId`'s calls, last first (`agent.undoRun`); rejects `not-undoable` or `busy`. */
   undoRun(runId: string): Promise<UndoOutcome>;
   messages(): ChatMessage[];
-  /** Writes what the thread has not stored yet (the page asks it as it disposes the agent, before the worker ends). */
+  /** Writes what the thread has queued and stores nothing after (the page asks it as it disposes the agent, before the worker ends). */
   save(): Promise<void>;
   clear(): Promise<void>;
   /** The thread's files: check inputs against the `attachments` limits and prepare them (images downscaled in the worker); read one's bytes. */
