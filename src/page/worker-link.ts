@@ -36,6 +36,9 @@ export interface WorkerLink<T> {
   dispose(message: string, farewell?: (remote: Comlink.Remote<T>) => Promise<unknown>, code?: 'disposed' | 'worker-restarted'): void;
 }
 
+/** The longest a disposed worker is given for its farewell call before it is terminated. */
+export const FAREWELL_MS = 1000;
+
 /**
  * Links to `worker`. `label` names it in the message of a crash, e.g.
  * "The agent's worker" gives "The agent's worker stopped: …".
@@ -44,9 +47,6 @@ export interface WorkerLink<T> {
  * const link = linkWorker<MemoryWorkerApi>(spawnMemoryWorker(), 'The memory worker');
  * const count = await link.call((remote) => remote.count());
  */
-/** The longest a disposed worker is given for its farewell call before it is terminated. */
-export const FAREWELL_MS = 1000;
-
 export function linkWorker<T>(worker: Worker, label: string): WorkerLink<T> {
   crossErrors();
   const remote = Comlink.wrap<T>(worker);
