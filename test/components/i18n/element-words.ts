@@ -35,3 +35,28 @@ export const ENGLISH: { [id: string]: Word } = Object.assign({}, ...Object.value
 // The list above and the `labels` type list the same tables: an id missing here is a type error.
 const everyId: Record<keyof ElementWords, true> = Object.fromEntries(Object.keys(ENGLISH).map((id) => [id, true])) as Record<keyof ElementWords, true>;
 void everyId;
+
+/** Every message, marked: a text between ⟪ and ⟫, a function's text too (the pseudo locale of the leftover checks). */
+export const PSEUDO: Record<string, Word> = Object.fromEntries(
+  Object.entries(ENGLISH).map(([id, word]) => [id, typeof word === 'string' ? `⟪${word}⟫` : (...args: never[]) => `⟪${(word as (...a: never[]) => string)(...args)}⟫`]),
+);
+
+/**
+ * What a person reads or hears in `root` and the shadow roots inside it: each
+ * element's own text, aria-label, title, placeholder — except inside `data`
+ * (a selector: what is data, not the element's words).
+ */
+export function shownTexts(root: ParentNode, data: string): string[] {
+  const texts: string[] = [];
+  for (const el of root.querySelectorAll('*')) {
+    if (el.shadowRoot) texts.push(...shownTexts(el.shadowRoot, data));
+    if (el.closest(data)) continue;
+    for (const name of ['aria-label', 'title', 'placeholder']) {
+      const value = el.getAttribute(name);
+      if (value?.trim()) texts.push(value.trim());
+    }
+    const own = [...el.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent ?? '').join('').trim();
+    if (own) texts.push(own);
+  }
+  return texts;
+}

@@ -15,13 +15,8 @@ import { mockEndpoint } from '../../../src/testing/mock-endpoint.js';
 import { textTurn, toolCallTurn } from '../../../src/testing/chunks.js';
 import { defineTool } from '../../../src/tools/define-tool.js';
 import type { Word } from '../../../components/i18n/index.js';
-import { ENGLISH } from './element-words.js';
+import { PSEUDO, shownTexts } from './element-words.js';
 import { chatOnMock, part, parts, typeAndEnter, until, type ChatFixture } from '../helpers.js';
-
-/** Every message, marked: a text between ⟪ and ⟫, a function's text too. */
-const PSEUDO: Record<string, Word> = Object.fromEntries(
-  Object.entries(ENGLISH).map(([id, word]) => [id, typeof word === 'string' ? `⟪${word}⟫` : (...args: never[]) => `⟪${(word as (...a: never[]) => string)(...args)}⟫`]),
-);
 
 /**
  * Data, not the element's words: code, what the user or the recorder wrote, times (the locale's `Intl` format,
@@ -29,25 +24,9 @@ const PSEUDO: Record<string, Word> = Object.fromEntries(
  */
 const DATA = 'code, pre, textarea, time, [translate="no"], .doctor-detail, .doctor-fix-text';
 
-/** What a person reads or hears in `root` (and the shadow roots inside): each element's own text, aria-label, title, placeholder. */
-function shownTexts(root: ParentNode): string[] {
-  const texts: string[] = [];
-  for (const el of root.querySelectorAll('*')) {
-    if (el.shadowRoot) texts.push(...shownTexts(el.shadowRoot));
-    if (el.closest(DATA)) continue;
-    for (const name of ['aria-label', 'title', 'placeholder']) {
-      const value = el.getAttribute(name);
-      if (value?.trim()) texts.push(value.trim());
-    }
-    const own = [...el.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent ?? '').join('').trim();
-    if (own) texts.push(own);
-  }
-  return texts;
-}
-
 /** The texts of `root` that hold a word (two letters or more) outside the marks: hard-coded. */
 function hardCoded(root: ParentNode): string[] {
-  return shownTexts(root).filter((text) => {
+  return shownTexts(root, DATA).filter((text) => {
     let rest = text;
     // Marks may nest (a message with a message as its parameter): the innermost first.
     for (let before = ''; before !== rest; ) [before, rest] = [rest, rest.replace(/⟪[^⟪⟫]*⟫/g, ' ')];
@@ -141,7 +120,7 @@ describe('i18n: the rooms loaded on first use', function () {
     const own = view.shadowRoot!;
     expect(own.querySelector('.span-title')!.textContent).to.equal('⟪Run⟫');
     expect(own.querySelector('dt')!.textContent).to.equal('⟪span⟫');
-    expect(shownTexts(own).some((t) => t.includes('look_up'))).to.equal(true);
+    expect(shownTexts(own, DATA).some((t) => t.includes('look_up'))).to.equal(true);
     expect(hardCoded(view.shadowRoot!)).to.deep.equal([]);
   });
 
@@ -201,7 +180,7 @@ describe('i18n: the rooms loaded on first use', function () {
 
   describe('in Japanese', () => {
     /** The English drawing of the same scene: none of its words may be left in Japanese (but for the ones Japanese writes the same: OK, CORS…). */
-    const english = (root: ParentNode) => new Set(shownTexts(root).filter((t) => /[A-Za-z]{3}/.test(t)));
+    const english = (root: ParentNode) => new Set(shownTexts(root, DATA).filter((t) => /[A-Za-z]{3}/.test(t)));
     const same = new Set(['CORS', 'WebGPU']);
 
     it('the doctor, the trace view and the thread list show the catalog’s words, no English', async () => {
@@ -210,7 +189,7 @@ describe('i18n: the rooms loaded on first use', function () {
       const enDoctor = english(part(chat, 'doctor')!);
       chat.remove();
       chat = await doctorChat('ja', undefined);
-      const jaDoctor = shownTexts(part(chat, 'doctor')!);
+      const jaDoctor = shownTexts(part(chat, 'doctor')!, DATA);
       expect(part(chat, 'doctor')!.querySelector('.doctor-title')!.textContent).to.match(/^診断 · エンドポイント/);
       expect(jaDoctor.filter((t) => enDoctor.has(t) && !same.has(t))).to.deep.equal([]);
       f = await threadList('en', undefined);
@@ -221,8 +200,8 @@ describe('i18n: the rooms loaded on first use', function () {
       f = await threadList('ja', undefined);
       const jaView = await openTrace(f.chat);
       expect(jaView.shadowRoot!.querySelector('.span-title')!.textContent).to.equal('実行');
-      expect(shownTexts(jaView.shadowRoot!).filter((t) => en.trace.has(t))).to.deep.equal([]);
-      expect(shownTexts(part(f.chat, 'threads')!).filter((t) => en.threads.has(t))).to.deep.equal([]);
+      expect(shownTexts(jaView.shadowRoot!, DATA).filter((t) => en.trace.has(t))).to.deep.equal([]);
+      expect(shownTexts(part(f.chat, 'threads')!, DATA).filter((t) => en.threads.has(t))).to.deep.equal([]);
       expect(en.threads.has('New thread') || en.threads.has('Threads')).to.equal(true);
       await typeAndEnter(f.chat, '/help');
       const help = await wait(() => f!.chat.shadowRoot!.querySelector('.notice'), 'the help');

@@ -35,13 +35,8 @@ import { mcpWords } from '../../../components/mcp/mcp-words.js';
 import type { EngineStatus, PlanTask, Tool } from '../../../src/types.js';
 import { errorTurn, textTurn } from '../../../src/testing/chunks.js';
 import { conversationSpeech } from '../../../components/conversation/conversation-words.js';
-import { ENGLISH } from './element-words.js';
+import { PSEUDO, shownTexts } from './element-words.js';
 import { chatOnMock, part, typeAndEnter, until, type ChatFixture } from '../helpers.js';
-
-/** Every message, marked. */
-const PSEUDO: Record<string, Word> = Object.fromEntries(
-  Object.entries(ENGLISH).map(([id, word]) => [id, typeof word === 'string' ? `⟪${word}⟫` : (...args: never[]) => `⟪${(word as (...a: never[]) => string)(...args)}⟫`]),
-);
 
 /** An `I18n` whose messages are `messages`' (English where it has none), with `format`. */
 function i18nOf(messages: Record<string, Word>, format?: Catalog['format'], dir: 'ltr' | 'rtl' = 'ltr'): I18n {
@@ -59,25 +54,9 @@ function i18nOf(messages: Record<string, Word>, format?: Catalog['format'], dir:
 /** Data, not the element's words: what the model, a server or the tool wrote, and the user's values. */
 const DATA = 'code, pre, textarea, [translate="no"], .plan-task-title, .plan-note, .plan-current, .activity-type, .activity-field, .step-text, .step-from, .step-to, .approval-label strong, .mcp-data';
 
-/** What a person reads or hears in `root` and the shadow roots inside it: own text, aria-label, title, placeholder. */
-function shownTexts(root: ParentNode): string[] {
-  const texts: string[] = [];
-  for (const el of root.querySelectorAll('*')) {
-    if (el.shadowRoot) texts.push(...shownTexts(el.shadowRoot));
-    if (el.closest(DATA)) continue;
-    for (const name of ['aria-label', 'title', 'placeholder']) {
-      const value = el.getAttribute(name);
-      if (value?.trim()) texts.push(value.trim());
-    }
-    const own = [...el.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent ?? '').join('').trim();
-    if (own) texts.push(own);
-  }
-  return texts;
-}
-
 /** The texts holding a word (two letters or more) outside the marks, the data's own words (`data`) left out. */
 function hardCoded(root: ParentNode, data: readonly string[] = []): string[] {
-  return shownTexts(root).filter((text) => {
+  return shownTexts(root, DATA).filter((text) => {
     let rest = text;
     for (const d of data) rest = rest.split(d).join(' ');
     for (let before = ''; before !== rest; ) [before, rest] = [rest, rest.replace(/⟪[^⟪⟫]*⟫/g, ' ')];
@@ -204,13 +183,13 @@ describe('i18n: the views loaded on first use, every state', function () {
     it(`${tag}: no text of the English drawing is left, in any state`, async () => {
       const catalog = await loadCatalog(tag);
       const en = await drawAll(i18nOf({}));
-      const english = new Map([...en].map(([name, box]) => [name, new Set(shownTexts(box).filter((t) => /[A-Za-z]{3}/.test(t)))]));
+      const english = new Map([...en].map(([name, box]) => [name, new Set(shownTexts(box, DATA).filter((t) => /[A-Za-z]{3}/.test(t)))]));
       clear(en);
       const shown = await drawAll(i18nOf(catalog.messages as Record<string, Word>, catalog.format, tag === 'ar' ? 'rtl' : 'ltr'));
       try {
         const own = new Set(Object.values(catalog.messages).filter((w): w is string => typeof w === 'string'));
         for (const [name, box] of shown) {
-          const left = shownTexts(box).filter((t) => english.get(name)!.has(t) && !own.has(t));
+          const left = shownTexts(box, DATA).filter((t) => english.get(name)!.has(t) && !own.has(t));
           expect(left, `${tag} ${name}`).to.deep.equal([]);
         }
         expect(shown.get('undo u2')!.textContent).to.include(tag === 'de' ? 'Alles rückgängig' : 'التراجع عن الكل');
