@@ -1,6 +1,10 @@
 /**
  * Batches events across the worker boundary: token deltas are merged and sent
- * about once per frame instead of one postMessage per token; announcements —
+ * about once per frame instead of one postMessage per token — the first delta
+ * after a frame without one goes at once (a reply's first token is never held
+ * back a frame; its markdown marks still open are not drawn as text:
+ * components/markdown/open-marks.ts), the ones within a frame of it wait and
+ * merge, so a stream still costs at most one postMessage a frame; announcements —
  * `tool-start`, and a run's `run-start` and `iteration` — wait the same way
  * (what follows them, or the frame, comes soon enough: a message per call
  * start would cost every iteration a postMessage, and a run's first events
@@ -22,6 +26,8 @@ const ANNOUNCEMENTS: ReadonlySet<AgentEvent['type']> = new Set(['tool-start', 'r
 export class EventBatcher {
   #buffer: AgentEvent[] = [];
   #timer: ReturnType<typeof setTimeout> | undefined;
+  /** When deltas were last sent (performance.now()). */
+  #deltaSentAt = -Infinity;
   readonly #send: (events: AgentEvent[]) => void;
   readonly #frameMs: number;
 
@@ -32,7 +38,9 @@ export class EventBatcher {
 
   push(event: AgentEvent): void {
     appendMerged(this.#buffer, event);
-    if (!isStreamDelta(event) && !ANNOUNCEMENTS.has(unwrapped(event).type)) this.flush();
+    const delta = isStreamDelta(event);
+    if (!delta && !ANNOUNCEMENTS.has(unwrapped(event).type)) this.flush();
+    else if (delta && this.#timer === undefined && performance.now() - this.#deltaSentAt >= this.#frameMs) this.flush();
     else this.#timer ??= setTimeout(() => this.flush(), this.#frameMs);
   }
 
@@ -51,6 +59,7 @@ export class EventBatcher {
     if (this.#buffer.length === 0) return;
     const batch = this.#buffer;
     this.#buffer = [];
+    if (batch.some(isStreamDelta)) this.#deltaSentAt = performance.now();
     this.#send(batch);
   }
 }
