@@ -38,6 +38,7 @@ import { collectDefinitions, lexMarkdown, referencedLabels, renderBlocks, render
 import { settledBlockCount } from './settled-blocks.js';
 import { FrameBudget, nextSliceEnd } from './slice-planner.js';
 import { OPEN_FENCE, checkedFence, dedent, isClosingFence } from './code-fence.js';
+import { withoutOpenMark } from './open-marks.js';
 
 /** Whole-text rendering, re-exported so a finished text (a sub-agent's reply) needs no second markdown chunk. */
 export { renderMarkdown } from './markdown-render.js';
@@ -291,7 +292,9 @@ export class MarkdownStream {
     if (!tokens) return;
     this.#tailTokens = undefined;
     // Emptied with no node at all, so the styles' `.markdown-tail:empty` holds.
-    this.#tail.replaceChildren(...renderBlocks(tokens).flat());
+    // While the reply streams, an inline mark its last block opened is not shown as text (open-marks.ts).
+    const shown = this.#complete ? tokens : withoutOpenMark(tokens, (text) => lexMarkdown(text, this.#links));
+    this.#tail.replaceChildren(...renderBlocks(shown).flat());
   }
 
   #freezeBlocks(tokens: Token[]): void {

@@ -1,21 +1,33 @@
 /**
  * Batches events across the worker boundary: token deltas are merged and sent
- * about once per frame instead of one postMessage per token; `tool-start`
- * waits the same way (the call's result, or the frame, follows soon enough,
- * and a message per call start would cost every iteration a postMessage);
- * any other event flushes at once, so tool calls, approvals, results and the
- * final event are never late, and order is kept. A sub-agent's events (wrapped
- * as `sub-agent`) are batched and merged like the events they wrap, per child.
+ * about once per frame instead of one postMessage per token — the first delta
+ * after a frame without one goes at once (a reply's first token is never held
+ * back a frame; its markdown marks still open are not drawn as text:
+ * components/markdown/open-marks.ts), the ones within a frame of it wait and
+ * merge, so a stream still costs at most one postMessage a frame; announcements —
+ * `tool-start`, and a run's `run-start` and `iteration` — wait the same way
+ * (what follows them, or the frame, comes soon enough: a message per call
+ * start would cost every iteration a postMessage, and a run's first events
+ * go with the start gate's question, `take`, so the page answers it before
+ * it draws them: src/worker/start-gate-port.ts); any other event flushes at
+ * once, so tool calls, approvals, results and the final event are never
+ * late, and order is kept. A sub-agent's events (wrapped as `sub-agent`) are
+ * batched and merged like the events they wrap, per child.
  */
 import type { AgentEvent } from '../types.js';
 import { appendMerged, isStreamDelta, unwrapped } from '../event-merge.js';
 
 const FRAME_MS = 16;
 
+/** Events that wait for the next flush rather than make one. */
+const ANNOUNCEMENTS: ReadonlySet<AgentEvent['type']> = new Set(['tool-start', 'run-start', 'iteration']);
+
 /** Buffers events and hands them to `send` in ordered batches. */
 export class EventBatcher {
   #buffer: AgentEvent[] = [];
   #timer: ReturnType<typeof setTimeout> | undefined;
+  /** When deltas were last sent (performance.now()). */
+  #deltaSentAt = -Infinity;
   readonly #send: (events: AgentEvent[]) => void;
   readonly #frameMs: number;
 
@@ -26,8 +38,19 @@ export class EventBatcher {
 
   push(event: AgentEvent): void {
     appendMerged(this.#buffer, event);
-    if (!isStreamDelta(event) && unwrapped(event).type !== 'tool-start') this.flush();
+    const delta = isStreamDelta(event);
+    if (!delta && !ANNOUNCEMENTS.has(unwrapped(event).type)) this.flush();
+    else if (delta && this.#timer === undefined && performance.now() - this.#deltaSentAt >= this.#frameMs) this.flush();
     else this.#timer ??= setTimeout(() => this.flush(), this.#frameMs);
+  }
+
+  /** Hands back what is held (and sends nothing): the caller carries it to the page itself, in order before anything later. */
+  take(): AgentEvent[] {
+    if (this.#timer !== undefined) clearTimeout(this.#timer);
+    this.#timer = undefined;
+    const batch = this.#buffer;
+    this.#buffer = [];
+    return batch;
   }
 
   flush(): void {
@@ -36,6 +59,7 @@ export class EventBatcher {
     if (this.#buffer.length === 0) return;
     const batch = this.#buffer;
     this.#buffer = [];
+    if (batch.some(isStreamDelta)) this.#deltaSentAt = performance.now();
     this.#send(batch);
   }
 }

@@ -35,13 +35,10 @@ for (const name of ['mastra', 'copilotkit'] as const) {
     // The frameworks load on their first request (a cold import of a large server package on a loaded machine).
     this.timeout(120_000);
 
-    // Skipped: intermittent. After the reload `agent.answer('a1', …)` sometimes resolves false (the call is
-    // not yet taken as waiting by the reloaded agent, though the stored thread has it): passed 4 runs in 6 on
-    // both frameworks (2026-11-28, a loaded box). A race in answering a remote run's waiting call right after
-    // `ready`, to find before this runs in CI. A suspect was fixed since (6d4b8e7: a disposed agent's last write
-    // could store the page's withdrawal of the waiting call); 5 runs of 5 passed quiet after it (and 2 of 2
-    // before it): to be run under load before this is turned back on.
-    it.skip('asks a render-and-wait page tool, and answered after a reload the next run carries the answer', async () => {
+    // Was intermittent (answer() false right after the reloaded agent's ready, 4 runs in 6); since 6d4b8e7 (a disposed
+    // agent's last write could store the page's withdrawal of the waiting call) it passed 20 runs of 20 under load
+    // (two busy loops beside a loaded box).
+    it('asks a render-and-wait page tool, and answered after a reload the next run carries the answer', async () => {
       const server = await framework(name, { turns: [toolCallTurn([{ id: 'a1', name: 'confirm_address', args: { street: '1 Main St', city: 'Bath' } }]), textTurn('Shipping to 2 Main St.')] });
       const thread = threadName();
       const first = remoteAgent({ url: server.url }, { thread, tools: [confirmAddress()] });

@@ -43,6 +43,31 @@ describe('markdown-stream', () => {
     expect(root.textContent).to.contain('Last line.');
   });
 
+  it('does not draw the marks of bold, strike-through, a code span or a link it is still streaming as text', () => {
+    const { md, flush, finish } = manual();
+    const steps: Array<[string, string]> = [
+      ['**A-2', ''],
+      ['** is `re', 'A-2 is '],
+      ['ady` and ~~no', 'A-2 is ready and '],
+      ['t~~ see [the docs](https://exa', 'A-2 is ready and not see '],
+      ['mple.com) now', 'A-2 is ready and not see the docs now'],
+    ];
+    for (const [delta, shown] of steps) {
+      md.append(delta);
+      flush();
+      expect(md.element.textContent, delta).to.equal(shown);
+      expect(md.element.textContent, delta).not.to.match(/\*\*|~~|`|\]\(/);
+    }
+    expect(md.element.querySelector('strong')?.textContent).to.equal('A-2');
+    expect(md.element.querySelector('a')?.getAttribute('href')).to.equal('https://example.com');
+    // Unclosed at the end of the reply: the whole text, as a whole parse shows it.
+    md.append(' and **more');
+    finish();
+    const whole = document.createElement('div');
+    whole.append(renderMarkdown('**A-2** is `ready` and ~~not~~ see [the docs](https://example.com) now and **more'));
+    expect(md.element.textContent).to.equal(whole.textContent).and.to.contain('**more');
+  });
+
   it('never touches a block again once a later block has started on a complete line, with one after it', () => {
     const { md, flush } = manual();
     md.append('First paragraph.\n\nSecond');
