@@ -95,6 +95,11 @@ export class TabNotice implements ReactiveController {
   /** The notice, or nothing while this tab writes. */
   render(i18n: I18n): TemplateResult | typeof nothing {
     if (!this.#following) return nothing;
-    return html`<div part="tab-notice" class="tab-notice" role="status">${i18n.words(tabWords).tabNotice}</div>`;
+    return renderTabNotice(i18n);
   }
+}
+
+/** The notice, in `i18n`'s language. */
+export function renderTabNotice(i18n: I18n): TemplateResult {
+  return html`<div part="tab-notice" class="tab-notice" role="status">${i18n.words(tabWords).tabNotice}</div>`;
 }

@@ -23,11 +23,13 @@ import { previewWords } from '../../../components/approvals/preview-words.js';
 import { tooLongWords } from '../../../components/composer/too-long-words.js';
 import { a2uiWords } from '../../../components/a2ui/a2ui-words.js';
 import { activityWords } from '../../../components/activity/activity-words.js';
+import { noticeWords } from '../../../components/conversation/notice-words.js';
+import { tabWords } from '../../../components/threads/tab-notice.js';
 import type { ElementWords } from '../../../components/element-words.js';
 import type { Word } from '../../../components/i18n/index.js';
 
 export const TABLES = { conversationWords, composerWords, approvalWords, toolCardWords, attachmentWords, attachmentTrayWords, traceWords, agentTraceWords, doctorWords, threadWords, mcpWords, commandWords,
-  planWords, subAgentWords, engineWords, undoWords, previewWords, tooLongWords, a2uiWords, activityWords, errorWords };
+  planWords, subAgentWords, engineWords, undoWords, previewWords, tooLongWords, a2uiWords, activityWords, errorWords, noticeWords, tabWords };
 
 /** Every message by id (the test checks that no id is in two tables). */
 export const ENGLISH: { [id: string]: Word } = Object.assign({}, ...Object.values(TABLES));
@@ -38,7 +40,13 @@ void everyId;
 
 /** Every message, marked: a text between ⟪ and ⟫, a function's text too (the pseudo locale of the leftover checks). */
 export const PSEUDO: Record<string, Word> = Object.fromEntries(
-  Object.entries(ENGLISH).map(([id, word]) => [id, typeof word === 'string' ? `⟪${word}⟫` : (...args: never[]) => `⟪${(word as (...a: never[]) => string)(...args)}⟫`]),
+  Object.entries(ENGLISH).map(([id, word]) => [
+    id,
+    typeof word === 'string'
+      ? `⟪${word}⟫`
+      : // As many parameters as the English (an error's message is used only when its values fit it).
+        Object.defineProperty((...args: never[]) => `⟪${(word as (...a: never[]) => string)(...args)}⟫`, 'length', { value: word.length }),
+  ]),
 );
 
 /**

@@ -259,7 +259,7 @@ describe('i18n: the library’s errors by code', function () {
   it('a code without a message, or an error without the values its message needs, keeps its English message', async () => {
     const catalog = await loadCatalog('de');
     const speech = conversationSpeech(i18nOf(catalog.messages as Record<string, Word>, catalog.format));
-    expect(speech.error!('storage-blocked', undefined)).to.equal(undefined);
+    expect(speech.error!('no-such-code', undefined)).to.equal(undefined);
     expect(speech.error!('http', undefined)).to.equal(undefined);
     expect(speech.error!('http', { status: 502 })).to.equal('Der Modellserver hat mit einem Fehler geantwortet (HTTP 502).');
     expect(speech.error!('timeout', { seconds: 1200 })).to.equal('Der Modellserver hat nicht innerhalb von 1.200 s geantwortet.');
