@@ -45,4 +45,10 @@ export const notes = {
   errProtocol: 'أجاب الخادم، لكن ليس بالبروتوكول الذي يتحدث به المساعد معه.',
   errRemoteError: 'أبلغ الوكيل البعيد أن تشغيله فشل.',
   errNotUndoable: 'لا يمكن التراجع عن هذا: لم يكتمل بعد، أو تم التراجع عنه من قبل، أو أن أداته لا تدعم التراجع.',
+  refusedCount: (name: string, max: string) => `لم يُرفَق «${name}»: الحد الأقصى لعدد الملفات في الرسالة الواحدة ${max}.`,
+  refusedType: (name: string, type: string) => `«${name}» من نوع ${type}، ولا يمكن إرفاقه هنا.`,
+  refusedSize: (name: string, size: string, max: string) => `حجم «${name}» ‏${size}؛ والحد الأقصى للملف الواحد ${max} (كما اختير، قبل تصغير الصور).`,
+  refusedTotal: (name: string, total: string, max: string) => `مع «${name}» سيبلغ حجم ملفات هذه الرسالة ${total}؛ والحد الأقصى للرسالة الواحدة ${max}.`,
+  refusedText: (name: string) => `«${name}» ليس نصًا بترميز UTF-8، فلا يمكن إرساله ملفًا نصيًا.`,
+  refusedImage: (name: string) => `تعذّرت قراءة «${name}» صورةً؛ جرّب PNG أو JPEG.`,
 };

@@ -39,4 +39,10 @@ export const notes = {
   errProtocol: 'Der Server hat geantwortet, aber nicht in dem Protokoll, das der Assistent mit ihm spricht.',
   errRemoteError: 'Der entfernte Agent hat gemeldet, dass sein Lauf fehlgeschlagen ist.',
   errNotUndoable: 'Das lässt sich nicht rückgängig machen: Es ist nicht abgeschlossen, wurde schon rückgängig gemacht, oder sein Werkzeug kann nichts rückgängig machen.',
+  refusedCount: (name: string, max: string) => `„${name}“ wurde nicht angehängt: Eine Nachricht nimmt höchstens ${max} Dateien mit.`,
+  refusedType: (name: string, type: string) => `„${name}“ ist ${type} und kann hier nicht angehängt werden.`,
+  refusedSize: (name: string, size: string, max: string) => `„${name}“ ist ${size} groß; eine Datei darf höchstens ${max} haben (wie ausgewählt, bevor Bilder verkleinert werden).`,
+  refusedTotal: (name: string, total: string, max: string) => `Mit „${name}“ kämen die Dateien dieser Nachricht auf ${total}; eine Nachricht darf höchstens ${max} tragen.`,
+  refusedText: (name: string) => `„${name}“ ist kein UTF-8-Text und kann daher nicht als Textdatei gesendet werden.`,
+  refusedImage: (name: string) => `„${name}“ ließ sich nicht als Bild lesen; versuchen Sie PNG oder JPEG.`,
 };

@@ -39,4 +39,10 @@ export const notes = {
   errProtocol: 'El servidor respondió, pero no en el protocolo que el asistente usa con él.',
   errRemoteError: 'El agente remoto informó de que su ejecución falló.',
   errNotUndoable: 'No se puede deshacer: no ha terminado, ya se deshizo, o su herramienta no sabe deshacer.',
+  refusedCount: (name: string, max: string) => `«${name}» no se adjuntó: un mensaje lleva como máximo ${max} archivos.`,
+  refusedType: (name: string, type: string) => `«${name}» es ${type}, que no se puede adjuntar aquí.`,
+  refusedSize: (name: string, size: string, max: string) => `«${name}» ocupa ${size}; un archivo puede ocupar como máximo ${max} (tal como se eligió, antes de reducir las imágenes).`,
+  refusedTotal: (name: string, total: string, max: string) => `Con «${name}», los archivos de este mensaje sumarían ${total}; un mensaje puede llevar como máximo ${max}.`,
+  refusedText: (name: string) => `«${name}» no es texto UTF-8, así que no se puede enviar como archivo de texto.`,
+  refusedImage: (name: string) => `No se pudo leer «${name}» como imagen; prueba con PNG o JPEG.`,
 };

@@ -39,4 +39,10 @@ export const notes = {
   errProtocol: 'Le serveur a répondu, mais pas dans le protocole que l’assistant parle avec lui.',
   errRemoteError: 'L’agent distant a signalé l’échec de son exécution.',
   errNotUndoable: 'Impossible d’annuler : ce n’est pas terminé, c’est déjà annulé, ou son outil ne sait pas annuler.',
+  refusedCount: (name: string, max: string) => `« ${name} » n’a pas été joint : un message emporte au plus ${max} fichiers.`,
+  refusedType: (name: string, type: string) => `« ${name} » est de type ${type}, qui ne peut pas être joint ici.`,
+  refusedSize: (name: string, size: string, max: string) => `« ${name} » fait ${size} ; un fichier peut faire au plus ${max} (tel que choisi, avant la réduction des images).`,
+  refusedTotal: (name: string, total: string, max: string) => `Avec « ${name} », les fichiers de ce message atteindraient ${total} ; un message peut porter au plus ${max}.`,
+  refusedText: (name: string) => `« ${name} » n’est pas du texte UTF-8 : il ne peut pas être envoyé comme fichier texte.`,
+  refusedImage: (name: string) => `« ${name} » n’a pas pu être lu comme image ; essayez un PNG ou un JPEG.`,
 };

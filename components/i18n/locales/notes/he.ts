@@ -39,4 +39,10 @@ export const notes = {
   errProtocol: 'השרת ענה, אבל לא בפרוטוקול שהעוזר מדבר איתו.',
   errRemoteError: 'הסוכן המרוחק דיווח שהריצה שלו נכשלה.',
   errNotUndoable: 'אי אפשר לבטל את זה: זה עוד לא הסתיים, זה כבר בוטל, או שהכלי שלו לא תומך בביטול.',
+  refusedCount: (name: string, max: string) => `”${name}“ לא צורף: הודעה אחת נושאת לכל היותר ${max} קבצים.`,
+  refusedType: (name: string, type: string) => `”${name}“ מסוג ${type}, שאי אפשר לצרף כאן.`,
+  refusedSize: (name: string, size: string, max: string) => `הגודל של ”${name}“ הוא ${size}; קובץ יכול להיות לכל היותר ${max} (כפי שנבחר, לפני הקטנת תמונות).`,
+  refusedTotal: (name: string, total: string, max: string) => `עם ”${name}“ הקבצים של ההודעה יגיעו ל-${total}; הודעה אחת יכולה לשאת לכל היותר ${max}.`,
+  refusedText: (name: string) => `”${name}“ אינו טקסט UTF-8, ולכן אי אפשר לשלוח אותו כקובץ טקסט.`,
+  refusedImage: (name: string) => `לא ניתן היה לקרוא את ”${name}“ כתמונה; נסו PNG או JPEG.`,
 };

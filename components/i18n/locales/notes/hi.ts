@@ -39,4 +39,10 @@ export const notes = {
   errProtocol: 'सर्वर ने जवाब दिया, पर उस प्रोटोकॉल में नहीं जिसमें असिस्टेंट उससे बात करता है।',
   errRemoteError: 'रिमोट एजेंट ने बताया कि उसका रन विफल रहा।',
   errNotUndoable: 'इसे पूर्ववत नहीं किया जा सकता: यह पूरा नहीं हुआ है, पहले ही पूर्ववत हो चुका है, या इसके टूल में पूर्ववत करने की सुविधा नहीं है।',
+  refusedCount: (name: string, max: string) => `“${name}” संलग्न नहीं हुई: एक संदेश में अधिकतम ${max} फ़ाइलें जा सकती हैं।`,
+  refusedType: (name: string, type: string) => `“${name}” ${type} प्रकार की है, जिसे यहाँ संलग्न नहीं किया जा सकता।`,
+  refusedSize: (name: string, size: string, max: string) => `“${name}” का आकार ${size} है; एक फ़ाइल अधिकतम ${max} की हो सकती है (चुनी गई फ़ाइल के हिसाब से, इमेज छोटी होने से पहले)।`,
+  refusedTotal: (name: string, total: string, max: string) => `“${name}” के साथ इस संदेश की फ़ाइलें ${total} की हो जाएँगी; एक संदेश अधिकतम ${max} ले जा सकता है।`,
+  refusedText: (name: string) => `“${name}” UTF-8 टेक्स्ट नहीं है, इसलिए इसे टेक्स्ट फ़ाइल के रूप में नहीं भेजा जा सकता।`,
+  refusedImage: (name: string) => `“${name}” को इमेज के रूप में पढ़ा नहीं जा सका; PNG या JPEG आज़माएँ।`,
 };

@@ -39,4 +39,10 @@ export const notes = {
   errProtocol: 'Il server ha risposto, ma non nel protocollo che l’assistente usa con lui.',
   errRemoteError: 'L’agente remoto ha segnalato che la sua esecuzione è fallita.',
   errNotUndoable: 'Non si può annullare: non è finito, è già stato annullato, oppure il suo strumento non sa annullare.',
+  refusedCount: (name: string, max: string) => `«${name}» non è stato allegato: un messaggio porta al massimo ${max} file.`,
+  refusedType: (name: string, type: string) => `«${name}» è di tipo ${type}, che qui non si può allegare.`,
+  refusedSize: (name: string, size: string, max: string) => `«${name}» pesa ${size}; un file può pesare al massimo ${max} (così come scelto, prima di ridurre le immagini).`,
+  refusedTotal: (name: string, total: string, max: string) => `Con «${name}» i file di questo messaggio arriverebbero a ${total}; un messaggio può portare al massimo ${max}.`,
+  refusedText: (name: string) => `«${name}» non è testo UTF-8, quindi non può essere inviato come file di testo.`,
+  refusedImage: (name: string) => `Non è stato possibile leggere «${name}» come immagine; prova un PNG o un JPEG.`,
 };

@@ -37,4 +37,10 @@ export const notes = {
   errProtocol: 'サーバーは応答しましたが、アシスタントが使うプロトコルではありませんでした。',
   errRemoteError: 'リモートのエージェントが、実行に失敗したと報告しました。',
   errNotUndoable: '元に戻せません: 完了していない、すでに元に戻した、またはそのツールに取り消し機能がありません。',
+  refusedCount: (name: string, max: string) => `「${name}」は添付されませんでした: 1 通のメッセージに添付できるのは ${max} 個までです。`,
+  refusedType: (name: string, type: string) => `「${name}」は ${type} で、ここでは添付できません。`,
+  refusedSize: (name: string, size: string, max: string) => `「${name}」は ${size} です。1 ファイルの上限は ${max} です (選んだ時点のサイズ。画像の縮小前)。`,
+  refusedTotal: (name: string, total: string, max: string) => `「${name}」を加えると、このメッセージのファイルは ${total} になります。1 通の上限は ${max} です。`,
+  refusedText: (name: string) => `「${name}」は UTF-8 のテキストではないため、テキストファイルとして送れません。`,
+  refusedImage: (name: string) => `「${name}」を画像として読み取れませんでした。PNG か JPEG をお試しください。`,
 };

@@ -37,4 +37,10 @@ export const notes = {
   errProtocol: '서버가 응답했지만, 어시스턴트가 사용하는 프로토콜이 아니었습니다.',
   errRemoteError: '원격 에이전트가 실행에 실패했다고 알렸습니다.',
   errNotUndoable: '실행 취소할 수 없습니다: 아직 끝나지 않았거나, 이미 취소되었거나, 그 도구에 실행 취소 기능이 없습니다.',
+  refusedCount: (name: string, max: string) => `“${name}”을(를) 첨부하지 않았습니다: 메시지 하나에는 파일을 최대 ${max}개까지 넣을 수 있습니다.`,
+  refusedType: (name: string, type: string) => `“${name}”은(는) ${type} 형식이라 여기에 첨부할 수 없습니다.`,
+  refusedSize: (name: string, size: string, max: string) => `“${name}”은(는) ${size}입니다. 파일 하나는 최대 ${max}까지입니다(선택한 그대로, 이미지 축소 전 기준).`,
+  refusedTotal: (name: string, total: string, max: string) => `“${name}”을(를) 더하면 이 메시지의 파일이 ${total}이(가) 됩니다. 메시지 하나는 최대 ${max}까지입니다.`,
+  refusedText: (name: string) => `“${name}”은(는) UTF-8 텍스트가 아니어서 텍스트 파일로 보낼 수 없습니다.`,
+  refusedImage: (name: string) => `“${name}”을(를) 이미지로 읽지 못했습니다. PNG나 JPEG를 사용해 보세요.`,
 };

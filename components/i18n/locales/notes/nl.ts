@@ -39,4 +39,10 @@ export const notes = {
   errProtocol: 'De server antwoordde, maar niet in het protocol dat de assistent met hem spreekt.',
   errRemoteError: 'De externe agent meldde dat zijn run is mislukt.',
   errNotUndoable: 'Dit kan niet ongedaan worden gemaakt: het is niet klaar, al ongedaan gemaakt, of de tool ervan kan niets ongedaan maken.',
+  refusedCount: (name: string, max: string) => `“${name}” is niet bijgevoegd: een bericht neemt hoogstens ${max} bestanden mee.`,
+  refusedType: (name: string, type: string) => `“${name}” is ${type} en kan hier niet worden bijgevoegd.`,
+  refusedSize: (name: string, size: string, max: string) => `“${name}” is ${size}; een bestand mag hoogstens ${max} zijn (zoals gekozen, voordat afbeeldingen worden verkleind).`,
+  refusedTotal: (name: string, total: string, max: string) => `Met “${name}” zouden de bestanden van dit bericht op ${total} komen; een bericht mag hoogstens ${max} meenemen.`,
+  refusedText: (name: string) => `“${name}” is geen UTF-8-tekst en kan dus niet als tekstbestand worden verstuurd.`,
+  refusedImage: (name: string) => `“${name}” kon niet als afbeelding worden gelezen; probeer PNG of JPEG.`,
 };

@@ -43,4 +43,10 @@ export const notes = {
   errProtocol: 'Serwer odpowiedział, ale nie w protokole, którym asystent z nim rozmawia.',
   errRemoteError: 'Zdalny agent zgłosił, że jego przebieg się nie powiódł.',
   errNotUndoable: 'Tego nie da się cofnąć: nie jest ukończone, zostało już cofnięte albo jego narzędzie nie umie cofać.',
+  refusedCount: (name: string, max: string) => `Nie załączono „${name}”: limit plików w jednej wiadomości to ${max}.`,
+  refusedType: (name: string, type: string) => `„${name}” ma typ ${type}, którego nie można tu załączyć.`,
+  refusedSize: (name: string, size: string, max: string) => `„${name}” ma ${size}; plik może mieć najwyżej ${max} (w wybranej postaci, przed pomniejszeniem obrazów).`,
+  refusedTotal: (name: string, total: string, max: string) => `Z „${name}” pliki tej wiadomości zajęłyby ${total}; wiadomość może zabrać najwyżej ${max}.`,
+  refusedText: (name: string) => `„${name}” nie jest tekstem UTF-8, więc nie można go wysłać jako pliku tekstowego.`,
+  refusedImage: (name: string) => `Nie udało się odczytać „${name}” jako obrazu; spróbuj PNG lub JPEG.`,
 };

@@ -39,4 +39,10 @@ export const notes = {
   errProtocol: 'O servidor respondeu, mas não no protocolo que o assistente usa com ele.',
   errRemoteError: 'O agente remoto informou que a execução dele falhou.',
   errNotUndoable: 'Não é possível desfazer: ainda não terminou, já foi desfeito, ou a ferramenta dele não sabe desfazer.',
+  refusedCount: (name: string, max: string) => `“${name}” não foi anexado: uma mensagem leva no máximo ${max} arquivos.`,
+  refusedType: (name: string, type: string) => `“${name}” é ${type}, que não pode ser anexado aqui.`,
+  refusedSize: (name: string, size: string, max: string) => `“${name}” tem ${size}; um arquivo pode ter no máximo ${max} (como escolhido, antes de as imagens serem reduzidas).`,
+  refusedTotal: (name: string, total: string, max: string) => `Com “${name}”, os arquivos desta mensagem chegariam a ${total}; uma mensagem pode levar no máximo ${max}.`,
+  refusedText: (name: string) => `“${name}” não é texto UTF-8, então não pode ser enviado como arquivo de texto.`,
+  refusedImage: (name: string) => `Não foi possível ler “${name}” como imagem; tente PNG ou JPEG.`,
 };

@@ -43,4 +43,10 @@ export const notes = {
   errProtocol: 'Сервер ответил, но не по тому протоколу, на котором с ним говорит ассистент.',
   errRemoteError: 'Удалённый агент сообщил, что его запуск завершился ошибкой.',
   errNotUndoable: 'Это нельзя отменить: действие не завершено, уже отменено или его инструмент не умеет отменять.',
+  refusedCount: (name: string, max: string) => `«${name}» не прикреплён: одно сообщение берёт не больше ${max} файлов.`,
+  refusedType: (name: string, type: string) => `«${name}» имеет тип ${type}, такой файл здесь прикрепить нельзя.`,
+  refusedSize: (name: string, size: string, max: string) => `«${name}» весит ${size}; файл может весить не больше ${max} (в исходном виде, до уменьшения изображений).`,
+  refusedTotal: (name: string, total: string, max: string) => `С «${name}» файлы этого сообщения заняли бы ${total}; сообщение может нести не больше ${max}.`,
+  refusedText: (name: string) => `«${name}» — не текст в UTF-8, поэтому его нельзя отправить как текстовый файл.`,
+  refusedImage: (name: string) => `Не удалось прочитать «${name}» как изображение; попробуйте PNG или JPEG.`,
 };

@@ -39,4 +39,10 @@ export const notes = {
   errProtocol: 'Sunucu yanıt verdi, ancak asistanın onunla konuştuğu protokolde değil.',
   errRemoteError: 'Uzak ajan, çalışmasının başarısız olduğunu bildirdi.',
   errNotUndoable: 'Bu geri alınamaz: henüz bitmedi, zaten geri alındı ya da aracının geri alma özelliği yok.',
+  refusedCount: (name: string, max: string) => `“${name}” eklenmedi: bir mesaj en fazla ${max} dosya taşır.`,
+  refusedType: (name: string, type: string) => `“${name}” bir ${type} dosyası; bu tür buraya eklenemez.`,
+  refusedSize: (name: string, size: string, max: string) => `“${name}” ${size}; bir dosya en fazla ${max} olabilir (seçildiği hâliyle, görseller küçültülmeden önce).`,
+  refusedTotal: (name: string, total: string, max: string) => `“${name}” ile bu mesajın dosyaları ${total} olurdu; bir mesaj en fazla ${max} taşıyabilir.`,
+  refusedText: (name: string) => `“${name}” UTF-8 metin değil, bu yüzden metin dosyası olarak gönderilemez.`,
+  refusedImage: (name: string) => `“${name}” görsel olarak okunamadı; PNG ya da JPEG deneyin.`,
 };

@@ -43,4 +43,10 @@ export const notes = {
   errProtocol: 'Сервер відповів, але не тим протоколом, яким із ним говорить асистент.',
   errRemoteError: 'Віддалений агент повідомив, що його запуск завершився помилкою.',
   errNotUndoable: 'Це не можна скасувати: дію не завершено, її вже скасовано або її інструмент не вміє скасовувати.',
+  refusedCount: (name: string, max: string) => `«${name}» не прикріплено: ліміт файлів на одне повідомлення — ${max}.`,
+  refusedType: (name: string, type: string) => `«${name}» має тип ${type}, такий файл тут прикріпити не можна.`,
+  refusedSize: (name: string, size: string, max: string) => `«${name}» важить ${size}; файл може важити щонайбільше ${max} (у вихідному вигляді, до зменшення зображень).`,
+  refusedTotal: (name: string, total: string, max: string) => `З «${name}» файли цього повідомлення зайняли б ${total}; повідомлення може нести щонайбільше ${max}.`,
+  refusedText: (name: string) => `«${name}» — не текст у UTF-8, тому його не можна надіслати як текстовий файл.`,
+  refusedImage: (name: string) => `Не вдалося прочитати «${name}» як зображення; спробуйте PNG або JPEG.`,
 };

@@ -37,4 +37,10 @@ export const notes = {
   errProtocol: '服务器有回应，但用的不是助手与它通信的协议。',
   errRemoteError: '远程智能体报告其运行失败。',
   errNotUndoable: '无法撤销：它尚未完成、已被撤销，或者它的工具不支持撤销。',
+  refusedCount: (name: string, max: string) => `未附加“${name}”：一条消息最多带 ${max} 个文件。`,
+  refusedType: (name: string, type: string) => `“${name}”是 ${type} 类型，不能在此附加。`,
+  refusedSize: (name: string, size: string, max: string) => `“${name}”大小为 ${size}；单个文件最大 ${max}（按所选文件计，图片缩小之前）。`,
+  refusedTotal: (name: string, total: string, max: string) => `加上“${name}”后，这条消息的文件将达到 ${total}；一条消息最多能带 ${max}。`,
+  refusedText: (name: string) => `“${name}”不是 UTF-8 文本，无法作为文本文件发送。`,
+  refusedImage: (name: string) => `无法将“${name}”读取为图片；请试试 PNG 或 JPEG。`,
 };

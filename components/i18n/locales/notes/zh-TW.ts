@@ -37,4 +37,10 @@ export const notes = {
   errProtocol: '伺服器有回應，但用的不是助理與它溝通的協定。',
   errRemoteError: '遠端代理程式回報它的執行失敗。',
   errNotUndoable: '無法復原：尚未完成、已經復原，或它的工具不支援復原。',
+  refusedCount: (name: string, max: string) => `未附加「${name}」：一則訊息最多帶 ${max} 個檔案。`,
+  refusedType: (name: string, type: string) => `「${name}」是 ${type} 類型，無法在此附加。`,
+  refusedSize: (name: string, size: string, max: string) => `「${name}」大小為 ${size}；單一檔案最大 ${max}（以選取時為準，圖片縮小之前）。`,
+  refusedTotal: (name: string, total: string, max: string) => `加上「${name}」後，這則訊息的檔案會達到 ${total}；一則訊息最多能帶 ${max}。`,
+  refusedText: (name: string) => `「${name}」不是 UTF-8 文字，無法以文字檔送出。`,
+  refusedImage: (name: string) => `無法將「${name}」讀取為圖片；請試試 PNG 或 JPEG。`,
 };
