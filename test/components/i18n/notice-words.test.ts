@@ -19,6 +19,8 @@ import { errorWords } from '../../../components/conversation/error-words.js';
 import { renderTabNotice } from '../../../components/threads/tab-notice.js';
 import { surfaceCard } from '../../../components/a2ui/a2ui-views.js';
 import { a2uiWords } from '../../../components/a2ui/a2ui-words.js';
+import { attachmentTrayWords, refusalText } from '../../../components/attachments/attachment-tray-words.js';
+import { prepareAttachments } from '../../../src/agent/attachments/attachment-prep.js';
 import type { ErrorCode } from '../../../src/error-codes.js';
 import { BASIC_CATALOG_ID } from '../../../src/page/a2ui/a2ui-catalogs.js';
 import { toolCallTurn, textTurn } from '../../../src/testing/chunks.js';
@@ -121,6 +123,30 @@ describe('i18n: the log’s own lines, every error code, the tab notice, refused
   it('every error code has a banner message', () => {
     const missing = Object.keys(CODES).filter((code) => !Object.hasOwn(errorWords, `err${code.replace(/(?:^|-)(\w)/g, (_, c: string) => c.toUpperCase())}`));
     expect(missing).to.deep.equal([]);
+  });
+
+  it('a refused file: each refusal the tray shows, from its code and values (marked; in German, none of the English)', async () => {
+    const files = [
+      new File(['x'.repeat(3000)], 'big.txt', { type: 'text/plain' }),
+      new File([new Uint8Array([0xff, 0xfe, 0x00])], 'bad.txt', { type: 'text/plain' }),
+      new File(['not a png'], 'bad.png', { type: 'image/png' }),
+      new File(['x'], 'a.exe', { type: 'application/x-msdownload' }),
+      new File(['x'.repeat(900)], 'b.txt', { type: 'text/plain' }),
+      new File(['x'.repeat(900)], 'c.txt', { type: 'text/plain' }),
+      new File(['x'], 'd.txt', { type: 'text/plain' }),
+    ];
+    const { refused } = await prepareAttachments(files, { maxFileBytes: 2000, maxMessageBytes: 1000, maxCount: 6 });
+    expect(refused.map((r) => r.code).sort()).to.deep.equal(['attachment-too-large', 'attachment-type', 'attachment-unreadable', 'attachment-unreadable', 'attachments-too-large', 'too-many-attachments']);
+    const marked = i18nOf(PSEUDO).words(attachmentTrayWords);
+    for (const r of refused) expect(refusalText(r, marked, String, String), r.code).to.match(/^⟪.*⟫$/);
+    const de = await loadCatalog('de');
+    const german = i18nOf(de.messages as Record<string, Word>).words(attachmentTrayWords);
+    for (const r of refused) {
+      const said = refusalText(r, german, de.format.bytes, de.format.count);
+      expect(said, r.code).to.include(r.name);
+      expect(said, r.code).to.not.match(/\b(is|was|the|one|not)\b/);
+    }
+    expect(refusalText(refused.find((r) => r.code === 'attachment-too-large')!, german, de.format.bytes, de.format.count).replace(/\s/g, ' ')).to.include('2,9 kB').and.match(/höchstens 2 kB/);
   });
 
   it('every word from a table: none hard-coded (a pseudo locale marks each)', async () => {
