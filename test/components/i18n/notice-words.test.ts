@@ -6,11 +6,9 @@
 // notice already in the log is rewritten when the language changes, and a
 // reload (which replays the stored events) writes it in the new language.
 import { expect } from 'chai';
-import { render, nothing, type TemplateResult } from 'lit';
 import '../../../components/define.js';
 import { loadCatalog } from '../../../components/i18n/catalogs.js';
-import type { Catalog } from '../../../components/i18n/words.js';
-import type { I18n, Word, Words } from '../../../components/i18n/index.js';
+import type { I18n, Word } from '../../../components/i18n/index.js';
 import { initialConversation, reduceConversation } from '../../../components/conversation/conversation-state.js';
 import type { ConversationState, LogItem } from '../../../components/conversation/conversation-types.js';
 import { renderContextNote, renderErrorBanner, renderNotice } from '../../../components/conversation/run-status.js';
@@ -24,7 +22,7 @@ import { prepareAttachments } from '../../../src/agent/attachments/attachment-pr
 import type { ErrorCode } from '../../../src/error-codes.js';
 import { BASIC_CATALOG_ID } from '../../../src/page/a2ui/a2ui-catalogs.js';
 import { toolCallTurn, textTurn } from '../../../src/testing/chunks.js';
-import { PSEUDO, shownTexts } from './element-words.js';
+import { PSEUDO, drawingBoard, i18nOf, shownTexts, unmarked } from './element-words.js';
 import { chatOnMock, until, type ChatFixture } from '../helpers.js';
 
 /** Every code the library has (a missing one is a type error): each must have a banner message. */
@@ -38,27 +36,10 @@ const CODES: Record<ErrorCode, true> = {
 /** The values each code's message says (error-words.ts). */
 const PARAMS: Partial<Record<ErrorCode, Record<string, string | number>>> = { http: { status: 502 }, timeout: { seconds: 120 } };
 
-/** An `I18n` whose messages are `messages`' (English where it has none). */
-function i18nOf(messages: Record<string, Word>, format?: Catalog['format'], dir: 'ltr' | 'rtl' = 'ltr'): I18n {
-  return {
-    locale: 'x',
-    dir,
-    format,
-    words: <T extends Words>(english: T): T => Object.fromEntries(Object.keys(english).map((id) => [id, Object.hasOwn(messages, id) ? messages[id] : english[id]])) as T,
-    message: (id) => messages[id],
-  };
-}
-
 /** Data, not the element's words: the error's English message behind Details, a refused URL. */
 const DATA = 'code, pre, [translate="no"]';
 
-function hardCoded(root: ParentNode): string[] {
-  return shownTexts(root, DATA).filter((text) => {
-    let rest = text;
-    for (let before = ''; before !== rest; ) [before, rest] = [rest, rest.replace(/⟪[^⟪⟫]*⟫/g, ' ')];
-    return /\p{L}{2,}/u.test(rest);
-  });
-}
+const hardCoded = (root: ParentNode): string[] => unmarked(root, DATA);
 
 /** The log after the events that make each of its own lines: a self-check, a reminder, each way a run ends, each context mark. */
 function logLines(): LogItem[] {
@@ -78,13 +59,7 @@ function logLines(): LogItem[] {
 
 /** Each line, each error code's banner, the tab notice and a refused image, drawn with `i18n`, each in its own box. */
 async function drawAll(i18n: I18n): Promise<Map<string, HTMLElement>> {
-  const shown = new Map<string, HTMLElement>();
-  const draw = (name: string, view: TemplateResult | typeof nothing) => {
-    const box = document.createElement('div');
-    document.body.append(box);
-    render(view, box);
-    shown.set(name, box);
-  };
+  const { shown, draw } = drawingBoard();
   for (const item of logLines()) draw(`${item.kind} ${item.id}`, item.kind === 'notice' ? renderNotice(item, i18n) : renderContextNote(item as never, i18n));
   const speech = conversationSpeech(i18n);
   for (const code of Object.keys(CODES) as ErrorCode[]) {
