@@ -19,7 +19,6 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import { guard } from 'lit/directives/guard.js';
 import { createAgent } from '../src/page/create-agent.js';
-import { errorMessage } from '../src/errors.js';
 import type { Agent, AgentEvent, AgentOptions, EngineStatus, Run, SendOptions } from '../src/types.js';
 import { AgentChatSettings } from './agent-chat-settings.js';
 import { agentChatSheets } from './agent-chat.styles.js';
@@ -34,12 +33,12 @@ import { Attachments, shownAttachments } from './attachments/index.js';
 import { Composer, composerWords, refusedBeforeStart } from './composer/index.js';
 import { loadActivityCard } from './activity/index.js';
 import { Localizer } from './i18n/index.js';
-import { ConversationSignal, Expansions, LogWindow, ReplyRenderers, RetryCountdownSlot, conversationSpeech, conversationWords, loadPlanView, loadSubAgentView, type ConversationAction, type LogItem, type ToolCallItem } from './conversation/index.js';
-import { renderAssistantMessage, renderContextNote, renderContinue, renderErrorBanner, renderStatusBar, renderSuggestions, renderUserMessage } from './conversation/index.js';
+import { ConversationSignal, errorAction, Expansions, LogWindow, ReplyRenderers, RetryCountdownSlot, conversationSpeech, conversationWords, loadPlanView, loadSubAgentView, type ConversationAction, type LogItem, type ToolCallItem } from './conversation/index.js';
+import { renderAssistantMessage, renderContextNote, renderContinue, renderNotice, renderErrorBanner, renderStatusBar, renderSuggestions, renderUserMessage } from './conversation/index.js';
 import { renderDoctor, startDoctor } from './doctor/index.js';
 import { loadRenderer } from './markdown/index.js';
 import { McpPanel } from './mcp/index.js';
-import { TabNotice, ThreadListSlot, READ_ONLY_REASON } from './threads/index.js';
+import { TabNotice, ThreadListSlot, READ_ONLY_REASON, tabWords } from './threads/index.js';
 import { ToolCards, ToolViews, UndoBar, warmUpTools, type SubAgentDrawing } from './tool-cards/index.js';
 import { TraceDrawer } from './trace/index.js';
 import { isSurfaceActivity, loadA2uiViews, showsSurface } from './a2ui/index.js';
@@ -247,7 +246,7 @@ export class AgentChat extends AgentChatSettings {
         void refusedBeforeStart(run).then((refused) => refused && this.#attachments.returned(files));
         return run;
       } catch (err) {
-        this.#apply({ type: 'error', message: errorMessage(err), retryable: false });
+        this.#apply(errorAction(err));
         return undefined;
       }
     },
@@ -275,7 +274,7 @@ export class AgentChat extends AgentChatSettings {
     answeredElsewhere: () => this.#tabs.readOnly,
     answered: (request, answer) => {
       // Another tab writes this thread: only its writer can answer.
-      if (this.#tabs.readOnly) return (this.#apply({ type: 'error', message: READ_ONLY_REASON, retryable: false }), false);
+      if (this.#tabs.readOnly) return (this.#apply({ type: 'error', message: READ_ONLY_REASON, retryable: false, code: 'thread-busy' }), false);
       this.agent.respond(request.callId, answer);
       this.#outlines.event({ type: 'approval-answered', callId: request.callId });
       this.#apply({ type: 'approval-answered', callId: request.callId, approve: answer.approve });
@@ -287,7 +286,7 @@ export class AgentChat extends AgentChatSettings {
   });
   /** The previews of calls waiting for approval, outlined on the page. */
   readonly #outlines = new PreviewOutlines(this, () => this.#agent.current, (callId) => this.#approvals.order(callId), this.#i18n);
-  readonly #contextSync = new AppContextSync(this, { agent: () => this.#agent.current, context: () => this.context, refused: (message) => this.#apply({ type: 'error', message, retryable: false }) });
+  readonly #contextSync = new AppContextSync(this, { agent: () => this.#agent.current, context: () => this.context, refused: (err) => this.#apply(errorAction(err)) });
   // Only the tab that writes the thread can answer a call that waits for the user.
   readonly #cards = new ToolCards(this);
   readonly #undo = new UndoBar(this, {
@@ -295,7 +294,7 @@ export class AgentChat extends AgentChatSettings {
     tools: () => this.tools,
     items: () => this.#conversation.state.items,
     busy: () => this.#conversation.state.running || this.#tabs.readOnly,
-    failed: (message) => this.#apply({ type: 'error', message, retryable: false }),
+    failed: (err) => this.#apply(errorAction(err)),
     i18n: this.#i18n,
   });
   readonly #views = new ToolViews(this, { agent: () => this.#agent.current, readOnly: () => this.#tabs.readOnly, items: () => this.#conversation.state.items });
@@ -419,7 +418,7 @@ export class AgentChat extends AgentChatSettings {
       this.#scroll.stick();
       return this.#agent.track(start(agent));
     } catch (err) {
-      this.#apply({ type: 'error', message: errorMessage(err), retryable: false });
+      this.#apply(errorAction(err));
       return undefined;
     }
   }
@@ -447,8 +446,8 @@ export class AgentChat extends AgentChatSettings {
       }, speech, this.#expansion(c.error), this.#errorMarkdown)}
       ${this.#engineStatus.state === 'idle' ? nothing : this.#engineView.get()?.renderEngineProgress(this.#engineStatus, this.#i18n)}
       ${renderStatusBar(this.#tabs.view(c), () => this.agent.cancel(), () => this.#carryOn((agent) => agent.resume()), (wait) => this.#countdown.line(wait, speech), speech)}
-      ${this.#tabs.render()}
-      ${this.#mcp.renderAttached()}${this.#composer.render(this.placeholder, this.#tabs.readOnly ? READ_ONLY_REASON : undefined, this.#attachments.composerExtras(), this.#i18n.words(composerWords))}
+      ${this.#tabs.render(this.#i18n)}
+      ${this.#mcp.renderAttached()}${this.#composer.render(this.placeholder, this.#tabs.readOnly ? this.#i18n.words(tabWords).tabReadOnly : undefined, this.#attachments.composerExtras(), this.#i18n.words(composerWords))}
       ${this.#attachments.renderDropTarget()}${this.#attachments.renderDialog()}
     `;
   }
@@ -479,9 +478,9 @@ export class AgentChat extends AgentChatSettings {
       case 'assistant':
         return renderAssistantMessage(item, this.#replies.elementFor(item), this.#replies.held, words, this.#expansion(item.id));
       case 'notice':
-        return html`<p class="notice" part=${item.part ?? nothing}>${item.text}</p>`;
+        return renderNotice(item, this.#i18n);
       case 'context':
-        return renderContextNote(item);
+        return renderContextNote(item, this.#i18n);
       case 'tool-call': {
         const parts = this.#cardParts;
         return this.#cards.render(item, () => ({ approval: parts.approval.draw(item), view: parts.view.draw(item), files: parts.files.draw(item), subAgent: parts.subAgent.draw(item), undo: parts.undo.draw(item) }), this.#i18n);

@@ -14,8 +14,8 @@ export interface AppContextBinding {
   agent(): Agent | undefined;
   /** The element's `context` property. */
   context(): Record<string, unknown> | undefined;
-  /** A piece the agent refused (a value without a JSON form). */
-  refused(message: string): void;
+  /** A piece the agent refused (a value without a JSON form): the error it threw. */
+  refused(err: unknown): void;
 }
 
 /** Applies the element's `context` to its agent after each update. */
@@ -41,7 +41,7 @@ export class AppContextSync implements ReactiveController {
       try {
         agent.context.set(name, value);
       } catch (err) {
-        this.#binding.refused(err instanceof Error ? err.message : String(err));
+        this.#binding.refused(err);
       }
     }
     this.#agent = agent;

@@ -91,6 +91,14 @@ export interface AttachmentRefusal {
   code: AttachmentRefusalCode;
   /** A sentence for the user naming the file and the limit, e.g. `"photo.tiff" is image/tiff; allowed: images, text files.` */
   message: string;
+  /**
+   * What the message says, as values, so an app (and `<agent-chat>`'s
+   * catalogs) can say it in its own words: `too-many-attachments` `{ max }`;
+   * `attachment-type` `{ type }` (the file's type, or `.ext`);
+   * `attachment-too-large` `{ size, max }` and `attachments-too-large`
+   * `{ total, max }` in bytes; `attachment-unreadable` `{ as }` (`text` or `image`).
+   */
+  params?: Readonly<Record<string, string | number>>;
 }
 
 /** What preparing a set of inputs came to: the accepted, in order, and the refused. Nothing is dropped silently. */

@@ -29,7 +29,8 @@ import { basicCatalog } from '@a2ui/lit/v0_9';
 import { A2uiLitElement, Catalog, type ComponentApi, type FunctionImplementation, type WebComponentImplementation } from '@a2ui/web_core/v0_9';
 import { injectBasicCatalogStyles } from '@a2ui/web_core/v0_9/basic_catalog';
 import type { A2uiComponent } from '../../src/a2ui-types.js';
-import { urlProblem, type CatalogSet } from '../../src/page/a2ui/a2ui.js';
+import { urlRefusal, type CatalogSet } from '../../src/page/a2ui/a2ui.js';
+import { a2uiWords, type A2uiWords } from './a2ui-words.js';
 
 /** A catalog as the renderer takes it: every component with its tag. */
 export type RenderCatalog = Catalog<WebComponentImplementation, FunctionImplementation>;
@@ -98,8 +99,8 @@ function basicTag(name: string): string {
       const props = (this.controller?.props ?? {}) as Record<string, unknown>;
       for (const [key, kind] of Object.entries(urls ?? {})) {
         const url = props[key];
-        const problem = typeof url === 'string' && url !== '' ? urlProblem(url, kind) : undefined;
-        if (problem) return refusedUrl(problem);
+        const refusal = typeof url === 'string' && url !== '' ? urlRefusal(url, kind) : undefined;
+        if (refusal) return refusedUrl(refusal, kind, wordsAround(this));
       }
       return (Base.prototype as unknown as { render(this: unknown): unknown }).render.call(this);
     }
@@ -115,12 +116,25 @@ function basicTag(name: string): string {
   return tag;
 }
 
-/** What shows in place of media whose URL the rule refuses. */
-function refusedUrl(problem: string): HTMLElement {
+/** What shows in place of media whose URL the rule refuses, in the card's language (the URL is data: `translate="no"`). */
+function refusedUrl(refusal: { why: 'not-url' | 'not-allowed'; url: string }, kind: 'image' | 'link', w: A2uiWords): HTMLElement {
   const note = document.createElement('span');
   note.className = 'a2ui-refused-url';
-  note.textContent = `Not shown: ${problem}.`;
+  const said = refusal.why === 'not-url' ? w.a2uiNotShownNotUrl('\u0000') : kind === 'image' ? w.a2uiNotShownImage('\u0000') : w.a2uiNotShownLink('\u0000');
+  const [before = '', after = ''] = said.split('\u0000');
+  const url = document.createElement('code');
+  url.translate = false;
+  url.textContent = refusal.url;
+  note.append(before, url, after);
   return note;
+}
+
+/** The words of the surface card `el` is drawn in (its `words`, in the element's language), found across the shadow roots between; English outside a card. */
+function wordsAround(el: Node): A2uiWords {
+  for (let node: Node | null = el; node; node = node instanceof ShadowRoot ? node.host : node.parentNode) {
+    if (node instanceof HTMLElement && node.localName === 'pageloop-a2ui-surface') return (node as HTMLElement & { words?: A2uiWords }).words ?? a2uiWords;
+  }
+  return a2uiWords;
 }
 
 /** Gives each form control in `host` that has no name of its own the component's label. */

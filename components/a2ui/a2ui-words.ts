@@ -12,6 +12,10 @@ export const a2uiWords = {
   a2uiSentAtEnd: (name: string) => `${name} is sent when the reply ends.`,
   a2uiSent: (name: string) => `Sent ${name}.`,
   a2uiNotSent: (name: string) => `Not sent: ${name} could not be sent now; try again.`,
+  /** In place of media whose address the card refuses; `url` is drawn as code. */
+  a2uiNotShownNotUrl: (url: string) => `Not shown: ${url} is not a URL.`,
+  a2uiNotShownImage: (url: string) => `Not shown: ${url} is not an http(s) or data:image/… URL.`,
+  a2uiNotShownLink: (url: string) => `Not shown: ${url} is not an http(s) URL.`,
 };
 
 export type A2uiWords = typeof a2uiWords;

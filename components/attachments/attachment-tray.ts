@@ -13,7 +13,7 @@
  * worker), so a refused one says why at once; the typed text is never touched.
  */
 import type { ReactiveControllerHost, TemplateResult, nothing } from 'lit';
-import type { Agent, AttachmentOptions, PreparedAttachment } from '../../src/types.js';
+import type { Agent, AttachmentOptions, AttachmentRefusal, PreparedAttachment } from '../../src/types.js';
 import { errorMessage } from '../../src/errors.js';
 import type { ShownAttachment } from '../conversation/index.js';
 import { attachmentCss, attachmentView, type Lit } from './attachment-view.js';
@@ -46,7 +46,8 @@ export class AttachmentTray {
   #view: ReturnType<typeof attachmentView>;
   #nothing: typeof nothing;
   #pending: PreparedAttachment[] = [];
-  #refusals: string[] = [];
+  /** The files just refused (or why none could be prepared), said in the element's language when drawn. */
+  #refusals: Array<AttachmentRefusal | string> = [];
   /** Adds run one after another: each checks the whole set, including what the one before accepted. */
   #adding: Promise<void> = Promise.resolve();
   /** The bytes of attachments by id: those sent from here, and those read back from the store (null: not kept; `reading`: asked for). */
@@ -59,7 +60,7 @@ export class AttachmentTray {
   constructor(host: ReactiveControllerHost & HTMLElement, binding: AttachmentsBinding, lit: Lit) {
     this.#host = host;
     this.#binding = binding;
-    this.#view = attachmentView(lit, () => ({ words: binding.i18n.words(attachmentTrayWords), bytes: binding.i18n.format?.bytes ?? formatBytes }));
+    this.#view = attachmentView(lit, () => ({ words: binding.i18n.words(attachmentTrayWords), bytes: binding.i18n.format?.bytes ?? formatBytes, count: binding.i18n.format?.count ?? String }));
     this.#nothing = lit.nothing;
     // The styles join the element's own (an adopted sheet: a strict style-src CSP accepts it).
     const sheet = new CSSStyleSheet();
@@ -98,7 +99,7 @@ export class AttachmentTray {
         return i < 0 || (old.splice(i, 1), false);
       });
       this.#pending = [...this.#pending, ...added];
-      this.#refusals = refused.map((r) => r.message);
+      this.#refusals = refused;
     } catch (err) {
       this.#refusals = [errorMessage(err)];
     }

@@ -12,7 +12,8 @@
  */
 import type { html as litHtml, nothing as litNothing, TemplateResult } from 'lit';
 import type { ShownAttachment } from '../conversation/index.js';
-import type { AttachmentTrayWords } from './attachment-tray-words.js';
+import { refusalText, type AttachmentTrayWords } from './attachment-tray-words.js';
+import type { AttachmentRefusal } from '../../src/types.js';
 import { formatBytes } from '../../src/format-bytes.js';
 import { withoutBidiControls } from '../../src/bidi-controls.js';
 
@@ -53,7 +54,7 @@ export interface ListActions {
 }
 
 /** The chips, the lists and the dialog, rendered with the element's `html`. */
-export function attachmentView(lit: Lit, speech: () => { words: AttachmentTrayWords; bytes: (n: number) => string }) {
+export function attachmentView(lit: Lit, speech: () => { words: AttachmentTrayWords; bytes: (n: number) => string; count: (n: number) => string }) {
   const { html } = lit;
   const nothing: typeof litNothing = lit.nothing;
   /**
@@ -61,8 +62,8 @@ export function attachmentView(lit: Lit, speech: () => { words: AttachmentTrayWo
    * its name, size, a thumbnail for an image and a remove button; then the files
    * just refused, each saying why (`role="alert"`: read out once, as it appears).
    */
-  function renderChips(pending: readonly ShownAttachment[], refusals: readonly string[], actions: ChipActions): TemplateResult {
-    const { words: w, bytes: formatBytes } = speech();
+  function renderChips(pending: readonly ShownAttachment[], refusals: ReadonlyArray<AttachmentRefusal | string>, actions: ChipActions): TemplateResult {
+    const { words: w, bytes: formatBytes, count } = speech();
     return html`${pending.length > 0
         ? html`<ul part="attachments" class="attachments" aria-label=${w.attachedCount(pending.length)}>
             ${pending.map((a, index) => {
@@ -78,7 +79,7 @@ export function attachmentView(lit: Lit, speech: () => { words: AttachmentTrayWo
         : nothing}
       ${refusals.length > 0
         ? html`<div part="attachment-error" class="attachment-error" role="alert">
-            ${refusals.map((r) => html`<p>${withoutBidiControls(r)}</p>`)}
+            ${refusals.map((r) => html`<p>${withoutBidiControls(typeof r === 'string' ? r : refusalText(r, w, formatBytes, count))}</p>`)}
           </div>`
         : nothing}`;
   }

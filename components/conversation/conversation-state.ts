@@ -13,7 +13,7 @@
  * so this reducer never parses markdown.
  */
 import type { AgentEvent, FinalReason, ToolCallStatus } from '../../src/types.js';
-import { contextText } from './context-text.js';
+import { contextNoteText, noticeText, type ContextFigures, type NoticePhrase } from './notice-words.js';
 import { appended, indexOfId, lastReplaced, replaced, replaying } from './log-items.js';
 
 export type * from './conversation-types.js';
@@ -151,9 +151,11 @@ function reduceAction(state: ConversationState, action: ConversationAction): Con
     }
     case 'context': {
       const closed = closeStreaming(state);
+      const { action: act, messages, before, after, contextTokens } = action;
+      const figures: ContextFigures = { action: act, messages, before, after, contextTokens, ...(act === 'cut' && action.callId !== undefined ? { result: true as const } : {}) };
       return {
         ...closed,
-        items: appended(closed.items, { kind: 'context', id: `c${state.nextId}`, action: action.action, text: contextText(action) }),
+        items: appended(closed.items, { kind: 'context', id: `c${state.nextId}`, action: action.action, text: contextNoteText(figures), figures }),
         nextId: state.nextId + 1,
       };
     }
@@ -197,7 +199,7 @@ function reduceAction(state: ConversationState, action: ConversationAction): Con
       return { ...state, plan: action.tasks };
     case 'reflection':
       // Quiet: one muted line, so the user sees why the model paused to take stock.
-      return addNotice(state, `Self-check at step ${action.n}`);
+      return addNotice(state, ['noticeSelfCheck', action.n]);
     case 'sub-agent':
       // A child's events fold into its own state inside the parent's call: they never touch the parent's run.
       return updateCall(state, action.parentCallId, (c) => {
@@ -209,7 +211,7 @@ function reduceAction(state: ConversationState, action: ConversationAction): Con
       return retract(state, action.field, action.text);
     case 'nudge':
       // Quiet, like the self-check: why the model was asked again.
-      return addNotice(state, 'Reminded the model to act on what it announced', 'nudge');
+      return addNotice(state, ['noticeNudge'], 'nudge');
   }
 }
 
@@ -243,9 +245,9 @@ function finish(state: ConversationState, reason: FinalReason, text: string, sug
       nextId: next.nextId + 1,
     };
   }
-  if (reason === 'cancelled') next = addNotice(next, 'Stopped.');
-  if (reason === 'interrupted') next = addNotice(next, 'Interrupted: the page was closed or reloaded while this reply was going.');
-  if (reason === 'max_iterations') next = addNotice(next, `Stopped after ${next.step?.max ?? 'the maximum number of'} steps: the step limit was reached before the task was finished.`);
+  if (reason === 'cancelled') next = addNotice(next, ['noticeStopped']);
+  if (reason === 'interrupted') next = addNotice(next, ['noticeInterrupted']);
+  if (reason === 'max_iterations') next = addNotice(next, next.step ? ['noticeStepLimit', next.step.max] : ['noticeStepLimitUnknown']);
   return { ...next, running: false, step: null, approvals: next.approvals.filter((r) => outsideCall(next, r.callId)), suggestions: suggestions ?? [], interrupted: reason === 'interrupted', canContinue: reason === 'max_iterations' };
 }
 
@@ -308,11 +310,13 @@ function notKept(state: ConversationState, ids: ReadonlySet<string>): Conversati
   return { ...state, items: state.items.map((i) => ((i.kind === 'user' || i.kind === 'tool-call') && i.attachments?.some((a) => a.id !== undefined && ids.has(a.id)) ? { ...i, attachments: mark(i.attachments)! } : i)) };
 }
 
-function addNotice(state: ConversationState, text: string, part?: string): ConversationState {
+/** Adds a line of the log's own: a text (a command's answer, in the element's language of now), or a message kept as data and written when drawn. */
+function addNotice(state: ConversationState, line: string | NoticePhrase, part?: string): ConversationState {
   const closed = closeStreaming(state);
+  const said = typeof line === 'string' ? {} : { said: line };
   return {
     ...closed,
-    items: appended(closed.items, { kind: 'notice', id: `n${state.nextId}`, text, ...(part ? { part } : {}) }),
+    items: appended(closed.items, { kind: 'notice', id: `n${state.nextId}`, text: typeof line === 'string' ? line : noticeText(line), ...said, ...(part ? { part } : {}) }),
     nextId: state.nextId + 1,
   };
 }

@@ -3,6 +3,7 @@
  * reducer (conversation-state.ts) keeps, and the actions it takes. Types only.
  */
 import type { AgentEvent, ApprovalRequest, Attachment, ContextEvent, Diagnosis, PlanTask, PreviewStepInfo, ToolCallStatus } from '../../src/types.js';
+import type { ContextFigures, NoticePhrase } from './notice-words.js';
 
 /** Where a tool call stands, as its card shows it (the type `render` props carry). */
 export type { ToolCallStatus };
@@ -67,7 +68,10 @@ export interface ToolCallItem {
 export interface NoticeItem {
   kind: 'notice';
   id: string;
+  /** What it says in English (a command's answer: in the element's language when it was written). */
   text: string;
+  /** The log's own line as data (notice-words.ts), written in the element's language when drawn. */
+  said?: NoticePhrase;
   /** The part name of a notice that has its own (`nudge`). */
   part?: string;
 }
@@ -77,7 +81,10 @@ export interface ContextItem {
   kind: 'context';
   id: string;
   action: ContextEvent['action'];
+  /** What it says in English. */
   text: string;
+  /** Its figures, written in the element's language when drawn (notice-words.ts). */
+  figures: ContextFigures;
 }
 
 /** The doctor's checklist (`/doctor`): checking until its `diagnosis` or `error` arrives. Never stored with the thread. */

@@ -9,6 +9,7 @@
  */
 export { initialConversation, prettyJson, reduceConversation, replayConversation, restoreConversation } from './conversation-state.js';
 export { ConversationSignal } from './conversation-signal.js';
+export { errorAction } from './error-action.js';
 export { conversationSpeech, conversationWords } from './conversation-words.js';
 export { loadPlanView, loadSubAgentView } from './lazy-pieces.js';
 export { LOG_PAGE, LogWindow } from './log-window.js';
@@ -16,7 +17,7 @@ export { Expansions } from './long-text.js';
 export { renderAssistantMessage, renderUserMessage } from './message-view.js';
 export { ReplyRenderers } from './reply-renderers.js';
 export { RetryCountdownSlot } from './retry-slot.js';
-export { renderContextNote, renderContinue, renderErrorBanner, renderStatusBar, renderSuggestions } from './run-status.js';
+export { renderContextNote, renderContinue, renderNotice, renderErrorBanner, renderStatusBar, renderSuggestions } from './run-status.js';
 export type * from './conversation-types.js';
 export type { ConversationListener, ConversationSource } from './conversation-signal.js';
 export type { SubAgentParts } from './sub-agent-view.js';
@@ -24,3 +25,4 @@ export type { ConversationSpeech, ConversationWords } from './conversation-words
 export type { PlanWords } from './plan-words.js';
 export type { SubAgentWords } from './sub-agent-words.js';
 export type { ErrorWords } from './error-words.js';
+export type { NoticeWords } from './notice-words.js';

@@ -4,7 +4,10 @@
  * the Stop button while a reply runs. Text is bound through Lit, never HTML.
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import type { ContextItem, ConversationState, UsageInfo } from './conversation-state.js';
+import type { ContextItem, ConversationState, NoticeItem, UsageInfo } from './conversation-state.js';
+import { contextNoteText, noticeIn, noticeWords } from './notice-words.js';
+import { formatCount } from '../format/index.js';
+import type { I18n } from '../i18n/index.js';
 import { englishSpeech, type ConversationSpeech } from './conversation-words.js';
 import { isLongError, type Expansion } from './long-text.js';
 
@@ -128,9 +131,15 @@ export function usageText(u: UsageInfo, { w, count, percent }: ConversationSpeec
   return parts.join(' · ');
 }
 
-/** The quiet mark where older turns were folded or dropped, or a result cut, to fit the context. */
-export function renderContextNote(item: ContextItem): TemplateResult {
-  return html`<p part="context-note" class="notice context-note" data-action=${item.action}>${item.text}</p>`;
+/** The quiet mark where older turns were folded or dropped, or a result cut, to fit the context: in `i18n`'s language. */
+export function renderContextNote(item: ContextItem, i18n: I18n): TemplateResult {
+  const text = contextNoteText(item.figures, i18n.words(noticeWords), i18n.format?.count ?? formatCount);
+  return html`<p part="context-note" class="notice context-note" data-action=${item.action}>${text}</p>`;
+}
+
+/** A line of the log's own ("Stopped.", the step limit…): in `i18n`'s language when it is kept as data. */
+export function renderNotice(item: NoticeItem, i18n: I18n): TemplateResult {
+  return html`<p class="notice" part=${item.part ?? nothing}>${noticeIn(i18n, i18n.format?.count ?? formatCount, item)}</p>`;
 }
 
 /**

@@ -4,6 +4,7 @@
  * tab's notice, and the `thread-change` event's types.
  */
 export { ThreadListSlot } from './thread-list-slot.js';
-export { TabNotice, READ_ONLY_REASON } from './tab-notice.js';
+export { TabNotice, READ_ONLY_REASON, tabWords } from './tab-notice.js';
+export type { TabWords } from './tab-notice.js';
 export type { ThreadChangeDetail, ThreadChangeReason } from './thread-change.js';
 export type { ThreadWords } from './thread-words.js';

@@ -18,13 +18,21 @@
  */
 import { html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import type { Agent, AgentEvent } from '../../src/types.js';
+import type { I18n } from '../i18n/index.js';
 import { initialConversation, replayConversation, restoreConversation, type ConversationSource, type ConversationState } from '../conversation/index.js';
 
-/** Why the composer is disabled in a follower (its placeholder). */
-export const READ_ONLY_REASON = 'Read-only: this conversation is open in another tab.';
+/** The notice's words in English: the ids every catalog translates (components/i18n/words.ts). */
+export const tabWords = {
+  /** Why the composer is disabled in a follower (its placeholder). */
+  tabReadOnly: 'Read-only: this conversation is open in another tab.',
+  /** The notice above the composer. */
+  tabNotice: 'This conversation is open in another tab. It is read-only here and follows that tab; it continues here when that tab is closed.',
+};
 
-/** The notice above the composer. */
-const NOTICE = 'This conversation is open in another tab. It is read-only here and follows that tab; it continues here when that tab is closed.';
+export type TabWords = typeof tabWords;
+
+/** Why an answer is refused in a follower, in English (the banner says it by its code, `thread-busy`). */
+export const READ_ONLY_REASON = tabWords.tabReadOnly;
 
 /** What the notice needs of the element. */
 export interface TabNoticeBinding {
@@ -85,8 +93,13 @@ export class TabNotice implements ReactiveController {
   }
 
   /** The notice, or nothing while this tab writes. */
-  render(): TemplateResult | typeof nothing {
+  render(i18n: I18n): TemplateResult | typeof nothing {
     if (!this.#following) return nothing;
-    return html`<div part="tab-notice" class="tab-notice" role="status">${NOTICE}</div>`;
+    return renderTabNotice(i18n);
   }
+}
+
+/** The notice, in `i18n`'s language. */
+export function renderTabNotice(i18n: I18n): TemplateResult {
+  return html`<div part="tab-notice" class="tab-notice" role="status">${i18n.words(tabWords).tabNotice}</div>`;
 }

@@ -26,7 +26,7 @@ export interface UndoBinding {
   /** True while a run goes (or the thread is another tab's): nothing can be undone now. */
   busy(): boolean;
   /** An undo was refused or failed to start: shown as the element's error. */
-  failed(message: string): void;
+  failed(err: unknown): void;
   /** The element's language (English without it). */
   readonly i18n?: I18n;
 }
@@ -94,7 +94,7 @@ export class UndoBarView {
     this.#going = key;
     this.#host.requestUpdate();
     void undo(this.#binding.agent())
-      .catch((err: unknown) => this.#binding.failed(err instanceof Error ? err.message : String(err)))
+      .catch((err: unknown) => this.#binding.failed(err))
       .finally(() => {
         this.#going = undefined;
         this.#host.requestUpdate();

@@ -3,6 +3,7 @@ import { intlFormats, pluralOf } from '../intl-formats.js';
 import type { Catalog } from '../words.js';
 import { rooms } from './rooms/ar.js';
 import { views } from './views/ar.js';
+import { notes } from './notes/ar.js';
 
 const plural = pluralOf('ar');
 
@@ -104,5 +105,6 @@ export const catalog: Catalog = {
     closeTrace: 'إغلاق',
     ...rooms,
     ...views,
+    ...notes,
   },
 };

@@ -3,6 +3,7 @@ import { intlFormats } from '../intl-formats.js';
 import type { Catalog } from '../words.js';
 import { rooms } from './rooms/de.js';
 import { views } from './views/de.js';
+import { notes } from './notes/de.js';
 
 export const catalog: Catalog = {
   format: intlFormats('de'),
@@ -101,5 +102,6 @@ export const catalog: Catalog = {
     closeTrace: 'Schließen',
     ...rooms,
     ...views,
+    ...notes,
   },
 };

@@ -3,6 +3,7 @@ import { intlFormats } from '../intl-formats.js';
 import type { Catalog } from '../words.js';
 import { rooms } from './rooms/es.js';
 import { views } from './views/es.js';
+import { notes } from './notes/es.js';
 
 export const catalog: Catalog = {
   format: intlFormats('es'),
@@ -101,5 +102,6 @@ export const catalog: Catalog = {
     closeTrace: 'Cerrar',
     ...rooms,
     ...views,
+    ...notes,
   },
 };

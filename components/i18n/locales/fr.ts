@@ -3,6 +3,7 @@ import { intlFormats } from '../intl-formats.js';
 import type { Catalog } from '../words.js';
 import { rooms } from './rooms/fr.js';
 import { views } from './views/fr.js';
+import { notes } from './notes/fr.js';
 
 export const catalog: Catalog = {
   format: intlFormats('fr'),
@@ -101,5 +102,6 @@ export const catalog: Catalog = {
     closeTrace: 'Fermer',
     ...rooms,
     ...views,
+    ...notes,
   },
 };

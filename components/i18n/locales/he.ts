@@ -3,6 +3,7 @@ import { intlFormats } from '../intl-formats.js';
 import type { Catalog } from '../words.js';
 import { rooms } from './rooms/he.js';
 import { views } from './views/he.js';
+import { notes } from './notes/he.js';
 
 export const catalog: Catalog = {
   format: intlFormats('he'),
@@ -101,5 +102,6 @@ export const catalog: Catalog = {
     closeTrace: 'סגירה',
     ...rooms,
     ...views,
+    ...notes,
   },
 };

@@ -3,6 +3,7 @@ import { intlFormats } from '../intl-formats.js';
 import type { Catalog } from '../words.js';
 import { rooms } from './rooms/hi.js';
 import { views } from './views/hi.js';
+import { notes } from './notes/hi.js';
 
 export const catalog: Catalog = {
   format: intlFormats('hi'),
@@ -101,5 +102,6 @@ export const catalog: Catalog = {
     closeTrace: 'बंद करें',
     ...rooms,
     ...views,
+    ...notes,
   },
 };

@@ -3,6 +3,7 @@ import { intlFormats } from '../intl-formats.js';
 import type { Catalog } from '../words.js';
 import { rooms } from './rooms/it.js';
 import { views } from './views/it.js';
+import { notes } from './notes/it.js';
 
 export const catalog: Catalog = {
   format: intlFormats('it'),
@@ -101,5 +102,6 @@ export const catalog: Catalog = {
     closeTrace: 'Chiudi',
     ...rooms,
     ...views,
+    ...notes,
   },
 };

@@ -3,6 +3,7 @@ import { intlFormats } from '../intl-formats.js';
 import type { Catalog } from '../words.js';
 import { rooms } from './rooms/ja.js';
 import { views } from './views/ja.js';
+import { notes } from './notes/ja.js';
 
 export const catalog: Catalog = {
   format: intlFormats('ja'),
@@ -101,5 +102,6 @@ export const catalog: Catalog = {
     closeTrace: '閉じる',
     ...rooms,
     ...views,
+    ...notes,
   },
 };

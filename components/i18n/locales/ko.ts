@@ -3,6 +3,7 @@ import { intlFormats } from '../intl-formats.js';
 import type { Catalog } from '../words.js';
 import { rooms } from './rooms/ko.js';
 import { views } from './views/ko.js';
+import { notes } from './notes/ko.js';
 
 export const catalog: Catalog = {
   format: intlFormats('ko'),
@@ -101,5 +102,6 @@ export const catalog: Catalog = {
     closeTrace: '닫기',
     ...rooms,
     ...views,
+    ...notes,
   },
 };

@@ -3,6 +3,7 @@ import { intlFormats } from '../intl-formats.js';
 import type { Catalog } from '../words.js';
 import { rooms } from './rooms/nl.js';
 import { views } from './views/nl.js';
+import { notes } from './notes/nl.js';
 
 export const catalog: Catalog = {
   format: intlFormats('nl'),
@@ -101,5 +102,6 @@ export const catalog: Catalog = {
     closeTrace: 'Sluiten',
     ...rooms,
     ...views,
+    ...notes,
   },
 };

@@ -3,6 +3,7 @@ import { intlFormats, pluralOf } from '../intl-formats.js';
 import type { Catalog } from '../words.js';
 import { rooms } from './rooms/pl.js';
 import { views } from './views/pl.js';
+import { notes } from './notes/pl.js';
 
 const plural = pluralOf('pl');
 
@@ -103,5 +104,6 @@ export const catalog: Catalog = {
     closeTrace: 'Zamknij',
     ...rooms,
     ...views,
+    ...notes,
   },
 };

@@ -3,6 +3,7 @@ import { intlFormats } from '../intl-formats.js';
 import type { Catalog } from '../words.js';
 import { rooms } from './rooms/pt-BR.js';
 import { views } from './views/pt-BR.js';
+import { notes } from './notes/pt-BR.js';
 
 export const catalog: Catalog = {
   format: intlFormats('pt-BR'),
@@ -101,5 +102,6 @@ export const catalog: Catalog = {
     closeTrace: 'Fechar',
     ...rooms,
     ...views,
+    ...notes,
   },
 };

@@ -3,6 +3,7 @@ import { intlFormats, pluralOf } from '../intl-formats.js';
 import type { Catalog } from '../words.js';
 import { rooms } from './rooms/ru.js';
 import { views } from './views/ru.js';
+import { notes } from './notes/ru.js';
 
 const plural = pluralOf('ru');
 
@@ -103,5 +104,6 @@ export const catalog: Catalog = {
     closeTrace: 'Закрыть',
     ...rooms,
     ...views,
+    ...notes,
   },
 };

@@ -3,6 +3,7 @@ import { intlFormats } from '../intl-formats.js';
 import type { Catalog } from '../words.js';
 import { rooms } from './rooms/tr.js';
 import { views } from './views/tr.js';
+import { notes } from './notes/tr.js';
 
 export const catalog: Catalog = {
   format: intlFormats('tr'),
@@ -101,5 +102,6 @@ export const catalog: Catalog = {
     closeTrace: 'Kapat',
     ...rooms,
     ...views,
+    ...notes,
   },
 };

@@ -3,6 +3,7 @@ import { intlFormats, pluralOf } from '../intl-formats.js';
 import type { Catalog } from '../words.js';
 import { rooms } from './rooms/uk.js';
 import { views } from './views/uk.js';
+import { notes } from './notes/uk.js';
 
 const plural = pluralOf('uk');
 
@@ -103,5 +104,6 @@ export const catalog: Catalog = {
     closeTrace: 'Закрити',
     ...rooms,
     ...views,
+    ...notes,
   },
 };

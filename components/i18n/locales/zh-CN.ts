@@ -3,6 +3,7 @@ import { intlFormats } from '../intl-formats.js';
 import type { Catalog } from '../words.js';
 import { rooms } from './rooms/zh-CN.js';
 import { views } from './views/zh-CN.js';
+import { notes } from './notes/zh-CN.js';
 
 export const catalog: Catalog = {
   format: intlFormats('zh-CN'),
@@ -101,5 +102,6 @@ export const catalog: Catalog = {
     closeTrace: '关闭',
     ...rooms,
     ...views,
+    ...notes,
   },
 };

@@ -3,6 +3,7 @@ import { intlFormats } from '../intl-formats.js';
 import type { Catalog } from '../words.js';
 import { rooms } from './rooms/zh-TW.js';
 import { views } from './views/zh-TW.js';
+import { notes } from './notes/zh-TW.js';
 
 export const catalog: Catalog = {
   format: intlFormats('zh-TW'),
@@ -101,5 +102,6 @@ export const catalog: Catalog = {
     closeTrace: '關閉',
     ...rooms,
     ...views,
+    ...notes,
   },
 };

@@ -77,30 +77,30 @@ export async function prepareAttachments(inputs: readonly AttachmentInput[], opt
   let total = 0;
   for (const [i, input] of inputs.entries()) {
     const file = readInput(input);
-    const refuse = (code: AttachmentRefusalCode, message: string) => refused.push({ name: file.name, code, message });
+    const refuse = (code: AttachmentRefusalCode, message: string, params: AttachmentRefusal['params']) => refused.push({ name: file.name, code, message, ...(params ? { params } : {}) });
     if (i >= limits.maxCount) {
-      refuse('too-many-attachments', `"${file.name}" was not attached: at most ${limits.maxCount} files go with one message.`);
+      refuse('too-many-attachments', `"${file.name}" was not attached: at most ${limits.maxCount} files go with one message.`, { max: limits.maxCount });
       continue;
     }
     const kind = kindOf(file);
     if (source === 'user' && (kind === 'file' || !allowed(file, limits.types))) {
-      refuse('attachment-type', `"${file.name}" is ${file.type || `a .${file.extension || '?'} file`}, which cannot be attached here (allowed: ${describeTypes(limits.types)}).`);
+      refuse('attachment-type', `"${file.name}" is ${file.type || `a .${file.extension || '?'} file`}, which cannot be attached here (allowed: ${describeTypes(limits.types)}).`, { type: file.type || `.${file.extension || '?'}` });
       continue;
     }
     const picked = isPrepared(input) ? (input.original?.size ?? input.size) : file.blob.size;
     if (picked > limits.maxFileBytes) {
-      refuse('attachment-too-large', `"${file.name}" is ${formatBytes(picked)}; one file may be at most ${formatBytes(limits.maxFileBytes)} (${AS_PICKED}).`);
+      refuse('attachment-too-large', `"${file.name}" is ${formatBytes(picked)}; one file may be at most ${formatBytes(limits.maxFileBytes)} (${AS_PICKED}).`, { size: picked, max: limits.maxFileBytes });
       continue;
     }
     if (total + picked > limits.maxMessageBytes) {
-      refuse('attachments-too-large', `"${file.name}" (${formatBytes(picked)}) would take this message's files to ${formatBytes(total + picked)}; one message may carry at most ${formatBytes(limits.maxMessageBytes)} (${AS_PICKED}).`);
+      refuse('attachments-too-large', `"${file.name}" (${formatBytes(picked)}) would take this message's files to ${formatBytes(total + picked)}; one message may carry at most ${formatBytes(limits.maxMessageBytes)} (${AS_PICKED}).`, { total: total + picked, max: limits.maxMessageBytes });
       continue;
     }
     // A prepared attachment handed back (the composer's chips, then `send`) keeps its id, so the page finds the bytes it holds.
     const id = isPrepared(input) ? input.id : newId();
     const outcome = await prepareOne(file, kind, limits, id, source);
     if ('code' in outcome) {
-      refuse(outcome.code, outcome.message);
+      refuse(outcome.code, outcome.message, outcome.params);
       continue;
     }
     // Downscaled before: what it was picked as stays known.
@@ -112,20 +112,20 @@ export async function prepareAttachments(inputs: readonly AttachmentInput[], opt
 }
 
 /** One file made ready: an image decoded and downscaled, a text file checked to be UTF-8, another file taken as it is. */
-async function prepareOne(file: Read, kind: AttachmentKind, limits: AttachmentLimits, id: string, source: AttachmentSource): Promise<PreparedAttachment | { code: AttachmentRefusalCode; message: string }> {
+async function prepareOne(file: Read, kind: AttachmentKind, limits: AttachmentLimits, id: string, source: AttachmentSource): Promise<PreparedAttachment | Omit<AttachmentRefusal, 'name'>> {
   const base = { id, name: file.name, kind, ...(source === 'tool' ? { source: 'tool' as const } : {}) };
   if (kind === 'text') {
     try {
       new TextDecoder('utf-8', { fatal: true }).decode(await file.blob.arrayBuffer());
     } catch {
-      return { code: 'attachment-unreadable', message: `"${file.name}" is not UTF-8 text, so it cannot be sent as a text file.` };
+      return { code: 'attachment-unreadable', message: `"${file.name}" is not UTF-8 text, so it cannot be sent as a text file.`, params: { as: 'text' } };
     }
     const type = file.type || 'text/plain';
     return { ...base, type, size: file.blob.size, data: file.blob.type === type ? file.blob : new Blob([file.blob], { type }) };
   }
   if (kind === 'file') return { ...base, type: file.type || 'application/octet-stream', size: file.blob.size, data: file.blob };
   const image = await downscaleImage(file.blob, file.type, limits.imageLongEdge).catch(() => undefined);
-  if (!image) return { code: 'attachment-unreadable', message: `"${file.name}" could not be read as an image (${file.type || 'unknown type'}); try a PNG or JPEG.` };
+  if (!image) return { code: 'attachment-unreadable', message: `"${file.name}" could not be read as an image (${file.type || 'unknown type'}); try a PNG or JPEG.`, params: { as: 'image' } };
   const prepared: PreparedAttachment = { ...base, type: image.type, size: image.blob.size, width: image.width, height: image.height, data: image.blob };
   if (image.blob !== file.blob) {
     prepared.original = { size: file.blob.size, width: image.originalWidth, height: image.originalHeight, kept: limits.keepOriginal };

@@ -25,16 +25,24 @@ export function runsScript(text: string): boolean {
 
 /** Why `url` may not be shown (`image`: `data:image/…` too) or opened, or undefined when it may. */
 export function urlProblem(url: string, kind: 'image' | 'link'): string | undefined {
+  const refusal = urlRefusal(url, kind);
+  if (!refusal) return undefined;
+  const quoted = JSON.stringify(refusal.url);
+  return refusal.why === 'not-url' ? `${quoted} is not a URL` : `${quoted} is not an http(s) URL${kind === 'image' ? ' or a data:image/… URL' : ''}`;
+}
+
+/** Why `url` may not be shown or opened, as data (the element says it in its language): not a URL at all, or not one it may use; `url` clipped. */
+export function urlRefusal(url: string, kind: 'image' | 'link'): { why: 'not-url' | 'not-allowed'; url: string } | undefined {
   const text = asUrl(url);
   if (kind === 'image' && text.startsWith('data:image/')) return undefined;
   let parsed: URL;
   try {
     parsed = new URL(url, globalThis.location?.href ?? 'http://localhost/');
   } catch {
-    return `${JSON.stringify(clip(url))} is not a URL`;
+    return { why: 'not-url', url: clip(url) };
   }
   if (parsed.protocol === 'http:' || parsed.protocol === 'https:') return undefined;
-  return `${JSON.stringify(clip(url))} is not an http(s) URL${kind === 'image' ? ' or a data:image/… URL' : ''}`;
+  return { why: 'not-allowed', url: clip(url) };
 }
 
 /** A long value cut for an error message. */

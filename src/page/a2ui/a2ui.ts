@@ -5,4 +5,4 @@ export { checkSurface } from './a2ui-surface-check.js';
 export type { A2uiCheck } from './a2ui-check.js';
 export { messageList } from './a2ui-messages.js';
 export { catalogLines, clientCapabilities, toolDescription } from './a2ui-prompt.js';
-export { runsScript, urlProblem } from './a2ui-urls.js';
+export { runsScript, urlProblem, urlRefusal } from './a2ui-urls.js';

@@ -23,11 +23,15 @@ import { previewWords } from '../../../components/approvals/preview-words.js';
 import { tooLongWords } from '../../../components/composer/too-long-words.js';
 import { a2uiWords } from '../../../components/a2ui/a2ui-words.js';
 import { activityWords } from '../../../components/activity/activity-words.js';
+import { noticeWords } from '../../../components/conversation/notice-words.js';
+import { tabWords } from '../../../components/threads/tab-notice.js';
 import type { ElementWords } from '../../../components/element-words.js';
-import type { Word } from '../../../components/i18n/index.js';
+import { render, type nothing, type TemplateResult } from 'lit';
+import type { I18n, Word, Words } from '../../../components/i18n/index.js';
+import type { Catalog } from '../../../components/i18n/words.js';
 
 export const TABLES = { conversationWords, composerWords, approvalWords, toolCardWords, attachmentWords, attachmentTrayWords, traceWords, agentTraceWords, doctorWords, threadWords, mcpWords, commandWords,
-  planWords, subAgentWords, engineWords, undoWords, previewWords, tooLongWords, a2uiWords, activityWords, errorWords };
+  planWords, subAgentWords, engineWords, undoWords, previewWords, tooLongWords, a2uiWords, activityWords, errorWords, noticeWords, tabWords };
 
 /** Every message by id (the test checks that no id is in two tables). */
 export const ENGLISH: { [id: string]: Word } = Object.assign({}, ...Object.values(TABLES));
@@ -38,7 +42,13 @@ void everyId;
 
 /** Every message, marked: a text between ⟪ and ⟫, a function's text too (the pseudo locale of the leftover checks). */
 export const PSEUDO: Record<string, Word> = Object.fromEntries(
-  Object.entries(ENGLISH).map(([id, word]) => [id, typeof word === 'string' ? `⟪${word}⟫` : (...args: never[]) => `⟪${(word as (...a: never[]) => string)(...args)}⟫`]),
+  Object.entries(ENGLISH).map(([id, word]) => [
+    id,
+    typeof word === 'string'
+      ? `⟪${word}⟫`
+      : // As many parameters as the English (an error's message is used only when its values fit it).
+        Object.defineProperty((...args: never[]) => `⟪${(word as (...a: never[]) => string)(...args)}⟫`, 'length', { value: word.length }),
+  ]),
 );
 
 /**
@@ -59,4 +69,43 @@ export function shownTexts(root: ParentNode, data: string): string[] {
     if (own) texts.push(own);
   }
   return texts;
+}
+
+/**
+ * The texts of `root` holding a word (two letters or more) outside the marks
+ * (⟪…⟫, nested marks too): hard-coded words. `data` (a selector) and the
+ * data's own words (`dataWords`) are left out.
+ */
+export function unmarked(root: ParentNode, data: string, dataWords: readonly string[] = []): string[] {
+  return shownTexts(root, data).filter((text) => {
+    let rest = text;
+    for (const d of dataWords) rest = rest.split(d).join(' ');
+    for (let before = ''; before !== rest; ) [before, rest] = [rest, rest.replace(/⟪[^⟪⟫]*⟫/g, ' ')];
+    return /\p{L}{2,}/u.test(rest);
+  });
+}
+
+/** An `I18n` whose messages are `messages`' (English where it has none), with `format`. */
+export function i18nOf(messages: Record<string, Word>, format?: Catalog['format'], dir: 'ltr' | 'rtl' = 'ltr'): I18n {
+  return {
+    locale: 'x',
+    dir,
+    format,
+    words: <T extends Words>(english: T): T => Object.fromEntries(Object.keys(english).map((id) => [id, Object.hasOwn(messages, id) ? messages[id] : english[id]])) as T,
+    message: (id) => messages[id],
+  };
+}
+
+/** Views drawn each into a box of its own on the page, by name: `draw(name, view)` adds one. */
+export function drawingBoard(): { shown: Map<string, HTMLElement>; draw(name: string, view: TemplateResult | typeof nothing): void } {
+  const shown = new Map<string, HTMLElement>();
+  return {
+    shown,
+    draw(name, view) {
+      const box = document.createElement('div');
+      document.body.append(box);
+      render(view, box);
+      shown.set(name, box);
+    },
+  };
 }

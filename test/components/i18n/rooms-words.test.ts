@@ -15,7 +15,7 @@ import { mockEndpoint } from '../../../src/testing/mock-endpoint.js';
 import { textTurn, toolCallTurn } from '../../../src/testing/chunks.js';
 import { defineTool } from '../../../src/tools/define-tool.js';
 import type { Word } from '../../../components/i18n/index.js';
-import { PSEUDO, shownTexts } from './element-words.js';
+import { PSEUDO, shownTexts, unmarked } from './element-words.js';
 import { chatOnMock, part, parts, typeAndEnter, until, type ChatFixture } from '../helpers.js';
 
 /**
@@ -25,14 +25,7 @@ import { chatOnMock, part, parts, typeAndEnter, until, type ChatFixture } from '
 const DATA = 'code, pre, textarea, time, [translate="no"], .doctor-detail, .doctor-fix-text';
 
 /** The texts of `root` that hold a word (two letters or more) outside the marks: hard-coded. */
-function hardCoded(root: ParentNode): string[] {
-  return shownTexts(root, DATA).filter((text) => {
-    let rest = text;
-    // Marks may nest (a message with a message as its parameter): the innermost first.
-    for (let before = ''; before !== rest; ) [before, rest] = [rest, rest.replace(/⟪[^⟪⟫]*⟫/g, ' ')];
-    return /\p{L}{2,}/u.test(rest);
-  });
-}
+const hardCoded = (root: ParentNode): string[] => unmarked(root, DATA);
 
 /** Waits up to 30 s (a room's first use loads its chunk and, for the chat, starts the worker). */
 const wait = <T>(check: () => T | null | undefined | false, what: string) => until(check, what, 30_000);

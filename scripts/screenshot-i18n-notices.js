@@ -1,0 +1,54 @@
+// @ts-check
+/**
+ * Screenshots of the log's own lines, a refused attachment and an error
+ * banner for a code that had no message before, in German, Japanese and
+ * Arabic (issue 37): a run stopped at its step limit (the notice), a file
+ * refused under the composer, and the banner of a send whose only file was
+ * refused (code `attachment-too-large`), light and dark, ~420 px wide.
+ *
+ *   node scripts/screenshot-i18n-notices.js [outDir]
+ *
+ * Default outDir: /tmp/pageloop-screenshots. The PNGs are for looking at, not
+ * for the repository.
+ */
+import { screenshotLooks } from './lib/screenshot-harness.js';
+
+for (const locale of ['de', 'ja', 'ar']) {
+  await screenshotLooks({
+    pageDir: `.screenshot-i18n-notices-${locale}`,
+    html: `<!doctype html><html><head><meta name="viewport" content="width=device-width"><style>body{margin:0;padding:12px;font-family:system-ui} agent-chat{height:calc(100vh - 24px)}</style></head>
+<body><script type="module" src="./main.ts"></script></body></html>`,
+    main: `import '../components/define.js';
+import { mockEndpoint } from '../src/testing/mock-endpoint.js';
+import { textTurn, toolCallTurn } from '../src/testing/chunks.js';
+const theme = new URL(location.href).searchParams.get('theme') ?? 'light';
+const mock = await mockEndpoint({ turns: [toolCallTurn([{ name: 'not_a_tool', args: {} }]), textTurn('x')] });
+const chat = document.createElement('agent-chat');
+chat.setAttribute('base-url', new URL(mock.baseURL, location.href).href);
+chat.setAttribute('model', 'mock-model');
+chat.setAttribute('locale', '${locale}');
+chat.setAttribute('theme', theme);
+chat.setAttribute('max-iterations', '1');
+chat.attachments = { maxFileBytes: 1000 };
+document.body.append(chat);
+await chat.updateComplete;
+const done = new Promise((resolve) => chat.addEventListener('agent-event', function on(e) { if (e.detail.type === 'final') { chat.removeEventListener('agent-event', on); resolve(); } }));
+chat.send('go');
+await done;
+try { chat.send('x', { attachments: [new File(['x'.repeat(5000)], 'report.txt', { type: 'text/plain' })] }); } catch {}
+document.body.dataset.ran = 'yes';
+`,
+    async shoot(page, { theme, width, outDir }) {
+      if (width > 500) return [];
+      const chat = page.locator('agent-chat');
+      await page.locator('body[data-ran="yes"]').waitFor({ state: 'attached', timeout: 30000 });
+      await chat.locator('[part~="error"]').waitFor({ timeout: 20000 });
+      await chat.locator('input[type="file"]').setInputFiles({ name: 'photo.txt', mimeType: 'text/plain', buffer: Buffer.alloc(4000, 120) });
+      await chat.locator('[part~="attachment-error"]').waitFor({ timeout: 10000 });
+      await page.waitForTimeout(400);
+      const path = `${outDir}/i18n-notices-${locale}-${theme}-${width}.png`;
+      await page.screenshot({ path });
+      return [path];
+    },
+  });
+}

@@ -1,0 +1,203 @@
+// The log's own lines, the error banner for every code, the tab notice and
+// A2UI's refused media come from words tables (issue 37): each drawn with
+// marked words (⟪…⟫, a pseudo locale), no word outside the marks; the same
+// scene in English has words outside them (the check can fail); in German
+// and Arabic no text of the English drawing is left. Last, in the element: a
+// notice already in the log is rewritten when the language changes, and a
+// reload (which replays the stored events) writes it in the new language.
+import { expect } from 'chai';
+import '../../../components/define.js';
+import { loadCatalog } from '../../../components/i18n/catalogs.js';
+import type { I18n, Word } from '../../../components/i18n/index.js';
+import { initialConversation, reduceConversation } from '../../../components/conversation/conversation-state.js';
+import type { ConversationState, LogItem } from '../../../components/conversation/conversation-types.js';
+import { renderContextNote, renderErrorBanner, renderNotice } from '../../../components/conversation/run-status.js';
+import { conversationSpeech } from '../../../components/conversation/conversation-words.js';
+import { errorWords } from '../../../components/conversation/error-words.js';
+import { renderTabNotice } from '../../../components/threads/tab-notice.js';
+import { surfaceCard } from '../../../components/a2ui/a2ui-views.js';
+import { a2uiWords } from '../../../components/a2ui/a2ui-words.js';
+import { attachmentTrayWords, refusalText } from '../../../components/attachments/attachment-tray-words.js';
+import { prepareAttachments } from '../../../src/agent/attachments/attachment-prep.js';
+import type { ErrorCode } from '../../../src/error-codes.js';
+import { BASIC_CATALOG_ID } from '../../../src/page/a2ui/a2ui-catalogs.js';
+import { toolCallTurn, textTurn } from '../../../src/testing/chunks.js';
+import { PSEUDO, drawingBoard, i18nOf, shownTexts, unmarked } from './element-words.js';
+import { chatOnMock, until, type ChatFixture } from '../helpers.js';
+
+/** Every code the library has (a missing one is a type error): each must have a banner message. */
+const CODES: Record<ErrorCode, true> = {
+  aborted: true, 'bad-request': true, http: true, network: true, stream: true, 'empty-response': true, 'invalid-tool': true, busy: true, disposed: true,
+  'worker-crashed': true, 'worker-restarted': true, storage: true, 'storage-quota': true, 'storage-unavailable': true, 'storage-blocked': true,
+  'tools-unsupported': true, 'context-overflow': true, 'model-file': true, 'out-of-memory': true, refused: true, 'unknown-workflow': true, internal: true,
+  timeout: true, 'attachment-too-large': true, 'attachments-too-large': true, 'too-many-attachments': true, 'attachment-type': true,
+  'attachment-unreadable': true, 'vision-unsupported': true, 'thread-busy': true, protocol: true, 'remote-error': true, 'not-undoable': true,
+};
+/** The values each code's message says (error-words.ts). */
+const PARAMS: Partial<Record<ErrorCode, Record<string, string | number>>> = { http: { status: 502 }, timeout: { seconds: 120 } };
+
+/** Data, not the element's words: the error's English message behind Details, a refused URL. */
+const DATA = 'code, pre, [translate="no"]';
+
+const hardCoded = (root: ParentNode): string[] => unmarked(root, DATA);
+
+/** The log after the events that make each of its own lines: a self-check, a reminder, each way a run ends, each context mark. */
+function logLines(): LogItem[] {
+  let s: ConversationState = initialConversation();
+  const run = (events: Parameters<typeof reduceConversation>[1][]) => events.forEach((e) => (s = reduceConversation(s, e)));
+  run([{ type: 'run-start', runId: 'r1' } as never, { type: 'iteration', n: 3, max: 8 } as never, { type: 'reflection', n: 3 } as never, { type: 'nudge' } as never]);
+  run([{ type: 'final', reason: 'cancelled', text: '' }]);
+  run([{ type: 'run-start', runId: 'r2' } as never, { type: 'final', reason: 'interrupted', text: '' }]);
+  run([{ type: 'run-start', runId: 'r3' } as never, { type: 'iteration', n: 8, max: 8 } as never, { type: 'final', reason: 'max_iterations', text: '' }]);
+  run([{ type: 'run-start', runId: 'r4' } as never, { type: 'final', reason: 'max_iterations', text: '' }]);
+  const figures = { before: 12_000, after: 3_000, contextTokens: 8192 };
+  for (const [action, messages, callId] of [['folded', 12], ['folded', 1], ['dropped', 3], ['cut', 1], ['cut', 1, 'c1']] as const) {
+    run([{ type: 'context', action, messages, ...figures, ...(callId ? { callId } : {}) } as never]);
+  }
+  return s.items.filter((i) => i.kind === 'notice' || i.kind === 'context');
+}
+
+/** Each line, each error code's banner, the tab notice and a refused image, drawn with `i18n`, each in its own box. */
+async function drawAll(i18n: I18n): Promise<Map<string, HTMLElement>> {
+  const { shown, draw } = drawingBoard();
+  for (const item of logLines()) draw(`${item.kind} ${item.id}`, item.kind === 'notice' ? renderNotice(item, i18n) : renderContextNote(item as never, i18n));
+  const speech = conversationSpeech(i18n);
+  for (const code of Object.keys(CODES) as ErrorCode[]) {
+    const state = { ...initialConversation(), error: { message: `English message of ${code}`, retryable: false, code, ...(PARAMS[code] ? { params: PARAMS[code] } : {}) } };
+    draw(`error ${code}`, renderErrorBanner(state, false, { retry() {}, dismiss() {} }, speech));
+  }
+  draw('tab notice', renderTabNotice(i18n));
+  // An image whose address the user's data made something the card refuses to show.
+  const messages = [
+    { version: 'v0.9', createSurface: { surfaceId: 's', catalogId: BASIC_CATALOG_ID } },
+    { version: 'v0.9', updateComponents: { surfaceId: 's', components: [{ id: 'root', component: 'Column', children: ['pic', 'clip'] }, { id: 'pic', component: 'Image', url: { path: '/pic' } }, { id: 'clip', component: 'Video', url: { path: '/clip' } }] } },
+    { version: 'v0.9', updateDataModel: { surfaceId: 's', path: '/', value: { pic: 'https://example.com/a.png', clip: 'https://example.com/a.mp4' } } },
+  ];
+  draw('a2ui refused', surfaceCard(messages, { options: true, data: { s: { pic: 'ftp://example.com/a.png', clip: 'ftp://example.com/a.mp4' } }, words: i18n.words(a2uiWords) }));
+  const card = shown.get('a2ui refused')!.querySelector<HTMLElement & { updateComplete: Promise<unknown> }>('pageloop-a2ui-surface')!;
+  await card.updateComplete;
+  await until(() => deepAll(card, '.a2ui-refused-url').length === 2, 'the refused media notes', 10_000);
+  return shown;
+}
+
+/** Elements matching `selector` in `root` and every shadow root inside it. */
+function deepAll(root: Element | ShadowRoot, selector: string): Element[] {
+  const found = [...root.querySelectorAll(selector)];
+  for (const el of root.querySelectorAll('*')) if (el.shadowRoot) found.push(...deepAll(el.shadowRoot, selector));
+  if (root instanceof Element && root.shadowRoot) found.push(...deepAll(root.shadowRoot, selector));
+  return found;
+}
+
+function clear(shown: Map<string, HTMLElement>): void {
+  for (const box of shown.values()) box.remove();
+}
+
+describe('i18n: the log’s own lines, every error code, the tab notice, refused media', function () {
+  this.timeout(30_000);
+
+  it('every error code has a banner message', () => {
+    const missing = Object.keys(CODES).filter((code) => !Object.hasOwn(errorWords, `err${code.replace(/(?:^|-)(\w)/g, (_, c: string) => c.toUpperCase())}`));
+    expect(missing).to.deep.equal([]);
+  });
+
+  it('a refused file: each refusal the tray shows, from its code and values (marked; in German, none of the English)', async () => {
+    const files = [
+      new File(['x'.repeat(3000)], 'big.txt', { type: 'text/plain' }),
+      new File([new Uint8Array([0xff, 0xfe, 0x00])], 'bad.txt', { type: 'text/plain' }),
+      new File(['not a png'], 'bad.png', { type: 'image/png' }),
+      new File(['x'], 'a.exe', { type: 'application/x-msdownload' }),
+      new File(['x'.repeat(900)], 'b.txt', { type: 'text/plain' }),
+      new File(['x'.repeat(900)], 'c.txt', { type: 'text/plain' }),
+      new File(['x'], 'd.txt', { type: 'text/plain' }),
+    ];
+    const { refused } = await prepareAttachments(files, { maxFileBytes: 2000, maxMessageBytes: 1000, maxCount: 6 });
+    expect(refused.map((r) => r.code).sort()).to.deep.equal(['attachment-too-large', 'attachment-type', 'attachment-unreadable', 'attachment-unreadable', 'attachments-too-large', 'too-many-attachments']);
+    const marked = i18nOf(PSEUDO).words(attachmentTrayWords);
+    for (const r of refused) expect(refusalText(r, marked, String, String), r.code).to.match(/^⟪.*⟫$/);
+    const de = await loadCatalog('de');
+    const german = i18nOf(de.messages as Record<string, Word>).words(attachmentTrayWords);
+    for (const r of refused) {
+      const said = refusalText(r, german, de.format.bytes, de.format.count);
+      expect(said, r.code).to.include(r.name);
+      expect(said, r.code).to.not.match(/\b(is|was|the|one|not)\b/);
+    }
+    expect(refusalText(refused.find((r) => r.code === 'attachment-too-large')!, german, de.format.bytes, de.format.count).replace(/\s/g, ' ')).to.include('2,9 kB').and.match(/höchstens 2 kB/);
+  });
+
+  it('every word from a table: none hard-coded (a pseudo locale marks each)', async () => {
+    const shown = await drawAll(i18nOf(PSEUDO));
+    try {
+      // The scene shows what it should: every line, a banner per code, the notes in place of refused media.
+      expect([...shown.keys()].filter((k) => k.startsWith('notice')).map((k) => shown.get(k)!.textContent!.trim())).to.include.members(['⟪Stopped.⟫', '⟪Self-check at step 3⟫']);
+      expect(shown.get('error refused')!.querySelector('.error-said')!.textContent).to.equal(`⟪${errorWords.errRefused}⟫`);
+      expect(deepAll(shown.get('a2ui refused')!, '.a2ui-refused-url').map((n) => n.textContent)).to.deep.equal([
+        `⟪Not shown: ftp://example.com/a.png is not an http(s) or data:image/… URL.⟫`,
+        `⟪Not shown: ftp://example.com/a.mp4 is not an http(s) URL.⟫`,
+      ]);
+      for (const [name, box] of shown) expect(hardCoded(box), name).to.deep.equal([]);
+    } finally {
+      clear(shown);
+    }
+  });
+
+  it('the same scene with English words has words outside any mark (the check can fail)', async () => {
+    const shown = await drawAll(i18nOf({}));
+    try {
+      for (const [name, box] of shown) expect(hardCoded(box), name).to.not.deep.equal([]);
+    } finally {
+      clear(shown);
+    }
+  });
+
+  for (const tag of ['de', 'ar']) {
+    it(`${tag}: no text of the English drawing is left`, async () => {
+      const catalog = await loadCatalog(tag);
+      const en = await drawAll(i18nOf({}));
+      const english = new Map([...en].map(([name, box]) => [name, new Set(shownTexts(box, DATA).filter((t) => /[A-Za-z]{3}/.test(t)))]));
+      clear(en);
+      const shown = await drawAll(i18nOf(catalog.messages as Record<string, Word>, catalog.format, tag === 'ar' ? 'rtl' : 'ltr'));
+      try {
+        for (const [name, box] of shown) {
+          const left = shownTexts(box, DATA).filter((t) => english.get(name)!.has(t));
+          expect(left, `${tag} ${name}`).to.deep.equal([]);
+          // The banner says the code's message, never the English one (which stays behind Details).
+          if (name.startsWith('error ')) expect(box.querySelector('.error-said'), name).to.not.equal(null);
+        }
+        // Numbers in the locale's format: 12.000 tokens in German.
+        if (tag === 'de') expect([...shown.values()].map((b) => b.textContent).join(' ')).to.include('12.000 → 3.000 Tokens von 8.192');
+      } finally {
+        clear(shown);
+      }
+    });
+  }
+});
+
+describe('i18n: a notice in the log, in the language of now', function () {
+  this.timeout(60_000);
+  let f: ChatFixture | undefined;
+  let again: ChatFixture | undefined;
+  afterEach(() => {
+    f?.remove();
+    again?.remove();
+  });
+
+  it('the step limit’s notice is rewritten when the locale changes, and after a reload in another locale', async () => {
+    const thread = `t-${crypto.randomUUID()}`;
+    f = await chatOnMock([toolCallTurn([{ name: 'not_a_tool', args: {} }]), textTurn('x')], { attrs: { locale: 'en', thread, 'max-iterations': '1' } });
+    const final = f.nextFinal();
+    f.chat.send('go');
+    await final;
+    await f.chat.updateComplete;
+    const notice = () => [...f!.chat.shadowRoot!.querySelectorAll('.notice')].map((n) => n.textContent!.trim()).join(' | ');
+    expect(notice()).to.include('Stopped after 1 steps');
+    f.chat.locale = 'de';
+    await f.chat.updateComplete;
+    await until(() => notice().includes('Nach 1 Schritten gestoppt'), 'the German notice');
+    expect(notice()).to.not.include('Stopped after');
+    f.remove();
+    f = undefined;
+    again = await chatOnMock([], { attrs: { locale: 'ar', thread } });
+    const arabic = await until(() => [...again!.chat.shadowRoot!.querySelectorAll('.notice')].map((n) => n.textContent!.trim()).find((t) => t.includes('الخطوة')), 'the Arabic notice after a reload', 20_000);
+    expect(arabic).to.include('توقّف عند الخطوة 1');
+  });
+});
