@@ -27,6 +27,7 @@ import { threadsClient } from './thread-client.js';
 import { mcpClient } from './mcp-client.js';
 import { diagnoseThrough } from './diagnose-client.js';
 import { checkAttachmentInputs, checkSendOptions, checkWorkflowRunOptions, checkWorkflowStart } from './run-options.js';
+import { capabilities, catalogIds } from './a2ui/a2ui-ids.js';
 
 /** The form of a tool the worker needs: everything but its closures. */
 export function toDescriptor(tool: Tool): ToolDescriptor {
@@ -165,11 +166,8 @@ export function createAgent(options: AgentOptions): Agent {
     readContext: () => appContext.read(),
     spans: (spans) => spans.forEach((span) => spanListeners.forEach((listener) => safely(listener, span))),
     checkSurface: async (messages) => (await import('./a2ui/a2ui.js')).checkSurface(messages, settings.a2ui),
-    // The same ids `render_a2ui` offers (its small chunk, not the core's).
-    a2uiCapabilities: async () => {
-      const { capabilities, catalogIds } = await import('./a2ui/a2ui-offer-text.js');
-      return capabilities(catalogIds(settings.a2ui));
-    },
+    // The same ids `render_a2ui` offers, without loading anything of A2UI.
+    a2uiCapabilities: async () => capabilities(catalogIds(settings.a2ui)),
   });
   let webmcp: WebMcpLink | undefined;
   const toolSet = new ToolSet(tools, (list) => (assertToolSchemas(list), toolHost.setTools(list), webmcp?.toolsChanged()), (list) => tell(afterSchemas((remote) => remote.setTools(list.map(toDescriptor)))));

@@ -59,9 +59,11 @@ describe('MCP elicitation (form mode)', () => {
     expect(result).to.contain('booked');
     const end = events.find((e): e is Extract<AgentEvent, { type: 'mcp-elicitation-end' }> => e.type === 'mcp-elicitation-end');
     expect(end).to.deep.include({ id: asked.id, action: 'accept' });
-    // Only form mode is declared, with defaults applied.
+    // Of elicitation, only form mode is declared, with defaults applied (beside it: the A2UI catalogs the client draws).
     const init = (await requests()).find((r) => r.rpc.includes('initialize'));
-    expect(init?.body?.params?.capabilities).to.deep.equal({ elicitation: { form: { applyDefaults: true } } });
+    const { elicitation, ...others } = (init?.body?.params?.capabilities ?? {}) as Record<string, unknown>;
+    expect(elicitation).to.deep.equal({ form: { applyDefaults: true } });
+    expect(Object.keys(others).sort()).to.deep.equal(['a2ui', 'experimental']);
   });
 
   it('every field type of the spec arrives as a field the element can draw; the answer is checked against each, and reaches the server exactly', async () => {

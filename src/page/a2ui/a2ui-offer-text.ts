@@ -12,9 +12,9 @@
  */
 import type { A2uiCatalog, A2uiLimits, A2uiOptions } from '../../a2ui-types.js';
 import { BASIC_CATALOG_LINES } from './a2ui-basic-lines.js';
+import { BASIC_CATALOG_ID, capabilities, catalogIds } from './a2ui-ids.js';
 
-/** The basic catalog's id (A2UI v0.9). */
-export const BASIC_CATALOG_ID = 'https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json';
+export { BASIC_CATALOG_ID, capabilities, catalogIds };
 
 /** The bounds of one surface when the app sets none. */
 export const DEFAULT_LIMITS: Readonly<Required<A2uiLimits>> = { components: 1000, depth: 32, dataModelBytes: 65_536 };
@@ -37,17 +37,6 @@ export function describeTool({ limits, catalogIds, blocks }: ToolText): string {
     `a2uiClientCapabilities: ${JSON.stringify(capabilities(catalogIds))}`,
     ...blocks,
   ].join('\n');
-}
-
-/** The client's capabilities as A2UI v0.9 sends them: the ids of the catalogs it draws. */
-export function capabilities(catalogIds: readonly string[]): Record<string, unknown> {
-  return { 'v0.9': { supportedCatalogIds: [...catalogIds] } };
-}
-
-/** The ids of option `a2ui`'s catalogs, as the client declares them: the basic catalog's (unless turned off), then the app's. */
-export function catalogIds(option: boolean | A2uiOptions | undefined): string[] {
-  const options: A2uiOptions = typeof option === 'object' && option !== null ? option : {};
-  return [...(options.basicCatalog !== false ? [BASIC_CATALOG_ID] : []), ...(options.catalogs ?? []).map((c) => c.id)];
 }
 
 /** `render_a2ui`'s description for option `a2ui`, without the core: the basic catalog's lines as written out, the app's from their JSON Schemas. */
