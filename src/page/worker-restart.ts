@@ -12,8 +12,15 @@
  * fresh worker's API, or undefined when nothing was replaced.
  */
 import type * as Comlink from 'comlink';
-import type { AgentWorkerApi } from '../protocol/agent.js';
-import type { AgentWorkerSlot } from './agent-worker-slot.js';
+import type { AgentWorkerApi, StoppedRun } from '../protocol/agent.js';
+
+/** What the watch uses of the agent's worker slot (agent-worker-slot.ts). */
+export interface StoppableSlot {
+  /** Why the agent's worker ended for good, or undefined while it lives. */
+  readonly ended: unknown;
+  /** Ends the worker now in the slot and starts a fresh one told of `stopped`. */
+  replace(stopped: StoppedRun): Promise<Comlink.Remote<AgentWorkerApi>>;
+}
 
 /** The notice the stopped run ends with when its worker was replaced (`threaded`: the agent keeps a thread, option `thread`). */
 export function stoppedMessage(graceMs: number, threaded: boolean): string {
@@ -28,7 +35,7 @@ export function stoppedMessage(graceMs: number, threaded: boolean): string {
  * answered it (or ended); `replacing`: told just before the worker is ended.
  */
 export async function watchStop(
-  slot: AgentWorkerSlot,
+  slot: StoppableSlot,
   runId: string,
   graceMs: number,
   asked: Promise<number>,
