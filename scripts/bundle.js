@@ -96,7 +96,8 @@ const WORKER_SHARED_FILE = 'worker-shared';
 /**
  * What the page's entry imports up front and its lazy chunks import too,
  * built once as `page-shared.js`: lit (its core), the directives the page
- * draws with, the palettes and the A2UI tool's name. esbuild gives every
+ * draws with, the palettes, the A2UI tool's name and catalog ids (create-agent
+ * tells MCP servers; the A2UI offer's chunk shares them). esbuild gives every
  * module that the entry and some lazy chunks share a chunk of its own, one
  * per set of chunks that share it, and never puts shared code in the entry:
  * the page loaded five small chunks of them (lit's directive base, its
@@ -108,7 +109,7 @@ const WORKER_SHARED_FILE = 'worker-shared';
  * whatever path, is an import of it (lit's own directives, loaded later,
  * import its core from there too).
  */
-const PAGE_STATIC = ['lit', 'lit/directive.js', 'lit/directive-helpers.js', 'lit/directives/repeat.js', 'components/palette.styles.ts', 'src/a2ui-types.ts'];
+const PAGE_STATIC = ['lit', 'lit/directive.js', 'lit/directive-helpers.js', 'lit/directives/repeat.js', 'components/palette.styles.ts', 'src/a2ui-types.ts', 'src/page/a2ui/a2ui-ids.ts'];
 const PAGE_SHARED_FILE = 'page-shared';
 
 /** `PAGE_STATIC` as a module that re-exports each. */

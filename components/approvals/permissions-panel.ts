@@ -26,6 +26,9 @@ export interface PermissionsHost extends ReactiveControllerHost, HTMLElement {
   thread?: string;
 }
 
+/** The list's chunk: its markup, styles and the revoke. */
+type PermissionsList = typeof import('./permissions-list.js');
+
 /** Events after which the allowed tools may differ. */
 // `permissions`: a follower heard the writing tab change the list.
 const CHANGING_EVENTS = new Set(['tool-start', 'tool-result', 'final', 'approval-request', 'permissions']);
@@ -38,7 +41,7 @@ export class PermissionsPanel implements ReactiveController {
   #loads = 0;
   /** The thread the list was read for; `null` before the first read. */
   #readFor: string | undefined | null = null;
-  readonly #list: LazyView<typeof import('./permissions-list.js')>;
+  readonly #list: LazyView<PermissionsList>;
 
   /** `conversation`: the element's conversation, whose events say when the list may have changed. */
   constructor(host: PermissionsHost, conversation: ConversationSource) {
@@ -75,26 +78,20 @@ export class PermissionsPanel implements ReactiveController {
     this.#host.requestUpdate();
   }
 
-  async #revoke(tool: string): Promise<void> {
+  /** Takes `tool` back: the list's chunk does it (only its Revoke button can), then the list is read again. */
+  async #revoke(list: PermissionsList, tool: string): Promise<void> {
     const at = this.#tools.indexOf(tool);
-    try {
-      await this.#host.agent.revokePermission(tool);
-      this.#error = undefined;
-    } catch (err) {
-      this.#error = `Could not revoke ${tool}: ${err instanceof Error ? err.message : String(err)}`;
-    }
+    this.#error = await list.revokeTool(this.#host.agent, tool);
     await this.refresh();
     this.#host.requestUpdate();
     await this.#host.updateComplete;
-    // Focus the next Revoke, else the composer: the button pressed is gone.
-    const root = this.#host.shadowRoot ?? this.#host;
-    const buttons = [...root.querySelectorAll<HTMLElement>('[part~="revoke-button"]')];
-    (buttons[Math.min(at, buttons.length - 1)] ?? root.querySelector<HTMLElement>('textarea[part~="input"]'))?.focus();
+    list.focusAfterRevoke(this.#host.shadowRoot ?? this.#host, at);
   }
 
   /** The panel (its chunk, permissions-list.ts, loads with the first tool allowed for good), or nothing while no tool is. */
   render(): TemplateResult | typeof nothing {
     if (this.#tools.length === 0 && !this.#error) return nothing;
-    return this.#list.get()?.renderPermissions(this.#tools, this.#error, (tool) => void this.#revoke(tool)) ?? nothing;
+    const list = this.#list.get();
+    return list?.renderPermissions(this.#tools, this.#error, (tool) => void this.#revoke(list, tool)) ?? nothing;
   }
 }

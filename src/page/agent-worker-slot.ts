@@ -68,30 +68,28 @@ export class AgentWorkerSlot {
   }
 
   /**
-   * Asks the worker to cancel run `runId`. A worker that has not answered
-   * `graceMs` after the ask reached it (a worker still starting has not been
-   * asked yet) is busy in code that never yields: if `running()` still says
-   * the run goes, `replacing()` is called and the worker replaced, told of
-   * the run with `message`. Resolves with the fresh worker's API once it is
-   * set up, or undefined when the worker answered (or the run ended).
+   * Asks the worker to cancel run `runId`, at once. A worker that has not
+   * answered `graceMs` after the ask reached it (a worker still starting has
+   * not been asked yet) is busy in code that never yields: if `running()`
+   * still says the run goes, `replacing()` is called and the worker replaced,
+   * told of the run (`threaded`: whether the agent keeps a thread, for the
+   * notice's words). That watch is worker-restart.ts, a chunk loaded with the
+   * first Stop. Resolves with the fresh worker's API once it is set up, or
+   * undefined when the worker answered (or the run ended). Should the chunk
+   * not load, a run still going after the grace ends with that load's error.
    */
-  stop(runId: string, graceMs: number, running: () => boolean, message: string, replacing: () => void): Promise<Comlink.Remote<AgentWorkerApi> | undefined> {
-    return new Promise((resolve, reject) => {
-      let answered = false;
-      let replaced = false;
-      this.call((remote) => {
-        setTimeout(() => {
-          if (answered || !running() || this.ended) return resolve(undefined);
-          replaced = true;
-          replacing();
-          this.replace({ runId, message }).then(resolve, reject);
-        }, graceMs);
-        return remote.cancel(runId).finally(() => {
-          answered = true;
-        });
-        // The ask failed (the worker ended), unless it failed because the worker was replaced here.
-      }).catch(() => replaced || resolve(undefined));
-    });
+  stop(runId: string, graceMs: number, running: () => boolean, threaded: boolean, replacing: () => void): Promise<Comlink.Remote<AgentWorkerApi> | undefined> {
+    let reached!: (at: number) => void;
+    const asked = new Promise<number>((resolve) => (reached = resolve));
+    const cancel = this.call((remote) => (reached(performance.now()), remote.cancel(runId)));
+    cancel.catch(() => {});
+    return import('./worker-restart.js').then(
+      ({ watchStop }) => watchStop(this, runId, graceMs, asked, cancel, running, threaded, replacing),
+      (err: unknown) => new Promise((resolve) => setTimeout(resolve, graceMs)).then(() => {
+        if (running()) throw err;
+        return undefined;
+      }),
+    );
   }
 
   /** Ends the worker for good; pending and later calls reject with a `disposed` error; `farewell`: a last call to it, awaited a moment (worker-link.ts). */

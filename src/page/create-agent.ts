@@ -222,10 +222,7 @@ export function createAgent(options: AgentOptions): Agent {
 
   /** Stop, made sure of: a worker that does not answer the cancel in time is replaced (agent-worker-slot.ts), the fresh one ending the run. */
   const stopRun = (run: RunStream): void => {
-    const grace = settings.stopGraceMs ?? DEFAULT_STOP_GRACE_MS;
-    const kept = settings.thread ? 'the conversation is kept' : 'without option `thread` the model starts afresh (the page still shows the conversation)';
-    const message = `Stopped: the agent's worker did not answer within ${grace} ms (code running in it never yielded), so it was ended and a fresh one started; ${kept}.`;
-    const replaced = worker.stop(run.runId, grace, () => current === run, message, () => {
+    const replaced = worker.stop(run.runId, settings.stopGraceMs ?? DEFAULT_STOP_GRACE_MS, () => current === run, Boolean(settings.thread), () => {
       toolHost.abortAll();
       toolHost.approvals.withdrawAll();
     });
