@@ -1,0 +1,2 @@
+/** zh-TW: the doctor's lines are not translated yet (English is shown). */
+export const doctor = {};
