@@ -59,7 +59,7 @@ export class AgentSession {
     const send = emit ? (events: AgentEvent[]) => events.forEach(emit) : (events: AgentEvent[]) => deps.host.emit(events);
     this.#spans = new SpanOutlet(() => this.#config, { emit: send, spans: deps.host.spans && ((spans) => deps.host.spans!(spans)) });
     const state = (this.#state = new SessionState(send, () => this.#config.apiKey, new TraceRecorder(() => this.#config, this.#spans), deps.host));
-    const starts = deps.starts ?? startGate(deps.host, deps.flush);
+    const starts = startGate(deps.host, deps.flush);
     this.#beforeRun = deps.beforeRun;
     this.#models = new ModelCache({ createModel: deps.createModel, generateId: deps.generateId ?? (() => crypto.randomUUID()), probeContextWindow: deps.probeContextWindow, readAttachment: (id) => this.#files.read(id) }, () => this.#config);
     this.#thread = new ThreadBinding(state, { store: deps.store, now: deps.now, rerunnable: (name) => this.#registry.rerunnable(name, !!this.#config.subAgents, (tool) => state.policy.mayRunAgain(tool, this.#config.approval)), loaded: () => this.#models.budget.reset() });

@@ -4,15 +4,12 @@
  * after a frame without one goes at once (a reply's first token is never held
  * back a frame; its markdown marks still open are not drawn as text:
  * components/markdown/open-marks.ts), the ones within a frame of it wait and
- * merge, so a stream still costs at most one postMessage a frame; announcements —
- * `tool-start`, and a run's `run-start` and `iteration` — wait the same way
- * (what follows them, or the frame, comes soon enough: a message per call
- * start would cost every iteration a postMessage, and a run's first events
- * go with the start gate's question, `take`, so the page answers it before
- * it draws them: src/worker/start-gate-port.ts); any other event flushes at
- * once, so tool calls, approvals, results and the final event are never
- * late, and order is kept. A sub-agent's events (wrapped as `sub-agent`) are
- * batched and merged like the events they wrap, per child.
+ * merge, so a stream still costs at most one postMessage a frame; `tool-start`
+ * waits the same way (the call's result, or the frame, follows soon enough,
+ * and a message per call start would cost every iteration a postMessage);
+ * any other event flushes at once, so tool calls, approvals, results and the
+ * final event are never late, and order is kept. A sub-agent's events (wrapped
+ * as `sub-agent`) are batched and merged like the events they wrap, per child.
  */
 import type { AgentEvent } from '../types.js';
 import { appendMerged, isStreamDelta, unwrapped } from '../event-merge.js';
@@ -20,7 +17,7 @@ import { appendMerged, isStreamDelta, unwrapped } from '../event-merge.js';
 const FRAME_MS = 16;
 
 /** Events that wait for the next flush rather than make one. */
-const ANNOUNCEMENTS: ReadonlySet<AgentEvent['type']> = new Set(['tool-start', 'run-start', 'iteration']);
+const ANNOUNCEMENTS: ReadonlySet<AgentEvent['type']> = new Set(['tool-start']);
 
 /** Buffers events and hands them to `send` in ordered batches. */
 export class EventBatcher {
@@ -42,15 +39,6 @@ export class EventBatcher {
     if (!delta && !ANNOUNCEMENTS.has(unwrapped(event).type)) this.flush();
     else if (delta && this.#timer === undefined && performance.now() - this.#deltaSentAt >= this.#frameMs) this.flush();
     else this.#timer ??= setTimeout(() => this.flush(), this.#frameMs);
-  }
-
-  /** Hands back what is held (and sends nothing): the caller carries it to the page itself, in order before anything later. */
-  take(): AgentEvent[] {
-    if (this.#timer !== undefined) clearTimeout(this.#timer);
-    this.#timer = undefined;
-    const batch = this.#buffer;
-    this.#buffer = [];
-    return batch;
   }
 
   flush(): void {

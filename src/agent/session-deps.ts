@@ -7,7 +7,7 @@ import type { ChatModel } from '../model/loop-door.js';
 import type { WorkerToolEnv, WorkerToolFactory } from '../worker-tools/worker-tool.js';
 import type { ThreadStorage } from '../store/thread-store.js';
 import type { AgentEvent } from '../types.js';
-import type { SessionConfig, SessionHost, ToolHost } from './session-types.js';
+import type { SessionConfig, SessionHost } from './session-types.js';
 import type { RemoteLoader } from './remote-loop.js';
 
 /** What a session needs from its surroundings; tests inject ids and models. */
@@ -18,8 +18,6 @@ export interface SessionDeps {
   emit?: (event: AgentEvent) => void;
   /** Sends what `emit` holds back, before something the page must hear of first is asked (a worker tool's start). */
   flush?: () => void;
-  /** The page's start gate as this session asks it (the worker's carries held-back events with the question: start-gate-port.ts); absent: `host.mayStart` after `flush`. */
-  starts?: Pick<ToolHost, 'mayStart'>;
   /** Awaited before a run starts (the worker waits for its MCP servers' first connect, so a first message sees their tools). */
   beforeRun?: () => Promise<void>;
   createModel(config: SessionConfig): ChatModel | Promise<ChatModel>;

@@ -206,21 +206,6 @@ export class PageToolHost implements PageHost {
    * `cancel()` until the next run (see src/agent/calls/start-gate.ts).
    */
   async mayStart(request: StartRequest): Promise<boolean> {
-    return this.#allow(request);
-  }
-
-  /** `mayStart` after delivering what the worker held back, answered on `reply` in this task: before the page draws the events (their render comes in a microtask after this). */
-  mayStartAfter(events: AgentEvent[], request: StartRequest, reply: MessagePort): void {
-    try {
-      this.emit(events);
-    } finally {
-      // Asked after the listeners heard the events: one that cancelled is answered no.
-      reply.postMessage(this.#allow(request));
-      reply.close();
-    }
-  }
-
-  #allow(request: StartRequest): boolean {
     if (this.#refusing) return false;
     if (request.kind === 'tool') this.#started.add(request.callId);
     return true;

@@ -116,13 +116,6 @@ export interface PageHost {
    */
   mayStart(request: StartRequest): Promise<boolean>;
   /**
-   * `mayStart` with the events the worker held back (a batched `tool-start`,
-   * a run's first events) in the same message: the page delivers them, then
-   * posts its answer (a boolean) on `reply` at once — before it draws what it
-   * delivered, which a Comlink reply would wait for (src/worker/start-gate-port.ts).
-   */
-  mayStartAfter?(events: AgentEvent[], request: StartRequest, reply: MessagePort): void;
-  /**
    * Opens an MCP server's sign-in page (`authorizationUrl`, the OAuth flow of
    * a server that needs it) in a popup on the page and resolves with the
    * authorization code the redirect page got back for `state`; rejects when

@@ -21,7 +21,6 @@ import type { ChatModel, ModelModule } from '../model/chat-model.js';
 import { AgentSession } from '../agent/agent-session.js';
 import { EventBatcher } from '../agent/event-batcher.js';
 import { sendCrossable } from './crossing-events.js';
-import { portStartGate } from './start-gate-port.js';
 import { lazyThreadStore } from '../store/lazy-thread-store.js';
 import { ThreadLibrary } from '../agent/thread/index.js';
 import { PageloopError, crossErrors } from '../errors.js';
@@ -86,7 +85,6 @@ export class WorkerAgent extends AgentSession implements AgentWorkerApi {
       host,
       emit: push,
       flush: () => batcher.flush(),
-      starts: portStartGate(host, () => batcher.take()),
       beforeRun: config.mcp?.length ? () => servers.settled() : undefined,
       createModel: (c) => (c.engine ? engine.model : createModel(c)),
       // Opened on first use: an agent without a thread opens it only if it uses `threads`.

@@ -53,20 +53,6 @@ describe('event batching', () => {
     ]);
   });
 
-  it('lets a run\'s run-start and iteration wait too, and take() hands back what waits without sending it', () => {
-    const batches: AgentEvent[][] = [];
-    const batcher = new EventBatcher((b) => batches.push(b), 1_000_000);
-    batcher.push({ type: 'run-start', runId: 'r', input: 'hi' });
-    batcher.push({ type: 'iteration', n: 1, max: 5 });
-    expect(batches).to.have.length(0);
-    // The start gate carries them with its question (src/worker/start-gate-port.ts).
-    expect(batcher.take()).to.deep.equal([{ type: 'run-start', runId: 'r', input: 'hi' }, { type: 'iteration', n: 1, max: 5 }]);
-    batcher.flush();
-    expect(batches).to.have.length(0);
-    batcher.push({ type: 'final', reason: 'answer', text: '' });
-    expect(batches).to.deep.equal([[{ type: 'final', reason: 'answer', text: '' }]]);
-  });
-
   it('sends the first delta at once, merges the ones within a frame of it and flushes at once on any other event, keeping order', () => {
     const batches: AgentEvent[][] = [];
     const batcher = new EventBatcher((b) => batches.push(b), 1_000_000);

@@ -85,10 +85,8 @@ async function remoteStep(ctx: RemoteRunContext): Promise<Step> {
   const bad = badOptions(agui);
   if (bad) return { next: 'failed', error: new PageloopError('bad-request', `Option agui${bad}`, false) };
   const threadId = remote.threadId ?? crypto.randomUUID();
-  // The page's app context, its gate and the request's messages at once: each of the first two is a message to the page and back.
-  // The context is asked first: the gate's question carries the events held back, and the page answers what comes after it
-  // only once it has drawn them (the gate itself is answered at once, start-gate-port.ts).
-  const [context, allowed, { messages, ids }, { HttpAgent }] = await Promise.all([contextOf(ctx), ctx.mayStart(), toAgUiMessages(ctx.history, remote.messageIds, ctx.files && ((id) => ctx.files!.read(id))), loadClient()]);
+  // The page's gate, its app context and the request's messages at once: each of the first two is a message to the page and back.
+  const [allowed, context, { messages, ids }, { HttpAgent }] = await Promise.all([ctx.mayStart(), contextOf(ctx), toAgUiMessages(ctx.history, remote.messageIds, ctx.files && ((id) => ctx.files!.read(id))), loadClient()]);
   if (!allowed) return { next: 'cancelled' };
   const sent = new Map(ids.map((id, i) => [id, ctx.history[i]!]));
   const shown = new Set([...ids, ...ctx.history.flatMap((m) => (m.role === 'assistant' ? (m.tool_calls ?? []).map((c) => c.id) : []))]);
