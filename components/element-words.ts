@@ -22,11 +22,13 @@ import type { UndoWords } from './tool-cards/index.js';
 import type { ErrorWords, NoticeWords, PlanWords, SubAgentWords } from './conversation/index.js';
 import type { TabWords } from './threads/index.js';
 import type { EngineWords } from './engine-progress-words.js';
+import type { DiagnosisLines } from '../src/diagnosis-lines.js';
 
 /** Every message of the element, by id. */
 export type ElementWords = ConversationWords & ComposerWords & ApprovalWords & ToolCardWords & AttachmentWords & AttachmentTrayWords & TraceWords
   & AgentTraceWords & DoctorWords & ThreadWords & McpWords & CommandWords & PlanWords & SubAgentWords & EngineWords & UndoWords & PreviewWords
-  & TooLongWords & A2uiWords & ActivityWords & ErrorWords & NoticeWords & TabWords;
+  & TooLongWords & A2uiWords & ActivityWords & ErrorWords & NoticeWords & TabWords
+  & DiagnosisLines;
 
 /** `<agent-chat>`'s `labels`: any message by id, as a text or (for a message with parameters) a function of them. */
 export type AgentChatLabels = LabelsOf<ElementWords>;

@@ -25,6 +25,18 @@ export interface DiagnosisCheck {
   detail: string;
   /** What to do about it: always present on a `fail` line, often on a `warn` line. */
   fix?: string;
+  /**
+   * The lines `detail` and `fix` were written from, by stable id with their
+   * values (src/diagnosis-lines.ts), so a user interface can say them in its
+   * own language; absent in a report from an older version.
+   */
+  said?: { detail: DiagnosisLine[]; fix?: DiagnosisLine[] };
+}
+
+/** One line of a check's finding or fix: its id in src/diagnosis-lines.ts and the values it says. */
+export interface DiagnosisLine {
+  id: string;
+  params: Array<string | number>;
 }
 
 /** The doctor's checklist for the agent's current endpoint or engine. */

@@ -11,6 +11,8 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { errorMessage } from '../../src/errors.js';
 import type { Agent, Diagnosis, DiagnosisCheck } from '../../src/types.js';
+import type { DiagnosisLine } from '../../src/diagnosis-types.js';
+import { diagnosisLines, type DiagnosisLines } from '../../src/diagnosis-lines.js';
 import type { ConversationAction, DoctorItem } from '../conversation/index.js';
 import type { I18n } from '../i18n/index.js';
 import { CHECK_WORDS, doctorWords, type DoctorWords } from './doctor-words.js';
@@ -58,7 +60,7 @@ export function renderDoctorItem(item: DoctorItem, i18n: I18n): TemplateResult {
     <p class="doctor-title">${w.doctor} · ${w[TARGETS[d.target]]} <span class="doctor-subject" dir="ltr" translate="no">${d.subject}</span></p>
     <p class="doctor-summary">${summary} <span class="doctor-time">(${w.doctorSeconds(i18n.format ? i18n.format.decimal(seconds, 1) : seconds.toFixed(1))})</span></p>
     <ul class="doctor-checks">
-      ${d.checks.map((check) => renderCheck(check, w))}
+      ${d.checks.map((check) => renderCheck(check, w, i18n.words(diagnosisLines)))}
     </ul>
   </section>`;
 }
@@ -76,13 +78,43 @@ function summaryOf(d: Pick<Diagnosis, 'checks'>, w: DoctorWords): string {
   return (passed === 0 ? w.doctorNothingChecked : w.doctorAllPassed(passed)) + skips;
 }
 
-/** One line: its status and name in the element's language; what was found and the fix as the library wrote them (English: `lang="en"`, in its own direction). */
-function renderCheck(check: DiagnosisCheck, w: DoctorWords): TemplateResult {
+/**
+ * One line: its status, its name, what was found and the fix, in the
+ * element's language — the finding and the fix from the lines the library
+ * wrote them from (`said`), each value it quotes (a URL, a model, a server's
+ * own message) as it is, untranslated. A report without lines (an older
+ * library) or with a line this table does not know keeps the library's
+ * English (`lang="en"`, in its own direction).
+ */
+function renderCheck(check: DiagnosisCheck, w: DoctorWords, lines: DiagnosisLines): TemplateResult {
   const label = CHECK_WORDS[check.id];
+  const said = check.said;
+  const known = said && [...said.detail, ...(said.fix ?? [])].every(({ id }) => Object.hasOwn(diagnosisLines, id));
+  const detail = known ? html`<span class="doctor-detail" dir="auto">${say(said.detail, lines)}</span>` : html`<span class="doctor-detail" lang="en" dir="auto">${check.detail}</span>`;
+  const fix = known && said.fix ? html`<span class="doctor-fix-text" dir="auto">${say(said.fix, lines)}</span>` : html`<span class="doctor-fix-text" lang="en" dir="auto">${check.fix}</span>`;
   return html`<li class="doctor-check ${check.status}" data-check=${check.id}>
     <span class="doctor-status">${w[STATUS[check.status]]}</span>
     <span class="doctor-label">${label ? (w[label] as string) : check.label}</span>
-    <span class="doctor-detail" lang="en" dir="auto">${check.detail}</span>
-    ${check.fix ? html`<span class="doctor-fix"><strong>${w.doctorFix}</strong> <span class="doctor-fix-text" lang="en" dir="auto">${check.fix}</span></span>` : nothing}
+    ${detail}
+    ${check.fix ? html`<span class="doctor-fix"><strong>${w.doctorFix}</strong> ${fix}</span>` : nothing}
   </li>`;
+}
+
+/** Marks a quoted value inside a written line (Unicode's private use area: no catalog writes it). */
+const OPEN = '\uE000';
+const CLOSE = '\uE001';
+
+/** `said` in the element's language: each line written with its values, a quoted text shown as it is (`translate="no"`). */
+function say(said: readonly DiagnosisLine[], lines: DiagnosisLines): Array<string | TemplateResult> {
+  const out: Array<string | TemplateResult> = [];
+  for (const { id, params } of said) {
+    const word = (lines as unknown as Record<string, string | ((...args: Array<string | number>) => string)>)[id]!;
+    // A number is handed over as a number (a plural needs it); a text as a mark the drawing below replaces with the text.
+    const text = typeof word === 'function' ? String(word(...params.map((p, i) => (typeof p === 'number' ? p : `${OPEN}${i}${CLOSE}`)))) : word;
+    for (const [n, piece] of text.split(new RegExp(`${OPEN}(\\d+)${CLOSE}`)).entries()) {
+      if (n % 2 === 0) out.push(piece);
+      else out.push(html`<span class="doctor-value" translate="no" dir="auto">${params[Number(piece)]}</span>`);
+    }
+  }
+  return out;
 }

@@ -3,8 +3,8 @@
  * its stable id, the statuses and the summary line): the ids every catalog
  * translates (components/i18n/words.ts). In the doctor's chunk, loaded with
  * `/doctor`: a page that never asks the doctor carries none of them. What a
- * check found and its fix (`detail`, `fix`) come from the library with their
- * figures, in English (docs-site/guide/localisation.md says so).
+ * check found and its fix are said from the lines the library wrote them
+ * from (`DiagnosisCheck.said`, the ids of src/diagnosis-lines.ts).
  */
 export const doctorWords = {
   doctor: 'Doctor',

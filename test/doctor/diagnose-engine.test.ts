@@ -74,6 +74,9 @@ describe('agent.diagnose() for the in-page engine', function () {
     agents.push(agent);
     const d = await agent.diagnose();
     expect(d.target).to.equal('model-module');
-    expect(d.checks).to.deep.equal([{ id: 'model-module', label: 'Model module', status: 'skip', detail: "The agent's model is the module /demo/scripted-model.ts (option modelModule): no endpoint or engine to check." }]);
+    expect(d.checks).to.deep.equal([{ id: 'model-module', label: 'Model module', status: 'skip', detail: "The agent's model is the module /demo/scripted-model.ts (option modelModule): no endpoint or engine to check.",
+      // The line it was written from, with its value, for the element to say in its own language.
+      said: { detail: [{ id: 'dxModelModule', params: ['/demo/scripted-model.ts'] }] },
+    }]);
   });
 });

@@ -4,6 +4,7 @@ import type { Catalog } from '../words.js';
 import { rooms } from './rooms/ar.js';
 import { views } from './views/ar.js';
 import { notes } from './notes/ar.js';
+import { doctor } from './doctor/ar.js';
 
 const plural = pluralOf('ar');
 
@@ -106,5 +107,6 @@ export const catalog: Catalog = {
     ...rooms,
     ...views,
     ...notes,
+    ...doctor,
   },
 };

@@ -4,6 +4,7 @@ import type { Catalog } from '../words.js';
 import { rooms } from './rooms/de.js';
 import { views } from './views/de.js';
 import { notes } from './notes/de.js';
+import { doctor } from './doctor/de.js';
 
 export const catalog: Catalog = {
   format: intlFormats('de'),
@@ -103,5 +104,6 @@ export const catalog: Catalog = {
     ...rooms,
     ...views,
     ...notes,
+    ...doctor,
   },
 };

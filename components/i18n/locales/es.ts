@@ -4,6 +4,7 @@ import type { Catalog } from '../words.js';
 import { rooms } from './rooms/es.js';
 import { views } from './views/es.js';
 import { notes } from './notes/es.js';
+import { doctor } from './doctor/es.js';
 
 export const catalog: Catalog = {
   format: intlFormats('es'),
@@ -103,5 +104,6 @@ export const catalog: Catalog = {
     ...rooms,
     ...views,
     ...notes,
+    ...doctor,
   },
 };

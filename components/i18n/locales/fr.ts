@@ -4,6 +4,7 @@ import type { Catalog } from '../words.js';
 import { rooms } from './rooms/fr.js';
 import { views } from './views/fr.js';
 import { notes } from './notes/fr.js';
+import { doctor } from './doctor/fr.js';
 
 export const catalog: Catalog = {
   format: intlFormats('fr'),
@@ -103,5 +104,6 @@ export const catalog: Catalog = {
     ...rooms,
     ...views,
     ...notes,
+    ...doctor,
   },
 };

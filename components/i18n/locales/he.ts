@@ -4,6 +4,7 @@ import type { Catalog } from '../words.js';
 import { rooms } from './rooms/he.js';
 import { views } from './views/he.js';
 import { notes } from './notes/he.js';
+import { doctor } from './doctor/he.js';
 
 export const catalog: Catalog = {
   format: intlFormats('he'),
@@ -103,5 +104,6 @@ export const catalog: Catalog = {
     ...rooms,
     ...views,
     ...notes,
+    ...doctor,
   },
 };

@@ -4,6 +4,7 @@ import type { Catalog } from '../words.js';
 import { rooms } from './rooms/hi.js';
 import { views } from './views/hi.js';
 import { notes } from './notes/hi.js';
+import { doctor } from './doctor/hi.js';
 
 export const catalog: Catalog = {
   format: intlFormats('hi'),
@@ -103,5 +104,6 @@ export const catalog: Catalog = {
     ...rooms,
     ...views,
     ...notes,
+    ...doctor,
   },
 };

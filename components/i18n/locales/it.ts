@@ -4,6 +4,7 @@ import type { Catalog } from '../words.js';
 import { rooms } from './rooms/it.js';
 import { views } from './views/it.js';
 import { notes } from './notes/it.js';
+import { doctor } from './doctor/it.js';
 
 export const catalog: Catalog = {
   format: intlFormats('it'),
@@ -103,5 +104,6 @@ export const catalog: Catalog = {
     ...rooms,
     ...views,
     ...notes,
+    ...doctor,
   },
 };

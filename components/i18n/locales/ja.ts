@@ -4,6 +4,7 @@ import type { Catalog } from '../words.js';
 import { rooms } from './rooms/ja.js';
 import { views } from './views/ja.js';
 import { notes } from './notes/ja.js';
+import { doctor } from './doctor/ja.js';
 
 export const catalog: Catalog = {
   format: intlFormats('ja'),
@@ -103,5 +104,6 @@ export const catalog: Catalog = {
     ...rooms,
     ...views,
     ...notes,
+    ...doctor,
   },
 };

@@ -4,6 +4,7 @@ import type { Catalog } from '../words.js';
 import { rooms } from './rooms/ko.js';
 import { views } from './views/ko.js';
 import { notes } from './notes/ko.js';
+import { doctor } from './doctor/ko.js';
 
 export const catalog: Catalog = {
   format: intlFormats('ko'),
@@ -103,5 +104,6 @@ export const catalog: Catalog = {
     ...rooms,
     ...views,
     ...notes,
+    ...doctor,
   },
 };

@@ -4,6 +4,7 @@ import type { Catalog } from '../words.js';
 import { rooms } from './rooms/nl.js';
 import { views } from './views/nl.js';
 import { notes } from './notes/nl.js';
+import { doctor } from './doctor/nl.js';
 
 export const catalog: Catalog = {
   format: intlFormats('nl'),
@@ -103,5 +104,6 @@ export const catalog: Catalog = {
     ...rooms,
     ...views,
     ...notes,
+    ...doctor,
   },
 };

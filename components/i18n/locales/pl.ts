@@ -4,6 +4,7 @@ import type { Catalog } from '../words.js';
 import { rooms } from './rooms/pl.js';
 import { views } from './views/pl.js';
 import { notes } from './notes/pl.js';
+import { doctor } from './doctor/pl.js';
 
 const plural = pluralOf('pl');
 
@@ -105,5 +106,6 @@ export const catalog: Catalog = {
     ...rooms,
     ...views,
     ...notes,
+    ...doctor,
   },
 };

@@ -4,6 +4,7 @@ import type { Catalog } from '../words.js';
 import { rooms } from './rooms/pt-BR.js';
 import { views } from './views/pt-BR.js';
 import { notes } from './notes/pt-BR.js';
+import { doctor } from './doctor/pt-BR.js';
 
 export const catalog: Catalog = {
   format: intlFormats('pt-BR'),
@@ -103,5 +104,6 @@ export const catalog: Catalog = {
     ...rooms,
     ...views,
     ...notes,
+    ...doctor,
   },
 };

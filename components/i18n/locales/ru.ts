@@ -4,6 +4,7 @@ import type { Catalog } from '../words.js';
 import { rooms } from './rooms/ru.js';
 import { views } from './views/ru.js';
 import { notes } from './notes/ru.js';
+import { doctor } from './doctor/ru.js';
 
 const plural = pluralOf('ru');
 
@@ -105,5 +106,6 @@ export const catalog: Catalog = {
     ...rooms,
     ...views,
     ...notes,
+    ...doctor,
   },
 };

@@ -4,6 +4,7 @@ import type { Catalog } from '../words.js';
 import { rooms } from './rooms/tr.js';
 import { views } from './views/tr.js';
 import { notes } from './notes/tr.js';
+import { doctor } from './doctor/tr.js';
 
 export const catalog: Catalog = {
   format: intlFormats('tr'),
@@ -103,5 +104,6 @@ export const catalog: Catalog = {
     ...rooms,
     ...views,
     ...notes,
+    ...doctor,
   },
 };

@@ -4,6 +4,7 @@ import type { Catalog } from '../words.js';
 import { rooms } from './rooms/uk.js';
 import { views } from './views/uk.js';
 import { notes } from './notes/uk.js';
+import { doctor } from './doctor/uk.js';
 
 const plural = pluralOf('uk');
 
@@ -105,5 +106,6 @@ export const catalog: Catalog = {
     ...rooms,
     ...views,
     ...notes,
+    ...doctor,
   },
 };

@@ -4,6 +4,7 @@ import type { Catalog } from '../words.js';
 import { rooms } from './rooms/zh-CN.js';
 import { views } from './views/zh-CN.js';
 import { notes } from './notes/zh-CN.js';
+import { doctor } from './doctor/zh-CN.js';
 
 export const catalog: Catalog = {
   format: intlFormats('zh-CN'),
@@ -103,5 +104,6 @@ export const catalog: Catalog = {
     ...rooms,
     ...views,
     ...notes,
+    ...doctor,
   },
 };

@@ -4,6 +4,7 @@ import type { Catalog } from '../words.js';
 import { rooms } from './rooms/zh-TW.js';
 import { views } from './views/zh-TW.js';
 import { notes } from './notes/zh-TW.js';
+import { doctor } from './doctor/zh-TW.js';
 
 export const catalog: Catalog = {
   format: intlFormats('zh-TW'),
@@ -103,5 +104,6 @@ export const catalog: Catalog = {
     ...rooms,
     ...views,
     ...notes,
+    ...doctor,
   },
 };

@@ -4,6 +4,7 @@
  * the endpoint, or nothing (a model module is the app's own code).
  */
 import type { Diagnosis } from '../../diagnosis-types.js';
+import { check, line } from '../../diagnosis-lines.js';
 import type { WorkerSettings } from '../../settings.js';
 import { diagnoseEndpoint } from './endpoint-doctor.js';
 import { diagnoseEngine } from './engine-doctor.js';
@@ -15,7 +16,7 @@ export async function diagnose(config: WorkerSettings, probe: boolean, signal: A
     return {
       target: 'model-module',
       subject: config.modelModule,
-      checks: [{ id: 'model-module', label: 'Model module', status: 'skip', detail: `The agent's model is the module ${config.modelModule} (option modelModule): no endpoint or engine to check.` }],
+      checks: [check('model-module', 'Model module', 'skip', [line('dxModelModule', config.modelModule)])],
       durationMs: 0,
     };
   }

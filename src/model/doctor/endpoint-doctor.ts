@@ -7,7 +7,8 @@
  * A check that cannot be made because an earlier one failed is a `skip` that
  * says so. Every request is bounded in time and closed when `signal` fires.
  */
-import type { Diagnosis, DiagnosisCheck, ServerFamily } from '../../diagnosis-types.js';
+import type { Diagnosis, DiagnosisCheck, DiagnosisLine, ServerFamily } from '../../diagnosis-types.js';
+import { check, line } from '../../diagnosis-lines.js';
 import { PageloopError } from '../../errors.js';
 import {
   contextFix,
@@ -61,7 +62,7 @@ export async function diagnoseEndpoint(config: EndpointDoctorConfig, probe: bool
   const fetchImpl = config.fetch ?? globalThis.fetch.bind(globalThis);
   const checks: DiagnosisCheck[] = [];
   const finish = (family?: ServerFamily): Diagnosis => ({ target: 'endpoint', subject: endpoint, ...(family ? { family } : {}), checks, durationMs: Math.round(performance.now() - started) });
-  const skipRest = (why: string, ids: Array<[string, string]>) => ids.forEach(([id, label]) => checks.push({ id, label, status: 'skip', detail: why }));
+  const skipRest = (why: DiagnosisLine, ids: Array<[string, string]>) => ids.forEach(([id, label]) => checks.push(check(id, label, 'skip', [why])));
   const later: Array<[string, string]> = [['server', 'Server'], ['models', 'Model'], ['context', 'Context window'], ['tools', 'Tool calls'], ['stream', 'Stream'], ['first-token', 'First token'], ['vision', 'Vision']];
 
   const get = async (url: string, init: RequestInit = {}): Promise<Response> => {
@@ -89,8 +90,8 @@ export async function diagnoseEndpoint(config: EndpointDoctorConfig, probe: bool
   } catch (err) {
     if (signal.aborted) throw cancelled();
     if ((err as { name?: string })?.name === 'TimeoutError') {
-      checks.push({ id: 'reachable', label: 'Reachable', status: 'fail', detail: `${url.origin} did not answer GET ${url.pathname} within ${GET_TIMEOUT_MS / 1000} s.`, fix: 'Check that the server is running and not stuck (its log), and that nothing between (VPN, firewall, proxy) holds the connection.' });
-      skipRest('The endpoint did not answer.', [['cors', 'CORS'], ...later]);
+      checks.push(check('reachable', 'Reachable', 'fail', [line('dxReachTimeout', url.origin, url.pathname, GET_TIMEOUT_MS / 1000)], [line('dxReachTimeoutFix')]));
+      skipRest(line('dxSkipNoAnswer'), [['cors', 'CORS'], ...later]);
       return finish();
     }
     // The browser says "Failed to fetch" for a refused connection and a CORS refusal alike: an opaque request tells them apart.
@@ -98,8 +99,8 @@ export async function diagnoseEndpoint(config: EndpointDoctorConfig, probe: bool
     if (signal.aborted) throw cancelled();
     const ms = Math.round(performance.now() - t0);
     if (!answers) {
-      checks.push({ id: 'reachable', label: 'Reachable', status: 'fail', detail: `Nothing answers at ${url.origin} (connection refused, or the host is unreachable).`, fix: startFix(familyByPort(url)) });
-      skipRest('Nothing answers at the address.', [['cors', 'CORS'], ...later]);
+      checks.push(check('reachable', 'Reachable', 'fail', [line('dxReachNothing', url.origin)], startFix(familyByPort(url))));
+      skipRest(line('dxSkipNothing'), [['cors', 'CORS'], ...later]);
       return finish();
     }
     // Something answers. Asked once more the ordinary way: a reset of the first request would now succeed.
@@ -107,28 +108,22 @@ export async function diagnoseEndpoint(config: EndpointDoctorConfig, probe: bool
     if (signal.aborted) throw cancelled();
     if (!listingResponse) {
       const guess = familyByPort(url);
-      checks.push({ id: 'reachable', label: 'Reachable', status: 'pass', detail: `Something answers at ${url.origin} (${ms} ms).` });
-      checks.push({
-        id: 'cors',
-        label: 'CORS',
-        status: 'fail',
-        detail: `The server does not let this page (${origin}) read its answers: the browser refuses them (CORS)${guess ? `; by its port, probably ${familyName(guess)}` : ''}. (If CORS is already allowed, the connection was reset instead: look at the server's log.)`,
-        fix: corsFix(guess, origin),
-      });
-      skipRest("The server's answers cannot be read from this page.", later);
+      checks.push(check('reachable', 'Reachable', 'pass', [line('dxReachSomething', url.origin, ms)]));
+      checks.push(check('cors', 'CORS', 'fail', [guess ? line('dxCorsRefusedGuess', origin, familyName(guess)) : line('dxCorsRefused', origin)], corsFix(guess, origin)));
+      skipRest(line('dxSkipUnreadable'), later);
       return finish();
     }
   }
   const ms = Math.round(performance.now() - t0);
-  checks.push({ id: 'reachable', label: 'Reachable', status: 'pass', detail: `${url.origin} answered GET ${url.pathname} in ${ms} ms (HTTP ${listingResponse.status}).` });
-  checks.push({ id: 'cors', label: 'CORS', status: 'pass', detail: url.origin === origin ? 'Same origin as this page: CORS does not apply.' : `This page (${origin}) may read its answers.` });
+  checks.push(check('reachable', 'Reachable', 'pass', [line('dxReachOk', url.origin, url.pathname, ms, listingResponse.status)]));
+  checks.push(check('cors', 'CORS', 'pass', [url.origin === origin ? line('dxCorsSame') : line('dxCorsAllowed', origin)]));
 
   // 2. The model list, and what it gives away of the server.
   const listing = await readListing(listingResponse, url);
   if ('problem' in listing) {
-    checks.push({ id: 'server', label: 'Server', status: 'skip', detail: 'Not recognised: the model list could not be read.' });
-    checks.push({ id: 'models', label: 'Model', status: 'fail', detail: listing.problem, fix: listing.fix });
-    skipRest('The model list could not be read.', later.slice(2));
+    checks.push(check('server', 'Server', 'skip', [line('dxServerNoListing')]));
+    checks.push(check('models', 'Model', 'fail', [listing.problem], [listing.fix]));
+    skipRest(line('dxSkipNoListing'), later.slice(2));
     return finish();
   }
   // The listing often names the server; otherwise each family's own route is asked (a 404 from the others).
@@ -147,12 +142,9 @@ export async function diagnoseEndpoint(config: EndpointDoctorConfig, probe: bool
     answers.version = await json(`${root}/version`);
   }
   const facts = readFamilyFacts(family, config.model, answers);
-  checks.push({
-    id: 'server',
-    label: 'Server',
-    status: 'pass',
-    detail: family ? `${familyName(family)}${facts.version ? ` (${facts.version})` : ''}.` : 'An OpenAI-compatible server (by its answers not llama.cpp, Ollama, vLLM or LM Studio).',
-  });
+  checks.push(
+    check('server', 'Server', 'pass', [family ? (facts.version ? line('dxServerIsVersion', familyName(family), facts.version) : line('dxServerIs', familyName(family))) : line('dxServerOther')]),
+  );
   checks.push(modelCheck(family, config.model, listedIds(listing.body)));
   checks.push(contextCheck(facts, config));
   const probed = probe ? await probeTools({ endpoint, model: config.model, headers, fetch: fetchImpl }, signal) : undefined;
@@ -161,126 +153,115 @@ export async function diagnoseEndpoint(config: EndpointDoctorConfig, probe: bool
   return finish(family);
 }
 
-async function readListing(response: Response, url: URL): Promise<{ body: unknown } | { problem: string; fix: string }> {
+async function readListing(response: Response, url: URL): Promise<{ body: unknown } | { problem: DiagnosisLine; fix: DiagnosisLine }> {
   if (response.status === 401 || response.status === 403) {
-    return { problem: `The endpoint refused the request (HTTP ${response.status}).`, fix: 'Check the API key (apiKey). A key in a page is visible to its readers: prefer a proxy on your server that adds it.' };
+    return { problem: line('dxListRefused', response.status), fix: line('dxListRefusedFix') };
   }
-  if (!response.ok) return { problem: `GET ${url.pathname} answered HTTP ${response.status}.`, fix: 'Check that the base URL ends where the OpenAI API begins (usually …/v1, e.g. http://localhost:11434/v1).' };
+  if (!response.ok) return { problem: line('dxListStatus', url.pathname, response.status), fix: line('dxListStatusFix') };
   try {
     return { body: await response.json() };
   } catch {
-    return { problem: `${url.href} did not answer with JSON.`, fix: 'Check that the base URL points at an OpenAI-compatible API (usually …/v1).' };
+    return { problem: line('dxListNotJson', url.href), fix: line('dxListNotJsonFix') };
   }
 }
 
 function modelCheck(family: ServerFamily | undefined, model: string, listed: string[]): DiagnosisCheck {
-  const label = 'Model';
+  const say = (status: DiagnosisCheck['status'], detail: DiagnosisLine, fix?: DiagnosisLine[]) => check('models', 'Model', status, [detail], fix);
   const found = listed.some((id) => (family === 'ollama' ? sameOllamaModel(id, model) : id === model));
-  if (found) return { id: 'models', label, status: 'pass', detail: `"${model}" is among the ${listed.length} model${listed.length === 1 ? '' : 's'} the server lists.` };
-  if (listed.length === 0) return { id: 'models', label, status: 'warn', detail: `The server lists no models, so "${model}" cannot be confirmed.`, fix: missingModelFix(family, model, listed) };
+  if (found) return say('pass', line('dxModelListed', model, listed.length));
+  if (listed.length === 0) return say('warn', line('dxModelNoneListed', model), missingModelFix(family, model, listed));
   // llama-server serves its one model whatever name a request gives.
-  if (family === 'llama.cpp') return { id: 'models', label, status: 'warn', detail: `llama-server serves "${listed[0]}"; it answers requests for "${model}" with that model all the same.`, fix: `Set model to "${listed[0]}" so the trace and the thread name the model that really answers.` };
-  return { id: 'models', label, status: 'fail', detail: `The server has no model "${model}" (it lists ${listed.join(', ')}).`, fix: missingModelFix(family, model, listed) };
+  if (family === 'llama.cpp') return say('warn', line('dxModelLlama', listed[0]!, model), [line('dxModelLlamaFix', listed[0]!)]);
+  return say('fail', line('dxModelMissing', model, listed.join(', ')), missingModelFix(family, model, listed));
 }
 
 function contextCheck(facts: FamilyFacts, config: EndpointDoctorConfig): DiagnosisCheck {
-  const label = 'Context window';
+  const say = (status: DiagnosisCheck['status'], detail: DiagnosisLine[], fix?: DiagnosisLine[]) => check('context', 'Context window', status, detail, fix);
   const context = facts.context;
   if (!context) {
-    return { id: 'context', label, status: 'skip', detail: `The server does not say; the agent budgets for ${config.contextTokens ?? SMALL_CONTEXT} tokens${config.contextTokens ? ' (contextTokens)' : ' (the default)'}.`, fix: "Set contextTokens to the model's real window." };
+    const budget = config.contextTokens ?? SMALL_CONTEXT;
+    return say('skip', [config.contextTokens ? line('dxContextUnknownSet', budget) : line('dxContextUnknown', budget)], [line('dxContextUnknownFix')]);
   }
   const tokens = context.tokens;
   const family = facts.family;
-  const said = `${tokens} tokens (${context.source})`;
   if (config.contextTokens !== undefined && config.contextTokens > tokens) {
-    return { id: 'context', label, status: 'fail', detail: `${said}, but the agent's contextTokens is ${config.contextTokens}: requests past ${tokens} tokens are refused or cut.`, fix: `Set contextTokens to ${tokens} or less. Or give the model the bigger window: ${contextFix(family, config.model, config.contextTokens)}` };
+    return say('fail', [line('dxContextTooBig', tokens, context.source, config.contextTokens)], [line('dxContextTooBigFix', tokens), contextFix(family, config.model, config.contextTokens)]);
   }
   if (facts.ollamaDefault && (facts.trainedContext ?? 0) > tokens) {
-    return {
-      id: 'context',
-      label,
-      status: 'warn',
-      detail: `${said}, though "${config.model}" was trained for ${facts.trainedContext}: Ollama's OpenAI endpoint runs it at the default, and cuts longer prompts silently (the num_ctx trap).`,
-      fix: contextFix('ollama', config.model, Math.min(facts.trainedContext ?? 32768, 32768)),
-    };
+    return say('warn', [line('dxContextOllamaTrap', tokens, context.source, config.model, facts.trainedContext ?? 0)], [contextFix('ollama', config.model, Math.min(facts.trainedContext ?? 32768, 32768))]);
   }
   // The agent asks llama-server and Ollama for the window itself; other servers' it cannot read.
-  const tell = family === 'vllm' || family === 'lmstudio' ? (config.contextTokens === undefined ? ` The agent does not read this itself: set contextTokens: ${tokens}.` : '') : '';
-  if (tokens < UNUSABLE_CONTEXT) {
-    return { id: 'context', label, status: 'fail', detail: `${said}: too small for the agent — its system prompt and built-in tools alone take about 500 tokens, so requests are refused before any conversation.`, fix: contextFix(family, config.model, 16384) };
-  }
-  if (tokens < SMALL_CONTEXT) return { id: 'context', label, status: 'warn', detail: `${said}: small — the tools, the system prompt and a few turns fill it, and older turns are folded often.${tell}`, fix: contextFix(family, config.model, 16384) };
-  return { id: 'context', label, status: tell ? 'warn' : 'pass', detail: `${said}.${tell}`, ...(tell ? { fix: `createAgent({ …, contextTokens: ${tokens} }) (attribute context-tokens="${tokens}").` } : {}) };
+  const tell = (family === 'vllm' || family === 'lmstudio') && config.contextTokens === undefined ? [line('dxContextTell', tokens)] : [];
+  if (tokens < UNUSABLE_CONTEXT) return say('fail', [line('dxContextUnusable', tokens, context.source)], [contextFix(family, config.model, 16384)]);
+  if (tokens < SMALL_CONTEXT) return say('warn', [line('dxContextSmall', tokens, context.source), ...tell], [contextFix(family, config.model, 16384)]);
+  return say(tell.length ? 'warn' : 'pass', [line('dxContextOk', tokens, context.source), ...tell], tell.length ? [line('dxContextSetFix', tokens)] : undefined);
 }
 
 function probeChecks(probed: ProbeResult | undefined, family: ServerFamily | undefined, protocol: 'auto' | 'native' | 'text', facts: FamilyFacts): DiagnosisCheck[] {
-  const tools = { id: 'tools', label: 'Tool calls' };
-  const stream = { id: 'stream', label: 'Stream' };
-  const first = { id: 'first-token', label: 'First token' };
+  const tools = (status: DiagnosisCheck['status'], detail: DiagnosisLine[], fix?: DiagnosisLine[]) => check('tools', 'Tool calls', status, detail, fix);
+  const stream = (status: DiagnosisCheck['status'], detail: DiagnosisLine) => check('stream', 'Stream', status, [detail]);
+  const first = (status: DiagnosisCheck['status'], detail: DiagnosisLine, fix?: DiagnosisLine[]) => check('first-token', 'First token', status, [detail], fix);
   if (!probed) {
-    const detail = 'Not probed (probe: false).';
-    return [{ ...tools, status: 'skip', detail }, { ...stream, status: 'skip', detail }, { ...first, status: 'skip', detail }];
+    const detail = line('dxNotProbed');
+    return [tools('skip', [detail]), stream('skip', detail), first('skip', detail)];
   }
   const out: DiagnosisCheck[] = [];
-  const says = facts.tools === false ? ` (the server says the model has no tool support)` : '';
+  const noSupport = facts.tools === false;
   switch (probed.outcome) {
     case 'native':
-      out.push({ ...tools, status: 'pass', detail: `Native: the model called ${PROBE_TOOL} as a native tool call.${protocol === 'text' ? " (The agent is set to toolProtocol 'text'; 'auto' would use native calls.)" : ''}` });
+      out.push(tools('pass', [line('dxToolsNative', PROBE_TOOL), ...(protocol === 'text' ? [line('dxToolsNativeButText')] : [])]));
       break;
     case 'refused':
-      out.push({ ...tools, status: protocol === 'native' ? 'fail' : 'warn', detail: `The server refused native tools: "${probed.message}". The agent needs the text protocol here${protocol === 'native' ? ", but toolProtocol is 'native'" : ''}.`, fix: toolsFix(family) });
+      out.push(tools(protocol === 'native' ? 'fail' : 'warn', [protocol === 'native' ? line('dxToolsRefusedNative', probed.message ?? '') : line('dxToolsRefused', probed.message ?? '')], toolsFix(family)));
       break;
     case 'text-call':
-      out.push({ ...tools, status: 'warn', detail: `The model wrote the call to ${PROBE_TOOL} as text in its reply, not as a native call${says}.`, fix: `Set toolProtocol: 'text' (the agent reads the common text call formats). ${family === 'llama.cpp' ? 'Or start llama-server with --jinja, so the chat template turns such text into native calls.' : ''}`.trim() });
+      out.push(
+        tools('warn', [noSupport ? line('dxToolsTextCallNoSupport', PROBE_TOOL) : line('dxToolsTextCall', PROBE_TOOL)], [line('dxToolsTextCallFix'), ...(family === 'llama.cpp' ? [line('dxToolsTextCallFixLlama')] : [])]),
+      );
       break;
     case 'text':
-      out.push({ ...tools, status: 'warn', detail: `The model answered without calling ${PROBE_TOOL}, though asked to${says}: it may not handle native tools.`, fix: `Try toolProtocol: 'text', or a model trained for tool calls (qwen2.5, qwen3, llama3.1…).` });
+      out.push(tools('warn', [noSupport ? line('dxToolsTextNoSupport', PROBE_TOOL) : line('dxToolsText', PROBE_TOOL)], [line('dxToolsTextFix')]));
       break;
     case 'thinking':
-      out.push({ ...tools, status: 'skip', detail: `Inconclusive: the model spent the probe's ${PROBE_MAX_TOKENS} tokens reasoning before any call.`, fix: 'Nothing is wrong yet: send a real question and look at the tool cards (or the trace).' });
+      out.push(tools('skip', [line('dxToolsThinking', PROBE_MAX_TOKENS)], [line('dxToolsThinkingFix')]));
       break;
     case 'error':
-      out.push({ ...tools, status: 'fail', detail: `The probe request failed: ${probed.message}`, fix: 'Read the server\'s message above (and its log); check the model name and that the model loads.' });
+      out.push(tools('fail', [line('dxToolsError', probed.message ?? '')], [line('dxToolsErrorFix')]));
       break;
   }
   const read = probed.outcome !== 'error' && probed.outcome !== 'refused';
-  out.push(read ? { ...stream, status: 'pass', detail: `${probed.quirks.join('; ')}.` } : { ...stream, status: 'skip', detail: 'No reply was streamed.' });
+  out.push(read ? stream('pass', line('dxStream', probed.quirks.join('; '))) : stream('skip', line('dxNoStream')));
   if (probed.firstTokenMs === undefined) {
-    out.push({ ...first, status: 'skip', detail: read ? 'The reply had no token.' : 'No reply was streamed.' });
+    out.push(first('skip', read ? line('dxNoToken') : line('dxNoStream')));
   } else if (probed.firstTokenMs > SLOW_FIRST_TOKEN_MS) {
-    out.push({ ...first, status: 'warn', detail: `${probed.firstTokenMs} ms to the first token (${probed.totalMs} ms in all): slow — the model was probably being loaded.`, fix: 'Run /doctor again once it is loaded; if it stays slow, use a smaller model or quantisation, or offload more layers to the GPU.' });
+    out.push(first('warn', line('dxFirstSlow', probed.firstTokenMs, probed.totalMs), [line('dxFirstSlowFix')]));
   } else {
-    out.push({ ...first, status: 'pass', detail: `${probed.firstTokenMs} ms to the first token (${probed.totalMs} ms for the whole probe, at most ${PROBE_MAX_TOKENS} tokens).` });
+    out.push(first('pass', line('dxFirstOk', probed.firstTokenMs, probed.totalMs, PROBE_MAX_TOKENS)));
   }
   return out;
 }
 
 function visionCheck(facts: FamilyFacts): DiagnosisCheck {
-  const label = 'Vision';
-  if (facts.vision === undefined) return { id: 'vision', label, status: 'skip', detail: `${facts.family ? familyName(facts.family) : 'The server'} does not say whether the model takes images.` };
-  if (facts.vision) return { id: 'vision', label, status: 'pass', detail: 'The model takes images (the server says so).' };
-  const fix =
-    facts.family === 'llama.cpp'
-      ? "Start llama-server with the model's projector: --mmproj mmproj.gguf (or -hf with a vision model)."
-      : facts.family === 'ollama'
-        ? 'Use a vision model (gemma3, qwen2.5vl, llava) for questions about images.'
-        : 'Load a vision model (a "VLM") for questions about images.';
-  return { id: 'vision', label, status: 'warn', detail: 'The model does not take images (the server says so): attached images cannot be read.', fix };
+  const say = (status: DiagnosisCheck['status'], detail: DiagnosisLine, fix?: DiagnosisLine[]) => check('vision', 'Vision', status, [detail], fix);
+  if (facts.vision === undefined) return say('skip', facts.family ? line('dxVisionUnknownOf', familyName(facts.family)) : line('dxVisionUnknown'));
+  if (facts.vision) return say('pass', line('dxVisionYes'));
+  const fix = facts.family === 'llama.cpp' ? line('dxVisionFixLlama') : facts.family === 'ollama' ? line('dxVisionFixOllama') : line('dxVisionFixAny');
+  return say('warn', line('dxVisionNo'), [fix]);
 }
 
 /** How to start the usual server on the address's port. */
-function startFix(family: ServerFamily | undefined): string {
+function startFix(family: ServerFamily | undefined): DiagnosisLine[] {
   const start =
     family === 'ollama'
-      ? 'Start Ollama: ollama serve (port 11434).'
+      ? line('dxStartOllama')
       : family === 'lmstudio'
-        ? 'Start LM Studio\'s server: the Developer tab, or lms server start (port 1234).'
+        ? line('dxStartLmstudio')
         : family === 'llama.cpp'
-          ? 'Start llama-server: llama-server -m model.gguf --port 8080.'
+          ? line('dxStartLlama')
           : family === 'vllm'
-            ? 'Start vLLM: vllm serve MODEL (port 8000).'
-            : 'Start the model server (Ollama: port 11434; LM Studio: 1234; llama-server: 8080; vLLM: 8000).';
-  return `${start} Check the address and port in the base URL.`;
+            ? line('dxStartVllm')
+            : line('dxStartAny');
+  return [start, line('dxCheckAddress')];
 }
 
 function cancelled(): PageloopError {

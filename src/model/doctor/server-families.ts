@@ -28,7 +28,8 @@
  *   `loaded_context_length`; CORS is the server settings' "Enable CORS" toggle
  *   (`lms server start --cors`).
  */
-import type { ServerFamily } from '../../diagnosis-types.js';
+import type { DiagnosisLine, ServerFamily } from '../../diagnosis-types.js';
+import { line } from '../../diagnosis-lines.js';
 
 /** Ollama's own default `num_ctx` (it ignores the model's trained length unless told). */
 export const OLLAMA_DEFAULT_CONTEXT = 4096;
@@ -70,53 +71,39 @@ export function familyName(family: ServerFamily | undefined): string {
 }
 
 /** How to let `origin` read the server's answers, for the family (or for all when unknown). */
-export function corsFix(family: ServerFamily | undefined, origin: string): string {
-  const fixes: Record<ServerFamily, string> = {
-    ollama: `Ollama: restart it allowing this origin — OLLAMA_ORIGINS=${origin} ollama serve (macOS app: launchctl setenv OLLAMA_ORIGINS "${origin}", then restart Ollama).`,
-    lmstudio: 'LM Studio: turn on "Enable CORS" in the Developer tab\'s server settings (or lms server start --cors).',
-    'llama.cpp': 'llama-server lets every origin read it by default: a proxy in front of it (nginx, Caddy) must pass Access-Control-Allow-Origin on.',
-    vllm: `vLLM: start it with --allowed-origins '["${origin}"]' (and --allowed-headers '["*"]' when an API key is sent).`,
+export function corsFix(family: ServerFamily | undefined, origin: string): DiagnosisLine[] {
+  const fixes: Record<ServerFamily, DiagnosisLine> = {
+    ollama: line('dxCorsOllama', origin),
+    lmstudio: line('dxCorsLmstudio'),
+    'llama.cpp': line('dxCorsLlama'),
+    vllm: line('dxCorsVllm', origin),
   };
   const order: ServerFamily[] = family ? [family, ...(Object.keys(fixes) as ServerFamily[]).filter((f) => f !== family)] : (Object.keys(fixes) as ServerFamily[]);
-  return `${order.map((f) => fixes[f]).join(' ')} Or serve the model through a proxy on this page's own origin.`;
+  return [...order.flatMap((f, i) => (i ? [line('dxSpace'), fixes[f]] : [fixes[f]])), line('dxCorsProxy')];
 }
 
 /** How to get a model the server does not list. */
-export function missingModelFix(family: ServerFamily | undefined, model: string, listed: string[]): string {
-  const pick = listed.length ? `Use one it lists (${listed.slice(0, 8).join(', ')}${listed.length > 8 ? ', …' : ''})` : 'Load a model first';
+export function missingModelFix(family: ServerFamily | undefined, model: string, listed: string[]): DiagnosisLine[] {
+  const pick = listed.length ? line('dxMissingUse', `${listed.slice(0, 8).join(', ')}${listed.length > 8 ? ', …' : ''}`) : line('dxMissingLoad');
   const get =
-    family === 'ollama'
-      ? ` — or run: ollama pull ${model}`
-      : family === 'lmstudio'
-        ? ` — or download and load it in LM Studio (lms get ${model}; lms load ${model})`
-        : family === 'vllm'
-          ? ` — vLLM serves the model it was started with, under --served-model-name`
-          : '';
-  return `${pick}${get}.`;
+    family === 'ollama' ? [line('dxMissingOllama', model)] : family === 'lmstudio' ? [line('dxMissingLmstudio', model)] : family === 'vllm' ? [line('dxMissingVllm')] : [];
+  return [pick, ...get, line('dxEnd')];
 }
 
 /** How to give the model a bigger window, in the family's words. */
-export function contextFix(family: ServerFamily | undefined, model: string, want: number): string {
-  if (family === 'llama.cpp') return `Restart llama-server with a bigger window: -c ${want} (each of --parallel N slots gets -c/N).`;
-  if (family === 'ollama') {
-    return `Set the window Ollama runs the model at: OLLAMA_CONTEXT_LENGTH=${want} ollama serve — or per model, a Modelfile with "FROM ${model}" and "PARAMETER num_ctx ${want}", then ollama create ${model}-${want / 1024}k -f Modelfile and use that model. (The OpenAI endpoint cannot pass num_ctx per request.)`;
-  }
-  if (family === 'vllm') return `Restart vLLM with --max-model-len ${want} (as far as the model and GPU memory allow).`;
-  if (family === 'lmstudio') return `Load the model with a bigger context length: in LM Studio's load settings, or lms load ${model} --context-length ${want}.`;
-  return `Give the server a bigger context window, or set the agent's contextTokens to the window it really has.`;
+export function contextFix(family: ServerFamily | undefined, model: string, want: number): DiagnosisLine {
+  if (family === 'llama.cpp') return line('dxWindowLlama', want);
+  if (family === 'ollama') return line('dxWindowOllama', want, model, `${model}-${want / 1024}k`);
+  if (family === 'vllm') return line('dxWindowVllm', want);
+  if (family === 'lmstudio') return line('dxWindowLmstudio', want, model);
+  return line('dxWindowAny');
 }
 
 /** How to get native tool calls from the family, when it refuses them. */
-export function toolsFix(family: ServerFamily | undefined): string {
+export function toolsFix(family: ServerFamily | undefined): DiagnosisLine[] {
   const server =
-    family === 'llama.cpp'
-      ? 'Start llama-server with --jinja (the chat template then handles tools).'
-      : family === 'ollama'
-        ? 'This model has no "tools" capability in Ollama (ollama show MODEL lists its capabilities): pick a model that has it.'
-        : family === 'vllm'
-          ? 'Start vLLM with --enable-auto-tool-choice --tool-call-parser <the model\'s parser, e.g. hermes for Qwen>.'
-          : 'Use a model or server that accepts the tools parameter.';
-  return `${server} Meanwhile the agent works with the text protocol: toolProtocol 'auto' (the default) switches to it after the first refusal; toolProtocol: 'text' skips the refused request.`;
+    family === 'llama.cpp' ? line('dxToolsFixLlama') : family === 'ollama' ? line('dxToolsFixOllama') : family === 'vllm' ? line('dxToolsFixVllm') : line('dxToolsFixAny');
+  return [server, line('dxToolsMeanwhile')];
 }
 
 /**

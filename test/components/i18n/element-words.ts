@@ -25,13 +25,14 @@ import { a2uiWords } from '../../../components/a2ui/a2ui-words.js';
 import { activityWords } from '../../../components/activity/activity-words.js';
 import { noticeWords } from '../../../components/conversation/notice-words.js';
 import { tabWords } from '../../../components/threads/tab-notice.js';
+import { diagnosisLines } from '../../../src/diagnosis-lines.js';
 import type { ElementWords } from '../../../components/element-words.js';
 import { render, type nothing, type TemplateResult } from 'lit';
 import type { I18n, Word, Words } from '../../../components/i18n/index.js';
 import type { Catalog } from '../../../components/i18n/words.js';
 
 export const TABLES = { conversationWords, composerWords, approvalWords, toolCardWords, attachmentWords, attachmentTrayWords, traceWords, agentTraceWords, doctorWords, threadWords, mcpWords, commandWords,
-  planWords, subAgentWords, engineWords, undoWords, previewWords, tooLongWords, a2uiWords, activityWords, errorWords, noticeWords, tabWords };
+  planWords, subAgentWords, engineWords, undoWords, previewWords, tooLongWords, a2uiWords, activityWords, errorWords, noticeWords, tabWords, diagnosisLines };
 
 /** Every message by id (the test checks that no id is in two tables). */
 export const ENGLISH: { [id: string]: Word } = Object.assign({}, ...Object.values(TABLES));

@@ -4,8 +4,10 @@
 // locale); any text a person reads or hears (own text, aria-label, title,
 // placeholder) that holds a word outside the marks is hard-coded, and the
 // check fails naming it. What is data is left out: code, the user's text and
-// the recorder's values (`translate="no"`), and the library's own findings of
-// the doctor (its `detail` and `fix`, English by design: the guide says so).
+// the recorder's values (`translate="no"`: the doctor's quoted URLs, model
+// names and server messages too). The doctor's findings and fixes come from
+// the real worker's report, each line by id (src/diagnosis-lines.ts): a line
+// written in English again would show here unmarked.
 // Then the same rooms in Japanese: their words are the catalog's, not English.
 import { expect } from 'chai';
 import '../../../components/define.js';
@@ -18,11 +20,8 @@ import type { Word } from '../../../components/i18n/index.js';
 import { PSEUDO, shownTexts, unmarked } from './element-words.js';
 import { chatOnMock, part, parts, typeAndEnter, until, type ChatFixture } from '../helpers.js';
 
-/**
- * Data, not the element's words: code, what the user or the recorder wrote, times (the locale's `Intl` format,
- * "jetzt"), and the doctor's findings (the library's English).
- */
-const DATA = 'code, pre, textarea, time, [translate="no"], .doctor-detail, .doctor-fix-text';
+/** Data, not the element's words: code, what the user or the recorder wrote, times (the locale's `Intl` format, "jetzt"). */
+const DATA = 'code, pre, textarea, time, [translate="no"]';
 
 /** The texts of `root` that hold a word (two letters or more) outside the marks: hard-coded. */
 const hardCoded = (root: ParentNode): string[] => unmarked(root, DATA);

@@ -1,0 +1,91 @@
+// The doctor's findings and fixes are said in the element's language
+// (issue 37): a report holding every line of src/diagnosis-lines.ts, in every
+// status, is drawn with marked words (⟪…⟫, a pseudo locale) and no word
+// outside the marks; the same report with English words has words outside
+// them (the check can fail); in German and Arabic no line is the English one.
+// A quoted value (a model name, a server's message) is drawn as it is,
+// `translate="no"`; a report from an older library (no `said`) keeps its
+// English. The real worker's report is checked the same way in
+// rooms-words.test.ts (a line written in English again fails there).
+import { expect } from 'chai';
+import { renderDoctorItem } from '../../../components/doctor/doctor-report.js';
+import { loadCatalog } from '../../../components/i18n/catalogs.js';
+import type { I18n } from '../../../components/i18n/index.js';
+import { check, diagnosisLines, englishOf } from '../../../src/diagnosis-lines.js';
+import type { Diagnosis, DiagnosisLine, DiagnosisStatus } from '../../../src/diagnosis-types.js';
+import { PSEUDO, drawingBoard, i18nOf, shownTexts, unmarked } from './element-words.js';
+
+/** Data, not the element's words: the quoted values. */
+const DATA = '[translate="no"]';
+const STATUSES: DiagnosisStatus[] = ['pass', 'warn', 'fail', 'skip'];
+const IDS = Object.keys(diagnosisLines) as Array<keyof typeof diagnosisLines>;
+
+/** Each line with figures for its values (numbers: a plural sees a count). */
+const lineOf = (id: keyof typeof diagnosisLines, n = 3): DiagnosisLine => {
+  const word = diagnosisLines[id];
+  return { id, params: typeof word === 'function' ? Array.from({ length: word.length }, () => n) : [] };
+};
+
+/** A report of one check per line, the statuses in turn; each failure and warning with a fix (a line with a quoted value). */
+function everyLine(): Diagnosis {
+  const checks = IDS.map((id, i) => {
+    const status = STATUSES[i % 4]!;
+    const fix = status === 'fail' || status === 'warn' ? [lineOf('dxModelLlamaFix'), { id: 'dxModelMissing', params: ['qwen3:8b', 'llama3.1, gemma3'] }] : undefined;
+    return check(i % 2 ? 'context' : 'tools', 'Label', status, [lineOf(id)], fix);
+  });
+  return { target: 'endpoint', subject: 'http://localhost:8080/v1', family: 'llama.cpp', checks, durationMs: 1234 };
+}
+
+const draw = (i18n: I18n, d: Diagnosis = everyLine()): HTMLElement => {
+  const { shown, draw: put } = drawingBoard();
+  put('doctor', renderDoctorItem({ kind: 'doctor', id: 'doctor-1', diagnosis: d }, i18n));
+  return shown.get('doctor')!;
+};
+
+/** Each drawn finding's text (`.doctor-detail`) or fix's (`.doctor-fix-text`), in order. */
+const textsOf = (root: HTMLElement, which: string): string[] => [...root.querySelectorAll(which)].map((el) => el.textContent!.trim());
+const linesOf = (root: HTMLElement): string[] => textsOf(root, '.doctor-detail, .doctor-fix-text');
+
+describe('the doctor’s lines in the element’s language', () => {
+  afterEach(() => document.body.replaceChildren());
+
+  it('every line, in every status: marked words only; with the English words the check finds them', () => {
+    const marked = draw(i18nOf(PSEUDO));
+    expect(marked.querySelectorAll('.doctor-detail').length).to.equal(IDS.length);
+    expect(new Set([...marked.querySelectorAll('.doctor-check')].map((li) => li.classList[1]))).to.have.length(4);
+    expect(unmarked(marked, DATA)).to.deep.equal([]);
+    const english = draw(i18nOf({}));
+    expect(unmarked(english, DATA).length).to.be.greaterThan(IDS.length / 2);
+    // The English drawing is the worker's English, line for line.
+    expect(textsOf(english, '.doctor-detail')).to.deep.equal(everyLine().checks.map((c) => c.detail.trim()));
+  });
+
+  it('a quoted value is drawn as it is, untranslated; a number is the line’s own', () => {
+    const d: Diagnosis = { target: 'endpoint', subject: 'x', checks: [check('models', 'Model', 'fail', [{ id: 'dxModelMissing', params: ['qwen3:8b', 'a, b'] }], [{ id: 'dxModelListed', params: ['m', 1] }])], durationMs: 1 };
+    const root = draw(i18nOf(PSEUDO), d);
+    expect([...root.querySelectorAll('.doctor-check [translate="no"]')].map((el) => el.textContent)).to.deep.equal(['qwen3:8b', 'a, b', 'm']);
+    expect(root.querySelector('.doctor-fix-text')!.textContent).to.equal('⟪"m" is among the 1 model the server lists.⟫');
+  });
+
+  it('a report without lines, or with a line this version does not know, keeps the library’s English', () => {
+    const old: Diagnosis = { target: 'endpoint', subject: 'x', checks: [{ id: 'cors', label: 'CORS', status: 'fail', detail: 'Old English finding.', fix: 'Old English fix.' }, { ...check('vision', 'Vision', 'pass', [lineOf('dxVisionYes')]), said: { detail: [{ id: 'dxFromTheFuture', params: [] }] } }], durationMs: 1 };
+    const root = draw(i18nOf(PSEUDO), old);
+    expect(linesOf(root)).to.deep.equal(['Old English finding.', 'Old English fix.', englishOf([lineOf('dxVisionYes')])]);
+    expect(root.querySelector('.doctor-detail')!.getAttribute('lang')).to.equal('en');
+  });
+
+  for (const tag of ['de', 'ar']) {
+    it(`${tag}: no line is the English one`, async () => {
+      const catalog = await loadCatalog(tag);
+      const i18n = i18nOf(catalog.messages as never, catalog.format, tag === 'ar' ? 'rtl' : 'ltr');
+      const [shown, english] = [draw(i18n), draw(i18nOf({}))];
+      // Lines with no words of their own: a value, a space, a full stop.
+      const bare = new Set(['dxAsIs', 'dxSpace', 'dxEnd', 'dxServerIs', 'dxServerIsVersion', 'dxContextOk', 'dxStream']);
+      const [found, enFound] = [textsOf(shown, '.doctor-detail'), textsOf(english, '.doctor-detail')];
+      expect(IDS.filter((id, i) => !bare.has(id) && found[i] === enFound[i])).to.deep.equal([]);
+      const [fixes, enFixes] = [textsOf(shown, '.doctor-fix-text'), textsOf(english, '.doctor-fix-text')];
+      expect(fixes.length).to.be.greaterThan(0);
+      expect(fixes.filter((text, i) => text === enFixes[i])).to.deep.equal([]);
+    });
+  }
+});
