@@ -103,6 +103,8 @@ function renderCheck(check: DiagnosisCheck, w: DoctorWords, lines: DiagnosisLine
 /** Marks a quoted value inside a written line (Unicode's private use area: no catalog writes it). */
 const OPEN = '\uE000';
 const CLOSE = '\uE001';
+/** A quoted value's mark in a written line; `split` hands back its index. */
+const VALUE = new RegExp(`${OPEN}(\\d+)${CLOSE}`);
 
 /** `said` in the element's language: each line written with its values, a quoted text shown as it is (`translate="no"`). */
 function say(said: readonly DiagnosisLine[], lines: DiagnosisLines): Array<string | TemplateResult> {
@@ -111,7 +113,7 @@ function say(said: readonly DiagnosisLine[], lines: DiagnosisLines): Array<strin
     const word = (lines as unknown as Record<string, string | ((...args: Array<string | number>) => string)>)[id]!;
     // A number is handed over as a number (a plural needs it); a text as a mark the drawing below replaces with the text.
     const text = typeof word === 'function' ? String(word(...params.map((p, i) => (typeof p === 'number' ? p : `${OPEN}${i}${CLOSE}`)))) : word;
-    for (const [n, piece] of text.split(new RegExp(`${OPEN}(\\d+)${CLOSE}`)).entries()) {
+    for (const [n, piece] of text.split(VALUE).entries()) {
       if (n % 2 === 0) out.push(piece);
       else out.push(html`<span class="doctor-value" translate="no" dir="auto">${params[Number(piece)]}</span>`);
     }

@@ -2,6 +2,7 @@
  * Every English table of `<agent-chat>` (as components/element-words.ts
  * lists them as types), for the catalog and leftover checks.
  */
+import { directionOf } from '../../../components/i18n/direction.js';
 import { approvalWords } from '../../../components/approvals/approval-words.js';
 import { attachmentWords } from '../../../components/attachments/attachment-words.js';
 import { attachmentTrayWords } from '../../../components/attachments/attachment-tray-words.js';
@@ -110,3 +111,18 @@ export function drawingBoard(): { shown: Map<string, HTMLElement>; draw(name: st
     },
   };
 }
+
+/**
+ * What each drawing of `draw` shows in English, by name (its texts of three letters
+ * or more, outside `data`), the drawings cleared: what the same drawings in another
+ * language must not show.
+ */
+export async function englishShown(draw: (i18n: I18n) => Promise<Map<string, HTMLElement>>, clear: (shown: Map<string, HTMLElement>) => void, data: string): Promise<Map<string, Set<string>>> {
+  const en = await draw(i18nOf({}));
+  const english = new Map([...en].map(([name, box]) => [name, new Set(shownTexts(box, data).filter((t) => /[A-Za-z]{3}/.test(t)))]));
+  clear(en);
+  return english;
+}
+
+/** The `I18n` of locale `tag`'s catalog, in the locale's direction. */
+export const catalogI18n = (tag: string, catalog: Catalog): I18n => i18nOf(catalog.messages as Record<string, Word>, catalog.format, directionOf(tag));

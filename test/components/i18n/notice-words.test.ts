@@ -22,7 +22,7 @@ import { prepareAttachments } from '../../../src/agent/attachments/attachment-pr
 import type { ErrorCode } from '../../../src/error-codes.js';
 import { BASIC_CATALOG_ID } from '../../../src/page/a2ui/a2ui-catalogs.js';
 import { toolCallTurn, textTurn } from '../../../src/testing/chunks.js';
-import { PSEUDO, drawingBoard, i18nOf, shownTexts, unmarked } from './element-words.js';
+import { PSEUDO, catalogI18n, drawingBoard, englishShown, i18nOf, shownTexts, unmarked } from './element-words.js';
 import { chatOnMock, until, type ChatFixture } from '../helpers.js';
 
 /** Every code the library has (a missing one is a type error): each must have a banner message. */
@@ -152,10 +152,8 @@ describe('i18n: the log’s own lines, every error code, the tab notice, refused
   for (const tag of ['de', 'ar']) {
     it(`${tag}: no text of the English drawing is left`, async () => {
       const catalog = await loadCatalog(tag);
-      const en = await drawAll(i18nOf({}));
-      const english = new Map([...en].map(([name, box]) => [name, new Set(shownTexts(box, DATA).filter((t) => /[A-Za-z]{3}/.test(t)))]));
-      clear(en);
-      const shown = await drawAll(i18nOf(catalog.messages as Record<string, Word>, catalog.format, tag === 'ar' ? 'rtl' : 'ltr'));
+      const english = await englishShown(drawAll, clear, DATA);
+      const shown = await drawAll(catalogI18n(tag, catalog));
       try {
         for (const [name, box] of shown) {
           const left = shownTexts(box, DATA).filter((t) => english.get(name)!.has(t));

@@ -34,7 +34,7 @@ import { mcpWords } from '../../../components/mcp/mcp-words.js';
 import type { EngineStatus, PlanTask, Tool } from '../../../src/types.js';
 import { errorTurn, textTurn } from '../../../src/testing/chunks.js';
 import { conversationSpeech } from '../../../components/conversation/conversation-words.js';
-import { PSEUDO, drawingBoard, i18nOf, shownTexts, unmarked } from './element-words.js';
+import { PSEUDO, catalogI18n, drawingBoard, englishShown, i18nOf, shownTexts, unmarked } from './element-words.js';
 import { chatOnMock, part, typeAndEnter, until, type ChatFixture } from '../helpers.js';
 
 /** Data, not the element's words: what the model, a server or the tool wrote, and the user's values. */
@@ -155,10 +155,8 @@ describe('i18n: the views loaded on first use, every state', function () {
   for (const tag of ['de', 'ar']) {
     it(`${tag}: no text of the English drawing is left, in any state`, async () => {
       const catalog = await loadCatalog(tag);
-      const en = await drawAll(i18nOf({}));
-      const english = new Map([...en].map(([name, box]) => [name, new Set(shownTexts(box, DATA).filter((t) => /[A-Za-z]{3}/.test(t)))]));
-      clear(en);
-      const shown = await drawAll(i18nOf(catalog.messages as Record<string, Word>, catalog.format, tag === 'ar' ? 'rtl' : 'ltr'));
+      const english = await englishShown(drawAll, clear, DATA);
+      const shown = await drawAll(catalogI18n(tag, catalog));
       try {
         const own = new Set(Object.values(catalog.messages).filter((w): w is string => typeof w === 'string'));
         for (const [name, box] of shown) {
