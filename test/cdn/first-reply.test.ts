@@ -34,8 +34,13 @@
  * cold frame costs more than its warm twin by a ratio, not by a fixed amount:
  * measured cold/warm of the reply, tool and approval cases 0.8–1.3; the
  * thread load's, while its rows' tooltips made ICU load its date formats
- * (now format-time.ts), 1.6–2.1, which this rule fails. At most one run in
- * five may exceed: a garbage collection or a page fault can land in any task.
+ * (now format-time.ts), 1.6–2.1, which this rule fails. The verdict is on
+ * the medians of five runs (the cold action's longest task against the
+ * bound from the warm one's median): a garbage collection or a page fault
+ * can land in any task, and on CI's crowded machine single runs sat within
+ * 5% of the bound either side (2026-11-29: cold/warm 19.7/12.9 ms beside
+ * another file), so "at most one run of five over" failed a run in three
+ * there for no change of the element's (CI of stops 42 and 43).
  * Measured (bench/README, 2026-11-25): before the warm-up, the first reply's
  * longest task was 22–24 ms of CPU (median of 7 runs; a warm reply's 9 ms);
  * with it, 9–12 ms. The tool card, approval panel and thread load were
@@ -43,7 +48,10 @@
  * longest cold tasks were 10–11 ms of CPU, the reply's own streaming frames,
  * so those three cases guard against first-use work landing in their frames
  * (a lazy chunk evaluated on the click that needs it); each was checked to
- * fail with 20 ms of work added to its first use.
+ * fail with 20 ms of work added to its first use. With the medians
+ * (2026-11-29, warm frames 14 ms here): 30 ms of work in a task of the first
+ * reply fails it (median 23.5 ms of CPU against a bound of 21.3), 20 ms does
+ * not (20.7 against 21.9: within 1.5× a warm streaming frame).
  *
  * The long tasks the observer counted are in the failure message, for
  * what ran in them.
@@ -70,10 +78,8 @@ const PAGE = '/bench/first-reply-frame.html?bundle=/.wtr-cdn/agent-chat.js&token
 const MAX_TASK_CPU_MS = 50 / 3;
 /** How much longer than its warm twin a cold action's longest task may be, where the warm one is near MAX_TASK_CPU_MS already. */
 const WARM_FACTOR = 1.5;
-/** The CPU time a run's cold action may spend in its longest task (the rule above). */
-const allowed = (run: ColdRun): number => Math.max(MAX_TASK_CPU_MS, WARM_FACTOR * run.cpu.warm);
 const RUNS = 5;
-const ALLOWED = 1;
+const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** One cold run of `path` (test/support/cold-page-plugin.js): started, then asked for until it is over. */
 async function coldPage(path: string, seed: string | undefined): Promise<ColdRun | undefined> {
@@ -85,7 +91,7 @@ async function coldPage(path: string, seed: string | undefined): Promise<ColdRun
   }
 }
 
-/** Runs `scenario` cold RUNS times (stopping once more than ALLOWED runs failed) and judges the rule. */
+/** Runs `scenario` cold RUNS times and judges the rule on the medians. */
 async function judge(scenario: string, seeded = false): Promise<void> {
   const path = `${PAGE}&scenario=${scenario}`;
   const seed = seeded ? `${PAGE}&scenario=seed` : undefined;
@@ -94,20 +100,21 @@ async function judge(scenario: string, seeded = false): Promise<void> {
     const result = await coldPage(path, seed);
     if (!result || 'error' in result.report) throw new Error(`cold run ${run + 1}: ${result && 'error' in result.report ? result.report.error : 'no report'}`);
     runs.push(result);
-    if (runs.filter((r) => r.cpu.first > allowed(r)).length > ALLOWED) break;
   }
-  const over = runs.filter((r) => r.cpu.first > allowed(r));
+  const cold = median(runs.map((r) => r.cpu.first));
+  const warm = median(runs.map((r) => r.cpu.warm));
+  const bound = Math.max(MAX_TASK_CPU_MS, WARM_FACTOR * warm);
   const detail = runs
     .map((r, i) => {
       const report = r.report as Extract<ColdRun['report'], { first: ReplyReport }>;
-      return `run ${i + 1}: longest task ${r.cpu.first.toFixed(1)} ms CPU (warm ${r.cpu.warm.toFixed(1)}, allowed ${allowed(r).toFixed(1)}); long tasks ${report.first.tasks.map(Math.round).join(', ') || 'none'}\n    ${report.first.frames.join('\n    ')}`;
+      return `run ${i + 1}: longest task ${r.cpu.first.toFixed(1)} ms CPU (warm ${r.cpu.warm.toFixed(1)}); long tasks ${report.first.tasks.map(Math.round).join(', ') || 'none'}\n    ${report.first.frames.join('\n    ')}`;
     })
     .join('\n  ');
-  expect(over.length, `runs whose first ${scenario} had a task over ${MAX_TASK_CPU_MS.toFixed(1)} ms of CPU and over ${WARM_FACTOR}× its warm twin's:\n  ${detail}`).to.be.at.most(ALLOWED);
-  expect(runs.length).to.equal(RUNS);
+  console.log(`first ${scenario}, longest task's CPU cold/warm (ms): ${runs.map((r) => `${r.cpu.first.toFixed(1)}/${r.cpu.warm.toFixed(1)}`).join(', ')}; medians ${cold.toFixed(1)}/${warm.toFixed(1)}, bound ${bound.toFixed(1)}`);
+  expect(cold, `the first ${scenario}'s longest task, median of ${RUNS} cold runs: ${cold.toFixed(1)} ms of CPU, over ${MAX_TASK_CPU_MS.toFixed(1)} and over ${WARM_FACTOR}× the warm action's median (${warm.toFixed(1)}):\n  ${detail}`).to.be.at.most(bound);
 }
 
-describe('the first use of a cold <agent-chat> (standalone bundle, new browser context per run): no main-thread task over 50/3 ms of CPU (a long task on a 3x slower CPU), nor on a slower machine over 1.5x the warm action’s, in 4 of 5 cold runs', () => {
+describe('the first use of a cold <agent-chat> (standalone bundle, new browser context per run): no main-thread task over 50/3 ms of CPU (a long task on a 3x slower CPU), nor on a slower machine over 1.5x the warm action’s (medians of 5 cold runs)', () => {
   it('the first reply: a long markdown reply sent at ready', async function () {
     this.timeout(240_000);
     await judge('reply');

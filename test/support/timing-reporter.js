@@ -4,13 +4,40 @@
  * (from its page starting its tests to its last result), the slowest printed at
  * the end of the run, so a CI log shows which files to make faster or move
  * behind PAGELOOP_LONG. With PAGELOOP_TIMINGS=<file> every file's time is also
- * written there as JSON. It reports nothing else: the default reporter still
- * prints progress, logs and failures.
+ * written there as JSON. The default reporter prints each failure when its
+ * file ends, which in a long run is far above the end of the log (and CI
+ * keeps only the tail), so the failed tests are also listed again last, each
+ * with the start of its error.
  */
 import { writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
 
 const SHOWN = 15;
+/** How much of a failure's message the closing list keeps. */
+const MESSAGE_CHARS = 1200;
+
+/**
+ * Each failed test of `sessions` as `file › suite › test: message`, and each
+ * file's own errors (a failed import, a page that crashed).
+ * @param {import('@web/test-runner').TestSession[]} sessions
+ */
+function failures(sessions) {
+  /** @type {string[]} */
+  const lines = [];
+  /** @param {import('@web/test-runner').TestResultError | undefined} error */
+  const said = (error) => (error ? `${error.name && !error.message.startsWith(error.name) ? `${error.name}: ` : ''}${error.message}`.slice(0, MESSAGE_CHARS) : 'failed');
+  for (const session of sessions) {
+    const file = relative(process.cwd(), session.testFile);
+    for (const error of session.errors) lines.push(`${file}: ${said(error)}`);
+    /** @param {import('@web/test-runner').TestSuiteResult} suite @param {string[]} path */
+    const walk = (suite, path) => {
+      for (const test of suite.tests) if (!test.passed && !test.skipped) lines.push(`${[file, ...path, test.name].join(' › ')}:\n    ${said(test.error).replace(/\n/g, '\n    ')}`);
+      for (const inner of suite.suites) walk(inner, [...path, inner.name]);
+    };
+    if (session.testResults) walk(session.testResults, []);
+  }
+  return lines;
+}
 
 /** @returns {import('@web/test-runner').Reporter} */
 export function timingReporter() {
@@ -28,7 +55,9 @@ export function timingReporter() {
         if (session.status === 'FINISHED' && started.has(file)) took.set(file, Date.now() - /** @type {number} */ (started.get(file)));
       });
     },
-    stop() {
+    stop({ sessions }) {
+      const failed = failures(sessions);
+      if (failed.length) console.log(`\nFailed (${failed.length}):\n${failed.map((line) => `  ${line}`).join('\n')}`);
       const rows = [...took].sort((a, b) => b[1] - a[1]);
       if (!rows.length) return;
       const total = rows.reduce((sum, [, ms]) => sum + ms, 0);
