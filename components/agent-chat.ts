@@ -253,7 +253,7 @@ export class AgentChat extends AgentChatSettings {
     commands: {
       workflows: () => this.workflows ?? {},
       startWorkflow: (name, input) => this.#carryOn((agent) => agent.runWorkflow(name, input)),
-      prompt: (command) => void this.#mcp.runPrompt(command, { send: (text) => this.send(text, this.#mcp.sendOptions([])), notice: (text) => this.#apply({ type: 'notice', text }) }),
+      prompt: (command) => void this.#mcp.runPrompt(command, { send: (text) => this.send(text, this.#mcp.sendOptions([])), notice: (text, said) => this.#apply({ type: 'notice', text, ...(said ? { said } : {}) }) }),
       mcpHelp: () => this.#mcp.help(),
       notice: (text) => this.#apply({ type: 'notice', text }),
       i18n: this.#i18n,

@@ -19,7 +19,7 @@ import type { TooLongWords } from './composer/index.js';
 import type { A2uiWords } from './a2ui/index.js';
 import type { ActivityWords } from './activity/index.js';
 import type { UndoWords } from './tool-cards/index.js';
-import type { ErrorWords, NoticeWords, PlanWords, SubAgentWords } from './conversation/index.js';
+import type { ErrorWords, NoticeWords, PlanWords, ReportedNoticeWords, SubAgentWords } from './conversation/index.js';
 import type { TabWords } from './threads/index.js';
 import type { EngineWords } from './engine-progress-words.js';
 import type { DiagnosisLines } from '../src/diagnosis-lines.js';
@@ -27,7 +27,7 @@ import type { DiagnosisLines } from '../src/diagnosis-lines.js';
 /** Every message of the element, by id. */
 export type ElementWords = ConversationWords & ComposerWords & ApprovalWords & ToolCardWords & AttachmentWords & AttachmentTrayWords & TraceWords
   & AgentTraceWords & DoctorWords & ThreadWords & McpWords & CommandWords & PlanWords & SubAgentWords & EngineWords & UndoWords & PreviewWords
-  & TooLongWords & A2uiWords & ActivityWords & ErrorWords & NoticeWords & TabWords
+  & TooLongWords & A2uiWords & ActivityWords & ErrorWords & NoticeWords & ReportedNoticeWords & TabWords
   & DiagnosisLines;
 
 /** `<agent-chat>`'s `labels`: any message by id, as a text or (for a message with parameters) a function of them. */

@@ -126,9 +126,12 @@ export type AgentEvent =
   /**
    * Attachments of this run could not be kept with the thread (the disk is
    * full, or IndexedDB is unavailable): they were sent, but a reload will not
-   * show them. `message` says so in a sentence for the user.
+   * show them. `message` says so in a sentence for the user (English);
+   * `names` (the files' names), `code` (the storage error's code:
+   * `storage-quota` when the disk is full) and `reason` (its message) are
+   * what an interface writes its own sentence from.
    */
-  | { type: 'attachments-not-kept'; ids: string[]; message: string }
+  | { type: 'attachments-not-kept'; ids: string[]; message: string; names?: string[]; code?: string; reason?: string }
   | { type: 'usage'; promptTokens: number; completionTokens: number; /** The context window the agent budgets for, once known (set by the app or stated by the server); absent while only the default is assumed. */ contextTokens?: number }
   | { type: 'error'; message: string; retryable: boolean; code?: string; params?: Readonly<Record<string, string | number>> }
   /** The in-page engine's state changed (download progress, loading, ready, a load error); not part of any run. */

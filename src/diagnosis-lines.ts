@@ -9,7 +9,10 @@
  * texts joined with nothing between them — a line that continues another
  * starts with its own space. A value that is itself the words of someone
  * else (a server's message, a browser's reason, a URL, a model name, a
- * command) is passed as it is and shown untranslated.
+ * command) is passed as it is and shown untranslated; a value in our own
+ * words (where a context size was read) is a line of its own, passed as a
+ * parameter and said in the same language. A count is passed as a number, so
+ * a language with plural forms picks its form.
  */
 import type { DiagnosisCheck, DiagnosisLine, DiagnosisStatus } from './diagnosis-types.js';
 
@@ -68,6 +71,14 @@ export const diagnosisLines = {
   dxMissingVllm: ' — vLLM serves the model it was started with, under --served-model-name',
   dxEnd: '.',
   // Context window
+  // Where a context size was read: a line said inside dxContext… (its `source`).
+  dxSourceLlama: 'llama-server /props n_ctx',
+  dxSourceLlamaSlots: (slots: number) => `llama-server /props n_ctx, for each of its ${slots} slots`,
+  dxSourceVllm: 'vLLM /v1/models max_model_len',
+  dxSourceLmstudio: 'LM Studio /api/v0/models loaded_context_length',
+  dxSourceOllamaPs: 'Ollama /api/ps context_length, the model as loaded now',
+  dxSourceModelfile: "the model's Modelfile, PARAMETER num_ctx",
+  dxSourceOllamaDefault: "Ollama's default num_ctx: the model is not loaded and its Modelfile sets none",
   dxContextUnknown: (tokens: V) => `The server does not say; the agent budgets for ${tokens} tokens (the default).`,
   dxContextUnknownSet: (tokens: V) => `The server does not say; the agent budgets for ${tokens} tokens (contextTokens).`,
   dxContextUnknownFix: "Set contextTokens to the model's real window.",
@@ -108,7 +119,22 @@ export const diagnosisLines = {
   dxToolsThinkingFix: 'Nothing is wrong yet: send a real question and look at the tool cards (or the trace).',
   dxToolsError: (message: string) => `The probe request failed: ${message}`,
   dxToolsErrorFix: "Read the server's message above (and its log); check the model name and that the model loads.",
-  dxStream: (quirks: string) => `${quirks}.`,
+  // The stream's quirks: a detail lists them, each its own line, between dxQuirkSep, ending with dxEnd.
+  dxQuirkSep: '; ',
+  dxQuirkJson: 'answered with one JSON completion, not a stream (read all the same)',
+  dxQuirkFinish: (reason: string) => `finish_reason "${reason}" with a tool call (read as a call all the same)`,
+  dxQuirkReasoningContent: 'reasoning in reasoning_content (llama.cpp, DeepSeek, older vLLM)',
+  dxQuirkReasoning: 'reasoning in reasoning (Ollama, OpenRouter, newer vLLM)',
+  dxQuirkThink: 'reasoning inline in <think> tags in the content (split off as thinking)',
+  dxQuirkArgsObject: 'tool-call arguments sent as a JSON object, not a string (read all the same)',
+  dxQuirkNoIndex: 'tool-call deltas without an index (read in order)',
+  dxQuirkNoId: 'a tool call without an id (one is made up)',
+  dxQuirkUsageEmpty: 'usage on a final chunk with no choices',
+  dxQuirkUsageEvery: 'usage on every chunk (the last is used)',
+  dxQuirkUsageLast: 'usage on the last chunk',
+  dxQuirkNoUsage: 'no token usage reported (the context meter estimates instead)',
+  dxQuirkArgsOne: 'tool-call arguments in one piece',
+  dxQuirkArgsPieces: (pieces: number) => `tool-call arguments streamed in ${pieces} pieces`,
   dxNoStream: 'No reply was streamed.',
   dxNoToken: 'The reply had no token.',
   dxFirstSlow: (ms: V, total: V) => `${ms} ms to the first token (${total} ms in all): slow — the model was probably being loaded.`,
@@ -152,18 +178,19 @@ export const diagnosisLines = {
 /** The doctor's lines, as the element's language writes them. */
 export type DiagnosisLines = typeof diagnosisLines;
 type LineId = keyof DiagnosisLines;
-type ParamsOf<K extends LineId> = DiagnosisLines[K] extends (...args: infer A) => string ? A : [];
+/** A line's values: a text may also be a line of our own words (said inside it: DiagnosisLine). */
+type ParamsOf<K extends LineId> = DiagnosisLines[K] extends (...args: infer A) => string ? { [I in keyof A]: A[I] extends string ? A[I] | DiagnosisLine : A[I] } : [];
 
 /** One line of a finding or a fix, said with its values. */
 export function line<K extends LineId>(id: K, ...params: ParamsOf<K>): DiagnosisLine {
-  return { id, params: params as Array<string | number> };
+  return { id, params: params as DiagnosisLine['params'] };
 }
 
 /** The English of `lines` (the invariant above). */
 export function englishOf(lines: readonly DiagnosisLine[]): string {
   return lines.map(({ id, params }) => {
     const word = (diagnosisLines as Record<string, string | ((...a: V[]) => string)>)[id];
-    return typeof word === 'function' ? word(...params) : (word ?? '');
+    return typeof word === 'function' ? word(...params.map((p) => (typeof p === 'object' ? englishOf([p]) : p))) : (word ?? '');
   }).join('');
 }
 

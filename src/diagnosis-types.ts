@@ -33,10 +33,14 @@ export interface DiagnosisCheck {
   said?: { detail: DiagnosisLine[]; fix?: DiagnosisLine[] };
 }
 
-/** One line of a check's finding or fix: its id in src/diagnosis-lines.ts and the values it says. */
+/**
+ * One line of a check's finding or fix: its id in src/diagnosis-lines.ts and
+ * the values it says — a text quoted as it is (a URL, a server's message), a
+ * number, or a line of our own said inside it (where a context size was read).
+ */
 export interface DiagnosisLine {
   id: string;
-  params: Array<string | number>;
+  params: Array<string | number | DiagnosisLine>;
 }
 
 /** The doctor's checklist for the agent's current endpoint or engine. */

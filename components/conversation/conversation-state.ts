@@ -12,8 +12,9 @@
  * element renders it through `MarkdownStream`, which is fed the same deltas,
  * so this reducer never parses markdown.
  */
-import type { AgentEvent, FinalReason, ToolCallStatus } from '../../src/types.js';
+import type { AgentEvent, FinalReason, ToolCallStatus, WebMcpStatus } from '../../src/types.js';
 import { contextNoteText, noticeText, type ContextFigures, type NoticePhrase } from './notice-words.js';
+import type { ReportedPhrase } from './reported-notice-words.js';
 import { appended, indexOfId, lastReplaced, replaced, replaying } from './log-items.js';
 
 export type * from './conversation-types.js';
@@ -74,11 +75,11 @@ function reduceAction(state: ConversationState, action: ConversationAction): Con
     case 'user-message':
       return { ...addUser(state, action.text, undefined, action.attachments), shownInput: action.text, canContinue: false };
     case 'notice':
-      return addNotice(state, action.text);
+      return addNotice(state, action.said ? [action.text, action.said] : action.text);
     case 'doctor':
       return showDoctor(state, action);
     case 'attachments-not-kept':
-      return addNotice(notKept(state, new Set(action.ids)), action.message);
+      return addNotice(notKept(state, new Set(action.ids)), action.names ? [action.message, notKeptPhrase(action.ids.length, action.names, action.code, action.reason)] : action.message);
     case 'dismiss-error':
       return { ...state, error: null };
     case 'clear':
@@ -162,7 +163,7 @@ function reduceAction(state: ConversationState, action: ConversationAction): Con
     case 'retry':
       return { ...state, retry: { attempt: action.attempt, delayMs: action.delayMs, reason: action.reason } };
     case 'webmcp':
-      return action.status.state === 'unavailable' || action.status.state === 'error' ? addNotice(state, `WebMCP: ${action.status.message ?? action.status.state}`, 'webmcp-status') : state;
+      return action.status.state === 'unavailable' || action.status.state === 'error' ? addNotice(state, webmcpNotice(action.status), 'webmcp-status') : state;
     case 'tool-progress':
       return updateCall(state, action.callId, (c) => (isSettled(c.status) ? c : { ...c, progress: { progress: action.progress, total: action.total, message: action.message } }));
     case 'activity':
@@ -310,13 +311,16 @@ function notKept(state: ConversationState, ids: ReadonlySet<string>): Conversati
   return { ...state, items: state.items.map((i) => ((i.kind === 'user' || i.kind === 'tool-call') && i.attachments?.some((a) => a.id !== undefined && ids.has(a.id)) ? { ...i, attachments: mark(i.attachments)! } : i)) };
 }
 
-/** Adds a line of the log's own: a text (a command's answer, in the element's language of now), or a message kept as data and written when drawn. */
-function addNotice(state: ConversationState, line: string | NoticePhrase, part?: string): ConversationState {
+/**
+ * Adds a line of the log's own: a text (a command's answer, in the element's language of now), a message kept as
+ * data and written when drawn, or a reported one: its reporter's English and its data (reported-notice-words.ts).
+ */
+function addNotice(state: ConversationState, line: string | NoticePhrase | readonly [string, ReportedPhrase], part?: string): ConversationState {
   const closed = closeStreaming(state);
-  const said = typeof line === 'string' ? {} : { said: line };
+  const [text, said] = typeof line === 'string' ? [line] : isReported(line) ? line : [noticeText(line), line];
   return {
     ...closed,
-    items: appended(closed.items, { kind: 'notice', id: `n${state.nextId}`, text: typeof line === 'string' ? line : noticeText(line), ...said, ...(part ? { part } : {}) }),
+    items: appended(closed.items, { kind: 'notice', id: `n${state.nextId}`, text, ...(said ? { said } : {}), ...(part ? { part } : {}) }),
     nextId: state.nextId + 1,
   };
 }
@@ -384,4 +388,20 @@ export function prettyJson(value: unknown): string {
   } catch {
     return String(value);
   }
+}
+
+/** Whether `line` is a reported notice: its English and its data. */
+const isReported = (line: NoticePhrase | readonly [string, ReportedPhrase]): line is readonly [string, ReportedPhrase] => typeof line[1] === 'object';
+
+/** The not-kept notice's data: the files' names (quoted, as the worker's English has them) and why, a full disk by its code. */
+function notKeptPhrase(count: number, names: readonly string[], code: string | undefined, reason: string | undefined): ReportedPhrase {
+  const quoted = names.map((name) => `"${name}"`).join(', ');
+  return code === 'storage-quota' ? ['noticeNotKeptFull', count, quoted] : ['noticeNotKept', count, quoted, reason ?? ''];
+}
+
+/** WebMCP's notice: unavailable (our sentence), or an error in the browser's own words. */
+function webmcpNotice(status: WebMcpStatus): readonly [string, ReportedPhrase] | string {
+  if (status.state === 'unavailable') return [`WebMCP: ${status.message ?? 'unavailable'}`, ['noticeWebmcpUnavailable']];
+  const message = status.message ?? 'error';
+  return [`WebMCP error: ${message}`, ['noticeWebmcpError', message]];
 }

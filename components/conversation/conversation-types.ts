@@ -4,6 +4,7 @@
  */
 import type { AgentEvent, ApprovalRequest, Attachment, ContextEvent, Diagnosis, PlanTask, PreviewStepInfo, ToolCallStatus } from '../../src/types.js';
 import type { ContextFigures, NoticePhrase } from './notice-words.js';
+import type { ReportedPhrase } from './reported-notice-words.js';
 
 /** Where a tool call stands, as its card shows it (the type `render` props carry). */
 export type { ToolCallStatus };
@@ -70,8 +71,8 @@ export interface NoticeItem {
   id: string;
   /** What it says in English (a command's answer: in the element's language when it was written). */
   text: string;
-  /** The log's own line as data (notice-words.ts), written in the element's language when drawn. */
-  said?: NoticePhrase;
+  /** The log's own line as data (notice-words.ts, reported-notice-words.ts), written in the element's language when drawn. */
+  said?: NoticePhrase | ReportedPhrase;
   /** The part name of a notice that has its own (`nudge`). */
   part?: string;
 }
@@ -148,7 +149,7 @@ export interface ConversationState {
 export type UserAction =
   | { type: 'user-message'; text: string; attachments?: readonly ShownAttachment[] | undefined }
   | { type: 'approval-answered'; callId: string; approve: boolean }
-  | { type: 'notice'; text: string }
+  | { type: 'notice'; text: string; /** The notice as data, when its English is written by its reporter (reported-notice-words.ts). */ said?: ReportedPhrase }
   /** `/doctor` started (no outcome yet) or finished: the item `doctor-{key}` shows it. */
   | { type: 'doctor'; key: string; diagnosis?: Diagnosis; error?: string; cancelled?: true }
   | { type: 'dismiss-error' }

@@ -26,3 +26,4 @@ export type { PlanWords } from './plan-words.js';
 export type { SubAgentWords } from './sub-agent-words.js';
 export type { ErrorWords } from './error-words.js';
 export type { NoticeWords } from './notice-words.js';
+export type { ReportedNoticeWords, ReportedPhrase } from './reported-notice-words.js';

@@ -11,7 +11,8 @@
  * same number, written, after it).
  */
 import type { ContextEvent } from '../../src/types.js';
-import { speak, type I18n, type Phrase } from '../i18n/index.js';
+import { sayWithValues, speak, type I18n, type Phrase } from '../i18n/index.js';
+import type { ReportedPhrase } from './reported-notice-words.js';
 import { formatCount } from '../format/index.js';
 
 export const noticeWords = {
@@ -58,7 +59,16 @@ export function contextNoteText(f: ContextFigures, w: NoticeWords = noticeWords,
   }
 }
 
-/** The log's own line `said` (or, for a notice kept as text — a command's answer, an old state —, its text) in `i18n`'s language. */
-export function noticeIn(i18n: I18n, count: (n: number) => string, item: { text: string; said?: NoticePhrase | undefined }): string {
-  return item.said ? noticeText(item.said, i18n.words(noticeWords), count) : item.text;
+/**
+ * The log's own line `said` in `i18n`'s language: a line of this table; a
+ * reported one (reported-notice-words.ts) as the catalog or `labels` write it,
+ * each value drawn by `value` (else, in English, its reporter's text); a
+ * notice kept as text (a command's answer, an old state), its text.
+ */
+export function noticeIn<T>(i18n: I18n, count: (n: number) => string, item: { text: string; said?: NoticePhrase | ReportedPhrase | undefined }, value: (text: string) => T): Array<string | T> {
+  const said = item.said;
+  if (!said) return [item.text];
+  if (Object.hasOwn(noticeWords, said[0])) return [noticeText(said as NoticePhrase, i18n.words(noticeWords), count)];
+  const word = i18n.message(said[0]);
+  return word === undefined ? [item.text] : sayWithValues(word, said.slice(1), (p) => value(String(p)));
 }

@@ -139,7 +139,8 @@ export function renderContextNote(item: ContextItem, i18n: I18n): TemplateResult
 
 /** A line of the log's own ("Stopped.", the step limit…): in `i18n`'s language when it is kept as data. */
 export function renderNotice(item: NoticeItem, i18n: I18n): TemplateResult {
-  return html`<p class="notice" part=${item.part ?? nothing}>${noticeIn(i18n, i18n.format?.count ?? formatCount, item)}</p>`;
+  const value = (text: string) => html`<span class="notice-value" translate="no" dir="auto">${text}</span>`;
+  return html`<p class="notice" part=${item.part ?? nothing}>${noticeIn(i18n, i18n.format?.count ?? formatCount, item, value)}</p>`;
 }
 
 /**

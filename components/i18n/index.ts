@@ -6,6 +6,7 @@
  */
 export { Localizer } from './localizer.js';
 export { speak } from './words.js';
+export { sayWithValues } from './said.js';
 export { directionOf } from './direction.js';
 export type { LocalizedHost } from './localizer.js';
 export type { I18n, LabelsOf, LocaleFormats, Phrase, Word, Words } from './words.js';

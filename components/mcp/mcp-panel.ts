@@ -8,7 +8,7 @@ import { nothing, type ReactiveController, type TemplateResult } from 'lit';
 import type { AttachmentInput, McpServerOptions, SendOptions } from '../../src/types.js';
 import type { McpDrawer, McpPanelHost } from './mcp-drawer.js';
 import type { PromptCommand } from '../composer/index.js';
-import type { ConversationSource, ToolCallItem } from '../conversation/index.js';
+import type { ConversationSource, ReportedPhrase, ToolCallItem } from '../conversation/index.js';
 import { adoptStyles } from '../lazy-view.js';
 import type { I18n } from '../i18n/index.js';
 import type { RenderedView } from '../tool-cards/index.js';
@@ -73,8 +73,9 @@ export class McpPanel implements ReactiveController {
   }
 
   /** Runs `/server:prompt args` (a notice when the element has no servers). */
-  async runPrompt(command: PromptCommand, to: { send(text: string): void; notice(text: string): void }): Promise<void> {
-    if (!this.#drawer) return to.notice(`No MCP prompt /${command.server}:${command.name}: this chat has no MCP servers.`);
+  async runPrompt(command: PromptCommand, to: { send(text: string): void; notice(text: string, said?: ReportedPhrase): void }): Promise<void> {
+    const asked = `/${command.server}:${command.name}`;
+    if (!this.#drawer) return to.notice(`No MCP prompt ${asked}: this chat has no MCP servers.`, ['noticeNoMcpServers', asked]);
     return (await this.#drawer).runPrompt(command, to);
   }
 }

@@ -22,7 +22,7 @@ import type { AttachmentSource } from './attachment-prep.js';
 /** What keeping some attachments came to: their records, and a sentence when some could not be stored. */
 export interface KeptAttachments {
   records: Attachment[];
-  notKept?: { ids: string[]; message: string };
+  notKept?: { ids: string[]; message: string; names: string[]; code: string; reason: string };
 }
 
 /** A user's message, and what keeping its files came to (absent: it has none). */
@@ -101,9 +101,13 @@ export class AttachmentShelf {
       return { records };
     } catch (err) {
       for (const item of items) this.#memory.set(item.id, item);
-      const why = err instanceof PageloopError && err.code === 'storage-quota' ? "the browser's storage for this site is full" : errorMessage(err);
-      const names = prepared.map((p) => `"${p.name}"`).join(', ');
-      return { records, notKept: { ids: items.map((i) => i.id), message: `${names} ${items.length === 1 ? 'was' : 'were'} sent but not kept with the conversation (${why}): after a reload ${items.length === 1 ? 'it' : 'they'} will be missing.` } };
+      const code = err instanceof PageloopError ? err.code : 'storage';
+      const why = code === 'storage-quota' ? "the browser's storage for this site is full" : errorMessage(err);
+      const names = prepared.map((p) => p.name);
+      const quoted = names.map((name) => `"${name}"`).join(', ');
+      // The element writes its own sentence from names, code and reason (components/conversation/reported-notice-words.ts).
+      const message = `${quoted} ${items.length === 1 ? 'was' : 'were'} sent but not kept with the conversation (${why}): after a reload ${items.length === 1 ? 'it' : 'they'} will be missing.`;
+      return { records, notKept: { ids: items.map((i) => i.id), message, names, code, reason: errorMessage(err) } };
     }
   }
 

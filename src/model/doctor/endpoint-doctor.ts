@@ -199,11 +199,11 @@ function contextCheck(facts: FamilyFacts, config: EndpointDoctorConfig): Diagnos
 
 function probeChecks(probed: ProbeResult | undefined, family: ServerFamily | undefined, protocol: 'auto' | 'native' | 'text', facts: FamilyFacts): DiagnosisCheck[] {
   const tools = (status: DiagnosisCheck['status'], detail: DiagnosisLine[], fix?: DiagnosisLine[]) => check('tools', 'Tool calls', status, detail, fix);
-  const stream = (status: DiagnosisCheck['status'], detail: DiagnosisLine) => check('stream', 'Stream', status, [detail]);
+  const streamCheck = (status: DiagnosisCheck['status'], detail: DiagnosisLine[]) => check('stream', 'Stream', status, detail);
   const first = (status: DiagnosisCheck['status'], detail: DiagnosisLine, fix?: DiagnosisLine[]) => check('first-token', 'First token', status, [detail], fix);
   if (!probed) {
     const detail = line('dxNotProbed');
-    return [tools('skip', [detail]), stream('skip', detail), first('skip', detail)];
+    return [tools('skip', [detail]), streamCheck('skip', [detail]), first('skip', detail)];
   }
   const out: DiagnosisCheck[] = [];
   const noSupport = facts.tools === false;
@@ -230,7 +230,7 @@ function probeChecks(probed: ProbeResult | undefined, family: ServerFamily | und
       break;
   }
   const read = probed.outcome !== 'error' && probed.outcome !== 'refused';
-  out.push(read ? stream('pass', line('dxStream', probed.quirks.join('; '))) : stream('skip', line('dxNoStream')));
+  out.push(read ? streamCheck('pass', [...probed.quirks.flatMap((q, i) => (i ? [line('dxQuirkSep'), q] : [q])), line('dxEnd')]) : streamCheck('skip', [line('dxNoStream')]));
   if (probed.firstTokenMs === undefined) {
     out.push(first('skip', read ? line('dxNoToken') : line('dxNoStream')));
   } else if (probed.firstTokenMs > SLOW_FIRST_TOKEN_MS) {

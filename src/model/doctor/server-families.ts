@@ -40,7 +40,7 @@ export interface FamilyFacts {
   /** A version or build, when the server says one. */
   version?: string;
   /** The window the server really runs the model with, and where that was read. */
-  context?: { tokens: number; source: string };
+  context?: { tokens: number; source: DiagnosisLine };
   /** The length the model was trained for, when the server says it. */
   trainedContext?: number;
   /** Ollama: no Modelfile `num_ctx` and no loaded context seen: the default applies. */
@@ -116,7 +116,7 @@ export function readFamilyFacts(family: ServerFamily | undefined, model: string,
     const props = record(answers.props);
     const settings = record(props?.default_generation_settings);
     const nCtx = positive(settings?.n_ctx) ?? positive(props?.n_ctx);
-    if (nCtx) facts.context = { tokens: nCtx, source: `llama-server /props n_ctx${positive(props?.total_slots) ? `, per slot of ${props!.total_slots}` : ''}` };
+    if (nCtx) facts.context = { tokens: nCtx, source: positive(props?.total_slots) ? line('dxSourceLlamaSlots', props!.total_slots as number) : line('dxSourceLlama') };
     const vision = record(props?.modalities)?.vision;
     if (typeof vision === 'boolean') facts.vision = vision;
     const caps = record(props?.chat_template_caps);
@@ -128,12 +128,12 @@ export function readFamilyFacts(family: ServerFamily | undefined, model: string,
   } else if (family === 'vllm') {
     const card = findModel(dataOf(answers.listing), model);
     const max = positive(card?.max_model_len);
-    if (max) facts.context = { tokens: max, source: 'vLLM /v1/models max_model_len' };
+    if (max) facts.context = { tokens: max, source: line('dxSourceVllm') };
     if (typeof record(answers.version)?.version === 'string') facts.version = String(record(answers.version)!.version);
   } else if (family === 'lmstudio') {
     const entry = findModel(dataOf(answers.lmstudio), model);
     const loaded = positive(entry?.loaded_context_length);
-    if (loaded) facts.context = { tokens: loaded, source: 'LM Studio /api/v0/models loaded_context_length' };
+    if (loaded) facts.context = { tokens: loaded, source: line('dxSourceLmstudio') };
     facts.trainedContext = positive(entry?.max_context_length);
     if (entry?.type === 'vlm') facts.vision = true;
     else if (entry?.type === 'llm') facts.vision = false;
@@ -165,9 +165,9 @@ function readOllama(facts: FamilyFacts, model: string, answers: FamilyAnswers): 
   const running = (Array.isArray(record(answers.ps)?.models) ? (record(answers.ps)!.models as unknown[]) : []).map(record).find((m) => m && sameOllamaModel(String(m.name ?? m.model), model));
   const loaded = positive(running?.context_length);
   const numCtx = /^\s*num_ctx\s+(\d+)/m.exec(typeof show?.parameters === 'string' ? show.parameters : '');
-  if (loaded) facts.context = { tokens: loaded, source: 'Ollama /api/ps context_length, the model as loaded now' };
-  else if (numCtx) facts.context = { tokens: Number(numCtx[1]), source: "the model's Modelfile, PARAMETER num_ctx" };
-  else if (show) facts.context = { tokens: OLLAMA_DEFAULT_CONTEXT, source: "Ollama's default num_ctx: the model is not loaded and its Modelfile sets none" };
+  if (loaded) facts.context = { tokens: loaded, source: line('dxSourceOllamaPs') };
+  else if (numCtx) facts.context = { tokens: Number(numCtx[1]), source: line('dxSourceModelfile') };
+  else if (show) facts.context = { tokens: OLLAMA_DEFAULT_CONTEXT, source: line('dxSourceOllamaDefault') };
   // The trap: nothing chose the window, so Ollama's default applies (loaded or not).
   facts.ollamaDefault = !numCtx && facts.context !== undefined && facts.context.tokens <= OLLAMA_DEFAULT_CONTEXT;
 }

@@ -12,6 +12,8 @@ import { PageloopError, errorMessage } from '../../errors.js';
 import { readCompletionChunks } from '../response-reader.js';
 import { StreamAssembler } from '../stream-assembler.js';
 import { saysToolsUnsupported } from '../model-errors.js';
+import { line } from '../../diagnosis-lines.js';
+import type { DiagnosisLine } from '../../diagnosis-types.js';
 
 /** The reply's cap: enough for one short call, little enough to cost nothing. */
 export const PROBE_MAX_TOKENS = 64;
@@ -32,8 +34,8 @@ export interface ProbeResult {
   /** From sending the request to the first reply token (text, reasoning or call), in ms. */
   firstTokenMs?: number;
   totalMs: number;
-  /** What the stream showed, one phrase each. */
-  quirks: string[];
+  /** What the stream showed, one line each (src/diagnosis-lines.ts `dxQuirk…`). */
+  quirks: DiagnosisLine[];
   /** True when the server reported token usage. */
   usage: boolean;
 }
@@ -80,7 +82,7 @@ export async function probeTools(target: ProbeTarget, signal: AbortSignal): Prom
       const message = `${readError(await response.text())} (HTTP ${response.status})`;
       return done(saysToolsUnsupported(message) ? 'refused' : 'error', message);
     }
-    if (!/event-stream/i.test(response.headers.get('content-type') ?? '')) quirks.note('answered with one JSON completion, not a stream (read all the same)');
+    if (!/event-stream/i.test(response.headers.get('content-type') ?? '')) quirks.note(line('dxQuirkJson'));
     const assembler = new StreamAssembler();
     for await (const chunk of readCompletionChunks(response, { idleTimeoutMs: 60_000, endpoint: target.endpoint })) {
       quirks.see(chunk);
@@ -98,7 +100,7 @@ export async function probeTools(target: ProbeTarget, signal: AbortSignal): Prom
       // An empty reply: nothing but reasoning (or nothing at all) within the budget.
       return done(thinking ? 'thinking' : 'text');
     }
-    if (reply.calls.length > 0 && reply.finishReason !== null && reply.finishReason !== 'tool_calls') quirks.note(`finish_reason "${reply.finishReason}" with a tool call (read as a call all the same)`);
+    if (reply.calls.length > 0 && reply.finishReason !== null && reply.finishReason !== 'tool_calls') quirks.note(line('dxQuirkFinish', reply.finishReason));
     if (reply.calls.includes(PROBE_TOOL)) return done('native');
     if (reply.text.includes(PROBE_TOOL)) return done('text-call');
     return done(reply.finishReason === 'length' && thinking ? 'thinking' : 'text');
@@ -126,14 +128,15 @@ function readError(text: string): string {
 /** Notes, chunk by chunk, the shapes the model layer copes with. */
 class StreamQuirks {
   usage = false;
-  #notes = new Set<string>();
+  /** Each noted line once, by its id and values. */
+  #notes = new Map<string, DiagnosisLine>();
   #chunks = 0;
   #usageOnEmpty = false;
   #usageChunks = 0;
   #argPieces = 0;
 
-  note(text: string): void {
-    this.#notes.add(text);
+  note(said: DiagnosisLine): void {
+    this.#notes.set(JSON.stringify(said), said);
   }
 
   see(chunk: unknown): void {
@@ -148,24 +151,24 @@ class StreamQuirks {
     const choice = Array.isArray(c.choices) ? (c.choices[0] as Record<string, unknown> | undefined) : undefined;
     const delta = (choice?.delta ?? choice?.message) as Record<string, unknown> | undefined;
     if (!delta) return;
-    if (typeof delta.reasoning_content === 'string' && delta.reasoning_content !== '') this.note('reasoning in reasoning_content (llama.cpp, DeepSeek, older vLLM)');
-    if (typeof delta.reasoning === 'string' && delta.reasoning !== '') this.note('reasoning in reasoning (Ollama, OpenRouter, newer vLLM)');
-    if (typeof delta.content === 'string' && /<think>/.test(delta.content)) this.note('reasoning inline in <think> tags in the content (split off as thinking)');
+    if (typeof delta.reasoning_content === 'string' && delta.reasoning_content !== '') this.note(line('dxQuirkReasoningContent'));
+    if (typeof delta.reasoning === 'string' && delta.reasoning !== '') this.note(line('dxQuirkReasoning'));
+    if (typeof delta.content === 'string' && /<think>/.test(delta.content)) this.note(line('dxQuirkThink'));
     for (const call of Array.isArray(delta.tool_calls) ? (delta.tool_calls as Record<string, unknown>[]) : []) {
       const fn = (call.function ?? {}) as Record<string, unknown>;
       if (fn.arguments !== undefined && fn.arguments !== '') this.#argPieces += 1;
-      if (typeof fn.arguments === 'object' && fn.arguments !== null) this.note('tool-call arguments sent as a JSON object, not a string (read all the same)');
-      if (call.index === undefined) this.note('tool-call deltas without an index (read in order)');
-      if (typeof fn.name === 'string' && call.id === undefined) this.note('a tool call without an id (one is made up)');
+      if (typeof fn.arguments === 'object' && fn.arguments !== null) this.note(line('dxQuirkArgsObject'));
+      if (call.index === undefined) this.note(line('dxQuirkNoIndex'));
+      if (typeof fn.name === 'string' && call.id === undefined) this.note(line('dxQuirkNoId'));
     }
   }
 
-  list(): string[] {
-    const out: string[] = [];
-    if (this.usage) out.push(this.#usageOnEmpty ? 'usage on a final chunk with no choices' : this.#usageChunks > 1 ? 'usage on every chunk (the last is used)' : 'usage on the last chunk');
-    else out.push('no token usage reported (the context meter estimates instead)');
-    if (this.#argPieces === 1) out.push('tool-call arguments in one piece');
-    else if (this.#argPieces > 1) out.push(`tool-call arguments streamed in ${this.#argPieces} pieces`);
-    return [...out, ...this.#notes];
+  list(): DiagnosisLine[] {
+    const out: DiagnosisLine[] = [];
+    if (this.usage) out.push(line(this.#usageOnEmpty ? 'dxQuirkUsageEmpty' : this.#usageChunks > 1 ? 'dxQuirkUsageEvery' : 'dxQuirkUsageLast'));
+    else out.push(line('dxQuirkNoUsage'));
+    if (this.#argPieces === 1) out.push(line('dxQuirkArgsOne'));
+    else if (this.#argPieces > 1) out.push(line('dxQuirkArgsPieces', this.#argPieces));
+    return [...out, ...this.#notes.values()];
   }
 }

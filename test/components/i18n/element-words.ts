@@ -25,6 +25,7 @@ import { tooLongWords } from '../../../components/composer/too-long-words.js';
 import { a2uiWords } from '../../../components/a2ui/a2ui-words.js';
 import { activityWords } from '../../../components/activity/activity-words.js';
 import { noticeWords } from '../../../components/conversation/notice-words.js';
+import { reportedNoticeWords } from '../../../components/conversation/reported-notice-words.js';
 import { tabWords } from '../../../components/threads/tab-notice.js';
 import { diagnosisLines } from '../../../src/diagnosis-lines.js';
 import type { ElementWords } from '../../../components/element-words.js';
@@ -33,7 +34,7 @@ import type { I18n, Word, Words } from '../../../components/i18n/index.js';
 import type { Catalog } from '../../../components/i18n/words.js';
 
 export const TABLES = { conversationWords, composerWords, approvalWords, toolCardWords, attachmentWords, attachmentTrayWords, traceWords, agentTraceWords, doctorWords, threadWords, mcpWords, commandWords,
-  planWords, subAgentWords, engineWords, undoWords, previewWords, tooLongWords, a2uiWords, activityWords, errorWords, noticeWords, tabWords, diagnosisLines };
+  planWords, subAgentWords, engineWords, undoWords, previewWords, tooLongWords, a2uiWords, activityWords, errorWords, noticeWords, reportedNoticeWords, tabWords, diagnosisLines };
 
 /** Every message by id (the test checks that no id is in two tables). */
 export const ENGLISH: { [id: string]: Word } = Object.assign({}, ...Object.values(TABLES));

@@ -1,4 +1,7 @@
 /** Arabic: the doctor's findings and fixes (src/diagnosis-lines.ts); commands, URLs and options stay as written. */
+import { pluralOf } from '../../intl-formats.js';
+
+const plural = pluralOf('ar');
 type V = string | number;
 
 export const doctor = {
@@ -90,7 +93,6 @@ export const doctor = {
   dxToolsThinkingFix: 'لا خطأ حتى الآن: أرسل سؤالًا حقيقيًا وانظر إلى بطاقات الأدوات (أو التتبّع).',
   dxToolsError: (message: string) => `فشل طلب الاختبار: ${message}`,
   dxToolsErrorFix: 'اقرأ رسالة الخادم أعلاه (وسجلّه)؛ وتحقّق من اسم النموذج ومن أنه يُحمَّل.',
-  dxStream: (quirks: string) => `${quirks}.`,
   dxNoStream: 'لم يُبثّ أي ردّ.',
   dxNoToken: 'لم يحوِ الردّ أي رمز.',
   dxFirstSlow: (ms: V, total: V) => `${ms} مللي ثانية حتى أول رمز (${total} مللي ثانية إجمالًا): بطيء — على الأرجح كان النموذج قيد التحميل.`,
@@ -126,4 +128,26 @@ export const doctor = {
   dxColdOpfs: 'لم يُنزَّل بعد: أول تحميل ينزّله، ثم يحفظه في Origin Private File System.',
   dxColdCacheApi: 'لم يُنزَّل بعد: أول تحميل ينزّله، ثم يحفظه في Cache API.',
   dxModelModule: (module: string) => `نموذج الوكيل هو الوحدة ${module} (الخيار modelModule): لا نقطة نهاية ولا محرك لفحصه.`,
+  dxQuirkSep: '؛ ',
+  dxQuirkJson: 'أجاب بإكمال JSON واحد لا ببث متدفق (وقُرئ مع ذلك)',
+  dxQuirkFinish: (reason: string) => `finish_reason ‏"${reason}" مع استدعاء أداة (وقُرئ استدعاءً مع ذلك)`,
+  dxQuirkReasoningContent: 'الاستدلال في reasoning_content (‏llama.cpp وDeepSeek وإصدارات vLLM الأقدم)',
+  dxQuirkReasoning: 'الاستدلال في reasoning (‏Ollama وOpenRouter وإصدارات vLLM الأحدث)',
+  dxQuirkThink: 'الاستدلال داخل النص بين وسوم <think> (فُصل بوصفه تفكيرًا)',
+  dxQuirkArgsObject: 'أُرسلت وسائط استدعاء الأداة كائن JSON لا سلسلة نصية (وقُرئت مع ذلك)',
+  dxQuirkNoIndex: 'أجزاء استدعاء الأداة بلا index (قُرئت بالترتيب)',
+  dxQuirkNoId: 'استدعاء أداة بلا id (أُنشئ له معرّف)',
+  dxQuirkUsageEmpty: 'الاستهلاك في جزء أخير بلا choices',
+  dxQuirkUsageEvery: 'الاستهلاك في كل جزء (يُعتمد الأخير)',
+  dxQuirkUsageLast: 'الاستهلاك في الجزء الأخير',
+  dxQuirkNoUsage: 'لم يُبلَّغ عن استهلاك الرموز (يقدّره مقياس السياق بدلًا من ذلك)',
+  dxQuirkArgsOne: 'وسائط استدعاء الأداة في قطعة واحدة',
+  dxQuirkArgsPieces: (pieces: number) => `بُثّت وسائط استدعاء الأداة في ${pieces} ${plural(pieces, { one: 'قطعة', two: 'قطعتين', few: 'قطع', many: 'قطعة', other: 'قطعة' })}`,
+  dxSourceLlama: 'llama-server /props n_ctx',
+  dxSourceLlamaSlots: (slots: number) => `llama-server /props n_ctx، لكل واحدة من ${slots} ${plural(slots, { one: 'خانة', two: 'خانتين', few: 'خانات', many: 'خانة', other: 'خانة' })}`,
+  dxSourceVllm: 'vLLM /v1/models max_model_len',
+  dxSourceLmstudio: 'LM Studio /api/v0/models loaded_context_length',
+  dxSourceOllamaPs: 'Ollama /api/ps context_length، أي النموذج كما هو محمّل الآن',
+  dxSourceModelfile: 'ملف Modelfile الخاص بالنموذج، PARAMETER num_ctx',
+  dxSourceOllamaDefault: 'قيمة num_ctx الافتراضية في Ollama: النموذج غير محمّل وملف Modelfile لا يحدد قيمة',
 };

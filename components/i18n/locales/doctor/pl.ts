@@ -1,4 +1,7 @@
 /** Polish: the doctor's findings and fixes (src/diagnosis-lines.ts); commands, URLs and options stay as written. */
+import { pluralOf } from '../../intl-formats.js';
+
+const plural = pluralOf('pl');
 type V = string | number;
 
 export const doctor = {
@@ -90,7 +93,6 @@ export const doctor = {
   dxToolsThinkingFix: 'Na razie wszystko w porządku: zadaj prawdziwe pytanie i spójrz na karty narzędzi (albo ślad).',
   dxToolsError: (message: string) => `Żądanie testowe nie powiodło się: ${message}`,
   dxToolsErrorFix: 'Przeczytaj komunikat serwera powyżej (i jego log); sprawdź nazwę modelu i to, czy model się wczytuje.',
-  dxStream: (quirks: string) => `${quirks}.`,
   dxNoStream: 'Żadna odpowiedź nie została przesłana strumieniem.',
   dxNoToken: 'Odpowiedź nie zawierała żadnego tokenu.',
   dxFirstSlow: (ms: V, total: V) => `${ms} ms do pierwszego tokenu (łącznie ${total} ms): wolno — model pewnie był właśnie wczytywany.`,
@@ -126,4 +128,26 @@ export const doctor = {
   dxColdOpfs: 'Jeszcze nie pobrano: pierwsze wczytanie go pobierze, a potem zachowa w Origin Private File System.',
   dxColdCacheApi: 'Jeszcze nie pobrano: pierwsze wczytanie go pobierze, a potem zachowa w Cache API.',
   dxModelModule: (module: string) => `Modelem agenta jest moduł ${module} (opcja modelModule): nie ma endpointu ani silnika do sprawdzenia.`,
+  dxQuirkSep: '; ',
+  dxQuirkJson: 'odpowiedział jedną odpowiedzią JSON zamiast strumienia (i tak odczytaną)',
+  dxQuirkFinish: (reason: string) => `finish_reason „${reason}” przy wywołaniu narzędzia (i tak odczytane jako wywołanie)`,
+  dxQuirkReasoningContent: 'rozumowanie w reasoning_content (llama.cpp, DeepSeek, starsze vLLM)',
+  dxQuirkReasoning: 'rozumowanie w reasoning (Ollama, OpenRouter, nowsze vLLM)',
+  dxQuirkThink: 'rozumowanie w treści w znacznikach <think> (wydzielone jako rozumowanie)',
+  dxQuirkArgsObject: 'argumenty wywołania wysłane jako obiekt JSON, nie jako ciąg znaków (i tak odczytane)',
+  dxQuirkNoIndex: 'delty wywołania bez index (odczytane po kolei)',
+  dxQuirkNoId: 'wywołanie narzędzia bez id (zostaje nadane)',
+  dxQuirkUsageEmpty: 'zużycie w ostatnim fragmencie bez choices',
+  dxQuirkUsageEvery: 'zużycie w każdym fragmencie (liczy się ostatnie)',
+  dxQuirkUsageLast: 'zużycie w ostatnim fragmencie',
+  dxQuirkNoUsage: 'brak informacji o zużyciu tokenów (wskaźnik kontekstu je szacuje)',
+  dxQuirkArgsOne: 'argumenty wywołania w jednym kawałku',
+  dxQuirkArgsPieces: (pieces: number) => `argumenty wywołania przesłane w ${pieces} ${plural(pieces, { one: 'kawałku', few: 'kawałkach', many: 'kawałkach', other: 'kawałka' })}`,
+  dxSourceLlama: 'llama-server /props n_ctx',
+  dxSourceLlamaSlots: (slots: number) => `llama-server /props n_ctx, na każdy z ${slots} ${plural(slots, { one: 'slotu', few: 'slotów', many: 'slotów', other: 'slotu' })}`,
+  dxSourceVllm: 'vLLM /v1/models max_model_len',
+  dxSourceLmstudio: 'LM Studio /api/v0/models loaded_context_length',
+  dxSourceOllamaPs: 'Ollama /api/ps context_length, model w obecnie załadowanej postaci',
+  dxSourceModelfile: 'Modelfile modelu, PARAMETER num_ctx',
+  dxSourceOllamaDefault: 'domyślne num_ctx Ollamy: model nie jest załadowany, a jego Modelfile nie ustawia wartości',
 };

@@ -1,4 +1,7 @@
 /** Ukrainian: the doctor's findings and fixes (src/diagnosis-lines.ts); commands, URLs and options stay as written. */
+import { pluralOf } from '../../intl-formats.js';
+
+const plural = pluralOf('uk');
 type V = string | number;
 
 export const doctor = {
@@ -90,7 +93,6 @@ export const doctor = {
   dxToolsThinkingFix: 'Поки все гаразд: поставте справжнє запитання й подивіться на картки інструментів (або трасування).',
   dxToolsError: (message: string) => `Перевірний запит не вдався: ${message}`,
   dxToolsErrorFix: 'Прочитайте повідомлення сервера вище (і його журнал); перевірте назву моделі й те, що модель завантажується.',
-  dxStream: (quirks: string) => `${quirks}.`,
   dxNoStream: 'Відповідь не передавалася потоком.',
   dxNoToken: 'У відповіді не було жодного токена.',
   dxFirstSlow: (ms: V, total: V) => `${ms} мс до першого токена (${total} мс загалом): повільно — імовірно, модель саме завантажувалася.`,
@@ -126,4 +128,26 @@ export const doctor = {
   dxColdOpfs: 'Ще не звантажено: перше завантаження звантажить модель і збереже її в Origin Private File System.',
   dxColdCacheApi: 'Ще не звантажено: перше завантаження звантажить модель і збереже її в Cache API.',
   dxModelModule: (module: string) => `Модель агента — модуль ${module} (параметр modelModule): немає ні кінцевої точки, ні рушія для перевірки.`,
+  dxQuirkSep: '; ',
+  dxQuirkJson: 'відповів однією JSON-відповіддю, а не потоком (усе одно прочитано)',
+  dxQuirkFinish: (reason: string) => `finish_reason «${reason}» під час виклику інструмента (усе одно прочитано як виклик)`,
+  dxQuirkReasoningContent: 'міркування в reasoning_content (llama.cpp, DeepSeek, старіші vLLM)',
+  dxQuirkReasoning: 'міркування в reasoning (Ollama, OpenRouter, новіші vLLM)',
+  dxQuirkThink: 'міркування просто в тексті в тегах <think> (відокремлено як роздуми)',
+  dxQuirkArgsObject: 'аргументи виклику надіслано об’єктом JSON, а не рядком (усе одно прочитано)',
+  dxQuirkNoIndex: 'дельти виклику без index (прочитано по черзі)',
+  dxQuirkNoId: 'виклик інструмента без id (його створено)',
+  dxQuirkUsageEmpty: 'витрата в останньому фрагменті без choices',
+  dxQuirkUsageEvery: 'витрата в кожному фрагменті (береться останній)',
+  dxQuirkUsageLast: 'витрата в останньому фрагменті',
+  dxQuirkNoUsage: 'витрату токенів не повідомлено (лічильник контексту оцінює її сам)',
+  dxQuirkArgsOne: 'аргументи виклику одним шматком',
+  dxQuirkArgsPieces: (pieces: number) => `аргументи виклику передано ${pieces} ${plural(pieces, { one: 'шматком', few: 'шматками', many: 'шматками', other: 'шматка' })}`,
+  dxSourceLlama: 'llama-server /props n_ctx',
+  dxSourceLlamaSlots: (slots: number) => `llama-server /props n_ctx, на кожен із ${slots} ${plural(slots, { one: 'слота', few: 'слотів', many: 'слотів', other: 'слота' })}`,
+  dxSourceVllm: 'vLLM /v1/models max_model_len',
+  dxSourceLmstudio: 'LM Studio /api/v0/models loaded_context_length',
+  dxSourceOllamaPs: 'Ollama /api/ps context_length, модель у тому вигляді, як завантажена зараз',
+  dxSourceModelfile: 'Modelfile моделі, PARAMETER num_ctx',
+  dxSourceOllamaDefault: 'типовий num_ctx Ollama: модель не завантажено, а її Modelfile його не задає',
 };

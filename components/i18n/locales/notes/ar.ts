@@ -51,4 +51,11 @@ export const notes = {
   refusedTotal: (name: string, total: string, max: string) => `مع «${name}» سيبلغ حجم ملفات هذه الرسالة ${total}؛ والحد الأقصى للرسالة الواحدة ${max}.`,
   refusedText: (name: string) => `«${name}» ليس نصًا بترميز UTF-8، فلا يمكن إرساله ملفًا نصيًا.`,
   refusedImage: (name: string) => `تعذّرت قراءة «${name}» صورةً؛ جرّب PNG أو JPEG.`,
+  noticeWebmcpUnavailable: 'WebMCP: لا يدعم هذا المتصفح WebMCP ‏(document.modelContext)، لذا لا تُشارَك أي أدوات مع وكلاء المتصفح ولا تؤخذ أدوات من الصفحة.',
+  noticeWebmcpError: (message: string) => `خطأ في WebMCP: ${message}`,
+  noticeNotKept: (count: number, names: string, reason: string) =>
+    `${plural(count, { one: 'أُرسل الملف', two: 'أُرسل الملفان', few: 'أُرسلت الملفات', many: 'أُرسلت الملفات', other: 'أُرسلت الملفات' })} ${names} لكن لم ${plural(count, { one: 'يُحفظ', two: 'يُحفظا', other: 'تُحفظ' })} مع المحادثة (${reason}): بعد إعادة التحميل ${plural(count, { one: 'سيكون مفقودًا', two: 'سيكونان مفقودين', other: 'ستكون مفقودة' })}.`,
+  noticeNotKeptFull: (count: number, names: string) =>
+    `${plural(count, { one: 'أُرسل الملف', two: 'أُرسل الملفان', few: 'أُرسلت الملفات', many: 'أُرسلت الملفات', other: 'أُرسلت الملفات' })} ${names} لكن لم ${plural(count, { one: 'يُحفظ', two: 'يُحفظا', other: 'تُحفظ' })} مع المحادثة (مساحة تخزين المتصفح لهذا الموقع ممتلئة): بعد إعادة التحميل ${plural(count, { one: 'سيكون مفقودًا', two: 'سيكونان مفقودين', other: 'ستكون مفقودة' })}.`,
+  noticeNoMcpServers: (command: string) => `لا توجد مطالبة MCP باسم ${command}: هذه المحادثة بلا خوادم MCP.`,
 };

@@ -45,4 +45,11 @@ export const notes = {
   refusedTotal: (name: string, total: string, max: string) => `Mit „${name}“ kämen die Dateien dieser Nachricht auf ${total}; eine Nachricht darf höchstens ${max} tragen.`,
   refusedText: (name: string) => `„${name}“ ist kein UTF-8-Text und kann daher nicht als Textdatei gesendet werden.`,
   refusedImage: (name: string) => `„${name}“ ließ sich nicht als Bild lesen; versuchen Sie PNG oder JPEG.`,
+  noticeWebmcpUnavailable: 'WebMCP: Dieser Browser hat kein WebMCP (document.modelContext), daher werden keine Werkzeuge mit Browser-Agenten geteilt oder von der Seite übernommen.',
+  noticeWebmcpError: (message: string) => `WebMCP-Fehler: ${message}`,
+  noticeNotKept: (count: number, names: string, reason: string) =>
+    `${names} ${count === 1 ? 'wurde' : 'wurden'} gesendet, aber nicht mit der Unterhaltung gespeichert (${reason}): Nach dem Neuladen ${count === 1 ? 'fehlt die Datei' : 'fehlen die Dateien'}.`,
+  noticeNotKeptFull: (count: number, names: string) =>
+    `${names} ${count === 1 ? 'wurde' : 'wurden'} gesendet, aber nicht mit der Unterhaltung gespeichert (der Speicher des Browsers für diese Website ist voll): Nach dem Neuladen ${count === 1 ? 'fehlt die Datei' : 'fehlen die Dateien'}.`,
+  noticeNoMcpServers: (command: string) => `Kein MCP-Prompt ${command}: Dieser Chat hat keine MCP-Server.`,
 };

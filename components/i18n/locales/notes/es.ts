@@ -45,4 +45,11 @@ export const notes = {
   refusedTotal: (name: string, total: string, max: string) => `Con «${name}», los archivos de este mensaje sumarían ${total}; un mensaje puede llevar como máximo ${max}.`,
   refusedText: (name: string) => `«${name}» no es texto UTF-8, así que no se puede enviar como archivo de texto.`,
   refusedImage: (name: string) => `No se pudo leer «${name}» como imagen; prueba con PNG o JPEG.`,
+  noticeWebmcpUnavailable: 'WebMCP: este navegador no tiene WebMCP (document.modelContext), así que no se comparten herramientas con agentes del navegador ni se toman de la página.',
+  noticeWebmcpError: (message: string) => `Error de WebMCP: ${message}`,
+  noticeNotKept: (count: number, names: string, reason: string) =>
+    `${names} ${count === 1 ? 'se envió' : 'se enviaron'}, pero no se ${count === 1 ? 'guardó' : 'guardaron'} con la conversación (${reason}): tras recargar, ${count === 1 ? 'faltará' : 'faltarán'}.`,
+  noticeNotKeptFull: (count: number, names: string) =>
+    `${names} ${count === 1 ? 'se envió' : 'se enviaron'}, pero no se ${count === 1 ? 'guardó' : 'guardaron'} con la conversación (el almacenamiento del navegador para este sitio está lleno): tras recargar, ${count === 1 ? 'faltará' : 'faltarán'}.`,
+  noticeNoMcpServers: (command: string) => `No hay prompt MCP ${command}: este chat no tiene servidores MCP.`,
 };

@@ -45,4 +45,11 @@ export const notes = {
   refusedTotal: (name: string, total: string, max: string) => `Avec « ${name} », les fichiers de ce message atteindraient ${total} ; un message peut porter au plus ${max}.`,
   refusedText: (name: string) => `« ${name} » n’est pas du texte UTF-8 : il ne peut pas être envoyé comme fichier texte.`,
   refusedImage: (name: string) => `« ${name} » n’a pas pu être lu comme image ; essayez un PNG ou un JPEG.`,
+  noticeWebmcpUnavailable: 'WebMCP : ce navigateur n’a pas WebMCP (document.modelContext), donc aucun outil n’est partagé avec les agents du navigateur ni repris de la page.',
+  noticeWebmcpError: (message: string) => `Erreur WebMCP : ${message}`,
+  noticeNotKept: (count: number, names: string, reason: string) =>
+    `${names} ${count === 1 ? 'a été envoyé' : 'ont été envoyés'} mais pas ${count === 1 ? 'conservé' : 'conservés'} avec la conversation (${reason}) : après un rechargement, ${count === 1 ? 'il manquera' : 'ils manqueront'}.`,
+  noticeNotKeptFull: (count: number, names: string) =>
+    `${names} ${count === 1 ? 'a été envoyé' : 'ont été envoyés'} mais pas ${count === 1 ? 'conservé' : 'conservés'} avec la conversation (le stockage du navigateur pour ce site est plein) : après un rechargement, ${count === 1 ? 'il manquera' : 'ils manqueront'}.`,
+  noticeNoMcpServers: (command: string) => `Pas de prompt MCP ${command} : cette discussion n’a aucun serveur MCP.`,
 };

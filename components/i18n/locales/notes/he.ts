@@ -45,4 +45,11 @@ export const notes = {
   refusedTotal: (name: string, total: string, max: string) => `עם ”${name}“ הקבצים של ההודעה יגיעו ל-${total}; הודעה אחת יכולה לשאת לכל היותר ${max}.`,
   refusedText: (name: string) => `”${name}“ אינו טקסט UTF-8, ולכן אי אפשר לשלוח אותו כקובץ טקסט.`,
   refusedImage: (name: string) => `לא ניתן היה לקרוא את ”${name}“ כתמונה; נסו PNG או JPEG.`,
+  noticeWebmcpUnavailable: 'WebMCP: בדפדפן הזה אין WebMCP ‏(document.modelContext), ולכן לא משותפים כלים עם סוכני דפדפן ולא נלקחים כלים מהדף.',
+  noticeWebmcpError: (message: string) => `שגיאת WebMCP: ${message}`,
+  noticeNotKept: (count: number, names: string, reason: string) =>
+    `${names} ${count === 1 ? 'נשלח אך לא נשמר' : 'נשלחו אך לא נשמרו'} עם השיחה (${reason}): אחרי טעינה מחדש ${count === 1 ? 'הוא יחסר' : 'הם יחסרו'}.`,
+  noticeNotKeptFull: (count: number, names: string) =>
+    `${names} ${count === 1 ? 'נשלח אך לא נשמר' : 'נשלחו אך לא נשמרו'} עם השיחה (האחסון של הדפדפן לאתר הזה מלא): אחרי טעינה מחדש ${count === 1 ? 'הוא יחסר' : 'הם יחסרו'}.`,
+  noticeNoMcpServers: (command: string) => `אין הנחיית MCP ‏${command}: לצ׳אט הזה אין שרתי MCP.`,
 };

@@ -45,4 +45,11 @@ export const notes = {
   refusedTotal: (name: string, total: string, max: string) => `“${name}” के साथ इस संदेश की फ़ाइलें ${total} की हो जाएँगी; एक संदेश अधिकतम ${max} ले जा सकता है।`,
   refusedText: (name: string) => `“${name}” UTF-8 टेक्स्ट नहीं है, इसलिए इसे टेक्स्ट फ़ाइल के रूप में नहीं भेजा जा सकता।`,
   refusedImage: (name: string) => `“${name}” को इमेज के रूप में पढ़ा नहीं जा सका; PNG या JPEG आज़माएँ।`,
+  noticeWebmcpUnavailable: 'WebMCP: इस ब्राउज़र में WebMCP (document.modelContext) नहीं है, इसलिए ब्राउज़र एजेंटों के साथ कोई टूल साझा नहीं होता और पेज से कोई टूल नहीं लिया जाता।',
+  noticeWebmcpError: (message: string) => `WebMCP त्रुटि: ${message}`,
+  noticeNotKept: (count: number, names: string, reason: string) =>
+    `${names} ${count === 1 ? 'भेजी गई, पर बातचीत के साथ सहेजी नहीं गई' : 'भेजी गईं, पर बातचीत के साथ सहेजी नहीं गईं'} (${reason}): पेज दोबारा लोड करने पर ${count === 1 ? 'यह फ़ाइल' : 'ये फ़ाइलें'} नहीं मिलेंगी।`,
+  noticeNotKeptFull: (count: number, names: string) =>
+    `${names} ${count === 1 ? 'भेजी गई, पर बातचीत के साथ सहेजी नहीं गई' : 'भेजी गईं, पर बातचीत के साथ सहेजी नहीं गईं'} (इस साइट के लिए ब्राउज़र का स्टोरेज भर गया है): पेज दोबारा लोड करने पर ${count === 1 ? 'यह फ़ाइल' : 'ये फ़ाइलें'} नहीं मिलेंगी।`,
+  noticeNoMcpServers: (command: string) => `कोई MCP प्रॉम्प्ट ${command} नहीं: इस चैट में कोई MCP सर्वर नहीं है।`,
 };

@@ -45,4 +45,11 @@ export const notes = {
   refusedTotal: (name: string, total: string, max: string) => `Con «${name}» i file di questo messaggio arriverebbero a ${total}; un messaggio può portare al massimo ${max}.`,
   refusedText: (name: string) => `«${name}» non è testo UTF-8, quindi non può essere inviato come file di testo.`,
   refusedImage: (name: string) => `Non è stato possibile leggere «${name}» come immagine; prova un PNG o un JPEG.`,
+  noticeWebmcpUnavailable: 'WebMCP: questo browser non ha WebMCP (document.modelContext), quindi nessuno strumento viene condiviso con gli agenti del browser né preso dalla pagina.',
+  noticeWebmcpError: (message: string) => `Errore WebMCP: ${message}`,
+  noticeNotKept: (count: number, names: string, reason: string) =>
+    `${names} ${count === 1 ? 'è stato inviato ma non salvato' : 'sono stati inviati ma non salvati'} con la conversazione (${reason}): dopo un ricaricamento ${count === 1 ? 'mancherà' : 'mancheranno'}.`,
+  noticeNotKeptFull: (count: number, names: string) =>
+    `${names} ${count === 1 ? 'è stato inviato ma non salvato' : 'sono stati inviati ma non salvati'} con la conversazione (lo spazio del browser per questo sito è pieno): dopo un ricaricamento ${count === 1 ? 'mancherà' : 'mancheranno'}.`,
+  noticeNoMcpServers: (command: string) => `Nessun prompt MCP ${command}: questa chat non ha server MCP.`,
 };

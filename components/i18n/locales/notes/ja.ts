@@ -43,4 +43,11 @@ export const notes = {
   refusedTotal: (name: string, total: string, max: string) => `「${name}」を加えると、このメッセージのファイルは ${total} になります。1 通の上限は ${max} です。`,
   refusedText: (name: string) => `「${name}」は UTF-8 のテキストではないため、テキストファイルとして送れません。`,
   refusedImage: (name: string) => `「${name}」を画像として読み取れませんでした。PNG か JPEG をお試しください。`,
+  noticeWebmcpUnavailable: 'WebMCP：このブラウザーには WebMCP（document.modelContext）がないため、ブラウザーエージェントとのツール共有やページからのツール取得は行われません。',
+  noticeWebmcpError: (message: string) => `WebMCP のエラー：${message}`,
+  noticeNotKept: (count: number, names: string, reason: string) =>
+    `${names} は送信されましたが、会話と一緒に保存されませんでした（${reason}）。再読み込みすると${count === 1 ? 'このファイル' : 'これらのファイル'}は失われます。`,
+  noticeNotKeptFull: (count: number, names: string) =>
+    `${names} は送信されましたが、会話と一緒に保存されませんでした（このサイト用のブラウザーの保存領域がいっぱいです）。再読み込みすると${count === 1 ? 'このファイル' : 'これらのファイル'}は失われます。`,
+  noticeNoMcpServers: (command: string) => `MCP プロンプト ${command} はありません：このチャットには MCP サーバーがありません。`,
 };

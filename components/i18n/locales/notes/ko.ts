@@ -43,4 +43,11 @@ export const notes = {
   refusedTotal: (name: string, total: string, max: string) => `“${name}”을(를) 더하면 이 메시지의 파일이 ${total}이(가) 됩니다. 메시지 하나는 최대 ${max}까지입니다.`,
   refusedText: (name: string) => `“${name}”은(는) UTF-8 텍스트가 아니어서 텍스트 파일로 보낼 수 없습니다.`,
   refusedImage: (name: string) => `“${name}”을(를) 이미지로 읽지 못했습니다. PNG나 JPEG를 사용해 보세요.`,
+  noticeWebmcpUnavailable: 'WebMCP: 이 브라우저에는 WebMCP(document.modelContext)가 없어 브라우저 에이전트와 도구를 공유하거나 페이지에서 도구를 가져오지 않습니다.',
+  noticeWebmcpError: (message: string) => `WebMCP 오류: ${message}`,
+  noticeNotKept: (count: number, names: string, reason: string) =>
+    `${names}: 보냈지만 대화와 함께 보관되지 않았습니다(${reason}). 새로 고치면 ${count === 1 ? '이 파일은' : '이 파일들은'} 사라집니다.`,
+  noticeNotKeptFull: (count: number, names: string) =>
+    `${names}: 보냈지만 대화와 함께 보관되지 않았습니다(이 사이트의 브라우저 저장 공간이 가득 찼습니다). 새로 고치면 ${count === 1 ? '이 파일은' : '이 파일들은'} 사라집니다.`,
+  noticeNoMcpServers: (command: string) => `MCP 프롬프트 ${command}이(가) 없습니다: 이 채팅에는 MCP 서버가 없습니다.`,
 };

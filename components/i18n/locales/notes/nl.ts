@@ -45,4 +45,11 @@ export const notes = {
   refusedTotal: (name: string, total: string, max: string) => `Met “${name}” zouden de bestanden van dit bericht op ${total} komen; een bericht mag hoogstens ${max} meenemen.`,
   refusedText: (name: string) => `“${name}” is geen UTF-8-tekst en kan dus niet als tekstbestand worden verstuurd.`,
   refusedImage: (name: string) => `“${name}” kon niet als afbeelding worden gelezen; probeer PNG of JPEG.`,
+  noticeWebmcpUnavailable: 'WebMCP: deze browser heeft geen WebMCP (document.modelContext), dus er worden geen tools gedeeld met browseragents of van de pagina overgenomen.',
+  noticeWebmcpError: (message: string) => `WebMCP-fout: ${message}`,
+  noticeNotKept: (count: number, names: string, reason: string) =>
+    `${names} ${count === 1 ? 'is' : 'zijn'} verzonden maar niet bij het gesprek bewaard (${reason}): na herladen ${count === 1 ? 'ontbreekt het' : 'ontbreken ze'}.`,
+  noticeNotKeptFull: (count: number, names: string) =>
+    `${names} ${count === 1 ? 'is' : 'zijn'} verzonden maar niet bij het gesprek bewaard (de opslag van de browser voor deze site is vol): na herladen ${count === 1 ? 'ontbreekt het' : 'ontbreken ze'}.`,
+  noticeNoMcpServers: (command: string) => `Geen MCP-prompt ${command}: deze chat heeft geen MCP-servers.`,
 };

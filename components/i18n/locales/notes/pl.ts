@@ -49,4 +49,11 @@ export const notes = {
   refusedTotal: (name: string, total: string, max: string) => `Z „${name}” pliki tej wiadomości zajęłyby ${total}; wiadomość może zabrać najwyżej ${max}.`,
   refusedText: (name: string) => `„${name}” nie jest tekstem UTF-8, więc nie można go wysłać jako pliku tekstowego.`,
   refusedImage: (name: string) => `Nie udało się odczytać „${name}” jako obrazu; spróbuj PNG lub JPEG.`,
+  noticeWebmcpUnavailable: 'WebMCP: ta przeglądarka nie ma WebMCP (document.modelContext), więc żadne narzędzia nie są udostępniane agentom przeglądarki ani pobierane ze strony.',
+  noticeWebmcpError: (message: string) => `Błąd WebMCP: ${message}`,
+  noticeNotKept: (count: number, names: string, reason: string) =>
+    `${plural(count, { one: `Plik ${names} został wysłany, ale nie zapisany`, other: `Pliki ${names} zostały wysłane, ale nie zapisane` })} w rozmowie (${reason}): po przeładowaniu ${plural(count, { one: 'go zabraknie', other: 'ich zabraknie' })}.`,
+  noticeNotKeptFull: (count: number, names: string) =>
+    `${plural(count, { one: `Plik ${names} został wysłany, ale nie zapisany`, other: `Pliki ${names} zostały wysłane, ale nie zapisane` })} w rozmowie (pamięć przeglądarki dla tej witryny jest pełna): po przeładowaniu ${plural(count, { one: 'go zabraknie', other: 'ich zabraknie' })}.`,
+  noticeNoMcpServers: (command: string) => `Brak promptu MCP ${command}: ten czat nie ma serwerów MCP.`,
 };

@@ -45,4 +45,11 @@ export const notes = {
   refusedTotal: (name: string, total: string, max: string) => `Com “${name}”, os arquivos desta mensagem chegariam a ${total}; uma mensagem pode levar no máximo ${max}.`,
   refusedText: (name: string) => `“${name}” não é texto UTF-8, então não pode ser enviado como arquivo de texto.`,
   refusedImage: (name: string) => `Não foi possível ler “${name}” como imagem; tente PNG ou JPEG.`,
+  noticeWebmcpUnavailable: 'WebMCP: este navegador não tem WebMCP (document.modelContext), então nenhuma ferramenta é compartilhada com agentes do navegador nem obtida da página.',
+  noticeWebmcpError: (message: string) => `Erro do WebMCP: ${message}`,
+  noticeNotKept: (count: number, names: string, reason: string) =>
+    `${names} ${count === 1 ? 'foi enviado, mas não foi guardado' : 'foram enviados, mas não foram guardados'} com a conversa (${reason}): depois de recarregar, ${count === 1 ? 'vai faltar' : 'vão faltar'}.`,
+  noticeNotKeptFull: (count: number, names: string) =>
+    `${names} ${count === 1 ? 'foi enviado, mas não foi guardado' : 'foram enviados, mas não foram guardados'} com a conversa (o armazenamento do navegador para este site está cheio): depois de recarregar, ${count === 1 ? 'vai faltar' : 'vão faltar'}.`,
+  noticeNoMcpServers: (command: string) => `Nenhum prompt MCP ${command}: este chat não tem servidores MCP.`,
 };

@@ -49,4 +49,11 @@ export const notes = {
   refusedTotal: (name: string, total: string, max: string) => `С «${name}» файлы этого сообщения заняли бы ${total}; сообщение может нести не больше ${max}.`,
   refusedText: (name: string) => `«${name}» — не текст в UTF-8, поэтому его нельзя отправить как текстовый файл.`,
   refusedImage: (name: string) => `Не удалось прочитать «${name}» как изображение; попробуйте PNG или JPEG.`,
+  noticeWebmcpUnavailable: 'WebMCP: в этом браузере нет WebMCP (document.modelContext), поэтому инструменты не передаются браузерным агентам и не берутся со страницы.',
+  noticeWebmcpError: (message: string) => `Ошибка WebMCP: ${message}`,
+  noticeNotKept: (count: number, names: string, reason: string) =>
+    `${plural(count, { one: `Файл ${names} отправлен, но не сохранён`, other: `Файлы ${names} отправлены, но не сохранены` })} в беседе (${reason}): после перезагрузки ${plural(count, { one: 'его не будет', other: 'их не будет' })}.`,
+  noticeNotKeptFull: (count: number, names: string) =>
+    `${plural(count, { one: `Файл ${names} отправлен, но не сохранён`, other: `Файлы ${names} отправлены, но не сохранены` })} в беседе (хранилище браузера для этого сайта заполнено): после перезагрузки ${plural(count, { one: 'его не будет', other: 'их не будет' })}.`,
+  noticeNoMcpServers: (command: string) => `Нет MCP-промпта ${command}: у этого чата нет MCP-серверов.`,
 };

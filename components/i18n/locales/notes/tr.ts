@@ -45,4 +45,11 @@ export const notes = {
   refusedTotal: (name: string, total: string, max: string) => `“${name}” ile bu mesajın dosyaları ${total} olurdu; bir mesaj en fazla ${max} taşıyabilir.`,
   refusedText: (name: string) => `“${name}” UTF-8 metin değil, bu yüzden metin dosyası olarak gönderilemez.`,
   refusedImage: (name: string) => `“${name}” görsel olarak okunamadı; PNG ya da JPEG deneyin.`,
+  noticeWebmcpUnavailable: 'WebMCP: Bu tarayıcıda WebMCP (document.modelContext) yok; bu yüzden tarayıcı ajanlarıyla araç paylaşılmıyor ve sayfadan araç alınmıyor.',
+  noticeWebmcpError: (message: string) => `WebMCP hatası: ${message}`,
+  noticeNotKept: (count: number, names: string, reason: string) =>
+    `${names} gönderildi ama sohbetle birlikte saklanmadı (${reason}): sayfa yeniden yüklenince ${count === 1 ? 'dosya' : 'dosyalar'} eksik olacak.`,
+  noticeNotKeptFull: (count: number, names: string) =>
+    `${names} gönderildi ama sohbetle birlikte saklanmadı (tarayıcının bu site için depolama alanı dolu): sayfa yeniden yüklenince ${count === 1 ? 'dosya' : 'dosyalar'} eksik olacak.`,
+  noticeNoMcpServers: (command: string) => `${command} diye bir MCP istemi yok: bu sohbette MCP sunucusu yok.`,
 };

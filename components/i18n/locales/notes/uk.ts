@@ -49,4 +49,11 @@ export const notes = {
   refusedTotal: (name: string, total: string, max: string) => `З «${name}» файли цього повідомлення зайняли б ${total}; повідомлення може нести щонайбільше ${max}.`,
   refusedText: (name: string) => `«${name}» — не текст у UTF-8, тому його не можна надіслати як текстовий файл.`,
   refusedImage: (name: string) => `Не вдалося прочитати «${name}» як зображення; спробуйте PNG або JPEG.`,
+  noticeWebmcpUnavailable: 'WebMCP: у цьому браузері немає WebMCP (document.modelContext), тож інструменти не передаються браузерним агентам і не беруться зі сторінки.',
+  noticeWebmcpError: (message: string) => `Помилка WebMCP: ${message}`,
+  noticeNotKept: (count: number, names: string, reason: string) =>
+    `${plural(count, { one: `Файл ${names} надіслано, але не збережено`, other: `Файли ${names} надіслано, але не збережено` })} в розмові (${reason}): після перезавантаження ${plural(count, { one: 'його не буде', other: 'їх не буде' })}.`,
+  noticeNotKeptFull: (count: number, names: string) =>
+    `${plural(count, { one: `Файл ${names} надіслано, але не збережено`, other: `Файли ${names} надіслано, але не збережено` })} в розмові (сховище браузера для цього сайту заповнене): після перезавантаження ${plural(count, { one: 'його не буде', other: 'їх не буде' })}.`,
+  noticeNoMcpServers: (command: string) => `Немає MCP-промпту ${command}: у цього чату немає MCP-серверів.`,
 };

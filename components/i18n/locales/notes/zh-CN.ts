@@ -43,4 +43,11 @@ export const notes = {
   refusedTotal: (name: string, total: string, max: string) => `加上“${name}”后，这条消息的文件将达到 ${total}；一条消息最多能带 ${max}。`,
   refusedText: (name: string) => `“${name}”不是 UTF-8 文本，无法作为文本文件发送。`,
   refusedImage: (name: string) => `无法将“${name}”读取为图片；请试试 PNG 或 JPEG。`,
+  noticeWebmcpUnavailable: 'WebMCP：此浏览器没有 WebMCP（document.modelContext），因此不会与浏览器代理共享工具，也不会从页面获取工具。',
+  noticeWebmcpError: (message: string) => `WebMCP 错误：${message}`,
+  noticeNotKept: (count: number, names: string, reason: string) =>
+    `${names} 已发送，但未随对话保存（${reason}）：重新加载后${count === 1 ? '该文件' : '这些文件'}将丢失。`,
+  noticeNotKeptFull: (count: number, names: string) =>
+    `${names} 已发送，但未随对话保存（浏览器为此网站提供的存储空间已满）：重新加载后${count === 1 ? '该文件' : '这些文件'}将丢失。`,
+  noticeNoMcpServers: (command: string) => `没有 MCP 提示 ${command}：此对话没有 MCP 服务器。`,
 };

@@ -43,4 +43,11 @@ export const notes = {
   refusedTotal: (name: string, total: string, max: string) => `加上「${name}」後，這則訊息的檔案會達到 ${total}；一則訊息最多能帶 ${max}。`,
   refusedText: (name: string) => `「${name}」不是 UTF-8 文字，無法以文字檔送出。`,
   refusedImage: (name: string) => `無法將「${name}」讀取為圖片；請試試 PNG 或 JPEG。`,
+  noticeWebmcpUnavailable: 'WebMCP：此瀏覽器沒有 WebMCP（document.modelContext），因此不會與瀏覽器代理共用工具，也不會從頁面取得工具。',
+  noticeWebmcpError: (message: string) => `WebMCP 錯誤：${message}`,
+  noticeNotKept: (count: number, names: string, reason: string) =>
+    `${names} 已傳送，但未隨對話保存（${reason}）：重新載入後${count === 1 ? '該檔案' : '這些檔案'}將會遺失。`,
+  noticeNotKeptFull: (count: number, names: string) =>
+    `${names} 已傳送，但未隨對話保存（瀏覽器為此網站提供的儲存空間已滿）：重新載入後${count === 1 ? '該檔案' : '這些檔案'}將會遺失。`,
+  noticeNoMcpServers: (command: string) => `沒有 MCP 提示 ${command}：此對話沒有 MCP 伺服器。`,
 };
