@@ -11,7 +11,7 @@ import { expect } from 'chai';
 import { renderDoctorItem } from '../../../components/doctor/doctor-report.js';
 import { loadCatalog } from '../../../components/i18n/catalogs.js';
 import type { I18n } from '../../../components/i18n/index.js';
-import { check, diagnosisLines, englishOf } from '../../../src/diagnosis-lines.js';
+import { check, diagnosisLines, englishOf, line } from '../../../src/diagnosis-lines.js';
 import type { Diagnosis, DiagnosisLine, DiagnosisStatus } from '../../../src/diagnosis-types.js';
 import { PSEUDO, drawingBoard, i18nOf, shownTexts, unmarked } from './element-words.js';
 
@@ -74,13 +74,61 @@ describe('the doctor’s lines in the element’s language', () => {
     expect(root.querySelector('.doctor-detail')!.getAttribute('lang')).to.equal('en');
   });
 
+  /** A llama-server's report: its window read from /props for each of 4 slots, a stream with its quirks, a server's message. */
+  const llamaReport = (slots = 4): Diagnosis => ({
+    target: 'endpoint', subject: 'http://localhost:8080/v1', family: 'llama.cpp', durationMs: 10,
+    checks: [
+      check('context', 'Context window', 'warn', [line('dxContextSmall', 4096, line('dxSourceLlamaSlots', slots))], [line('dxWindowLlama', 16384)]),
+      check('stream', 'Stream', 'pass', [line('dxQuirkUsageLast'), line('dxQuirkSep'), line('dxQuirkArgsPieces', 12), line('dxQuirkSep'), line('dxQuirkFinish', 'stop'), line('dxQuirkSep'), line('dxQuirkReasoningContent'), line('dxEnd')]),
+      check('tools', 'Tool calls', 'fail', [line('dxToolsError', 'model not found (HTTP 404)')], [line('dxToolsErrorFix')]),
+    ],
+  });
+
+  it('a context size’s source and the stream’s quirks are our lines: the English is the worker’s, each word marked, the values as they are', () => {
+    const d = llamaReport();
+    expect(d.checks[0]!.detail).to.equal('4096 tokens (llama-server /props n_ctx, for each of its 4 slots): small — the tools, the system prompt and a few turns fill it, and older turns are folded often.');
+    expect(d.checks[1]!.detail).to.equal('usage on the last chunk; tool-call arguments streamed in 12 pieces; finish_reason "stop" with a tool call (read as a call all the same); reasoning in reasoning_content (llama.cpp, DeepSeek, older vLLM).');
+    const marked = draw(i18nOf(PSEUDO), d);
+    expect(unmarked(marked, DATA)).to.deep.equal([]);
+    expect(textsOf(marked, '.doctor-detail')[0]).to.include('(⟪llama-server /props n_ctx, for each of its 4 slots⟫)');
+    expect([...marked.querySelectorAll('[translate="no"]')].map((v) => v.textContent)).to.deep.equal(['http://localhost:8080/v1', 'stop', 'model not found (HTTP 404)']);
+    expect(textsOf(draw(i18nOf({}), d), '.doctor-detail')).to.deep.equal(d.checks.map((c) => c.detail));
+  });
+
+  it('ru, uk, pl, ar: a count inside a line takes its plural form', async () => {
+    const detail = async (tag: string, slots: number, i = 0) => {
+      const catalog = await loadCatalog(tag);
+      const root = draw(i18nOf(catalog.messages as never, catalog.format), llamaReport(slots));
+      const text = textsOf(root, '.doctor-detail')[i]!;
+      root.remove();
+      return text;
+    };
+    expect(await detail('ru', 4)).to.include('4 слотов').and.include('4096 токенов');
+    expect(await detail('ru', 2)).to.include('2 слотов');
+    expect(await detail('ru', 21)).to.include('21 слота');
+    expect(await detail('uk', 3)).to.include('3 слотів');
+    expect(await detail('pl', 5)).to.include('5 slotów');
+    expect(await detail('ru', 4, 1)).to.include('12 кусками');
+    expect(await detail('ar', 2)).to.include('2 خانتين');
+    expect(await detail('ar', 5)).to.include('5 خانات');
+  });
+
   for (const tag of ['de', 'ar']) {
+    it(`${tag}: the context's source and the stream's quirks are not the English`, async () => {
+      const catalog = await loadCatalog(tag);
+      const shown = draw(i18nOf(catalog.messages as never, catalog.format, tag === 'ar' ? 'rtl' : 'ltr'), llamaReport());
+      const [context, stream] = textsOf(shown, '.doctor-detail');
+      expect(context).to.not.match(/for each|slots|small/);
+      expect(stream).to.not.match(/usage|pieces|with a tool call|reasoning in/);
+      expect(stream).to.include('stop').and.include('reasoning_content');
+    });
+
     it(`${tag}: no line is the English one`, async () => {
       const catalog = await loadCatalog(tag);
       const i18n = i18nOf(catalog.messages as never, catalog.format, tag === 'ar' ? 'rtl' : 'ltr');
       const [shown, english] = [draw(i18n), draw(i18nOf({}))];
       // Lines with no words of their own: a value, a space, a full stop.
-      const bare = new Set(['dxAsIs', 'dxSpace', 'dxEnd', 'dxServerIs', 'dxServerIsVersion', 'dxContextOk', 'dxStream']);
+      const bare = new Set(['dxAsIs', 'dxSpace', 'dxEnd', 'dxServerIs', 'dxServerIsVersion', 'dxContextOk', 'dxQuirkSep', 'dxSourceLlama', 'dxSourceVllm', 'dxSourceLmstudio']);
       const [found, enFound] = [textsOf(shown, '.doctor-detail'), textsOf(english, '.doctor-detail')];
       expect(IDS.filter((id, i) => !bare.has(id) && found[i] === enFound[i])).to.deep.equal([]);
       const [fixes, enFixes] = [textsOf(shown, '.doctor-fix-text'), textsOf(english, '.doctor-fix-text')];

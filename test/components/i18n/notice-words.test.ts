@@ -14,6 +14,9 @@ import type { ConversationState, LogItem } from '../../../components/conversatio
 import { renderContextNote, renderErrorBanner, renderNotice } from '../../../components/conversation/run-status.js';
 import { conversationSpeech } from '../../../components/conversation/conversation-words.js';
 import { errorWords } from '../../../components/conversation/error-words.js';
+import { reportedNoticeWords } from '../../../components/conversation/reported-notice-words.js';
+import { AttachmentShelf } from '../../../src/agent/attachments/index.js';
+import { PageloopError } from '../../../src/errors.js';
 import { renderTabNotice } from '../../../components/threads/tab-notice.js';
 import { surfaceCard } from '../../../components/a2ui/a2ui-views.js';
 import { a2uiWords } from '../../../components/a2ui/a2ui-words.js';
@@ -54,7 +57,27 @@ function logLines(): LogItem[] {
   for (const [action, messages, callId] of [['folded', 12], ['folded', 1], ['dropped', 3], ['cut', 1], ['cut', 1, 'c1']] as const) {
     run([{ type: 'context', action, messages, ...figures, ...(callId ? { callId } : {}) } as never]);
   }
+  run(reportedEvents());
   return s.items.filter((i) => i.kind === 'notice' || i.kind === 'context');
+}
+
+/** A browser's message, the files' names, a storage error's reason: someone else's words, drawn untranslated. */
+const VALUES = ['NotAllowedError: registerTool was refused', '"photo.png"', '"notes.txt", "plan.md"', 'QuotaExceededError: the quota was exceeded', '/files:summarise'];
+
+/**
+ * The notices reported from outside the reducer, as they reach it: WebMCP unavailable (the bridge's sentence) or
+ * refusing, files sent but not kept (a full disk; another storage failure, two files), a prompt command with no
+ * MCP servers (as the element's panel reports it).
+ */
+function reportedEvents(): Parameters<typeof reduceConversation>[1][] {
+  const status = { exposed: [], consumed: [] };
+  return [
+    { type: 'webmcp', status: { ...status, state: 'unavailable', message: 'this browser has no WebMCP (document.modelContext), so no tools are shared with browser agents or taken from the page.' } },
+    { type: 'webmcp', status: { ...status, state: 'error', message: VALUES[0] } },
+    { type: 'attachments-not-kept', ids: ['a1'], names: ['photo.png'], code: 'storage-quota', reason: 'full', message: '"photo.png" was sent but not kept with the conversation (the browser\'s storage for this site is full): after a reload it will be missing.' },
+    { type: 'attachments-not-kept', ids: ['a2', 'a3'], names: ['notes.txt', 'plan.md'], code: 'storage', reason: VALUES[3]!, message: `"notes.txt", "plan.md" were sent but not kept with the conversation (${VALUES[3]}): after a reload they will be missing.` },
+    { type: 'notice', text: `No MCP prompt ${VALUES[4]}: this chat has no MCP servers.`, said: ['noticeNoMcpServers', VALUES[4]!] },
+  ] as Parameters<typeof reduceConversation>[1][];
 }
 
 /** Each line, each error code's banner, the tab notice and a refused image, drawn with `i18n`, each in its own box. */
@@ -166,6 +189,63 @@ describe('i18n: the log’s own lines, every error code, the tab notice, refused
       } finally {
         clear(shown);
       }
+    });
+  }
+});
+
+describe('i18n: notices reported from outside (WebMCP, files not kept, a prompt with no MCP servers)', function () {
+  this.timeout(30_000);
+  const reported = (): LogItem[] => {
+    let s: ConversationState = initialConversation();
+    for (const e of reportedEvents()) s = reduceConversation(s, e);
+    return [...s.items];
+  };
+  const draw = (i18n: I18n): HTMLElement[] => {
+    const { shown, draw: put } = drawingBoard();
+    for (const item of reported()) put(item.id, renderNotice(item as never, i18n));
+    return [...shown.values()];
+  };
+  afterEach(() => document.body.replaceChildren());
+
+  it('each keeps its reporter’s English (the table’s line, word for word) and its data', () => {
+    const items = reported() as Array<{ text: string; said?: readonly [string, ...Array<string | number>] }>;
+    expect(items.map((i) => i.said?.[0])).to.deep.equal(['noticeWebmcpUnavailable', 'noticeWebmcpError', 'noticeNotKeptFull', 'noticeNotKept', 'noticeNoMcpServers']);
+    for (const { text, said } of items) {
+      const word = reportedNoticeWords[said![0] as keyof typeof reportedNoticeWords] as Word;
+      expect(typeof word === 'function' ? (word as (...a: unknown[]) => string)(...said!.slice(1)) : word).to.equal(text);
+    }
+  });
+
+  it('the worker’s English for files not kept is the table’s', async () => {
+    const shelf = new AttachmentShelf({ thread: () => 't', options: () => undefined, store: { putAttachments: () => Promise.reject(new PageloopError('storage-quota', 'full')) } as never });
+    const prepared = (await shelf.prepare([new File(['a'], 'a.txt', { type: 'text/plain' }), new File(['b'], 'b.txt', { type: 'text/plain' })])).accepted;
+    const { notKept } = await shelf.keep(prepared);
+    expect(notKept!.message).to.equal(reportedNoticeWords.noticeNotKeptFull(2, '"a.txt", "b.txt"'));
+    expect([notKept!.names, notKept!.code]).to.deep.equal([['a.txt', 'b.txt'], 'storage-quota']);
+  });
+
+  it('pseudo locale: every word marked, each value drawn as it is (translate="no", its own direction)', () => {
+    const boxes = draw(i18nOf(PSEUDO));
+    for (const box of boxes) expect(hardCoded(box), box.textContent!).to.deep.equal([]);
+    const values = boxes.flatMap((b) => [...b.querySelectorAll('[translate="no"]')].map((v) => [v.textContent, v.getAttribute('dir')]));
+    expect(values).to.deep.equal([VALUES[0], VALUES[1], VALUES[2], VALUES[3], VALUES[4]].map((v) => [v, 'auto']));
+    // In English the reporter's sentence, whole (which has words outside any mark: the check can fail).
+    for (const box of draw(i18nOf({}))) expect(hardCoded(box)).to.not.deep.equal([]);
+  });
+
+  for (const tag of ['de', 'ar', 'ru']) {
+    it(`${tag}: no English left, the values untranslated`, async () => {
+      const catalog = await loadCatalog(tag);
+      const english = draw(i18nOf({})).map((b) => b.textContent!.trim());
+      const shown = draw(catalogI18n(tag, catalog)).map((b) => b.textContent!.trim());
+      for (const [i, text] of shown.entries()) {
+        expect(text, english[i]).to.not.equal(english[i]);
+        const own = VALUES.reduce((t, value) => t.split(value).join(' '), text);
+        expect(own.replace(/\b(WebMCP|MCP|document\.modelContext)\b/g, ''), text).to.not.match(/\b(the|was|were|sent|kept|this|no|error)\b/i);
+      }
+      for (const value of VALUES) expect(shown.join(' '), value).to.include(value);
+      // One file and two take their own forms.
+      if (tag === 'ru') expect([shown[2], shown[3]].map((t) => t!.slice(0, 5))).to.deep.equal(['Файл ', 'Файлы']);
     });
   }
 });
