@@ -104,6 +104,7 @@ describe('the doctor’s lines in the element’s language', () => {
       return text;
     };
     expect(await detail('ru', 4)).to.include('4 слотов').and.include('4096 токенов');
+    expect(await detail('ru', 21)).to.include('4096 токенов');
     expect(await detail('ru', 2)).to.include('2 слотов');
     expect(await detail('ru', 21)).to.include('21 слота');
     expect(await detail('uk', 3)).to.include('3 слотів');
@@ -111,6 +112,14 @@ describe('the doctor’s lines in the element’s language', () => {
     expect(await detail('ru', 4, 1)).to.include('12 кусками');
     expect(await detail('ar', 2)).to.include('2 خانتين');
     expect(await detail('ar', 5)).to.include('5 خانات');
+    // The window's own count: 8192 токена (few), 4096 токенов (many), 1 токен.
+    const ru = (await loadCatalog('ru')).messages as Record<string, (...a: unknown[]) => string>;
+    expect([ru.dxContextOk!(8192, 'x'), ru.dxContextOk!(4096, 'x'), ru.dxContextOk!(1, 'x')]).to.deep.equal(['8192 токена (x).', '4096 токенов (x).', '1 токен (x).']);
+    expect(ru.dxThreadsOk!(2, 21)).to.equal('2 из 21 ядра.');
+    const uk = (await loadCatalog('uk')).messages as Record<string, (...a: unknown[]) => string>;
+    expect(uk.dxContextOk!(8192, 'x')).to.equal('8192 токени (x).');
+    const pl = (await loadCatalog('pl')).messages as Record<string, (...a: unknown[]) => string>;
+    expect(pl.dxContextOk!(8192, 'x')).to.equal('8192 tokeny (x).');
   });
 
   for (const tag of ['de', 'ar']) {

@@ -4,6 +4,11 @@ import { pluralOf } from '../../intl-formats.js';
 const plural = pluralOf('ar');
 type V = string | number;
 
+/** A count of tokens with its counted noun: 3–10 رموز, 11–99 رمزًا, 100+ (and 1) رمز. */
+const tokensOf = (n: V): string => `${n} ${plural(Number(n), { one: 'رمز', two: 'رمزين', few: 'رموز', many: 'رمزًا', other: 'رمز' })}`;
+/** "من N نوى": 3–10 نوى, else نواة. */
+const coresGen = (n: V): string => `${n} ${plural(Number(n), { one: 'نواة', two: 'نواتين', few: 'نوى', many: 'نواة', other: 'نواة' })}`;
+
 export const doctor = {
   dxAsIs: (text: string) => text,
   dxReachTimeout: (origin: string, path: string, seconds: V) => `لم يردّ ${origin} على GET ${path} خلال ${seconds} ث.`,
@@ -54,16 +59,16 @@ export const doctor = {
   dxMissingLmstudio: (model: string) => ` — أو نزّله وحمّله في LM Studio ‏(lms get ${model}; lms load ${model})`,
   dxMissingVllm: ' — يقدّم vLLM النموذج الذي شُغّل به، تحت الاسم المعطى في --served-model-name',
   dxEnd: '.',
-  dxContextUnknown: (tokens: V) => `لا يذكر الخادم ذلك؛ ويحسب الوكيل حسابه على ${tokens} رمزًا (القيمة الافتراضية).`,
-  dxContextUnknownSet: (tokens: V) => `لا يذكر الخادم ذلك؛ ويحسب الوكيل حسابه على ${tokens} رمزًا (contextTokens).`,
+  dxContextUnknown: (tokens: V) => `لا يذكر الخادم ذلك؛ ويحسب الوكيل حسابه على ${tokensOf(tokens)} (القيمة الافتراضية).`,
+  dxContextUnknownSet: (tokens: V) => `لا يذكر الخادم ذلك؛ ويحسب الوكيل حسابه على ${tokensOf(tokens)} (contextTokens).`,
   dxContextUnknownFix: 'اضبط contextTokens على نافذة السياق الحقيقية للنموذج.',
-  dxContextTooBig: (tokens: V, source: string, set: V) => `${tokens} رمزًا (${source})، لكن contextTokens لدى الوكيل هو ${set}: الطلبات التي تتجاوز ${tokens} رمزًا تُرفض أو تُقتطع.`,
+  dxContextTooBig: (tokens: V, source: string, set: V) => `${tokensOf(tokens)} (${source})، لكن contextTokens لدى الوكيل هو ${set}: الطلبات التي تتجاوز ${tokensOf(tokens)} تُرفض أو تُقتطع.`,
   dxContextTooBigFix: (tokens: V) => `اضبط contextTokens على ${tokens} أو أقل. أو امنح النموذج النافذة الأكبر: `,
   dxContextOllamaTrap: (tokens: V, source: string, model: string, trained: V) =>
-    `${tokens} رمزًا (${source})، مع أن «${model}» دُرّب على ${trained}: نقطة OpenAI في Ollama تشغّله بالقيمة الافتراضية، وتقتطع المطالبات الأطول بصمت (فخّ num_ctx).`,
-  dxContextUnusable: (tokens: V, source: string) => `${tokens} رمزًا (${source}): أصغر من أن تكفي الوكيل — فتعليمات النظام وأدواته المدمجة وحدها تأخذ نحو 500 رمز، لذا تُرفض الطلبات قبل أي محادثة.`,
-  dxContextSmall: (tokens: V, source: string) => `${tokens} رمزًا (${source}): صغيرة — تملؤها الأدوات وتعليمات النظام وبضع جولات، وتُلخَّص الجولات الأقدم كثيرًا.`,
-  dxContextOk: (tokens: V, source: string) => `${tokens} رمزًا (${source}).`,
+    `${tokensOf(tokens)} (${source})، مع أن «${model}» دُرّب على ${trained}: نقطة OpenAI في Ollama تشغّله بالقيمة الافتراضية، وتقتطع المطالبات الأطول بصمت (فخّ num_ctx).`,
+  dxContextUnusable: (tokens: V, source: string) => `${tokensOf(tokens)} (${source}): أصغر من أن تكفي الوكيل — فتعليمات النظام وأدواته المدمجة وحدها تأخذ نحو 500 رمز، لذا تُرفض الطلبات قبل أي محادثة.`,
+  dxContextSmall: (tokens: V, source: string) => `${tokensOf(tokens)} (${source}): صغيرة — تملؤها الأدوات وتعليمات النظام وبضع جولات، وتُلخَّص الجولات الأقدم كثيرًا.`,
+  dxContextOk: (tokens: V, source: string) => `${tokensOf(tokens)} (${source}).`,
   dxContextTell: (tokens: V) => ` لا يقرأ الوكيل هذا بنفسه: اضبط contextTokens: ${tokens}.`,
   dxContextSetFix: (tokens: V) => `createAgent({ …, contextTokens: ${tokens} }) (السمة context-tokens="${tokens}").`,
   dxWindowLlama: (want: V) => `أعد تشغيل llama-server بنافذة أكبر: ‎-c ${want} (كل خانة من خانات --parallel N تنال ‎-c/N).`,
@@ -97,7 +102,7 @@ export const doctor = {
   dxNoToken: 'لم يحوِ الردّ أي رمز.',
   dxFirstSlow: (ms: V, total: V) => `${ms} مللي ثانية حتى أول رمز (${total} مللي ثانية إجمالًا): بطيء — على الأرجح كان النموذج قيد التحميل.`,
   dxFirstSlowFix: 'شغّل /doctor مرة أخرى بعد اكتمال التحميل؛ وإن ظل بطيئًا فاستخدم نموذجًا أصغر أو تكميمًا أشد، أو انقل طبقات أكثر إلى GPU.',
-  dxFirstOk: (ms: V, total: V, max: V) => `${ms} مللي ثانية حتى أول رمز (${total} مللي ثانية للاختبار كله، ${max} رمزًا على الأكثر).`,
+  dxFirstOk: (ms: V, total: V, max: V) => `${ms} مللي ثانية حتى أول رمز (${total} مللي ثانية للاختبار كله، ${tokensOf(max)} على الأكثر).`,
   dxVisionUnknown: 'لا يذكر الخادم إن كان النموذج يقبل الصور.',
   dxVisionUnknownOf: (server: string) => `لا يذكر ${server} إن كان النموذج يقبل الصور.`,
   dxVisionYes: 'يقبل النموذج الصور (بحسب الخادم).',
@@ -111,7 +116,7 @@ export const doctor = {
   dxThreadsRefused: (threads: V) => `قيمة engine.threads هي ${threads}، لكن هذه الصفحة ليست معزولة عبر المصادر: يرفض المحرك البدء.`,
   dxThreadsLeaveOut: ' أو احذف engine.threads.',
   dxThreadsOne: (cores: V) => `نواة واحدة من ${cores}: تأتي الردود أبطأ بعدة أضعاف مما يمكن.`,
-  dxThreadsOk: (threads: V, cores: V) => `${threads} من ${cores} نوى.`,
+  dxThreadsOk: (threads: V, cores: V) => `${threads} من ${coresGen(cores)}.`,
   dxIsolationOk: 'الصفحة معزولة عبر المصادر (SharedArrayBuffer متاح).',
   dxIsolationNo: 'الصفحة ليست معزولة عبر المصادر: يعمل المحرك على خيط واحد.',
   dxGpuOk: (adapter: string) => `يعمل النموذج على GPU: ‏${adapter}.`,

@@ -4,6 +4,11 @@ import { pluralOf } from '../../intl-formats.js';
 const plural = pluralOf('pl');
 type V = string | number;
 
+/** A count of tokens, as said after it: 1 token, 2 tokeny, 5 tokenów. */
+const tokensOf = (n: V): string => `${n} ${plural(Number(n), { one: 'token', few: 'tokeny', many: 'tokenów', other: 'tokena' })}`;
+/** "z N rdzeni": 1 rdzenia, 2 rdzeni. */
+const coresGen = (n: V): string => `${n} ${plural(Number(n), { one: 'rdzenia', few: 'rdzeni', many: 'rdzeni', other: 'rdzenia' })}`;
+
 export const doctor = {
   dxAsIs: (text: string) => text,
   dxReachTimeout: (origin: string, path: string, seconds: V) => `${origin} nie odpowiedział na GET ${path} w ciągu ${seconds} s.`,
@@ -54,16 +59,16 @@ export const doctor = {
   dxMissingLmstudio: (model: string) => ` — albo pobierz go i wczytaj w LM Studio (lms get ${model}; lms load ${model})`,
   dxMissingVllm: ' — vLLM udostępnia model, z którym go uruchomiono, pod nazwą z --served-model-name',
   dxEnd: '.',
-  dxContextUnknown: (tokens: V) => `Serwer tego nie podaje; agent zakłada ${tokens} tokenów (wartość domyślna).`,
-  dxContextUnknownSet: (tokens: V) => `Serwer tego nie podaje; agent zakłada ${tokens} tokenów (contextTokens).`,
+  dxContextUnknown: (tokens: V) => `Serwer tego nie podaje; agent zakłada ${tokensOf(tokens)} (wartość domyślna).`,
+  dxContextUnknownSet: (tokens: V) => `Serwer tego nie podaje; agent zakłada ${tokensOf(tokens)} (contextTokens).`,
   dxContextUnknownFix: 'Ustaw contextTokens na rzeczywiste okno modelu.',
-  dxContextTooBig: (tokens: V, source: string, set: V) => `${tokens} tokenów (${source}), ale contextTokens agenta to ${set}: żądania ponad ${tokens} tokenów są odrzucane lub przycinane.`,
+  dxContextTooBig: (tokens: V, source: string, set: V) => `${tokensOf(tokens)} (${source}), ale contextTokens agenta to ${set}: żądania ponad ${tokensOf(tokens)} są odrzucane lub przycinane.`,
   dxContextTooBigFix: (tokens: V) => `Ustaw contextTokens na ${tokens} lub mniej. Albo daj modelowi większe okno: `,
   dxContextOllamaTrap: (tokens: V, source: string, model: string, trained: V) =>
-    `${tokens} tokenów (${source}), choć „${model}” trenowano na ${trained}: endpoint OpenAI w Ollamie uruchamia go z wartością domyślną i po cichu przycina dłuższe prompty (pułapka num_ctx).`,
-  dxContextUnusable: (tokens: V, source: string) => `${tokens} tokenów (${source}): za mało dla agenta — sam prompt systemowy i wbudowane narzędzia zajmują około 500 tokenów, więc żądania są odrzucane przed jakąkolwiek rozmową.`,
-  dxContextSmall: (tokens: V, source: string) => `${tokens} tokenów (${source}): mało — narzędzia, prompt systemowy i kilka tur je zapełniają, a starsze tury są często streszczane.`,
-  dxContextOk: (tokens: V, source: string) => `${tokens} tokenów (${source}).`,
+    `${tokensOf(tokens)} (${source}), choć „${model}” trenowano na ${trained}: endpoint OpenAI w Ollamie uruchamia go z wartością domyślną i po cichu przycina dłuższe prompty (pułapka num_ctx).`,
+  dxContextUnusable: (tokens: V, source: string) => `${tokensOf(tokens)} (${source}): za mało dla agenta — sam prompt systemowy i wbudowane narzędzia zajmują około 500 tokenów, więc żądania są odrzucane przed jakąkolwiek rozmową.`,
+  dxContextSmall: (tokens: V, source: string) => `${tokensOf(tokens)} (${source}): mało — narzędzia, prompt systemowy i kilka tur je zapełniają, a starsze tury są często streszczane.`,
+  dxContextOk: (tokens: V, source: string) => `${tokensOf(tokens)} (${source}).`,
   dxContextTell: (tokens: V) => ` Agent nie odczytuje tego sam: ustaw contextTokens: ${tokens}.`,
   dxContextSetFix: (tokens: V) => `createAgent({ …, contextTokens: ${tokens} }) (atrybut context-tokens="${tokens}").`,
   dxWindowLlama: (want: V) => `Uruchom ponownie llama-server z większym oknem: -c ${want} (każdy z --parallel N slotów dostaje -c/N).`,
@@ -89,7 +94,7 @@ export const doctor = {
   dxToolsText: (tool: string) => `Model odpowiedział, nie wywołując ${tool}, choć go o to poproszono: może nie obsługiwać natywnych narzędzi.`,
   dxToolsTextNoSupport: (tool: string) => `Model odpowiedział, nie wywołując ${tool}, choć go o to poproszono (według serwera model nie obsługuje narzędzi): może nie obsługiwać natywnych narzędzi.`,
   dxToolsTextFix: "Spróbuj toolProtocol: 'text' albo modelu trenowanego do wywołań narzędzi (qwen2.5, qwen3, llama3.1…).",
-  dxToolsThinking: (max: V) => `Bez rozstrzygnięcia: model zużył ${max} tokenów testu na rozumowanie, zanim cokolwiek wywołał.`,
+  dxToolsThinking: (max: V) => `Bez rozstrzygnięcia: model zużył ${tokensOf(max)} testu na rozumowanie, zanim cokolwiek wywołał.`,
   dxToolsThinkingFix: 'Na razie wszystko w porządku: zadaj prawdziwe pytanie i spójrz na karty narzędzi (albo ślad).',
   dxToolsError: (message: string) => `Żądanie testowe nie powiodło się: ${message}`,
   dxToolsErrorFix: 'Przeczytaj komunikat serwera powyżej (i jego log); sprawdź nazwę modelu i to, czy model się wczytuje.',
@@ -97,7 +102,7 @@ export const doctor = {
   dxNoToken: 'Odpowiedź nie zawierała żadnego tokenu.',
   dxFirstSlow: (ms: V, total: V) => `${ms} ms do pierwszego tokenu (łącznie ${total} ms): wolno — model pewnie był właśnie wczytywany.`,
   dxFirstSlowFix: 'Uruchom /doctor ponownie, gdy model się wczyta; jeśli nadal będzie wolno, użyj mniejszego modelu lub mocniejszej kwantyzacji albo przenieś więcej warstw na GPU.',
-  dxFirstOk: (ms: V, total: V, max: V) => `${ms} ms do pierwszego tokenu (${total} ms na cały test, najwyżej ${max} tokenów).`,
+  dxFirstOk: (ms: V, total: V, max: V) => `${ms} ms do pierwszego tokenu (${total} ms na cały test, najwyżej ${tokensOf(max)}).`,
   dxVisionUnknown: 'Serwer nie podaje, czy model przyjmuje obrazy.',
   dxVisionUnknownOf: (server: string) => `${server} nie podaje, czy model przyjmuje obrazy.`,
   dxVisionYes: 'Model przyjmuje obrazy (według serwera).',
@@ -110,8 +115,8 @@ export const doctor = {
   dxIsolationFix: 'Serwuj stronę z „Cross-Origin-Opener-Policy: same-origin” i „Cross-Origin-Embedder-Policy: require-corp” (albo credentialless): wątki potrzebują SharedArrayBuffer.',
   dxThreadsRefused: (threads: V) => `engine.threads wynosi ${threads}, ale ta strona nie jest izolowana między źródłami: silnik odmawia startu.`,
   dxThreadsLeaveOut: ' Albo usuń engine.threads.',
-  dxThreadsOne: (cores: V) => `1 z ${cores} rdzeni: odpowiedzi przychodzą kilka razy wolniej, niż mogłyby.`,
-  dxThreadsOk: (threads: V, cores: V) => `${threads} z ${cores} rdzeni.`,
+  dxThreadsOne: (cores: V) => `1 z ${coresGen(cores)}: odpowiedzi przychodzą kilka razy wolniej, niż mogłyby.`,
+  dxThreadsOk: (threads: V, cores: V) => `${threads} z ${coresGen(cores)}.`,
   dxIsolationOk: 'Strona jest izolowana między źródłami (SharedArrayBuffer dostępny).',
   dxIsolationNo: 'Strona nie jest izolowana między źródłami: silnik działa na jednym wątku.',
   dxGpuOk: (adapter: string) => `Model działa na GPU: ${adapter}.`,

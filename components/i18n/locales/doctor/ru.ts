@@ -5,6 +5,12 @@ type V = string | number;
 const plural = (n: number, one: string, few: string, many: string): string =>
   n % 10 === 1 && n % 100 !== 11 ? one : n % 10 >= 2 && n % 10 <= 4 && (n % 100 < 12 || n % 100 > 14) ? few : many;
 
+/** A count of tokens, as said after it: 1 токен, 2 токена, 5 токенов; after "длиннее", "не более" (genitive): 1 токена, 2 токенов. */
+const tokensOf = (n: V): string => `${n} ${plural(Number(n), 'токен', 'токена', 'токенов')}`;
+const tokensGen = (n: V): string => `${n} ${plural(Number(n), 'токена', 'токенов', 'токенов')}`;
+/** "из N ядер": 1 ядра, 2 ядер. */
+const coresGen = (n: V): string => `${n} ${plural(Number(n), 'ядра', 'ядер', 'ядер')}`;
+
 export const doctor = {
   dxAsIs: (text: string) => text,
   dxReachTimeout: (origin: string, path: string, seconds: V) => `${origin} не ответил на GET ${path} за ${seconds} с.`,
@@ -55,16 +61,16 @@ export const doctor = {
   dxMissingLmstudio: (model: string) => ` — или скачайте и загрузите её в LM Studio (lms get ${model}; lms load ${model})`,
   dxMissingVllm: ' — vLLM обслуживает модель, с которой был запущен, под именем из --served-model-name',
   dxEnd: '.',
-  dxContextUnknown: (tokens: V) => `Сервер этого не сообщает; агент рассчитывает на ${tokens} токенов (значение по умолчанию).`,
-  dxContextUnknownSet: (tokens: V) => `Сервер этого не сообщает; агент рассчитывает на ${tokens} токенов (contextTokens).`,
+  dxContextUnknown: (tokens: V) => `Сервер этого не сообщает; агент рассчитывает на ${tokensOf(tokens)} (значение по умолчанию).`,
+  dxContextUnknownSet: (tokens: V) => `Сервер этого не сообщает; агент рассчитывает на ${tokensOf(tokens)} (contextTokens).`,
   dxContextUnknownFix: 'Задайте contextTokens равным настоящему окну модели.',
-  dxContextTooBig: (tokens: V, source: string, set: V) => `${tokens} токенов (${source}), но contextTokens агента равен ${set}: запросы длиннее ${tokens} токенов отклоняются или обрезаются.`,
+  dxContextTooBig: (tokens: V, source: string, set: V) => `${tokensOf(tokens)} (${source}), но contextTokens агента равен ${set}: запросы длиннее ${tokensGen(tokens)} отклоняются или обрезаются.`,
   dxContextTooBigFix: (tokens: V) => `Задайте contextTokens не больше ${tokens}. Или дайте модели окно побольше: `,
   dxContextOllamaTrap: (tokens: V, source: string, model: string, trained: V) =>
-    `${tokens} токенов (${source}), хотя «${model}» обучена на ${trained}: конечная точка OpenAI в Ollama запускает её со значением по умолчанию и молча обрезает длинные промпты (ловушка num_ctx).`,
-  dxContextUnusable: (tokens: V, source: string) => `${tokens} токенов (${source}): слишком мало для агента — одни только системный промпт и встроенные инструменты занимают около 500 токенов, поэтому запросы отклоняются ещё до начала беседы.`,
-  dxContextSmall: (tokens: V, source: string) => `${tokens} токенов (${source}): мало — инструменты, системный промпт и несколько реплик заполняют окно, и старые реплики часто сжимаются в сводку.`,
-  dxContextOk: (tokens: V, source: string) => `${tokens} токенов (${source}).`,
+    `${tokensOf(tokens)} (${source}), хотя «${model}» обучена на ${trained}: конечная точка OpenAI в Ollama запускает её со значением по умолчанию и молча обрезает длинные промпты (ловушка num_ctx).`,
+  dxContextUnusable: (tokens: V, source: string) => `${tokensOf(tokens)} (${source}): слишком мало для агента — одни только системный промпт и встроенные инструменты занимают около 500 токенов, поэтому запросы отклоняются ещё до начала беседы.`,
+  dxContextSmall: (tokens: V, source: string) => `${tokensOf(tokens)} (${source}): мало — инструменты, системный промпт и несколько реплик заполняют окно, и старые реплики часто сжимаются в сводку.`,
+  dxContextOk: (tokens: V, source: string) => `${tokensOf(tokens)} (${source}).`,
   dxContextTell: (tokens: V) => ` Агент не читает это сам: задайте contextTokens: ${tokens}.`,
   dxContextSetFix: (tokens: V) => `createAgent({ …, contextTokens: ${tokens} }) (атрибут context-tokens="${tokens}").`,
   dxWindowLlama: (want: V) => `Перезапустите llama-server с окном побольше: -c ${want} (каждый из --parallel N слотов получает -c/N).`,
@@ -90,7 +96,7 @@ export const doctor = {
   dxToolsText: (tool: string) => `Модель ответила, не вызвав ${tool}, хотя её просили: возможно, она не умеет работать с нативными инструментами.`,
   dxToolsTextNoSupport: (tool: string) => `Модель ответила, не вызвав ${tool}, хотя её просили (по словам сервера, модель не поддерживает инструменты): возможно, она не умеет работать с нативными инструментами.`,
   dxToolsTextFix: "Попробуйте toolProtocol: 'text' или модель, обученную вызывать инструменты (qwen2.5, qwen3, llama3.1…).",
-  dxToolsThinking: (max: V) => `Неясно: модель потратила все ${max} токенов проверки на рассуждения, так ничего и не вызвав.`,
+  dxToolsThinking: (max: V) => `Неясно: модель потратила все ${tokensOf(max)} проверки на рассуждения, так ничего и не вызвав.`,
   dxToolsThinkingFix: 'Пока всё в порядке: задайте настоящий вопрос и посмотрите на карточки инструментов (или трассировку).',
   dxToolsError: (message: string) => `Проверочный запрос не удался: ${message}`,
   dxToolsErrorFix: 'Прочитайте сообщение сервера выше (и его журнал); проверьте имя модели и то, что модель загружается.',
@@ -98,7 +104,7 @@ export const doctor = {
   dxNoToken: 'В ответе не было ни одного токена.',
   dxFirstSlow: (ms: V, total: V) => `${ms} мс до первого токена (${total} мс всего): медленно — вероятно, модель как раз загружалась.`,
   dxFirstSlowFix: 'Запустите /doctor ещё раз, когда модель загрузится; если медленно и дальше, возьмите модель поменьше или более сильное квантование либо перенесите больше слоёв на GPU.',
-  dxFirstOk: (ms: V, total: V, max: V) => `${ms} мс до первого токена (${total} мс на всю проверку, не более ${max} токенов).`,
+  dxFirstOk: (ms: V, total: V, max: V) => `${ms} мс до первого токена (${total} мс на всю проверку, не более ${tokensGen(max)}).`,
   dxVisionUnknown: 'Сервер не сообщает, принимает ли модель изображения.',
   dxVisionUnknownOf: (server: string) => `${server} не сообщает, принимает ли модель изображения.`,
   dxVisionYes: 'Модель принимает изображения (по словам сервера).',
@@ -111,8 +117,8 @@ export const doctor = {
   dxIsolationFix: 'Отдавайте страницу с «Cross-Origin-Opener-Policy: same-origin» и «Cross-Origin-Embedder-Policy: require-corp» (или credentialless): потокам нужен SharedArrayBuffer.',
   dxThreadsRefused: (threads: V) => `engine.threads равен ${threads}, но страница не изолирована между источниками: движок не запустится.`,
   dxThreadsLeaveOut: ' Или уберите engine.threads.',
-  dxThreadsOne: (cores: V) => `1 из ${cores} ядер: ответы приходят в разы медленнее, чем могли бы.`,
-  dxThreadsOk: (threads: V, cores: V) => `${threads} из ${cores} ядер.`,
+  dxThreadsOne: (cores: V) => `1 из ${coresGen(cores)}: ответы приходят в разы медленнее, чем могли бы.`,
+  dxThreadsOk: (threads: V, cores: V) => `${threads} из ${coresGen(cores)}.`,
   dxIsolationOk: 'Страница изолирована между источниками (SharedArrayBuffer доступен).',
   dxIsolationNo: 'Страница не изолирована между источниками: движок работает в одном потоке.',
   dxGpuOk: (adapter: string) => `Модель работает на GPU: ${adapter}.`,

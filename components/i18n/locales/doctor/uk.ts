@@ -4,6 +4,12 @@ import { pluralOf } from '../../intl-formats.js';
 const plural = pluralOf('uk');
 type V = string | number;
 
+/** A count of tokens, as said after it: 1 токен, 2 токени, 5 токенів; after "не більше" (genitive): 1 токена, 2 токенів. */
+const tokensOf = (n: V): string => `${n} ${plural(Number(n), { one: 'токен', few: 'токени', many: 'токенів', other: 'токена' })}`;
+const tokensGen = (n: V): string => `${n} ${plural(Number(n), { one: 'токена', few: 'токенів', many: 'токенів', other: 'токена' })}`;
+/** "з N ядер": 1 ядра, 2 ядер. */
+const coresGen = (n: V): string => `${n} ${plural(Number(n), { one: 'ядра', few: 'ядер', many: 'ядер', other: 'ядра' })}`;
+
 export const doctor = {
   dxAsIs: (text: string) => text,
   dxReachTimeout: (origin: string, path: string, seconds: V) => `${origin} не відповів на GET ${path} протягом ${seconds} с.`,
@@ -54,16 +60,16 @@ export const doctor = {
   dxMissingLmstudio: (model: string) => ` — або завантажте її в LM Studio (lms get ${model}; lms load ${model})`,
   dxMissingVllm: ' — vLLM обслуговує модель, з якою його запущено, під назвою з --served-model-name',
   dxEnd: '.',
-  dxContextUnknown: (tokens: V) => `Сервер цього не повідомляє; агент розраховує на ${tokens} токенів (типове значення).`,
-  dxContextUnknownSet: (tokens: V) => `Сервер цього не повідомляє; агент розраховує на ${tokens} токенів (contextTokens).`,
+  dxContextUnknown: (tokens: V) => `Сервер цього не повідомляє; агент розраховує на ${tokensOf(tokens)} (типове значення).`,
+  dxContextUnknownSet: (tokens: V) => `Сервер цього не повідомляє; агент розраховує на ${tokensOf(tokens)} (contextTokens).`,
   dxContextUnknownFix: 'Задайте contextTokens рівним справжньому вікну моделі.',
-  dxContextTooBig: (tokens: V, source: string, set: V) => `${tokens} токенів (${source}), але contextTokens агента дорівнює ${set}: запити довші за ${tokens} токенів відхиляються або обрізаються.`,
+  dxContextTooBig: (tokens: V, source: string, set: V) => `${tokensOf(tokens)} (${source}), але contextTokens агента дорівнює ${set}: запити довші за ${tokensOf(tokens)} відхиляються або обрізаються.`,
   dxContextTooBigFix: (tokens: V) => `Задайте contextTokens не більше ${tokens}. Або дайте моделі більше вікно: `,
   dxContextOllamaTrap: (tokens: V, source: string, model: string, trained: V) =>
-    `${tokens} токенів (${source}), хоча «${model}» навчено на ${trained}: кінцева точка OpenAI в Ollama запускає її з типовим значенням і мовчки обрізає довші промпти (пастка num_ctx).`,
-  dxContextUnusable: (tokens: V, source: string) => `${tokens} токенів (${source}): замало для агента — лише системний промпт і вбудовані інструменти займають близько 500 токенів, тож запити відхиляються ще до початку розмови.`,
-  dxContextSmall: (tokens: V, source: string) => `${tokens} токенів (${source}): мало — інструменти, системний промпт і кілька реплік заповнюють вікно, а старі репліки часто стискаються в підсумок.`,
-  dxContextOk: (tokens: V, source: string) => `${tokens} токенів (${source}).`,
+    `${tokensOf(tokens)} (${source}), хоча «${model}» навчено на ${trained}: кінцева точка OpenAI в Ollama запускає її з типовим значенням і мовчки обрізає довші промпти (пастка num_ctx).`,
+  dxContextUnusable: (tokens: V, source: string) => `${tokensOf(tokens)} (${source}): замало для агента — лише системний промпт і вбудовані інструменти займають близько 500 токенів, тож запити відхиляються ще до початку розмови.`,
+  dxContextSmall: (tokens: V, source: string) => `${tokensOf(tokens)} (${source}): мало — інструменти, системний промпт і кілька реплік заповнюють вікно, а старі репліки часто стискаються в підсумок.`,
+  dxContextOk: (tokens: V, source: string) => `${tokensOf(tokens)} (${source}).`,
   dxContextTell: (tokens: V) => ` Агент не зчитує це сам: задайте contextTokens: ${tokens}.`,
   dxContextSetFix: (tokens: V) => `createAgent({ …, contextTokens: ${tokens} }) (атрибут context-tokens="${tokens}").`,
   dxWindowLlama: (want: V) => `Перезапустіть llama-server з більшим вікном: -c ${want} (кожен із --parallel N слотів отримує -c/N).`,
@@ -89,7 +95,7 @@ export const doctor = {
   dxToolsText: (tool: string) => `Модель відповіла, не викликавши ${tool}, хоча її просили: можливо, вона не вміє працювати з нативними інструментами.`,
   dxToolsTextNoSupport: (tool: string) => `Модель відповіла, не викликавши ${tool}, хоча її просили (за словами сервера, модель не підтримує інструменти): можливо, вона не вміє працювати з нативними інструментами.`,
   dxToolsTextFix: "Спробуйте toolProtocol: 'text' або модель, навчену викликати інструменти (qwen2.5, qwen3, llama3.1…).",
-  dxToolsThinking: (max: V) => `Невизначено: модель витратила всі ${max} токенів перевірки на міркування, так нічого й не викликавши.`,
+  dxToolsThinking: (max: V) => `Невизначено: модель витратила всі ${tokensOf(max)} перевірки на міркування, так нічого й не викликавши.`,
   dxToolsThinkingFix: 'Поки все гаразд: поставте справжнє запитання й подивіться на картки інструментів (або трасування).',
   dxToolsError: (message: string) => `Перевірний запит не вдався: ${message}`,
   dxToolsErrorFix: 'Прочитайте повідомлення сервера вище (і його журнал); перевірте назву моделі й те, що модель завантажується.',
@@ -97,7 +103,7 @@ export const doctor = {
   dxNoToken: 'У відповіді не було жодного токена.',
   dxFirstSlow: (ms: V, total: V) => `${ms} мс до першого токена (${total} мс загалом): повільно — імовірно, модель саме завантажувалася.`,
   dxFirstSlowFix: 'Запустіть /doctor ще раз, коли модель завантажиться; якщо й далі повільно, візьміть меншу модель або сильніше квантування чи перенесіть більше шарів на GPU.',
-  dxFirstOk: (ms: V, total: V, max: V) => `${ms} мс до першого токена (${total} мс на всю перевірку, не більше ${max} токенів).`,
+  dxFirstOk: (ms: V, total: V, max: V) => `${ms} мс до першого токена (${total} мс на всю перевірку, не більше ${tokensGen(max)}).`,
   dxVisionUnknown: 'Сервер не повідомляє, чи приймає модель зображення.',
   dxVisionUnknownOf: (server: string) => `${server} не повідомляє, чи приймає модель зображення.`,
   dxVisionYes: 'Модель приймає зображення (за словами сервера).',
@@ -110,8 +116,8 @@ export const doctor = {
   dxIsolationFix: 'Віддавайте сторінку з «Cross-Origin-Opener-Policy: same-origin» і «Cross-Origin-Embedder-Policy: require-corp» (або credentialless): потокам потрібен SharedArrayBuffer.',
   dxThreadsRefused: (threads: V) => `engine.threads дорівнює ${threads}, але сторінка не ізольована між джерелами: рушій не запуститься.`,
   dxThreadsLeaveOut: ' Або приберіть engine.threads.',
-  dxThreadsOne: (cores: V) => `1 з ${cores} ядер: відповіді надходять у рази повільніше, ніж могли б.`,
-  dxThreadsOk: (threads: V, cores: V) => `${threads} з ${cores} ядер.`,
+  dxThreadsOne: (cores: V) => `1 з ${coresGen(cores)}: відповіді надходять у рази повільніше, ніж могли б.`,
+  dxThreadsOk: (threads: V, cores: V) => `${threads} з ${coresGen(cores)}.`,
   dxIsolationOk: 'Сторінка ізольована між джерелами (SharedArrayBuffer доступний).',
   dxIsolationNo: 'Сторінка не ізольована між джерелами: рушій працює в одному потоці.',
   dxGpuOk: (adapter: string) => `Модель працює на GPU: ${adapter}.`,
