@@ -21,6 +21,16 @@ describe('i18n: the catalogs', () => {
     expect(Object.keys(ENGLISH).length).to.equal(count);
   });
 
+  it('every id is in the guide’s table of messages (docs-site/guide/localisation.md), with its parameters', async () => {
+    const guide = await (await fetch('/docs-site/guide/localisation.md')).text();
+    const missing = Object.entries(ENGLISH).filter(([id, word]) => {
+      if (typeof word === 'string') return !guide.includes(`\`${id}\``);
+      const params = new RegExp(`\`${id}\\(([\\w, ]*)\\)\``).exec(guide)?.[1];
+      return params === undefined || params.split(',').filter((p) => p.trim()).length !== word.length;
+    });
+    expect(missing.map(([id]) => id)).to.deep.equal([]);
+  });
+
   for (const tag of OTHERS) {
     it(`${tag}: every id, nothing more, each with the English parameters, each parameter written into the text`, async () => {
       const catalog: Catalog = await loadCatalog(tag);
