@@ -2,7 +2,7 @@
 /**
  * Names TypeDoc's modules as an app imports them (`pageloop`,
  * `pageloop/testing`, `pageloop/react`) instead of after their entry files
- * (src/index.ts, src/testing/index.ts, src/react/index.ts, which TypeDoc
+ * (src/index.ts, src/testing/index.ts, frameworks/react/index.ts, which TypeDoc
  * names `index`, `testing`, `react`). An entry it does not know fails the
  * run, so a new entry point gets its name here.
  */
