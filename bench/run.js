@@ -120,7 +120,7 @@ async function main() {
     if (!only || only.includes('first-reply')) {
       const t0 = performance.now();
       try {
-        const figures = await measureFirstReply(browser, server.url, quick ? { runs: 2, tokens: 500 } : { runs: 7, tokens: 2000 });
+        const figures = await measureFirstReply(browser, server.url, quick ? { runs: 1, tokens: 500 } : { runs: 7, tokens: 2000 });
         for (const [key, value] of Object.entries(figures)) {
           if (typeof value === 'number') results[key] = value;
           else strings[key] = value;

@@ -2,17 +2,18 @@
 /**
  * Names TypeDoc's modules as an app imports them (`pageloop`,
  * `pageloop/testing`, `pageloop/react`) instead of after their entry files
- * (src/index.ts, src/testing/index.ts, src/react/index.ts, which TypeDoc
- * names `index`, `testing`, `react`). An entry it does not know fails the
- * run, so a new entry point gets its name here.
+ * (src/index.ts, src/testing/index.ts, frameworks/react/index.ts, which TypeDoc
+ * names by their folder under the entries' common one, the repository's:
+ * `src`, `src/testing`, `frameworks/react`). An entry it does not know fails
+ * the run, so a new entry point gets its name here.
  */
 import { Converter, ReflectionKind } from 'typedoc';
 
 /** TypeDoc's name of each entry → the import specifier. */
 const NAMES = new Map([
-  ['index', 'pageloop'],
-  ['testing', 'pageloop/testing'],
-  ['react', 'pageloop/react'],
+  ['src', 'pageloop'],
+  ['src/testing', 'pageloop/testing'],
+  ['frameworks/react', 'pageloop/react'],
 ]);
 
 /** @param {import('typedoc').Application} app */

@@ -9,7 +9,7 @@ import { OptionDefaults } from 'typedoc';
 
 /** @type {Partial<import('typedoc').TypeDocOptions & import('typedoc-plugin-markdown').PluginOptions & Record<string, unknown>>} */
 const config = {
-  entryPoints: ['../src/index.ts', '../src/testing/index.ts', '../src/react/index.ts'],
+  entryPoints: ['../src/index.ts', '../src/testing/index.ts', '../frameworks/react/index.ts'],
   tsconfig: '../tsconfig.build.json',
   // `npm run typecheck` checks these sources; checking them again here is CI's time for nothing.
   skipErrorChecking: true,

@@ -18,7 +18,7 @@ await build({
   // `react`: the React helpers, an entry of their own (React is the app's, a peer dependency, never bundled);
   // `ag-ui`: toAgUiAgent, with the official AG-UI client it extends, for an app that imports it;
   // `engine`: the agent worker that holds the in-page engine, for an app that imports it (else its bundler emits none of it).
-  entryPoints: present({ index: 'src/index.ts', engine: 'src/engine/index.ts', testing: 'src/testing/index.ts', 'agent-chat': 'components/define.ts', 'agent-trace': 'components/trace/agent-trace-define.ts', react: 'src/react/index.ts', 'ag-ui': 'src/ag-ui/index.ts', 'engine-worker': 'src/worker/engine-worker.ts', ...workers() }),
+  entryPoints: present({ index: 'src/index.ts', engine: 'src/engine/index.ts', testing: 'src/testing/index.ts', 'agent-chat': 'components/define.ts', 'agent-trace': 'components/trace/agent-trace-define.ts', react: 'frameworks/react/index.ts', 'ag-ui': 'src/ag-ui/index.ts', 'engine-worker': 'src/worker/engine-worker.ts', ...workers() }),
   outdir: 'dist',
   splitting: true,
   chunkNames: '[name]-[hash]',
@@ -57,16 +57,16 @@ const typed = {
   testing: 'src/testing/index',
   'agent-chat': 'components/define',
   'agent-trace': 'components/trace/agent-trace-define',
-  react: 'src/react/index',
+  react: 'frameworks/react/index',
   'ag-ui': 'src/ag-ui/index',
   engine: 'src/engine/index',
   // Types only: the element in Vue's, Svelte's, Solid's and Preact's templates, plain JSX, Angular (`import type {} from 'pageloop/vue'`).
-  vue: 'src/frameworks/vue',
-  svelte: 'src/frameworks/svelte',
-  solid: 'src/frameworks/solid',
-  preact: 'src/frameworks/preact',
-  jsx: 'src/frameworks/jsx',
-  angular: 'src/frameworks/angular',
+  vue: 'frameworks/vue',
+  svelte: 'frameworks/svelte',
+  solid: 'frameworks/solid',
+  preact: 'frameworks/preact',
+  jsx: 'frameworks/jsx',
+  angular: 'frameworks/angular',
   'testing-middleware': 'src/testing/mock-middleware',
   'testing-node': 'src/testing/node',
   'testing-vite': 'src/testing/vite',

@@ -4,7 +4,8 @@
 //
 //   node scripts/check-imports.js
 //
-// It reads every relative import of src/ and components/ — static, `import
+// It reads every relative import of src/, components/ and frameworks/ —
+// static, `import
 // type`, `export … from` and dynamic `import()`, since a type-only or lazy
 // import still ties two files together — and fails, listing file:line, on:
 //   - any import circle between files;
@@ -27,11 +28,11 @@ import { readFileSync, readdirSync, statSync, existsSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 
 const root = resolve(new URL('..', import.meta.url).pathname);
-const SCANNED = ['src', 'components'];
+const SCANNED = ['src', 'components', 'frameworks'];
 const EXTENSIONS = ['.ts', '.tsx', '.js'];
 /** Names of the OpenAI wire format; the element renders events, never these. */
 const WIRE_TYPES = ['ChatMessage', 'ChatToolCall'];
-/** The most lines of code a file of src/ or components/ may have (issue 19; issue 33: comments and blank lines not counted). */
+/** The most lines of code a file of src/, components/ or frameworks/ may have (issue 19; issue 33: comments and blank lines not counted). */
 const MAX_LINES = 400;
 
 /**
@@ -48,7 +49,7 @@ const insideAny = (path, folders) => folders.some((f) => inside(path, f));
 const isGround = (/** @type {string} */ path) => /^src\/[^/]+\.ts$/.test(path) && path !== 'src/index.ts';
 
 /** Page-side code: what runs in the page's realm. */
-const PAGE_SIDE = ['src/page', 'src/tools', 'src/react', 'src/ag-ui', 'src/engine', 'components', 'src/index.ts'];
+const PAGE_SIDE = ['src/page', 'src/tools', 'src/ag-ui', 'src/engine', 'components', 'frameworks', 'src/index.ts'];
 
 /** @type {Rule[]} */
 const RULES = [
@@ -72,9 +73,21 @@ const RULES = [
   },
   {
     name: 'the code stays in its house',
-    why: 'src/ and components/ import nothing from scripts/, test/, bench/ or demo/: tooling and tests sit above the code, never under it',
+    why: 'src/, components/ and frameworks/ import nothing from scripts/, test/, bench/ or demo/: tooling and tests sit above the code, never under it',
     applies: () => true,
-    forbids: (e) => !insideAny(e.to, ['src', 'components']),
+    forbids: (e) => !insideAny(e.to, ['src', 'components', 'frameworks']),
+  },
+  {
+    name: 'src is below the element',
+    why: 'src/ (the agent, the page side, the ground) must not import components/ (the element) nor frameworks/ (the element in React, Vue, Svelte…), not even as types: what describes the element lives above it, in frameworks/',
+    applies: (from) => inside(from, 'src'),
+    forbids: (e) => insideAny(e.to, ['components', 'frameworks']),
+  },
+  {
+    name: 'the element is below its frameworks',
+    why: 'components/ must not import frameworks/: the React wrapper and the framework typings describe the element, which knows none of them',
+    applies: (from) => inside(from, 'components'),
+    forbids: (e) => inside(e.to, 'frameworks'),
   },
   {
     name: 'the element reaches threads through the agent',
@@ -90,15 +103,15 @@ const RULES = [
   },
   {
     name: 'the page does not load the loop',
-    why: 'the page side (src/page, src/tools, components, src/index.ts) must not import src/agent: the loop runs in the worker, and its modules would only grow the page bundle',
+    why: 'the page side (src/page, src/tools, components, frameworks, src/index.ts) must not import src/agent: the loop runs in the worker, and its modules would only grow the page bundle',
     applies: (from) => insideAny(from, PAGE_SIDE),
     forbids: (e) => inside(e.to, 'src/agent'),
   },
   {
     name: 'the loop knows nothing above it',
-    why: 'src/agent must not import the page side (src/page, components) nor the worker entry (src/worker) that hosts it',
+    why: 'src/agent must not import the page side (src/page, components, frameworks) nor the worker entry (src/worker) that hosts it',
     applies: (from) => inside(from, 'src/agent'),
-    forbids: (e) => insideAny(e.to, ['src/page', 'src/react', 'components', 'src/worker']),
+    forbids: (e) => insideAny(e.to, ['src/page', 'components', 'frameworks', 'src/worker']),
   },
   {
     name: 'the loop reaches the wire through one door',
@@ -114,7 +127,7 @@ const RULES = [
   },
   {
     name: 'the page does not load worker code',
-    why: 'the page side (src/page, src/tools, src/react, components, src/index.ts) must not import src/worker or src/worker-tools',
+    why: 'the page side (src/page, src/tools, components, frameworks, src/index.ts) must not import src/worker or src/worker-tools',
     applies: (from) => insideAny(from, PAGE_SIDE),
     forbids: (e) => insideAny(e.to, ['src/worker', 'src/worker-tools']),
   },

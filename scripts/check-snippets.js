@@ -103,7 +103,7 @@ if (typed.length > 0) {
         checkJs: true,
         types: [],
         baseUrl: '..',
-        paths: { pageloop: ['src/index.ts'], 'pageloop/agent-chat.js': ['components/define.ts'], 'pageloop/agent-trace.js': ['components/trace/agent-trace-define.ts'], 'pageloop/testing': ['src/testing/index.ts'], 'pageloop/react': ['src/react/index.ts'], 'pageloop/ag-ui': ['src/ag-ui/index.ts'], 'pageloop/solid': ['src/frameworks/solid.ts'], 'pageloop/preact': ['src/frameworks/preact.ts'], 'pageloop/jsx': ['src/frameworks/jsx.ts'], 'pageloop/angular': ['src/frameworks/angular.ts'] },
+        paths: { pageloop: ['src/index.ts'], 'pageloop/agent-chat.js': ['components/define.ts'], 'pageloop/agent-trace.js': ['components/trace/agent-trace-define.ts'], 'pageloop/testing': ['src/testing/index.ts'], 'pageloop/react': ['frameworks/react/index.ts'], 'pageloop/ag-ui': ['src/ag-ui/index.ts'], 'pageloop/solid': ['frameworks/solid.ts'], 'pageloop/preact': ['frameworks/preact.ts'], 'pageloop/jsx': ['frameworks/jsx.ts'], 'pageloop/angular': ['frameworks/angular.ts'] },
       },
       files: [],
     },

@@ -7,7 +7,7 @@
  * `agent.configure` takes, the checks `createAgent` runs, and `<agent-chat>`'s
  * attributes (components/element-options.ts), their documentation in the
  * element's manifest (an option's `@attr` JSDoc tag, else its summary;
- * scripts/lib/settings-table.js) and their JSX types (src/react/jsx.ts). So a
+ * scripts/lib/settings-table.js) and their JSX types (frameworks/react/jsx.ts). So a
  * new option is written here (its field and its row), in the code that uses
  * it, in its test, and in the README's tables.
  *

@@ -8,7 +8,7 @@ import { LitElement, html } from 'lit';
 import { createElement } from 'react';
 import '../../components/a2ui/a2ui-views.js';
 import type { A2uiActionDetail } from '../../components/a2ui/a2ui-surface-card.js';
-import { reactA2uiComponent } from '../../src/react/index.js';
+import { reactA2uiComponent } from '../../frameworks/react/index.js';
 import type { A2uiCatalog } from '../../src/types.js';
 import { deepAll, surfaceArgs } from '../components/a2ui-support.js';
 import { until } from '../components/helpers.js';

@@ -79,7 +79,7 @@ const MAX_TASK_CPU_MS = 50 / 3;
 /** How much longer than its warm twin a cold action's longest task may be, where the warm one is near MAX_TASK_CPU_MS already. */
 const WARM_FACTOR = 1.5;
 const RUNS = 5;
-const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
 /** One cold run of `path` (test/support/cold-page-plugin.js): started, then asked for until it is over. */
 async function coldPage(path: string, seed: string | undefined): Promise<ColdRun | undefined> {

@@ -8,7 +8,7 @@ import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { z } from 'zod';
 import type { AgentChat as AgentChatElement } from '../../components/agent-chat.js';
-import { AgentChat, AgentProvider, useAgent, useAgentContext, useAgentTool } from '../../src/react/index.js';
+import { AgentChat, AgentProvider, useAgent, useAgentContext, useAgentTool } from '../../frameworks/react/index.js';
 import { mockEndpoint, type MockEndpoint } from '../../src/testing/mock-endpoint.js';
 import { textTurn, toolCallTurn } from '../../src/testing/chunks.js';
 import type { Agent } from '../../src/types.js';

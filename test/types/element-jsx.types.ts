@@ -1,8 +1,8 @@
-// Type tests of `<agent-chat>`'s JSX props (src/react/jsx.ts): the option
+// Type tests of `<agent-chat>`'s JSX props (frameworks/react/jsx.ts): the option
 // attributes come from the settings table, so every attribute there is typed
 // here with its conversion, and a wrong value is a compile error. `tsc`
 // checks this file (`npm run typecheck`); it is never run.
-import type { AgentChatJsxProps } from '../../src/react/jsx.js';
+import type { AgentChatJsxProps } from '../../frameworks/react/jsx.js';
 import { SETTINGS } from '../../src/settings.js';
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;

@@ -1,21 +1,21 @@
-// Type tests of `<agent-chat>` in Vue, Svelte, Solid, Preact, plain JSX and Angular (src/frameworks/): the same
+// Type tests of `<agent-chat>` in Vue, Svelte, Solid, Preact, plain JSX and Angular (frameworks/): the same
 // attributes as React's JSX, from the settings table and the element, each
 // with its type — a wrong value is a compile error, and the custom elements
 // manifest's attributes are all there. `tsc` checks this file (`npm run
 // typecheck`); it is never run.
-import type {} from '../../src/frameworks/vue.js';
-import type {} from '../../src/frameworks/svelte.js';
-import type {} from '../../src/frameworks/solid.js';
-import type {} from '../../src/frameworks/preact.js';
-import type {} from '../../src/frameworks/jsx.js';
-import type { AgentChatElement, AgentChatEvent } from '../../src/frameworks/angular.js';
+import type {} from '../../frameworks/vue.js';
+import type {} from '../../frameworks/svelte.js';
+import type {} from '../../frameworks/solid.js';
+import type {} from '../../frameworks/preact.js';
+import type {} from '../../frameworks/jsx.js';
+import type { AgentChatElement, AgentChatEvent } from '../../frameworks/angular.js';
 import type { JSX as SolidJSX } from 'solid-js';
 import type { JSX as PreactJSX } from 'preact';
 import type { IntrinsicElementAttributes } from '@vue/runtime-dom';
 import type { GlobalComponents } from 'vue';
 import type { SvelteHTMLElements } from 'svelte/elements';
-import type { AgentChatAttributes } from '../../src/frameworks/agent-chat-attributes.js';
-import type { AgentChatJsxProps } from '../../src/react/jsx.js';
+import type { AgentChatAttributes } from '../../frameworks/agent-chat-attributes.js';
+import type { AgentChatJsxProps } from '../../frameworks/react/jsx.js';
 import type { SETTINGS } from '../../src/settings.js';
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;

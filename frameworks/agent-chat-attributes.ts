@@ -2,15 +2,15 @@
  * What `<agent-chat>` takes in any framework's templates, typed once: the
  * option attributes derived from the settings table (src/settings.ts, so a
  * new option needs no line here), the element's own attributes, and the
- * properties a framework sets as properties. React's JSX (src/react/jsx.ts),
+ * properties a framework sets as properties. React's JSX (frameworks/react/jsx.ts),
  * Vue's and Svelte's element types (vue.ts, svelte.ts) all extend it.
  * The custom elements manifest (dist/custom-elements.json) lists the same
  * attributes; test/types/frameworks.types.ts checks that none is missing.
  */
-import type { AgentChat } from '../../components/agent-chat.js';
-import type { ThreadChangeDetail } from '../../components/threads/index.js';
-import type { AgentEvent, AgentOptions } from '../types.js';
-import type { ElementKey, SETTINGS } from '../settings.js';
+import type { AgentChat } from '../components/agent-chat.js';
+import type { ThreadChangeDetail } from '../components/threads/index.js';
+import type { AgentEvent, AgentOptions } from '../src/types.js';
+import type { ElementKey, SETTINGS } from '../src/settings.js';
 
 type Binding<K extends ElementKey> = (typeof SETTINGS)[K]['element'];
 /** The attribute of option `K`, if it has one. */

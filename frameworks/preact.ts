@@ -9,7 +9,7 @@
  *   import type {} from 'pageloop/preact';
  */
 import type { JSX } from 'preact';
-import type { AgentChat } from '../../components/agent-chat.js';
+import type { AgentChat } from '../components/agent-chat.js';
 import type { AgentChatAttributes, AgentChatEvents } from './agent-chat-attributes.js';
 
 /** `<agent-chat>`'s attributes and properties in Preact's JSX. */

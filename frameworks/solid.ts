@@ -8,7 +8,7 @@
  *   import type {} from 'pageloop/solid';
  */
 import type { JSX } from 'solid-js';
-import type { AgentChat } from '../../components/agent-chat.js';
+import type { AgentChat } from '../components/agent-chat.js';
 import type { AgentChatAttributes, AgentChatEvents } from './agent-chat-attributes.js';
 
 /** `<agent-chat>`'s attributes and properties in Solid's JSX. */

@@ -7,7 +7,7 @@
  */
 import { createContext, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import type { Agent } from '../types.js';
+import type { Agent } from '../../src/types.js';
 import { AgentBridge, type CallView } from './agent-bridge.js';
 
 const BridgeContext = createContext<AgentBridge | null>(null);

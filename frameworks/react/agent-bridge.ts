@@ -12,7 +12,7 @@
  * - a call's container is the same node on every render of that call, so the
  *   element keeps it in the card and React keeps the view's state.
  */
-import type { Agent, Tool, ToolRenderProps } from '../types.js';
+import type { Agent, Tool, ToolRenderProps } from '../../src/types.js';
 
 /** The React view of one rendered call: its container and the props it was last rendered with. */
 export interface CallView {

@@ -7,10 +7,10 @@
  * enough to get the types.
  */
 import type { AgentChat } from '../../components/agent-chat.js';
-import type { AgentChatAttributes, AgentChatEvents } from '../frameworks/agent-chat-attributes.js';
+import type { AgentChatAttributes, AgentChatEvents } from '../agent-chat-attributes.js';
 import type { DetailedHTMLProps, HTMLAttributes } from 'react';
 
-export type { OptionAttributes } from '../frameworks/agent-chat-attributes.js';
+export type { OptionAttributes } from '../agent-chat-attributes.js';
 
 /** The attributes and properties `<agent-chat>` takes in JSX. */
 export interface AgentChatJsxProps extends DetailedHTMLProps<HTMLAttributes<AgentChat>, AgentChat>, AgentChatAttributes {

@@ -12,7 +12,7 @@
  *   chat = viewChild.required<ElementRef<AgentChatElement>>('chat');
  *   onEvent(event: Event) { const { detail } = event as AgentChatEvent<'agent-event'>; }
  */
-import type { AgentChat } from '../../components/agent-chat.js';
+import type { AgentChat } from '../components/agent-chat.js';
 import type { AgentChatEvents } from './agent-chat-attributes.js';
 
 /** The element, as `document.querySelector('agent-chat')` and an `ElementRef` hold it. */

@@ -9,7 +9,7 @@
  */
 import { createElement, type ComponentType } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import type { A2uiComponent, A2uiProps } from '../a2ui-types.js';
+import type { A2uiComponent, A2uiProps } from '../../src/a2ui-types.js';
 
 /**
  * How `Component` draws in a surface: spread it into the catalog entry beside the component's schema.

@@ -4,9 +4,9 @@
  * piece of the app's state as context.
  */
 import { useEffect, useRef, useSyncExternalStore, type DependencyList, type ReactNode } from 'react';
-import { defineTool, type JsonToolDefinition, type ZodToolDefinition } from '../tools/define-tool.js';
+import { defineTool, type JsonToolDefinition, type ZodToolDefinition } from '../../src/tools/define-tool.js';
 import type { $ZodType, output } from 'zod/v4/core';
-import type { Agent, ToolRenderProps } from '../types.js';
+import type { Agent, ToolRenderProps } from '../../src/types.js';
 import { useBridge } from './agent-provider.js';
 
 /** A tool for `useAgentTool`: `defineTool`'s definition, with a `render` that returns React elements. */

@@ -7,7 +7,7 @@
  *   import type {} from 'pageloop/svelte';   (in a .d.ts of the app, or app.d.ts)
  */
 import type { HTMLAttributes } from 'svelte/elements';
-import type { AgentChat } from '../../components/agent-chat.js';
+import type { AgentChat } from '../components/agent-chat.js';
 import type { AgentChatAttributes, AgentChatEvents } from './agent-chat-attributes.js';
 
 /** `<agent-chat>`'s attributes and properties in Svelte markup. */

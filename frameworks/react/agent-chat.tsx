@@ -10,7 +10,7 @@ import { createComponent, type EventName } from '@lit/react';
 import { AgentChat as AgentChatElement } from '../../components/agent-chat.js';
 import type { ThreadChangeDetail } from '../../components/threads/index.js';
 import { registerAgentChat } from '../../components/register.js';
-import type { AgentEvent } from '../types.js';
+import type { AgentEvent } from '../../src/types.js';
 import { useOptionalBridge } from './agent-provider.js';
 
 // Here, not through components/define.ts: a define in a chunk shared with pageloop/agent-chat.js was dropped by Vite (tested by test:pack).
