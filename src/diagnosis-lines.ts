@@ -73,7 +73,7 @@ export const diagnosisLines = {
   // Context window
   // Where a context size was read: a line said inside dxContext… (its `source`).
   dxSourceLlama: 'llama-server /props n_ctx',
-  dxSourceLlamaSlots: (slots: number) => `llama-server /props n_ctx, for each of its ${slots} slots`,
+  dxSourceLlamaSlots: (slots: number) => `llama-server /props n_ctx, per slot (${slots === 1 ? '1 slot' : `${slots} slots`})`,
   dxSourceVllm: 'vLLM /v1/models max_model_len',
   dxSourceLmstudio: 'LM Studio /api/v0/models loaded_context_length',
   dxSourceOllamaPs: 'Ollama /api/ps context_length, the model as loaded now',

@@ -57,7 +57,7 @@ describe('agent.diagnose() against a real llama-server', function () {
       expect(line(d, 'models')).to.deep.include({ status: 'warn', fix: `Set model to "${listed}" so the trace and the thread name the model that really answers.` });
       expect(props.default_generation_settings.n_ctx).to.equal(2048);
       expect(line(d, 'context')).to.deep.include({ status: 'warn', fix: 'Restart llama-server with a bigger window: -c 16384 (each of --parallel N slots gets -c/N).' });
-      expect(line(d, 'context').detail).to.match(/^2048 tokens \(llama-server \/props n_ctx, per slot of 1\): small/);
+      expect(line(d, 'context').detail).to.match(/^2048 tokens \(llama-server \/props n_ctx, per slot \(1 slot\)\): small/);
       expect(line(d, 'tools')).to.deep.include({ status: 'warn', detail: 'The model answered without calling get_weather, though asked to: it may not handle native tools.' });
       expect(line(d, 'first-token').status).to.be.oneOf(['pass', 'warn']);
       expect(line(d, 'stream')).to.deep.include({ status: 'pass', detail: 'usage on a final chunk with no choices.' });
@@ -114,7 +114,7 @@ describe('agent.diagnose() against a real llama-server', function () {
     it('a window the agent cannot work in is a fail, with -c as the fix; the small probe itself still fits', async () => {
       const d = await diagnose(server);
       expect(line(d, 'context')).to.deep.include({ status: 'fail', fix: 'Restart llama-server with a bigger window: -c 16384 (each of --parallel N slots gets -c/N).' });
-      expect(line(d, 'context').detail).to.match(/^256 tokens \(llama-server \/props n_ctx, per slot of 1\): too small for the agent/);
+      expect(line(d, 'context').detail).to.match(/^256 tokens \(llama-server \/props n_ctx, per slot \(1 slot\)\): too small for the agent/);
       expect(line(d, 'stream').status).to.equal('pass');
     });
   });

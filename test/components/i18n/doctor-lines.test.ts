@@ -86,11 +86,11 @@ describe('the doctor’s lines in the element’s language', () => {
 
   it('a context size’s source and the stream’s quirks are our lines: the English is the worker’s, each word marked, the values as they are', () => {
     const d = llamaReport();
-    expect(d.checks[0]!.detail).to.equal('4096 tokens (llama-server /props n_ctx, for each of its 4 slots): small — the tools, the system prompt and a few turns fill it, and older turns are folded often.');
+    expect(d.checks[0]!.detail).to.equal('4096 tokens (llama-server /props n_ctx, per slot (4 slots)): small — the tools, the system prompt and a few turns fill it, and older turns are folded often.');
     expect(d.checks[1]!.detail).to.equal('usage on the last chunk; tool-call arguments streamed in 12 pieces; finish_reason "stop" with a tool call (read as a call all the same); reasoning in reasoning_content (llama.cpp, DeepSeek, older vLLM).');
     const marked = draw(i18nOf(PSEUDO), d);
     expect(unmarked(marked, DATA)).to.deep.equal([]);
-    expect(textsOf(marked, '.doctor-detail')[0]).to.include('(⟪llama-server /props n_ctx, for each of its 4 slots⟫)');
+    expect(textsOf(marked, '.doctor-detail')[0]).to.include('(⟪llama-server /props n_ctx, per slot (4 slots)⟫)');
     expect([...marked.querySelectorAll('[translate="no"]')].map((v) => v.textContent)).to.deep.equal(['http://localhost:8080/v1', 'stop', 'model not found (HTTP 404)']);
     expect(textsOf(draw(i18nOf({}), d), '.doctor-detail')).to.deep.equal(d.checks.map((c) => c.detail));
   });
@@ -127,7 +127,7 @@ describe('the doctor’s lines in the element’s language', () => {
       const catalog = await loadCatalog(tag);
       const shown = draw(i18nOf(catalog.messages as never, catalog.format, tag === 'ar' ? 'rtl' : 'ltr'), llamaReport());
       const [context, stream] = textsOf(shown, '.doctor-detail');
-      expect(context).to.not.match(/for each|slots|small/);
+      expect(context).to.not.match(/per slot|slots|small/);
       expect(stream).to.not.match(/usage|pieces|with a tool call|reasoning in/);
       expect(stream).to.include('stop').and.include('reasoning_content');
     });
