@@ -18,18 +18,19 @@ import { formatCount } from '../format/index.js';
 export const noticeWords = {
   noticeStopped: 'Stopped.',
   noticeInterrupted: 'Interrupted: the page was closed or reloaded while this reply was going.',
-  noticeStepLimit: (max: string) => `Stopped after ${max} steps: the step limit was reached before the task was finished.`,
+  /** `max` written, `count` the same number (its plural form); an app's `labels` written for `(max)` alone still work. */
+  noticeStepLimit: (max: string, count: number) => `Stopped after ${max} ${count === 1 ? 'step' : 'steps'}: the step limit was reached before the task was finished.`,
   noticeStepLimitUnknown: 'Stopped at the step limit before the task was finished.',
   noticeSelfCheck: (n: string) => `Self-check at step ${n}`,
   noticeNudge: 'Reminded the model to act on what it announced',
-  /** The sizes of a shortened request: "9,800 → 3,100 tokens of 8,192". */
-  logContextSizes: (before: string, after: string, window: string) => `${before} → ${after} tokens of ${window}`,
+  /** The sizes of a shortened request: "9,800 → 3,100 tokens of 8,192" (`count`: the `after` number, which picks the noun's form). */
+  logContextSizes: (before: string, after: string, window: string, count: number) => `${before} → ${after} ${count === 1 ? 'token' : 'tokens'} of ${window}`,
   logContextFolded: (count: number, shown: string, sizes: string) =>
     `${count === 1 ? '1 earlier message' : `${shown} earlier messages`} folded into a summary to fit the model's context (${sizes}).`,
   logContextDropped: (count: number, shown: string, sizes: string) =>
     `${count === 1 ? '1 earlier message' : `${shown} earlier messages`} left out to fit the model's context; the summary could not be made (${sizes}).`,
   logContextCutMessage: (sizes: string) => `This message is too long for the model's context: its middle was left out of what was sent (${sizes}); the whole message is kept here.`,
-  logContextCutResult: (before: string, after: string) => `A long tool result was cut to fit the model's context (${before} → ${after} tokens); the model can read on.`,
+  logContextCutResult: (before: string, after: string, count: number) => `A long tool result was cut to fit the model's context (${before} → ${after} ${count === 1 ? 'token' : 'tokens'}); the model can read on.`,
 };
 
 /** The log's own lines, as the element's language writes them. */
@@ -38,9 +39,15 @@ export type NoticeWords = typeof noticeWords;
 /** A notice the reducer keeps as data: its message id, and its numbers (written when drawn). */
 export type NoticePhrase = readonly ['noticeStopped' | 'noticeInterrupted' | 'noticeStepLimitUnknown' | 'noticeNudge'] | readonly ['noticeStepLimit' | 'noticeSelfCheck', number];
 
-/** `said` in `w`'s language, its numbers written with `count`. */
+/**
+ * `said` in `w`'s language, its number written with `count` (and handed as
+ * the number too where the message picks a plural form). The data is the
+ * same as stored by earlier versions: `['noticeStepLimit', 8]`.
+ */
 export function noticeText(said: NoticePhrase, w: NoticeWords = noticeWords, count: (n: number) => string = formatCount): string {
-  return speak(w, (said.length === 2 ? [said[0], count(said[1])] : said) as Phrase<NoticeWords>);
+  if (said.length === 1) return speak(w, said);
+  const [id, n] = said;
+  return speak(w, (id === 'noticeStepLimit' ? [id, count(n), n] : [id, count(n)]) as Phrase<NoticeWords>);
 }
 
 /** The figures of a context mark (a `context` event's), kept on its log item. */
@@ -48,14 +55,14 @@ export type ContextFigures = Pick<ContextEvent, 'action' | 'messages' | 'before'
 
 /** What the log's mark of a shortened history says, in `w`'s language. */
 export function contextNoteText(f: ContextFigures, w: NoticeWords = noticeWords, count: (n: number) => string = formatCount): string {
-  const sizes = w.logContextSizes(count(f.before), count(f.after), count(f.contextTokens));
+  const sizes = w.logContextSizes(count(f.before), count(f.after), count(f.contextTokens), f.after);
   switch (f.action) {
     case 'folded':
       return w.logContextFolded(f.messages, count(f.messages), sizes);
     case 'dropped':
       return w.logContextDropped(f.messages, count(f.messages), sizes);
     case 'cut':
-      return f.result ? w.logContextCutResult(count(f.before), count(f.after)) : w.logContextCutMessage(sizes);
+      return f.result ? w.logContextCutResult(count(f.before), count(f.after), f.after) : w.logContextCutMessage(sizes);
   }
 }
 

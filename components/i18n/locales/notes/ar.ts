@@ -7,18 +7,23 @@ const plural = pluralOf('ar');
 const earlier = (count: number, shown: string): string =>
   plural(count, { zero: 'لا رسائل سابقة', one: 'رسالة سابقة واحدة', two: 'رسالتان سابقتان', few: `${shown} رسائل سابقة`, many: `${shown} رسالة سابقة`, other: `${shown} رسالة سابقة` });
 
+/** `n` tokens (`shown`: n written), in the form Arabic takes for n. */
+const tokens = (n: number, shown: string): string =>
+  plural(n, { zero: `${shown} رمز`, one: `${shown} رمز`, two: `${shown} رمزان`, few: `${shown} رموز`, many: `${shown} رمزًا`, other: `${shown} رمز` });
+
 export const notes = {
   noticeStopped: 'تم الإيقاف.',
   noticeInterrupted: 'انقطع: أُغلقت الصفحة أو أُعيد تحميلها أثناء كتابة هذا الرد.',
-  noticeStepLimit: (max: string) => `توقّف عند الخطوة ${max}: بلغ حدّ الخطوات قبل إنجاز المهمة.`,
+  noticeStepLimit: (max: string, count: number) =>
+    `توقّف بعد ${plural(count, { zero: `${max} خطوة`, one: 'خطوة واحدة', two: 'خطوتين', few: `${max} خطوات`, many: `${max} خطوة`, other: `${max} خطوة` })}: بلغ حدّ الخطوات قبل إنجاز المهمة.`,
   noticeStepLimitUnknown: 'توقّف عند حدّ الخطوات قبل إنجاز المهمة.',
   noticeSelfCheck: (n: string) => `مراجعة ذاتية عند الخطوة ${n}`,
   noticeNudge: 'ذُكِّر النموذج بأن ينفّذ ما أعلنه',
-  logContextSizes: (before: string, after: string, window: string) => `${before} → ${after} رمزًا من ${window}`,
+  logContextSizes: (before: string, after: string, window: string, count: number) => `${before} → ${tokens(count, after)} من ${window}`,
   logContextFolded: (count: number, shown: string, sizes: string) => `طُويت ${earlier(count, shown)} في ملخّص لتتّسع لسياق النموذج (${sizes}).`,
   logContextDropped: (count: number, shown: string, sizes: string) => `حُذفت ${earlier(count, shown)} لتتّسع لسياق النموذج؛ تعذّر إعداد الملخّص (${sizes}).`,
   logContextCutMessage: (sizes: string) => `هذه الرسالة أطول من سياق النموذج: لم يُرسَل وسطها (${sizes})؛ وهي محفوظة هنا كاملة.`,
-  logContextCutResult: (before: string, after: string) => `قُصّت نتيجة أداة طويلة لتتّسع لسياق النموذج (${before} → ${after} رمزًا)؛ ويمكن للنموذج متابعة القراءة.`,
+  logContextCutResult: (before: string, after: string, count: number) => `قُصّت نتيجة أداة طويلة لتتّسع لسياق النموذج (${before} → ${tokens(count, after)})؛ ويمكن للنموذج متابعة القراءة.`,
   tabReadOnly: 'للقراءة فقط: هذه المحادثة مفتوحة في علامة تبويب أخرى.',
   tabNotice: 'هذه المحادثة مفتوحة في علامة تبويب أخرى. هي هنا للقراءة فقط وتتبع تلك العلامة؛ وتستمر هنا عند إغلاقها.',
   a2uiNotShownNotUrl: (url: string) => `لم يُعرض: ${url} ليس عنوان URL.`,

@@ -2,17 +2,17 @@
 export const notes = {
   noticeStopped: 'Gestoppt.',
   noticeInterrupted: 'Unterbrochen: Die Seite wurde geschlossen oder neu geladen, während diese Antwort lief.',
-  noticeStepLimit: (max: string) => `Nach ${max} Schritten gestoppt: Das Schrittlimit war erreicht, bevor die Aufgabe erledigt war.`,
+  noticeStepLimit: (max: string, count: number) => `Nach ${max} ${count === 1 ? 'Schritt' : 'Schritten'} gestoppt: Das Schrittlimit war erreicht, bevor die Aufgabe erledigt war.`,
   noticeStepLimitUnknown: 'Am Schrittlimit gestoppt, bevor die Aufgabe erledigt war.',
   noticeSelfCheck: (n: string) => `Selbstprüfung bei Schritt ${n}`,
   noticeNudge: 'Das Modell wurde erinnert, das Angekündigte auch zu tun',
-  logContextSizes: (before: string, after: string, window: string) => `${before} → ${after} Tokens von ${window}`,
+  logContextSizes: (before: string, after: string, window: string, count: number) => `${before} → ${after} ${count === 1 ? 'Token' : 'Tokens'} von ${window}`,
   logContextFolded: (count: number, shown: string, sizes: string) =>
     `${count === 1 ? '1 frühere Nachricht wurde' : `${shown} frühere Nachrichten wurden`} zu einer Zusammenfassung verdichtet, damit alles in den Kontext des Modells passt (${sizes}).`,
   logContextDropped: (count: number, shown: string, sizes: string) =>
     `${count === 1 ? '1 frühere Nachricht wurde' : `${shown} frühere Nachrichten wurden`} weggelassen, damit alles in den Kontext des Modells passt; die Zusammenfassung gelang nicht (${sizes}).`,
   logContextCutMessage: (sizes: string) => `Diese Nachricht ist zu lang für den Kontext des Modells: Ihr Mittelteil wurde nicht mitgesendet (${sizes}); hier bleibt sie ganz erhalten.`,
-  logContextCutResult: (before: string, after: string) => `Ein langes Werkzeugergebnis wurde gekürzt, damit es in den Kontext des Modells passt (${before} → ${after} Tokens); das Modell kann weiterlesen.`,
+  logContextCutResult: (before: string, after: string, count: number) => `Ein langes Werkzeugergebnis wurde gekürzt, damit es in den Kontext des Modells passt (${before} → ${after} ${count === 1 ? 'Token' : 'Tokens'}); das Modell kann weiterlesen.`,
   tabReadOnly: 'Nur lesen: Diese Unterhaltung ist in einem anderen Tab geöffnet.',
   tabNotice: 'Diese Unterhaltung ist in einem anderen Tab geöffnet. Hier ist sie nur lesbar und folgt jenem Tab; sobald er geschlossen wird, geht es hier weiter.',
   a2uiNotShownNotUrl: (url: string) => `Nicht angezeigt: ${url} ist keine URL.`,

@@ -2,17 +2,17 @@
 export const notes = {
   noticeStopped: 'Detenido.',
   noticeInterrupted: 'Interrumpido: la página se cerró o se recargó mientras se escribía esta respuesta.',
-  noticeStepLimit: (max: string) => `Detenido tras ${max} pasos: se alcanzó el límite de pasos antes de terminar la tarea.`,
+  noticeStepLimit: (max: string, count: number) => `Detenido tras ${max} ${count === 1 ? 'paso' : 'pasos'}: se alcanzó el límite de pasos antes de terminar la tarea.`,
   noticeStepLimitUnknown: 'Detenido en el límite de pasos antes de terminar la tarea.',
   noticeSelfCheck: (n: string) => `Autocomprobación en el paso ${n}`,
   noticeNudge: 'Se le recordó al modelo que hiciera lo que había anunciado',
-  logContextSizes: (before: string, after: string, window: string) => `${before} → ${after} tokens de ${window}`,
+  logContextSizes: (before: string, after: string, window: string, count: number) => `${before} → ${after} ${count === 1 ? 'token' : 'tokens'} de ${window}`,
   logContextFolded: (count: number, shown: string, sizes: string) =>
     `${count === 1 ? '1 mensaje anterior resumido' : `${shown} mensajes anteriores resumidos`} para caber en el contexto del modelo (${sizes}).`,
   logContextDropped: (count: number, shown: string, sizes: string) =>
     `${count === 1 ? '1 mensaje anterior omitido' : `${shown} mensajes anteriores omitidos`} para caber en el contexto del modelo; no se pudo hacer el resumen (${sizes}).`,
   logContextCutMessage: (sizes: string) => `Este mensaje es demasiado largo para el contexto del modelo: su parte central no se envió (${sizes}); aquí se conserva entero.`,
-  logContextCutResult: (before: string, after: string) => `Se recortó un resultado largo de una herramienta para caber en el contexto del modelo (${before} → ${after} tokens); el modelo puede seguir leyendo.`,
+  logContextCutResult: (before: string, after: string, count: number) => `Se recortó un resultado largo de una herramienta para caber en el contexto del modelo (${before} → ${after} ${count === 1 ? 'token' : 'tokens'}); el modelo puede seguir leyendo.`,
   tabReadOnly: 'Solo lectura: esta conversación está abierta en otra pestaña.',
   tabNotice: 'Esta conversación está abierta en otra pestaña. Aquí es de solo lectura y sigue a esa pestaña; continuará aquí cuando se cierre.',
   a2uiNotShownNotUrl: (url: string) => `No se muestra: ${url} no es una URL.`,

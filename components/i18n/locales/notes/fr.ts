@@ -1,18 +1,22 @@
 /** French: the log's own lines, the tab notice, A2UI's refused media, and the library's errors by code. */
+import { pluralOf } from '../../intl-formats.js';
+
+const plural = pluralOf('fr');
+
 export const notes = {
   noticeStopped: 'Arrêté.',
   noticeInterrupted: 'Interrompu : la page a été fermée ou rechargée pendant que cette réponse s’écrivait.',
-  noticeStepLimit: (max: string) => `Arrêté après ${max} étapes : la limite d’étapes a été atteinte avant la fin de la tâche.`,
+  noticeStepLimit: (max: string, count: number) => `Arrêté après ${max} ${plural(count, { one: 'étape', other: 'étapes' })} : la limite d’étapes a été atteinte avant la fin de la tâche.`,
   noticeStepLimitUnknown: 'Arrêté à la limite d’étapes, avant la fin de la tâche.',
   noticeSelfCheck: (n: string) => `Auto-vérification à l’étape ${n}`,
   noticeNudge: 'Le modèle a été invité à faire ce qu’il avait annoncé',
-  logContextSizes: (before: string, after: string, window: string) => `${before} → ${after} jetons sur ${window}`,
+  logContextSizes: (before: string, after: string, window: string, count: number) => `${before} → ${after} ${plural(count, { one: 'jeton', other: 'jetons' })} sur ${window}`,
   logContextFolded: (count: number, shown: string, sizes: string) =>
     `${count === 1 ? '1 message précédent résumé' : `${shown} messages précédents résumés`} pour tenir dans le contexte du modèle (${sizes}).`,
   logContextDropped: (count: number, shown: string, sizes: string) =>
     `${count === 1 ? '1 message précédent omis' : `${shown} messages précédents omis`} pour tenir dans le contexte du modèle ; le résumé n’a pas pu être fait (${sizes}).`,
   logContextCutMessage: (sizes: string) => `Ce message est trop long pour le contexte du modèle : son milieu n’a pas été envoyé (${sizes}) ; il reste entier ici.`,
-  logContextCutResult: (before: string, after: string) => `Un long résultat d’outil a été coupé pour tenir dans le contexte du modèle (${before} → ${after} jetons) ; le modèle peut lire la suite.`,
+  logContextCutResult: (before: string, after: string, count: number) => `Un long résultat d’outil a été coupé pour tenir dans le contexte du modèle (${before} → ${after} ${plural(count, { one: 'jeton', other: 'jetons' })}) ; le modèle peut lire la suite.`,
   tabReadOnly: 'Lecture seule : cette conversation est ouverte dans un autre onglet.',
   tabNotice: 'Cette conversation est ouverte dans un autre onglet. Ici, elle est en lecture seule et suit cet onglet ; elle reprend ici quand il est fermé.',
   a2uiNotShownNotUrl: (url: string) => `Non affiché : ${url} n’est pas une URL.`,

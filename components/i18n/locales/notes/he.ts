@@ -1,18 +1,22 @@
 /** Hebrew: the log's own lines, the tab notice, A2UI's refused media, and the library's errors by code. */
+import { pluralOf } from '../../intl-formats.js';
+
+const plural = pluralOf('he');
+
 export const notes = {
   noticeStopped: 'נעצר.',
   noticeInterrupted: 'נקטע: הדף נסגר או נטען מחדש בזמן שהתשובה הזו נכתבה.',
-  noticeStepLimit: (max: string) => `נעצר אחרי ${max} צעדים: הגיע למגבלת הצעדים לפני שהמשימה הושלמה.`,
+  noticeStepLimit: (max: string, count: number) => `נעצר ${plural(count, { one: 'אחרי צעד אחד', two: 'אחרי שני צעדים', other: `אחרי ${max} צעדים` })}: הגיע למגבלת הצעדים לפני שהמשימה הושלמה.`,
   noticeStepLimitUnknown: 'נעצר במגבלת הצעדים לפני שהמשימה הושלמה.',
   noticeSelfCheck: (n: string) => `בדיקה עצמית בצעד ${n}`,
   noticeNudge: 'המודל קיבל תזכורת לעשות את מה שהודיע עליו',
-  logContextSizes: (before: string, after: string, window: string) => `${before} → ${after} טוקנים מתוך ${window}`,
+  logContextSizes: (before: string, after: string, window: string, count: number) => `${before} → ${after} ${plural(count, { one: 'טוקן', other: 'טוקנים' })} מתוך ${window}`,
   logContextFolded: (count: number, shown: string, sizes: string) =>
     `${count === 1 ? 'הודעה קודמת אחת קופלה' : `${shown} הודעות קודמות קופלו`} לסיכום כדי להיכנס להקשר של המודל (${sizes}).`,
   logContextDropped: (count: number, shown: string, sizes: string) =>
     `${count === 1 ? 'הודעה קודמת אחת הושמטה' : `${shown} הודעות קודמות הושמטו`} כדי להיכנס להקשר של המודל; לא ניתן היה להכין סיכום (${sizes}).`,
   logContextCutMessage: (sizes: string) => `ההודעה הזו ארוכה מדי להקשר של המודל: האמצע שלה לא נשלח (${sizes}); כאן היא נשמרת במלואה.`,
-  logContextCutResult: (before: string, after: string) => `תוצאה ארוכה של כלי קוצרה כדי להיכנס להקשר של המודל (${before} → ${after} טוקנים); המודל יכול להמשיך לקרוא.`,
+  logContextCutResult: (before: string, after: string, count: number) => `תוצאה ארוכה של כלי קוצרה כדי להיכנס להקשר של המודל (${before} → ${after} ${plural(count, { one: 'טוקן', other: 'טוקנים' })}); המודל יכול להמשיך לקרוא.`,
   tabReadOnly: 'לקריאה בלבד: השיחה הזו פתוחה בכרטיסייה אחרת.',
   tabNotice: 'השיחה הזו פתוחה בכרטיסייה אחרת. כאן היא לקריאה בלבד ועוקבת אחרי הכרטיסייה ההיא; היא תמשיך כאן כשהכרטיסייה ההיא תיסגר.',
   a2uiNotShownNotUrl: (url: string) => `לא מוצג: ${url} אינו כתובת URL.`,

@@ -1,18 +1,22 @@
 /** Hindi: the log's own lines, the tab notice, A2UI's refused media, and the library's errors by code. */
+import { pluralOf } from '../../intl-formats.js';
+
+const plural = pluralOf('hi');
+
 export const notes = {
   noticeStopped: 'रोक दिया गया।',
   noticeInterrupted: 'बीच में रुका: यह जवाब लिखे जाते समय पेज बंद या फिर से लोड कर दिया गया।',
-  noticeStepLimit: (max: string) => `${max} चरणों के बाद रुका: काम पूरा होने से पहले चरणों की सीमा पूरी हो गई।`,
+  noticeStepLimit: (max: string, count: number) => `${max} ${plural(count, { one: 'चरण', other: 'चरणों' })} के बाद रुका: काम पूरा होने से पहले चरणों की सीमा पूरी हो गई।`,
   noticeStepLimitUnknown: 'काम पूरा होने से पहले चरणों की सीमा पर रुका।',
   noticeSelfCheck: (n: string) => `चरण ${n} पर आत्म-जाँच`,
   noticeNudge: 'मॉडल को याद दिलाया गया कि जो उसने कहा था वह करे',
-  logContextSizes: (before: string, after: string, window: string) => `${window} में से ${before} → ${after} टोकन`,
+  logContextSizes: (before: string, after: string, window: string, count: number) => `${window} में से ${before} → ${count === 1 ? '1' : after} टोकन`,
   logContextFolded: (count: number, shown: string, sizes: string) =>
     `मॉडल के संदर्भ में समाने के लिए ${count === 1 ? '1 पिछला संदेश' : `${shown} पिछले संदेश`} एक सारांश में समेटे गए (${sizes})।`,
   logContextDropped: (count: number, shown: string, sizes: string) =>
     `मॉडल के संदर्भ में समाने के लिए ${count === 1 ? '1 पिछला संदेश' : `${shown} पिछले संदेश`} छोड़ दिए गए; सारांश नहीं बन सका (${sizes})।`,
   logContextCutMessage: (sizes: string) => `यह संदेश मॉडल के संदर्भ के लिए बहुत लंबा है: इसका बीच का हिस्सा नहीं भेजा गया (${sizes}); यहाँ पूरा संदेश रखा है।`,
-  logContextCutResult: (before: string, after: string) => `एक लंबा टूल परिणाम मॉडल के संदर्भ में समाने के लिए छोटा किया गया (${before} → ${after} टोकन); मॉडल आगे पढ़ सकता है।`,
+  logContextCutResult: (before: string, after: string, count: number) => `एक लंबा टूल परिणाम मॉडल के संदर्भ में समाने के लिए छोटा किया गया (${before} → ${count === 1 ? '1' : after} टोकन); मॉडल आगे पढ़ सकता है।`,
   tabReadOnly: 'केवल पढ़ने के लिए: यह बातचीत किसी दूसरे टैब में खुली है।',
   tabNotice: 'यह बातचीत किसी दूसरे टैब में खुली है। यहाँ यह केवल पढ़ने के लिए है और उस टैब के साथ चलती है; वह टैब बंद होने पर यहीं आगे बढ़ेगी।',
   a2uiNotShownNotUrl: (url: string) => `नहीं दिखाया गया: ${url} कोई URL नहीं है।`,

@@ -2,17 +2,17 @@
 export const notes = {
   noticeStopped: 'Interrotto.',
   noticeInterrupted: 'Interrotto: la pagina è stata chiusa o ricaricata mentre questa risposta era in corso.',
-  noticeStepLimit: (max: string) => `Fermato dopo ${max} passi: il limite di passi è stato raggiunto prima che il compito fosse finito.`,
+  noticeStepLimit: (max: string, count: number) => `Fermato dopo ${max} ${count === 1 ? 'passo' : 'passi'}: il limite di passi è stato raggiunto prima che il compito fosse finito.`,
   noticeStepLimitUnknown: 'Fermato al limite di passi prima che il compito fosse finito.',
   noticeSelfCheck: (n: string) => `Autoverifica al passo ${n}`,
   noticeNudge: 'Al modello è stato ricordato di fare ciò che aveva annunciato',
-  logContextSizes: (before: string, after: string, window: string) => `${before} → ${after} token su ${window}`,
+  logContextSizes: (before: string, after: string, window: string, count: number) => `${before} → ${count === 1 ? '1' : after} token su ${window}`,
   logContextFolded: (count: number, shown: string, sizes: string) =>
     `${count === 1 ? '1 messaggio precedente riassunto' : `${shown} messaggi precedenti riassunti`} per stare nel contesto del modello (${sizes}).`,
   logContextDropped: (count: number, shown: string, sizes: string) =>
     `${count === 1 ? '1 messaggio precedente omesso' : `${shown} messaggi precedenti omessi`} per stare nel contesto del modello; il riassunto non è riuscito (${sizes}).`,
   logContextCutMessage: (sizes: string) => `Questo messaggio è troppo lungo per il contesto del modello: la parte centrale non è stata inviata (${sizes}); qui resta intero.`,
-  logContextCutResult: (before: string, after: string) => `Un lungo risultato di uno strumento è stato tagliato per stare nel contesto del modello (${before} → ${after} token); il modello può leggere il resto.`,
+  logContextCutResult: (before: string, after: string, count: number) => `Un lungo risultato di uno strumento è stato tagliato per stare nel contesto del modello (${before} → ${count === 1 ? '1' : after} token); il modello può leggere il resto.`,
   tabReadOnly: 'Sola lettura: questa conversazione è aperta in un’altra scheda.',
   tabNotice: 'Questa conversazione è aperta in un’altra scheda. Qui è in sola lettura e segue quella scheda; riprende qui quando quella scheda viene chiusa.',
   a2uiNotShownNotUrl: (url: string) => `Non mostrato: ${url} non è un URL.`,

@@ -2,17 +2,17 @@
 export const notes = {
   noticeStopped: 'Gestopt.',
   noticeInterrupted: 'Onderbroken: de pagina werd gesloten of herladen terwijl dit antwoord bezig was.',
-  noticeStepLimit: (max: string) => `Gestopt na ${max} stappen: de stappenlimiet was bereikt voordat de taak klaar was.`,
+  noticeStepLimit: (max: string, count: number) => `Gestopt na ${max} ${count === 1 ? 'stap' : 'stappen'}: de stappenlimiet was bereikt voordat de taak klaar was.`,
   noticeStepLimitUnknown: 'Gestopt bij de stappenlimiet voordat de taak klaar was.',
   noticeSelfCheck: (n: string) => `Zelfcontrole bij stap ${n}`,
   noticeNudge: 'Het model is eraan herinnerd te doen wat het aankondigde',
-  logContextSizes: (before: string, after: string, window: string) => `${before} → ${after} tokens van ${window}`,
+  logContextSizes: (before: string, after: string, window: string, count: number) => `${before} → ${after} ${count === 1 ? 'token' : 'tokens'} van ${window}`,
   logContextFolded: (count: number, shown: string, sizes: string) =>
     `${count === 1 ? '1 eerder bericht samengevat' : `${shown} eerdere berichten samengevat`} om in de context van het model te passen (${sizes}).`,
   logContextDropped: (count: number, shown: string, sizes: string) =>
     `${count === 1 ? '1 eerder bericht weggelaten' : `${shown} eerdere berichten weggelaten`} om in de context van het model te passen; de samenvatting lukte niet (${sizes}).`,
   logContextCutMessage: (sizes: string) => `Dit bericht is te lang voor de context van het model: het middendeel is niet meegestuurd (${sizes}); hier blijft het heel.`,
-  logContextCutResult: (before: string, after: string) => `Een lang resultaat van een tool is ingekort om in de context van het model te passen (${before} → ${after} tokens); het model kan verder lezen.`,
+  logContextCutResult: (before: string, after: string, count: number) => `Een lang resultaat van een tool is ingekort om in de context van het model te passen (${before} → ${after} ${count === 1 ? 'token' : 'tokens'}); het model kan verder lezen.`,
   tabReadOnly: 'Alleen lezen: dit gesprek is geopend in een ander tabblad.',
   tabNotice: 'Dit gesprek is geopend in een ander tabblad. Hier is het alleen-lezen en volgt het dat tabblad; het gaat hier verder zodra dat tabblad dicht is.',
   a2uiNotShownNotUrl: (url: string) => `Niet getoond: ${url} is geen URL.`,

@@ -3,20 +3,23 @@ import { pluralOf } from '../../intl-formats.js';
 
 const plural = pluralOf('pl');
 
+/** The word for `n` tokens, in its form for `n`. */
+const tokens = (n: number): string => plural(n, { one: 'token', few: 'tokeny', many: 'tokenów', other: 'tokena' });
+
 export const notes = {
   noticeStopped: 'Zatrzymano.',
   noticeInterrupted: 'Przerwano: strona została zamknięta lub przeładowana w trakcie tej odpowiedzi.',
-  noticeStepLimit: (max: string) => `Zatrzymano po ${max} krokach: osiągnięto limit kroków, zanim zadanie zostało ukończone.`,
+  noticeStepLimit: (max: string, count: number) => `Zatrzymano po ${max} ${plural(count, { one: 'kroku', few: 'krokach', many: 'krokach', other: 'kroku' })}: osiągnięto limit kroków, zanim zadanie zostało ukończone.`,
   noticeStepLimitUnknown: 'Zatrzymano na limicie kroków, zanim zadanie zostało ukończone.',
   noticeSelfCheck: (n: string) => `Samokontrola w kroku ${n}`,
   noticeNudge: 'Przypomniano modelowi, by zrobił to, co zapowiedział',
-  logContextSizes: (before: string, after: string, window: string) => `${before} → ${after} tokenów z ${window}`,
+  logContextSizes: (before: string, after: string, window: string, count: number) => `${before} → ${after} ${tokens(count)} z ${window}`,
   logContextFolded: (count: number, shown: string, sizes: string) =>
     `${plural(count, { one: 'Streszczono 1 wcześniejszą wiadomość', few: `Streszczono ${shown} wcześniejsze wiadomości`, many: `Streszczono ${shown} wcześniejszych wiadomości`, other: `Streszczono ${shown} wcześniejszej wiadomości` })}, aby zmieścić się w kontekście modelu (${sizes}).`,
   logContextDropped: (count: number, shown: string, sizes: string) =>
     `${plural(count, { one: 'Pominięto 1 wcześniejszą wiadomość', few: `Pominięto ${shown} wcześniejsze wiadomości`, many: `Pominięto ${shown} wcześniejszych wiadomości`, other: `Pominięto ${shown} wcześniejszej wiadomości` })}, aby zmieścić się w kontekście modelu; nie udało się przygotować streszczenia (${sizes}).`,
   logContextCutMessage: (sizes: string) => `Ta wiadomość jest za długa na kontekst modelu: jej środek nie został wysłany (${sizes}); tutaj zostaje w całości.`,
-  logContextCutResult: (before: string, after: string) => `Długi wynik narzędzia został przycięty, by zmieścić się w kontekście modelu (${before} → ${after} tokenów); model może czytać dalej.`,
+  logContextCutResult: (before: string, after: string, count: number) => `Długi wynik narzędzia został przycięty, by zmieścić się w kontekście modelu (${before} → ${after} ${tokens(count)}); model może czytać dalej.`,
   tabReadOnly: 'Tylko do odczytu: ta rozmowa jest otwarta w innej karcie.',
   tabNotice: 'Ta rozmowa jest otwarta w innej karcie. Tutaj jest tylko do odczytu i podąża za tamtą kartą; będzie kontynuowana tutaj, gdy tamta karta zostanie zamknięta.',
   a2uiNotShownNotUrl: (url: string) => `Nie pokazano: ${url} nie jest adresem URL.`,

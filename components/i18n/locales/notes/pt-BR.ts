@@ -1,18 +1,22 @@
 /** Brazilian Portuguese: the log's own lines, the tab notice, A2UI's refused media, and the library's errors by code. */
+import { pluralOf } from '../../intl-formats.js';
+
+const plural = pluralOf('pt-BR');
+
 export const notes = {
   noticeStopped: 'Interrompido.',
   noticeInterrupted: 'Interrompido: a página foi fechada ou recarregada enquanto esta resposta estava sendo escrita.',
-  noticeStepLimit: (max: string) => `Parou após ${max} etapas: o limite de etapas foi atingido antes de a tarefa terminar.`,
+  noticeStepLimit: (max: string, count: number) => `Parou após ${max} ${plural(count, { one: 'etapa', other: 'etapas' })}: o limite de etapas foi atingido antes de a tarefa terminar.`,
   noticeStepLimitUnknown: 'Parou no limite de etapas antes de a tarefa terminar.',
   noticeSelfCheck: (n: string) => `Autoverificação na etapa ${n}`,
   noticeNudge: 'O modelo foi lembrado de fazer o que anunciou',
-  logContextSizes: (before: string, after: string, window: string) => `${before} → ${after} tokens de ${window}`,
+  logContextSizes: (before: string, after: string, window: string, count: number) => `${before} → ${after} ${plural(count, { one: 'token', other: 'tokens' })} de ${window}`,
   logContextFolded: (count: number, shown: string, sizes: string) =>
     `${count === 1 ? '1 mensagem anterior resumida' : `${shown} mensagens anteriores resumidas`} para caber no contexto do modelo (${sizes}).`,
   logContextDropped: (count: number, shown: string, sizes: string) =>
     `${count === 1 ? '1 mensagem anterior deixada de fora' : `${shown} mensagens anteriores deixadas de fora`} para caber no contexto do modelo; não foi possível fazer o resumo (${sizes}).`,
   logContextCutMessage: (sizes: string) => `Esta mensagem é longa demais para o contexto do modelo: o meio dela não foi enviado (${sizes}); aqui ela fica inteira.`,
-  logContextCutResult: (before: string, after: string) => `Um resultado longo de ferramenta foi cortado para caber no contexto do modelo (${before} → ${after} tokens); o modelo pode continuar lendo.`,
+  logContextCutResult: (before: string, after: string, count: number) => `Um resultado longo de ferramenta foi cortado para caber no contexto do modelo (${before} → ${after} ${plural(count, { one: 'token', other: 'tokens' })}); o modelo pode continuar lendo.`,
   tabReadOnly: 'Somente leitura: esta conversa está aberta em outra aba.',
   tabNotice: 'Esta conversa está aberta em outra aba. Aqui ela é somente leitura e acompanha aquela aba; continua aqui quando aquela aba for fechada.',
   a2uiNotShownNotUrl: (url: string) => `Não exibido: ${url} não é uma URL.`,

@@ -3,20 +3,23 @@ import { pluralOf } from '../../intl-formats.js';
 
 const plural = pluralOf('ru');
 
+/** The word for `n` tokens, in its form for `n`. */
+const tokens = (n: number): string => plural(n, { one: 'токен', few: 'токена', many: 'токенов', other: 'токена' });
+
 export const notes = {
   noticeStopped: 'Остановлено.',
   noticeInterrupted: 'Прервано: страницу закрыли или перезагрузили, пока писался этот ответ.',
-  noticeStepLimit: (max: string) => `Остановлено после ${max} шагов: лимит шагов исчерпан раньше, чем задача была выполнена.`,
+  noticeStepLimit: (max: string, count: number) => `Остановлено после ${max} ${plural(count, { one: 'шага', few: 'шагов', many: 'шагов', other: 'шага' })}: лимит шагов исчерпан раньше, чем задача была выполнена.`,
   noticeStepLimitUnknown: 'Остановлено на лимите шагов, задача не выполнена.',
   noticeSelfCheck: (n: string) => `Самопроверка на шаге ${n}`,
   noticeNudge: 'Модели напомнили сделать то, что она объявила',
-  logContextSizes: (before: string, after: string, window: string) => `${before} → ${after} токенов из ${window}`,
+  logContextSizes: (before: string, after: string, window: string, count: number) => `${before} → ${after} ${tokens(count)} из ${window}`,
   logContextFolded: (count: number, shown: string, sizes: string) =>
     `${plural(count, { one: `${shown} прежнее сообщение свёрнуто`, few: `${shown} прежних сообщения свёрнуты`, many: `${shown} прежних сообщений свёрнуто`, other: `${shown} прежнего сообщения свёрнуто` })} в сводку, чтобы уместиться в контекст модели (${sizes}).`,
   logContextDropped: (count: number, shown: string, sizes: string) =>
     `${plural(count, { one: `${shown} прежнее сообщение опущено`, few: `${shown} прежних сообщения опущены`, many: `${shown} прежних сообщений опущено`, other: `${shown} прежнего сообщения опущено` })}, чтобы уместиться в контекст модели; сводку составить не удалось (${sizes}).`,
   logContextCutMessage: (sizes: string) => `Это сообщение слишком длинное для контекста модели: его середина не отправлена (${sizes}); здесь оно сохранено целиком.`,
-  logContextCutResult: (before: string, after: string) => `Длинный результат инструмента обрезан, чтобы уместиться в контекст модели (${before} → ${after} токенов); модель может дочитать.`,
+  logContextCutResult: (before: string, after: string, count: number) => `Длинный результат инструмента обрезан, чтобы уместиться в контекст модели (${before} → ${after} ${tokens(count)}); модель может дочитать.`,
   tabReadOnly: 'Только чтение: эта беседа открыта в другой вкладке.',
   tabNotice: 'Эта беседа открыта в другой вкладке. Здесь она только для чтения и следует за той вкладкой; продолжится здесь, когда та вкладка будет закрыта.',
   a2uiNotShownNotUrl: (url: string) => `Не показано: ${url} — не URL.`,

@@ -2,17 +2,17 @@
 export const notes = {
   noticeStopped: 'Durduruldu.',
   noticeInterrupted: 'Kesildi: bu yanıt yazılırken sayfa kapatıldı ya da yeniden yüklendi.',
-  noticeStepLimit: (max: string) => `${max} adımdan sonra durduruldu: görev bitmeden adım sınırına ulaşıldı.`,
+  noticeStepLimit: (max: string, count: number) => `${count === 1 ? '1' : max} adımdan sonra durduruldu: görev bitmeden adım sınırına ulaşıldı.`,
   noticeStepLimitUnknown: 'Görev bitmeden adım sınırında durduruldu.',
   noticeSelfCheck: (n: string) => `${n}. adımda öz denetim`,
   noticeNudge: 'Modele, duyurduğu işi yapması hatırlatıldı',
-  logContextSizes: (before: string, after: string, window: string) => `${before} → ${after} token (${window} içinde)`,
+  logContextSizes: (before: string, after: string, window: string, count: number) => `${before} → ${count === 1 ? '1' : after} token (${window} içinde)`,
   logContextFolded: (count: number, shown: string, sizes: string) =>
     `Modelin bağlamına sığmak için önceki ${count === 1 ? '1' : shown} mesaj bir özete dönüştürüldü (${sizes}).`,
   logContextDropped: (count: number, shown: string, sizes: string) =>
     `Modelin bağlamına sığmak için önceki ${count === 1 ? '1' : shown} mesaj dışarıda bırakıldı; özet çıkarılamadı (${sizes}).`,
   logContextCutMessage: (sizes: string) => `Bu mesaj modelin bağlamı için çok uzun: orta kısmı gönderilmedi (${sizes}); burada mesajın tamamı duruyor.`,
-  logContextCutResult: (before: string, after: string) => `Uzun bir araç sonucu modelin bağlamına sığması için kısaltıldı (${before} → ${after} token); model okumaya devam edebilir.`,
+  logContextCutResult: (before: string, after: string, count: number) => `Uzun bir araç sonucu modelin bağlamına sığması için kısaltıldı (${before} → ${count === 1 ? '1' : after} token); model okumaya devam edebilir.`,
   tabReadOnly: 'Salt okunur: bu konuşma başka bir sekmede açık.',
   tabNotice: 'Bu konuşma başka bir sekmede açık. Burada salt okunurdur ve o sekmeyi izler; o sekme kapanınca burada devam eder.',
   a2uiNotShownNotUrl: (url: string) => `Gösterilmedi: ${url} bir URL değil.`,

@@ -3,20 +3,23 @@ import { pluralOf } from '../../intl-formats.js';
 
 const plural = pluralOf('uk');
 
+/** The word for `n` tokens, in its form for `n`. */
+const tokens = (n: number): string => plural(n, { one: 'токен', few: 'токени', many: 'токенів', other: 'токена' });
+
 export const notes = {
   noticeStopped: 'Зупинено.',
   noticeInterrupted: 'Перервано: сторінку закрили або перезавантажили, поки писалася ця відповідь.',
-  noticeStepLimit: (max: string) => `Зупинено після ${max} кроків: ліміт кроків вичерпано раніше, ніж завдання було виконано.`,
+  noticeStepLimit: (max: string, count: number) => `Зупинено після ${max} ${plural(count, { one: 'кроку', few: 'кроків', many: 'кроків', other: 'кроку' })}: ліміт кроків вичерпано раніше, ніж завдання було виконано.`,
   noticeStepLimitUnknown: 'Зупинено на ліміті кроків, завдання не виконано.',
   noticeSelfCheck: (n: string) => `Самоперевірка на кроці ${n}`,
   noticeNudge: 'Моделі нагадали зробити те, що вона оголосила',
-  logContextSizes: (before: string, after: string, window: string) => `${before} → ${after} токенів із ${window}`,
+  logContextSizes: (before: string, after: string, window: string, count: number) => `${before} → ${after} ${tokens(count)} із ${window}`,
   logContextFolded: (count: number, shown: string, sizes: string) =>
     `${plural(count, { one: `${shown} попереднє повідомлення згорнуто`, few: `${shown} попередні повідомлення згорнуто`, many: `${shown} попередніх повідомлень згорнуто`, other: `${shown} попереднього повідомлення згорнуто` })} у підсумок, щоб вміститися в контекст моделі (${sizes}).`,
   logContextDropped: (count: number, shown: string, sizes: string) =>
     `${plural(count, { one: `${shown} попереднє повідомлення пропущено`, few: `${shown} попередні повідомлення пропущено`, many: `${shown} попередніх повідомлень пропущено`, other: `${shown} попереднього повідомлення пропущено` })}, щоб вміститися в контекст моделі; підсумок скласти не вдалося (${sizes}).`,
   logContextCutMessage: (sizes: string) => `Це повідомлення задовге для контексту моделі: його середину не надіслано (${sizes}); тут воно збережене повністю.`,
-  logContextCutResult: (before: string, after: string) => `Довгий результат інструмента обрізано, щоб вміститися в контекст моделі (${before} → ${after} токенів); модель може дочитати.`,
+  logContextCutResult: (before: string, after: string, count: number) => `Довгий результат інструмента обрізано, щоб вміститися в контекст моделі (${before} → ${after} ${tokens(count)}); модель може дочитати.`,
   tabReadOnly: 'Лише читання: ця розмова відкрита в іншій вкладці.',
   tabNotice: 'Ця розмова відкрита в іншій вкладці. Тут вона лише для читання й стежить за тією вкладкою; продовжиться тут, коли ту вкладку закриють.',
   a2uiNotShownNotUrl: (url: string) => `Не показано: ${url} — не URL.`,
