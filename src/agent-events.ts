@@ -335,6 +335,8 @@ export interface WebMcpStatus {
   consumed: string[];
   /** A sentence for the user: why it is unavailable, or what was refused. */
   message?: string;
+  /** When WebMCP could not start (`error`): the error's own text, as it was thrown (`message` says it in a sentence). */
+  cause?: string;
 }
 
 /**

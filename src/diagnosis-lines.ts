@@ -151,6 +151,11 @@ export const diagnosisLines = {
   // In-page engine
   dxWorkerOk: "The page's Content-Security-Policy lets llama.cpp's worker (a blob: URL) and WebAssembly start.",
   dxWorkerFix: "Add 'wasm-unsafe-eval' to script-src and blob: to worker-src in the page's Content-Security-Policy.",
+  // Why the engine cannot start here (src/model/engine/worker-policy.ts's errors, word for word).
+  dxWorkerNoWasm: (message: string) =>
+    `The page's Content-Security-Policy does not allow WebAssembly, which the in-page model (llama.cpp) is: add 'wasm-unsafe-eval' to script-src (and blob: to worker-src). (${message})`,
+  dxWorkerNoBlob: "The page's Content-Security-Policy does not let the in-page model start its worker: wllama starts it from a blob: URL. Add blob: to worker-src (e.g. worker-src 'self' blob:).",
+  dxWorkerStuck: (seconds: V) => `The in-page model's worker did not start within ${seconds} s (the browser may be out of memory or blocking workers).`,
   dxIsolationFix: 'Serve the page with "Cross-Origin-Opener-Policy: same-origin" and "Cross-Origin-Embedder-Policy: require-corp" (or credentialless): threads need SharedArrayBuffer.',
   dxThreadsRefused: (threads: V) => `engine.threads is ${threads}, but this page is not cross-origin isolated: the engine refuses to start.`,
   dxThreadsLeaveOut: ' Or leave engine.threads out.',
@@ -161,6 +166,13 @@ export const diagnosisLines = {
   dxGpuOk: (adapter: string) => `The model runs on the GPU: ${adapter}.`,
   dxGpuOff: (reason: string) => `Not used: ${reason}`,
   dxGpuCpu: (reason: string) => `The model runs on the CPU: ${reason}`,
+  // Why the CPU (src/model/engine/gpu-backend.ts's `reason`, word for word), said inside dxGpuOff / dxGpuCpu.
+  dxGpuWhyOff: "engine.gpu is 'off'.",
+  dxGpuWhyLayers: 'engine.gpuLayers is 0.',
+  dxGpuWhyNone: 'This browser has no WebGPU here (navigator.gpu is absent: an old browser, WebGPU switched off, or a page that is not a secure context).',
+  dxGpuWhyFailed: (message: string) => `WebGPU's requestAdapter() failed: ${message}.`,
+  dxGpuWhyNoAdapter: 'WebGPU offers no adapter (requestAdapter() returned null: no usable GPU, or the browser blocks it).',
+  dxGpuWhyLacks: (adapter: string, features: string) => `The WebGPU adapter (${adapter}) lacks ${features}, which llama.cpp's WebGPU backend needs.`,
   dxGpuFix: 'Use a browser with WebGPU on a secure context (https or localhost), with a GPU that has shader-f16 and subgroups (recent Chrome or Edge on a desktop GPU).',
   dxCachePicked: 'The model is a file the user picked: it is read from the disk, not cached.',
   dxCacheOff: 'Caching is off (engine.cache: false): each load downloads the model.',

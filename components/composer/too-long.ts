@@ -53,12 +53,13 @@ export const CHARS_PER_TOKEN = 4;
 export function renderTooLong(t: TooLong, on: TooLongHandlers, i18n?: I18n): TemplateResult {
   const w = i18n ? i18n.words(tooLongWords) : tooLongWords;
   const count = i18n?.format?.count ?? formatCount;
-  const window = (t.window.assumed ? w.tooLongWindowAssumed : w.tooLongWindow)(count(t.window.tokens));
+  const window = (t.window.assumed ? w.tooLongWindowAssumed : w.tooLongWindow)(count(t.window.tokens), t.window.tokens);
+  const fitting = fittingChars(t.window);
   return html`<div part="too-long" class="too-long" role="alert">
-    <p>${w.tooLongText(count(t.tokens), count(t.text.length), window)}</p>
+    <p>${w.tooLongText(count(t.tokens), count(t.text.length), window, t.tokens, t.text.length)}</p>
     <div class="too-long-actions">
       <button part="too-long-button" data-action="send" type="button" @click=${() => on.sendAnyway()}>${w.sendAnyway}</button>
-      <button part="too-long-button" data-action="trim" type="button" @click=${() => on.trim()}>${w.trimToFit(count(fittingChars(t.window)))}</button>
+      <button part="too-long-button" data-action="trim" type="button" @click=${() => on.trim()}>${w.trimToFit(count(fitting), fitting)}</button>
     </div>
   </div>`;
 }

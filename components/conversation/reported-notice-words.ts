@@ -15,6 +15,8 @@
 export const reportedNoticeWords = {
   noticeWebmcpUnavailable: 'WebMCP: this browser has no WebMCP (document.modelContext), so no tools are shared with browser agents or taken from the page.',
   noticeWebmcpError: (message: string) => `WebMCP error: ${message}`,
+  /** `error`: the thrown error's own text (a browser's or the WebMCP API's words). */
+  noticeWebmcpNoStart: (error: string) => `WebMCP could not start: ${error}`,
   noticeNotKept: (count: number, names: string, reason: string) =>
     `${names} ${count === 1 ? 'was' : 'were'} sent but not kept with the conversation (${reason}): after a reload ${count === 1 ? 'it' : 'they'} will be missing.`,
   noticeNotKeptFull: (count: number, names: string) =>

@@ -53,7 +53,7 @@ export function linkWebMcp(options: WebMcpOptions | undefined, host: WebMcpLinkH
         else if (changedWhileStarting) void started.toolsChanged();
         return status;
       },
-      (err: unknown) => (report({ state: 'error', exposed: [], consumed: [], message: `WebMCP could not start: ${String(err)}` }), status),
+      (err: unknown) => (report({ state: 'error', exposed: [], consumed: [], message: `WebMCP could not start: ${String(err)}`, cause: String(err) }), status),
     );
   return {
     status: () => status,

@@ -13,7 +13,7 @@ import { check, line } from '../../diagnosis-lines.js';
 import type { EngineOptions } from '../../option-types.js';
 import { PageloopError, errorMessage } from '../../errors.js';
 import { chooseBackend } from '../engine/gpu-backend.js';
-import { assertEngineCanStart } from '../engine/worker-policy.js';
+import { engineStartProblem } from '../engine/worker-policy.js';
 import { modelStore } from '../engine/model-store.js';
 
 const ISOLATION_FIX = line('dxIsolationFix');
@@ -29,8 +29,9 @@ export async function diagnoseEngine(engine: EngineOptions, signal: AbortSignal)
   };
 
   try {
-    await step(assertEngineCanStart());
-    checks.push(check('worker', 'Worker and WebAssembly', 'pass', [line('dxWorkerOk')]));
+    // Why it cannot start, in our words (a doctor's line); a browser's own message inside it is a value.
+    const problem = await step(engineStartProblem());
+    checks.push(problem ? check('worker', 'Worker and WebAssembly', 'fail', [problem], [line('dxWorkerFix')]) : check('worker', 'Worker and WebAssembly', 'pass', [line('dxWorkerOk')]));
   } catch (err) {
     if (signal.aborted) throw err;
     checks.push(check('worker', 'Worker and WebAssembly', 'fail', [line('dxAsIs', errorMessage(err))], [line('dxWorkerFix')]));
@@ -55,8 +56,8 @@ export async function diagnoseEngine(engine: EngineOptions, signal: AbortSignal)
 
   const backend = await step(chooseBackend(engine.gpu, engine.gpuLayers));
   if (backend.backend === 'webgpu') checks.push(check('webgpu', 'WebGPU', 'pass', [line('dxGpuOk', backend.adapter)]));
-  else if (engine.gpu === 'off' || engine.gpuLayers === 0) checks.push(check('webgpu', 'WebGPU', 'skip', [line('dxGpuOff', backend.reason)]));
-  else checks.push(check('webgpu', 'WebGPU', 'warn', [line('dxGpuCpu', backend.reason)], [line('dxGpuFix')]));
+  else if (engine.gpu === 'off' || engine.gpuLayers === 0) checks.push(check('webgpu', 'WebGPU', 'skip', [line('dxGpuOff', backend.why ?? backend.reason)]));
+  else checks.push(check('webgpu', 'WebGPU', 'warn', [line('dxGpuCpu', backend.why ?? backend.reason)], [line('dxGpuFix')]));
 
   checks.push(await step(cacheCheck(engine)));
   const subject = typeof engine.gguf === 'string' ? engine.gguf : 'a picked file';

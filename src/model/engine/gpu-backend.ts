@@ -14,12 +14,22 @@
  * log after loading (`offloadedLayers`).
  */
 import type { EngineGpu } from '../../types.js';
+import type { DiagnosisLine } from '../../diagnosis-types.js';
 
 /** Features llama.cpp's WebGPU backend (wllama 3.8.1) requires of the device. */
 export const REQUIRED_GPU_FEATURES = ['shader-f16', 'subgroups'] as const;
 
-/** The backend decided on before loading, and why. */
-export type BackendChoice = { backend: 'webgpu'; adapter: string } | { backend: 'cpu'; reason: string };
+/**
+ * The backend decided on before loading, and why: `reason` in English (the
+ * engine's status), `why` the same as a doctor's line (`dxGpuWhy…` of
+ * src/diagnosis-lines.ts, whose English is `reason` word for word: a test
+ * says them side by side), so the doctor says it in the element's language.
+ * A reason the engine learns later (the GPU lost while loading) has no `why`.
+ */
+export type BackendChoice = { backend: 'webgpu'; adapter: string } | { backend: 'cpu'; reason: string; why?: DiagnosisLine };
+
+/** The CPU, for `reason`, said as line `id` with `params`. */
+const cpu = (reason: string, id: string, ...params: string[]): BackendChoice => ({ backend: 'cpu', reason, why: { id, params } });
 
 /** The slice of `navigator.gpu` this needs (a structural type: DOM typings of WebGPU are not in every lib). */
 export interface GpuLike {
@@ -36,23 +46,27 @@ export function currentGpu(): GpuLike | undefined {
 }
 
 /**
- * Decides the backend for `engine.gpu` / `engine.gpuLayers`. Never throws: a
- * failing probe is a reason to use the CPU, not an error.
+ * Decides the backend for `engine.gpu` / `engine.gpuLayers`, with
+ * `navigatorGpu` this realm's WebGPU (`null`: none). Never throws: a failing
+ * probe is a reason to use the CPU, not an error.
  */
-export async function chooseBackend(gpu: EngineGpu | undefined, gpuLayers: number | undefined, navigatorGpu: GpuLike | undefined = currentGpu()): Promise<BackendChoice> {
-  if (gpu === 'off') return { backend: 'cpu', reason: "engine.gpu is 'off'." };
-  if (gpuLayers === 0) return { backend: 'cpu', reason: 'engine.gpuLayers is 0.' };
-  if (!navigatorGpu) return { backend: 'cpu', reason: 'This browser has no WebGPU here (navigator.gpu is absent: an old browser, WebGPU switched off, or a page that is not a secure context).' };
+export async function chooseBackend(gpu: EngineGpu | undefined, gpuLayers: number | undefined, navigatorGpu: GpuLike | null | undefined = currentGpu()): Promise<BackendChoice> {
+  if (gpu === 'off') return cpu("engine.gpu is 'off'.", 'dxGpuWhyOff');
+  if (gpuLayers === 0) return cpu('engine.gpuLayers is 0.', 'dxGpuWhyLayers');
+  if (!navigatorGpu) return cpu('This browser has no WebGPU here (navigator.gpu is absent: an old browser, WebGPU switched off, or a page that is not a secure context).', 'dxGpuWhyNone');
   let adapter: AdapterLike | null;
   try {
     adapter = await navigatorGpu.requestAdapter({ powerPreference: 'high-performance' });
   } catch (err) {
-    return { backend: 'cpu', reason: `WebGPU's requestAdapter() failed: ${(err as Error)?.message ?? err}.` };
+    const message = String((err as Error)?.message ?? err);
+    return cpu(`WebGPU's requestAdapter() failed: ${message}.`, 'dxGpuWhyFailed', message);
   }
-  if (!adapter) return { backend: 'cpu', reason: 'WebGPU offers no adapter (requestAdapter() returned null: no usable GPU, or the browser blocks it).' };
+  if (!adapter) return cpu('WebGPU offers no adapter (requestAdapter() returned null: no usable GPU, or the browser blocks it).', 'dxGpuWhyNoAdapter');
   const name = adapterName(adapter);
   const missing = REQUIRED_GPU_FEATURES.filter((f) => !adapter.features.has(f));
-  if (missing.length) return { backend: 'cpu', reason: `The WebGPU adapter (${name}) lacks ${missing.join(' and ')}, which llama.cpp's WebGPU backend needs.` };
+  // The features are names (no "and" between them: the list is a value, the same in every language).
+  const features = missing.join(', ');
+  if (missing.length) return cpu(`The WebGPU adapter (${name}) lacks ${features}, which llama.cpp's WebGPU backend needs.`, 'dxGpuWhyLacks', name, features);
   return { backend: 'webgpu', adapter: name };
 }
 

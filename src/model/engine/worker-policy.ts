@@ -8,6 +8,7 @@
  * names the directive to add.
  */
 import { PageloopError } from '../../errors.js';
+import type { DiagnosisLine } from '../../diagnosis-types.js';
 
 /** How long a one-line blob worker may take to answer before the start counts as stuck. */
 const WORKER_START_MS = 10_000;
@@ -15,25 +16,46 @@ const WORKER_START_MS = 10_000;
 /** The smallest valid WebAssembly module: magic and version, nothing else. */
 const EMPTY_WASM = new Uint8Array([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]);
 
-/** Resolves when wllama's worker and WebAssembly can start here; rejects with a `refused` or `timeout` PageloopError otherwise. */
-export async function assertEngineCanStart(): Promise<void> {
+/**
+ * Why the engine cannot start here, as a doctor's line (`dxWorkerNoWasm`,
+ * `dxWorkerNoBlob`, `dxWorkerStuck` of src/diagnosis-lines.ts, whose English
+ * is the error's message below word for word: a test says them side by
+ * side), so the doctor says it in the element's language; undefined when it can.
+ */
+export async function engineStartProblem(): Promise<DiagnosisLine | undefined> {
   try {
     new WebAssembly.Module(EMPTY_WASM);
   } catch (err) {
-    throw new PageloopError(
-      'refused',
-      `The page's Content-Security-Policy does not allow WebAssembly, which the in-page model (llama.cpp) is: add 'wasm-unsafe-eval' to script-src (and blob: to worker-src). (${(err as Error).message})`,
-    );
+    return { id: 'dxWorkerNoWasm', params: [String((err as Error)?.message ?? err)] };
   }
   const outcome = await tryBlobWorker();
-  if (outcome === 'ok') return;
-  if (outcome === 'refused') {
-    throw new PageloopError(
-      'refused',
-      `The page's Content-Security-Policy does not let the in-page model start its worker: wllama starts it from a blob: URL. Add blob: to worker-src (e.g. worker-src 'self' blob:).`,
-    );
+  if (outcome === 'ok') return undefined;
+  return outcome === 'refused' ? { id: 'dxWorkerNoBlob', params: [] } : { id: 'dxWorkerStuck', params: [WORKER_START_MS / 1000] };
+}
+
+/** The error that says `problem` (engineStartProblem's) in English: `refused` or `timeout`. */
+export function engineStartError(problem: DiagnosisLine): PageloopError {
+  const [value] = problem.params;
+  switch (problem.id) {
+    case 'dxWorkerNoWasm':
+      return new PageloopError(
+        'refused',
+        `The page's Content-Security-Policy does not allow WebAssembly, which the in-page model (llama.cpp) is: add 'wasm-unsafe-eval' to script-src (and blob: to worker-src). (${String(value)})`,
+      );
+    case 'dxWorkerNoBlob':
+      return new PageloopError(
+        'refused',
+        "The page's Content-Security-Policy does not let the in-page model start its worker: wllama starts it from a blob: URL. Add blob: to worker-src (e.g. worker-src 'self' blob:).",
+      );
+    default:
+      return new PageloopError('timeout', `The in-page model's worker did not start within ${String(value)} s (the browser may be out of memory or blocking workers).`);
   }
-  throw new PageloopError('timeout', `The in-page model's worker did not start within ${WORKER_START_MS / 1000} s (the browser may be out of memory or blocking workers).`);
+}
+
+/** Resolves when wllama's worker and WebAssembly can start here; rejects with a `refused` or `timeout` PageloopError otherwise. */
+export async function assertEngineCanStart(): Promise<void> {
+  const problem = await engineStartProblem();
+  if (problem) throw engineStartError(problem);
 }
 
 /** Starts a one-line module worker from a blob: URL and waits for its first message. */

@@ -66,6 +66,22 @@ describe('i18n: the catalogs', () => {
     });
   }
 
+  it('a count followed by its noun takes the noun’s plural form (the too-long warning: en, ru, uk, pl, ar)', async () => {
+    type Fn = (...a: unknown[]) => string;
+    const words = async (tag: string): Promise<Record<string, Fn>> => (tag === 'en' ? ENGLISH : (await loadCatalog(tag)).messages) as Record<string, Fn>;
+    const window = async (tag: string, n: number) => (await words(tag)).tooLongWindow!(String(n), n);
+    const trim = async (tag: string, n: number) => (await words(tag)).trimToFit!(String(n), n);
+    expect([await window('en', 1), await window('en', 8192)]).to.deep.equal(['1 token', '8192 tokens']);
+    expect(await trim('en', 1)).to.equal('Trim to fit (1 character)');
+    expect([await window('ru', 8192), await window('ru', 4096), await window('ru', 21)]).to.deep.equal(['8192 токена', '4096 токенов', '21 токен']);
+    expect([await trim('ru', 22), await trim('ru', 21)]).to.deep.equal(['Обрезать до 22 символов', 'Обрезать до 21 символа']);
+    expect([await window('uk', 8192), await window('uk', 4096)]).to.deep.equal(['8192 токени', '4096 токенів']);
+    expect([await window('pl', 8192), await window('pl', 4096), await trim('pl', 3)]).to.deep.equal(['8192 tokeny', '4096 tokenów', 'Przytnij do 3 znaków']);
+    expect([await window('ar', 1), await window('ar', 2), await window('ar', 5), await window('ar', 11), await window('ar', 8192), await window('ar', 8200)]).to.deep.equal(['رمز واحد', 'رمزان', '5 رموز', '11 رمزًا', '8192 رمزًا', '8200 رمز']);
+    // "about N tokens (M characters)": Russian takes the genitive after "about", the nominative in the parenthesis.
+    expect((await words('ru')).tooLongText!('21', '84', 'x', 21, 84)).to.include('около 21 токена (84 символа)');
+  });
+
   it('numbers, byte sizes, dates and relative times in the locale’s format', async () => {
     const de = (await loadCatalog('de')).format;
     expect(plain(de.count(1234567))).to.equal('1.234.567');

@@ -14,6 +14,8 @@ import type { I18n } from '../../../components/i18n/index.js';
 import { check, diagnosisLines, englishOf, line } from '../../../src/diagnosis-lines.js';
 import type { Diagnosis, DiagnosisLine, DiagnosisStatus } from '../../../src/diagnosis-types.js';
 import { PSEUDO, drawingBoard, i18nOf, shownTexts, unmarked } from './element-words.js';
+import { chooseBackend, type GpuLike } from '../../../src/model/engine/gpu-backend.js';
+import { engineStartError } from '../../../src/model/engine/worker-policy.js';
 
 /** Data, not the element's words: the quoted values. */
 const DATA = '[translate="no"]';
@@ -143,6 +145,55 @@ describe('the doctor’s lines in the element’s language', () => {
       const [fixes, enFixes] = [textsOf(shown, '.doctor-fix-text'), textsOf(english, '.doctor-fix-text')];
       expect(fixes.length).to.be.greaterThan(0);
       expect(fixes.filter((text, i) => text === enFixes[i])).to.deep.equal([]);
+    });
+  }
+
+  /** A GPU whose adapter lacks both features llama.cpp's WebGPU backend needs, one that fails, one with no adapter. */
+  const GPUS: Record<string, GpuLike> = {
+    lacks: { requestAdapter: async () => ({ features: { has: () => false }, info: { vendor: 'acme', architecture: 'tiny' } }) },
+    failed: { requestAdapter: () => Promise.reject(new Error('GPUProcessUnavailable: the GPU process crashed')) },
+    noAdapter: { requestAdapter: async () => null },
+  };
+  /** Why the engine runs on the CPU, each way, as the engine decides it: its English `reason` and its line `why`. */
+  const cpuReasons = async () =>
+    Promise.all([chooseBackend('off', undefined), chooseBackend('auto', 0), chooseBackend('auto', undefined, null), ...Object.values(GPUS).map((gpu) => chooseBackend('auto', undefined, gpu))]);
+  /** Each way the engine's worker cannot start, as a line (a browser's message inside the first). */
+  const STARTS: DiagnosisLine[] = [{ id: 'dxWorkerNoWasm', params: ['CompileError: WebAssembly.Module(): Refused to compile'] }, { id: 'dxWorkerNoBlob', params: [] }, { id: 'dxWorkerStuck', params: [10] }];
+  /** The in-page engine's report with each of them: the worker's and the GPU's checks. */
+  const engineReport = async (): Promise<Diagnosis> => {
+    const reasons = await cpuReasons();
+    const gpu = reasons.map((r) => (r.backend === 'cpu' ? check('webgpu', 'WebGPU', 'warn', [line('dxGpuCpu', r.why!)], [line('dxGpuFix')]) : undefined)).filter((c) => c !== undefined);
+    const worker = STARTS.map((said) => check('worker', 'Worker and WebAssembly', 'fail', [said], [line('dxWorkerFix')]));
+    return { target: 'engine', subject: 'https://example.com/m.gguf', checks: [...worker, ...gpu], durationMs: 5 };
+  };
+
+  it('the engine’s reasons (why the CPU, why its worker cannot start) are our lines: the English is the engine’s, word for word; the browser’s words and names as they are', async () => {
+    const reasons = await cpuReasons();
+    expect(reasons.map((r) => (r.backend === 'cpu' ? r.why?.id : r.backend))).to.deep.equal(['dxGpuWhyOff', 'dxGpuWhyLayers', 'dxGpuWhyNone', 'dxGpuWhyLacks', 'dxGpuWhyFailed', 'dxGpuWhyNoAdapter']);
+    for (const r of reasons) if (r.backend === 'cpu') expect(englishOf([r.why!])).to.equal(r.reason);
+    for (const said of STARTS) expect(englishOf([said])).to.equal(engineStartError(said).message);
+    const d = await engineReport();
+    const marked = draw(i18nOf(PSEUDO), d);
+    expect(unmarked(marked, DATA)).to.deep.equal([]);
+    expect([...marked.querySelectorAll('.doctor-check [translate="no"]')].map((v) => v.textContent)).to.deep.equal([
+      'CompileError: WebAssembly.Module(): Refused to compile', 'acme tiny', 'shader-f16, subgroups', 'GPUProcessUnavailable: the GPU process crashed',
+    ]);
+    expect(textsOf(draw(i18nOf({}), d), '.doctor-detail')).to.deep.equal(d.checks.map((c) => c.detail));
+  });
+
+  for (const tag of ['de', 'ar']) {
+    it(`${tag}: the engine's reasons have none of the English, the values as they are`, async () => {
+      const catalog = await loadCatalog(tag);
+      const d = await engineReport();
+      const shown = draw(i18nOf(catalog.messages as never, catalog.format, tag === 'ar' ? 'rtl' : 'ltr'), d);
+      const found = textsOf(shown, '.doctor-detail');
+      expect(found).to.have.length(d.checks.length);
+      for (const text of found) {
+        // Names and others' words left out, what remains has no English word of ours.
+        const own = ['CompileError: WebAssembly.Module(): Refused to compile', 'GPUProcessUnavailable: the GPU process crashed', 'acme tiny', 'shader-f16, subgroups'].reduce((t, v) => t.split(v).join(' '), text);
+        expect(own, text).to.not.match(/\b(the|is|not|has|no|lacks|needs|failed|within|allow|start|runs|offers)\b/i);
+      }
+      expect(found.join(' ')).to.include('CompileError: WebAssembly.Module(): Refused to compile').and.include('acme tiny').and.include('shader-f16, subgroups');
     });
   }
 });

@@ -15,6 +15,7 @@ import { renderContextNote, renderErrorBanner, renderNotice } from '../../../com
 import { conversationSpeech } from '../../../components/conversation/conversation-words.js';
 import { errorWords } from '../../../components/conversation/error-words.js';
 import { reportedNoticeWords } from '../../../components/conversation/reported-notice-words.js';
+import { contextNoteText, noticeText, noticeWords } from '../../../components/conversation/notice-words.js';
 import { AttachmentShelf } from '../../../src/agent/attachments/index.js';
 import { PageloopError } from '../../../src/errors.js';
 import { renderTabNotice } from '../../../components/threads/tab-notice.js';
@@ -62,12 +63,12 @@ function logLines(): LogItem[] {
 }
 
 /** A browser's message, the files' names, a storage error's reason: someone else's words, drawn untranslated. */
-const VALUES = ['NotAllowedError: registerTool was refused', '"photo.png"', '"notes.txt", "plan.md"', 'QuotaExceededError: the quota was exceeded', '/files:summarise'];
+const VALUES = ['NotAllowedError: registerTool was refused', '"photo.png"', '"notes.txt", "plan.md"', 'QuotaExceededError: the quota was exceeded', '/files:summarise', 'TypeError: modelContext.registerTool is not a function'];
 
 /**
  * The notices reported from outside the reducer, as they reach it: WebMCP unavailable (the bridge's sentence) or
  * refusing, files sent but not kept (a full disk; another storage failure, two files), a prompt command with no
- * MCP servers (as the element's panel reports it).
+ * MCP servers (as the element's panel reports it), WebMCP that could not start (the browser's error, as it was thrown).
  */
 function reportedEvents(): Parameters<typeof reduceConversation>[1][] {
   const status = { exposed: [], consumed: [] };
@@ -77,6 +78,7 @@ function reportedEvents(): Parameters<typeof reduceConversation>[1][] {
     { type: 'attachments-not-kept', ids: ['a1'], names: ['photo.png'], code: 'storage-quota', reason: 'full', message: '"photo.png" was sent but not kept with the conversation (the browser\'s storage for this site is full): after a reload it will be missing.' },
     { type: 'attachments-not-kept', ids: ['a2', 'a3'], names: ['notes.txt', 'plan.md'], code: 'storage', reason: VALUES[3]!, message: `"notes.txt", "plan.md" were sent but not kept with the conversation (${VALUES[3]}): after a reload they will be missing.` },
     { type: 'notice', text: `No MCP prompt ${VALUES[4]}: this chat has no MCP servers.`, said: ['noticeNoMcpServers', VALUES[4]!] },
+    { type: 'webmcp', status: { ...status, state: 'error', message: `WebMCP could not start: ${VALUES[5]}`, cause: VALUES[5] } },
   ] as Parameters<typeof reduceConversation>[1][];
 }
 
@@ -209,7 +211,7 @@ describe('i18n: notices reported from outside (WebMCP, files not kept, a prompt 
 
   it('each keeps its reporter’s English (the table’s line, word for word) and its data', () => {
     const items = reported() as Array<{ text: string; said?: readonly [string, ...Array<string | number>] }>;
-    expect(items.map((i) => i.said?.[0])).to.deep.equal(['noticeWebmcpUnavailable', 'noticeWebmcpError', 'noticeNotKeptFull', 'noticeNotKept', 'noticeNoMcpServers']);
+    expect(items.map((i) => i.said?.[0])).to.deep.equal(['noticeWebmcpUnavailable', 'noticeWebmcpError', 'noticeNotKeptFull', 'noticeNotKept', 'noticeNoMcpServers', 'noticeWebmcpNoStart']);
     for (const { text, said } of items) {
       const word = reportedNoticeWords[said![0] as keyof typeof reportedNoticeWords] as Word;
       expect(typeof word === 'function' ? (word as (...a: unknown[]) => string)(...said!.slice(1)) : word).to.equal(text);
@@ -228,7 +230,7 @@ describe('i18n: notices reported from outside (WebMCP, files not kept, a prompt 
     const boxes = draw(i18nOf(PSEUDO));
     for (const box of boxes) expect(hardCoded(box), box.textContent!).to.deep.equal([]);
     const values = boxes.flatMap((b) => [...b.querySelectorAll('[translate="no"]')].map((v) => [v.textContent, v.getAttribute('dir')]));
-    expect(values).to.deep.equal([VALUES[0], VALUES[1], VALUES[2], VALUES[3], VALUES[4]].map((v) => [v, 'auto']));
+    expect(values).to.deep.equal(VALUES.map((v) => [v, 'auto']));
     // In English the reporter's sentence, whole (which has words outside any mark: the check can fail).
     for (const box of draw(i18nOf({}))) expect(hardCoded(box)).to.not.deep.equal([]);
   });
@@ -241,7 +243,7 @@ describe('i18n: notices reported from outside (WebMCP, files not kept, a prompt 
       for (const [i, text] of shown.entries()) {
         expect(text, english[i]).to.not.equal(english[i]);
         const own = VALUES.reduce((t, value) => t.split(value).join(' '), text);
-        expect(own.replace(/\b(WebMCP|MCP|document\.modelContext)\b/g, ''), text).to.not.match(/\b(the|was|were|sent|kept|this|no|error)\b/i);
+        expect(own.replace(/\b(WebMCP|MCP|document\.modelContext)\b/g, ''), text).to.not.match(/\b(the|was|were|sent|kept|this|no|error|could|start)\b/i);
       }
       for (const value of VALUES) expect(shown.join(' '), value).to.include(value);
       // One file and two take their own forms.
@@ -267,15 +269,65 @@ describe('i18n: a notice in the log, in the language of now', function () {
     await final;
     await f.chat.updateComplete;
     const notice = () => [...f!.chat.shadowRoot!.querySelectorAll('.notice')].map((n) => n.textContent!.trim()).join(' | ');
-    expect(notice()).to.include('Stopped after 1 steps');
+    expect(notice()).to.include('Stopped after 1 step:');
     f.chat.locale = 'de';
     await f.chat.updateComplete;
-    await until(() => notice().includes('Nach 1 Schritten gestoppt'), 'the German notice');
+    await until(() => notice().includes('Nach 1 Schritt gestoppt'), 'the German notice');
     expect(notice()).to.not.include('Stopped after');
     f.remove();
     f = undefined;
     again = await chatOnMock([], { attrs: { locale: 'ar', thread } });
-    const arabic = await until(() => [...again!.chat.shadowRoot!.querySelectorAll('.notice')].map((n) => n.textContent!.trim()).find((t) => t.includes('الخطوة')), 'the Arabic notice after a reload', 20_000);
-    expect(arabic).to.include('توقّف عند الخطوة 1');
+    const arabic = await until(() => [...again!.chat.shadowRoot!.querySelectorAll('.notice')].map((n) => n.textContent!.trim()).find((t) => t.includes('توقّف')), 'the Arabic notice after a reload', 20_000);
+    expect(arabic).to.include('توقّف بعد خطوة واحدة');
   });
 });
+
+describe('i18n: a count in the log’s own lines picks its plural form', function () {
+  this.timeout(30_000);
+  type Lines = Parameters<typeof noticeText>[1];
+  const wordsOf = async (tag: string): Promise<Lines> => (tag === 'en' ? i18nOf({}) : i18nOf((await loadCatalog(tag)).messages as Record<string, Word>)).words(noticeWords);
+  /** The step limit's notice for `n` steps, and the marks of a result cut to `n` tokens and of messages folded to `n` tokens. */
+  const said = async (tag: string, n: number): Promise<[string, string, string]> => {
+    const w = await wordsOf(tag);
+    const cut = { action: 'cut', messages: 1, before: 9000, after: n, contextTokens: 8192, result: true } as const;
+    return [noticeText(['noticeStepLimit', n], w, String), contextNoteText(cut, w, String), contextNoteText({ ...cut, action: 'folded', messages: 4, result: undefined }, w, String)];
+  };
+  const FORMS: Record<string, Array<[number, string, string]>> = {
+    // [n, the step limit's words, the tokens' words], each as written after the number
+    en: [[1, 'Stopped after 1 step:', '1 token'], [2, 'Stopped after 2 steps:', '2 tokens'], [5, 'Stopped after 5 steps:', '5 tokens']],
+    ru: [[1, 'после 1 шага:', '1 токен'], [3, 'после 3 шагов:', '3 токена'], [5, 'после 5 шагов:', '5 токенов'], [21, 'после 21 шага:', '21 токен'], [22, 'после 22 шагов:', '22 токена']],
+    uk: [[1, 'після 1 кроку:', '1 токен'], [3, 'після 3 кроків:', '3 токени'], [5, 'після 5 кроків:', '5 токенів'], [21, 'після 21 кроку:', '21 токен']],
+    pl: [[1, 'po 1 kroku:', '1 token'], [3, 'po 3 krokach:', '3 tokeny'], [5, 'po 5 krokach:', '5 tokenów'], [22, 'po 22 krokach:', '22 tokeny']],
+    ar: [[1, 'بعد خطوة واحدة:', '1 رمز'], [2, 'بعد خطوتين:', '2 رمزان'], [5, 'بعد 5 خطوات:', '5 رموز'], [11, 'بعد 11 خطوة:', '11 رمزًا'], [100, 'بعد 100 خطوة:', '100 رمز']],
+  };
+  for (const [tag, forms] of Object.entries(FORMS)) {
+    it(`${tag}: the step limit, a cut result's size and a shortened request's sizes, for ${forms.map(([n]) => n).join(', ')}`, async () => {
+      for (const [n, steps, tokens] of forms) {
+        const [notice, cut, folded] = await said(tag, n);
+        expect(notice, `${tag} ${n}`).to.include(steps);
+        expect(cut, `${tag} ${n}`).to.include(`9000 → ${tokens}`);
+        expect(folded, `${tag} ${n}`).to.include(`9000 → ${tokens}`);
+      }
+    });
+  }
+
+  it('a notice as an older version stored it (its id and the number) draws in every language; labels written for the old parameters still work', async () => {
+    // The reducer keeps the step limit as ['noticeStepLimit', max] — as it always has: a stored thread replays into the same data.
+    const stored = { kind: 'notice', id: 'n1', text: 'Stopped after 1 steps: the step limit was reached before the task was finished.', said: ['noticeStepLimit', 1] } as const;
+    const drawn = (i18n: I18n): string => {
+      const { shown, draw } = drawingBoard();
+      draw('n', renderNotice(stored as never, i18n));
+      const text = shown.get('n')!.textContent!.trim();
+      shown.get('n')!.remove();
+      return text;
+    };
+    expect(drawn(i18nOf({}))).to.equal('Stopped after 1 step: the step limit was reached before the task was finished.');
+    for (const [tag, start] of [['de', 'Nach 1 Schritt gestoppt'], ['ru', 'Остановлено после 1 шага'], ['ar', 'توقّف بعد خطوة واحدة']] as const) {
+      const catalog = await loadCatalog(tag);
+      expect(drawn(catalogI18n(tag, catalog)), tag).to.include(start);
+    }
+    // An app's own wording, written for the one parameter the message had.
+    expect(drawn(i18nOf({ noticeStepLimit: (max: string) => `Halted at ${max}.` } as never))).to.equal('Halted at 1.');
+  });
+});
+

@@ -58,6 +58,7 @@ export const notes = {
   refusedImage: (name: string) => `تعذّرت قراءة «${name}» صورةً؛ جرّب PNG أو JPEG.`,
   noticeWebmcpUnavailable: 'WebMCP: لا يدعم هذا المتصفح WebMCP ‏(document.modelContext)، لذا لا تُشارَك أي أدوات مع وكلاء المتصفح ولا تؤخذ أدوات من الصفحة.',
   noticeWebmcpError: (message: string) => `خطأ في WebMCP: ${message}`,
+  noticeWebmcpNoStart: (error: string) => `تعذّر تشغيل WebMCP: ${error}`,
   noticeNotKept: (count: number, names: string, reason: string) =>
     `${plural(count, { one: 'أُرسل الملف', two: 'أُرسل الملفان', few: 'أُرسلت الملفات', many: 'أُرسلت الملفات', other: 'أُرسلت الملفات' })} ${names} لكن لم ${plural(count, { one: 'يُحفظ', two: 'يُحفظا', other: 'تُحفظ' })} مع المحادثة (${reason}): بعد إعادة التحميل ${plural(count, { one: 'سيكون مفقودًا', two: 'سيكونان مفقودين', other: 'ستكون مفقودة' })}.`,
   noticeNotKeptFull: (count: number, names: string) =>

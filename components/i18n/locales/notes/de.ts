@@ -47,6 +47,7 @@ export const notes = {
   refusedImage: (name: string) => `„${name}“ ließ sich nicht als Bild lesen; versuchen Sie PNG oder JPEG.`,
   noticeWebmcpUnavailable: 'WebMCP: Dieser Browser hat kein WebMCP (document.modelContext), daher werden keine Werkzeuge mit Browser-Agenten geteilt oder von der Seite übernommen.',
   noticeWebmcpError: (message: string) => `WebMCP-Fehler: ${message}`,
+  noticeWebmcpNoStart: (error: string) => `WebMCP konnte nicht starten: ${error}`,
   noticeNotKept: (count: number, names: string, reason: string) =>
     `${names} ${count === 1 ? 'wurde' : 'wurden'} gesendet, aber nicht mit der Unterhaltung gespeichert (${reason}): Nach dem Neuladen ${count === 1 ? 'fehlt die Datei' : 'fehlen die Dateien'}.`,
   noticeNotKeptFull: (count: number, names: string) =>

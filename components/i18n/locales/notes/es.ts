@@ -47,6 +47,7 @@ export const notes = {
   refusedImage: (name: string) => `No se pudo leer «${name}» como imagen; prueba con PNG o JPEG.`,
   noticeWebmcpUnavailable: 'WebMCP: este navegador no tiene WebMCP (document.modelContext), así que no se comparten herramientas con agentes del navegador ni se toman de la página.',
   noticeWebmcpError: (message: string) => `Error de WebMCP: ${message}`,
+  noticeWebmcpNoStart: (error: string) => `WebMCP no pudo iniciarse: ${error}`,
   noticeNotKept: (count: number, names: string, reason: string) =>
     `${names} ${count === 1 ? 'se envió' : 'se enviaron'}, pero no se ${count === 1 ? 'guardó' : 'guardaron'} con la conversación (${reason}): tras recargar, ${count === 1 ? 'faltará' : 'faltarán'}.`,
   noticeNotKeptFull: (count: number, names: string) =>

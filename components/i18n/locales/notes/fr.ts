@@ -51,6 +51,7 @@ export const notes = {
   refusedImage: (name: string) => `« ${name} » n’a pas pu être lu comme image ; essayez un PNG ou un JPEG.`,
   noticeWebmcpUnavailable: 'WebMCP : ce navigateur n’a pas WebMCP (document.modelContext), donc aucun outil n’est partagé avec les agents du navigateur ni repris de la page.',
   noticeWebmcpError: (message: string) => `Erreur WebMCP : ${message}`,
+  noticeWebmcpNoStart: (error: string) => `WebMCP n’a pas pu démarrer : ${error}`,
   noticeNotKept: (count: number, names: string, reason: string) =>
     `${names} ${count === 1 ? 'a été envoyé' : 'ont été envoyés'} mais pas ${count === 1 ? 'conservé' : 'conservés'} avec la conversation (${reason}) : après un rechargement, ${count === 1 ? 'il manquera' : 'ils manqueront'}.`,
   noticeNotKeptFull: (count: number, names: string) =>

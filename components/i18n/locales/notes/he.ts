@@ -51,6 +51,7 @@ export const notes = {
   refusedImage: (name: string) => `לא ניתן היה לקרוא את ”${name}“ כתמונה; נסו PNG או JPEG.`,
   noticeWebmcpUnavailable: 'WebMCP: בדפדפן הזה אין WebMCP ‏(document.modelContext), ולכן לא משותפים כלים עם סוכני דפדפן ולא נלקחים כלים מהדף.',
   noticeWebmcpError: (message: string) => `שגיאת WebMCP: ${message}`,
+  noticeWebmcpNoStart: (error: string) => `לא ניתן היה להפעיל את WebMCP: ‏${error}`,
   noticeNotKept: (count: number, names: string, reason: string) =>
     `${names} ${count === 1 ? 'נשלח אך לא נשמר' : 'נשלחו אך לא נשמרו'} עם השיחה (${reason}): אחרי טעינה מחדש ${count === 1 ? 'הוא יחסר' : 'הם יחסרו'}.`,
   noticeNotKeptFull: (count: number, names: string) =>

@@ -51,6 +51,7 @@ export const notes = {
   refusedImage: (name: string) => `“${name}” को इमेज के रूप में पढ़ा नहीं जा सका; PNG या JPEG आज़माएँ।`,
   noticeWebmcpUnavailable: 'WebMCP: इस ब्राउज़र में WebMCP (document.modelContext) नहीं है, इसलिए ब्राउज़र एजेंटों के साथ कोई टूल साझा नहीं होता और पेज से कोई टूल नहीं लिया जाता।',
   noticeWebmcpError: (message: string) => `WebMCP त्रुटि: ${message}`,
+  noticeWebmcpNoStart: (error: string) => `WebMCP शुरू नहीं हो सका: ${error}`,
   noticeNotKept: (count: number, names: string, reason: string) =>
     `${names} ${count === 1 ? 'भेजी गई, पर बातचीत के साथ सहेजी नहीं गई' : 'भेजी गईं, पर बातचीत के साथ सहेजी नहीं गईं'} (${reason}): पेज दोबारा लोड करने पर ${count === 1 ? 'यह फ़ाइल' : 'ये फ़ाइलें'} नहीं मिलेंगी।`,
   noticeNotKeptFull: (count: number, names: string) =>

@@ -47,6 +47,7 @@ export const notes = {
   refusedImage: (name: string) => `Non è stato possibile leggere «${name}» come immagine; prova un PNG o un JPEG.`,
   noticeWebmcpUnavailable: 'WebMCP: questo browser non ha WebMCP (document.modelContext), quindi nessuno strumento viene condiviso con gli agenti del browser né preso dalla pagina.',
   noticeWebmcpError: (message: string) => `Errore WebMCP: ${message}`,
+  noticeWebmcpNoStart: (error: string) => `Non è stato possibile avviare WebMCP: ${error}`,
   noticeNotKept: (count: number, names: string, reason: string) =>
     `${names} ${count === 1 ? 'è stato inviato ma non salvato' : 'sono stati inviati ma non salvati'} con la conversazione (${reason}): dopo un ricaricamento ${count === 1 ? 'mancherà' : 'mancheranno'}.`,
   noticeNotKeptFull: (count: number, names: string) =>

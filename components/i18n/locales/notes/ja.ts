@@ -45,6 +45,7 @@ export const notes = {
   refusedImage: (name: string) => `「${name}」を画像として読み取れませんでした。PNG か JPEG をお試しください。`,
   noticeWebmcpUnavailable: 'WebMCP：このブラウザーには WebMCP（document.modelContext）がないため、ブラウザーエージェントとのツール共有やページからのツール取得は行われません。',
   noticeWebmcpError: (message: string) => `WebMCP のエラー：${message}`,
+  noticeWebmcpNoStart: (error: string) => `WebMCP を開始できませんでした：${error}`,
   noticeNotKept: (count: number, names: string, reason: string) =>
     `${names} は送信されましたが、会話と一緒に保存されませんでした（${reason}）。再読み込みすると${count === 1 ? 'このファイル' : 'これらのファイル'}は失われます。`,
   noticeNotKeptFull: (count: number, names: string) =>

@@ -45,6 +45,7 @@ export const notes = {
   refusedImage: (name: string) => `“${name}”을(를) 이미지로 읽지 못했습니다. PNG나 JPEG를 사용해 보세요.`,
   noticeWebmcpUnavailable: 'WebMCP: 이 브라우저에는 WebMCP(document.modelContext)가 없어 브라우저 에이전트와 도구를 공유하거나 페이지에서 도구를 가져오지 않습니다.',
   noticeWebmcpError: (message: string) => `WebMCP 오류: ${message}`,
+  noticeWebmcpNoStart: (error: string) => `WebMCP를 시작하지 못했습니다: ${error}`,
   noticeNotKept: (count: number, names: string, reason: string) =>
     `${names}: 보냈지만 대화와 함께 보관되지 않았습니다(${reason}). 새로 고치면 ${count === 1 ? '이 파일은' : '이 파일들은'} 사라집니다.`,
   noticeNotKeptFull: (count: number, names: string) =>

@@ -47,6 +47,7 @@ export const notes = {
   refusedImage: (name: string) => `“${name}” kon niet als afbeelding worden gelezen; probeer PNG of JPEG.`,
   noticeWebmcpUnavailable: 'WebMCP: deze browser heeft geen WebMCP (document.modelContext), dus er worden geen tools gedeeld met browseragents of van de pagina overgenomen.',
   noticeWebmcpError: (message: string) => `WebMCP-fout: ${message}`,
+  noticeWebmcpNoStart: (error: string) => `WebMCP kon niet starten: ${error}`,
   noticeNotKept: (count: number, names: string, reason: string) =>
     `${names} ${count === 1 ? 'is' : 'zijn'} verzonden maar niet bij het gesprek bewaard (${reason}): na herladen ${count === 1 ? 'ontbreekt het' : 'ontbreken ze'}.`,
   noticeNotKeptFull: (count: number, names: string) =>

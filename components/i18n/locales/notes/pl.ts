@@ -54,6 +54,7 @@ export const notes = {
   refusedImage: (name: string) => `Nie udało się odczytać „${name}” jako obrazu; spróbuj PNG lub JPEG.`,
   noticeWebmcpUnavailable: 'WebMCP: ta przeglądarka nie ma WebMCP (document.modelContext), więc żadne narzędzia nie są udostępniane agentom przeglądarki ani pobierane ze strony.',
   noticeWebmcpError: (message: string) => `Błąd WebMCP: ${message}`,
+  noticeWebmcpNoStart: (error: string) => `Nie udało się uruchomić WebMCP: ${error}`,
   noticeNotKept: (count: number, names: string, reason: string) =>
     `${plural(count, { one: `Plik ${names} został wysłany, ale nie zapisany`, other: `Pliki ${names} zostały wysłane, ale nie zapisane` })} w rozmowie (${reason}): po przeładowaniu ${plural(count, { one: 'go zabraknie', other: 'ich zabraknie' })}.`,
   noticeNotKeptFull: (count: number, names: string) =>

@@ -51,6 +51,7 @@ export const notes = {
   refusedImage: (name: string) => `Não foi possível ler “${name}” como imagem; tente PNG ou JPEG.`,
   noticeWebmcpUnavailable: 'WebMCP: este navegador não tem WebMCP (document.modelContext), então nenhuma ferramenta é compartilhada com agentes do navegador nem obtida da página.',
   noticeWebmcpError: (message: string) => `Erro do WebMCP: ${message}`,
+  noticeWebmcpNoStart: (error: string) => `O WebMCP não conseguiu iniciar: ${error}`,
   noticeNotKept: (count: number, names: string, reason: string) =>
     `${names} ${count === 1 ? 'foi enviado, mas não foi guardado' : 'foram enviados, mas não foram guardados'} com a conversa (${reason}): depois de recarregar, ${count === 1 ? 'vai faltar' : 'vão faltar'}.`,
   noticeNotKeptFull: (count: number, names: string) =>

@@ -54,6 +54,7 @@ export const notes = {
   refusedImage: (name: string) => `Не удалось прочитать «${name}» как изображение; попробуйте PNG или JPEG.`,
   noticeWebmcpUnavailable: 'WebMCP: в этом браузере нет WebMCP (document.modelContext), поэтому инструменты не передаются браузерным агентам и не берутся со страницы.',
   noticeWebmcpError: (message: string) => `Ошибка WebMCP: ${message}`,
+  noticeWebmcpNoStart: (error: string) => `Не удалось запустить WebMCP: ${error}`,
   noticeNotKept: (count: number, names: string, reason: string) =>
     `${plural(count, { one: `Файл ${names} отправлен, но не сохранён`, other: `Файлы ${names} отправлены, но не сохранены` })} в беседе (${reason}): после перезагрузки ${plural(count, { one: 'его не будет', other: 'их не будет' })}.`,
   noticeNotKeptFull: (count: number, names: string) =>

@@ -47,6 +47,7 @@ export const notes = {
   refusedImage: (name: string) => `“${name}” görsel olarak okunamadı; PNG ya da JPEG deneyin.`,
   noticeWebmcpUnavailable: 'WebMCP: Bu tarayıcıda WebMCP (document.modelContext) yok; bu yüzden tarayıcı ajanlarıyla araç paylaşılmıyor ve sayfadan araç alınmıyor.',
   noticeWebmcpError: (message: string) => `WebMCP hatası: ${message}`,
+  noticeWebmcpNoStart: (error: string) => `WebMCP başlatılamadı: ${error}`,
   noticeNotKept: (count: number, names: string, reason: string) =>
     `${names} gönderildi ama sohbetle birlikte saklanmadı (${reason}): sayfa yeniden yüklenince ${count === 1 ? 'dosya' : 'dosyalar'} eksik olacak.`,
   noticeNotKeptFull: (count: number, names: string) =>

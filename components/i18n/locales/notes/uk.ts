@@ -54,6 +54,7 @@ export const notes = {
   refusedImage: (name: string) => `Не вдалося прочитати «${name}» як зображення; спробуйте PNG або JPEG.`,
   noticeWebmcpUnavailable: 'WebMCP: у цьому браузері немає WebMCP (document.modelContext), тож інструменти не передаються браузерним агентам і не беруться зі сторінки.',
   noticeWebmcpError: (message: string) => `Помилка WebMCP: ${message}`,
+  noticeWebmcpNoStart: (error: string) => `Не вдалося запустити WebMCP: ${error}`,
   noticeNotKept: (count: number, names: string, reason: string) =>
     `${plural(count, { one: `Файл ${names} надіслано, але не збережено`, other: `Файли ${names} надіслано, але не збережено` })} в розмові (${reason}): після перезавантаження ${plural(count, { one: 'його не буде', other: 'їх не буде' })}.`,
   noticeNotKeptFull: (count: number, names: string) =>

@@ -45,6 +45,7 @@ export const notes = {
   refusedImage: (name: string) => `无法将“${name}”读取为图片；请试试 PNG 或 JPEG。`,
   noticeWebmcpUnavailable: 'WebMCP：此浏览器没有 WebMCP（document.modelContext），因此不会与浏览器代理共享工具，也不会从页面获取工具。',
   noticeWebmcpError: (message: string) => `WebMCP 错误：${message}`,
+  noticeWebmcpNoStart: (error: string) => `WebMCP 无法启动：${error}`,
   noticeNotKept: (count: number, names: string, reason: string) =>
     `${names} 已发送，但未随对话保存（${reason}）：重新加载后${count === 1 ? '该文件' : '这些文件'}将丢失。`,
   noticeNotKeptFull: (count: number, names: string) =>

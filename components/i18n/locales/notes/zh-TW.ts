@@ -45,6 +45,7 @@ export const notes = {
   refusedImage: (name: string) => `無法將「${name}」讀取為圖片；請試試 PNG 或 JPEG。`,
   noticeWebmcpUnavailable: 'WebMCP：此瀏覽器沒有 WebMCP（document.modelContext），因此不會與瀏覽器代理共用工具，也不會從頁面取得工具。',
   noticeWebmcpError: (message: string) => `WebMCP 錯誤：${message}`,
+  noticeWebmcpNoStart: (error: string) => `WebMCP 無法啟動：${error}`,
   noticeNotKept: (count: number, names: string, reason: string) =>
     `${names} 已傳送，但未隨對話保存（${reason}）：重新載入後${count === 1 ? '該檔案' : '這些檔案'}將會遺失。`,
   noticeNotKeptFull: (count: number, names: string) =>

@@ -3,6 +3,11 @@ import { pluralOf } from '../../intl-formats.js';
 
 const plural = pluralOf('ar');
 
+/** `n` tokens, `shown` the number written: the noun in its form for `n` (a word that never changes: the number, 1 as 1). */
+const tokensOf = (n: number, shown: string): string => plural(n, { zero: `${shown} رمز`, one: 'رمز واحد', two: 'رمزان', few: `${shown} رموز`, many: `${shown} رمزًا`, other: `${shown} رمز` });
+/** `n` characters, `shown` the number written. */
+const charsOf = (n: number, shown: string): string => plural(n, { zero: `${shown} حرف`, one: 'حرف واحد', two: 'حرفان', few: `${shown} أحرف`, many: `${shown} حرفًا`, other: `${shown} حرف` });
+
 export const views = {
   planTitle: 'الخطة',
   planCount: (done: string, total: string) => `أُنجز ${done} من ${total}`,
@@ -39,12 +44,12 @@ export const views = {
   previewGone: 'لم يعد في الصفحة: الموافقة لن تنفّذ شيئًا.',
   previewHidden: 'مخفي في الصفحة الآن.',
   previewFailed: (reason: string) => `فشلت المعاينة: ${reason}`,
-  tooLongText: (tokens: string, chars: string, window: string) =>
-    `هذه الرسالة نحو ${tokens} رمزًا (${chars} حرفًا)، ونافذة سياق النموذج ${window}. إذا أُرسلت كما هي فلن يصل إلى النموذج إلا بدايتها ونهايتها (وتبقى الرسالة كاملة في المحادثة).`,
-  tooLongWindow: (tokens: string) => `${tokens} رمزًا`,
-  tooLongWindowAssumed: (tokens: string) => `${tokens} رمزًا (مفترض: لم يذكره النموذج)`,
+  tooLongText: (tokens: string, chars: string, window: string, tokenCount: number, charCount: number) =>
+    `هذه الرسالة نحو ${tokensOf(tokenCount, tokens)} (${charsOf(charCount, chars)})، ونافذة سياق النموذج ${window}. إذا أُرسلت كما هي فلن يصل إلى النموذج إلا بدايتها ونهايتها (وتبقى الرسالة كاملة في المحادثة).`,
+  tooLongWindow: (tokens: string, count: number) => `${tokensOf(count, tokens)}`,
+  tooLongWindowAssumed: (tokens: string, count: number) => `${tokensOf(count, tokens)} (مفترض: لم يذكره النموذج)`,
   sendAnyway: 'أرسل على أي حال',
-  trimToFit: (chars: string) => `اقتطع لتناسب (${chars} حرفًا)`,
+  trimToFit: (chars: string, count: number) => `اقتطع لتناسب (${charsOf(count, chars)})`,
   a2uiSurface: 'واجهة',
   a2uiSurfaceOf: (ids: string) => `الواجهة ${ids}`,
   a2uiDrawing: 'جارٍ الرسم…',

@@ -1,4 +1,9 @@
 /** German: the plan, a sub-agent, the in-page model's progress, Undo, a call's preview, the too-long warning, A2UI and AG-UI cards, the long log. */
+/** `n` tokens, `shown` the number written: the noun in its form for `n` (a word that never changes: the number, 1 as 1). */
+const tokensOf = (n: number, shown: string): string => `${shown} ${n === 1 ? 'Token' : 'Tokens'}`;
+/** `n` characters, `shown` the number written. */
+const charsOf = (n: number, shown: string): string => `${n === 1 ? '1' : shown} Zeichen`;
+
 export const views = {
   planTitle: 'Plan',
   planCount: (done: string, total: string) => `${done} von ${total} erledigt`,
@@ -34,12 +39,12 @@ export const views = {
   previewGone: 'Nicht mehr auf der Seite: Erlauben führt nichts aus.',
   previewHidden: 'Gerade auf der Seite verborgen.',
   previewFailed: (reason: string) => `Die Vorschau ist fehlgeschlagen: ${reason}`,
-  tooLongText: (tokens: string, chars: string, window: string) =>
-    `Diese Nachricht hat etwa ${tokens} Tokens (${chars} Zeichen); das Kontextfenster des Modells hat ${window}. So gesendet, erreichen nur ihr Anfang und ihr Ende das Modell (die ganze Nachricht bleibt in der Unterhaltung).`,
-  tooLongWindow: (tokens: string) => `${tokens} Tokens`,
-  tooLongWindowAssumed: (tokens: string) => `${tokens} Tokens (angenommen: das Modell hat es nicht angegeben)`,
+  tooLongText: (tokens: string, chars: string, window: string, tokenCount: number, charCount: number) =>
+    `Diese Nachricht hat etwa ${tokensOf(tokenCount, tokens)} (${charsOf(charCount, chars)}); das Kontextfenster des Modells hat ${window}. So gesendet, erreichen nur ihr Anfang und ihr Ende das Modell (die ganze Nachricht bleibt in der Unterhaltung).`,
+  tooLongWindow: (tokens: string, count: number) => `${tokensOf(count, tokens)}`,
+  tooLongWindowAssumed: (tokens: string, count: number) => `${tokensOf(count, tokens)} (angenommen: das Modell hat es nicht angegeben)`,
   sendAnyway: 'Trotzdem senden',
-  trimToFit: (chars: string) => `Passend kürzen (${chars} Zeichen)`,
+  trimToFit: (chars: string, count: number) => `Passend kürzen (${charsOf(count, chars)})`,
   a2uiSurface: 'Oberfläche',
   a2uiSurfaceOf: (ids: string) => `Oberfläche ${ids}`,
   a2uiDrawing: 'Wird gezeichnet …',

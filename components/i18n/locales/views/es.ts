@@ -1,4 +1,9 @@
 /** Spanish: the plan, a sub-agent, the in-page model's progress, Undo, a call's preview, the too-long warning, A2UI and AG-UI cards, the long log. */
+/** `n` tokens, `shown` the number written: the noun in its form for `n` (a word that never changes: the number, 1 as 1). */
+const tokensOf = (n: number, shown: string): string => `${shown} ${n === 1 ? 'token' : 'tokens'}`;
+/** `n` characters, `shown` the number written. */
+const charsOf = (n: number, shown: string): string => `${shown} ${n === 1 ? 'carácter' : 'caracteres'}`;
+
 export const views = {
   planTitle: 'Plan',
   planCount: (done: string, total: string) => `${done} de ${total} hechas`,
@@ -34,12 +39,12 @@ export const views = {
   previewGone: 'Ya no está en la página: aprobar no ejecuta nada.',
   previewHidden: 'Oculto en la página ahora.',
   previewFailed: (reason: string) => `La vista previa falló: ${reason}`,
-  tooLongText: (tokens: string, chars: string, window: string) =>
-    `Este mensaje tiene unos ${tokens} tokens (${chars} caracteres); la ventana de contexto del modelo es de ${window}. Enviado así, solo su principio y su final llegan al modelo (el mensaje completo queda en la conversación).`,
-  tooLongWindow: (tokens: string) => `${tokens} tokens`,
-  tooLongWindowAssumed: (tokens: string) => `${tokens} tokens (supuesto: el modelo no lo ha dicho)`,
+  tooLongText: (tokens: string, chars: string, window: string, tokenCount: number, charCount: number) =>
+    `Este mensaje tiene unos ${tokensOf(tokenCount, tokens)} (${charsOf(charCount, chars)}); la ventana de contexto del modelo es de ${window}. Enviado así, solo su principio y su final llegan al modelo (el mensaje completo queda en la conversación).`,
+  tooLongWindow: (tokens: string, count: number) => `${tokensOf(count, tokens)}`,
+  tooLongWindowAssumed: (tokens: string, count: number) => `${tokensOf(count, tokens)} (supuesto: el modelo no lo ha dicho)`,
   sendAnyway: 'Enviar de todos modos',
-  trimToFit: (chars: string) => `Recortar (${chars} caracteres)`,
+  trimToFit: (chars: string, count: number) => `Recortar (${charsOf(count, chars)})`,
   a2uiSurface: 'Superficie',
   a2uiSurfaceOf: (ids: string) => `Superficie ${ids}`,
   a2uiDrawing: 'Dibujando…',

@@ -1,4 +1,12 @@
 /** French: the plan, a sub-agent, the in-page model's progress, Undo, a call's preview, the too-long warning, A2UI and AG-UI cards, the long log. */
+import { pluralOf } from '../../intl-formats.js';
+
+const plural = pluralOf('fr');
+/** `n` tokens, `shown` the number written: the noun in its form for `n` (a word that never changes: the number, 1 as 1). */
+const tokensOf = (n: number, shown: string): string => `${shown} ${plural(n, { one: 'jeton', other: 'jetons' })}`;
+/** `n` characters, `shown` the number written. */
+const charsOf = (n: number, shown: string): string => `${shown} ${plural(n, { one: 'caractère', other: 'caractères' })}`;
+
 export const views = {
   planTitle: 'Plan',
   planCount: (done: string, total: string) => `${done} sur ${total} terminées`,
@@ -34,12 +42,12 @@ export const views = {
   previewGone: "N'est plus sur la page : approuver n'exécutera rien.",
   previewHidden: 'Masqué sur la page pour le moment.',
   previewFailed: (reason: string) => `L'aperçu a échoué : ${reason}`,
-  tooLongText: (tokens: string, chars: string, window: string) =>
-    `Ce message fait environ ${tokens} jetons (${chars} caractères) ; la fenêtre de contexte du modèle est de ${window}. Envoyé tel quel, seuls son début et sa fin parviendront au modèle (le message entier reste dans la conversation).`,
-  tooLongWindow: (tokens: string) => `${tokens} jetons`,
-  tooLongWindowAssumed: (tokens: string) => `${tokens} jetons (supposé : le modèle ne l'a pas indiqué)`,
+  tooLongText: (tokens: string, chars: string, window: string, tokenCount: number, charCount: number) =>
+    `Ce message fait environ ${tokensOf(tokenCount, tokens)} (${charsOf(charCount, chars)}) ; la fenêtre de contexte du modèle est de ${window}. Envoyé tel quel, seuls son début et sa fin parviendront au modèle (le message entier reste dans la conversation).`,
+  tooLongWindow: (tokens: string, count: number) => `${tokensOf(count, tokens)}`,
+  tooLongWindowAssumed: (tokens: string, count: number) => `${tokensOf(count, tokens)} (supposé : le modèle ne l'a pas indiqué)`,
   sendAnyway: 'Envoyer quand même',
-  trimToFit: (chars: string) => `Raccourcir (${chars} caractères)`,
+  trimToFit: (chars: string, count: number) => `Raccourcir (${charsOf(count, chars)})`,
   a2uiSurface: 'Surface',
   a2uiSurfaceOf: (ids: string) => `Surface ${ids}`,
   a2uiDrawing: 'Affichage…',

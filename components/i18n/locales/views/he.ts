@@ -1,4 +1,9 @@
 /** Hebrew: the plan, a sub-agent, the in-page model's progress, Undo, a call's preview, the too-long warning, A2UI and AG-UI cards, the long log. */
+/** `n` tokens, `shown` the number written: the noun in its form for `n` (a word that never changes: the number, 1 as 1). */
+const tokensOf = (n: number, shown: string): string => (n === 1 ? 'טוקן אחד' : `${shown} טוקנים`);
+/** `n` characters, `shown` the number written. */
+const charsOf = (n: number, shown: string): string => (n === 1 ? 'תו אחד' : `${shown} תווים`);
+
 export const views = {
   planTitle: 'תוכנית',
   planCount: (done: string, total: string) => `${done} מתוך ${total} הושלמו`,
@@ -34,12 +39,12 @@ export const views = {
   previewGone: 'כבר לא בדף: אישור לא יריץ דבר.',
   previewHidden: 'מוסתר בדף כרגע.',
   previewFailed: (reason: string) => `התצוגה המקדימה נכשלה: ${reason}`,
-  tooLongText: (tokens: string, chars: string, window: string) =>
-    `ההודעה הזו היא בערך ${tokens} טוקנים (${chars} תווים); חלון ההקשר של המודל הוא ${window}. אם תישלח כך, רק ההתחלה והסוף שלה יגיעו למודל (ההודעה המלאה נשארת בשיחה).`,
-  tooLongWindow: (tokens: string) => `${tokens} טוקנים`,
-  tooLongWindowAssumed: (tokens: string) => `${tokens} טוקנים (הנחה: המודל לא ציין)`,
+  tooLongText: (tokens: string, chars: string, window: string, tokenCount: number, charCount: number) =>
+    `ההודעה הזו היא בערך ${tokensOf(tokenCount, tokens)} (${charsOf(charCount, chars)}); חלון ההקשר של המודל הוא ${window}. אם תישלח כך, רק ההתחלה והסוף שלה יגיעו למודל (ההודעה המלאה נשארת בשיחה).`,
+  tooLongWindow: (tokens: string, count: number) => `${tokensOf(count, tokens)}`,
+  tooLongWindowAssumed: (tokens: string, count: number) => `${tokensOf(count, tokens)} (הנחה: המודל לא ציין)`,
   sendAnyway: 'לשלוח בכל זאת',
-  trimToFit: (chars: string) => `לקצר כדי שיתאים (${chars} תווים)`,
+  trimToFit: (chars: string, count: number) => `לקצר כדי שיתאים (${charsOf(count, chars)})`,
   a2uiSurface: 'משטח',
   a2uiSurfaceOf: (ids: string) => `משטח ${ids}`,
   a2uiDrawing: 'מצייר…',

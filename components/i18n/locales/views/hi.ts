@@ -1,4 +1,9 @@
 /** Hindi: the plan, a sub-agent, the in-page model's progress, Undo, a call's preview, the too-long warning, A2UI and AG-UI cards, the long log. */
+/** `n` tokens, `shown` the number written: the noun in its form for `n` (a word that never changes: the number, 1 as 1). */
+const tokensOf = (n: number, shown: string): string => `${n === 1 ? '1' : shown} टोकन`;
+/** `n` characters, `shown` the number written. */
+const charsOf = (n: number, shown: string): string => `${n === 1 ? '1' : shown} अक्षर`;
+
 export const views = {
   planTitle: 'योजना',
   planCount: (done: string, total: string) => `${total} में से ${done} पूरे`,
@@ -34,12 +39,12 @@ export const views = {
   previewGone: 'अब पेज पर नहीं है: स्वीकृति देने से कुछ नहीं चलेगा।',
   previewHidden: 'अभी पेज पर छिपा है।',
   previewFailed: (reason: string) => `पूर्वावलोकन विफल रहा: ${reason}`,
-  tooLongText: (tokens: string, chars: string, window: string) =>
-    `यह संदेश लगभग ${tokens} टोकन (${chars} अक्षर) का है; मॉडल की कॉन्टेक्स्ट विंडो ${window} की है। ऐसे ही भेजने पर मॉडल तक केवल इसका आरंभ और अंत पहुँचेगा (पूरा संदेश बातचीत में रहेगा)।`,
-  tooLongWindow: (tokens: string) => `${tokens} टोकन`,
-  tooLongWindowAssumed: (tokens: string) => `${tokens} टोकन (अनुमानित: मॉडल ने नहीं बताया)`,
+  tooLongText: (tokens: string, chars: string, window: string, tokenCount: number, charCount: number) =>
+    `यह संदेश लगभग ${tokensOf(tokenCount, tokens)} (${charsOf(charCount, chars)}) का है; मॉडल की कॉन्टेक्स्ट विंडो ${window} की है। ऐसे ही भेजने पर मॉडल तक केवल इसका आरंभ और अंत पहुँचेगा (पूरा संदेश बातचीत में रहेगा)।`,
+  tooLongWindow: (tokens: string, count: number) => `${tokensOf(count, tokens)}`,
+  tooLongWindowAssumed: (tokens: string, count: number) => `${tokensOf(count, tokens)} (अनुमानित: मॉडल ने नहीं बताया)`,
   sendAnyway: 'फिर भी भेजें',
-  trimToFit: (chars: string) => `फ़िट होने तक छोटा करें (${chars} अक्षर)`,
+  trimToFit: (chars: string, count: number) => `फ़िट होने तक छोटा करें (${charsOf(count, chars)})`,
   a2uiSurface: 'सतह',
   a2uiSurfaceOf: (ids: string) => `सतह ${ids}`,
   a2uiDrawing: 'बन रहा है…',

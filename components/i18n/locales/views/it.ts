@@ -1,4 +1,9 @@
 /** Italian: the plan, a sub-agent, the in-page model's progress, Undo, a call's preview, the too-long warning, A2UI and AG-UI cards, the long log. */
+/** `n` tokens, `shown` the number written: the noun in its form for `n` (a word that never changes: the number, 1 as 1). */
+const tokensOf = (n: number, shown: string): string => `${n === 1 ? '1' : shown} token`;
+/** `n` characters, `shown` the number written. */
+const charsOf = (n: number, shown: string): string => `${shown} ${n === 1 ? 'carattere' : 'caratteri'}`;
+
 export const views = {
   planTitle: 'Piano',
   planCount: (done: string, total: string) => `${done} di ${total} completate`,
@@ -34,12 +39,12 @@ export const views = {
   previewGone: 'Non è più nella pagina: approvare non esegue nulla.',
   previewHidden: 'Nascosto nella pagina al momento.',
   previewFailed: (reason: string) => `L'anteprima non è riuscita: ${reason}`,
-  tooLongText: (tokens: string, chars: string, window: string) =>
-    `Questo messaggio è di circa ${tokens} token (${chars} caratteri); la finestra di contesto del modello è di ${window}. Inviato così, al modello arrivano solo l'inizio e la fine (il messaggio intero resta nella conversazione).`,
-  tooLongWindow: (tokens: string) => `${tokens} token`,
-  tooLongWindowAssumed: (tokens: string) => `${tokens} token (presunti: il modello non l'ha indicato)`,
+  tooLongText: (tokens: string, chars: string, window: string, tokenCount: number, charCount: number) =>
+    `Questo messaggio è di circa ${tokensOf(tokenCount, tokens)} (${charsOf(charCount, chars)}); la finestra di contesto del modello è di ${window}. Inviato così, al modello arrivano solo l'inizio e la fine (il messaggio intero resta nella conversazione).`,
+  tooLongWindow: (tokens: string, count: number) => `${tokensOf(count, tokens)}`,
+  tooLongWindowAssumed: (tokens: string, count: number) => `${tokensOf(count, tokens)} (presunti: il modello non l'ha indicato)`,
   sendAnyway: 'Invia comunque',
-  trimToFit: (chars: string) => `Accorcia (${chars} caratteri)`,
+  trimToFit: (chars: string, count: number) => `Accorcia (${charsOf(count, chars)})`,
   a2uiSurface: 'Superficie',
   a2uiSurfaceOf: (ids: string) => `Superficie ${ids}`,
   a2uiDrawing: 'Disegno in corso…',

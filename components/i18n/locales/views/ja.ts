@@ -1,4 +1,9 @@
 /** Japanese: the plan, a sub-agent, the in-page model's progress, Undo, a call's preview, the too-long warning, A2UI and AG-UI cards, the long log. */
+/** `n` tokens, `shown` the number written: the noun in its form for `n` (a word that never changes: the number, 1 as 1). */
+const tokensOf = (n: number, shown: string): string => `${n === 1 ? '1' : shown} トークン`;
+/** `n` characters, `shown` the number written. */
+const charsOf = (n: number, shown: string): string => `${n === 1 ? '1' : shown} 文字`;
+
 export const views = {
   planTitle: 'プラン',
   planCount: (done: string, total: string) => `${total} 件中 ${done} 件完了`,
@@ -34,12 +39,12 @@ export const views = {
   previewGone: 'ページ上にもうありません: 許可しても何も実行されません。',
   previewHidden: '現在ページ上で非表示です。',
   previewFailed: (reason: string) => `プレビューに失敗しました: ${reason}`,
-  tooLongText: (tokens: string, chars: string, window: string) =>
-    `このメッセージは約 ${tokens} トークン（${chars} 文字）です。モデルのコンテキストウィンドウは ${window} です。このまま送ると、モデルに届くのは先頭と末尾だけです（メッセージ全体は会話に残ります）。`,
-  tooLongWindow: (tokens: string) => `${tokens} トークン`,
-  tooLongWindowAssumed: (tokens: string) => `${tokens} トークン（推定: モデルが示していません）`,
+  tooLongText: (tokens: string, chars: string, window: string, tokenCount: number, charCount: number) =>
+    `このメッセージは約 ${tokensOf(tokenCount, tokens)}（${charsOf(charCount, chars)}）です。モデルのコンテキストウィンドウは ${window} です。このまま送ると、モデルに届くのは先頭と末尾だけです（メッセージ全体は会話に残ります）。`,
+  tooLongWindow: (tokens: string, count: number) => `${tokensOf(count, tokens)}`,
+  tooLongWindowAssumed: (tokens: string, count: number) => `${tokensOf(count, tokens)}（推定: モデルが示していません）`,
   sendAnyway: 'このまま送信',
-  trimToFit: (chars: string) => `収まるように切り詰める（${chars} 文字）`,
+  trimToFit: (chars: string, count: number) => `収まるように切り詰める（${charsOf(count, chars)}）`,
   a2uiSurface: 'サーフェス',
   a2uiSurfaceOf: (ids: string) => `サーフェス ${ids}`,
   a2uiDrawing: '描画中…',

@@ -1,4 +1,9 @@
 /** Korean: the plan, a sub-agent, the in-page model's progress, Undo, a call's preview, the too-long warning, A2UI and AG-UI cards, the long log. */
+/** `n` tokens, `shown` the number written: the noun in its form for `n` (a word that never changes: the number, 1 as 1). */
+const tokensOf = (n: number, shown: string): string => `${n === 1 ? '1' : shown}토큰`;
+/** `n` characters, `shown` the number written. */
+const charsOf = (n: number, shown: string): string => `${n === 1 ? '1' : shown}자`;
+
 export const views = {
   planTitle: '계획',
   planCount: (done: string, total: string) => `${total}개 중 ${done}개 완료`,
@@ -34,12 +39,12 @@ export const views = {
   previewGone: '더 이상 페이지에 없습니다: 승인해도 아무것도 실행되지 않습니다.',
   previewHidden: '지금 페이지에서 숨겨져 있습니다.',
   previewFailed: (reason: string) => `미리보기에 실패했습니다: ${reason}`,
-  tooLongText: (tokens: string, chars: string, window: string) =>
-    `이 메시지는 약 ${tokens}토큰(${chars}자)입니다. 모델의 컨텍스트 창은 ${window}입니다. 그대로 보내면 시작과 끝만 모델에 전달됩니다(메시지 전체는 대화에 남습니다).`,
-  tooLongWindow: (tokens: string) => `${tokens}토큰`,
-  tooLongWindowAssumed: (tokens: string) => `${tokens}토큰(추정: 모델이 알려 주지 않음)`,
+  tooLongText: (tokens: string, chars: string, window: string, tokenCount: number, charCount: number) =>
+    `이 메시지는 약 ${tokensOf(tokenCount, tokens)}(${charsOf(charCount, chars)})입니다. 모델의 컨텍스트 창은 ${window}입니다. 그대로 보내면 시작과 끝만 모델에 전달됩니다(메시지 전체는 대화에 남습니다).`,
+  tooLongWindow: (tokens: string, count: number) => `${tokensOf(count, tokens)}`,
+  tooLongWindowAssumed: (tokens: string, count: number) => `${tokensOf(count, tokens)}(추정: 모델이 알려 주지 않음)`,
   sendAnyway: '그래도 보내기',
-  trimToFit: (chars: string) => `맞게 자르기(${chars}자)`,
+  trimToFit: (chars: string, count: number) => `맞게 자르기(${charsOf(count, chars)})`,
   a2uiSurface: '서피스',
   a2uiSurfaceOf: (ids: string) => `서피스 ${ids}`,
   a2uiDrawing: '그리는 중…',

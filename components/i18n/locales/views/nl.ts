@@ -1,4 +1,9 @@
 /** Dutch: the plan, a sub-agent, the in-page model's progress, Undo, a call's preview, the too-long warning, A2UI and AG-UI cards, the long log. */
+/** `n` tokens, `shown` the number written: the noun in its form for `n` (a word that never changes: the number, 1 as 1). */
+const tokensOf = (n: number, shown: string): string => `${shown} ${n === 1 ? 'token' : 'tokens'}`;
+/** `n` characters, `shown` the number written. */
+const charsOf = (n: number, shown: string): string => `${shown} ${n === 1 ? 'teken' : 'tekens'}`;
+
 export const views = {
   planTitle: 'Plan',
   planCount: (done: string, total: string) => `${done} van ${total} klaar`,
@@ -34,12 +39,12 @@ export const views = {
   previewGone: 'Niet meer op de pagina: goedkeuren voert niets uit.',
   previewHidden: 'Nu verborgen op de pagina.',
   previewFailed: (reason: string) => `De voorvertoning is mislukt: ${reason}`,
-  tooLongText: (tokens: string, chars: string, window: string) =>
-    `Dit bericht is ongeveer ${tokens} tokens (${chars} tekens); het contextvenster van het model is ${window}. Zo verstuurd bereiken alleen het begin en het einde het model (het hele bericht blijft in het gesprek).`,
-  tooLongWindow: (tokens: string) => `${tokens} tokens`,
-  tooLongWindowAssumed: (tokens: string) => `${tokens} tokens (aangenomen: het model heeft het niet gezegd)`,
+  tooLongText: (tokens: string, chars: string, window: string, tokenCount: number, charCount: number) =>
+    `Dit bericht is ongeveer ${tokensOf(tokenCount, tokens)} (${charsOf(charCount, chars)}); het contextvenster van het model is ${window}. Zo verstuurd bereiken alleen het begin en het einde het model (het hele bericht blijft in het gesprek).`,
+  tooLongWindow: (tokens: string, count: number) => `${tokensOf(count, tokens)}`,
+  tooLongWindowAssumed: (tokens: string, count: number) => `${tokensOf(count, tokens)} (aangenomen: het model heeft het niet gezegd)`,
   sendAnyway: 'Toch versturen',
-  trimToFit: (chars: string) => `Inkorten tot het past (${chars} tekens)`,
+  trimToFit: (chars: string, count: number) => `Inkorten tot het past (${charsOf(count, chars)})`,
   a2uiSurface: 'Oppervlak',
   a2uiSurfaceOf: (ids: string) => `Oppervlak ${ids}`,
   a2uiDrawing: 'Tekenen…',

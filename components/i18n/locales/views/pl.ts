@@ -3,6 +3,15 @@ import { pluralOf } from '../../intl-formats.js';
 
 const plural = pluralOf('pl');
 
+/** `n` tokens, `shown` the number written, in the form for `n` (nominative: a size on its own). */
+const tokensOf = (n: number, shown: string): string => `${shown} ${plural(n, { one: 'token', few: 'tokeny', many: 'tokenów', other: 'tokena' })}`;
+/** The same after a word that takes the genitive ("about"). */
+const tokensGen = (n: number, shown: string): string => `${shown} ${plural(n, { one: 'tokena', few: 'tokenów', many: 'tokenów', other: 'tokena' })}`;
+/** `n` characters, `shown` the number written (nominative). */
+const charsOf = (n: number, shown: string): string => `${shown} ${plural(n, { one: 'znak', few: 'znaki', many: 'znaków', other: 'znaku' })}`;
+/** The same after a word that takes the genitive ("to"). */
+const charsGen = (n: number, shown: string): string => `${shown} ${plural(n, { one: 'znaku', few: 'znaków', many: 'znaków', other: 'znaku' })}`;
+
 export const views = {
   planTitle: 'Plan',
   planCount: (done: string, total: string) => `ukończono ${done} z ${total}`,
@@ -39,12 +48,12 @@ export const views = {
   previewGone: 'Już nie ma tego na stronie: zatwierdzenie niczego nie uruchomi.',
   previewHidden: 'Obecnie ukryte na stronie.',
   previewFailed: (reason: string) => `Podgląd się nie powiódł: ${reason}`,
-  tooLongText: (tokens: string, chars: string, window: string) =>
-    `Ta wiadomość ma około ${tokens} tokenów (znaków: ${chars}); okno kontekstu modelu to ${window}. Wysłana w tej postaci dotrze do modelu tylko jej początek i koniec (cała wiadomość zostaje w rozmowie).`,
-  tooLongWindow: (tokens: string) => `${tokens} tokenów`,
-  tooLongWindowAssumed: (tokens: string) => `${tokens} tokenów (przyjęte: model tego nie podał)`,
+  tooLongText: (tokens: string, chars: string, window: string, tokenCount: number, charCount: number) =>
+    `Ta wiadomość ma około ${tokensGen(tokenCount, tokens)} (${charsOf(charCount, chars)}); okno kontekstu modelu to ${window}. Wysłana w tej postaci dotrze do modelu tylko jej początek i koniec (cała wiadomość zostaje w rozmowie).`,
+  tooLongWindow: (tokens: string, count: number) => `${tokensOf(count, tokens)}`,
+  tooLongWindowAssumed: (tokens: string, count: number) => `${tokensOf(count, tokens)} (przyjęte: model tego nie podał)`,
   sendAnyway: 'Wyślij mimo to',
-  trimToFit: (chars: string) => `Przytnij (znaków: ${chars})`,
+  trimToFit: (chars: string, count: number) => `Przytnij do ${charsGen(count, chars)}`,
   a2uiSurface: 'Powierzchnia',
   a2uiSurfaceOf: (ids: string) => `Powierzchnia ${ids}`,
   a2uiDrawing: 'Rysowanie…',

@@ -1,4 +1,12 @@
 /** Brazilian Portuguese: the plan, a sub-agent, the in-page model's progress, Undo, a call's preview, the too-long warning, A2UI and AG-UI cards, the long log. */
+import { pluralOf } from '../../intl-formats.js';
+
+const plural = pluralOf('pt-BR');
+/** `n` tokens, `shown` the number written: the noun in its form for `n` (a word that never changes: the number, 1 as 1). */
+const tokensOf = (n: number, shown: string): string => `${shown} ${plural(n, { one: 'token', other: 'tokens' })}`;
+/** `n` characters, `shown` the number written. */
+const charsOf = (n: number, shown: string): string => `${shown} ${plural(n, { one: 'caractere', other: 'caracteres' })}`;
+
 export const views = {
   planTitle: 'Plano',
   planCount: (done: string, total: string) => `${done} de ${total} concluídas`,
@@ -34,12 +42,12 @@ export const views = {
   previewGone: 'Não está mais na página: aprovar não executa nada.',
   previewHidden: 'Oculto na página agora.',
   previewFailed: (reason: string) => `A prévia falhou: ${reason}`,
-  tooLongText: (tokens: string, chars: string, window: string) =>
-    `Esta mensagem tem cerca de ${tokens} tokens (${chars} caracteres); a janela de contexto do modelo é de ${window}. Enviada assim, só o início e o fim chegam ao modelo (a mensagem inteira fica na conversa).`,
-  tooLongWindow: (tokens: string) => `${tokens} tokens`,
-  tooLongWindowAssumed: (tokens: string) => `${tokens} tokens (suposto: o modelo não informou)`,
+  tooLongText: (tokens: string, chars: string, window: string, tokenCount: number, charCount: number) =>
+    `Esta mensagem tem cerca de ${tokensOf(tokenCount, tokens)} (${charsOf(charCount, chars)}); a janela de contexto do modelo é de ${window}. Enviada assim, só o início e o fim chegam ao modelo (a mensagem inteira fica na conversa).`,
+  tooLongWindow: (tokens: string, count: number) => `${tokensOf(count, tokens)}`,
+  tooLongWindowAssumed: (tokens: string, count: number) => `${tokensOf(count, tokens)} (suposto: o modelo não informou)`,
   sendAnyway: 'Enviar assim mesmo',
-  trimToFit: (chars: string) => `Cortar para caber (${chars} caracteres)`,
+  trimToFit: (chars: string, count: number) => `Cortar para caber (${charsOf(count, chars)})`,
   a2uiSurface: 'Superfície',
   a2uiSurfaceOf: (ids: string) => `Superfície ${ids}`,
   a2uiDrawing: 'Desenhando…',

@@ -3,6 +3,15 @@ import { pluralOf } from '../../intl-formats.js';
 
 const plural = pluralOf('ru');
 
+/** `n` tokens, `shown` the number written, in the form for `n` (nominative: a size on its own). */
+const tokensOf = (n: number, shown: string): string => `${shown} ${plural(n, { one: 'токен', few: 'токена', many: 'токенов', other: 'токена' })}`;
+/** The same after a word that takes the genitive ("about"). */
+const tokensGen = (n: number, shown: string): string => `${shown} ${plural(n, { one: 'токена', few: 'токенов', many: 'токенов', other: 'токена' })}`;
+/** `n` characters, `shown` the number written (nominative). */
+const charsOf = (n: number, shown: string): string => `${shown} ${plural(n, { one: 'символ', few: 'символа', many: 'символов', other: 'символа' })}`;
+/** The same after a word that takes the genitive ("to"). */
+const charsGen = (n: number, shown: string): string => `${shown} ${plural(n, { one: 'символа', few: 'символов', many: 'символов', other: 'символа' })}`;
+
 export const views = {
   planTitle: 'План',
   planCount: (done: string, total: string) => `выполнено ${done} из ${total}`,
@@ -39,12 +48,12 @@ export const views = {
   previewGone: 'Этого больше нет на странице: одобрение ничего не запустит.',
   previewHidden: 'Сейчас скрыто на странице.',
   previewFailed: (reason: string) => `Предпросмотр не удался: ${reason}`,
-  tooLongText: (tokens: string, chars: string, window: string) =>
-    `В этом сообщении около ${tokens} токенов (символов: ${chars}); контекстное окно модели — ${window}. Если отправить его как есть, модель получит только начало и конец (всё сообщение останется в беседе).`,
-  tooLongWindow: (tokens: string) => `${tokens} токенов`,
-  tooLongWindowAssumed: (tokens: string) => `${tokens} токенов (предположительно: модель не сообщила)`,
+  tooLongText: (tokens: string, chars: string, window: string, tokenCount: number, charCount: number) =>
+    `В этом сообщении около ${tokensGen(tokenCount, tokens)} (${charsOf(charCount, chars)}); контекстное окно модели — ${window}. Если отправить его как есть, модель получит только начало и конец (всё сообщение останется в беседе).`,
+  tooLongWindow: (tokens: string, count: number) => `${tokensOf(count, tokens)}`,
+  tooLongWindowAssumed: (tokens: string, count: number) => `${tokensOf(count, tokens)} (предположительно: модель не сообщила)`,
   sendAnyway: 'Всё равно отправить',
-  trimToFit: (chars: string) => `Обрезать (символов: ${chars})`,
+  trimToFit: (chars: string, count: number) => `Обрезать до ${charsGen(count, chars)}`,
   a2uiSurface: 'Поверхность',
   a2uiSurfaceOf: (ids: string) => `Поверхность ${ids}`,
   a2uiDrawing: 'Отрисовка…',

@@ -1,4 +1,9 @@
 /** Turkish: the plan, a sub-agent, the in-page model's progress, Undo, a call's preview, the too-long warning, A2UI and AG-UI cards, the long log. */
+/** `n` tokens, `shown` the number written: the noun in its form for `n` (a word that never changes: the number, 1 as 1). */
+const tokensOf = (n: number, shown: string): string => `${n === 1 ? '1' : shown} token`;
+/** `n` characters, `shown` the number written. */
+const charsOf = (n: number, shown: string): string => `${n === 1 ? '1' : shown} karakter`;
+
 export const views = {
   planTitle: 'Plan',
   planCount: (done: string, total: string) => `${total} görevden ${done} tamamlandı`,
@@ -34,12 +39,12 @@ export const views = {
   previewGone: 'Artık sayfada değil: onaylamak hiçbir şey çalıştırmaz.',
   previewHidden: 'Şu anda sayfada gizli.',
   previewFailed: (reason: string) => `Önizleme başarısız oldu: ${reason}`,
-  tooLongText: (tokens: string, chars: string, window: string) =>
-    `Bu mesaj yaklaşık ${tokens} token (${chars} karakter); modelin bağlam penceresi ${window}. Böyle gönderilirse modele yalnızca başı ve sonu ulaşır (mesajın tamamı sohbette kalır).`,
-  tooLongWindow: (tokens: string) => `${tokens} token`,
-  tooLongWindowAssumed: (tokens: string) => `${tokens} token (varsayılan: model belirtmedi)`,
+  tooLongText: (tokens: string, chars: string, window: string, tokenCount: number, charCount: number) =>
+    `Bu mesaj yaklaşık ${tokensOf(tokenCount, tokens)} (${charsOf(charCount, chars)}); modelin bağlam penceresi ${window}. Böyle gönderilirse modele yalnızca başı ve sonu ulaşır (mesajın tamamı sohbette kalır).`,
+  tooLongWindow: (tokens: string, count: number) => `${tokensOf(count, tokens)}`,
+  tooLongWindowAssumed: (tokens: string, count: number) => `${tokensOf(count, tokens)} (varsayılan: model belirtmedi)`,
   sendAnyway: 'Yine de gönder',
-  trimToFit: (chars: string) => `Sığacak kadar kısalt (${chars} karakter)`,
+  trimToFit: (chars: string, count: number) => `Sığacak kadar kısalt (${charsOf(count, chars)})`,
   a2uiSurface: 'Yüzey',
   a2uiSurfaceOf: (ids: string) => `Yüzey ${ids}`,
   a2uiDrawing: 'Çiziliyor…',

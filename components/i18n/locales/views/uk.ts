@@ -3,6 +3,15 @@ import { pluralOf } from '../../intl-formats.js';
 
 const plural = pluralOf('uk');
 
+/** `n` tokens, `shown` the number written, in the form for `n` (nominative: a size on its own). */
+const tokensOf = (n: number, shown: string): string => `${shown} ${plural(n, { one: 'токен', few: 'токени', many: 'токенів', other: 'токена' })}`;
+/** The same after a word that takes the genitive ("about"). */
+const tokensGen = (n: number, shown: string): string => `${shown} ${plural(n, { one: 'токена', few: 'токенів', many: 'токенів', other: 'токена' })}`;
+/** `n` characters, `shown` the number written (nominative). */
+const charsOf = (n: number, shown: string): string => `${shown} ${plural(n, { one: 'символ', few: 'символи', many: 'символів', other: 'символу' })}`;
+/** The same after a word that takes the genitive ("to"). */
+const charsGen = (n: number, shown: string): string => `${shown} ${plural(n, { one: 'символу', few: 'символів', many: 'символів', other: 'символу' })}`;
+
 export const views = {
   planTitle: 'План',
   planCount: (done: string, total: string) => `виконано ${done} з ${total}`,
@@ -39,12 +48,12 @@ export const views = {
   previewGone: 'Цього вже немає на сторінці: схвалення нічого не запустить.',
   previewHidden: 'Зараз приховано на сторінці.',
   previewFailed: (reason: string) => `Попередній перегляд не вдався: ${reason}`,
-  tooLongText: (tokens: string, chars: string, window: string) =>
-    `У цьому повідомленні близько ${tokens} токенів (символів: ${chars}); контекстне вікно моделі — ${window}. Якщо надіслати його так, модель отримає лише початок і кінець (усе повідомлення лишиться в розмові).`,
-  tooLongWindow: (tokens: string) => `${tokens} токенів`,
-  tooLongWindowAssumed: (tokens: string) => `${tokens} токенів (припущення: модель не повідомила)`,
+  tooLongText: (tokens: string, chars: string, window: string, tokenCount: number, charCount: number) =>
+    `У цьому повідомленні близько ${tokensGen(tokenCount, tokens)} (${charsOf(charCount, chars)}); контекстне вікно моделі — ${window}. Якщо надіслати його так, модель отримає лише початок і кінець (усе повідомлення лишиться в розмові).`,
+  tooLongWindow: (tokens: string, count: number) => `${tokensOf(count, tokens)}`,
+  tooLongWindowAssumed: (tokens: string, count: number) => `${tokensOf(count, tokens)} (припущення: модель не повідомила)`,
   sendAnyway: 'Усе одно надіслати',
-  trimToFit: (chars: string) => `Обрізати (символів: ${chars})`,
+  trimToFit: (chars: string, count: number) => `Обрізати до ${charsGen(count, chars)}`,
   a2uiSurface: 'Поверхня',
   a2uiSurfaceOf: (ids: string) => `Поверхня ${ids}`,
   a2uiDrawing: 'Малювання…',

@@ -1,4 +1,9 @@
 /** Simplified Chinese: the plan, a sub-agent, the in-page model's progress, Undo, a call's preview, the too-long warning, A2UI and AG-UI cards, the long log. */
+/** `n` tokens, `shown` the number written: the noun in its form for `n` (a word that never changes: the number, 1 as 1). */
+const tokensOf = (n: number, shown: string): string => `${n === 1 ? '1' : shown} 个 token`;
+/** `n` characters, `shown` the number written. */
+const charsOf = (n: number, shown: string): string => `${n === 1 ? '1' : shown} 个字符`;
+
 export const views = {
   planTitle: '计划',
   planCount: (done: string, total: string) => `已完成 ${done}/${total}`,
@@ -34,12 +39,12 @@ export const views = {
   previewGone: '已不在页面上：批准后不会执行任何操作。',
   previewHidden: '目前在页面上隐藏。',
   previewFailed: (reason: string) => `预览失败：${reason}`,
-  tooLongText: (tokens: string, chars: string, window: string) =>
-    `这条消息约 ${tokens} 个 token（${chars} 个字符）；模型的上下文窗口为 ${window}。按原样发送时，只有开头和结尾会送达模型（完整消息仍保留在对话中）。`,
-  tooLongWindow: (tokens: string) => `${tokens} 个 token`,
-  tooLongWindowAssumed: (tokens: string) => `${tokens} 个 token（推测：模型未说明）`,
+  tooLongText: (tokens: string, chars: string, window: string, tokenCount: number, charCount: number) =>
+    `这条消息约 ${tokensOf(tokenCount, tokens)}（${charsOf(charCount, chars)}）；模型的上下文窗口为 ${window}。按原样发送时，只有开头和结尾会送达模型（完整消息仍保留在对话中）。`,
+  tooLongWindow: (tokens: string, count: number) => `${tokensOf(count, tokens)}`,
+  tooLongWindowAssumed: (tokens: string, count: number) => `${tokensOf(count, tokens)}（推测：模型未说明）`,
   sendAnyway: '仍然发送',
-  trimToFit: (chars: string) => `截短以适应（${chars} 个字符）`,
+  trimToFit: (chars: string, count: number) => `截短以适应（${charsOf(count, chars)}）`,
   a2uiSurface: '界面',
   a2uiSurfaceOf: (ids: string) => `界面 ${ids}`,
   a2uiDrawing: '正在绘制…',

@@ -1,4 +1,9 @@
 /** Traditional Chinese: the plan, a sub-agent, the in-page model's progress, Undo, a call's preview, the too-long warning, A2UI and AG-UI cards, the long log. */
+/** `n` tokens, `shown` the number written: the noun in its form for `n` (a word that never changes: the number, 1 as 1). */
+const tokensOf = (n: number, shown: string): string => `${n === 1 ? '1' : shown} 個 token`;
+/** `n` characters, `shown` the number written. */
+const charsOf = (n: number, shown: string): string => `${n === 1 ? '1' : shown} 個字元`;
+
 export const views = {
   planTitle: '計畫',
   planCount: (done: string, total: string) => `已完成 ${done}/${total}`,
@@ -34,12 +39,12 @@ export const views = {
   previewGone: '已不在頁面上：核准後不會執行任何動作。',
   previewHidden: '目前在頁面上隱藏。',
   previewFailed: (reason: string) => `預覽失敗：${reason}`,
-  tooLongText: (tokens: string, chars: string, window: string) =>
-    `這則訊息約 ${tokens} 個 token（${chars} 個字元）；模型的內容視窗為 ${window}。直接傳送時，只有開頭和結尾會送達模型（完整訊息仍保留在對話中）。`,
-  tooLongWindow: (tokens: string) => `${tokens} 個 token`,
-  tooLongWindowAssumed: (tokens: string) => `${tokens} 個 token（推測：模型未說明）`,
+  tooLongText: (tokens: string, chars: string, window: string, tokenCount: number, charCount: number) =>
+    `這則訊息約 ${tokensOf(tokenCount, tokens)}（${charsOf(charCount, chars)}）；模型的內容視窗為 ${window}。直接傳送時，只有開頭和結尾會送達模型（完整訊息仍保留在對話中）。`,
+  tooLongWindow: (tokens: string, count: number) => `${tokensOf(count, tokens)}`,
+  tooLongWindowAssumed: (tokens: string, count: number) => `${tokensOf(count, tokens)}（推測：模型未說明）`,
   sendAnyway: '仍要傳送',
-  trimToFit: (chars: string) => `截短以符合（${chars} 個字元）`,
+  trimToFit: (chars: string, count: number) => `截短以符合（${charsOf(count, chars)}）`,
   a2uiSurface: '介面',
   a2uiSurfaceOf: (ids: string) => `介面 ${ids}`,
   a2uiDrawing: '正在繪製…',
