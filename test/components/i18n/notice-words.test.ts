@@ -6,6 +6,7 @@
 // notice already in the log is rewritten when the language changes, and a
 // reload (which replays the stored events) writes it in the new language.
 import { expect } from 'chai';
+import { render } from 'lit';
 import '../../../components/define.js';
 import { loadCatalog } from '../../../components/i18n/catalogs.js';
 import type { I18n, Word } from '../../../components/i18n/index.js';
@@ -233,6 +234,24 @@ describe('i18n: notices reported from outside (WebMCP, files not kept, a prompt 
     expect(values).to.deep.equal(VALUES.map((v) => [v, 'auto']));
     // In English the reporter's sentence, whole (which has words outside any mark: the check can fail).
     for (const box of draw(i18nOf({}))) expect(hardCoded(box)).to.not.deep.equal([]);
+  });
+
+  it('ar: a command drawn in a right-to-left line reads left to right ("/files:summarise", its slash first)', async () => {
+    const box = document.createElement('div');
+    box.dir = 'rtl';
+    document.body.append(box);
+    render(renderNotice(reported().find((i) => (i as { said?: unknown[] }).said?.[0] === 'noticeNoMcpServers') as never, catalogI18n('ar', await loadCatalog('ar'))), box);
+    const value = [...box.querySelectorAll<HTMLElement>('[translate="no"]')].find((v) => v.textContent === VALUES[4])!;
+    expect([getComputedStyle(value).direction, getComputedStyle(value).unicodeBidi]).to.deep.equal(['ltr', 'isolate']);
+    // Where the slash and the "f" after it are drawn: the slash on the left.
+    const text = [...value.childNodes].find((n) => n.nodeType === Node.TEXT_NODE)!;
+    const x = (i: number) => {
+      const range = document.createRange();
+      range.setStart(text, i);
+      range.setEnd(text, i + 1);
+      return range.getBoundingClientRect().left;
+    };
+    expect(x(0), 'the slash left of the "f"').to.be.lessThan(x(1));
   });
 
   for (const tag of ['de', 'ar', 'ru']) {
