@@ -181,6 +181,9 @@ export class ThreadJournal {
     const version = traced?.version;
     const traceChanged = version !== undefined && version !== this.#traceWritten;
     if (events.length === 0 && !this.#metaChanged && historySame && !traceChanged) return;
+    // A thread nothing has happened in yet (just opened, or made new) is not stored: it would list
+    // as an empty conversation, and only if the list happened to be read after this write.
+    if (!this.#metaStored && history.length === 0 && events.length === 0 && !this.#title && !this.#o.allowed?.().length) return;
     const eventsOnly = historySame && !this.#metaChanged && this.#metaStored;
     this.#pending = [];
     this.#metaChanged = false;

@@ -52,6 +52,23 @@ describe('thread journal', () => {
     expect(again.s.events().filter((e) => e.type === 'text')).to.have.length(1);
   });
 
+  it('a thread nothing has happened in is not stored: opened anew, it is listed only once something is said', async () => {
+    const store = new FaultyStore();
+    const { s } = session(store, [{ text: 'first answer' }, { text: 'second answer' }]);
+    await s.load();
+    await s.send('r1', 'hello');
+    await s.openThread('fresh');
+    // Longer than the journal's batch delay: anything it meant to write is written by now.
+    await new Promise((r) => setTimeout(r, 500));
+    expect(store.writes.filter((w) => w.meta.id === 'fresh'), 'writes of the new thread').to.deep.equal([]);
+    expect((await store.list()).map((t) => t.id)).to.deep.equal(['t']);
+    await s.send('r2', 'now something');
+    await s.save();
+    const listed = await store.list();
+    expect(listed.map((t) => t.id).sort()).to.deep.equal(['fresh', 't']);
+    expect(listed.find((t) => t.id === 'fresh')!.messageCount).to.equal(2);
+  });
+
   it('writes events while the run is still going (a reload mid-stream keeps the partial text)', async () => {
     const store = new FaultyStore();
     const { s, events } = session(store, [{ text: 'partial answer that never ends', hang: true, chunkSize: 3 }]);
