@@ -402,7 +402,8 @@ function notKeptPhrase(count: number, names: readonly string[], code: string | u
 /** WebMCP's notice: unavailable (our sentence), or an error in the browser's own words. */
 function webmcpNotice(status: WebMcpStatus): readonly [string, ReportedPhrase] | string {
   if (status.state === 'unavailable') return [`WebMCP: ${status.message ?? 'unavailable'}`, ['noticeWebmcpUnavailable']];
-  if (status.cause !== undefined) return [`WebMCP could not start: ${status.cause}`, ['noticeWebmcpNoStart', status.cause]];
+  // The status's sentence is the start failure's English (webmcp-link.ts writes it from the cause).
+  if (status.cause !== undefined) return [status.message!, ['noticeWebmcpNoStart', status.cause]];
   const message = status.message ?? 'error';
   return [`WebMCP error: ${message}`, ['noticeWebmcpError', message]];
 }

@@ -19,18 +19,18 @@ export const noticeWords = {
   noticeStopped: 'Stopped.',
   noticeInterrupted: 'Interrupted: the page was closed or reloaded while this reply was going.',
   /** `max` written, `count` the same number (its plural form); an app's `labels` written for `(max)` alone still work. */
-  noticeStepLimit: (max: string, count: number) => `Stopped after ${max} ${count === 1 ? 'step' : 'steps'}: the step limit was reached before the task was finished.`,
+  noticeStepLimit: (max: string, count: number) => `Stopped after ${max} step${count === 1 ? '' : 's'}: the step limit was reached before the task was finished.`,
   noticeStepLimitUnknown: 'Stopped at the step limit before the task was finished.',
   noticeSelfCheck: (n: string) => `Self-check at step ${n}`,
   noticeNudge: 'Reminded the model to act on what it announced',
   /** The sizes of a shortened request: "9,800 → 3,100 tokens of 8,192" (`count`: the `after` number, which picks the noun's form). */
-  logContextSizes: (before: string, after: string, window: string, count: number) => `${before} → ${after} ${count === 1 ? 'token' : 'tokens'} of ${window}`,
+  logContextSizes: (before: string, after: string, window: string, count: number) => `${before} → ${after} token${count === 1 ? '' : 's'} of ${window}`,
   logContextFolded: (count: number, shown: string, sizes: string) =>
     `${count === 1 ? '1 earlier message' : `${shown} earlier messages`} folded into a summary to fit the model's context (${sizes}).`,
   logContextDropped: (count: number, shown: string, sizes: string) =>
     `${count === 1 ? '1 earlier message' : `${shown} earlier messages`} left out to fit the model's context; the summary could not be made (${sizes}).`,
   logContextCutMessage: (sizes: string) => `This message is too long for the model's context: its middle was left out of what was sent (${sizes}); the whole message is kept here.`,
-  logContextCutResult: (before: string, after: string, count: number) => `A long tool result was cut to fit the model's context (${before} → ${after} ${count === 1 ? 'token' : 'tokens'}); the model can read on.`,
+  logContextCutResult: (before: string, after: string, count: number) => `A long tool result was cut to fit the model's context (${before} → ${after} token${count === 1 ? '' : 's'}); the model can read on.`,
 };
 
 /** The log's own lines, as the element's language writes them. */
@@ -40,14 +40,12 @@ export type NoticeWords = typeof noticeWords;
 export type NoticePhrase = readonly ['noticeStopped' | 'noticeInterrupted' | 'noticeStepLimitUnknown' | 'noticeNudge'] | readonly ['noticeStepLimit' | 'noticeSelfCheck', number];
 
 /**
- * `said` in `w`'s language, its number written with `count` (and handed as
- * the number too where the message picks a plural form). The data is the
+ * `said` in `w`'s language, its number written with `count` and handed as
+ * the number too (which a message with a plural form picks it by). The data is the
  * same as stored by earlier versions: `['noticeStepLimit', 8]`.
  */
 export function noticeText(said: NoticePhrase, w: NoticeWords = noticeWords, count: (n: number) => string = formatCount): string {
-  if (said.length === 1) return speak(w, said);
-  const [id, n] = said;
-  return speak(w, (id === 'noticeStepLimit' ? [id, count(n), n] : [id, count(n)]) as Phrase<NoticeWords>);
+  return speak(w, (said.length === 2 ? [said[0], count(said[1]), said[1]] : said) as Phrase<NoticeWords>);
 }
 
 /** The figures of a context mark (a `context` event's), kept on its log item. */
