@@ -16,8 +16,6 @@ import { screenshotLooks } from './lib/screenshot-harness.js';
 for (const locale of ['de', 'ar']) {
   await screenshotLooks({
     pageDir: `.screenshot-i18n-reported-${locale}`,
-    html: `<!doctype html><html><head><meta name="viewport" content="width=device-width"><style>body{margin:0;padding:12px;font-family:system-ui} agent-chat{height:calc(100vh - 24px)}</style></head>
-<body><script type="module" src="./main.ts"></script></body></html>`,
     main: `import '../components/define.js';
 import { mockEndpoint } from '../src/testing/mock-endpoint.js';
 import { textTurn } from '../src/testing/chunks.js';

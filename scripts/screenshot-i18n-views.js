@@ -17,8 +17,6 @@ const SAY = { ar: 'ألغِ الطلب 3', de: 'Storniere Bestellung 3' };
 for (const [locale, say] of Object.entries(SAY)) {
   await screenshotLooks({
     pageDir: `.screenshot-i18n-views-${locale}`,
-    html: `<!doctype html><html><head><meta name="viewport" content="width=device-width"><style>body{margin:0;padding:12px;font-family:system-ui} agent-chat{height:calc(100vh - 24px)}</style></head>
-<body><script type="module" src="./main.ts"></script></body></html>`,
     main: `import '../components/define.js';
 import { mockEndpoint } from '../src/testing/mock-endpoint.js';
 import { errorTurn, textTurn, toolCallTurn } from '../src/testing/chunks.js';

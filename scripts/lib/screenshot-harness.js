@@ -26,16 +26,20 @@ const LOOKS = [
   { theme: 'dark', width: 420, height: 800 },
 ];
 
+/** The page most scripts serve: the element filling the window, its module `main.ts`. */
+export const CHAT_PAGE = `<!doctype html><html><head><meta name="viewport" content="width=device-width"><style>body{margin:0;padding:12px;font-family:system-ui} agent-chat{height:calc(100vh - 24px)}</style></head>
+<body><script type="module" src="./main.ts"></script></body></html>`;
+
 /**
- * Serves `html` and `main` (a module; `?theme=` in the page's URL says the
+ * Serves `html` (default: CHAT_PAGE) and `main` (a module; `?theme=` in the page's URL says the
  * look) in `pageDir`, opens the page in each look and lets `shoot` take that
  * look's pictures; prints their paths. `outDir`: the script's first argument,
  * else /tmp/pageloop-screenshots.
  * `middleware` and `plugins` join the dev server's (e.g. the test MCP servers);
  * `looks` replaces the four usual ones.
- * @param {{ pageDir: string, html: string, main: string, shoot: (page: import('playwright-core').Page, look: Look & { outDir: string }) => Promise<string[]>, middleware?: any[], plugins?: any[], looks?: Look[] }} spec
+ * @param {{ pageDir: string, html?: string, main: string, shoot: (page: import('playwright-core').Page, look: Look & { outDir: string }) => Promise<string[]>, middleware?: any[], plugins?: any[], looks?: Look[] }} spec
  */
-export async function screenshotLooks({ pageDir, html, main, shoot, middleware = [], plugins = [], looks = LOOKS }) {
+export async function screenshotLooks({ pageDir, html = CHAT_PAGE, main, shoot, middleware = [], plugins = [], looks = LOOKS }) {
   const outDir = process.argv[2] ?? '/tmp/pageloop-screenshots';
   mkdirSync(outDir, { recursive: true });
   mkdirSync(pageDir, { recursive: true });
