@@ -58,6 +58,7 @@
  */
 import { expect } from 'chai';
 import { executeServerCommand } from '@web/test-runner-commands';
+import { median } from '../../bench/lib/stats.js';
 
 interface ReplyReport {
   /** Durations of the long tasks (PerformanceObserver), ms. */
@@ -79,7 +80,6 @@ const MAX_TASK_CPU_MS = 50 / 3;
 /** How much longer than its warm twin a cold action's longest task may be, where the warm one is near MAX_TASK_CPU_MS already. */
 const WARM_FACTOR = 1.5;
 const RUNS = 5;
-const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
 /** One cold run of `path` (test/support/cold-page-plugin.js): started, then asked for until it is over. */
 async function coldPage(path: string, seed: string | undefined): Promise<ColdRun | undefined> {
