@@ -6,7 +6,7 @@
  * renderer process: no module, compiled code, regular expression or font
  * cached), the standalone build (dist/cdn), the action started the moment
  * `agent.ready` resolves and watched until it is over and on screen
- * (bench/first-reply-frame.html; test/cdn/first-reply.test.ts opens the same
+ * (bench/first-reply-frame.html; test/cdn/first-reply.suite.ts opens the same
  * page). The actions (SCENARIOS): the first reply (a 2,000-token markdown reply
  * from bench/stream-model.ts, as fast as the loop takes it), the first tool
  * card (`page_outline`, then the reply), the first approval panel (`dom_query`,

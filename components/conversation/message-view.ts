@@ -73,7 +73,7 @@ const PARAGRAPH_ENDS = /(?<=\n\n)(?!\n)/;
  * so, and a long one laid out whole made a cold first thread load's longest
  * task (the worker's message with the thread's events: 6–8 ms of layout of
  * its 14–17 ms of CPU, against 0.4 ms warm, when the shaped words are cached).
- * Skipped, its layout is 3 ms. test/cdn/first-reply.test.ts judges the load.
+ * Skipped, its layout is 3 ms. test/cdn/first-reply.suite.ts judges the load.
  * The parts keep every character, so the text reads and copies as one.
  */
 function renderPlain(text: string): TemplateResult {

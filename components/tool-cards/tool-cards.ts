@@ -7,7 +7,7 @@
  * whichever comes first. Why not later, on first need: adopting its styles
  * restyles the whole element, which is cheap for an empty log and not for a
  * long stored thread opened at once (loaded with the first card, the cold
- * first thread load of test/cdn/first-reply.test.ts had a task of 16.7 and
+ * first thread load of test/cdn/first-reply.suite.ts had a task of 16.7 and
  * 18.1 ms of CPU in 2 of 5 runs, over its 16.7 ms rule; loaded at idle, none).
  * Until it is in, a call shows nothing; the element's `updateComplete` waits
  * for it (lazy-view.ts), so "shown after the update" still holds.

@@ -17,7 +17,8 @@
  * after `updateComplete` — and the next answer is shown once, formatted,
  * when its `final` is dispatched, and stays so.
  *
- * The pages: test/cdn/final-drawn.html (and markdown-answer-model.ts).
+ * The pages: test/cdn/final-drawn.html (and markdown-answer-model.ts). Run by
+ * test/cdn/cold-pages.test.ts, with the other cold-page tests.
  */
 import { expect } from 'chai';
 import { executeServerCommand } from '@web/test-runner-commands';

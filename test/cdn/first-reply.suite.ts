@@ -53,6 +53,8 @@
  * reply fails it (median 23.5 ms of CPU against a bound of 21.3), 20 ms does
  * not (20.7 against 21.9: within 1.5× a warm streaming frame).
  *
+* Run by test/cdn/cold-pages.test.ts, with the other cold-page tests (one file: one of the runner's two slots).
+ *
  * The long tasks the observer counted are in the failure message, for
  * what ran in them.
  */
