@@ -3,6 +3,13 @@
  * while the reader is at the bottom, new content keeps them there; once they
  * scroll up to read, nothing moves under them until they come back down or
  * send something.
+ *
+ * After an update it follows at the next animation frame, once however many
+ * updates came before it: reading the log's height forces style and layout,
+ * and done in each update it cost every agent event a layout of its own (the
+ * most expensive thing the page did while a remote run's first token was on
+ * its way: bench/README's `agui.*` rows). The frame's follow runs before that
+ * frame paints, so nothing shows unscrolled.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 
@@ -15,6 +22,8 @@ export class ScrollController implements ReactiveController {
   #stuck = true;
   /** No update has run yet: the log is new and empty (its content comes from the agent's events, later). */
   #first = true;
+  /** A follow waits for the next animation frame. */
+  #frame = false;
 
   /** @param log The scrolling element, once rendered. */
   constructor(host: ReactiveControllerHost, log: () => HTMLElement | null) {
@@ -47,6 +56,11 @@ export class ScrollController implements ReactiveController {
       this.#first = false;
       return;
     }
-    this.follow();
+    if (this.#frame) return;
+    this.#frame = true;
+    requestAnimationFrame(() => {
+      this.#frame = false;
+      this.follow();
+    });
   }
 }

@@ -21,7 +21,7 @@ import { ThreadRecords } from './thread/index.js';
 import { RunControl } from './run-control.js';
 import { RunStarter } from './run-starter.js';
 import { ModelCache } from './model-cache.js';
-import type { OutsideOutcome, StoppedRun, ToolDescriptor } from '../protocol/agent.js';
+import type { OutsideOutcome, RunAnswers, StoppedRun, ToolDescriptor } from '../protocol/agent.js';
 import { runOutsideCall } from './calls/index.js';
 import type { SessionConfig } from './session-types.js';
 import type { SessionDeps } from './session-deps.js';
@@ -118,6 +118,11 @@ export class AgentSession {
       return this.#runs.refuse(err);
     }
     return this.#starter.begin('Cannot run a workflow', { runId, input, workflow: name, begin: run.begin }, run.setup);
+  }
+
+  /** The page's answers for run `runId`'s first request, sent right behind its start (src/agent/run-ahead.ts). */
+  startAhead(runId: string, answers: RunAnswers): void {
+    this.#starter.answers.answered(runId, answers);
   }
 
   /** Runs the loop again on the history as it is (e.g. after a network error). */

@@ -19,6 +19,7 @@ import type { ModelCache } from './model-cache.js';
 import type { SessionState } from './session-state.js';
 import type { SessionConfig, ToolHost } from './session-types.js';
 import type { AttachmentShelf } from './attachments/index.js';
+import type { RunAhead } from './run-ahead.js';
 
 /** Model calls a run may make when the settings give no `maxIterations`. */
 export const DEFAULT_MAX_ITERATIONS = 10;
@@ -68,7 +69,7 @@ export async function runContext(from: RunSources, signal: AbortSignal, setup: R
 }
 
 /** The context of one run on the remote agent of option `agui`, on `signal` (its tool overrides applied; a per-send model or prompt is the server's business). */
-export function remoteRunContext(from: RunSources, signal: AbortSignal, setup: RunSetup): RemoteRunContext {
+export function remoteRunContext(from: RunSources, signal: AbortSignal, setup: RunSetup, ahead: RunAhead): RemoteRunContext {
   const { config, state } = from;
   const ctx: RemoteRunContext = {
     ...runBase(from, signal),
@@ -76,7 +77,8 @@ export function remoteRunContext(from: RunSources, signal: AbortSignal, setup: R
     agui: config.agui!,
     ...(setup.overrides?.forwardedProps ? { forwardedProps: setup.overrides.forwardedProps } : {}),
     remote: state.remote,
-    mayStart: () => mayStart(from.starts, { kind: 'model' }, signal),
+    appState: () => ahead.appState(),
+    mayStart: () => ahead.mayStart(signal),
   };
   return withOverrides(ctx, setup.overrides?.tools ? { tools: setup.overrides.tools } : undefined);
 }

@@ -13,6 +13,7 @@ import { remoteRunContext, runContext, type RunSetup, type RunSources } from './
 import type { RunControl, RunStart } from './run-control.js';
 import type { ThreadBinding } from './thread/index.js';
 import type { SessionConfig } from './session-types.js';
+import { AnswersAhead, RunAhead } from './run-ahead.js';
 
 /** What starting a run needs: the session's parts, and its settings as they are at each start. */
 export interface StarterDeps extends Omit<RunSources, 'config'> {
@@ -24,6 +25,8 @@ export interface StarterDeps extends Omit<RunSources, 'config'> {
 /** Starts a session's runs, one at a time (RunControl says "busy" to a second). */
 export class RunStarter {
   readonly #deps: StarterDeps;
+  /** The page's answers for remote runs' first requests, sent right behind each run's start. */
+  readonly answers = new AnswersAhead();
 
   constructor(deps: StarterDeps) {
     this.#deps = deps;
@@ -35,7 +38,8 @@ export class RunStarter {
     const refused = thread.refusal(what);
     if (refused) return runs.refuse(refused);
     if (!runs.running) thread.abandonInterrupted();
-    return runs.start({ ...start, model: setup.overrides?.model, run: (signal) => this.#loop(signal, setup) });
+    const ahead = this.#ahead(start.runId);
+    return runs.start({ ...start, model: setup.overrides?.model, run: (signal) => this.#loop(signal, setup, ahead) });
   }
 
   /** Finishes a run the page died in: answers its open calls (with `first`, the answer to one of its approval requests), then asks the model to carry on. */
@@ -46,16 +50,23 @@ export class RunStarter {
     // While a run goes, the start below answers "busy"; the interrupted run stays kept.
     const setup = runs.running ? {} : thread.resumption(first);
     if (setup instanceof PageloopError) return runs.refuse(setup);
-    return runs.start({ runId, run: (signal) => this.#loop(signal, setup) });
+    const ahead = this.#ahead(runId);
+    return runs.start({ runId, run: (signal) => this.#loop(signal, setup, ahead) });
+  }
+
+  /** A remote run's first questions to the page, asked before the run's first event (run-ahead.ts); the in-page loop asks as it goes. */
+  #ahead(runId: string): RunAhead | undefined {
+    const { config, starts, host } = this.#deps;
+    return config().agui && this.#deps.remote ? new RunAhead(starts, host, this.answers.take(runId)) : undefined;
   }
 
   /** Runs the loop (after `setup.before`) and returns its final event without emitting it; what it throws ends as a failed run. */
-  async #loop(signal: AbortSignal, setup: RunSetup): Promise<FinalEvent> {
+  async #loop(signal: AbortSignal, setup: RunSetup, ahead: RunAhead | undefined): Promise<FinalEvent> {
     const { config, state, models, registry, starts, host, files, remote } = this.#deps;
     const sources: RunSources = { config: config(), state, models, registry, starts, host, files, remote };
     if (sources.config.agui) {
       if (!remote) throw new PageloopError('bad-request', 'Option agui needs the agent\'s worker, which runs the AG-UI client.');
-      const ctx = remoteRunContext(sources, signal, setup);
+      const ctx = remoteRunContext(sources, signal, setup, ahead ?? new RunAhead(starts, host));
       return (setup.before && (await setup.before(ctx))) || (await (await remote()).run(ctx));
     }
     const ctx = await runContext(sources, signal, setup);

@@ -268,6 +268,9 @@ export function createAgent(options: AgentOptions): Agent {
       if (run.finished || (err instanceof WorkerEndedError && err.code === 'worker-restarted')) return;
       deliver(failedRun(err));
     });
+    // A remote run's first request needs the page's gate and context: sent right behind the start, read as they go
+    // (a cancel() since is in them), so the worker need not ask and wait while the page draws (src/agent/run-ahead.ts).
+    if (settings.agui) tell(afterSchemas(async (remote) => remote.startAhead(runId, { mayStart: !toolHost.refusing && current === run, context: appContext.read() })));
     return run;
   };
 

@@ -157,6 +157,17 @@ export interface AppStateEntry {
 export type StartRequest = { kind: 'tool'; name: string; callId: string } | { kind: 'model' };
 
 /**
+ * What a remote run's first request needs from the page, sent by the page
+ * right behind the run's start (`startAhead`) instead of waiting to be asked:
+ * the start gate's answer for a model request (`PageHost.mayStart`) and the
+ * app's state (`PageHost.readContext`), both as the page had them then.
+ */
+export interface RunAnswers {
+  mayStart: boolean;
+  context: AppStateEntry[];
+}
+
+/**
  * The run a worker was ended in because it did not answer Stop in time
  * (option `stopGraceMs`): the fresh worker started in its place ends it, as a
  * reload would find it, with every open call `cancelled` and `message` said.
@@ -230,6 +241,12 @@ export interface AgentWorkerApi {
   callFromOutside(callId: string, name: string, args: unknown): Promise<OutsideOutcome>;
   /** Cancels the current run, or run `runId` if it has not started yet. */
   cancel(runId?: string): void;
+  /**
+   * The page's answers for run `runId`'s first request (option `agui`), sent
+   * right behind its start so that request need not ask the page and wait for
+   * it to draw the sent message first (src/agent/run-ahead.ts).
+   */
+  startAhead(runId: string, answers: RunAnswers): void;
   /** Takes back call `callId` (`agent.undo`); rejects `not-undoable` or `busy`. */
   undo(callId: string): Promise<UndoOutcome>;
   /** Takes back run `runId`'s calls, last first (`agent.undoRun`); rejects `not-undoable` or `busy`. */

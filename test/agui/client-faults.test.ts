@@ -55,6 +55,18 @@ describe('AG-UI client: faults', function () {
     expect(next.filter((m) => m.role === 'tool').map((m) => m.toolCallId)).to.deep.equal(['s1']);
   });
 
+  it('a cancel in the task that sent the run sends the server nothing (the page\'s answers sent ahead say no), and the next run goes', async () => {
+    const server = await aguiScript([run(text('m1', 'Only this one.'))]);
+    const { agent, events } = remoteAgent({ url: server.url });
+    const running = agent.send('never sent');
+    agent.cancel();
+    expect((await running.done).reason).to.equal('cancelled');
+    expect(ofType(events, 'final')).to.have.length(1);
+    expect(await server.log()).to.have.length(0);
+    expect((await agent.send('sent').done).text).to.equal('Only this one.');
+    expect(await server.log()).to.have.length(1);
+  });
+
   it('cancels a frontend call waiting for approval, answering it cancelled', async () => {
     const server = await aguiScript([run(toolCall('c1', 'pay', { amount: 5 })), run(text('m2', 'ok'))]);
     const pay = defineTool({ name: 'pay', description: 'Pays', parameters: z.object({ amount: z.number() }), needsApproval: true, execute: async () => 'paid' });
