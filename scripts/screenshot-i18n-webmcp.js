@@ -41,7 +41,7 @@ document.body.dataset.ran = 'yes';
 `,
     async shoot(page, { theme, width, outDir }) {
       await page.locator('body[data-ran="yes"]').waitFor({ state: 'attached', timeout: 30000 });
-      await page.waitForFunction(() => document.querySelector('agent-chat')?.shadowRoot?.querySelectorAll('[part~="webmcp-status"]').length === 2, null, { timeout: 10000 });
+      await page.locator('agent-chat').locator('[part~="webmcp-status"]').nth(1).waitFor({ timeout: 10000 });
       await page.waitForTimeout(300);
       const path = `${outDir}/i18n-webmcp-${locale}-${theme}-${width}.png`;
       await page.screenshot({ path });
