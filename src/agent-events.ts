@@ -337,7 +337,27 @@ export interface WebMcpStatus {
   message?: string;
   /** When WebMCP could not start (`error`): the error's own text, as it was thrown (`message` says it in a sentence). */
   cause?: string;
+  /** What was refused (`error`), one by one, as data an app can word in its own language; `message` says them all, joined by "; ". */
+  problems?: WebMcpProblem[];
 }
+
+/**
+ * One thing WebMCP refused or could not do (`WebMcpStatus.problems`): its
+ * `kind`, the tool's name, the browser's own `error` text, and `message`, the
+ * English sentence `WebMcpStatus.message` holds for it.
+ */
+export type WebMcpProblem = { message: string; tool?: string; error?: string } & (
+  /** The browser refused to register one of the agent's tools (`expose`): a name another part of the page took, say. */
+  | { kind: 'not-registered'; tool: string; error: string }
+  /** A tool another part of the page registered could not be given to the agent (`consume`): its name is the agent's already, say. */
+  | { kind: 'not-offered'; tool: string; error: string }
+  /** This browser's WebMCP cannot list or run other tools (no `getTools()` and `executeTool()`), so none are offered. */
+  | { kind: 'no-listing' }
+  /** Listing the page's tools (`getTools()`) threw. */
+  | { kind: 'list-failed'; error: string }
+  /** Anything else that threw, in its own words. */
+  | { kind: 'error'; error: string }
+);
 
 /**
  * An event of a sub-agent's own loop, wrapped so it cannot be taken for the

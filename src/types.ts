@@ -17,7 +17,7 @@ import type { ThreadTrace, TraceSpan } from './trace-types.js';
 export type { Diagnosis, DiagnosisCheck, DiagnosisStatus, DiagnoseOptions, ServerFamily } from './diagnosis-types.js';
 import type { Diagnosis, DiagnoseOptions } from './diagnosis-types.js';
 /** The events an agent emits, and what they carry (src/agent-events.ts). */
-export type { FinalReason, FinalEvent, ToolResultStatus, ApprovalRequest, AgentEvent, SubAgentEvent, ContextEvent, SummaryCall, PlanTaskStatus, PlanTask, EngineStatus, EngineSource, EngineBackend, WebMcpStatus, InterruptInfo, UndoneEvent, UndoneCall } from './agent-events.js';
+export type { FinalReason, FinalEvent, ToolResultStatus, ApprovalRequest, AgentEvent, SubAgentEvent, ContextEvent, SummaryCall, PlanTaskStatus, PlanTask, EngineStatus, EngineSource, EngineBackend, WebMcpStatus, WebMcpProblem, InterruptInfo, UndoneEvent, UndoneCall } from './agent-events.js';
 import type { UndoneCall } from './agent-events.js';
 /** Generative UI: what a tool's `render` receives and returns (src/tool-types.ts). */
 export type { ToolCallStatus, ToolRender, ToolRenderProps, ToolView, ToolViewOptions } from './tool-types.js';

@@ -12,7 +12,8 @@ export const attachmentTrayWords = {
   notKept: 'not kept',
   close: 'Close',
   // A file refused (src/attachment-types.ts `AttachmentRefusal`, by its code and params); sizes written with the locale's units.
-  refusedCount: (name: string, max: string) => `"${name}" was not attached: at most ${max} files go with one message.`,
+  /** `max` written, `count` the same number (its plural form): the worker's English, word for word (src/agent/attachments/attachment-prep.ts). */
+  refusedCount: (name: string, max: string, count: number) => `"${name}" was not attached: at most ${max} ${count === 1 ? 'file goes' : 'files go'} with one message.`,
   refusedType: (name: string, type: string) => `"${name}" is ${type}, which cannot be attached here.`,
   refusedSize: (name: string, size: string, max: string) => `"${name}" is ${size}; one file may be at most ${max} (as picked, before images are made smaller).`,
   refusedTotal: (name: string, total: string, max: string) => `"${name}" would take this message's files to ${total}; one message may carry at most ${max}.`,
@@ -25,7 +26,7 @@ export function refusalText(r: { name: string; code: string; message: string; pa
   const p = r.params ?? {};
   const num = (key: string) => (typeof p[key] === 'number' ? (p[key] as number) : undefined);
   const [max, size, total] = [num('max'), num('size'), num('total')];
-  if (r.code === 'too-many-attachments' && max !== undefined) return w.refusedCount(r.name, count(max));
+  if (r.code === 'too-many-attachments' && max !== undefined) return w.refusedCount(r.name, count(max), max);
   if (r.code === 'attachment-type' && typeof p.type === 'string') return w.refusedType(r.name, p.type);
   if (r.code === 'attachment-too-large' && size !== undefined && max !== undefined) return w.refusedSize(r.name, bytes(size), bytes(max));
   if (r.code === 'attachments-too-large' && total !== undefined && max !== undefined) return w.refusedTotal(r.name, bytes(total), bytes(max));

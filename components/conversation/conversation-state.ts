@@ -163,7 +163,7 @@ function reduceAction(state: ConversationState, action: ConversationAction): Con
     case 'retry':
       return { ...state, retry: { attempt: action.attempt, delayMs: action.delayMs, reason: action.reason } };
     case 'webmcp':
-      return action.status.state === 'unavailable' || action.status.state === 'error' ? addNotice(state, webmcpNotice(action.status), 'webmcp-status') : state;
+      return action.status.state === 'unavailable' || action.status.state === 'error' ? webmcpNotices(action.status).reduce((s, line) => addNotice(s, line, 'webmcp-status'), state) : state;
     case 'tool-progress':
       return updateCall(state, action.callId, (c) => (isSettled(c.status) ? c : { ...c, progress: { progress: action.progress, total: action.total, message: action.message } }));
     case 'activity':
@@ -399,11 +399,19 @@ function notKeptPhrase(count: number, names: readonly string[], code: string | u
   return code === 'storage-quota' ? ['noticeNotKeptFull', count, quoted] : ['noticeNotKept', count, quoted, reason ?? ''];
 }
 
-/** WebMCP's notice: unavailable (our sentence), or an error in the browser's own words. */
-function webmcpNotice(status: WebMcpStatus): readonly [string, ReportedPhrase] | string {
-  if (status.state === 'unavailable') return [`WebMCP: ${status.message ?? 'unavailable'}`, ['noticeWebmcpUnavailable']];
+/**
+ * WebMCP's notices: unavailable (our sentence), could not start, or one per
+ * problem — its English sentence, and its data: the id its kind names
+ * (`not-offered` → `noticeWebmcpNotOffered`, `error` → `noticeWebmcpError`),
+ * the tool's name and the browser's error (reported-notice-words.ts).
+ */
+function webmcpNotices(status: WebMcpStatus): ReadonlyArray<readonly [string, ReportedPhrase]> {
+  if (status.state === 'unavailable') return [[`WebMCP: ${status.message ?? 'unavailable'}`, ['noticeWebmcpUnavailable']]];
   // The status's sentence is the start failure's English (webmcp-link.ts writes it from the cause).
-  if (status.cause !== undefined) return [status.message!, ['noticeWebmcpNoStart', status.cause]];
+  if (status.cause !== undefined) return [[status.message!, ['noticeWebmcpNoStart', status.cause]]];
   const message = status.message ?? 'error';
-  return [`WebMCP error: ${message}`, ['noticeWebmcpError', message]];
+  return (status.problems ?? [{ kind: 'error', error: message, message }]).map((p) => [
+    `WebMCP error: ${p.message}`,
+    [`noticeWebmcp${p.kind.replace(/(?:^|-)(\w)/g, (_, c: string) => c.toUpperCase())}`, p.tool, p.error].filter((v) => v !== undefined) as unknown as ReportedPhrase,
+  ]);
 }

@@ -42,7 +42,7 @@ export class LogWindow {
     const next = Math.min(hidden, LOG_PAGE);
     const w = i18n ? i18n.words(conversationWords) : conversationWords;
     const count = i18n?.format?.count ?? formatCount;
-    return html`<button part="log-earlier" class="log-earlier" type="button" @click=${() => this.more()}>${w.showEarlier(count(next), count(hidden))}</button>`;
+    return html`<button part="log-earlier" class="log-earlier" type="button" @click=${() => this.more()}>${w.showEarlier(count(next), count(hidden), next, hidden)}</button>`;
   }
 
   /** Draws one more page of earlier items. */

@@ -15,7 +15,7 @@ function renderWorkflowBadge(workflow: string | undefined, w: ConversationWords)
 
 /** "Show all n lines" / "Show less" under a long message (long-text.ts). */
 function renderShowAll(lines: number, long: Expansion, w: ConversationWords): TemplateResult {
-  return html`<button part="show-all-button" class="show-all" type="button" aria-expanded=${long.open ? 'true' : 'false'} @click=${() => long.toggle()}>${long.open ? w.showLess : w.showAll(String(lines))}</button>`;
+  return html`<button part="show-all-button" class="show-all" type="button" aria-expanded=${long.open ? 'true' : 'false'} @click=${() => long.toggle()}>${long.open ? w.showLess : w.showAll(String(lines), lines)}</button>`;
 }
 
 /**

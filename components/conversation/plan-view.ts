@@ -50,11 +50,11 @@ export function renderPlan(tasks: readonly PlanTask[] | null, i18n?: I18n): Temp
   const current = tasks.find((t) => t.status === 'in_progress');
   const finished = planFinished(tasks);
   const titles = new Map(tasks.map((t) => [t.id, t.title]));
-  const extra = [failed ? w.planFailedCount(count(failed)) : '', blocked ? w.planBlockedCount(count(blocked)) : ''].filter(Boolean).join(', ');
+  const extra = [failed ? w.planFailedCount(count(failed), failed) : '', blocked ? w.planBlockedCount(count(blocked), blocked) : ''].filter(Boolean).join(', ');
   return html`<details part="plan" class="drawer plan" ?open=${!finished} data-finished=${finished ? 'true' : 'false'}>
     <summary>
       <span class="plan-title">${w.planTitle}</span>
-      <span class="plan-count">${w.planCount(count(done), count(tasks.length))}${extra ? ` · ${extra}` : ''}</span>
+      <span class="plan-count">${w.planCount(count(done), count(tasks.length), done)}${extra ? ` · ${extra}` : ''}</span>
       ${current && !finished ? html`<span class="plan-current">· ${current.title}</span>` : nothing}
     </summary>
     <ol class="plan-tasks" aria-label=${w.planTasks} tabindex="0">

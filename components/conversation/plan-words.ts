@@ -5,9 +5,10 @@
  */
 export const planWords = {
   planTitle: 'Plan',
-  planCount: (done: string, total: string) => `${done} of ${total} done`,
-  planFailedCount: (count: string) => `${count} failed`,
-  planBlockedCount: (count: string) => `${count} blocked`,
+  /** Numbers written; the last parameter the same number as the first, which picks the plural form (`count`: the tasks done). */
+  planCount: (done: string, total: string, count: number) => `${done} of ${total} done`,
+  planFailedCount: (count: string, n: number) => `${count} failed`,
+  planBlockedCount: (count: string, n: number) => `${count} blocked`,
   planTasks: 'Tasks',
   planPending: 'pending',
   planInProgress: 'in progress',

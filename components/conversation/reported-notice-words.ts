@@ -15,6 +15,11 @@
 export const reportedNoticeWords = {
   noticeWebmcpUnavailable: 'WebMCP: this browser has no WebMCP (document.modelContext), so no tools are shared with browser agents or taken from the page.',
   noticeWebmcpError: (message: string) => `WebMCP error: ${message}`,
+  /** A problem of `WebMcpStatus.problems` (src/page/webmcp/webmcp-problem.ts writes its sentence): `tool` a name, `error` the browser's own text. */
+  noticeWebmcpNotRegistered: (tool: string, error: string) => `WebMCP error: "${tool}" could not be registered: ${error}`,
+  noticeWebmcpNotOffered: (tool: string, error: string) => `WebMCP error: "${tool}" is not offered: ${error}`,
+  noticeWebmcpNoListing: "WebMCP error: this browser's WebMCP cannot list or run other tools (no getTools() and executeTool()), so none are offered",
+  noticeWebmcpListFailed: (error: string) => `WebMCP error: getTools() failed: ${error}`,
   /** `error`: the thrown error's own text (a browser's or the WebMCP API's words). */
   noticeWebmcpNoStart: (error: string) => `WebMCP could not start: ${error}`,
   noticeNotKept: (count: number, names: string, reason: string) =>

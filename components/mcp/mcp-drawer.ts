@@ -204,7 +204,7 @@ export class McpDrawer implements ReactiveController {
     const up = this.#servers.filter((s) => s.state === 'connected').length;
     const offering = this.#servers.some((s) => s.state === 'connected' && s.resources);
     return html`<details part="mcp-servers" class="drawer mcp-servers">
-      <summary><span class="mcp-title">${w.mcpServers}</span> <span class="mcp-count">${w.mcpConnectedCount(n(up), n(this.#servers.length))}</span></summary>
+      <summary><span class="mcp-title">${w.mcpServers}</span> <span class="mcp-count">${w.mcpConnectedCount(n(up), n(this.#servers.length), up)}</span></summary>
       ${this.#error ? html`<p class="mcp-error" role="alert">${this.#error}</p>` : nothing}
       <ul class="mcp-items">${this.#servers.map((s) => this.#renderServer(s, w))}</ul>
       ${offering

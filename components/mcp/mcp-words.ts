@@ -8,7 +8,8 @@
  */
 export const mcpWords = {
   mcpServers: 'MCP servers',
-  mcpConnectedCount: (up: string, all: string) => `${up} of ${all} connected`,
+  /** `count`: the `up` number (its plural form). */
+  mcpConnectedCount: (up: string, all: string, count: number) => `${up} of ${all} connected`,
   mcpConnecting: 'connecting…',
   mcpConnected: 'connected',
   mcpFailed: 'failed',

@@ -30,7 +30,7 @@ export const toolCardWords = {
   error: 'Error',
   progress: 'Progress',
   progressOf: (done: string, total: string) => `${done} of ${total}`,
-  moreCharacters: (count: string) => `${count} more characters not shown`,
+  moreCharacters: (count: string, n: number) => `${count} more character${n === 1 ? '' : 's'} not shown`,
 };
 
 /** A tool card's words, as the element's language writes them. */

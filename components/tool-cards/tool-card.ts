@@ -88,7 +88,7 @@ export const CARD_TEXT_CHARS = 1_000_000;
 /** `text` cut to what a card shows, saying how much was left out. */
 function clipForCard(text: string, kit: CardKit): string {
   if (text.length <= CARD_TEXT_CHARS) return text;
-  return `${text.slice(0, CARD_TEXT_CHARS)}\n… (${kit.words.moreCharacters(kit.formatCount(text.length - CARD_TEXT_CHARS))})`;
+  return `${text.slice(0, CARD_TEXT_CHARS)}\n… (${kit.words.moreCharacters(kit.formatCount(text.length - CARD_TEXT_CHARS), text.length - CARD_TEXT_CHARS)})`;
 }
 
 /** Arguments as they stream: pretty JSON as soon as they parse, the raw text until then. */

@@ -19,8 +19,9 @@ export const agentTraceWords = {
   traceNoSpans: (run: string) => `No span of run ${run} is in this trace.`,
   traceSpansLabel: 'Spans of the run, in start order',
   traceRun: 'Run',
-  traceSpansInThread: (count: string, dropped: string) => `${count} spans in the thread · ${dropped} dropped`,
-  traceSummary: (duration: string, outcome: string, count: string, dropped: string) => `${duration} · ${outcome} · ${count} spans · ${dropped} dropped`,
+  /** `n` and `droppedN`: the numbers `count` and `dropped` write (their plural forms). */
+  traceSpansInThread: (count: string, dropped: string, n: number, droppedN: number) => `${count} span${n === 1 ? '' : 's'} in the thread · ${dropped} dropped`,
+  traceSummary: (duration: string, outcome: string, count: string, dropped: string, n: number, droppedN: number) => `${duration} · ${outcome} · ${count} span${n === 1 ? '' : 's'} · ${dropped} dropped`,
   traceRunning: 'running',
   traceDone: 'done',
   traceError: 'error',
@@ -48,8 +49,9 @@ export const agentTraceWords = {
   contextFolded: 'folded',
   contextDropped: 'dropped',
   contextCut: 'cut',
-  noteContextSizes: (before: string, after: string, window: string) => `${before} → ${after} tokens of ${window}`,
-  noteContextMessages: (count: string, sizes: string) => `${count} messages, ${sizes}`,
+  /** `count`: the `after` number (its plural form). */
+  noteContextSizes: (before: string, after: string, window: string, count: number) => `${before} → ${after} token${count === 1 ? '' : 's'} of ${window}`,
+  noteContextMessages: (count: string, sizes: string, n: number) => `${count} message${n === 1 ? '' : 's'}, ${sizes}`,
   noteCall: (id: string) => `(call ${id})`,
   noteApprovalAsked: 'approval asked',
   noteError: (message: string) => `error: ${message}`,

@@ -288,11 +288,11 @@ export class AgentTrace extends LitElement {
   #summary(view: ReturnType<typeof waterfall> | undefined, trace: ThreadTrace, say: TraceSpeech): string {
     const { w, n } = say;
     const dropped = n(trace.dropped, 0);
-    if (!view || view.rows.length === 0) return w.traceSpansInThread(n(trace.spans.length, 0), dropped);
+    if (!view || view.rows.length === 0) return w.traceSpansInThread(n(trace.spans.length, 0), dropped, trace.spans.length, trace.dropped);
     const root = view.roots[0]?.span;
     const finish = root?.attributes['gen_ai.response.finish_reasons'];
     const outcome = view.open ? w.traceRunning : finish !== undefined ? w.factFinish(formatValue(finish)) : root?.status === 'error' ? w.traceError : w.traceDone;
-    return w.traceSummary(formatMs(view.durationMs, say), outcome, n(view.rows.length, 0), dropped);
+    return w.traceSummary(formatMs(view.durationMs, say), outcome, n(view.rows.length, 0), dropped, view.rows.length, trace.dropped);
   }
 
   #renderRow(row: TraceRow, say: TraceSpeech): TemplateResult {

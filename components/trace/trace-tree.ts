@@ -224,9 +224,9 @@ function notesOf(event: TraceSpanEvent, say: TraceSpeech): string[] {
     case 'pageloop.context.cut': {
       const what = event.name === 'pageloop.context.folded' ? w.contextFolded : event.name === 'pageloop.context.dropped' ? w.contextDropped : w.contextCut;
       const call = a['gen_ai.tool.call.id'] !== undefined ? ` ${w.noteCall(formatValue(a['gen_ai.tool.call.id']))}` : '';
-      const sizes = w.noteContextSizes(count(a['pageloop.context.tokens_before']), count(a['pageloop.context.tokens_after']), count(a['pageloop.context.window']));
+      const sizes = w.noteContextSizes(count(a['pageloop.context.tokens_before']), count(a['pageloop.context.tokens_after']), count(a['pageloop.context.window']), num(a['pageloop.context.tokens_after']) ?? NaN);
       const messages = num(a['pageloop.context.messages']);
-      return [w.noteContext(`${what}${call}`, messages !== undefined ? w.noteContextMessages(n(messages, 0), sizes) : sizes)];
+      return [w.noteContext(`${what}${call}`, messages !== undefined ? w.noteContextMessages(n(messages, 0), sizes, messages) : sizes)];
     }
     case 'pageloop.approval.requested':
       return [w.noteApprovalAsked];

@@ -33,7 +33,7 @@ export const catalog: Catalog = {
     contextFilled: (percent: string, size: string) => `السياق ممتلئ بنسبة ${percent} من ${size}`,
     retryWait: (reason: string, seconds: string, attempt: string) => `لم يستجب الخادم (${reason}): ستُعاد المحاولة بعد ${seconds} ث (المحاولة ${attempt}).`,
     retryNow: (reason: string, attempt: string) => `لم يستجب الخادم (${reason}): تُعاد المحاولة الآن (المحاولة ${attempt}).`,
-    showAll: (lines: string) => `عرض الكل (عدد الأسطر: ${lines})`,
+    showAll: (lines: string, count: number) => `عرض الكل (${plural(count, { zero: `${lines} سطر`, one: 'سطر واحد', two: 'سطران', few: `${lines} أسطر`, many: `${lines} سطرًا`, other: `${lines} سطر` })})`,
     showLess: 'عرض أقل',
     showMore: 'عرض المزيد',
     copyError: 'نسخ',
@@ -84,7 +84,7 @@ export const catalog: Catalog = {
     error: 'خطأ',
     progress: 'التقدّم',
     progressOf: (done: string, total: string) => `${done} من ${total}`,
-    moreCharacters: (count: string) => `${count} حرفًا إضافيًا لم تُعرض`,
+    moreCharacters: (count: string, n: number) => `${plural(n, { zero: `${count} حرف إضافي لم يُعرض`, one: 'حرف إضافي واحد لم يُعرض', two: 'حرفان إضافيان لم يُعرضا', few: `${count} أحرف إضافية لم تُعرض`, many: `${count} حرفًا إضافيًا لم يُعرض`, other: `${count} حرف إضافي لم يُعرض` })}`,
     // attachments
     attachFiles: 'إرفاق ملفات',
     attachFilesTitle: 'إرفاق ملفات (أو أفلتها أو الصقها هنا)',

@@ -31,7 +31,7 @@ export const catalog: Catalog = {
     contextFilled: (percent: string, size: string) => `Kontext zu ${percent} von ${size} belegt`,
     retryWait: (reason: string, seconds: string, attempt: string) => `Der Server hat nicht geantwortet (${reason}): neuer Versuch in ${seconds} s (Versuch ${attempt}).`,
     retryNow: (reason: string, attempt: string) => `Der Server hat nicht geantwortet (${reason}): neuer Versuch läuft (Versuch ${attempt}).`,
-    showAll: (lines: string) => `Alles zeigen (${lines} Zeilen)`,
+    showAll: (lines: string, count: number) => `Alles zeigen (${lines} ${count === 1 ? 'Zeile' : 'Zeilen'})`,
     showLess: 'Weniger zeigen',
     showMore: 'Mehr zeigen',
     copyError: 'Kopieren',
@@ -82,7 +82,7 @@ export const catalog: Catalog = {
     error: 'Fehler',
     progress: 'Fortschritt',
     progressOf: (done: string, total: string) => `${done} von ${total}`,
-    moreCharacters: (count: string) => `${count} weitere Zeichen nicht angezeigt`,
+    moreCharacters: (count: string, n: number) => `${count} ${n === 1 ? 'weiteres Zeichen' : 'weitere Zeichen'} nicht angezeigt`,
     // attachments
     attachFiles: 'Dateien anhängen',
     attachFilesTitle: 'Dateien anhängen (oder hier ablegen bzw. einfügen)',

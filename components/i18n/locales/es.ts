@@ -31,7 +31,7 @@ export const catalog: Catalog = {
     contextFilled: (percent: string, size: string) => `contexto al ${percent} de ${size}`,
     retryWait: (reason: string, seconds: string, attempt: string) => `El servidor no respondió (${reason}): se reintentará en ${seconds} s (intento ${attempt}).`,
     retryNow: (reason: string, attempt: string) => `El servidor no respondió (${reason}): reintentando ahora (intento ${attempt}).`,
-    showAll: (lines: string) => `Mostrar todo (${lines} líneas)`,
+    showAll: (lines: string, count: number) => `Mostrar todo (${lines} ${count === 1 ? 'línea' : 'líneas'})`,
     showLess: 'Mostrar menos',
     showMore: 'Mostrar más',
     copyError: 'Copiar',
@@ -82,7 +82,7 @@ export const catalog: Catalog = {
     error: 'Error',
     progress: 'Progreso',
     progressOf: (done: string, total: string) => `${done} de ${total}`,
-    moreCharacters: (count: string) => `${count} caracteres más sin mostrar`,
+    moreCharacters: (count: string, n: number) => `${count} ${n === 1 ? 'carácter más' : 'caracteres más'} sin mostrar`,
     // attachments
     attachFiles: 'Adjuntar archivos',
     attachFilesTitle: 'Adjuntar archivos (o soltarlos o pegarlos aquí)',

@@ -1,10 +1,12 @@
 /** French. */
-import { intlFormats } from '../intl-formats.js';
+import { intlFormats, pluralOf } from '../intl-formats.js';
 import type { Catalog } from '../words.js';
 import { rooms } from './rooms/fr.js';
 import { views } from './views/fr.js';
 import { notes } from './notes/fr.js';
 import { doctor } from './doctor/fr.js';
+
+const plural = pluralOf('fr');
 
 export const catalog: Catalog = {
   format: intlFormats('fr'),
@@ -31,7 +33,7 @@ export const catalog: Catalog = {
     contextFilled: (percent: string, size: string) => `contexte rempli à ${percent} sur ${size}`,
     retryWait: (reason: string, seconds: string, attempt: string) => `Le serveur n’a pas répondu (${reason}) : nouvel essai dans ${seconds} s (tentative ${attempt}).`,
     retryNow: (reason: string, attempt: string) => `Le serveur n’a pas répondu (${reason}) : nouvel essai en cours (tentative ${attempt}).`,
-    showAll: (lines: string) => `Tout afficher (${lines} lignes)`,
+    showAll: (lines: string, count: number) => `Tout afficher (${lines} ${plural(count, { one: 'ligne', other: 'lignes' })})`,
     showLess: 'Afficher moins',
     showMore: 'Afficher plus',
     copyError: 'Copier',
@@ -82,7 +84,7 @@ export const catalog: Catalog = {
     error: 'Erreur',
     progress: 'Progression',
     progressOf: (done: string, total: string) => `${done} sur ${total}`,
-    moreCharacters: (count: string) => `${count} caractères de plus non affichés`,
+    moreCharacters: (count: string, n: number) => `${count} ${plural(n, { one: 'caractère de plus non affiché', other: 'caractères de plus non affichés' })}`,
     // attachments
     attachFiles: 'Joindre des fichiers',
     attachFilesTitle: 'Joindre des fichiers (ou les déposer ou coller ici)',

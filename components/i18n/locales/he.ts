@@ -31,7 +31,7 @@ export const catalog: Catalog = {
     contextFilled: (percent: string, size: string) => `ההקשר מלא ב־${percent} מתוך ${size}`,
     retryWait: (reason: string, seconds: string, attempt: string) => `השרת לא ענה (${reason}): ניסיון חוזר בעוד ${seconds} שנ׳ (ניסיון ${attempt}).`,
     retryNow: (reason: string, attempt: string) => `השרת לא ענה (${reason}): מנסה שוב עכשיו (ניסיון ${attempt}).`,
-    showAll: (lines: string) => `הצגת הכול (${lines} שורות)`,
+    showAll: (lines: string, count: number) => `הצגת הכול (${count === 1 ? 'שורה אחת' : `${lines} שורות`})`,
     showLess: 'הצגת פחות',
     showMore: 'הצגת עוד',
     copyError: 'העתקה',
@@ -82,7 +82,7 @@ export const catalog: Catalog = {
     error: 'שגיאה',
     progress: 'התקדמות',
     progressOf: (done: string, total: string) => `${done} מתוך ${total}`,
-    moreCharacters: (count: string) => `עוד ${count} תווים לא מוצגים`,
+    moreCharacters: (count: string, n: number) => `${n === 1 ? 'עוד תו אחד לא מוצג' : `עוד ${count} תווים לא מוצגים`}`,
     // attachments
     attachFiles: 'צירוף קבצים',
     attachFilesTitle: 'צירוף קבצים (או גררו או הדביקו אותם לכאן)',

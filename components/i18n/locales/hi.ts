@@ -1,10 +1,12 @@
 /** Hindi. */
-import { intlFormats } from '../intl-formats.js';
+import { intlFormats, pluralOf } from '../intl-formats.js';
 import type { Catalog } from '../words.js';
 import { rooms } from './rooms/hi.js';
 import { views } from './views/hi.js';
 import { notes } from './notes/hi.js';
 import { doctor } from './doctor/hi.js';
+
+const plural = pluralOf('hi');
 
 export const catalog: Catalog = {
   format: intlFormats('hi'),
@@ -31,7 +33,7 @@ export const catalog: Catalog = {
     contextFilled: (percent: string, size: string) => `संदर्भ ${size} में से ${percent} भरा`,
     retryWait: (reason: string, seconds: string, attempt: string) => `सर्वर ने जवाब नहीं दिया (${reason}): ${seconds} सेकंड में फिर कोशिश होगी (प्रयास ${attempt})।`,
     retryNow: (reason: string, attempt: string) => `सर्वर ने जवाब नहीं दिया (${reason}): अभी फिर कोशिश हो रही है (प्रयास ${attempt})।`,
-    showAll: (lines: string) => `सब दिखाएँ (${lines} पंक्तियाँ)`,
+    showAll: (lines: string, count: number) => `सब दिखाएँ (${lines} ${plural(count, { one: 'पंक्ति', other: 'पंक्तियाँ' })})`,
     showLess: 'कम दिखाएँ',
     showMore: 'और दिखाएँ',
     copyError: 'कॉपी करें',
@@ -82,13 +84,13 @@ export const catalog: Catalog = {
     error: 'त्रुटि',
     progress: 'प्रगति',
     progressOf: (done: string, total: string) => `${total} में से ${done}`,
-    moreCharacters: (count: string) => `${count} और अक्षर नहीं दिखाए गए`,
+    moreCharacters: (count: string, n: number) => `${count} और ${plural(n, { one: 'अक्षर नहीं दिखाया गया', other: 'अक्षर नहीं दिखाए गए' })}`,
     // attachments
     attachFiles: 'फ़ाइलें जोड़ें',
     attachFilesTitle: 'फ़ाइलें जोड़ें (या उन्हें यहाँ छोड़ें या चिपकाएँ)',
     preparingAttachments: 'अटैचमेंट तैयार हो रहे हैं…',
     dropFiles: 'जोड़ने के लिए फ़ाइलें यहाँ छोड़ें',
-    attachedCount: (count: number) => (count === 1 ? 'जोड़ी गई: 1 फ़ाइल' : `जोड़ी गईं: ${count} फ़ाइलें`),
+    attachedCount: (count: number) => (plural(count, { one: `जोड़ी गई: ${count} फ़ाइल`, other: `जोड़ी गईं: ${count} फ़ाइलें` })),
     removeFile: (name: string) => `${name} हटाएँ`,
     remove: 'हटाएँ',
     openImage: (name: string) => `तस्वीर ${name} खोलें`,

@@ -31,7 +31,7 @@ export const catalog: Catalog = {
     contextFilled: (percent: string, size: string) => `contesto al ${percent} di ${size}`,
     retryWait: (reason: string, seconds: string, attempt: string) => `Il server non ha risposto (${reason}): nuovo tentativo tra ${seconds} s (tentativo ${attempt}).`,
     retryNow: (reason: string, attempt: string) => `Il server non ha risposto (${reason}): nuovo tentativo in corso (tentativo ${attempt}).`,
-    showAll: (lines: string) => `Mostra tutto (${lines} righe)`,
+    showAll: (lines: string, count: number) => `Mostra tutto (${lines} ${count === 1 ? 'riga' : 'righe'})`,
     showLess: 'Mostra meno',
     showMore: 'Mostra altro',
     copyError: 'Copia',
@@ -82,7 +82,7 @@ export const catalog: Catalog = {
     error: 'Errore',
     progress: 'Avanzamento',
     progressOf: (done: string, total: string) => `${done} di ${total}`,
-    moreCharacters: (count: string) => `altri ${count} caratteri non mostrati`,
+    moreCharacters: (count: string, n: number) => `${n === 1 ? 'un altro carattere non mostrato' : `altri ${count} caratteri non mostrati`}`,
     // attachments
     attachFiles: 'Allega file',
     attachFilesTitle: 'Allega file (o trascinali o incollali qui)',

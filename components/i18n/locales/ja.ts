@@ -31,7 +31,7 @@ export const catalog: Catalog = {
     contextFilled: (percent: string, size: string) => `コンテキスト ${size} 中 ${percent} 使用`,
     retryWait: (reason: string, seconds: string, attempt: string) => `サーバーが応答しませんでした（${reason}）。${seconds} 秒後に再試行します（${attempt} 回目）。`,
     retryNow: (reason: string, attempt: string) => `サーバーが応答しませんでした（${reason}）。いま再試行しています（${attempt} 回目）。`,
-    showAll: (lines: string) => `すべて表示（${lines} 行）`,
+    showAll: (lines: string, count: number) => `すべて表示（${count === 1 ? '1' : lines} 行）`,
     showLess: '折りたたむ',
     showMore: '続きを表示',
     copyError: 'コピー',
@@ -82,7 +82,7 @@ export const catalog: Catalog = {
     error: 'エラー',
     progress: '進行状況',
     progressOf: (done: string, total: string) => `${done} / ${total}`,
-    moreCharacters: (count: string) => `ほか ${count} 文字は表示していません`,
+    moreCharacters: (count: string, n: number) => `ほか ${n === 1 ? '1' : count} 文字は表示していません`,
     // attachments
     attachFiles: 'ファイルを添付',
     attachFilesTitle: 'ファイルを添付（ここへドロップまたは貼り付けも可）',

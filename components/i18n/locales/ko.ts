@@ -31,7 +31,7 @@ export const catalog: Catalog = {
     contextFilled: (percent: string, size: string) => `컨텍스트 ${size} 중 ${percent} 사용`,
     retryWait: (reason: string, seconds: string, attempt: string) => `서버가 응답하지 않았습니다(${reason}). ${seconds}초 후 다시 시도합니다(${attempt}번째 시도).`,
     retryNow: (reason: string, attempt: string) => `서버가 응답하지 않았습니다(${reason}). 지금 다시 시도합니다(${attempt}번째 시도).`,
-    showAll: (lines: string) => `모두 보기(${lines}줄)`,
+    showAll: (lines: string, count: number) => `모두 보기(${count === 1 ? '1' : lines}줄)`,
     showLess: '접기',
     showMore: '더 보기',
     copyError: '복사',
@@ -82,7 +82,7 @@ export const catalog: Catalog = {
     error: '오류',
     progress: '진행 상황',
     progressOf: (done: string, total: string) => `${total}개 중 ${done}개`,
-    moreCharacters: (count: string) => `표시되지 않은 ${count}자 더 있음`,
+    moreCharacters: (count: string, n: number) => `표시되지 않은 ${n === 1 ? '1' : count}자 더 있음`,
     // attachments
     attachFiles: '파일 첨부',
     attachFilesTitle: '파일 첨부(여기에 끌어다 놓거나 붙여넣어도 됩니다)',

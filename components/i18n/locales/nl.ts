@@ -31,7 +31,7 @@ export const catalog: Catalog = {
     contextFilled: (percent: string, size: string) => `context voor ${percent} gevuld van ${size}`,
     retryWait: (reason: string, seconds: string, attempt: string) => `De server antwoordde niet (${reason}): nieuwe poging over ${seconds} s (poging ${attempt}).`,
     retryNow: (reason: string, attempt: string) => `De server antwoordde niet (${reason}): nieuwe poging loopt (poging ${attempt}).`,
-    showAll: (lines: string) => `Alles tonen (${lines} regels)`,
+    showAll: (lines: string, count: number) => `Alles tonen (${lines} ${count === 1 ? 'regel' : 'regels'})`,
     showLess: 'Minder tonen',
     showMore: 'Meer tonen',
     copyError: 'Kopiëren',
@@ -82,7 +82,7 @@ export const catalog: Catalog = {
     error: 'Fout',
     progress: 'Voortgang',
     progressOf: (done: string, total: string) => `${done} van ${total}`,
-    moreCharacters: (count: string) => `nog ${count} tekens niet getoond`,
+    moreCharacters: (count: string, n: number) => `nog ${count} ${n === 1 ? 'teken' : 'tekens'} niet getoond`,
     // attachments
     attachFiles: 'Bestanden bijvoegen',
     attachFilesTitle: 'Bestanden bijvoegen (of hier neerzetten of plakken)',

@@ -33,7 +33,7 @@ export const catalog: Catalog = {
     contextFilled: (percent: string, size: string) => `kontekst zajęty w ${percent} z ${size}`,
     retryWait: (reason: string, seconds: string, attempt: string) => `Serwer nie odpowiedział (${reason}): kolejna próba za ${seconds} s (próba ${attempt}).`,
     retryNow: (reason: string, attempt: string) => `Serwer nie odpowiedział (${reason}): ponawianie teraz (próba ${attempt}).`,
-    showAll: (lines: string) => `Pokaż wszystko (wierszy: ${lines})`,
+    showAll: (lines: string, count: number) => `Pokaż wszystko (${lines} ${plural(count, { one: 'wiersz', few: 'wiersze', many: 'wierszy', other: 'wiersza' })})`,
     showLess: 'Pokaż mniej',
     showMore: 'Pokaż więcej',
     copyError: 'Kopiuj',
@@ -84,7 +84,7 @@ export const catalog: Catalog = {
     error: 'Błąd',
     progress: 'Postęp',
     progressOf: (done: string, total: string) => `${done} z ${total}`,
-    moreCharacters: (count: string) => `nie pokazano jeszcze ${count} znaków`,
+    moreCharacters: (count: string, n: number) => `nie pokazano jeszcze ${count} ${plural(n, { one: 'znaku', few: 'znaków', many: 'znaków', other: 'znaku' })}`,
     // attachments
     attachFiles: 'Załącz pliki',
     attachFilesTitle: 'Załącz pliki (albo upuść je lub wklej tutaj)',

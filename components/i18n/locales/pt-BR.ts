@@ -1,10 +1,12 @@
 /** Portuguese (Brazil). */
-import { intlFormats } from '../intl-formats.js';
+import { intlFormats, pluralOf } from '../intl-formats.js';
 import type { Catalog } from '../words.js';
 import { rooms } from './rooms/pt-BR.js';
 import { views } from './views/pt-BR.js';
 import { notes } from './notes/pt-BR.js';
 import { doctor } from './doctor/pt-BR.js';
+
+const plural = pluralOf('pt-BR');
 
 export const catalog: Catalog = {
   format: intlFormats('pt-BR'),
@@ -31,7 +33,7 @@ export const catalog: Catalog = {
     contextFilled: (percent: string, size: string) => `contexto em ${percent} de ${size}`,
     retryWait: (reason: string, seconds: string, attempt: string) => `O servidor não respondeu (${reason}): nova tentativa em ${seconds} s (tentativa ${attempt}).`,
     retryNow: (reason: string, attempt: string) => `O servidor não respondeu (${reason}): tentando de novo agora (tentativa ${attempt}).`,
-    showAll: (lines: string) => `Mostrar tudo (${lines} linhas)`,
+    showAll: (lines: string, count: number) => `Mostrar tudo (${lines} ${plural(count, { one: 'linha', other: 'linhas' })})`,
     showLess: 'Mostrar menos',
     showMore: 'Mostrar mais',
     copyError: 'Copiar',
@@ -82,13 +84,13 @@ export const catalog: Catalog = {
     error: 'Erro',
     progress: 'Progresso',
     progressOf: (done: string, total: string) => `${done} de ${total}`,
-    moreCharacters: (count: string) => `mais ${count} caracteres não exibidos`,
+    moreCharacters: (count: string, n: number) => `mais ${count} ${plural(n, { one: 'caractere não exibido', other: 'caracteres não exibidos' })}`,
     // attachments
     attachFiles: 'Anexar arquivos',
     attachFilesTitle: 'Anexar arquivos (ou soltar ou colar aqui)',
     preparingAttachments: 'Preparando os anexos…',
     dropFiles: 'Solte os arquivos para anexar',
-    attachedCount: (count: number) => (count === 1 ? 'Anexado: 1 arquivo' : `Anexados: ${count} arquivos`),
+    attachedCount: (count: number) => (plural(count, { one: `Anexado: ${count} arquivo`, other: `Anexados: ${count} arquivos` })),
     removeFile: (name: string) => `Remover ${name}`,
     remove: 'Remover',
     openImage: (name: string) => `Abrir a imagem ${name}`,

@@ -33,7 +33,7 @@ export const catalog: Catalog = {
     contextFilled: (percent: string, size: string) => `контекст заполнен на ${percent} из ${size}`,
     retryWait: (reason: string, seconds: string, attempt: string) => `Сервер не ответил (${reason}): повтор через ${seconds} с (попытка ${attempt}).`,
     retryNow: (reason: string, attempt: string) => `Сервер не ответил (${reason}): повторяем сейчас (попытка ${attempt}).`,
-    showAll: (lines: string) => `Показать всё (строк: ${lines})`,
+    showAll: (lines: string, count: number) => `Показать всё (${lines} ${plural(count, { one: 'строка', few: 'строки', many: 'строк', other: 'строки' })})`,
     showLess: 'Свернуть',
     showMore: 'Показать больше',
     copyError: 'Копировать',
@@ -84,7 +84,7 @@ export const catalog: Catalog = {
     error: 'Ошибка',
     progress: 'Ход выполнения',
     progressOf: (done: string, total: string) => `${done} из ${total}`,
-    moreCharacters: (count: string) => `ещё ${count} симв. не показано`,
+    moreCharacters: (count: string, n: number) => `ещё ${count} ${plural(n, { one: 'символ не показан', few: 'символа не показано', many: 'символов не показано', other: 'символа не показано' })}`,
     // attachments
     attachFiles: 'Прикрепить файлы',
     attachFilesTitle: 'Прикрепить файлы (или перетащите либо вставьте их сюда)',

@@ -31,7 +31,7 @@ export const catalog: Catalog = {
     contextFilled: (percent: string, size: string) => `bağlam ${size} tokenin ${percent} kadarı dolu`,
     retryWait: (reason: string, seconds: string, attempt: string) => `Sunucu yanıt vermedi (${reason}): ${seconds} sn sonra yeniden denenecek (${attempt}. deneme).`,
     retryNow: (reason: string, attempt: string) => `Sunucu yanıt vermedi (${reason}): şimdi yeniden deneniyor (${attempt}. deneme).`,
-    showAll: (lines: string) => `Tümünü göster (${lines} satır)`,
+    showAll: (lines: string, count: number) => `Tümünü göster (${count === 1 ? '1' : lines} satır)`,
     showLess: 'Daha az göster',
     showMore: 'Daha fazla göster',
     copyError: 'Kopyala',
@@ -82,7 +82,7 @@ export const catalog: Catalog = {
     error: 'Hata',
     progress: 'İlerleme',
     progressOf: (done: string, total: string) => `${done} / ${total}`,
-    moreCharacters: (count: string) => `gösterilmeyen ${count} karakter daha`,
+    moreCharacters: (count: string, n: number) => `gösterilmeyen ${n === 1 ? '1' : count} karakter daha`,
     // attachments
     attachFiles: 'Dosya ekle',
     attachFilesTitle: 'Dosya ekle (veya buraya bırakın ya da yapıştırın)',

@@ -33,7 +33,7 @@ export const catalog: Catalog = {
     contextFilled: (percent: string, size: string) => `контекст заповнено на ${percent} з ${size}`,
     retryWait: (reason: string, seconds: string, attempt: string) => `Сервер не відповів (${reason}): повтор за ${seconds} с (спроба ${attempt}).`,
     retryNow: (reason: string, attempt: string) => `Сервер не відповів (${reason}): повторюємо зараз (спроба ${attempt}).`,
-    showAll: (lines: string) => `Показати все (рядків: ${lines})`,
+    showAll: (lines: string, count: number) => `Показати все (${lines} ${plural(count, { one: 'рядок', few: 'рядки', many: 'рядків', other: 'рядка' })})`,
     showLess: 'Згорнути',
     showMore: 'Показати більше',
     copyError: 'Копіювати',
@@ -84,7 +84,7 @@ export const catalog: Catalog = {
     error: 'Помилка',
     progress: 'Перебіг',
     progressOf: (done: string, total: string) => `${done} з ${total}`,
-    moreCharacters: (count: string) => `ще ${count} симв. не показано`,
+    moreCharacters: (count: string, n: number) => `ще ${count} ${plural(n, { one: 'символ не показано', few: 'символи не показано', many: 'символів не показано', other: 'символу не показано' })}`,
     // attachments
     attachFiles: 'Прикріпити файли',
     attachFilesTitle: 'Прикріпити файли (або перетягніть чи вставте їх сюди)',

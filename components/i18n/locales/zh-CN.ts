@@ -31,7 +31,7 @@ export const catalog: Catalog = {
     contextFilled: (percent: string, size: string) => `上下文已用 ${percent}（共 ${size}）`,
     retryWait: (reason: string, seconds: string, attempt: string) => `服务器没有响应（${reason}）：将在 ${seconds} 秒后重试（第 ${attempt} 次）。`,
     retryNow: (reason: string, attempt: string) => `服务器没有响应（${reason}）：正在重试（第 ${attempt} 次）。`,
-    showAll: (lines: string) => `显示全部（共 ${lines} 行）`,
+    showAll: (lines: string, count: number) => `显示全部（共 ${count === 1 ? '1' : lines} 行）`,
     showLess: '收起',
     showMore: '显示更多',
     copyError: '复制',
@@ -82,7 +82,7 @@ export const catalog: Catalog = {
     error: '错误',
     progress: '进度',
     progressOf: (done: string, total: string) => `${done} / ${total}`,
-    moreCharacters: (count: string) => `另有 ${count} 个字符未显示`,
+    moreCharacters: (count: string, n: number) => `另有 ${n === 1 ? '1' : count} 个字符未显示`,
     // attachments
     attachFiles: '添加附件',
     attachFilesTitle: '添加附件（也可拖放或粘贴到这里）',

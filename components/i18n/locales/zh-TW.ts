@@ -31,7 +31,7 @@ export const catalog: Catalog = {
     contextFilled: (percent: string, size: string) => `脈絡已使用 ${percent}（共 ${size}）`,
     retryWait: (reason: string, seconds: string, attempt: string) => `伺服器沒有回應（${reason}）：將於 ${seconds} 秒後重試（第 ${attempt} 次）。`,
     retryNow: (reason: string, attempt: string) => `伺服器沒有回應（${reason}）：正在重試（第 ${attempt} 次）。`,
-    showAll: (lines: string) => `顯示全部（共 ${lines} 行）`,
+    showAll: (lines: string, count: number) => `顯示全部（共 ${count === 1 ? '1' : lines} 行）`,
     showLess: '收合',
     showMore: '顯示更多',
     copyError: '複製',
@@ -82,7 +82,7 @@ export const catalog: Catalog = {
     error: '錯誤',
     progress: '進度',
     progressOf: (done: string, total: string) => `${done} / ${total}`,
-    moreCharacters: (count: string) => `另有 ${count} 個字元未顯示`,
+    moreCharacters: (count: string, n: number) => `另有 ${n === 1 ? '1' : count} 個字元未顯示`,
     // attachments
     attachFiles: '附加檔案',
     attachFilesTitle: '附加檔案（也可拖放或貼到這裡）',

@@ -79,7 +79,7 @@ export async function prepareAttachments(inputs: readonly AttachmentInput[], opt
     const file = readInput(input);
     const refuse = (code: AttachmentRefusalCode, message: string, params: AttachmentRefusal['params']) => refused.push({ name: file.name, code, message, ...(params ? { params } : {}) });
     if (i >= limits.maxCount) {
-      refuse('too-many-attachments', `"${file.name}" was not attached: at most ${limits.maxCount} files go with one message.`, { max: limits.maxCount });
+      refuse('too-many-attachments', `"${file.name}" was not attached: at most ${limits.maxCount} ${limits.maxCount === 1 ? 'file goes' : 'files go'} with one message.`, { max: limits.maxCount });
       continue;
     }
     const kind = kindOf(file);

@@ -7,12 +7,13 @@
  */
 import type { Tool } from '../../tool-types.js';
 import type { WebMcpOptions } from '../../option-types.js';
-import type { WebMcpStatus } from '../../agent-events.js';
+import type { WebMcpProblem, WebMcpStatus } from '../../agent-events.js';
 import type { OutsideOutcome } from '../../protocol/agent.js';
 import type { PageToolHost } from '../page-tool-host.js';
-import { findModelContext, messageOf } from './model-context.js';
+import { findModelContext } from './model-context.js';
 import { WebMcpExposer } from './webmcp-expose.js';
 import { WebMcpConsumer, type ConsumerHost } from './webmcp-consume.js';
+import { failed } from './webmcp-problem.js';
 
 /** What the bridge needs of the agent. */
 export interface WebMcpAgentSide {
@@ -58,8 +59,8 @@ export async function startWebMcp(options: WebMcpOptions, agent: WebMcpAgentSide
     };
   };
   // The last problems of each side; a status says both.
-  let exposing: string[] = [];
-  let consuming: string[] = [];
+  let exposing: WebMcpProblem[] = [];
+  let consuming: WebMcpProblem[] = [];
   const report = () => {
     const problems = [...exposing, ...consuming];
     agent.report({
@@ -67,13 +68,13 @@ export async function startWebMcp(options: WebMcpOptions, agent: WebMcpAgentSide
       api: found.api,
       exposed: exposer?.names ?? [],
       consumed: consumer?.names ?? [],
-      ...(problems.length ? { message: problems.join('; ') } : {}),
+      ...(problems.length ? { message: problems.map((p) => p.message).join('; '), problems } : {}),
     });
   };
   const expose = async () => {
     if (!exposer) return;
     // A zod-mini tool's JSON Schema (its inputSchema) is written once the converter has loaded.
-    const unwritten = await agent.schemasReady().then(() => undefined, messageOf);
+    const unwritten = await agent.schemasReady().then(() => undefined, failed);
     exposing = unwritten ? [unwritten] : await exposer.sync(agent.tools().filter((t) => exposable(t) && !consumed.has(t.name)));
   };
   await expose();

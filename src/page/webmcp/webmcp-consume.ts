@@ -16,7 +16,9 @@
  */
 import type { Tool } from '../../tool-types.js';
 import type { JsonToolDefinition } from '../../tools/define-tool.js';
-import { messageOf, type ModelContext, type RegisteredWebTool } from './model-context.js';
+import type { WebMcpProblem } from '../../agent-events.js';
+import type { ModelContext, RegisteredWebTool } from './model-context.js';
+import { listFailed, noListing, notOffered } from './webmcp-problem.js';
 
 /** What the consumer needs of the agent. */
 export interface ConsumerHost {
@@ -46,10 +48,10 @@ export class WebMcpConsumer {
   /** By the model's name. */
   readonly #consumed = new Map<string, Consumed>();
   readonly #onChange = () => void this.refresh();
-  #queue: Promise<string[]> = Promise.resolve([]);
+  #queue: Promise<WebMcpProblem[]> = Promise.resolve([]);
   #disposed = false;
   /** Told the problems of each refresh that `toolchange` started. */
-  onRefreshed: (problems: string[]) => void = () => {};
+  onRefreshed: (problems: WebMcpProblem[]) => void = () => {};
 
   constructor(context: ModelContext, host: ConsumerHost) {
     this.#context = context;
@@ -63,24 +65,24 @@ export class WebMcpConsumer {
   }
 
   /** Reads the list again and updates the agent's tools; resolves with the problems met. One refresh at a time. */
-  refresh(): Promise<string[]> {
+  refresh(): Promise<WebMcpProblem[]> {
     const done = this.#queue.then(() => this.#refresh());
     this.#queue = done.catch(() => []);
     void done.then((problems) => this.onRefreshed(problems), () => {});
     return done;
   }
 
-  async #refresh(): Promise<string[]> {
+  async #refresh(): Promise<WebMcpProblem[]> {
     const { getTools, executeTool } = this.#context;
     if (this.#disposed) return [];
     if (typeof getTools !== 'function' || typeof executeTool !== 'function') {
-      return ["this browser's WebMCP cannot list or run other tools (no getTools() and executeTool()), so none are offered"];
+      return [noListing()];
     }
     let listed: RegisteredWebTool[];
     try {
       listed = await getTools.call(this.#context);
     } catch (err) {
-      return [`getTools() failed: ${messageOf(err)}`];
+      return [listFailed(err)];
     }
     if (this.#disposed) return [];
     const others = listed.filter((t) => !this.#host.own(t.name));
@@ -92,14 +94,14 @@ export class WebMcpConsumer {
         this.#consumed.delete(name);
       }
     }
-    const problems: string[] = [];
+    const problems: WebMcpProblem[] = [];
     for (const [name, registered] of wanted) {
       if (this.#consumed.has(name)) continue;
       try {
         const remove = this.#host.add(this.#toTool(name, registered));
         this.#consumed.set(name, { fingerprint: fingerprint(registered), remove });
       } catch (err) {
-        problems.push(`"${registered.name}" is not offered: ${messageOf(err)}`);
+        problems.push(notOffered(registered.name, err));
       }
     }
     return problems;

@@ -8,7 +8,9 @@
  * leaves a stale registration behind.
  */
 import type { Tool } from '../../tool-types.js';
-import { messageOf, type ModelContext } from './model-context.js';
+import type { WebMcpProblem } from '../../agent-events.js';
+import type { ModelContext } from './model-context.js';
+import { notRegistered } from './webmcp-problem.js';
 
 interface Registration {
   tool: Tool;
@@ -35,19 +37,19 @@ export class WebMcpExposer {
   }
 
   /** Makes the registrations match `tools`; resolves with the problems met (a name another part of the page took, say). */
-  sync(tools: readonly Tool[]): Promise<string[]> {
+  sync(tools: readonly Tool[]): Promise<WebMcpProblem[]> {
     const done = this.#queue.then(() => this.#sync(tools));
     this.#queue = done.then(() => {});
     return done;
   }
 
-  async #sync(tools: readonly Tool[]): Promise<string[]> {
+  async #sync(tools: readonly Tool[]): Promise<WebMcpProblem[]> {
     if (this.#disposed) return [];
     const wanted = new Map(tools.map((t) => [t.name, t]));
     for (const [name, entry] of this.#registered) {
       if (wanted.get(name) !== entry.tool) this.#unregister(name, entry);
     }
-    const problems: string[] = [];
+    const problems: WebMcpProblem[] = [];
     await Promise.all(
       tools.filter((t) => !this.#registered.has(t.name)).map(async (tool) => {
         const entry = { tool, controller: new AbortController() };
@@ -65,7 +67,7 @@ export class WebMcpExposer {
           );
         } catch (err) {
           if (this.#registered.get(tool.name) === entry) this.#registered.delete(tool.name);
-          if (!entry.controller.signal.aborted) problems.push(`"${tool.name}" could not be registered: ${messageOf(err)}`);
+          if (!entry.controller.signal.aborted) problems.push(notRegistered(tool.name, err));
         }
       }),
     );

@@ -24,6 +24,10 @@ import { surfaceCard } from '../../../components/a2ui/a2ui-views.js';
 import { a2uiWords } from '../../../components/a2ui/a2ui-words.js';
 import { attachmentTrayWords, refusalText } from '../../../components/attachments/attachment-tray-words.js';
 import { prepareAttachments } from '../../../src/agent/attachments/attachment-prep.js';
+import { listFailed, noListing, notOffered, notRegistered } from '../../../src/page/webmcp/webmcp-problem.js';
+import { cleanupWebMCPPolyfill, initializeWebMCPPolyfill } from '@mcp-b/webmcp-polyfill';
+import { createAgent } from '../../../src/page/create-agent.js';
+import { defineTool } from '../../../src/tools/define-tool.js';
 import type { ErrorCode } from '../../../src/error-codes.js';
 import { BASIC_CATALOG_ID } from '../../../src/page/a2ui/a2ui-catalogs.js';
 import { toolCallTurn, textTurn } from '../../../src/testing/chunks.js';
@@ -64,7 +68,11 @@ function logLines(): LogItem[] {
 }
 
 /** A browser's message, the files' names, a storage error's reason: someone else's words, drawn untranslated. */
-const VALUES = ['NotAllowedError: registerTool was refused', '"photo.png"', '"notes.txt", "plan.md"', 'QuotaExceededError: the quota was exceeded', '/files:summarise', 'TypeError: modelContext.registerTool is not a function'];
+const VALUES = ['NotAllowedError: registerTool was refused', '"photo.png"', '"notes.txt", "plan.md"', 'QuotaExceededError: the quota was exceeded', '/files:summarise', 'TypeError: modelContext.registerTool is not a function',
+  'refund_order', 'A tool of that name is already registered.', 'weather.forecast', 'The agent already has a tool of that name.', 'getTools() is not allowed here.'];
+
+/** What WebMCP refused, as the bridge reports it (its own problem makers write each sentence): a tool not registered, one not offered, no listing, a listing that threw. */
+const PROBLEMS = [notRegistered(VALUES[6]!, new DOMException(VALUES[7]!, 'InvalidStateError')), notOffered(VALUES[8]!, new Error(VALUES[9]!)), noListing(), listFailed(new DOMException(VALUES[10]!, 'SecurityError'))];
 
 /**
  * The notices reported from outside the reducer, as they reach it: WebMCP unavailable (the bridge's sentence) or
@@ -80,6 +88,7 @@ function reportedEvents(): Parameters<typeof reduceConversation>[1][] {
     { type: 'attachments-not-kept', ids: ['a2', 'a3'], names: ['notes.txt', 'plan.md'], code: 'storage', reason: VALUES[3]!, message: `"notes.txt", "plan.md" were sent but not kept with the conversation (${VALUES[3]}): after a reload they will be missing.` },
     { type: 'notice', text: `No MCP prompt ${VALUES[4]}: this chat has no MCP servers.`, said: ['noticeNoMcpServers', VALUES[4]!] },
     { type: 'webmcp', status: { ...status, state: 'error', message: `WebMCP could not start: ${VALUES[5]}`, cause: VALUES[5] } },
+    { type: 'webmcp', status: { ...status, state: 'error', message: PROBLEMS.map((p) => p.message).join('; '), problems: PROBLEMS } },
   ] as Parameters<typeof reduceConversation>[1][];
 }
 
@@ -212,7 +221,7 @@ describe('i18n: notices reported from outside (WebMCP, files not kept, a prompt 
 
   it('each keeps its reporter’s English (the table’s line, word for word) and its data', () => {
     const items = reported() as Array<{ text: string; said?: readonly [string, ...Array<string | number>] }>;
-    expect(items.map((i) => i.said?.[0])).to.deep.equal(['noticeWebmcpUnavailable', 'noticeWebmcpError', 'noticeNotKeptFull', 'noticeNotKept', 'noticeNoMcpServers', 'noticeWebmcpNoStart']);
+    expect(items.map((i) => i.said?.[0])).to.deep.equal(['noticeWebmcpUnavailable', 'noticeWebmcpError', 'noticeNotKeptFull', 'noticeNotKept', 'noticeNoMcpServers', 'noticeWebmcpNoStart', 'noticeWebmcpNotRegistered', 'noticeWebmcpNotOffered', 'noticeWebmcpNoListing', 'noticeWebmcpListFailed']);
     for (const { text, said } of items) {
       const word = reportedNoticeWords[said![0] as keyof typeof reportedNoticeWords] as Word;
       expect(typeof word === 'function' ? (word as (...a: unknown[]) => string)(...said!.slice(1)) : word).to.equal(text);
@@ -225,6 +234,54 @@ describe('i18n: notices reported from outside (WebMCP, files not kept, a prompt 
     const { notKept } = await shelf.keep(prepared);
     expect(notKept!.message).to.equal(reportedNoticeWords.noticeNotKeptFull(2, '"a.txt", "b.txt"'));
     expect([notKept!.names, notKept!.code]).to.deep.equal([['a.txt', 'b.txt'], 'storage-quota']);
+  });
+
+  it('WebMCP’s English for what it refused is the table’s: the bridge, on the strict polyfill, where another widget took the agent’s tool names', async () => {
+    initializeWebMCPPolyfill();
+    const widget = new AbortController();
+    const context = (document as unknown as { modelContext: { registerTool(tool: object, options: object): Promise<void> } }).modelContext;
+    await context.registerTool({ name: 'lookup_order', description: 'The shop widget’s own lookup', execute: async () => 'theirs' }, { signal: widget.signal });
+    const agent = createAgent({ baseURL: 'http://127.0.0.1:9/v1', model: 'mock-model', tools: [defineTool({ name: 'lookup_order', description: 'Finds an order', parameters: { type: 'object', properties: {} }, execute: () => 'found' })], webmcp: { expose: true, consume: true } });
+    try {
+      await agent.webmcp.ready;
+      // The agent's tool cannot be registered under a taken name, and the widget's is not offered to an agent that has the name already.
+      const status = agent.webmcp.status();
+      expect(status.problems?.map((p) => p.kind).sort(), status.message).to.deep.equal(['not-offered', 'not-registered']);
+      expect(status.message).to.equal(status.problems!.map((p) => p.message).join('; '));
+      let state: ConversationState = initialConversation();
+      state = reduceConversation(state, { type: 'webmcp', status });
+      const notices = state.items as unknown as Array<{ text: string; said: readonly [keyof typeof reportedNoticeWords, ...string[]] }>;
+      expect(notices.map((n) => n.said[0]).sort()).to.deep.equal(['noticeWebmcpNotOffered', 'noticeWebmcpNotRegistered']);
+      for (const { text, said } of notices) expect((reportedNoticeWords[said[0]] as (...a: string[]) => string)(...said.slice(1))).to.equal(text);
+      expect(notices.map((n) => n.said[1])).to.deep.equal(['lookup_order', 'lookup_order']);
+    } finally {
+      widget.abort();
+      agent.dispose();
+      cleanupWebMCPPolyfill();
+    }
+  });
+
+  it('the worker’s English for a file too many is the table’s, one file and more (its plural form in fr, ru, pl, ar, he)', async () => {
+    const files = (n: number) => Array.from({ length: n }, (_, i) => new File(['x'], `f${i}.txt`, { type: 'text/plain' }));
+    const refusal = async (max: number) => (await prepareAttachments(files(max + 1), { maxCount: max })).refused[0]!;
+    for (const max of [1, 2, 5]) {
+      const r = await refusal(max);
+      expect(r.code).to.equal('too-many-attachments');
+      expect(refusalText(r, attachmentTrayWords, String, String), `${max}`).to.equal(r.message);
+    }
+    expect((await refusal(1)).message).to.equal('"f1.txt" was not attached: at most 1 file goes with one message.');
+    const said = async (tag: string, max: number) => {
+      const catalog = await loadCatalog(tag);
+      return refusalText(await refusal(max), catalogI18n(tag, catalog).words(attachmentTrayWords), catalog.format.bytes, String);
+    };
+    const FORMS: Record<string, Array<[number, string]>> = {
+      fr: [[1, 'au plus 1 fichier.'], [2, 'au plus 2 fichiers.']],
+      ru: [[1, 'не больше 1 файла.'], [2, 'не больше 2 файлов.'], [5, 'не больше 5 файлов.'], [21, 'не больше 21 файла.']],
+      pl: [[1, 'najwyżej 1 plik.'], [2, 'najwyżej 2 pliki.'], [5, 'najwyżej 5 plików.'], [22, 'najwyżej 22 pliki.']],
+      ar: [[1, 'أكثر من ملف واحد.'], [2, 'أكثر من ملفين.'], [5, 'أكثر من 5 ملفات.'], [11, 'أكثر من 11 ملفًا.'], [100, 'أكثر من 100 ملف.']],
+      he: [[1, 'לכל היותר קובץ אחד.'], [2, 'לכל היותר 2 קבצים.']],
+    };
+    for (const [tag, forms] of Object.entries(FORMS)) for (const [max, end] of forms) expect(await said(tag, max), `${tag} ${max}`).to.include(end);
   });
 
   it('pseudo locale: every word marked, each value drawn as it is (translate="no", its own direction)', () => {
@@ -262,7 +319,7 @@ describe('i18n: notices reported from outside (WebMCP, files not kept, a prompt 
       for (const [i, text] of shown.entries()) {
         expect(text, english[i]).to.not.equal(english[i]);
         const own = VALUES.reduce((t, value) => t.split(value).join(' '), text);
-        expect(own.replace(/\b(WebMCP|MCP|document\.modelContext)\b/g, ''), text).to.not.match(/\b(the|was|were|sent|kept|this|no|error|could|start)\b/i);
+        expect(own.replace(/\b(WebMCP|MCP|document\.modelContext)\b/g, ''), text).to.not.match(/\b(the|was|were|sent|kept|this|no|error|could|start|registered|offered|cannot|failed|none)\b/i);
       }
       for (const value of VALUES) expect(shown.join(' '), value).to.include(value);
       // One file and two take their own forms.

@@ -12,9 +12,9 @@ export const notes = {
   noticeNudge: 'Le modèle a été invité à faire ce qu’il avait annoncé',
   logContextSizes: (before: string, after: string, window: string, count: number) => `${before} → ${after} ${plural(count, { one: 'jeton', other: 'jetons' })} sur ${window}`,
   logContextFolded: (count: number, shown: string, sizes: string) =>
-    `${count === 1 ? '1 message précédent résumé' : `${shown} messages précédents résumés`} pour tenir dans le contexte du modèle (${sizes}).`,
+    `${plural(count, { one: `${shown} message précédent résumé`, other: `${shown} messages précédents résumés` })} pour tenir dans le contexte du modèle (${sizes}).`,
   logContextDropped: (count: number, shown: string, sizes: string) =>
-    `${count === 1 ? '1 message précédent omis' : `${shown} messages précédents omis`} pour tenir dans le contexte du modèle ; le résumé n’a pas pu être fait (${sizes}).`,
+    `${plural(count, { one: `${shown} message précédent omis`, other: `${shown} messages précédents omis` })} pour tenir dans le contexte du modèle ; le résumé n’a pas pu être fait (${sizes}).`,
   logContextCutMessage: (sizes: string) => `Ce message est trop long pour le contexte du modèle : son milieu n’a pas été envoyé (${sizes}) ; il reste entier ici.`,
   logContextCutResult: (before: string, after: string, count: number) => `Un long résultat d’outil a été coupé pour tenir dans le contexte du modèle (${before} → ${after} ${plural(count, { one: 'jeton', other: 'jetons' })}) ; le modèle peut lire la suite.`,
   tabReadOnly: 'Lecture seule : cette conversation est ouverte dans un autre onglet.',
@@ -43,7 +43,7 @@ export const notes = {
   errProtocol: 'Le serveur a répondu, mais pas dans le protocole que l’assistant parle avec lui.',
   errRemoteError: 'L’agent distant a signalé l’échec de son exécution.',
   errNotUndoable: 'Impossible d’annuler : ce n’est pas terminé, c’est déjà annulé, ou son outil ne sait pas annuler.',
-  refusedCount: (name: string, max: string) => `« ${name} » n’a pas été joint : un message emporte au plus ${max} fichiers.`,
+  refusedCount: (name: string, max: string, count: number) => `« ${name} » n’a pas été joint : un message emporte au plus ${max} ${plural(count, { one: 'fichier', other: 'fichiers' })}.`,
   refusedType: (name: string, type: string) => `« ${name} » est de type ${type}, qui ne peut pas être joint ici.`,
   refusedSize: (name: string, size: string, max: string) => `« ${name} » fait ${size} ; un fichier peut faire au plus ${max} (tel que choisi, avant la réduction des images).`,
   refusedTotal: (name: string, total: string, max: string) => `Avec « ${name} », les fichiers de ce message atteindraient ${total} ; un message peut porter au plus ${max}.`,
@@ -51,10 +51,14 @@ export const notes = {
   refusedImage: (name: string) => `« ${name} » n’a pas pu être lu comme image ; essayez un PNG ou un JPEG.`,
   noticeWebmcpUnavailable: 'WebMCP : ce navigateur n’a pas WebMCP (document.modelContext), donc aucun outil n’est partagé avec les agents du navigateur ni repris de la page.',
   noticeWebmcpError: (message: string) => `Erreur WebMCP : ${message}`,
+  noticeWebmcpNotRegistered: (tool: string, error: string) => `Erreur WebMCP : « ${tool} » n’a pas pu être enregistré : ${error}`,
+  noticeWebmcpNotOffered: (tool: string, error: string) => `Erreur WebMCP : « ${tool} » n’est pas proposé à l’assistant : ${error}`,
+  noticeWebmcpNoListing: `Erreur WebMCP : le WebMCP de ce navigateur ne peut ni lister ni exécuter d’autres outils (pas de getTools() ni d’executeTool()), donc aucun n’est proposé.`,
+  noticeWebmcpListFailed: (error: string) => `Erreur WebMCP : getTools() a échoué : ${error}`,
   noticeWebmcpNoStart: (error: string) => `WebMCP n’a pas pu démarrer : ${error}`,
   noticeNotKept: (count: number, names: string, reason: string) =>
-    `${names} ${count === 1 ? 'a été envoyé' : 'ont été envoyés'} mais pas ${count === 1 ? 'conservé' : 'conservés'} avec la conversation (${reason}) : après un rechargement, ${count === 1 ? 'il manquera' : 'ils manqueront'}.`,
+    `${names} ${plural(count, { one: 'a été envoyé', other: 'ont été envoyés' })} mais pas ${plural(count, { one: 'conservé', other: 'conservés' })} avec la conversation (${reason}) : après un rechargement, ${plural(count, { one: 'il manquera', other: 'ils manqueront' })}.`,
   noticeNotKeptFull: (count: number, names: string) =>
-    `${names} ${count === 1 ? 'a été envoyé' : 'ont été envoyés'} mais pas ${count === 1 ? 'conservé' : 'conservés'} avec la conversation (le stockage du navigateur pour ce site est plein) : après un rechargement, ${count === 1 ? 'il manquera' : 'ils manqueront'}.`,
+    `${names} ${plural(count, { one: 'a été envoyé', other: 'ont été envoyés' })} mais pas ${plural(count, { one: 'conservé', other: 'conservés' })} avec la conversation (le stockage du navigateur pour ce site est plein) : après un rechargement, ${plural(count, { one: 'il manquera', other: 'ils manqueront' })}.`,
   noticeNoMcpServers: (command: string) => `Pas de prompt MCP ${command} : cette discussion n’a aucun serveur MCP.`,
 };

@@ -12,9 +12,9 @@ export const notes = {
   noticeNudge: 'मॉडल को याद दिलाया गया कि जो उसने कहा था वह करे',
   logContextSizes: (before: string, after: string, window: string, count: number) => `${window} में से ${before} → ${count === 1 ? '1' : after} टोकन`,
   logContextFolded: (count: number, shown: string, sizes: string) =>
-    `मॉडल के संदर्भ में समाने के लिए ${count === 1 ? '1 पिछला संदेश' : `${shown} पिछले संदेश`} एक सारांश में समेटे गए (${sizes})।`,
+    `मॉडल के संदर्भ में समाने के लिए ${plural(count, { one: `${shown} पिछला संदेश`, other: `${shown} पिछले संदेश` })} एक सारांश में समेटे गए (${sizes})।`,
   logContextDropped: (count: number, shown: string, sizes: string) =>
-    `मॉडल के संदर्भ में समाने के लिए ${count === 1 ? '1 पिछला संदेश' : `${shown} पिछले संदेश`} छोड़ दिए गए; सारांश नहीं बन सका (${sizes})।`,
+    `मॉडल के संदर्भ में समाने के लिए ${plural(count, { one: `${shown} पिछला संदेश`, other: `${shown} पिछले संदेश` })} छोड़ दिए गए; सारांश नहीं बन सका (${sizes})।`,
   logContextCutMessage: (sizes: string) => `यह संदेश मॉडल के संदर्भ के लिए बहुत लंबा है: इसका बीच का हिस्सा नहीं भेजा गया (${sizes}); यहाँ पूरा संदेश रखा है।`,
   logContextCutResult: (before: string, after: string, count: number) => `एक लंबा टूल परिणाम मॉडल के संदर्भ में समाने के लिए छोटा किया गया (${before} → ${count === 1 ? '1' : after} टोकन); मॉडल आगे पढ़ सकता है।`,
   tabReadOnly: 'केवल पढ़ने के लिए: यह बातचीत किसी दूसरे टैब में खुली है।',
@@ -43,7 +43,7 @@ export const notes = {
   errProtocol: 'सर्वर ने जवाब दिया, पर उस प्रोटोकॉल में नहीं जिसमें असिस्टेंट उससे बात करता है।',
   errRemoteError: 'रिमोट एजेंट ने बताया कि उसका रन विफल रहा।',
   errNotUndoable: 'इसे पूर्ववत नहीं किया जा सकता: यह पूरा नहीं हुआ है, पहले ही पूर्ववत हो चुका है, या इसके टूल में पूर्ववत करने की सुविधा नहीं है।',
-  refusedCount: (name: string, max: string) => `“${name}” संलग्न नहीं हुई: एक संदेश में अधिकतम ${max} फ़ाइलें जा सकती हैं।`,
+  refusedCount: (name: string, max: string, count: number) => `“${name}” संलग्न नहीं हुई: एक संदेश में अधिकतम ${plural(count, { one: 'एक फ़ाइल जा सकती है', other: `${max} फ़ाइलें जा सकती हैं` })}।`,
   refusedType: (name: string, type: string) => `“${name}” ${type} प्रकार की है, जिसे यहाँ संलग्न नहीं किया जा सकता।`,
   refusedSize: (name: string, size: string, max: string) => `“${name}” का आकार ${size} है; एक फ़ाइल अधिकतम ${max} की हो सकती है (चुनी गई फ़ाइल के हिसाब से, इमेज छोटी होने से पहले)।`,
   refusedTotal: (name: string, total: string, max: string) => `“${name}” के साथ इस संदेश की फ़ाइलें ${total} की हो जाएँगी; एक संदेश अधिकतम ${max} ले जा सकता है।`,
@@ -51,10 +51,14 @@ export const notes = {
   refusedImage: (name: string) => `“${name}” को इमेज के रूप में पढ़ा नहीं जा सका; PNG या JPEG आज़माएँ।`,
   noticeWebmcpUnavailable: 'WebMCP: इस ब्राउज़र में WebMCP (document.modelContext) नहीं है, इसलिए ब्राउज़र एजेंटों के साथ कोई टूल साझा नहीं होता और पेज से कोई टूल नहीं लिया जाता।',
   noticeWebmcpError: (message: string) => `WebMCP त्रुटि: ${message}`,
+  noticeWebmcpNotRegistered: (tool: string, error: string) => `WebMCP त्रुटि: “${tool}” पंजीकृत नहीं हो सका: ${error}`,
+  noticeWebmcpNotOffered: (tool: string, error: string) => `WebMCP त्रुटि: “${tool}” सहायक को नहीं दिया गया: ${error}`,
+  noticeWebmcpNoListing: `WebMCP त्रुटि: इस ब्राउज़र का WebMCP दूसरे टूल न तो सूचीबद्ध कर सकता है, न चला सकता है (getTools() और executeTool() नहीं हैं), इसलिए कोई टूल नहीं दिया गया।`,
+  noticeWebmcpListFailed: (error: string) => `WebMCP त्रुटि: getTools() विफल रहा: ${error}`,
   noticeWebmcpNoStart: (error: string) => `WebMCP शुरू नहीं हो सका: ${error}`,
   noticeNotKept: (count: number, names: string, reason: string) =>
-    `${names} ${count === 1 ? 'भेजी गई, पर बातचीत के साथ सहेजी नहीं गई' : 'भेजी गईं, पर बातचीत के साथ सहेजी नहीं गईं'} (${reason}): पेज दोबारा लोड करने पर ${count === 1 ? 'यह फ़ाइल' : 'ये फ़ाइलें'} नहीं मिलेंगी।`,
+    `${names} ${plural(count, { one: `भेजी गई, पर बातचीत के साथ सहेजी नहीं गई`, other: 'भेजी गईं, पर बातचीत के साथ सहेजी नहीं गईं' })} (${reason}): पेज दोबारा लोड करने पर ${plural(count, { one: `यह फ़ाइल`, other: 'ये फ़ाइलें' })} नहीं मिलेंगी।`,
   noticeNotKeptFull: (count: number, names: string) =>
-    `${names} ${count === 1 ? 'भेजी गई, पर बातचीत के साथ सहेजी नहीं गई' : 'भेजी गईं, पर बातचीत के साथ सहेजी नहीं गईं'} (इस साइट के लिए ब्राउज़र का स्टोरेज भर गया है): पेज दोबारा लोड करने पर ${count === 1 ? 'यह फ़ाइल' : 'ये फ़ाइलें'} नहीं मिलेंगी।`,
+    `${names} ${plural(count, { one: `भेजी गई, पर बातचीत के साथ सहेजी नहीं गई`, other: 'भेजी गईं, पर बातचीत के साथ सहेजी नहीं गईं' })} (इस साइट के लिए ब्राउज़र का स्टोरेज भर गया है): पेज दोबारा लोड करने पर ${plural(count, { one: `यह फ़ाइल`, other: 'ये फ़ाइलें' })} नहीं मिलेंगी।`,
   noticeNoMcpServers: (command: string) => `कोई MCP प्रॉम्प्ट ${command} नहीं: इस चैट में कोई MCP सर्वर नहीं है।`,
 };

@@ -12,9 +12,9 @@ export const notes = {
   noticeNudge: 'O modelo foi lembrado de fazer o que anunciou',
   logContextSizes: (before: string, after: string, window: string, count: number) => `${before} → ${after} ${plural(count, { one: 'token', other: 'tokens' })} de ${window}`,
   logContextFolded: (count: number, shown: string, sizes: string) =>
-    `${count === 1 ? '1 mensagem anterior resumida' : `${shown} mensagens anteriores resumidas`} para caber no contexto do modelo (${sizes}).`,
+    `${plural(count, { one: `${shown} mensagem anterior resumida`, other: `${shown} mensagens anteriores resumidas` })} para caber no contexto do modelo (${sizes}).`,
   logContextDropped: (count: number, shown: string, sizes: string) =>
-    `${count === 1 ? '1 mensagem anterior deixada de fora' : `${shown} mensagens anteriores deixadas de fora`} para caber no contexto do modelo; não foi possível fazer o resumo (${sizes}).`,
+    `${plural(count, { one: `${shown} mensagem anterior deixada de fora`, other: `${shown} mensagens anteriores deixadas de fora` })} para caber no contexto do modelo; não foi possível fazer o resumo (${sizes}).`,
   logContextCutMessage: (sizes: string) => `Esta mensagem é longa demais para o contexto do modelo: o meio dela não foi enviado (${sizes}); aqui ela fica inteira.`,
   logContextCutResult: (before: string, after: string, count: number) => `Um resultado longo de ferramenta foi cortado para caber no contexto do modelo (${before} → ${after} ${plural(count, { one: 'token', other: 'tokens' })}); o modelo pode continuar lendo.`,
   tabReadOnly: 'Somente leitura: esta conversa está aberta em outra aba.',
@@ -43,7 +43,7 @@ export const notes = {
   errProtocol: 'O servidor respondeu, mas não no protocolo que o assistente usa com ele.',
   errRemoteError: 'O agente remoto informou que a execução dele falhou.',
   errNotUndoable: 'Não é possível desfazer: ainda não terminou, já foi desfeito, ou a ferramenta dele não sabe desfazer.',
-  refusedCount: (name: string, max: string) => `“${name}” não foi anexado: uma mensagem leva no máximo ${max} arquivos.`,
+  refusedCount: (name: string, max: string, count: number) => `“${name}” não foi anexado: uma mensagem leva no máximo ${max} ${plural(count, { one: 'arquivo', other: 'arquivos' })}.`,
   refusedType: (name: string, type: string) => `“${name}” é ${type}, que não pode ser anexado aqui.`,
   refusedSize: (name: string, size: string, max: string) => `“${name}” tem ${size}; um arquivo pode ter no máximo ${max} (como escolhido, antes de as imagens serem reduzidas).`,
   refusedTotal: (name: string, total: string, max: string) => `Com “${name}”, os arquivos desta mensagem chegariam a ${total}; uma mensagem pode levar no máximo ${max}.`,
@@ -51,10 +51,14 @@ export const notes = {
   refusedImage: (name: string) => `Não foi possível ler “${name}” como imagem; tente PNG ou JPEG.`,
   noticeWebmcpUnavailable: 'WebMCP: este navegador não tem WebMCP (document.modelContext), então nenhuma ferramenta é compartilhada com agentes do navegador nem obtida da página.',
   noticeWebmcpError: (message: string) => `Erro do WebMCP: ${message}`,
+  noticeWebmcpNotRegistered: (tool: string, error: string) => `Erro do WebMCP: não foi possível registrar “${tool}”: ${error}`,
+  noticeWebmcpNotOffered: (tool: string, error: string) => `Erro do WebMCP: a ferramenta “${tool}” não é oferecida ao assistente: ${error}`,
+  noticeWebmcpNoListing: `Erro do WebMCP: o WebMCP deste navegador não consegue listar nem executar outras ferramentas (não há getTools() e executeTool()), então nenhuma é oferecida.`,
+  noticeWebmcpListFailed: (error: string) => `Erro do WebMCP: getTools() falhou: ${error}`,
   noticeWebmcpNoStart: (error: string) => `O WebMCP não conseguiu iniciar: ${error}`,
   noticeNotKept: (count: number, names: string, reason: string) =>
-    `${names} ${count === 1 ? 'foi enviado, mas não foi guardado' : 'foram enviados, mas não foram guardados'} com a conversa (${reason}): depois de recarregar, ${count === 1 ? 'vai faltar' : 'vão faltar'}.`,
+    `${names} ${plural(count, { one: `foi enviado, mas não foi guardado`, other: 'foram enviados, mas não foram guardados' })} com a conversa (${reason}): depois de recarregar, ${plural(count, { one: `vai faltar`, other: 'vão faltar' })}.`,
   noticeNotKeptFull: (count: number, names: string) =>
-    `${names} ${count === 1 ? 'foi enviado, mas não foi guardado' : 'foram enviados, mas não foram guardados'} com a conversa (o armazenamento do navegador para este site está cheio): depois de recarregar, ${count === 1 ? 'vai faltar' : 'vão faltar'}.`,
+    `${names} ${plural(count, { one: `foi enviado, mas não foi guardado`, other: 'foram enviados, mas não foram guardados' })} com a conversa (o armazenamento do navegador para este site está cheio): depois de recarregar, ${plural(count, { one: `vai faltar`, other: 'vão faltar' })}.`,
   noticeNoMcpServers: (command: string) => `Nenhum prompt MCP ${command}: este chat não tem servidores MCP.`,
 };

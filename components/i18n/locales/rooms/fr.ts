@@ -1,4 +1,8 @@
 /** French: the words of the rooms loaded on first use (the doctor, the trace view, the thread list, the MCP drawer). */
+import { pluralOf } from '../../intl-formats.js';
+
+const plural = pluralOf('fr');
+
 export const rooms = {
   // doctor
   doctor: 'Diagnostic',
@@ -50,8 +54,8 @@ export const rooms = {
   traceNoSpans: (run: string) => `Aucun span de l’exécution ${run} dans cette trace.`,
   traceSpansLabel: 'Spans de l’exécution, par ordre de début',
   traceRun: 'Exécution',
-  traceSpansInThread: (count: string, dropped: string) => `${count} spans dans le fil · ${dropped} supprimés`,
-  traceSummary: (duration: string, outcome: string, count: string, dropped: string) => `${duration} · ${outcome} · ${count} spans · ${dropped} supprimés`,
+  traceSpansInThread: (count: string, dropped: string, n: number, droppedN: number) => `${count} ${plural(n, { one: 'span', other: 'spans' })} dans le fil · ${dropped} ${plural(droppedN, { one: 'supprimé', other: 'supprimés' })}`,
+  traceSummary: (duration: string, outcome: string, count: string, dropped: string, n: number, droppedN: number) => `${duration} · ${outcome} · ${count} ${plural(n, { one: 'span', other: 'spans' })} · ${dropped} ${plural(droppedN, { one: 'supprimé', other: 'supprimés' })}`,
   traceRunning: 'en cours',
   traceDone: 'terminé',
   traceError: 'erreur',
@@ -79,8 +83,8 @@ export const rooms = {
   contextFolded: 'résumé',
   contextDropped: 'supprimé',
   contextCut: 'tronqué',
-  noteContextSizes: (before: string, after: string, window: string) => `${before} → ${after} jetons sur ${window}`,
-  noteContextMessages: (count: string, sizes: string) => `${count} messages, ${sizes}`,
+  noteContextSizes: (before: string, after: string, window: string, count: number) => `${before} → ${after} ${plural(count, { one: 'jeton', other: 'jetons' })} sur ${window}`,
+  noteContextMessages: (count: string, sizes: string, n: number) => `${count} ${plural(n, { one: 'message', other: 'messages' })}, ${sizes}`,
   noteCall: (id: string) => `(appel ${id})`,
   noteApprovalAsked: 'approbation demandée',
   noteError: (message: string) => `erreur : ${message}`,
@@ -110,7 +114,7 @@ export const rooms = {
   threadNotRenamed: (reason: string) => `Le fil n’a pas pu être renommé : ${reason}`,
   // MCP drawer
   mcpServers: 'Serveurs MCP',
-  mcpConnectedCount: (up: string, all: string) => `${up} sur ${all} connectés`,
+  mcpConnectedCount: (up: string, all: string, count: number) => `${up} sur ${all} ${plural(count, { one: 'connecté', other: 'connectés' })}`,
   mcpConnecting: 'connexion…',
   mcpConnected: 'connecté',
   mcpFailed: 'échec',

@@ -1,4 +1,8 @@
 /** Hindi: the words of the rooms loaded on first use (the doctor, the trace view, the thread list, the MCP drawer). */
+import { pluralOf } from '../../intl-formats.js';
+
+const plural = pluralOf('hi');
+
 export const rooms = {
   // doctor
   doctor: 'जाँच',
@@ -18,7 +22,7 @@ export const rooms = {
   doctorSkip: 'छोड़ा गया',
   doctorSeparator: ', ',
   doctorFailedCount: (count: number) => `${count} विफल`,
-  doctorWarningCount: (count: number) => (count === 1 ? '1 चेतावनी' : `${count} चेतावनियाँ`),
+  doctorWarningCount: (count: number) => (plural(count, { one: `${count} चेतावनी`, other: `${count} चेतावनियाँ` })),
   doctorAllPassed: (count: number) => (count === 1 ? 'एकमात्र जाँच सफल रही' : `सभी ${count} जाँचें सफल रहीं`),
   doctorNothingChecked: 'कुछ भी नहीं जाँचा गया',
   doctorSkippedCount: (count: number) => `(${count} छोड़ी गईं)`,
@@ -47,8 +51,8 @@ export const rooms = {
   traceNoSpans: (run: string) => `इस ट्रेस में रन ${run} का कोई स्पैन नहीं है।`,
   traceSpansLabel: 'रन के स्पैन, शुरू होने के क्रम में',
   traceRun: 'रन',
-  traceSpansInThread: (count: string, dropped: string) => `बातचीत में ${count} स्पैन · ${dropped} हटाए गए`,
-  traceSummary: (duration: string, outcome: string, count: string, dropped: string) => `${duration} · ${outcome} · ${count} स्पैन · ${dropped} हटाए गए`,
+  traceSpansInThread: (count: string, dropped: string, n: number, droppedN: number) => `बातचीत में ${n === 1 ? '1' : count} स्पैन · ${droppedN === 1 ? '1' : dropped} हटाए गए`,
+  traceSummary: (duration: string, outcome: string, count: string, dropped: string, n: number, droppedN: number) => `${duration} · ${outcome} · ${n === 1 ? '1' : count} स्पैन · ${droppedN === 1 ? '1' : dropped} हटाए गए`,
   traceRunning: 'चल रहा है',
   traceDone: 'पूरा',
   traceError: 'त्रुटि',
@@ -76,8 +80,8 @@ export const rooms = {
   contextFolded: 'संक्षिप्त किया गया',
   contextDropped: 'हटाया गया',
   contextCut: 'काटा गया',
-  noteContextSizes: (before: string, after: string, window: string) => `${window} में से ${before} → ${after} टोकन`,
-  noteContextMessages: (count: string, sizes: string) => `${count} संदेश, ${sizes}`,
+  noteContextSizes: (before: string, after: string, window: string, count: number) => `${window} में से ${before} → ${count === 1 ? '1' : after} टोकन`,
+  noteContextMessages: (count: string, sizes: string, n: number) => `${n === 1 ? '1' : count} संदेश, ${sizes}`,
   noteCall: (id: string) => `(कॉल ${id})`,
   noteApprovalAsked: 'अनुमति माँगी गई',
   noteError: (message: string) => `त्रुटि: ${message}`,
@@ -92,7 +96,7 @@ export const rooms = {
   stopToSwitch: 'बातचीत बदलने के लिए जवाब रोकें।',
   notSavedYet: 'अभी सहेजी नहीं गई',
   untitledThread: 'बिना शीर्षक की बातचीत',
-  messageCount: (count: number, shown: string) => (count === 1 ? '1 संदेश' : `${shown} संदेश`),
+  messageCount: (count: number, shown: string) => `${count === 1 ? '1' : shown} संदेश`,
   deleteThreadAsk: (title: string) => `“${title}” हटाएँ?`,
   deleteThisThread: 'यह बातचीत हटाएँ?',
   deleteThread: 'हटाएँ',
@@ -107,7 +111,7 @@ export const rooms = {
   threadNotRenamed: (reason: string) => `बातचीत का नाम नहीं बदला जा सका: ${reason}`,
   // MCP drawer
   mcpServers: 'MCP सर्वर',
-  mcpConnectedCount: (up: string, all: string) => `${all} में से ${up} कनेक्टेड`,
+  mcpConnectedCount: (up: string, all: string, count: number) => `${all} में से ${count === 1 ? '1' : up} कनेक्टेड`,
   mcpConnecting: 'कनेक्ट हो रहा है…',
   mcpConnected: 'कनेक्टेड',
   mcpFailed: 'विफल',

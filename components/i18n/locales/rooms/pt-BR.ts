@@ -1,4 +1,8 @@
 /** Brazilian Portuguese: the words of the rooms loaded on first use (the doctor, the trace view, the thread list, the MCP drawer). */
+import { pluralOf } from '../../intl-formats.js';
+
+const plural = pluralOf('pt-BR');
+
 export const rooms = {
   // doctor
   doctor: 'Diagnóstico',
@@ -17,11 +21,11 @@ export const rooms = {
   doctorFail: 'Falhou',
   doctorSkip: 'Ignorada',
   doctorSeparator: ', ',
-  doctorFailedCount: (count: number) => (count === 1 ? '1 falhou' : `${count} falharam`),
-  doctorWarningCount: (count: number) => (count === 1 ? '1 alerta' : `${count} alertas`),
+  doctorFailedCount: (count: number) => (plural(count, { one: `${count} falhou`, other: `${count} falharam` })),
+  doctorWarningCount: (count: number) => (plural(count, { one: `${count} alerta`, other: `${count} alertas` })),
   doctorAllPassed: (count: number) => (count === 1 ? 'A única verificação passou' : `Todas as ${count} verificações passaram`),
   doctorNothingChecked: 'Nada foi verificado',
-  doctorSkippedCount: (count: number) => (count === 1 ? '(1 ignorada)' : `(${count} ignoradas)`),
+  doctorSkippedCount: (count: number) => (plural(count, { one: `(${count} ignorada)`, other: `(${count} ignoradas)` })),
   checkReachable: 'Acessível',
   checkCors: 'CORS',
   checkServer: 'Servidor',
@@ -43,15 +47,15 @@ export const rooms = {
   traceLoading: 'Carregando o rastro…',
   traceNothing: 'Nenhum rastro para mostrar: dê ao elemento um agente, um arquivo ou um src.',
   traceDropped: (count: number) =>
-    count === 1
-      ? '1 span mais antigo foi descartado para manter o rastro da conversa dentro do tamanho máximo (opção trace.maxBytes).'
+    count <= 1
+      ? `${count} span mais antigo foi descartado para manter o rastro da conversa dentro do tamanho máximo (opção trace.maxBytes).`
       : `${count} spans mais antigos foram descartados para manter o rastro da conversa dentro do tamanho máximo (opção trace.maxBytes).`,
   traceNoRun: 'Nenhuma execução foi rastreada nesta conversa ainda.',
   traceNoSpans: (run: string) => `Nenhum span da execução ${run} está neste rastro.`,
   traceSpansLabel: 'Spans da execução, em ordem de início',
   traceRun: 'Execução',
-  traceSpansInThread: (count: string, dropped: string) => `${count} spans na conversa · ${dropped} descartados`,
-  traceSummary: (duration: string, outcome: string, count: string, dropped: string) => `${duration} · ${outcome} · ${count} spans · ${dropped} descartados`,
+  traceSpansInThread: (count: string, dropped: string, n: number, droppedN: number) => `${count} ${plural(n, { one: 'span', other: 'spans' })} na conversa · ${dropped} ${plural(droppedN, { one: 'descartado', other: 'descartados' })}`,
+  traceSummary: (duration: string, outcome: string, count: string, dropped: string, n: number, droppedN: number) => `${duration} · ${outcome} · ${count} ${plural(n, { one: 'span', other: 'spans' })} · ${dropped} ${plural(droppedN, { one: 'descartado', other: 'descartados' })}`,
   traceRunning: 'em andamento',
   traceDone: 'concluída',
   traceError: 'erro',
@@ -67,7 +71,7 @@ export const rooms = {
   factFirstToken: (time: string) => `primeiro token em ${time}`,
   factTokens: (input: string, output: string) => `tokens: ${input} de entrada · ${output} de saída`,
   factFinish: (reason: string) => `fim: ${reason}`,
-  factRetries: (count: number, wait: string) => (count === 1 ? `1 nova tentativa, esperou ${wait}` : `${count} novas tentativas, esperou ${wait}`),
+  factRetries: (count: number, wait: string) => (plural(count, { one: `${count} nova tentativa, esperou ${wait}`, other: `${count} novas tentativas, esperou ${wait}` })),
   factStatus: (status: string) => `status ${status}`,
   factAnswer: (answer: string, wait: string) => `${answer} após ${wait}`,
   factStartedAfter: (wait: string) => `iniciada após ${wait}`,
@@ -79,8 +83,8 @@ export const rooms = {
   contextFolded: 'resumido',
   contextDropped: 'descartado',
   contextCut: 'cortado',
-  noteContextSizes: (before: string, after: string, window: string) => `${before} → ${after} tokens de ${window}`,
-  noteContextMessages: (count: string, sizes: string) => `${count} mensagens, ${sizes}`,
+  noteContextSizes: (before: string, after: string, window: string, count: number) => `${before} → ${after} ${plural(count, { one: 'token', other: 'tokens' })} de ${window}`,
+  noteContextMessages: (count: string, sizes: string, n: number) => `${count} ${plural(n, { one: 'mensagem', other: 'mensagens' })}, ${sizes}`,
   noteCall: (id: string) => `(chamada ${id})`,
   noteApprovalAsked: 'aprovação solicitada',
   noteError: (message: string) => `erro: ${message}`,
@@ -95,7 +99,7 @@ export const rooms = {
   stopToSwitch: 'Pare a resposta para trocar de conversa.',
   notSavedYet: 'Ainda não salva',
   untitledThread: 'Conversa sem título',
-  messageCount: (count: number, shown: string) => (count === 1 ? '1 mensagem' : `${shown} mensagens`),
+  messageCount: (count: number, shown: string) => (plural(count, { one: `${shown} mensagem`, other: `${shown} mensagens` })),
   deleteThreadAsk: (title: string) => `Excluir “${title}”?`,
   deleteThisThread: 'Excluir esta conversa?',
   deleteThread: 'Excluir',
@@ -110,7 +114,7 @@ export const rooms = {
   threadNotRenamed: (reason: string) => `Não foi possível renomear a conversa: ${reason}`,
   // MCP drawer
   mcpServers: 'Servidores MCP',
-  mcpConnectedCount: (up: string, all: string) => `${up} de ${all} conectados`,
+  mcpConnectedCount: (up: string, all: string, count: number) => `${up} de ${all} ${plural(count, { one: 'conectado', other: 'conectados' })}`,
   mcpConnecting: 'conectando…',
   mcpConnected: 'conectado',
   mcpFailed: 'falhou',

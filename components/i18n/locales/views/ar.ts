@@ -10,9 +10,9 @@ const charsOf = (n: number, shown: string): string => plural(n, { zero: `${shown
 
 export const views = {
   planTitle: 'الخطة',
-  planCount: (done: string, total: string) => `أُنجز ${done} من ${total}`,
-  planFailedCount: (count: string) => `فشل: ${count}`,
-  planBlockedCount: (count: string) => `متوقف: ${count}`,
+  planCount: (done: string, total: string, count: number) => plural(count, { zero: `لم تُنجز أي مهمة من ${total}`, one: `أُنجزت مهمة واحدة من ${total}`, two: `أُنجزت مهمتان من ${total}`, other: `أُنجز ${done} من ${total}` }),
+  planFailedCount: (count: string, n: number) => `${plural(n, { zero: `فشلت ${count} مهمة`, one: 'فشلت مهمة واحدة', two: 'فشلت مهمتان', few: `فشلت ${count} مهام`, many: `فشلت ${count} مهمة`, other: `فشلت ${count} مهمة` })}`,
+  planBlockedCount: (count: string, n: number) => `${plural(n, { zero: `${count} مهمة متوقفة`, one: 'مهمة واحدة متوقفة', two: 'مهمتان متوقفتان', few: `${count} مهام متوقفة`, many: `${count} مهمة متوقفة`, other: `${count} مهمة متوقفة` })}`,
   planTasks: 'المهام',
   planPending: 'في الانتظار',
   planInProgress: 'قيد التنفيذ',
@@ -62,7 +62,7 @@ export const views = {
   mcpChooseBetween: (min: string, max: string) => `اختر من ${min} إلى ${max}.`,
   mcpChooseAtLeast: (count: string) => `اختر ${count} على الأقل.`,
   mcpChooseAtMost: (count: string) => `اختر ${count} على الأكثر.`,
-  showEarlier: (count: string, hidden: string) => `عرض ${count} سابقة (${hidden} غير معروضة)`,
+  showEarlier: (count: string, hidden: string, n: number, hiddenN: number) => `عرض ${plural(n, { zero: `${count} عنصر سابق`, one: 'العنصر السابق', two: 'العنصرين السابقين', few: `${count} عناصر سابقة`, many: `${count} عنصرًا سابقًا`, other: `${count} عنصر سابق` })} (${plural(hiddenN, { zero: `${hidden} عنصر غير معروض`, one: 'عنصر واحد غير معروض', two: 'عنصران غير معروضين', few: `${hidden} عناصر غير معروضة`, many: `${hidden} عنصرًا غير معروض`, other: `${hidden} عنصر غير معروض` })})`,
   // the library's errors by code (components/conversation/error-words.ts), and the banner's raw detail
   errorDetails: "التفاصيل",
   errHttp: (status: string) => `ردّ خادم النموذج بخطأ (HTTP ${status}).`,

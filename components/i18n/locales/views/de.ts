@@ -6,9 +6,9 @@ const charsOf = (n: number, shown: string): string => `${n === 1 ? '1' : shown} 
 
 export const views = {
   planTitle: 'Plan',
-  planCount: (done: string, total: string) => `${done} von ${total} erledigt`,
-  planFailedCount: (count: string) => `${count} fehlgeschlagen`,
-  planBlockedCount: (count: string) => `${count} blockiert`,
+  planCount: (done: string, total: string, count: number) => `${count === 1 ? '1' : done} von ${total} erledigt`,
+  planFailedCount: (count: string, n: number) => `${n === 1 ? '1' : count} fehlgeschlagen`,
+  planBlockedCount: (count: string, n: number) => `${n === 1 ? '1' : count} blockiert`,
   planTasks: 'Aufgaben',
   planPending: 'offen',
   planInProgress: 'in Arbeit',
@@ -57,7 +57,7 @@ export const views = {
   mcpChooseBetween: (min: string, max: string) => `Wählen Sie ${min} bis ${max}.`,
   mcpChooseAtLeast: (count: string) => `Wählen Sie mindestens ${count}.`,
   mcpChooseAtMost: (count: string) => `Wählen Sie höchstens ${count}.`,
-  showEarlier: (count: string, hidden: string) => `${count} frühere zeigen (${hidden} ausgeblendet)`,
+  showEarlier: (count: string, hidden: string, n: number, hiddenN: number) => `${count} ${n === 1 ? 'früheren Eintrag' : 'frühere Einträge'} zeigen (${hidden} ${hiddenN === 1 ? 'Eintrag' : 'Einträge'} ausgeblendet)`,
   // the library's errors by code (components/conversation/error-words.ts), and the banner's raw detail
   errorDetails: "Details",
   errHttp: (status: string) => `Der Modellserver hat mit einem Fehler geantwortet (HTTP ${status}).`,

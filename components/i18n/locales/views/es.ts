@@ -6,9 +6,9 @@ const charsOf = (n: number, shown: string): string => `${shown} ${n === 1 ? 'car
 
 export const views = {
   planTitle: 'Plan',
-  planCount: (done: string, total: string) => `${done} de ${total} hechas`,
-  planFailedCount: (count: string) => `${count} fallidas`,
-  planBlockedCount: (count: string) => `${count} bloqueadas`,
+  planCount: (done: string, total: string, count: number) => `${done} de ${total} ${count === 1 ? 'hecha' : 'hechas'}`,
+  planFailedCount: (count: string, n: number) => `${count} ${n === 1 ? 'fallida' : 'fallidas'}`,
+  planBlockedCount: (count: string, n: number) => `${count} ${n === 1 ? 'bloqueada' : 'bloqueadas'}`,
   planTasks: 'Tareas',
   planPending: 'pendiente',
   planInProgress: 'en curso',
@@ -57,7 +57,7 @@ export const views = {
   mcpChooseBetween: (min: string, max: string) => `Elija de ${min} a ${max}.`,
   mcpChooseAtLeast: (count: string) => `Elija al menos ${count}.`,
   mcpChooseAtMost: (count: string) => `Elija como máximo ${count}.`,
-  showEarlier: (count: string, hidden: string) => `Mostrar ${count} anteriores (${hidden} ocultos)`,
+  showEarlier: (count: string, hidden: string, n: number, hiddenN: number) => `Mostrar ${count} ${n === 1 ? 'anterior' : 'anteriores'} (${hidden} ${hiddenN === 1 ? 'oculto' : 'ocultos'})`,
   // the library's errors by code (components/conversation/error-words.ts), and the banner's raw detail
   errorDetails: "Detalles",
   errHttp: (status: string) => `El servidor del modelo respondió con un error (HTTP ${status}).`,

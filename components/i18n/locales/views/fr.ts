@@ -9,9 +9,9 @@ const charsOf = (n: number, shown: string): string => `${shown} ${plural(n, { on
 
 export const views = {
   planTitle: 'Plan',
-  planCount: (done: string, total: string) => `${done} sur ${total} terminées`,
-  planFailedCount: (count: string) => `${count} en échec`,
-  planBlockedCount: (count: string) => `${count} bloquées`,
+  planCount: (done: string, total: string, count: number) => `${done} sur ${total} ${plural(count, { one: 'terminée', other: 'terminées' })}`,
+  planFailedCount: (count: string, n: number) => `${n === 1 ? '1' : count} en échec`,
+  planBlockedCount: (count: string, n: number) => `${count} ${plural(n, { one: 'bloquée', other: 'bloquées' })}`,
   planTasks: 'Tâches',
   planPending: 'à faire',
   planInProgress: 'en cours',
@@ -23,7 +23,7 @@ export const views = {
   subAgentWorking: 'au travail',
   subAgentStep: (n: string, max: string) => `étape ${n} sur ${max}`,
   subAgentFinished: 'terminé',
-  subAgentCalls: (count: number, shown: string) => (count === 1 ? "1 appel d'outil" : `${shown} appels d'outils`),
+  subAgentCalls: (count: number, shown: string) => plural(count, { one: `${shown} appel d'outil`, other: `${shown} appels d'outils` }),
   engineReadyNotKept: (reason: string) => `Le modèle est prêt, mais il n'a pas été conservé pour la prochaine fois : ${reason}`,
   engineDownloading: (percent: string, loaded: string, total: string) => `Téléchargement du modèle… ${percent} (${loaded} sur ${total} Mo)`,
   engineDownloadingSize: (loaded: string) => `Téléchargement du modèle… ${loaded} Mo`,
@@ -60,7 +60,7 @@ export const views = {
   mcpChooseBetween: (min: string, max: string) => `Choisissez-en de ${min} à ${max}.`,
   mcpChooseAtLeast: (count: string) => `Choisissez-en au moins ${count}.`,
   mcpChooseAtMost: (count: string) => `Choisissez-en au plus ${count}.`,
-  showEarlier: (count: string, hidden: string) => `Afficher ${count} plus anciens (${hidden} masqués)`,
+  showEarlier: (count: string, hidden: string, n: number, hiddenN: number) => `Afficher ${count} plus ${plural(n, { one: 'ancien', other: 'anciens' })} (${hidden} ${plural(hiddenN, { one: 'masqué', other: 'masqués' })})`,
   // the library's errors by code (components/conversation/error-words.ts), and the banner's raw detail
   errorDetails: "Détails",
   errHttp: (status: string) => `Le serveur du modèle a répondu par une erreur (HTTP ${status}).`,

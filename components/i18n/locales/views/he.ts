@@ -6,9 +6,9 @@ const charsOf = (n: number, shown: string): string => (n === 1 ? 'תו אחד' :
 
 export const views = {
   planTitle: 'תוכנית',
-  planCount: (done: string, total: string) => `${done} מתוך ${total} הושלמו`,
-  planFailedCount: (count: string) => `${count} נכשלו`,
-  planBlockedCount: (count: string) => `${count} חסומות`,
+  planCount: (done: string, total: string, count: number) => `${done} מתוך ${total} ${count === 1 ? 'הושלמה' : 'הושלמו'}`,
+  planFailedCount: (count: string, n: number) => `${count} ${n === 1 ? 'נכשלה' : 'נכשלו'}`,
+  planBlockedCount: (count: string, n: number) => `${count} ${n === 1 ? 'חסומה' : 'חסומות'}`,
   planTasks: 'משימות',
   planPending: 'ממתינה',
   planInProgress: 'בביצוע',
@@ -57,7 +57,7 @@ export const views = {
   mcpChooseBetween: (min: string, max: string) => `יש לבחור ${min} עד ${max}.`,
   mcpChooseAtLeast: (count: string) => `יש לבחור לפחות ${count}.`,
   mcpChooseAtMost: (count: string) => `יש לבחור לכל היותר ${count}.`,
-  showEarlier: (count: string, hidden: string) => `הצגת ${count} קודמים (${hidden} לא מוצגים)`,
+  showEarlier: (count: string, hidden: string, n: number, hiddenN: number) => `הצגת ${n === 1 ? 'הפריט הקודם' : `${count} פריטים קודמים`} (${hiddenN === 1 ? 'פריט אחד מוסתר' : `${hidden} פריטים מוסתרים`})`,
   // the library's errors by code (components/conversation/error-words.ts), and the banner's raw detail
   errorDetails: "פרטים",
   errHttp: (status: string) => `שרת המודל השיב בשגיאה (HTTP ${status}).`,

@@ -1,4 +1,8 @@
 /** Hindi: the plan, a sub-agent, the in-page model's progress, Undo, a call's preview, the too-long warning, A2UI and AG-UI cards, the long log. */
+import { pluralOf } from '../../intl-formats.js';
+
+const plural = pluralOf('hi');
+
 /** `n` tokens, `shown` the number written: the noun in its form for `n` (a word that never changes: the number, 1 as 1). */
 const tokensOf = (n: number, shown: string): string => `${n === 1 ? '1' : shown} टोकन`;
 /** `n` characters, `shown` the number written. */
@@ -6,9 +10,9 @@ const charsOf = (n: number, shown: string): string => `${n === 1 ? '1' : shown} 
 
 export const views = {
   planTitle: 'योजना',
-  planCount: (done: string, total: string) => `${total} में से ${done} पूरे`,
-  planFailedCount: (count: string) => `${count} विफल`,
-  planBlockedCount: (count: string) => `${count} अवरुद्ध`,
+  planCount: (done: string, total: string, count: number) => `${total} में से ${done} ${plural(count, { one: 'पूरा', other: 'पूरे' })}`,
+  planFailedCount: (count: string, n: number) => `${n === 1 ? '1' : count} विफल`,
+  planBlockedCount: (count: string, n: number) => `${n === 1 ? '1' : count} अवरुद्ध`,
   planTasks: 'कार्य',
   planPending: 'बाकी',
   planInProgress: 'जारी',
@@ -57,7 +61,7 @@ export const views = {
   mcpChooseBetween: (min: string, max: string) => `${min} से ${max} तक चुनें।`,
   mcpChooseAtLeast: (count: string) => `कम से कम ${count} चुनें।`,
   mcpChooseAtMost: (count: string) => `अधिकतम ${count} चुनें।`,
-  showEarlier: (count: string, hidden: string) => `पिछले ${count} दिखाएँ (${hidden} छिपे हैं)`,
+  showEarlier: (count: string, hidden: string, n: number, hiddenN: number) => `${plural(n, { one: 'पिछला', other: 'पिछले' })} ${count} दिखाएँ (${hidden} ${plural(hiddenN, { one: 'छिपा है', other: 'छिपे हैं' })})`,
   // the library's errors by code (components/conversation/error-words.ts), and the banner's raw detail
   errorDetails: "विवरण",
   errHttp: (status: string) => `मॉडल सर्वर ने त्रुटि के साथ जवाब दिया (HTTP ${status})।`,

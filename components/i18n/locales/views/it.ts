@@ -6,9 +6,9 @@ const charsOf = (n: number, shown: string): string => `${shown} ${n === 1 ? 'car
 
 export const views = {
   planTitle: 'Piano',
-  planCount: (done: string, total: string) => `${done} di ${total} completate`,
-  planFailedCount: (count: string) => `${count} non riuscite`,
-  planBlockedCount: (count: string) => `${count} bloccate`,
+  planCount: (done: string, total: string, count: number) => `${done} di ${total} ${count === 1 ? 'completata' : 'completate'}`,
+  planFailedCount: (count: string, n: number) => `${count} ${n === 1 ? 'non riuscita' : 'non riuscite'}`,
+  planBlockedCount: (count: string, n: number) => `${count} ${n === 1 ? 'bloccata' : 'bloccate'}`,
   planTasks: 'Attività',
   planPending: 'da fare',
   planInProgress: 'in corso',
@@ -57,7 +57,7 @@ export const views = {
   mcpChooseBetween: (min: string, max: string) => `Scegline da ${min} a ${max}.`,
   mcpChooseAtLeast: (count: string) => `Scegline almeno ${count}.`,
   mcpChooseAtMost: (count: string) => `Scegline al massimo ${count}.`,
-  showEarlier: (count: string, hidden: string) => `Mostra ${count} precedenti (${hidden} nascosti)`,
+  showEarlier: (count: string, hidden: string, n: number, hiddenN: number) => `Mostra ${count} ${n === 1 ? 'precedente' : 'precedenti'} (${hidden} ${hiddenN === 1 ? 'nascosto' : 'nascosti'})`,
   // the library's errors by code (components/conversation/error-words.ts), and the banner's raw detail
   errorDetails: "Dettagli",
   errHttp: (status: string) => `Il server del modello ha risposto con un errore (HTTP ${status}).`,

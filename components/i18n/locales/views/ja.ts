@@ -6,9 +6,9 @@ const charsOf = (n: number, shown: string): string => `${n === 1 ? '1' : shown} 
 
 export const views = {
   planTitle: 'プラン',
-  planCount: (done: string, total: string) => `${total} 件中 ${done} 件完了`,
-  planFailedCount: (count: string) => `${count} 件失敗`,
-  planBlockedCount: (count: string) => `${count} 件ブロック中`,
+  planCount: (done: string, total: string, count: number) => `${total} 件中 ${count === 1 ? '1' : done} 件完了`,
+  planFailedCount: (count: string, n: number) => `${n === 1 ? '1' : count} 件失敗`,
+  planBlockedCount: (count: string, n: number) => `${n === 1 ? '1' : count} 件ブロック中`,
   planTasks: 'タスク',
   planPending: '未着手',
   planInProgress: '進行中',
@@ -57,7 +57,7 @@ export const views = {
   mcpChooseBetween: (min: string, max: string) => `${min}～${max} 個選んでください。`,
   mcpChooseAtLeast: (count: string) => `${count} 個以上選んでください。`,
   mcpChooseAtMost: (count: string) => `${count} 個まで選んでください。`,
-  showEarlier: (count: string, hidden: string) => `以前の ${count} 件を表示（${hidden} 件非表示）`,
+  showEarlier: (count: string, hidden: string, n: number, hiddenN: number) => `以前の ${n === 1 ? '1' : count} 件を表示（${hiddenN === 1 ? '1' : hidden} 件非表示）`,
   // the library's errors by code (components/conversation/error-words.ts), and the banner's raw detail
   errorDetails: "詳細",
   errHttp: (status: string) => `モデルサーバーがエラーを返しました（HTTP ${status}）。`,

@@ -6,9 +6,9 @@ const charsOf = (n: number, shown: string): string => `${n === 1 ? '1' : shown}�
 
 export const views = {
   planTitle: '계획',
-  planCount: (done: string, total: string) => `${total}개 중 ${done}개 완료`,
-  planFailedCount: (count: string) => `${count}개 실패`,
-  planBlockedCount: (count: string) => `${count}개 차단됨`,
+  planCount: (done: string, total: string, count: number) => `${total}개 중 ${count === 1 ? '1' : done}개 완료`,
+  planFailedCount: (count: string, n: number) => `${n === 1 ? '1' : count}개 실패`,
+  planBlockedCount: (count: string, n: number) => `${n === 1 ? '1' : count}개 차단됨`,
   planTasks: '작업',
   planPending: '대기',
   planInProgress: '진행 중',
@@ -57,7 +57,7 @@ export const views = {
   mcpChooseBetween: (min: string, max: string) => `${min}~${max}개를 선택하세요.`,
   mcpChooseAtLeast: (count: string) => `${count}개 이상 선택하세요.`,
   mcpChooseAtMost: (count: string) => `최대 ${count}개를 선택하세요.`,
-  showEarlier: (count: string, hidden: string) => `이전 ${count}개 보기(${hidden}개 숨김)`,
+  showEarlier: (count: string, hidden: string, n: number, hiddenN: number) => `이전 ${n === 1 ? '1' : count}개 보기(${hiddenN === 1 ? '1' : hidden}개 숨김)`,
   // the library's errors by code (components/conversation/error-words.ts), and the banner's raw detail
   errorDetails: "자세히",
   errHttp: (status: string) => `모델 서버가 오류로 응답했습니다(HTTP ${status}).`,

@@ -6,9 +6,9 @@ const charsOf = (n: number, shown: string): string => `${shown} ${n === 1 ? 'tek
 
 export const views = {
   planTitle: 'Plan',
-  planCount: (done: string, total: string) => `${done} van ${total} klaar`,
-  planFailedCount: (count: string) => `${count} mislukt`,
-  planBlockedCount: (count: string) => `${count} geblokkeerd`,
+  planCount: (done: string, total: string, count: number) => `${count === 1 ? '1' : done} van ${total} klaar`,
+  planFailedCount: (count: string, n: number) => `${n === 1 ? '1' : count} mislukt`,
+  planBlockedCount: (count: string, n: number) => `${n === 1 ? '1' : count} geblokkeerd`,
   planTasks: 'Taken',
   planPending: 'nog te doen',
   planInProgress: 'bezig',
@@ -57,7 +57,7 @@ export const views = {
   mcpChooseBetween: (min: string, max: string) => `Kies er ${min} tot ${max}.`,
   mcpChooseAtLeast: (count: string) => `Kies er minstens ${count}.`,
   mcpChooseAtMost: (count: string) => `Kies er hoogstens ${count}.`,
-  showEarlier: (count: string, hidden: string) => `${count} eerdere tonen (${hidden} verborgen)`,
+  showEarlier: (count: string, hidden: string, n: number, hiddenN: number) => `${count} ${n === 1 ? 'eerder item' : 'eerdere items'} tonen (${hiddenN === 1 ? '1' : hidden} verborgen)`,
   // the library's errors by code (components/conversation/error-words.ts), and the banner's raw detail
   errorDetails: "Details",
   errHttp: (status: string) => `De modelserver antwoordde met een fout (HTTP ${status}).`,

@@ -14,9 +14,9 @@ const charsGen = (n: number, shown: string): string => `${shown} ${plural(n, { o
 
 export const views = {
   planTitle: 'Plan',
-  planCount: (done: string, total: string) => `ukończono ${done} z ${total}`,
-  planFailedCount: (count: string) => `nieudane: ${count}`,
-  planBlockedCount: (count: string) => `zablokowane: ${count}`,
+  planCount: (done: string, total: string, count: number) => `ukończono ${count === 1 ? '1' : done} z ${total}`,
+  planFailedCount: (count: string, n: number) => `${count} ${plural(n, { one: 'nieudane', few: 'nieudane', many: 'nieudanych', other: 'nieudanego' })}`,
+  planBlockedCount: (count: string, n: number) => `${count} ${plural(n, { one: 'zablokowane', few: 'zablokowane', many: 'zablokowanych', other: 'zablokowanego' })}`,
   planTasks: 'Zadania',
   planPending: 'oczekuje',
   planInProgress: 'w toku',
@@ -66,7 +66,7 @@ export const views = {
   mcpChooseBetween: (min: string, max: string) => `Wybierz od ${min} do ${max}.`,
   mcpChooseAtLeast: (count: string) => `Wybierz co najmniej ${count}.`,
   mcpChooseAtMost: (count: string) => `Wybierz najwyżej ${count}.`,
-  showEarlier: (count: string, hidden: string) => `Pokaż wcześniejsze: ${count} (ukryte: ${hidden})`,
+  showEarlier: (count: string, hidden: string, n: number, hiddenN: number) => `Pokaż ${count} ${plural(n, { one: 'wcześniejszy element', few: 'wcześniejsze elementy', many: 'wcześniejszych elementów', other: 'wcześniejszego elementu' })} (${hidden} ${plural(hiddenN, { one: 'ukryty', few: 'ukryte', many: 'ukrytych', other: 'ukrytego' })})`,
   // the library's errors by code (components/conversation/error-words.ts), and the banner's raw detail
   errorDetails: "Szczegóły",
   errHttp: (status: string) => `Serwer modelu odpowiedział błędem (HTTP ${status}).`,

@@ -9,9 +9,9 @@ const charsOf = (n: number, shown: string): string => `${shown} ${plural(n, { on
 
 export const views = {
   planTitle: 'Plano',
-  planCount: (done: string, total: string) => `${done} de ${total} concluídas`,
-  planFailedCount: (count: string) => `${count} com falha`,
-  planBlockedCount: (count: string) => `${count} bloqueadas`,
+  planCount: (done: string, total: string, count: number) => `${done} de ${total} ${plural(count, { one: 'concluída', other: 'concluídas' })}`,
+  planFailedCount: (count: string, n: number) => `${n === 1 ? '1' : count} com falha`,
+  planBlockedCount: (count: string, n: number) => `${count} ${plural(n, { one: 'bloqueada', other: 'bloqueadas' })}`,
   planTasks: 'Tarefas',
   planPending: 'pendente',
   planInProgress: 'em andamento',
@@ -23,7 +23,7 @@ export const views = {
   subAgentWorking: 'trabalhando',
   subAgentStep: (n: string, max: string) => `etapa ${n} de ${max}`,
   subAgentFinished: 'concluído',
-  subAgentCalls: (count: number, shown: string) => (count === 1 ? '1 chamada de ferramenta' : `${shown} chamadas de ferramentas`),
+  subAgentCalls: (count: number, shown: string) => (plural(count, { one: `${shown} chamada de ferramenta`, other: `${shown} chamadas de ferramentas` })),
   engineReadyNotKept: (reason: string) => `O modelo está pronto, mas não foi guardado para a próxima vez: ${reason}`,
   engineDownloading: (percent: string, loaded: string, total: string) => `Baixando o modelo… ${percent} (${loaded} de ${total} MB)`,
   engineDownloadingSize: (loaded: string) => `Baixando o modelo… ${loaded} MB`,
@@ -60,7 +60,7 @@ export const views = {
   mcpChooseBetween: (min: string, max: string) => `Escolha de ${min} a ${max}.`,
   mcpChooseAtLeast: (count: string) => `Escolha pelo menos ${count}.`,
   mcpChooseAtMost: (count: string) => `Escolha no máximo ${count}.`,
-  showEarlier: (count: string, hidden: string) => `Mostrar ${count} anteriores (${hidden} ocultos)`,
+  showEarlier: (count: string, hidden: string, n: number, hiddenN: number) => `Mostrar ${count} ${plural(n, { one: 'anterior', other: 'anteriores' })} (${hidden} ${plural(hiddenN, { one: 'oculto', other: 'ocultos' })})`,
   // the library's errors by code (components/conversation/error-words.ts), and the banner's raw detail
   errorDetails: "Detalhes",
   errHttp: (status: string) => `O servidor do modelo respondeu com um erro (HTTP ${status}).`,

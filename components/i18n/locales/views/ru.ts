@@ -14,9 +14,9 @@ const charsGen = (n: number, shown: string): string => `${shown} ${plural(n, { o
 
 export const views = {
   planTitle: 'План',
-  planCount: (done: string, total: string) => `выполнено ${done} из ${total}`,
-  planFailedCount: (count: string) => `с ошибкой: ${count}`,
-  planBlockedCount: (count: string) => `заблокировано: ${count}`,
+  planCount: (done: string, total: string, count: number) => `выполнено ${count === 1 ? '1' : done} из ${total}`,
+  planFailedCount: (count: string, n: number) => `с ошибкой: ${n === 1 ? '1' : count}`,
+  planBlockedCount: (count: string, n: number) => `${count} ${plural(n, { one: 'заблокирована', few: 'заблокированы', many: 'заблокировано', other: 'заблокировано' })}`,
   planTasks: 'Задачи',
   planPending: 'ожидает',
   planInProgress: 'выполняется',
@@ -66,7 +66,7 @@ export const views = {
   mcpChooseBetween: (min: string, max: string) => `Выберите от ${min} до ${max}.`,
   mcpChooseAtLeast: (count: string) => `Выберите не менее ${count}.`,
   mcpChooseAtMost: (count: string) => `Выберите не более ${count}.`,
-  showEarlier: (count: string, hidden: string) => `Показать предыдущие: ${count} (скрыто: ${hidden})`,
+  showEarlier: (count: string, hidden: string, n: number, hiddenN: number) => `Показать ${count} ${plural(n, { one: 'предыдущий', other: 'предыдущих' })} (из ${hidden} ${plural(hiddenN, { one: 'скрытого', other: 'скрытых' })})`,
   // the library's errors by code (components/conversation/error-words.ts), and the banner's raw detail
   errorDetails: "Подробности",
   errHttp: (status: string) => `Сервер модели ответил ошибкой (HTTP ${status}).`,

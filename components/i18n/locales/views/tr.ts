@@ -6,9 +6,9 @@ const charsOf = (n: number, shown: string): string => `${n === 1 ? '1' : shown} 
 
 export const views = {
   planTitle: 'Plan',
-  planCount: (done: string, total: string) => `${total} görevden ${done} tamamlandı`,
-  planFailedCount: (count: string) => `${count} başarısız`,
-  planBlockedCount: (count: string) => `${count} engellendi`,
+  planCount: (done: string, total: string, count: number) => `${total} görevden ${count === 1 ? '1' : done} tamamlandı`,
+  planFailedCount: (count: string, n: number) => `${n === 1 ? '1' : count} başarısız`,
+  planBlockedCount: (count: string, n: number) => `${n === 1 ? '1' : count} engellendi`,
   planTasks: 'Görevler',
   planPending: 'bekliyor',
   planInProgress: 'sürüyor',
@@ -57,7 +57,7 @@ export const views = {
   mcpChooseBetween: (min: string, max: string) => `${min} ile ${max} arasında seçin.`,
   mcpChooseAtLeast: (count: string) => `En az ${count} tane seçin.`,
   mcpChooseAtMost: (count: string) => `En fazla ${count} tane seçin.`,
-  showEarlier: (count: string, hidden: string) => `Önceki ${count} öğeyi göster (${hidden} gizli)`,
+  showEarlier: (count: string, hidden: string, n: number, hiddenN: number) => `Önceki ${n === 1 ? '1' : count} öğeyi göster (${hiddenN === 1 ? '1' : hidden} gizli)`,
   // the library's errors by code (components/conversation/error-words.ts), and the banner's raw detail
   errorDetails: "Ayrıntılar",
   errHttp: (status: string) => `Model sunucusu bir hatayla yanıt verdi (HTTP ${status}).`,

@@ -14,9 +14,9 @@ const charsGen = (n: number, shown: string): string => `${shown} ${plural(n, { o
 
 export const views = {
   planTitle: 'План',
-  planCount: (done: string, total: string) => `виконано ${done} з ${total}`,
-  planFailedCount: (count: string) => `з помилкою: ${count}`,
-  planBlockedCount: (count: string) => `заблоковано: ${count}`,
+  planCount: (done: string, total: string, count: number) => `виконано ${count === 1 ? '1' : done} з ${total}`,
+  planFailedCount: (count: string, n: number) => `з помилкою: ${n === 1 ? '1' : count}`,
+  planBlockedCount: (count: string, n: number) => `${count} ${plural(n, { one: 'заблокована', few: 'заблоковані', many: 'заблоковано', other: 'заблоковано' })}`,
   planTasks: 'Завдання',
   planPending: 'очікує',
   planInProgress: 'виконується',
@@ -66,7 +66,7 @@ export const views = {
   mcpChooseBetween: (min: string, max: string) => `Виберіть від ${min} до ${max}.`,
   mcpChooseAtLeast: (count: string) => `Виберіть щонайменше ${count}.`,
   mcpChooseAtMost: (count: string) => `Виберіть щонайбільше ${count}.`,
-  showEarlier: (count: string, hidden: string) => `Показати попередні: ${count} (приховано: ${hidden})`,
+  showEarlier: (count: string, hidden: string, n: number, hiddenN: number) => `Показати ${count} ${plural(n, { one: 'попередній', few: 'попередні', other: 'попередніх' })} (з ${hidden} ${plural(hiddenN, { one: 'прихованого', other: 'прихованих' })})`,
   // the library's errors by code (components/conversation/error-words.ts), and the banner's raw detail
   errorDetails: "Докладніше",
   errHttp: (status: string) => `Сервер моделі відповів помилкою (HTTP ${status}).`,

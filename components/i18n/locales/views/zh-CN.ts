@@ -6,9 +6,9 @@ const charsOf = (n: number, shown: string): string => `${n === 1 ? '1' : shown} 
 
 export const views = {
   planTitle: '计划',
-  planCount: (done: string, total: string) => `已完成 ${done}/${total}`,
-  planFailedCount: (count: string) => `${count} 项失败`,
-  planBlockedCount: (count: string) => `${count} 项受阻`,
+  planCount: (done: string, total: string, count: number) => `已完成 ${count === 1 ? '1' : done}/${total}`,
+  planFailedCount: (count: string, n: number) => `${n === 1 ? '1' : count} 项失败`,
+  planBlockedCount: (count: string, n: number) => `${n === 1 ? '1' : count} 项受阻`,
   planTasks: '任务',
   planPending: '待办',
   planInProgress: '进行中',
@@ -57,7 +57,7 @@ export const views = {
   mcpChooseBetween: (min: string, max: string) => `请选择 ${min} 到 ${max} 项。`,
   mcpChooseAtLeast: (count: string) => `请至少选择 ${count} 项。`,
   mcpChooseAtMost: (count: string) => `最多选择 ${count} 项。`,
-  showEarlier: (count: string, hidden: string) => `显示之前的 ${count} 条（${hidden} 条未显示）`,
+  showEarlier: (count: string, hidden: string, n: number, hiddenN: number) => `显示之前的 ${n === 1 ? '1' : count} 条（${hiddenN === 1 ? '1' : hidden} 条未显示）`,
   // the library's errors by code (components/conversation/error-words.ts), and the banner's raw detail
   errorDetails: "详情",
   errHttp: (status: string) => `模型服务器返回了错误（HTTP ${status}）。`,

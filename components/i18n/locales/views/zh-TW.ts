@@ -6,9 +6,9 @@ const charsOf = (n: number, shown: string): string => `${n === 1 ? '1' : shown} 
 
 export const views = {
   planTitle: '計畫',
-  planCount: (done: string, total: string) => `已完成 ${done}/${total}`,
-  planFailedCount: (count: string) => `${count} 項失敗`,
-  planBlockedCount: (count: string) => `${count} 項受阻`,
+  planCount: (done: string, total: string, count: number) => `已完成 ${count === 1 ? '1' : done}/${total}`,
+  planFailedCount: (count: string, n: number) => `${n === 1 ? '1' : count} 項失敗`,
+  planBlockedCount: (count: string, n: number) => `${n === 1 ? '1' : count} 項受阻`,
   planTasks: '工作項目',
   planPending: '待辦',
   planInProgress: '進行中',
@@ -57,7 +57,7 @@ export const views = {
   mcpChooseBetween: (min: string, max: string) => `請選擇 ${min} 到 ${max} 項。`,
   mcpChooseAtLeast: (count: string) => `請至少選擇 ${count} 項。`,
   mcpChooseAtMost: (count: string) => `最多選擇 ${count} 項。`,
-  showEarlier: (count: string, hidden: string) => `顯示先前的 ${count} 則（${hidden} 則未顯示）`,
+  showEarlier: (count: string, hidden: string, n: number, hiddenN: number) => `顯示先前的 ${n === 1 ? '1' : count} 則（${hiddenN === 1 ? '1' : hidden} 則未顯示）`,
   // the library's errors by code (components/conversation/error-words.ts), and the banner's raw detail
   errorDetails: "詳細資料",
   errHttp: (status: string) => `模型伺服器回傳了錯誤（HTTP ${status}）。`,
