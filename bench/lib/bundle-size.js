@@ -11,6 +11,7 @@ import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { cdnBuilds, minifiedTwice, workers } from '../../scripts/bundle.js';
 import { OPT_IN } from './opt-in.js';
+import { measureI18nCost } from './i18n-cost.js';
 
 const KB = 1024;
 
@@ -222,6 +223,9 @@ export async function measureBundles(root, options = {}) {
   const withLocale = [...localeFiles].reduce((sum, file) => sum + gzKb(read(file)), 0);
   console.log(`  with a locale: the page in German loads ${[...localeFiles].filter((f) => !pageFiles.includes(f)).join(' + ')} on first use (${(withLocale - page).toFixed(1)} KB gz)`);
 
+  const i18n = await measureI18nCost(root);
+  console.log(`  localisation up front: ${i18n.cost.toFixed(2)} KB gz (the page as shipped minus the same build in plain English: the i18n mechanism ${i18n.mechanism.toFixed(2)}, the message ids ${i18n.ids.toFixed(2)}; i18n-cost.js)`);
+
   const show = async (/** @type {string} */ entry) => {
     const { total, rows } = await breakdown(root, entry);
     return `${total.toFixed(1)} KB gz; without each source: ${rows.map(([name, kb]) => `${name} −${Number(kb).toFixed(1)}`).join(', ')}`;
@@ -242,6 +246,7 @@ export async function measureBundles(root, options = {}) {
   return {
     'bundle.page_gz_kb': page,
     'bundle.page_with_locale_gz_kb': withLocale,
+    'bundle.page_i18n_cost_gz_kb': i18n.cost,
     'bundle.worker_gz_kb': worker,
     'bundle.cdn_total_gz_kb': total,
     ...Object.fromEntries(names.map((name) => [`bundle.${name}_gz_kb`, optIn[name].kb])),
