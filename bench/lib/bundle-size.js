@@ -216,7 +216,8 @@ export async function measureBundles(root, options = {}) {
     optIn[name] = { files, kb: files.reduce((sum, file) => sum + gzKb(read(file)), 0) };
   }
   const wasm = readdirSync(dir).filter((f) => f.endsWith('.wasm'));
-  // A page in German (issue 37): the page up front, then the catalogs' table and the German catalog the element loads on first use.
+  // A page in German (issue 37): the page up front, then the catalogs' table and the German catalog the element loads on first use
+  // (not the German doctor's lines, `doctor-de-*.js`: they load with the doctor's checklist).
   const chunk = (/** @type {string} */ name) => all.find((f) => new RegExp(`^${name}-[A-Z0-9]{8}\\.js$`).test(f));
   const localeFiles = new Set(pageFiles);
   for (const first of [chunk('catalogs'), chunk('de')]) if (first) for (const file of staticClosure(dir, first)) localeFiles.add(file);

@@ -64,6 +64,10 @@ export class Localizer implements ReactiveController, I18n {
     return this.#catalog?.format;
   }
 
+  get doctorLines(): Catalog['doctor'] | undefined {
+    return this.#catalog?.doctor;
+  }
+
   words<T extends Words>(english: T): T {
     let made = this.#made.get(english);
     if (!made) {

@@ -4,9 +4,9 @@ import type { Catalog } from '../words.js';
 import { rooms } from './rooms/fr.js';
 import { views } from './views/fr.js';
 import { notes } from './notes/fr.js';
-import { doctor } from './doctor/fr.js';
 
 export const catalog: Catalog = {
+  doctor: () => import('./doctor/doctor-fr.js'),
   format: intlFormats('fr'),
   messages: {
     // conversation
@@ -104,6 +104,5 @@ export const catalog: Catalog = {
     ...rooms,
     ...views,
     ...notes,
-    ...doctor,
   },
 };

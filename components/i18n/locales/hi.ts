@@ -4,9 +4,9 @@ import type { Catalog } from '../words.js';
 import { rooms } from './rooms/hi.js';
 import { views } from './views/hi.js';
 import { notes } from './notes/hi.js';
-import { doctor } from './doctor/hi.js';
 
 export const catalog: Catalog = {
+  doctor: () => import('./doctor/doctor-hi.js'),
   format: intlFormats('hi'),
   messages: {
     // conversation
@@ -104,6 +104,5 @@ export const catalog: Catalog = {
     ...rooms,
     ...views,
     ...notes,
-    ...doctor,
   },
 };

@@ -4,9 +4,9 @@ import type { Catalog } from '../words.js';
 import { rooms } from './rooms/pt-BR.js';
 import { views } from './views/pt-BR.js';
 import { notes } from './notes/pt-BR.js';
-import { doctor } from './doctor/pt-BR.js';
 
 export const catalog: Catalog = {
+  doctor: () => import('./doctor/doctor-pt-BR.js'),
   format: intlFormats('pt-BR'),
   messages: {
     // conversation
@@ -104,6 +104,5 @@ export const catalog: Catalog = {
     ...rooms,
     ...views,
     ...notes,
-    ...doctor,
   },
 };

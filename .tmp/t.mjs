@@ -1,0 +1,12 @@
+import { cdnBuilds, minifiedTwice } from '../scripts/bundle.js';
+import { build } from 'esbuild';
+const o = cdnBuilds('dist/cdn')[0];
+let t = performance.now();
+await build({ ...o, write: false, metafile: true, logLevel: 'silent', sourcemap: false });
+console.log('esbuild', performance.now() - t); t = performance.now();
+await build({ ...o, write: false, metafile: true, logLevel: 'silent', sourcemap: false });
+console.log('esbuild again', performance.now() - t); t = performance.now();
+await minifiedTwice({ ...o, metafile: true, logLevel: 'silent', sourcemap: false });
+console.log('twice nomap', performance.now() - t); t = performance.now();
+await minifiedTwice({ ...o, metafile: true, logLevel: 'silent' });
+console.log('twice map', performance.now() - t);
