@@ -337,6 +337,15 @@ export interface WebMcpStatus {
   message?: string;
   /** When WebMCP could not start (`error`): the error's own text, as it was thrown (`message` says it in a sentence). */
   cause?: string;
+  /**
+   * What an interface shows for this status (`unavailable`, `error`): `text`,
+   * the notice in English, and `said`, the same notice as a message id of
+   * `<agent-chat>`'s (`noticeWebmcp…`, which its catalogs and `labels`
+   * translate) with its values — someone else's words (the browser's, the
+   * thrown error's), shown as they are. Written by the WebMCP bridge (its
+   * chunk), so the page carries none of it up front.
+   */
+  notice?: { text: string; said: readonly [id: string, ...values: string[]] };
 }
 
 /**

@@ -12,7 +12,7 @@
  * element renders it through `MarkdownStream`, which is fed the same deltas,
  * so this reducer never parses markdown.
  */
-import type { AgentEvent, FinalReason, ToolCallStatus, WebMcpStatus } from '../../src/types.js';
+import type { AgentEvent, FinalReason, ToolCallStatus } from '../../src/types.js';
 import { contextNoteText, noticeText, type ContextFigures, type NoticePhrase } from './notice-words.js';
 import type { ReportedPhrase } from './reported-notice-words.js';
 import { appended, indexOfId, lastReplaced, replaced, replaying } from './log-items.js';
@@ -163,7 +163,8 @@ function reduceAction(state: ConversationState, action: ConversationAction): Con
     case 'retry':
       return { ...state, retry: { attempt: action.attempt, delayMs: action.delayMs, reason: action.reason } };
     case 'webmcp':
-      return action.status.state === 'unavailable' || action.status.state === 'error' ? addNotice(state, webmcpNotice(action.status), 'webmcp-status') : state;
+      // The bridge writes the notice (its English and its id with values): the page carries none of it.
+      return action.status.notice ? addNotice(state, [action.status.notice.text, action.status.notice.said as ReportedPhrase], 'webmcp-status') : state;
     case 'tool-progress':
       return updateCall(state, action.callId, (c) => (isSettled(c.status) ? c : { ...c, progress: { progress: action.progress, total: action.total, message: action.message } }));
     case 'activity':
@@ -397,13 +398,4 @@ const isReported = (line: NoticePhrase | readonly [string, ReportedPhrase]): lin
 function notKeptPhrase(count: number, names: readonly string[], code: string | undefined, reason: string | undefined): ReportedPhrase {
   const quoted = names.map((name) => `"${name}"`).join(', ');
   return code === 'storage-quota' ? ['noticeNotKeptFull', count, quoted] : ['noticeNotKept', count, quoted, reason ?? ''];
-}
-
-/** WebMCP's notice: unavailable (our sentence), or an error in the browser's own words. */
-function webmcpNotice(status: WebMcpStatus): readonly [string, ReportedPhrase] | string {
-  if (status.state === 'unavailable') return [`WebMCP: ${status.message ?? 'unavailable'}`, ['noticeWebmcpUnavailable']];
-  // The status's sentence is the start failure's English (webmcp-link.ts writes it from the cause).
-  if (status.cause !== undefined) return [status.message!, ['noticeWebmcpNoStart', status.cause]];
-  const message = status.message ?? 'error';
-  return [`WebMCP error: ${message}`, ['noticeWebmcpError', message]];
 }

@@ -42,7 +42,8 @@ export interface WebMcpBridge {
 export async function startWebMcp(options: WebMcpOptions, agent: WebMcpAgentSide): Promise<WebMcpBridge> {
   const found = findModelContext();
   if (!found) {
-    agent.report({ state: 'unavailable', exposed: [], consumed: [], message: 'this browser has no WebMCP (document.modelContext), so no tools are shared with browser agents or taken from the page.' });
+    const message = 'this browser has no WebMCP (document.modelContext), so no tools are shared with browser agents or taken from the page.';
+    agent.report({ state: 'unavailable', exposed: [], consumed: [], message, notice: { text: `WebMCP: ${message}`, said: ['noticeWebmcpUnavailable'] } });
     return { toolsChanged: async () => {}, dispose: () => {} };
   }
   const exposer = options.expose ? new WebMcpExposer(found.context, (name, args) => callFromOutside(agent, name, args)) : undefined;
@@ -62,12 +63,13 @@ export async function startWebMcp(options: WebMcpOptions, agent: WebMcpAgentSide
   let consuming: string[] = [];
   const report = () => {
     const problems = [...exposing, ...consuming];
+    const message = problems.join('; ');
     agent.report({
       state: problems.length ? 'error' : 'ready',
       api: found.api,
       exposed: exposer?.names ?? [],
       consumed: consumer?.names ?? [],
-      ...(problems.length ? { message: problems.join('; ') } : {}),
+      ...(problems.length ? { message, notice: { text: `WebMCP error: ${message}`, said: ['noticeWebmcpError', message] } } : {}),
     });
   };
   const expose = async () => {

@@ -19,6 +19,8 @@ import { reportedNoticeWords } from '../../../components/conversation/reported-n
 import { contextNoteText, noticeText, noticeWords } from '../../../components/conversation/notice-words.js';
 import { AttachmentShelf } from '../../../src/agent/attachments/index.js';
 import { PageloopError } from '../../../src/errors.js';
+import { startWebMcp } from '../../../src/page/webmcp/webmcp-bridge.js';
+import type { WebMcpStatus } from '../../../src/types.js';
 import { renderTabNotice } from '../../../components/threads/tab-notice.js';
 import { surfaceCard } from '../../../components/a2ui/a2ui-views.js';
 import { a2uiWords } from '../../../components/a2ui/a2ui-words.js';
@@ -66,6 +68,9 @@ function logLines(): LogItem[] {
 /** A browser's message, the files' names, a storage error's reason: someone else's words, drawn untranslated. */
 const VALUES = ['NotAllowedError: registerTool was refused', '"photo.png"', '"notes.txt", "plan.md"', 'QuotaExceededError: the quota was exceeded', '/files:summarise', 'TypeError: modelContext.registerTool is not a function'];
 
+/** The WebMCP bridge's sentence where the browser has none (its real status is checked against the table below). */
+const UNAVAILABLE = 'this browser has no WebMCP (document.modelContext), so no tools are shared with browser agents or taken from the page.';
+
 /**
  * The notices reported from outside the reducer, as they reach it: WebMCP unavailable (the bridge's sentence) or
  * refusing, files sent but not kept (a full disk; another storage failure, two files), a prompt command with no
@@ -74,12 +79,12 @@ const VALUES = ['NotAllowedError: registerTool was refused', '"photo.png"', '"no
 function reportedEvents(): Parameters<typeof reduceConversation>[1][] {
   const status = { exposed: [], consumed: [] };
   return [
-    { type: 'webmcp', status: { ...status, state: 'unavailable', message: 'this browser has no WebMCP (document.modelContext), so no tools are shared with browser agents or taken from the page.' } },
-    { type: 'webmcp', status: { ...status, state: 'error', message: VALUES[0] } },
+    { type: 'webmcp', status: { ...status, state: 'unavailable', message: UNAVAILABLE, notice: { text: `WebMCP: ${UNAVAILABLE}`, said: ['noticeWebmcpUnavailable'] } } },
+    { type: 'webmcp', status: { ...status, state: 'error', message: VALUES[0], notice: { text: `WebMCP error: ${VALUES[0]}`, said: ['noticeWebmcpError', VALUES[0]] } } },
     { type: 'attachments-not-kept', ids: ['a1'], names: ['photo.png'], code: 'storage-quota', reason: 'full', message: '"photo.png" was sent but not kept with the conversation (the browser\'s storage for this site is full): after a reload it will be missing.' },
     { type: 'attachments-not-kept', ids: ['a2', 'a3'], names: ['notes.txt', 'plan.md'], code: 'storage', reason: VALUES[3]!, message: `"notes.txt", "plan.md" were sent but not kept with the conversation (${VALUES[3]}): after a reload they will be missing.` },
     { type: 'notice', text: `No MCP prompt ${VALUES[4]}: this chat has no MCP servers.`, said: ['noticeNoMcpServers', VALUES[4]!] },
-    { type: 'webmcp', status: { ...status, state: 'error', message: `WebMCP could not start: ${VALUES[5]}`, cause: VALUES[5] } },
+    { type: 'webmcp', status: { ...status, state: 'error', message: `WebMCP could not start: ${VALUES[5]}`, cause: VALUES[5], notice: { text: `WebMCP could not start: ${VALUES[5]}`, said: ['noticeWebmcpNoStart', VALUES[5]] } } },
   ] as Parameters<typeof reduceConversation>[1][];
 }
 
@@ -225,6 +230,15 @@ describe('i18n: notices reported from outside (WebMCP, files not kept, a prompt 
     const { notKept } = await shelf.keep(prepared);
     expect(notKept!.message).to.equal(reportedNoticeWords.noticeNotKeptFull(2, '"a.txt", "b.txt"'));
     expect([notKept!.names, notKept!.code]).to.deep.equal([['a.txt', 'b.txt'], 'storage-quota']);
+  });
+
+  it('the WebMCP bridge’s notice where the browser has none is the table’s line, with its id (the page writes none of it)', async () => {
+    const statuses: WebMcpStatus[] = [];
+    const side = { tools: () => [], addTool: () => () => {}, defineTool: (() => {}) as never, schemasReady: async () => {}, toolHost: { admitOutside: () => {} } as never, callWorker: (() => {}) as never, report: (s: WebMcpStatus) => statuses.push(s) };
+    (await startWebMcp({ expose: true }, side)).dispose();
+    expect(statuses.map((s) => s.state)).to.deep.equal(['unavailable']);
+    expect(statuses[0]!.message).to.equal(UNAVAILABLE);
+    expect(statuses[0]!.notice).to.deep.equal({ text: reportedNoticeWords.noticeWebmcpUnavailable, said: ['noticeWebmcpUnavailable'] });
   });
 
   it('pseudo locale: every word marked, each value drawn as it is (translate="no", its own direction)', () => {
