@@ -218,9 +218,12 @@ export async function measureBundles(root, options = {}) {
   const wasm = readdirSync(dir).filter((f) => f.endsWith('.wasm'));
   // A page in German (issue 37): the page up front, then the catalogs' table and the German catalog the element loads on first use
   // (not the German doctor's lines, `doctor-de-*.js`: they load with the doctor's checklist).
-  const chunk = (/** @type {string} */ name) => all.find((f) => new RegExp(`^${name}-[A-Z0-9]{8}\\.js$`).test(f));
+  // Each found by the import that loads it (a stale file of an earlier build in dist/cdn is never picked).
+  const imported = (/** @type {string[]} */ from, /** @type {string} */ name) =>
+    from.flatMap((file) => [...readFileSync(join(dir, file), 'utf8').matchAll(DYNAMIC_IMPORT)].map((m) => m[1].slice(2))).find((f) => new RegExp(`^${name}-[A-Z0-9]{8}\\.js$`).test(f));
+  const catalogs = imported(pageFiles, 'catalogs');
   const localeFiles = new Set(pageFiles);
-  for (const first of [chunk('catalogs'), chunk('de')]) if (first) for (const file of staticClosure(dir, first)) localeFiles.add(file);
+  for (const first of [catalogs, catalogs && imported([catalogs], 'de')]) if (first) for (const file of staticClosure(dir, first)) localeFiles.add(file);
   const withLocale = [...localeFiles].reduce((sum, file) => sum + gzKb(read(file)), 0);
   console.log(`  with a locale: the page in German loads ${[...localeFiles].filter((f) => !pageFiles.includes(f)).join(' + ')} on first use (${(withLocale - page).toFixed(1)} KB gz)`);
 
