@@ -7,8 +7,8 @@
  * as raw `**A-1**` nor an empty part. The first reply is sent the moment the
  * agent is ready, the worst case (the renderer has only started loading),
  * and it is a short one, so the model is done long before the renderer
- * could be warm by itself. Ten cold runs, every one must hold: a timing
- * race is exactly what this guards.
+ * could be warm by itself. Five cold runs (ten with `PAGELOOP_LONG=1`),
+ * every one must hold: a timing race is exactly what this guards.
  *
  * After a reload (the cold page starts with a page's storage that holds a
  * completed answer), the completed answer is shown exactly once, formatted,
@@ -21,6 +21,7 @@
  */
 import { expect } from 'chai';
 import { executeServerCommand } from '@web/test-runner-commands';
+import { longOr } from '../support/test-env.js';
 
 interface Seen {
   reason: string;
@@ -54,7 +55,9 @@ async function coldPage(path: string, seed?: string): Promise<Report> {
 
 const PAGE = '/test/cdn/final-drawn.html?bundle=/.wtr-cdn/agent-chat.js';
 const formatted = (n: number) => `assistant: strong=A-${n} em=ready code=code link=https://example.com/${n} | A-${n} is ready: code and a link.`;
-const RUNS = 10;
+/** Cold runs of the first reply, and of each reload case: every cold run is serialised with first-reply's (test/support/cold-page-plugin.js), so CI runs fewer. */
+const RUNS = longOr(5, 10);
+const RELOAD_RUNS = longOr(2, 3);
 
 describe('final means the answer is on screen, formatted (cold element, standalone bundle, new browser context per run)', () => {
   it(`the first reply, sent at ready: formatted in its message part in the task that delivers final, in ${RUNS} of ${RUNS} cold runs`, async function () {
@@ -73,7 +76,7 @@ describe('final means the answer is on screen, formatted (cold element, standalo
   for (const send of ['ready', 'after'] as const) {
     it(`after a reload, the completed answer shows once, formatted, never raw; the next one (sent ${send === 'ready' ? 'the moment the agent is ready' : 'after updateComplete'}) too at its final`, async function () {
       this.timeout(300_000);
-      for (let run = 1; run <= 3; run++) {
+      for (let run = 1; run <= RELOAD_RUNS; run++) {
         const report = await coldPage(`${PAGE}&phase=reload&send=${send}`, `${PAGE}&phase=seed`);
         const all = ['user: You: one', formatted(1), 'user: You: two', formatted(2)];
         if (send === 'after') expect(report.before, `run ${run}: after updateComplete`).to.deep.equal(all.slice(0, 2));

@@ -7,10 +7,11 @@
 import { expect } from 'chai';
 import { textTurn } from '../../src/testing/chunks.js';
 import type { ChatMessage } from '../../src/types.js';
+import { longOr } from '../support/test-env.js';
 import { chatOnMock, part, typeAndEnter, until, type ChatFixture } from './helpers.js';
 
-/** About a megabyte of text, its start and end recognisable. */
-const PASTED = `START-OF-PASTE ${'lorem ipsum dolor sit amet, '.repeat(37_500)}END-OF-PASTE`;
+/** About 100 KB of text (the probe's megabyte with PAGELOOP_LONG=1), 25 times the window either way, its start and end recognisable. */
+const PASTED = `START-OF-PASTE ${'lorem ipsum dolor sit amet, '.repeat(longOr(3_750, 37_500))}END-OF-PASTE`;
 
 describe('agent-chat: a message too long for the context window', () => {
   let f: ChatFixture | undefined;

@@ -1,13 +1,13 @@
 // @ts-check
 /**
  * A reporter that says where the suite's time went: each test file's wall time
- * (from its page starting its tests to its last result), the slowest printed at
- * the end of the run, so a CI log shows which files to make faster or move
- * behind PAGELOOP_LONG. With PAGELOOP_TIMINGS=<file> every file's time is also
- * written there as JSON. The default reporter prints each failure when its
- * file ends, which in a long run is far above the end of the log (and CI
- * keeps only the tail), so the failed tests are also listed again last, each
- * with the start of its error.
+ * (from its page starting its tests to its last result) and each test's, the
+ * slowest printed at the end of the run, so a CI log shows which to make faster
+ * or move behind PAGELOOP_LONG. With PAGELOOP_TIMINGS=<file> every file's time
+ * (and every test's, under `tests`) is also written there as JSON. The default
+ * reporter prints each failure when its file ends, which in a long run is far
+ * above the end of the log (and CI keeps only the tail), so the failed tests are
+ * also listed again last, each with the start of its error.
  */
 import { writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
@@ -39,6 +39,26 @@ function failures(sessions) {
   return lines;
 }
 
+/**
+ * Every test of `sessions` as [`file › suite › test`, its duration in ms], slowest first.
+ * @param {import('@web/test-runner').TestSession[]} sessions
+ * @returns {[string, number][]}
+ */
+function slowestTests(sessions) {
+  /** @type {[string, number][]} */
+  const rows = [];
+  for (const session of sessions) {
+    const file = relative(process.cwd(), session.testFile);
+    /** @param {import('@web/test-runner').TestSuiteResult} suite @param {string[]} path */
+    const walk = (suite, path) => {
+      for (const test of suite.tests) if (test.duration !== undefined) rows.push([[file, ...path, test.name].join(' › '), test.duration]);
+      for (const inner of suite.suites) walk(inner, [...path, inner.name]);
+    };
+    if (session.testResults) walk(session.testResults, []);
+  }
+  return rows.sort((a, b) => b[1] - a[1]);
+}
+
 /** @returns {import('@web/test-runner').Reporter} */
 export function timingReporter() {
   /** @type {Map<string, number>} */
@@ -63,7 +83,9 @@ export function timingReporter() {
       const total = rows.reduce((sum, [, ms]) => sum + ms, 0);
       const lines = rows.slice(0, SHOWN).map(([file, ms]) => `  ${(ms / 1000).toFixed(1).padStart(6)} s  ${file}`);
       console.log(`\nSlowest test files (of ${rows.length}; ${(total / 1000).toFixed(0)} s of file time in ${((Date.now() - runStarted) / 1000).toFixed(0)} s):\n${lines.join('\n')}`);
-      if (process.env.PAGELOOP_TIMINGS) writeFileSync(process.env.PAGELOOP_TIMINGS, JSON.stringify(Object.fromEntries(rows), null, 1));
+      const tests = slowestTests(sessions);
+      console.log(`\nSlowest tests:\n${tests.slice(0, SHOWN).map(([name, ms]) => `  ${(ms / 1000).toFixed(1).padStart(6)} s  ${name}`).join('\n')}`);
+      if (process.env.PAGELOOP_TIMINGS) writeFileSync(process.env.PAGELOOP_TIMINGS, JSON.stringify({ ...Object.fromEntries(rows), tests: Object.fromEntries(tests) }, null, 1));
     },
   };
 }

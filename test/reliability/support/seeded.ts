@@ -2,22 +2,15 @@
  * Seeded randomness and the environment of the reliability tests: every
  * random choice comes from a seed, so a failing case names its seed and
  * reproduces with `PAGELOOP_SEED=<seed> npm test`. `PAGELOOP_LONG=1` turns
- * on the long variants (web-test-runner.config.js hands both to the page).
+ * on the long variants (test/support/test-env.ts reads both).
  */
 
-/** What web-test-runner.config.js put on the test page from the environment. */
-interface TestEnv {
-  long?: boolean;
-  seed?: number;
-}
+import { LONG_RUN, TEST_ENV } from '../../support/test-env.js';
 
-const env = (globalThis as { __PAGELOOP_TEST_ENV__?: TestEnv }).__PAGELOOP_TEST_ENV__ ?? {};
-
-/** True when the long variants should run (`PAGELOOP_LONG=1`). */
-export const LONG_RUN = env.long === true;
+export { LONG_RUN };
 
 /** The base seed of this run: `PAGELOOP_SEED`, or a fixed default so runs are comparable. */
-export const BASE_SEED = Number.isInteger(env.seed) ? env.seed! : 20261123;
+export const BASE_SEED = Number.isInteger(TEST_ENV.seed) ? TEST_ENV.seed! : 20261123;
 
 /** A seeded generator of floats in [0, 1) (mulberry32). */
 export function random(seed: number): () => number {
