@@ -35,7 +35,7 @@ import { loadActivityCard } from './activity/index.js';
 import { Localizer } from './i18n/index.js';
 import { ConversationSignal, errorAction, Expansions, LogWindow, ReplyRenderers, RetryCountdownSlot, conversationSpeech, conversationWords, loadPlanView, loadSubAgentView, type ConversationAction, type LogItem, type ToolCallItem } from './conversation/index.js';
 import { renderAssistantMessage, renderContextNote, renderContinue, renderNotice, renderErrorBanner, renderStatusBar, renderSuggestions, renderUserMessage } from './conversation/index.js';
-import { renderDoctor, startDoctor } from './doctor/index.js';
+import { doctorInputs, renderDoctor, startDoctor } from './doctor/index.js';
 import { loadRenderer } from './markdown/index.js';
 import { McpPanel } from './mcp/index.js';
 import { TabNotice, ThreadListSlot, READ_ONLY_REASON, tabWords } from './threads/index.js';
@@ -380,8 +380,9 @@ export class AgentChat extends AgentChatSettings {
     const result = await super.getUpdateComplete();
     // The thread came in: its first draw is the update it asked for.
     if (await this.#conversation.storedShown()) await super.getUpdateComplete();
-    // A piece's chunk came in: its first draw is the update it asked for.
-    if (await piecesLoaded(this)) await super.getUpdateComplete();
+    // A piece's chunk came in: its first draw is the update it asked for, which may start another
+    // (a language's catalog, then the doctor's lines in it): waited for too.
+    for (let seen = 0, n = await piecesLoaded(this); n > seen; seen = n, n = await piecesLoaded(this)) await super.getUpdateComplete();
     await this.#replies.renderComplete();
     return result;
   }
@@ -466,6 +467,8 @@ export class AgentChat extends AgentChatSettings {
     if (item.kind === 'user') return [item, words, this.#attachments.version, this.#long.has(item.id)];
     // An activity's card is drawn by a chunk loaded with the first: it draws again once that is in.
     if (item.kind === 'activity') return [item, words, isSurfaceActivity(item) ? this.#a2ui.get() : this.#activities.get()];
+    // A doctor item draws again when the doctor's lines in the element's language come in (their own chunk).
+    if (item.kind === 'doctor') return [item, words, doctorInputs()];
     if (item.kind !== 'tool-call') return [item, words];
     return [item, words, this.#cards.loaded, ...Object.values(this.#cardParts).flatMap((part) => part.inputs(item))];
   }
@@ -486,7 +489,7 @@ export class AgentChat extends AgentChatSettings {
         return this.#cards.render(item, () => ({ approval: parts.approval.draw(item), view: parts.view.draw(item), files: parts.files.draw(item), subAgent: parts.subAgent.draw(item), undo: parts.undo.draw(item) }), this.#i18n);
       }
       case 'doctor':
-        return renderDoctor(item, this.#i18n);
+        return renderDoctor(item, this.#i18n, this);
       case 'activity':
         // A server's A2UI surface draws through the A2UI renderer (its chunk, loaded with the first); any other activity is the plain card.
         if (isSurfaceActivity(item)) return this.#a2ui.get()?.activityView(item, this, this.#tabs.readOnly, this.#i18n) ?? html``;

@@ -28,12 +28,13 @@ export function trackLoad(host: object, load: Promise<void>): Promise<void> {
   return load;
 }
 
-/** Resolves once every first-use load `host` started has settled: true when it started any, false at once when none. */
-export async function piecesLoaded(host: object): Promise<boolean> {
+/** Resolves once every first-use load `host` started has settled, with how many it started (0 at once when none). */
+export async function piecesLoaded(host: object): Promise<number> {
   const loads = started.get(host);
-  if (!loads) return false;
+  if (!loads) return 0;
+  const count = loads.length;
   await Promise.all(loads);
-  return true;
+  return count;
 }
 
 /** A module loaded on first use; `get()` is undefined until it is in. */

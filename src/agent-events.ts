@@ -339,6 +339,15 @@ export interface WebMcpStatus {
   cause?: string;
   /** What was refused (`error`), one by one, as data an app can word in its own language; `message` says them all, joined by "; ". */
   problems?: WebMcpProblem[];
+  /**
+   * What an interface shows for this status (`unavailable`, `error`), one
+   * notice each: `text`, the notice in English, and `said`, the same notice as
+   * a message id of `<agent-chat>`'s (`noticeWebmcp…`, which its catalogs and
+   * `labels` translate) with its values — someone else's words (a tool's name,
+   * the browser's, the thrown error's), shown as they are. Written by the
+   * WebMCP bridge (its chunk), so the page carries none of it up front.
+   */
+  notices?: ReadonlyArray<{ text: string; said: readonly [id: string, ...values: string[]] }>;
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
  * The doctor's findings and fixes in English, by stable id (`dx…`): the one
  * table the worker writes each check's `detail` and `fix` with, and the ids
- * the element's catalogs translate (components/i18n/locales/doctor/). A
+ * the element's catalogs translate (components/i18n/locales/doctor/, each
+ * a chunk loaded with the doctor's checklist, not with the catalog). A
  * check carries the lines it was written from (`DiagnosisCheck.said`), so the
  * element draws them in its own language with the same values.
  *

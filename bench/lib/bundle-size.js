@@ -11,6 +11,7 @@ import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { cdnBuilds, minifiedTwice, workers } from '../../scripts/bundle.js';
 import { OPT_IN } from './opt-in.js';
+import { measureI18nCost } from './i18n-cost.js';
 
 const KB = 1024;
 
@@ -215,12 +216,19 @@ export async function measureBundles(root, options = {}) {
     optIn[name] = { files, kb: files.reduce((sum, file) => sum + gzKb(read(file)), 0) };
   }
   const wasm = readdirSync(dir).filter((f) => f.endsWith('.wasm'));
-  // A page in German (issue 37): the page up front, then the catalogs' table and the German catalog the element loads on first use.
-  const chunk = (/** @type {string} */ name) => all.find((f) => new RegExp(`^${name}-[A-Z0-9]{8}\\.js$`).test(f));
+  // A page in German (issue 37): the page up front, then the catalogs' table and the German catalog the element loads on first use
+  // (not the German doctor's lines, `doctor-de-*.js`: they load with the doctor's checklist).
+  // Each found by the import that loads it (a stale file of an earlier build in dist/cdn is never picked).
+  const imported = (/** @type {string[]} */ from, /** @type {string} */ name) =>
+    from.flatMap((file) => [...readFileSync(join(dir, file), 'utf8').matchAll(DYNAMIC_IMPORT)].map((m) => m[1].slice(2))).find((f) => new RegExp(`^${name}-[A-Z0-9]{8}\\.js$`).test(f));
+  const catalogs = imported(pageFiles, 'catalogs');
   const localeFiles = new Set(pageFiles);
-  for (const first of [chunk('catalogs'), chunk('de')]) if (first) for (const file of staticClosure(dir, first)) localeFiles.add(file);
+  for (const first of [catalogs, catalogs && imported([catalogs], 'de')]) if (first) for (const file of staticClosure(dir, first)) localeFiles.add(file);
   const withLocale = [...localeFiles].reduce((sum, file) => sum + gzKb(read(file)), 0);
   console.log(`  with a locale: the page in German loads ${[...localeFiles].filter((f) => !pageFiles.includes(f)).join(' + ')} on first use (${(withLocale - page).toFixed(1)} KB gz)`);
+
+  const i18n = await measureI18nCost(root);
+  console.log(`  localisation up front: ${i18n.cost.toFixed(2)} KB gz (the page as shipped minus the same build in plain English: the i18n mechanism ${i18n.mechanism.toFixed(2)}, the message ids ${i18n.ids.toFixed(2)}; i18n-cost.js)`);
 
   const show = async (/** @type {string} */ entry) => {
     const { total, rows } = await breakdown(root, entry);
@@ -242,6 +250,7 @@ export async function measureBundles(root, options = {}) {
   return {
     'bundle.page_gz_kb': page,
     'bundle.page_with_locale_gz_kb': withLocale,
+    'bundle.page_i18n_cost_gz_kb': i18n.cost,
     'bundle.worker_gz_kb': worker,
     'bundle.cdn_total_gz_kb': total,
     ...Object.fromEntries(names.map((name) => [`bundle.${name}_gz_kb`, optIn[name].kb])),

@@ -118,7 +118,8 @@ export const OPT_IN = {
   /**
    * Localisation (issue 37): for a language other than English, `<agent-chat>` loads the catalogs'
    * table (components/i18n/catalogs.ts) and that one locale's catalog (components/i18n/locales/*.ts,
-   * with the `Intl` formats they share); this figure sums all 17 catalogs, of which a page loads one.
+   * with the `Intl` formats they share), and that locale's doctor lines (`doctor-<tag>-*.js`) with the
+   * doctor's checklist; this figure sums all 17 catalogs and their doctor lines, of which a page loads one.
    */
   locales: /(?:^|\/)(?:catalogs|intl-formats|de|fr|es|pt-BR|it|nl|pl|tr|ru|uk|ja|ko|zh-CN|zh-TW|ar|he|hi)-[A-Z0-9]{8}\.js/,
 };

@@ -12,7 +12,7 @@
  * element renders it through `MarkdownStream`, which is fed the same deltas,
  * so this reducer never parses markdown.
  */
-import type { AgentEvent, FinalReason, ToolCallStatus, WebMcpStatus } from '../../src/types.js';
+import type { AgentEvent, FinalReason, ToolCallStatus } from '../../src/types.js';
 import { contextNoteText, noticeText, type ContextFigures, type NoticePhrase } from './notice-words.js';
 import type { ReportedPhrase } from './reported-notice-words.js';
 import { appended, indexOfId, lastReplaced, replaced, replaying } from './log-items.js';
@@ -163,7 +163,8 @@ function reduceAction(state: ConversationState, action: ConversationAction): Con
     case 'retry':
       return { ...state, retry: { attempt: action.attempt, delayMs: action.delayMs, reason: action.reason } };
     case 'webmcp':
-      return action.status.state === 'unavailable' || action.status.state === 'error' ? webmcpNotices(action.status).reduce((s, line) => addNotice(s, line, 'webmcp-status'), state) : state;
+      // The bridge writes the notices (their English and their ids with values): the page carries none of it.
+      return (action.status.notices ?? []).reduce((s, notice) => addNotice(s, [notice.text, notice.said as ReportedPhrase], 'webmcp-status'), state);
     case 'tool-progress':
       return updateCall(state, action.callId, (c) => (isSettled(c.status) ? c : { ...c, progress: { progress: action.progress, total: action.total, message: action.message } }));
     case 'activity':
@@ -397,21 +398,4 @@ const isReported = (line: NoticePhrase | readonly [string, ReportedPhrase]): lin
 function notKeptPhrase(count: number, names: readonly string[], code: string | undefined, reason: string | undefined): ReportedPhrase {
   const quoted = names.map((name) => `"${name}"`).join(', ');
   return code === 'storage-quota' ? ['noticeNotKeptFull', count, quoted] : ['noticeNotKept', count, quoted, reason ?? ''];
-}
-
-/**
- * WebMCP's notices: unavailable (our sentence), could not start, or one per
- * problem — its English sentence, and its data: the id its kind names
- * (`not-offered` → `noticeWebmcpNotOffered`, `error` → `noticeWebmcpError`),
- * the tool's name and the browser's error (reported-notice-words.ts).
- */
-function webmcpNotices(status: WebMcpStatus): ReadonlyArray<readonly [string, ReportedPhrase]> {
-  if (status.state === 'unavailable') return [[`WebMCP: ${status.message ?? 'unavailable'}`, ['noticeWebmcpUnavailable']]];
-  // The status's sentence is the start failure's English (webmcp-link.ts writes it from the cause).
-  if (status.cause !== undefined) return [[status.message!, ['noticeWebmcpNoStart', status.cause]]];
-  const message = status.message ?? 'error';
-  return (status.problems ?? [{ kind: 'error', error: message, message }]).map((p) => [
-    `WebMCP error: ${p.message}`,
-    [`noticeWebmcp${p.kind.replace(/(?:^|-)(\w)/g, (_, c: string) => c.toUpperCase())}`, p.tool, p.error].filter((v) => v !== undefined) as unknown as ReportedPhrase,
-  ]);
 }

@@ -5,13 +5,15 @@
  * after the command ran (it is never stored with a thread), so by the time
  * the log has one to render, the renderer is here.
  */
-import { html, type TemplateResult } from 'lit';
+import { html, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import type { Agent } from '../../src/types.js';
 import type { ConversationAction, DoctorItem } from '../conversation/index.js';
 import type { I18n } from '../i18n/index.js';
-import { adoptStyles } from '../lazy-view.js';
+import { adoptStyles, trackLoad } from '../lazy-view.js';
 
-let renderer: ((item: DoctorItem, i18n: I18n) => TemplateResult) | undefined;
+let renderer: typeof import('./doctor-report.js').renderDoctorItem | undefined;
+/** How many loads of the doctor's lines in a language have settled (doctor-report.ts): a doctor item drawn before draws again. */
+let linesIn = 0;
 
 /** Runs `/doctor` on `agent`, showing it through `apply`; the checklist's styles are adopted into `root` on first use. */
 export async function startDoctor(agent: Agent, apply: (action: ConversationAction) => void, root: HTMLElement | DocumentFragment): Promise<void> {
@@ -21,7 +23,19 @@ export async function startDoctor(agent: Agent, apply: (action: ConversationActi
   return report.runDoctorCommand(agent, apply);
 }
 
-/** A doctor item of the log, in `i18n`'s language (nothing before the renderer has loaded, which cannot happen: see above). */
-export function renderDoctor(item: DoctorItem, i18n: I18n): TemplateResult {
-  return renderer ? renderer(item, i18n) : html``;
+/**
+ * A doctor item of the log, in `i18n`'s language (nothing before the renderer
+ * has loaded, which cannot happen: see above). The doctor's lines in that
+ * language are a chunk the renderer loads: `host` draws again once it is in,
+ * and its `updateComplete` waits for it.
+ */
+export function renderDoctor(item: DoctorItem, i18n: I18n, host: ReactiveControllerHost & object): TemplateResult {
+  const loading = (load: Promise<void>) => void trackLoad(host, load.then(() => {
+    linesIn++;
+    host.requestUpdate();
+  }));
+  return renderer ? renderer(item, i18n, loading) : html``;
 }
+
+/** What a doctor item's drawing depends on besides the item and the words (the element's render guard). */
+export const doctorInputs = (): number => linesIn;

@@ -40,9 +40,47 @@ export async function runDoctorCommand(agent: Agent, apply: (action: Conversatio
 const STATUS = { pass: 'doctorPass', warn: 'doctorWarn', fail: 'doctorFail', skip: 'doctorSkip' } as const;
 const TARGETS = { endpoint: 'doctorTargetEndpoint', engine: 'doctorTargetEngine', 'model-module': 'doctorTargetModule' } as const;
 
-/** The log item of one `/doctor`: checking, its checklist, or why it could not run — in `i18n`'s language. */
-export function renderDoctorItem(item: DoctorItem, i18n: I18n): TemplateResult {
+type LinesLoader = NonNullable<I18n['doctorLines']>;
+/** Each catalog's doctor lines over the English ones (English alone if they failed), by the catalog's loader, once settled. */
+const loaded = new WeakMap<LinesLoader, DiagnosisLines>();
+/** The loads on their way. */
+const pending = new WeakMap<LinesLoader, Promise<void>>();
+
+/**
+ * The doctor's lines in `i18n`'s language, each as the app's `labels` word it:
+ * the shown catalog's (a chunk of their own, `Catalog.doctor`, loaded here, the
+ * first time a doctor item is drawn in that language), English until they are
+ * in. `loading` is handed the load while it runs: the element draws the item
+ * again once it is in (and its `updateComplete` waits for it). Lines that fail
+ * to load leave English and say so once on the console.
+ */
+function linesIn(i18n: I18n, loading: (load: Promise<void>) => void): DiagnosisLines {
+  const load = i18n.doctorLines;
+  const shown = load && loaded.get(load);
+  if (!load || shown) return i18n.words(shown || diagnosisLines);
+  let on = pending.get(load);
+  if (!on) {
+    on = load().then(
+      ({ doctor }) => void loaded.set(load, { ...diagnosisLines, ...doctor } as DiagnosisLines),
+      (err: unknown) => {
+        loaded.set(load, diagnosisLines);
+        console.error("pageloop: the doctor's lines not loaded", err);
+      },
+    );
+    pending.set(load, on);
+  }
+  loading(on);
+  return i18n.words(diagnosisLines);
+}
+
+/**
+ * The log item of one `/doctor`: checking, its checklist, or why it could not
+ * run — in `i18n`'s language (`loading`: see linesIn; the lines start loading
+ * with the "checking…" line, so they are usually in before the checklist).
+ */
+export function renderDoctorItem(item: DoctorItem, i18n: I18n, loading: (load: Promise<void>) => void = () => {}): TemplateResult {
   const w = i18n.words(doctorWords);
+  const lines = linesIn(i18n, loading);
   const key = item.id.slice('doctor-'.length);
   const d = item.diagnosis;
   if (!d) {
@@ -60,7 +98,7 @@ export function renderDoctorItem(item: DoctorItem, i18n: I18n): TemplateResult {
     <p class="doctor-title">${w.doctor} · ${w[TARGETS[d.target]]} <span class="doctor-subject" dir="ltr" translate="no">${d.subject}</span></p>
     <p class="doctor-summary">${summary} <span class="doctor-time">(${w.doctorSeconds(i18n.format ? i18n.format.decimal(seconds, 1) : seconds.toFixed(1))})</span></p>
     <ul class="doctor-checks">
-      ${d.checks.map((check) => renderCheck(check, w, i18n.words(diagnosisLines)))}
+      ${d.checks.map((check) => renderCheck(check, w, lines))}
     </ul>
   </section>`;
 }

@@ -3,5 +3,5 @@
  * checklist's chunk (doctor-report.ts: the command, its renderer and styles)
  * when the command runs; `renderDoctor` draws a doctor item with it.
  */
-export { renderDoctor, startDoctor } from './doctor-command.js';
+export { doctorInputs, renderDoctor, startDoctor } from './doctor-command.js';
 export type { DoctorWords } from './doctor-words.js';

@@ -41,6 +41,16 @@ export async function loadCatalog(tag: string): Promise<Catalog> {
 }
 
 /**
+ * The catalog shown for `asked` (a language tag other than English's): its
+ * tag and its catalog, or `en` and none for a language we do not ship. The
+ * localizer's whole non-English path, here in the chunk rather than up front.
+ */
+export async function catalogOf(asked: string): Promise<readonly [tag: string, catalog: Catalog | undefined]> {
+  const tag = matchLocale(asked);
+  return [tag, tag === 'en' ? undefined : await loadCatalog(tag)];
+}
+
+/**
  * The shipped catalog for a BCP 47 tag: its language, or the nearest one we
  * ship (`pt-PT` → `pt-BR`, `zh-Hant-HK` → `zh-TW`, `zh` → `zh-CN`, `iw` → `he`);
  * English for a language we do not ship.

@@ -9,4 +9,4 @@ export { speak } from './words.js';
 export { sayWithValues } from './said.js';
 export { directionOf } from './direction.js';
 export type { LocalizedHost } from './localizer.js';
-export type { I18n, LabelsOf, LocaleFormats, Phrase, Word, Words } from './words.js';
+export type { DoctorCatalog, I18n, LabelsOf, LocaleFormats, Phrase, Word, Words } from './words.js';

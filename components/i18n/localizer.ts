@@ -64,6 +64,10 @@ export class Localizer implements ReactiveController, I18n {
     return this.#catalog?.format;
   }
 
+  get doctorLines(): Catalog['doctor'] | undefined {
+    return this.#catalog?.doctor;
+  }
+
   words<T extends Words>(english: T): T {
     let made = this.#made.get(english);
     if (!made) {
@@ -117,12 +121,10 @@ export class Localizer implements ReactiveController, I18n {
     if (/^en\b/i.test(asked)) return this.#use('en', undefined);
     trackLoad(
       this.#host,
-      import('./catalogs.js').then(async ({ loadCatalog, matchLocale }) => {
-        const tag = matchLocale(asked);
-        const catalog = tag === 'en' ? undefined : await loadCatalog(tag);
-        if (this.#loading === asked) this.#use(tag, catalog);
-      }).then(
-        () => {},
+      import('./catalogs.js').then(({ catalogOf }) => catalogOf(asked)).then(
+        ([tag, catalog]) => {
+          if (this.#loading === asked) this.#use(tag, catalog);
+        },
         (err: unknown) => {
           if (this.#loading === asked) this.#loading = undefined;
           console.error('pageloop: catalog not loaded', asked, err);

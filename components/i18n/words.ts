@@ -80,10 +80,23 @@ export interface I18n {
    * error, whose English is its message).
    */
   message(id: string): Word | undefined;
+  /** The shown catalog's loader of the doctor's lines (`Catalog.doctor`); undefined for English. */
+  readonly doctorLines?: (() => Promise<DoctorCatalog>) | undefined;
 }
 
-/** One locale's catalog (a chunk of its own, loaded on first use: catalogs.ts): its messages by id and its formats. */
+/** The doctor's findings and fixes in one locale (src/diagnosis-lines.ts's ids): a chunk of their own. */
+export interface DoctorCatalog {
+  readonly doctor: { readonly [id: string]: Word };
+}
+
+/**
+ * One locale's catalog (a chunk of its own, loaded on first use: catalogs.ts):
+ * its messages by id, its formats, and the loader of its doctor's lines —
+ * the biggest room of messages, shown only by `/doctor`, so loaded with the
+ * doctor's checklist (components/doctor/), not with the catalog.
+ */
 export interface Catalog {
   readonly messages: { readonly [id: string]: Word };
   readonly format: LocaleFormats;
+  readonly doctor: () => Promise<DoctorCatalog>;
 }

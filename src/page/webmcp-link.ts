@@ -53,7 +53,12 @@ export function linkWebMcp(options: WebMcpOptions | undefined, host: WebMcpLinkH
         else if (changedWhileStarting) void started.toolsChanged();
         return status;
       },
-      (err: unknown) => (report({ state: 'error', exposed: [], consumed: [], message: `WebMCP could not start: ${String(err)}`, cause: String(err) }), status),
+      (err: unknown) => {
+        const cause = String(err);
+        const message = `WebMCP could not start: ${cause}`;
+        report({ state: 'error', exposed: [], consumed: [], message, cause, notices: [{ text: message, said: ['noticeWebmcpNoStart', cause] }] });
+        return status;
+      },
     );
   return {
     status: () => status,

@@ -66,6 +66,22 @@ describe('what the standalone bundle fetches (a network log of the page and its 
     expect(JSON.stringify(optInIn(files))).to.equal('{}');
   });
 
+  it('a page in German fetches its catalog but not the doctor’s German lines; /doctor fetches them (with the checklist)', async function () {
+    this.timeout(60_000);
+    /** The files of `files` named `name-HASH.js`. */
+    const named = (files: string[], name: string) => files.filter((file) => new RegExp(`^${name}-[A-Z0-9]{8}\\.js$`).test(file));
+    const turns = [textTurn('Zwölf.')];
+    const chat = await run('&locale=de', turns);
+    expect(chat.final?.reason).to.equal('answer');
+    expect(named(chat.files, 'catalogs')).to.have.length(1);
+    expect(named(chat.files, 'de')).to.have.length(1);
+    expect(named(chat.files, 'doctor-de')).to.deep.equal([]);
+    expect(named(chat.files, 'doctor-report')).to.deep.equal([]);
+    const doctor = await run('&locale=de&doctor=1', turns);
+    expect(named(doctor.files, 'doctor-report')).to.have.length(1);
+    expect(named(doctor.files, 'doctor-de')).to.have.length(1);
+  });
+
   it('an element with MCP servers, the DOM tools, the fetch tool, a zod-mini tool and show-threads fetches their chunks when it uses them', async function () {
     this.timeout(30_000);
     const { files } = await run('&use=1', [

@@ -6,6 +6,20 @@ const { defineTool, domTools, fetchTool } = await import(`/.wtr-cdn-logged/${par
 const chat = document.querySelector('agent-chat');
 const report = (data) => parent.postMessage({ optInPage: true, ...data }, '*');
 
+/** Types `/doctor` into the composer and waits (up to 20 s) for its checklist. */
+async function doctor() {
+  const input = chat.shadowRoot.querySelector('[part~="input"]');
+  input.value = '/doctor';
+  input.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
+  await chat.updateComplete;
+  input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, composed: true, cancelable: true }));
+  for (const end = Date.now() + 20_000; !chat.shadowRoot.querySelector('.doctor-checks'); ) {
+    if (Date.now() > end) throw new Error('no checklist after /doctor');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  await chat.updateComplete;
+}
+
 try {
   chat.setAttribute('base-url', params.get('baseURL'));
   chat.setAttribute('model', 'mock-model');
@@ -25,8 +39,19 @@ try {
     const note = defineTool({ name: 'note', description: 'Keeps a note', parameters: zm.object({ text: zm.string() }), execute: () => 'kept' });
     chat.tools = [readStock, note, ...domTools(), fetchTool({ allow: [location.origin] })];
   } else chat.tools = [readStock];
-  chat.addEventListener('agent-event', (e) => {
-    if (e.detail.type === 'final') report({ final: { reason: e.detail.reason, text: e.detail.text } });
+  // `?locale=de`: the element in German; `&doctor=1`: then `/doctor`, reported once its checklist is drawn.
+  if (params.get('locale')) chat.setAttribute('locale', params.get('locale'));
+  chat.addEventListener('agent-event', async (e) => {
+    if (e.detail.type !== 'final') return;
+    const final = { reason: e.detail.reason, text: e.detail.text };
+    if (params.get('doctor') === '1') {
+      try {
+        await doctor();
+      } catch (err) {
+        return report({ error: String((err && err.stack) || err) });
+      }
+    }
+    report({ final });
   });
   await customElements.whenDefined('agent-chat');
   chat.send('How many blue widgets?');

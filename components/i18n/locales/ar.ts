@@ -4,11 +4,11 @@ import type { Catalog } from '../words.js';
 import { rooms } from './rooms/ar.js';
 import { views } from './views/ar.js';
 import { notes } from './notes/ar.js';
-import { doctor } from './doctor/ar.js';
 
 const plural = pluralOf('ar');
 
 export const catalog: Catalog = {
+  doctor: () => import('./doctor/doctor-ar.js'),
   format: intlFormats('ar'),
   messages: {
     // conversation
@@ -107,6 +107,5 @@ export const catalog: Catalog = {
     ...rooms,
     ...views,
     ...notes,
-    ...doctor,
   },
 };

@@ -4,9 +4,9 @@ import type { Catalog } from '../words.js';
 import { rooms } from './rooms/de.js';
 import { views } from './views/de.js';
 import { notes } from './notes/de.js';
-import { doctor } from './doctor/de.js';
 
 export const catalog: Catalog = {
+  doctor: () => import('./doctor/doctor-de.js'),
   format: intlFormats('de'),
   messages: {
     // conversation
@@ -104,6 +104,5 @@ export const catalog: Catalog = {
     ...rooms,
     ...views,
     ...notes,
-    ...doctor,
   },
 };

@@ -4,9 +4,9 @@ import type { Catalog } from '../words.js';
 import { rooms } from './rooms/es.js';
 import { views } from './views/es.js';
 import { notes } from './notes/es.js';
-import { doctor } from './doctor/es.js';
 
 export const catalog: Catalog = {
+  doctor: () => import('./doctor/doctor-es.js'),
   format: intlFormats('es'),
   messages: {
     // conversation
@@ -104,6 +104,5 @@ export const catalog: Catalog = {
     ...rooms,
     ...views,
     ...notes,
-    ...doctor,
   },
 };

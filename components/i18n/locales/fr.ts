@@ -4,11 +4,11 @@ import type { Catalog } from '../words.js';
 import { rooms } from './rooms/fr.js';
 import { views } from './views/fr.js';
 import { notes } from './notes/fr.js';
-import { doctor } from './doctor/fr.js';
 
 const plural = pluralOf('fr');
 
 export const catalog: Catalog = {
+  doctor: () => import('./doctor/doctor-fr.js'),
   format: intlFormats('fr'),
   messages: {
     // conversation
@@ -106,6 +106,5 @@ export const catalog: Catalog = {
     ...rooms,
     ...views,
     ...notes,
-    ...doctor,
   },
 };

@@ -4,9 +4,9 @@ import type { Catalog } from '../words.js';
 import { rooms } from './rooms/he.js';
 import { views } from './views/he.js';
 import { notes } from './notes/he.js';
-import { doctor } from './doctor/he.js';
 
 export const catalog: Catalog = {
+  doctor: () => import('./doctor/doctor-he.js'),
   format: intlFormats('he'),
   messages: {
     // conversation
@@ -104,6 +104,5 @@ export const catalog: Catalog = {
     ...rooms,
     ...views,
     ...notes,
-    ...doctor,
   },
 };

@@ -4,11 +4,11 @@ import type { Catalog } from '../words.js';
 import { rooms } from './rooms/hi.js';
 import { views } from './views/hi.js';
 import { notes } from './notes/hi.js';
-import { doctor } from './doctor/hi.js';
 
 const plural = pluralOf('hi');
 
 export const catalog: Catalog = {
+  doctor: () => import('./doctor/doctor-hi.js'),
   format: intlFormats('hi'),
   messages: {
     // conversation
@@ -106,6 +106,5 @@ export const catalog: Catalog = {
     ...rooms,
     ...views,
     ...notes,
-    ...doctor,
   },
 };

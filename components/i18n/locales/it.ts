@@ -4,9 +4,9 @@ import type { Catalog } from '../words.js';
 import { rooms } from './rooms/it.js';
 import { views } from './views/it.js';
 import { notes } from './notes/it.js';
-import { doctor } from './doctor/it.js';
 
 export const catalog: Catalog = {
+  doctor: () => import('./doctor/doctor-it.js'),
   format: intlFormats('it'),
   messages: {
     // conversation
@@ -104,6 +104,5 @@ export const catalog: Catalog = {
     ...rooms,
     ...views,
     ...notes,
-    ...doctor,
   },
 };

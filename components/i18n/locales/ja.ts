@@ -4,9 +4,9 @@ import type { Catalog } from '../words.js';
 import { rooms } from './rooms/ja.js';
 import { views } from './views/ja.js';
 import { notes } from './notes/ja.js';
-import { doctor } from './doctor/ja.js';
 
 export const catalog: Catalog = {
+  doctor: () => import('./doctor/doctor-ja.js'),
   format: intlFormats('ja'),
   messages: {
     // conversation
@@ -104,6 +104,5 @@ export const catalog: Catalog = {
     ...rooms,
     ...views,
     ...notes,
-    ...doctor,
   },
 };

@@ -4,9 +4,9 @@ import type { Catalog } from '../words.js';
 import { rooms } from './rooms/ko.js';
 import { views } from './views/ko.js';
 import { notes } from './notes/ko.js';
-import { doctor } from './doctor/ko.js';
 
 export const catalog: Catalog = {
+  doctor: () => import('./doctor/doctor-ko.js'),
   format: intlFormats('ko'),
   messages: {
     // conversation
@@ -104,6 +104,5 @@ export const catalog: Catalog = {
     ...rooms,
     ...views,
     ...notes,
-    ...doctor,
   },
 };

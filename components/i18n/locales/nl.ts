@@ -4,9 +4,9 @@ import type { Catalog } from '../words.js';
 import { rooms } from './rooms/nl.js';
 import { views } from './views/nl.js';
 import { notes } from './notes/nl.js';
-import { doctor } from './doctor/nl.js';
 
 export const catalog: Catalog = {
+  doctor: () => import('./doctor/doctor-nl.js'),
   format: intlFormats('nl'),
   messages: {
     // conversation
@@ -104,6 +104,5 @@ export const catalog: Catalog = {
     ...rooms,
     ...views,
     ...notes,
-    ...doctor,
   },
 };

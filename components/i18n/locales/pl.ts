@@ -4,11 +4,11 @@ import type { Catalog } from '../words.js';
 import { rooms } from './rooms/pl.js';
 import { views } from './views/pl.js';
 import { notes } from './notes/pl.js';
-import { doctor } from './doctor/pl.js';
 
 const plural = pluralOf('pl');
 
 export const catalog: Catalog = {
+  doctor: () => import('./doctor/doctor-pl.js'),
   format: intlFormats('pl'),
   messages: {
     // conversation
@@ -106,6 +106,5 @@ export const catalog: Catalog = {
     ...rooms,
     ...views,
     ...notes,
-    ...doctor,
   },
 };

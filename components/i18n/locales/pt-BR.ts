@@ -4,11 +4,11 @@ import type { Catalog } from '../words.js';
 import { rooms } from './rooms/pt-BR.js';
 import { views } from './views/pt-BR.js';
 import { notes } from './notes/pt-BR.js';
-import { doctor } from './doctor/pt-BR.js';
 
 const plural = pluralOf('pt-BR');
 
 export const catalog: Catalog = {
+  doctor: () => import('./doctor/doctor-pt-BR.js'),
   format: intlFormats('pt-BR'),
   messages: {
     // conversation
@@ -106,6 +106,5 @@ export const catalog: Catalog = {
     ...rooms,
     ...views,
     ...notes,
-    ...doctor,
   },
 };

@@ -4,11 +4,11 @@ import type { Catalog } from '../words.js';
 import { rooms } from './rooms/ru.js';
 import { views } from './views/ru.js';
 import { notes } from './notes/ru.js';
-import { doctor } from './doctor/ru.js';
 
 const plural = pluralOf('ru');
 
 export const catalog: Catalog = {
+  doctor: () => import('./doctor/doctor-ru.js'),
   format: intlFormats('ru'),
   messages: {
     // conversation
@@ -106,6 +106,5 @@ export const catalog: Catalog = {
     ...rooms,
     ...views,
     ...notes,
-    ...doctor,
   },
 };

@@ -4,9 +4,9 @@ import type { Catalog } from '../words.js';
 import { rooms } from './rooms/tr.js';
 import { views } from './views/tr.js';
 import { notes } from './notes/tr.js';
-import { doctor } from './doctor/tr.js';
 
 export const catalog: Catalog = {
+  doctor: () => import('./doctor/doctor-tr.js'),
   format: intlFormats('tr'),
   messages: {
     // conversation
@@ -104,6 +104,5 @@ export const catalog: Catalog = {
     ...rooms,
     ...views,
     ...notes,
-    ...doctor,
   },
 };

@@ -4,11 +4,11 @@ import type { Catalog } from '../words.js';
 import { rooms } from './rooms/uk.js';
 import { views } from './views/uk.js';
 import { notes } from './notes/uk.js';
-import { doctor } from './doctor/uk.js';
 
 const plural = pluralOf('uk');
 
 export const catalog: Catalog = {
+  doctor: () => import('./doctor/doctor-uk.js'),
   format: intlFormats('uk'),
   messages: {
     // conversation
@@ -106,6 +106,5 @@ export const catalog: Catalog = {
     ...rooms,
     ...views,
     ...notes,
-    ...doctor,
   },
 };

@@ -4,9 +4,9 @@ import type { Catalog } from '../words.js';
 import { rooms } from './rooms/zh-CN.js';
 import { views } from './views/zh-CN.js';
 import { notes } from './notes/zh-CN.js';
-import { doctor } from './doctor/zh-CN.js';
 
 export const catalog: Catalog = {
+  doctor: () => import('./doctor/doctor-zh-CN.js'),
   format: intlFormats('zh-CN'),
   messages: {
     // conversation
@@ -104,6 +104,5 @@ export const catalog: Catalog = {
     ...rooms,
     ...views,
     ...notes,
-    ...doctor,
   },
 };

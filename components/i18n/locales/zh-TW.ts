@@ -4,9 +4,9 @@ import type { Catalog } from '../words.js';
 import { rooms } from './rooms/zh-TW.js';
 import { views } from './views/zh-TW.js';
 import { notes } from './notes/zh-TW.js';
-import { doctor } from './doctor/zh-TW.js';
 
 export const catalog: Catalog = {
+  doctor: () => import('./doctor/doctor-zh-TW.js'),
   format: intlFormats('zh-TW'),
   messages: {
     // conversation
@@ -104,6 +104,5 @@ export const catalog: Catalog = {
     ...rooms,
     ...views,
     ...notes,
-    ...doctor,
   },
 };

@@ -13,7 +13,7 @@ import type { PageToolHost } from '../page-tool-host.js';
 import { findModelContext } from './model-context.js';
 import { WebMcpExposer } from './webmcp-expose.js';
 import { WebMcpConsumer, type ConsumerHost } from './webmcp-consume.js';
-import { failed } from './webmcp-problem.js';
+import { failed, problemNotice } from './webmcp-problem.js';
 
 /** What the bridge needs of the agent. */
 export interface WebMcpAgentSide {
@@ -43,7 +43,8 @@ export interface WebMcpBridge {
 export async function startWebMcp(options: WebMcpOptions, agent: WebMcpAgentSide): Promise<WebMcpBridge> {
   const found = findModelContext();
   if (!found) {
-    agent.report({ state: 'unavailable', exposed: [], consumed: [], message: 'this browser has no WebMCP (document.modelContext), so no tools are shared with browser agents or taken from the page.' });
+    const message = 'this browser has no WebMCP (document.modelContext), so no tools are shared with browser agents or taken from the page.';
+    agent.report({ state: 'unavailable', exposed: [], consumed: [], message, notices: [{ text: `WebMCP: ${message}`, said: ['noticeWebmcpUnavailable'] }] });
     return { toolsChanged: async () => {}, dispose: () => {} };
   }
   const exposer = options.expose ? new WebMcpExposer(found.context, (name, args) => callFromOutside(agent, name, args)) : undefined;
@@ -68,7 +69,7 @@ export async function startWebMcp(options: WebMcpOptions, agent: WebMcpAgentSide
       api: found.api,
       exposed: exposer?.names ?? [],
       consumed: consumer?.names ?? [],
-      ...(problems.length ? { message: problems.map((p) => p.message).join('; '), problems } : {}),
+      ...(problems.length ? { message: problems.map((p) => p.message).join('; '), problems, notices: problems.map(problemNotice) } : {}),
     });
   };
   const expose = async () => {

@@ -4,7 +4,8 @@
  * problem by its kind in its own language (reported-notice-words.ts holds
  * the same English, checked side by side by test/components/i18n/notice-words.test.ts).
  *
- * Invariant: a problem's `message` is written here and nowhere else.
+ * Invariant: a problem's `message`, and its notice (`problemNotice`), are
+ * written here and nowhere else.
  */
 import type { WebMcpProblem } from '../../agent-events.js';
 import { messageOf } from './model-context.js';
@@ -35,3 +36,9 @@ export const failed = (err: unknown): WebMcpProblem => {
   const error = messageOf(err);
   return { kind: 'error', error, message: error };
 };
+
+/** A problem's notice for `WebMcpStatus.notices`: "WebMCP error: " and its sentence, and its id (`not-offered` → `noticeWebmcpNotOffered`) with the tool's name and the browser's error. */
+export const problemNotice = (p: WebMcpProblem): { text: string; said: readonly [string, ...string[]] } => ({
+  text: `WebMCP error: ${p.message}`,
+  said: [`noticeWebmcp${p.kind.replace(/(?:^|-)(\w)/g, (_, c: string) => c.toUpperCase())}`, ...[p.tool, p.error].filter((v): v is string => v !== undefined)],
+});

@@ -5,7 +5,8 @@ import { expect } from 'chai';
 import { SHIPPED, loadCatalog, matchLocale } from '../../../components/i18n/catalogs.js';
 import { directionOf } from '../../../components/i18n/direction.js';
 import type { Catalog } from '../../../components/i18n/words.js';
-import { ENGLISH, TABLES } from './element-words.js';
+import { ENGLISH, TABLES, wholeCatalog } from './element-words.js';
+import { diagnosisLines } from '../../../src/diagnosis-lines.js';
 
 const OTHERS = SHIPPED.filter((tag) => tag !== 'en');
 /** `text` with its no-break spaces (which `Intl` writes in French and German numbers) as plain ones. */
@@ -33,7 +34,7 @@ describe('i18n: the catalogs', () => {
 
   for (const tag of OTHERS) {
     it(`${tag}: every id, nothing more, each with the English parameters, each parameter written into the text`, async () => {
-      const catalog: Catalog = await loadCatalog(tag);
+      const catalog: Catalog = await wholeCatalog(tag);
       expect(Object.keys(catalog.messages).sort()).to.deep.equal(Object.keys(ENGLISH).sort());
       for (const [id, english] of Object.entries(ENGLISH)) {
         const word = catalog.messages[id];
@@ -65,6 +66,14 @@ describe('i18n: the catalogs', () => {
       }
     });
   }
+
+  it('the doctor’s lines are not in a catalog’s messages: each locale’s are a chunk of their own (loaded with the doctor’s checklist), with every line', async () => {
+    for (const tag of OTHERS) {
+      const catalog = await loadCatalog(tag);
+      expect(Object.keys(catalog.messages).filter((id) => Object.hasOwn(diagnosisLines, id)), tag).to.deep.equal([]);
+      expect(Object.keys((await catalog.doctor()).doctor).sort(), tag).to.deep.equal(Object.keys(diagnosisLines).sort());
+    }
+  });
 
   it('a count followed by its noun takes the noun’s plural form (the too-long warning: en, ru, uk, pl, ar)', async () => {
     type Fn = (...a: unknown[]) => string;

@@ -9,11 +9,11 @@
 // rooms-words.test.ts (a line written in English again fails there).
 import { expect } from 'chai';
 import { renderDoctorItem } from '../../../components/doctor/doctor-report.js';
-import { loadCatalog } from '../../../components/i18n/catalogs.js';
 import type { I18n } from '../../../components/i18n/index.js';
+import { loadCatalog } from '../../../components/i18n/catalogs.js';
 import { check, diagnosisLines, englishOf, line } from '../../../src/diagnosis-lines.js';
 import type { Diagnosis, DiagnosisLine, DiagnosisStatus } from '../../../src/diagnosis-types.js';
-import { PSEUDO, drawingBoard, i18nOf, shownTexts, unmarked } from './element-words.js';
+import { PSEUDO, drawingBoard, i18nOf, shownTexts, unmarked, wholeCatalog } from './element-words.js';
 import { chooseBackend, type GpuLike } from '../../../src/model/engine/gpu-backend.js';
 import { engineStartError } from '../../../src/model/engine/worker-policy.js';
 
@@ -38,9 +38,9 @@ function everyLine(): Diagnosis {
   return { target: 'endpoint', subject: 'http://localhost:8080/v1', family: 'llama.cpp', checks, durationMs: 1234 };
 }
 
-const draw = (i18n: I18n, d: Diagnosis = everyLine()): HTMLElement => {
+const draw = (i18n: I18n, d: Diagnosis = everyLine(), loading?: (load: Promise<void>) => void): HTMLElement => {
   const { shown, draw: put } = drawingBoard();
-  put('doctor', renderDoctorItem({ kind: 'doctor', id: 'doctor-1', diagnosis: d }, i18n));
+  put('doctor', renderDoctorItem({ kind: 'doctor', id: 'doctor-1', diagnosis: d }, i18n, loading));
   return shown.get('doctor')!;
 };
 
@@ -97,9 +97,27 @@ describe('the doctor’s lines in the element’s language', () => {
     expect(textsOf(draw(i18nOf({}), d), '.doctor-detail')).to.deep.equal(d.checks.map((c) => c.detail));
   });
 
+  it('a language’s lines load with the checklist (not with its catalog): English until they are in, the load handed over to wait for; then the language’s, an app’s label over them', async () => {
+    const catalog = await loadCatalog('de');
+    expect(Object.hasOwn(catalog.messages, 'dxSkipNothing')).to.equal(false);
+    const label = '⟪nothing at that address⟫';
+    // A loader of its own (the catalog's would be cached by another test's draw): the German catalog's.
+    const i18n: I18n = { ...i18nOf({ ...catalog.messages, dxSkipNothing: label }, catalog.format), doctorLines: () => catalog.doctor() };
+    const loads: Promise<void>[] = [];
+    const first = linesOf(draw(i18n, everyLine(), (load) => loads.push(load)));
+    expect(first).to.deep.equal(linesOf(draw(i18nOf({ dxSkipNothing: label }))));
+    expect(loads).to.have.length(1);
+    await Promise.all(loads);
+    const then = linesOf(draw(i18n, everyLine(), (load) => loads.push(load)));
+    expect(loads).to.have.length(1);
+    expect(then).to.deep.equal(linesOf(draw(i18nOf({ ...(await wholeCatalog('de')).messages, dxSkipNothing: label }))));
+    expect(then).to.include(label);
+    expect(then.filter((text, i) => text !== first[i]).length).to.be.greaterThan(IDS.length / 2);
+  });
+
   it('ru, uk, pl, ar: a count inside a line takes its plural form', async () => {
     const detail = async (tag: string, slots: number, i = 0) => {
-      const catalog = await loadCatalog(tag);
+      const catalog = await wholeCatalog(tag);
       const root = draw(i18nOf(catalog.messages as never, catalog.format), llamaReport(slots));
       const text = textsOf(root, '.doctor-detail')[i]!;
       root.remove();
@@ -115,18 +133,18 @@ describe('the doctor’s lines in the element’s language', () => {
     expect(await detail('ar', 2)).to.include('2 خانتين');
     expect(await detail('ar', 5)).to.include('5 خانات');
     // The window's own count: 8192 токена (few), 4096 токенов (many), 1 токен.
-    const ru = (await loadCatalog('ru')).messages as Record<string, (...a: unknown[]) => string>;
+    const ru = (await wholeCatalog('ru')).messages as Record<string, (...a: unknown[]) => string>;
     expect([ru.dxContextOk!(8192, 'x'), ru.dxContextOk!(4096, 'x'), ru.dxContextOk!(1, 'x')]).to.deep.equal(['8192 токена (x).', '4096 токенов (x).', '1 токен (x).']);
     expect(ru.dxThreadsOk!(2, 21)).to.equal('2 из 21 ядра.');
-    const uk = (await loadCatalog('uk')).messages as Record<string, (...a: unknown[]) => string>;
+    const uk = (await wholeCatalog('uk')).messages as Record<string, (...a: unknown[]) => string>;
     expect(uk.dxContextOk!(8192, 'x')).to.equal('8192 токени (x).');
-    const pl = (await loadCatalog('pl')).messages as Record<string, (...a: unknown[]) => string>;
+    const pl = (await wholeCatalog('pl')).messages as Record<string, (...a: unknown[]) => string>;
     expect(pl.dxContextOk!(8192, 'x')).to.equal('8192 tokeny (x).');
   });
 
   for (const tag of ['de', 'ar']) {
     it(`${tag}: the context's source and the stream's quirks are not the English`, async () => {
-      const catalog = await loadCatalog(tag);
+      const catalog = await wholeCatalog(tag);
       const shown = draw(i18nOf(catalog.messages as never, catalog.format, tag === 'ar' ? 'rtl' : 'ltr'), llamaReport());
       const [context, stream] = textsOf(shown, '.doctor-detail');
       expect(context).to.not.match(/per slot|slots|small/);
@@ -135,7 +153,7 @@ describe('the doctor’s lines in the element’s language', () => {
     });
 
     it(`${tag}: no line is the English one`, async () => {
-      const catalog = await loadCatalog(tag);
+      const catalog = await wholeCatalog(tag);
       const i18n = i18nOf(catalog.messages as never, catalog.format, tag === 'ar' ? 'rtl' : 'ltr');
       const [shown, english] = [draw(i18n), draw(i18nOf({}))];
       // Lines with no words of their own: a value, a space, a full stop.
@@ -183,7 +201,7 @@ describe('the doctor’s lines in the element’s language', () => {
 
   for (const tag of ['de', 'ar']) {
     it(`${tag}: the engine's reasons have none of the English, the values as they are`, async () => {
-      const catalog = await loadCatalog(tag);
+      const catalog = await wholeCatalog(tag);
       const d = await engineReport();
       const shown = draw(i18nOf(catalog.messages as never, catalog.format, tag === 'ar' ? 'rtl' : 'ltr'), d);
       const found = textsOf(shown, '.doctor-detail');

@@ -32,6 +32,7 @@ import type { ElementWords } from '../../../components/element-words.js';
 import { render, type nothing, type TemplateResult } from 'lit';
 import type { I18n, Word, Words } from '../../../components/i18n/index.js';
 import type { Catalog } from '../../../components/i18n/words.js';
+import { loadCatalog } from '../../../components/i18n/catalogs.js';
 
 export const TABLES = { conversationWords, composerWords, approvalWords, toolCardWords, attachmentWords, attachmentTrayWords, traceWords, agentTraceWords, doctorWords, threadWords, mcpWords, commandWords,
   planWords, subAgentWords, engineWords, undoWords, previewWords, tooLongWords, a2uiWords, activityWords, errorWords, noticeWords, reportedNoticeWords, tabWords, diagnosisLines };
@@ -127,3 +128,9 @@ export async function englishShown(draw: (i18n: I18n) => Promise<Map<string, HTM
 
 /** The `I18n` of locale `tag`'s catalog, in the locale's direction. */
 export const catalogI18n = (tag: string, catalog: Catalog): I18n => i18nOf(catalog.messages as Record<string, Word>, catalog.format, directionOf(tag));
+
+/** Locale `tag`'s catalog with the doctor's lines among its messages (they are a chunk of their own, `Catalog.doctor`). */
+export async function wholeCatalog(tag: string): Promise<Catalog> {
+  const catalog = await loadCatalog(tag);
+  return { ...catalog, messages: { ...catalog.messages, ...(await catalog.doctor()).doctor } };
+}

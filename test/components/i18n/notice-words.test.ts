@@ -19,12 +19,14 @@ import { reportedNoticeWords } from '../../../components/conversation/reported-n
 import { contextNoteText, noticeText, noticeWords } from '../../../components/conversation/notice-words.js';
 import { AttachmentShelf } from '../../../src/agent/attachments/index.js';
 import { PageloopError } from '../../../src/errors.js';
+import { startWebMcp } from '../../../src/page/webmcp/webmcp-bridge.js';
+import type { WebMcpStatus } from '../../../src/types.js';
 import { renderTabNotice } from '../../../components/threads/tab-notice.js';
 import { surfaceCard } from '../../../components/a2ui/a2ui-views.js';
 import { a2uiWords } from '../../../components/a2ui/a2ui-words.js';
 import { attachmentTrayWords, refusalText } from '../../../components/attachments/attachment-tray-words.js';
 import { prepareAttachments } from '../../../src/agent/attachments/attachment-prep.js';
-import { listFailed, noListing, notOffered, notRegistered } from '../../../src/page/webmcp/webmcp-problem.js';
+import { listFailed, noListing, notOffered, notRegistered, problemNotice } from '../../../src/page/webmcp/webmcp-problem.js';
 import { cleanupWebMCPPolyfill, initializeWebMCPPolyfill } from '@mcp-b/webmcp-polyfill';
 import { createAgent } from '../../../src/page/create-agent.js';
 import { defineTool } from '../../../src/tools/define-tool.js';
@@ -74,6 +76,9 @@ const VALUES = ['NotAllowedError: registerTool was refused', '"photo.png"', '"no
 /** What WebMCP refused, as the bridge reports it (its own problem makers write each sentence): a tool not registered, one not offered, no listing, a listing that threw. */
 const PROBLEMS = [notRegistered(VALUES[6]!, new DOMException(VALUES[7]!, 'InvalidStateError')), notOffered(VALUES[8]!, new Error(VALUES[9]!)), noListing(), listFailed(new DOMException(VALUES[10]!, 'SecurityError'))];
 
+/** The WebMCP bridge's sentence where the browser has none (its real status is checked against the table below). */
+const UNAVAILABLE = 'this browser has no WebMCP (document.modelContext), so no tools are shared with browser agents or taken from the page.';
+
 /**
  * The notices reported from outside the reducer, as they reach it: WebMCP unavailable (the bridge's sentence) or
  * refusing, files sent but not kept (a full disk; another storage failure, two files), a prompt command with no
@@ -82,13 +87,13 @@ const PROBLEMS = [notRegistered(VALUES[6]!, new DOMException(VALUES[7]!, 'Invali
 function reportedEvents(): Parameters<typeof reduceConversation>[1][] {
   const status = { exposed: [], consumed: [] };
   return [
-    { type: 'webmcp', status: { ...status, state: 'unavailable', message: 'this browser has no WebMCP (document.modelContext), so no tools are shared with browser agents or taken from the page.' } },
-    { type: 'webmcp', status: { ...status, state: 'error', message: VALUES[0] } },
+    { type: 'webmcp', status: { ...status, state: 'unavailable', message: UNAVAILABLE, notices: [{ text: `WebMCP: ${UNAVAILABLE}`, said: ['noticeWebmcpUnavailable'] }] } },
+    { type: 'webmcp', status: { ...status, state: 'error', message: VALUES[0], notices: [{ text: `WebMCP error: ${VALUES[0]}`, said: ['noticeWebmcpError', VALUES[0]!] }] } },
     { type: 'attachments-not-kept', ids: ['a1'], names: ['photo.png'], code: 'storage-quota', reason: 'full', message: '"photo.png" was sent but not kept with the conversation (the browser\'s storage for this site is full): after a reload it will be missing.' },
     { type: 'attachments-not-kept', ids: ['a2', 'a3'], names: ['notes.txt', 'plan.md'], code: 'storage', reason: VALUES[3]!, message: `"notes.txt", "plan.md" were sent but not kept with the conversation (${VALUES[3]}): after a reload they will be missing.` },
     { type: 'notice', text: `No MCP prompt ${VALUES[4]}: this chat has no MCP servers.`, said: ['noticeNoMcpServers', VALUES[4]!] },
-    { type: 'webmcp', status: { ...status, state: 'error', message: `WebMCP could not start: ${VALUES[5]}`, cause: VALUES[5] } },
-    { type: 'webmcp', status: { ...status, state: 'error', message: PROBLEMS.map((p) => p.message).join('; '), problems: PROBLEMS } },
+    { type: 'webmcp', status: { ...status, state: 'error', message: `WebMCP could not start: ${VALUES[5]}`, cause: VALUES[5], notices: [{ text: `WebMCP could not start: ${VALUES[5]}`, said: ['noticeWebmcpNoStart', VALUES[5]!] }] } },
+    { type: 'webmcp', status: { ...status, state: 'error', message: PROBLEMS.map((p) => p.message).join('; '), problems: PROBLEMS, notices: PROBLEMS.map(problemNotice) } },
   ] as Parameters<typeof reduceConversation>[1][];
 }
 
@@ -282,6 +287,15 @@ describe('i18n: notices reported from outside (WebMCP, files not kept, a prompt 
       he: [[1, 'לכל היותר קובץ אחד.'], [2, 'לכל היותר 2 קבצים.']],
     };
     for (const [tag, forms] of Object.entries(FORMS)) for (const [max, end] of forms) expect(await said(tag, max), `${tag} ${max}`).to.include(end);
+  });
+
+  it('the WebMCP bridge’s notice where the browser has none is the table’s line, with its id (the page writes none of it)', async () => {
+    const statuses: WebMcpStatus[] = [];
+    const side = { tools: () => [], addTool: () => () => {}, defineTool: (() => {}) as never, schemasReady: async () => {}, toolHost: { admitOutside: () => {} } as never, callWorker: (() => {}) as never, report: (s: WebMcpStatus) => statuses.push(s) };
+    (await startWebMcp({ expose: true }, side)).dispose();
+    expect(statuses.map((s) => s.state)).to.deep.equal(['unavailable']);
+    expect(statuses[0]!.message).to.equal(UNAVAILABLE);
+    expect(statuses[0]!.notices).to.deep.equal([{ text: reportedNoticeWords.noticeWebmcpUnavailable, said: ['noticeWebmcpUnavailable'] }]);
   });
 
   it('pseudo locale: every word marked, each value drawn as it is (translate="no", its own direction)', () => {

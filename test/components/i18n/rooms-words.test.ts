@@ -170,6 +170,20 @@ describe('i18n: the rooms loaded on first use', function () {
     }
   });
 
+  it('the doctor’s lines follow a change of language after the checklist is drawn (their chunk loads after the catalog; updateComplete waits for both)', async () => {
+    chat = await doctorChat('en', undefined);
+    const lines = () => [...part(chat!, 'doctor')!.querySelectorAll('.doctor-detail, .doctor-fix-text')].map((el) => el.textContent!.trim());
+    const en = lines();
+    expect(en.length).to.be.greaterThan(2);
+    // A language no other case of this file shows: its lines are not in yet.
+    chat.setAttribute('locale', 'fr');
+    await chat.updateComplete;
+    expect(part(chat, 'doctor')!.querySelector('.doctor-title')!.textContent).to.match(/^Diagnostic · Point de terminaison/);
+    const fr = lines();
+    expect(fr.length).to.equal(en.length);
+    expect(fr.filter((text, i) => text !== en[i]).length, `${fr.join(' | ')}`).to.be.greaterThan(en.length / 2);
+  });
+
   describe('in Japanese', () => {
     /** The English drawing of the same scene: none of its words may be left in Japanese (but for the ones Japanese writes the same: OK, CORS…). */
     const english = (root: ParentNode) => new Set(shownTexts(root, DATA).filter((t) => /[A-Za-z]{3}/.test(t)));
