@@ -93,7 +93,12 @@ describe('i18n: the catalogs', () => {
 
   describe('a count picks the plural form of the words beside it', () => {
     type Fn = (...a: unknown[]) => string;
-    const words = async (tag: string): Promise<Record<string, Fn>> => (tag === 'en' ? ENGLISH : (await loadCatalog(tag)).messages) as Record<string, Fn>;
+    // A catalog's messages and its doctor's lines (a chunk of their own, loaded with the checklist).
+    const words = async (tag: string): Promise<Record<string, Fn>> => {
+      if (tag === 'en') return ENGLISH as Record<string, Fn>;
+      const catalog = await loadCatalog(tag);
+      return { ...catalog.messages, ...(await catalog.doctor()).doctor } as Record<string, Fn>;
+    };
     const SAMPLE = [0, 1, 2, 5, 11, 21, 100];
     /** Every message with a count: its number parameters by position (each the same number as a text parameter beside it, or written by the message itself). */
     const COUNTED: Record<string, readonly number[]> = {
