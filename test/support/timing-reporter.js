@@ -17,6 +17,21 @@ const SHOWN = 15;
 const MESSAGE_CHARS = 1200;
 
 /**
+ * Every test of `session`, each with its name as `file › suite › test`.
+ * @param {import('@web/test-runner').TestSession} session
+ * @returns {Generator<{ name: string, test: import('@web/test-runner').TestResult }>}
+ */
+function* testsOf(session) {
+  const file = relative(process.cwd(), session.testFile);
+  /** @param {import('@web/test-runner').TestSuiteResult} suite @param {string[]} path @returns {Generator<{ name: string, test: import('@web/test-runner').TestResult }>} */
+  function* walk(suite, path) {
+    for (const test of suite.tests) yield { name: [file, ...path, test.name].join(' › '), test };
+    for (const inner of suite.suites) yield* walk(inner, [...path, inner.name]);
+  }
+  if (session.testResults) yield* walk(session.testResults, []);
+}
+
+/**
  * Each failed test of `sessions` as `file › suite › test: message`, and each
  * file's own errors (a failed import, a page that crashed).
  * @param {import('@web/test-runner').TestSession[]} sessions
@@ -27,14 +42,8 @@ function failures(sessions) {
   /** @param {import('@web/test-runner').TestResultError | undefined} error */
   const said = (error) => (error ? `${error.name && !error.message.startsWith(error.name) ? `${error.name}: ` : ''}${error.message}`.slice(0, MESSAGE_CHARS) : 'failed');
   for (const session of sessions) {
-    const file = relative(process.cwd(), session.testFile);
-    for (const error of session.errors) lines.push(`${file}: ${said(error)}`);
-    /** @param {import('@web/test-runner').TestSuiteResult} suite @param {string[]} path */
-    const walk = (suite, path) => {
-      for (const test of suite.tests) if (!test.passed && !test.skipped) lines.push(`${[file, ...path, test.name].join(' › ')}:\n    ${said(test.error).replace(/\n/g, '\n    ')}`);
-      for (const inner of suite.suites) walk(inner, [...path, inner.name]);
-    };
-    if (session.testResults) walk(session.testResults, []);
+    for (const error of session.errors) lines.push(`${relative(process.cwd(), session.testFile)}: ${said(error)}`);
+    for (const { name, test } of testsOf(session)) if (!test.passed && !test.skipped) lines.push(`${name}:\n    ${said(test.error).replace(/\n/g, '\n    ')}`);
   }
   return lines;
 }
@@ -47,15 +56,7 @@ function failures(sessions) {
 function slowestTests(sessions) {
   /** @type {[string, number][]} */
   const rows = [];
-  for (const session of sessions) {
-    const file = relative(process.cwd(), session.testFile);
-    /** @param {import('@web/test-runner').TestSuiteResult} suite @param {string[]} path */
-    const walk = (suite, path) => {
-      for (const test of suite.tests) if (test.duration !== undefined) rows.push([[file, ...path, test.name].join(' › '), test.duration]);
-      for (const inner of suite.suites) walk(inner, [...path, inner.name]);
-    };
-    if (session.testResults) walk(session.testResults, []);
-  }
+  for (const session of sessions) for (const { name, test } of testsOf(session)) if (test.duration !== undefined) rows.push([name, test.duration]);
   return rows.sort((a, b) => b[1] - a[1]);
 }
 
