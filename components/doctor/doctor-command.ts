@@ -14,6 +14,8 @@ import { adoptStyles, trackLoad } from '../lazy-view.js';
 let renderer: typeof import('./doctor-report.js').renderDoctorItem | undefined;
 /** How many loads of the doctor's lines in a language have settled (doctor-report.ts): a doctor item drawn before draws again. */
 let linesIn = 0;
+/** The hosts each load of the lines is tracked for: a host drawn again while the load runs is not told twice. */
+const waiting = new WeakMap<Promise<void>, WeakSet<object>>();
 
 /** Runs `/doctor` on `agent`, showing it through `apply`; the checklist's styles are adopted into `root` on first use. */
 export async function startDoctor(agent: Agent, apply: (action: ConversationAction) => void, root: HTMLElement | DocumentFragment): Promise<void> {
@@ -30,10 +32,15 @@ export async function startDoctor(agent: Agent, apply: (action: ConversationActi
  * and its `updateComplete` waits for it.
  */
 export function renderDoctor(item: DoctorItem, i18n: I18n, host: ReactiveControllerHost & object): TemplateResult {
-  const loading = (load: Promise<void>) => void trackLoad(host, load.then(() => {
-    linesIn++;
-    host.requestUpdate();
-  }));
+  const loading = (load: Promise<void>) => {
+    const hosts = waiting.get(load) ?? new WeakSet<object>();
+    if (hosts.has(host)) return;
+    waiting.set(load, hosts.add(host));
+    void trackLoad(host, load.then(() => {
+      linesIn++;
+      host.requestUpdate();
+    }));
+  };
   return renderer ? renderer(item, i18n, loading) : html``;
 }
 
