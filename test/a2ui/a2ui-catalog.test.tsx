@@ -60,14 +60,18 @@ describe('A2UI: the app\'s own catalog', () => {
     expect(getComputedStyle(badge).fontWeight).to.equal('700');
 
     // An update of the data model reaches both.
-    el.messages = { messages: [...surfaceArgs('s', COMPONENTS, { stars: 4, deal: 'Half price' }, SHOP).messages, { version: 'v0.9', updateDataModel: { surfaceId: 's', path: '/stars', value: 2 } }] };
-    await until(() => rating.shadowRoot!.querySelector('.rating')!.textContent === '★★', 'the rating to follow the data model');
-
+    // The same messages again with one more (as a thread streams them): the surface goes on, not drawn anew.
+    const again = surfaceArgs('s', COMPONENTS, { stars: 4, deal: 'Half price' }, SHOP).messages;
+    el.messages = { messages: [...again, { version: 'v0.9', updateDataModel: { surfaceId: 's', path: '/stars', value: 2 } }] };
+    await el.updateComplete;
+    expect(JSON.stringify(again[2]), 'the messages as the app wrote them').to.contain('"stars":4');
+    // Clicked at once, before React has drawn the update: the action reads the data model as it is now.
     const acted = new Promise<A2uiActionDetail>((resolve) => el.addEventListener('a2ui-action', (e) => resolve(e.detail), { once: true }));
     deepAll<HTMLButtonElement>(el, 'button.badge')[0]!.click();
     const { action } = await acted;
     expect(action).to.deep.include({ name: 'pick', surfaceId: 's', sourceComponentId: 'badge' });
     expect(action.context).to.deep.equal({ stars: 2 });
+    await until(() => rating.shadowRoot!.querySelector('.rating')!.textContent === '★★', 'the rating to follow the data model');
   });
 
   it('refuses a property the app\'s schema does not allow, drawing nothing', async () => {

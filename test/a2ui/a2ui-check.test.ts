@@ -105,4 +105,19 @@ describe('A2UI: the check before a surface draws', () => {
     expect(problems(checkA2ui(make({ title: 'x', imageUrl: 'javascript:void(0)' }), set))).to.contain('would run as script');
     expect(() => catalogSet({ catalogs: [{ id: 'x', components: { Card2: { schema: {} } } }] })).to.throw(TypeError, 'needs element');
   });
+
+  it("never writes into the caller's messages: the dry run's data model updates stay in its own copy, and so do the returned messages'", () => {
+    const messages = [...surface(form, { name: 'Ada', guest: { seats: 2 } }), { version: 'v0.9', updateDataModel: { surfaceId: 's', path: '/guest/seats', value: 4 } }, { version: 'v0.9', updateDataModel: { surfaceId: 's', path: '/name', value: 'Grace' } }];
+    const before = JSON.stringify(messages);
+    const first = checkA2ui({ messages }, basic);
+    expect(JSON.stringify(messages), 'the input after the check').to.equal(before);
+    expect(first.ok && JSON.stringify(first.messages), 'the returned messages').to.equal(before);
+    const second = checkA2ui({ messages }, basic);
+    expect(second.ok && JSON.stringify(second.messages), 'a second check of the same input').to.equal(before);
+    expect(second.ok && first.ok && second.messages[2], 'each check its own copy').to.not.equal(first.ok && first.messages[2]);
+  });
+
+  it('refuses messages that are not data (a function in them), saying so', () => {
+    expect(problems(checkA2ui({ messages: surface(form, { name: 'Ada', onSave: () => 1 }) }, basic))).to.contain('must be data (JSON)');
+  });
 });

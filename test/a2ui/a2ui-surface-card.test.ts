@@ -36,6 +36,22 @@ describe('<pageloop-a2ui-surface>', () => {
     el.partial = false;
     await until(() => deepAll(el, 'button').length > 0, 'the button');
   });
+
+  it("what the user types changes the surface's data model, never the messages it was drawn from", async () => {
+    const messages = surfaceArgs('b', BOOKING, { guest: { name: 'Ada' } });
+    const before = JSON.stringify(messages);
+    const el = await cardOf(messages);
+    const input = await until(() => deepAll<HTMLInputElement>(el, 'input')[0], 'the field');
+    const reported = new Promise<unknown>((resolve) => el.addEventListener('a2ui-data', (e) => resolve(e.detail.dataModel), { once: true }));
+    input.value = 'Grace';
+    input.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
+    expect(await reported).to.deep.equal({ guest: { name: 'Grace' } });
+    expect(JSON.stringify(messages), 'the messages after typing').to.equal(before);
+    // Drawn again from the same messages (a reload of the thread), the card shows them as they were.
+    el.remove();
+    const again = await cardOf(messages);
+    expect((await until(() => deepAll<HTMLInputElement>(again, 'input')[0], 'the field again')).value).to.equal('Ada');
+  });
 });
 
 describe('<pageloop-a2ui-surface> while arguments stream', () => {

@@ -49,8 +49,11 @@ interface Surface {
 
 /** Checks `input` (`{ messages }`, a message list or one message) against `set`'s catalogs and limits. */
 export function checkA2ui(input: unknown, set: CatalogSet, options: { partial?: boolean } = {}): A2uiCheck {
-  const list = messageList(input);
-  if (!list) return refused(['Expected { "messages": [ … ] }: a list of A2UI v0.9 messages, starting with createSurface.']);
+  const given = messageList(input);
+  if (!given) return refused(['Expected { "messages": [ … ] }: a list of A2UI v0.9 messages, starting with createSurface.']);
+  // The messages returned are a copy: the official processor keeps a data model's value and writes into it (a later update, what the user types), which must never reach the caller's messages.
+  const list = copyOf(given);
+  if (!list) return refused(['The messages must be data (JSON): they hold something that cannot be copied, such as a function.']);
   const read = readMessages(options.partial ? withoutCutTail(list) : list);
   const problems = [...read.problems];
   const surfaces = new Map<string, Surface>();
@@ -61,6 +64,14 @@ export function checkA2ui(input: unknown, set: CatalogSet, options: { partial?: 
   if (problems.length === 0) for (const [id, surface] of surfaces) checkTree(id, surface, set.limits.depth, options.partial === true, problems);
   if (problems.length === 0) dryRun(read.messages, set, problems);
   return problems.length ? refused(problems) : { ok: true, messages: read.messages, surfaces: [...surfaces.keys()] };
+}
+
+function copyOf(list: readonly unknown[]): unknown[] | undefined {
+  try {
+    return structuredClone(list) as unknown[];
+  } catch {
+    return undefined;
+  }
 }
 
 function refused(problems: string[]): A2uiCheck {
@@ -213,11 +224,11 @@ function checkTree(id: string, surface: Surface, maxDepth: number, partial: bool
   if (deepest > maxDepth) problems.push(`${where} nests ${deepest} levels deep; at most ${maxDepth}.`);
 }
 
-/** The official core processes the messages on a copy of nothing: what it refuses (a state it cannot reach) is a problem too. */
+/** The official core processes a copy of the messages (it writes into the data models' values), drawing nothing: what it refuses (a state it cannot reach) is a problem too. */
 function dryRun(messages: A2uiMessage[], set: CatalogSet, problems: string[]): void {
   const processor = new MessageProcessor(set.catalogs as Catalog<ComponentApi>[]);
   try {
-    processor.processMessages(messages as never);
+    processor.processMessages(structuredClone(messages) as never);
   } catch (err) {
     problems.push(err instanceof Error ? err.message : String(err));
     return;
