@@ -189,12 +189,14 @@ export class A2uiSurfaceCard extends LitElement {
     if (fresh.length === 0) return;
     const updates = fresh.map(([surfaceId, value]) => ({ version: 'v0.9', updateDataModel: { surfaceId, path: '/', value } }));
     // A thread file grants nothing: the kept data passes the same check (size, script) as the messages with it.
-    if (!checkA2ui([...(JSON.parse(`[${this.#applied.join(',')}]`) as unknown[]), ...updates], this.#set).ok) return;
+    const checked = checkA2ui([...(JSON.parse(`[${this.#applied.join(',')}]`) as unknown[]), ...updates], this.#set);
+    if (!checked.ok) return;
     for (const [id, value] of fresh) {
       this.#seen(id).add(JSON.stringify(value));
       this.#dataLast.set(id, JSON.stringify(value));
     }
-    this.#quietly(() => processor.processMessages(updates as never));
+    // The check's copy of the updates: what the user types next is written into it, never into `data`.
+    this.#quietly(() => processor.processMessages(checked.messages.slice(-updates.length) as never));
   }
 
   #seen(surfaceId: string): Set<string> {

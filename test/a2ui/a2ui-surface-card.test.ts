@@ -51,6 +51,21 @@ describe('<pageloop-a2ui-surface>', () => {
     el.remove();
     const again = await cardOf(messages);
     expect((await until(() => deepAll<HTMLInputElement>(again, 'input')[0], 'the field again')).value).to.equal('Ada');
+
+    // Nor into the kept data it was drawn with (what a thread file holds).
+    again.remove();
+    const data = { b: { guest: { name: 'Lin' } } };
+    const kept = await cardOf(messages);
+    kept.data = data;
+    const field = await until(() => {
+      const f = deepAll<HTMLInputElement>(kept, 'input')[0];
+      return f?.value === 'Lin' ? f : undefined;
+    }, 'the kept name');
+    const typed = new Promise<unknown>((resolve) => kept.addEventListener('a2ui-data', (e) => resolve(e.detail.dataModel), { once: true }));
+    field.value = 'Mo';
+    field.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
+    expect(await typed).to.deep.equal({ guest: { name: 'Mo' } });
+    expect(data, 'the kept data after typing').to.deep.equal({ b: { guest: { name: 'Lin' } } });
   });
 });
 
