@@ -28,8 +28,8 @@ import { errorMessage } from '../errors.js';
 
 /** What the desk asks of the calls' previews (preview-desk.ts). */
 export interface PreviewHooks {
-  /** Call `ask` waits for the user and its tool previews: show what it will do, with its checked `args`. */
-  show(ask: ApprovalAsk, tool: Tool, args: unknown): void;
+  /** Call `ask` waits for the user and its tool previews: show what it will do, with its checked `args`; `requested`: its approval request was delivered already. */
+  show(ask: ApprovalAsk, tool: Tool, args: unknown, requested: boolean): void;
   /** Why call `callId`, approved as shown, must not run now (a target left the page), or undefined. */
   stale(callId: string): string | undefined;
   /** Call `callId` was answered or withdrawn: its preview goes. */
@@ -46,6 +46,8 @@ interface Question {
   args: unknown;
   /** Settles when the check of the arguments is done (at once when there is none). */
   checked: Promise<void>;
+  /** True once the approval request holding the call was delivered: a preview shown after that (its check took longer) is sent at once. */
+  requested: boolean;
   resolve(answer: AskAnswer): void;
 }
 
@@ -69,11 +71,11 @@ export class ApprovalDesk {
    */
   ask(ask: ApprovalAsk, tool: Tool | undefined, previewer?: Tool): Promise<AskAnswer> {
     return new Promise((resolve) => {
-      const question: Question = { ask, tool, args: ask.args, checked: Promise.resolve(), resolve };
+      const question: Question = { ask, tool, args: ask.args, checked: Promise.resolve(), requested: false, resolve };
       this.#questions.set(ask.callId, question);
       const preview = ask.preview && previewer?.preview && this.#previews;
       if (!tool) {
-        if (preview) preview.show(ask, previewer, ask.args);
+        if (preview) preview.show(ask, previewer, ask.args, question.requested);
         return;
       }
       let checked: ReturnType<Tool['validate']>;
@@ -85,7 +87,7 @@ export class ApprovalDesk {
       const apply = (result: ValidationResult<unknown>) => {
         if (!result.ok) return this.#settle(ask.callId, { status: 'invalid', error: result.error }, true);
         question.args = result.value;
-        if (preview && this.#questions.get(ask.callId) === question) preview.show(ask, previewer, result.value);
+        if (preview && this.#questions.get(ask.callId) === question) preview.show(ask, previewer, result.value, question.requested);
       };
       // A thenable, not `instanceof Promise`: a tool made in another realm (a frame's page) returns that realm's promises.
       if (isThenable(checked)) question.checked = Promise.resolve(checked).then(apply, (err: unknown) => apply({ ok: false, error: errorMessage(err) }));
@@ -159,6 +161,10 @@ export class ApprovalDesk {
   /** `event` as listeners see it: an approval request without the calls found invalid (none left: no request); the previews follow it. */
   shown(event: AgentEvent): AgentEvent | undefined {
     if (event.type !== 'approval-request') return event;
+    for (const { callId } of event.requests) {
+      const question = this.#questions.get(callId);
+      if (question) question.requested = true;
+    }
     this.#previews?.requested(event.requests.map((r) => r.callId));
     if (this.#invalid.size === 0) return event;
     const requests = event.requests.filter((r) => !this.#invalid.delete(r.callId));

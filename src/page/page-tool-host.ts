@@ -36,7 +36,7 @@ export class PageToolHost implements PageHost {
   #previewsLoading: Promise<PreviewDesk> | undefined;
   /** The approvals the worker asked for, held until the user answers them here. */
   readonly approvals = new ApprovalDesk({
-    show: (ask, tool, args) => void this.#previewDesk().then((desk) => desk.show(ask, tool, args), () => {}),
+    show: (ask, tool, args, requested) => void this.#previewDesk().then((desk) => desk.show(ask, tool, args, requested), () => {}),
     stale: (callId) => this.#previews?.stale(callId),
     settled: (callId) => this.#previews?.settled(callId),
     // Only once a preview was shown (its chunk is loading or in): a request without previews loads nothing.

@@ -60,9 +60,9 @@ export class PreviewDesk {
     this.#deliver = deliver;
   }
 
-  /** Works out the preview of call `ask` with its checked `args`; sent once its request was delivered. */
-  async show(ask: ApprovalAsk, tool: Tool, args: unknown): Promise<void> {
-    const preview: Preview = { name: ask.name, steps: [], info: [], requested: false, ready: false, controller: new AbortController() };
+  /** Works out the preview of call `ask` with its checked `args`; sent once its request was delivered (`requested`: it was already). */
+  async show(ask: ApprovalAsk, tool: Tool, args: unknown, requested = false): Promise<void> {
+    const preview: Preview = { name: ask.name, steps: [], info: [], requested, ready: false, controller: new AbortController() };
     this.#previews.get(ask.callId)?.controller.abort();
     this.#previews.set(ask.callId, preview);
     try {

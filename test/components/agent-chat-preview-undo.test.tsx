@@ -168,6 +168,37 @@ describe('agent-chat: preview and undo of page actions', function () {
     });
   }
 
+  it('a call whose arguments are checked only after its request was shown still gets its preview (the check finished late, before or after the previews loaded)', async () => {
+    let release = () => {};
+    let checks = Promise.resolve();
+    const renamed: string[] = [];
+    const rename = defineTool({
+      name: 'rename_list',
+      description: 'Rename the list',
+      parameters: z.object({ name: z.string() }),
+      needsApproval: true,
+      preview: ({ name }) => ({ text: `will rename the list to "${name}"` }),
+      execute: ({ name }) => void renamed.push(name),
+    });
+    // Its check waits until the request is on screen, as a validator still loading would.
+    const late = { ...rename, validate: async (args: unknown) => (await checks, rename.validate(args)) };
+    f = await chatOnMock([toolCallTurn([{ name: 'rename_list', args: { name: 'Groceries' }, id: 'r1' }]), textTurn('Renamed.'), toolCallTurn([{ name: 'rename_list', args: { name: 'Hardware' }, id: 'r2' }]), textTurn('Renamed again.')], { tools: [late] });
+    // The first time the previews' chunk loads after the request came; the second time it is in already.
+    for (const [id, name] of [['r1', 'Groceries'], ['r2', 'Hardware']] as const) {
+      checks = new Promise<void>((resolve) => (release = resolve));
+      const done = f.nextFinal();
+      f.chat.send(`Rename the list to ${name}`);
+      await until(() => f!.events.some((e) => e.type === 'approval-request' && e.requests.some((r) => r.callId === id)), `the request of ${id} delivered`);
+      release();
+      await until(() => f!.events.some((e) => e.type === 'preview' && e.callId === id), `the preview of ${id}`);
+      const step = await until(() => parts(f!.chat, 'preview-step').find((p) => p.textContent!.includes(`"${name}"`)), `the step of ${id} on its card`);
+      expect(step.textContent).to.contain(`will rename the list to "${name}"`);
+      parts<HTMLButtonElement>(f.chat, 'approve-button').at(-1)!.click();
+      await done;
+    }
+    expect(renamed).to.deep.equal(['Groceries', 'Hardware']);
+  });
+
   it('a target removed between the preview and the answer: the card says so, and approving runs nothing', async () => {
     page = await formPage(false);
     const qty = page.ids[2]!;
