@@ -14,10 +14,11 @@
  *
  * A call the policy lets the page preview (`ask.preview`) whose tool has a
  * `preview` is shown to the previews (`PreviewHooks`, preview-desk.ts, a
- * chunk loaded with the first one) once its arguments passed; when the user
- * approves it unedited, the previews say whether it may still run as shown —
- * a target removed from the page since makes it `invalid`: nothing runs, and
- * its result says why.
+ * chunk loaded with the first one) once its arguments passed, and sent
+ * after its request (at once when a waiting check let the request go first);
+ * when the user approves it unedited, the previews say whether it may still
+ * run as shown — a target removed from the page since makes it `invalid`:
+ * nothing runs, and its result says why.
  *
  * Invariant: every question settles — answered, found invalid, withdrawn by
  * the worker (`settle`), or given up when the page cancels or goes away.
