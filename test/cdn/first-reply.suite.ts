@@ -35,12 +35,17 @@
  * measured cold/warm of the reply, tool and approval cases 0.8–1.3; the
  * thread load's, while its rows' tooltips made ICU load its date formats
  * (now format-time.ts), 1.6–2.1, which this rule fails. The verdict is on
- * the medians of five runs (the cold action's longest task against the
- * bound from the warm one's median): a garbage collection or a page fault
- * can land in any task, and on CI's crowded machine single runs sat within
- * 5% of the bound either side (2026-11-29: cold/warm 19.7/12.9 ms beside
- * another file), so "at most one run of five over" failed a run in three
- * there for no change of the element's (CI of stops 42 and 43).
+ * five runs, each cold action against the bound from its own warm twin (the
+ * same page moments later, under the same load), and passes when the median
+ * of those ratios is at most 1: a garbage collection or a page fault can
+ * land in any task, and on CI's crowded machine single runs sat within 5% of
+ * the bound either side (2026-11-29: cold/warm 19.7/12.9 ms beside another
+ * file), so "at most one run of five over" failed a run in three there for
+ * no change of the element's (CI of stops 42 and 43). Comparing the medians
+ * of the cold and the warm runs apart failed in turn when the load changed
+ * between runs (2026-11-29, cold/warm 19.3/14.2, 17.0/14.2, 11.9/10.7,
+ * 11.8/9.8, 17.5/10.8 ms: the cold median came from a loaded run, the warm
+ * one from a quiet one, 17.0 against a bound of 16.7; paired, 0.80).
  * Measured (bench/README, 2026-11-25): before the warm-up, the first reply's
  * longest task was 22–24 ms of CPU (median of 7 runs; a warm reply's 9 ms);
  * with it, 9–12 ms. The tool card, approval panel and thread load were
@@ -51,7 +56,10 @@
  * fail with 20 ms of work added to its first use. With the medians
  * (2026-11-29, warm frames 14 ms here): 30 ms of work in a task of the first
  * reply fails it (median 23.5 ms of CPU against a bound of 21.3), 20 ms does
- * not (20.7 against 21.9: within 1.5× a warm streaming frame).
+ * not (20.7 against 21.9: within 1.5× a warm streaming frame). Paired
+ * (2026-11-29): 30 ms of work in the first streaming slice of a long reply
+ * (every scenario streams one) fails all four, at 1.71–1.97 of their bounds
+ * (cold/warm medians 36–38/13–14 ms); without it they were at 0.74–0.80.
  *
 * Run by test/cdn/cold-pages.test.ts, with the other cold-page tests (one file: one of the runner's two slots).
  *
@@ -103,20 +111,22 @@ async function judge(scenario: string, seeded = false): Promise<void> {
     if (!result || 'error' in result.report) throw new Error(`cold run ${run + 1}: ${result && 'error' in result.report ? result.report.error : 'no report'}`);
     runs.push(result);
   }
+  // Each cold action against its own warm twin (the same page, moments later, under the same load): the median of those ratios.
+  const bounds = runs.map((r) => Math.max(MAX_TASK_CPU_MS, WARM_FACTOR * r.cpu.warm));
+  const share = median(runs.map((r, i) => r.cpu.first / bounds[i]!));
   const cold = median(runs.map((r) => r.cpu.first));
   const warm = median(runs.map((r) => r.cpu.warm));
-  const bound = Math.max(MAX_TASK_CPU_MS, WARM_FACTOR * warm);
   const detail = runs
     .map((r, i) => {
       const report = r.report as Extract<ColdRun['report'], { first: ReplyReport }>;
-      return `run ${i + 1}: longest task ${r.cpu.first.toFixed(1)} ms CPU (warm ${r.cpu.warm.toFixed(1)}); long tasks ${report.first.tasks.map(Math.round).join(', ') || 'none'}\n    ${report.first.frames.join('\n    ')}`;
+      return `run ${i + 1}: longest task ${r.cpu.first.toFixed(1)} ms CPU (warm ${r.cpu.warm.toFixed(1)}, bound ${bounds[i]!.toFixed(1)}); long tasks ${report.first.tasks.map(Math.round).join(', ') || 'none'}\n    ${report.first.frames.join('\n    ')}`;
     })
     .join('\n  ');
-  console.log(`first ${scenario}, longest task's CPU cold/warm (ms): ${runs.map((r) => `${r.cpu.first.toFixed(1)}/${r.cpu.warm.toFixed(1)}`).join(', ')}; medians ${cold.toFixed(1)}/${warm.toFixed(1)}, bound ${bound.toFixed(1)}`);
-  expect(cold, `the first ${scenario}'s longest task, median of ${RUNS} cold runs: ${cold.toFixed(1)} ms of CPU, over ${MAX_TASK_CPU_MS.toFixed(1)} and over ${WARM_FACTOR}× the warm action's median (${warm.toFixed(1)}):\n  ${detail}`).to.be.at.most(bound);
+  console.log(`first ${scenario}, longest task's CPU cold/warm (ms): ${runs.map((r) => `${r.cpu.first.toFixed(1)}/${r.cpu.warm.toFixed(1)}`).join(', ')}; medians ${cold.toFixed(1)}/${warm.toFixed(1)}; cold over its run's bound, median ${share.toFixed(2)}`);
+  expect(share, `the first ${scenario}'s longest task, over ${MAX_TASK_CPU_MS.toFixed(1)} ms of CPU and over ${WARM_FACTOR}× its warm twin's in most of ${RUNS} cold runs (median ${share.toFixed(2)} of its bound; medians cold/warm ${cold.toFixed(1)}/${warm.toFixed(1)} ms):\n  ${detail}`).to.be.at.most(1);
 }
 
-describe('the first use of a cold <agent-chat> (standalone bundle, new browser context per run): no main-thread task over 50/3 ms of CPU (a long task on a 3x slower CPU), nor on a slower machine over 1.5x the warm action’s (medians of 5 cold runs)', () => {
+describe('the first use of a cold <agent-chat> (standalone bundle, new browser context per run): no main-thread task over 50/3 ms of CPU (a long task on a 3x slower CPU), nor on a slower machine over 1.5x the warm action’s (in most of 5 cold runs, each against its warm twin)', () => {
   it('the first reply: a long markdown reply sent at ready', async function () {
     this.timeout(240_000);
     await judge('reply');
