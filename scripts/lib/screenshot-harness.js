@@ -74,3 +74,41 @@ export async function screenshotLooks({ pageDir, html = CHAT_PAGE, main, shoot, 
   }
   console.log(shots.join('\n'));
 }
+
+/**
+ * The `main` of a page with one `<agent-chat>` on the scripted mock endpoint:
+ * the prelude most scripts share. It imports the element, `mockEndpoint` and
+ * the turn makers (`textTurn`, `toolCallTurn`, `errorTurn`), reads the look's
+ * `theme`, starts `mock` (`mockEndpoint(<mock>)`), makes `chat` with
+ * `base-url` (the mock's), `model` ('mock-model' unless `attrs` says),
+ * `attrs` (literal values) and `theme`, appends it, awaits its first render
+ * and defines `final()` (a promise of its run's next `final` event). The
+ * script's own parts are page code (text), each in its place: `imports`
+ * (more import lines), `before` (after `theme`, before the mock: the page's
+ * own set-up), `mock` (the endpoint's options, e.g.
+ * `{ turns: [textTurn('Hi.')] }`), `setup` (on `chat` before it is appended:
+ * tools, MCP servers, listeners), `after` (once it has rendered: what the
+ * script does with it).
+ * @param {{ mock: string, attrs?: Record<string, string>, imports?: string[], before?: string, setup?: string, after?: string }} page
+ */
+export function chatOnMockPage({ mock, attrs = {}, imports = [], before = '', setup = '', after = '' }) {
+  const attributes = Object.entries({ model: 'mock-model', ...attrs }).map(([name, value]) => `chat.setAttribute(${JSON.stringify(name)}, ${JSON.stringify(value)});`);
+  return [
+    `import '../components/define.js';`,
+    `import { mockEndpoint } from '../src/testing/mock-endpoint.js';`,
+    `import { errorTurn, textTurn, toolCallTurn } from '../src/testing/chunks.js';`,
+    ...imports,
+    `const theme = new URL(location.href).searchParams.get('theme') ?? 'light';`,
+    before,
+    `const mock = await mockEndpoint(${mock});`,
+    `const chat = document.createElement('agent-chat');`,
+    `chat.setAttribute('base-url', new URL(mock.baseURL, location.href).href);`,
+    ...attributes,
+    `chat.setAttribute('theme', theme);`,
+    setup,
+    `document.body.append(chat);`,
+    `await chat.updateComplete;`,
+    `const final = () => new Promise((resolve) => chat.addEventListener('agent-event', function on(e) { if (e.detail.type === 'final') { chat.removeEventListener('agent-event', on); resolve(); } }));`,
+    after,
+  ].filter((line) => line !== '').join('\n') + '\n';
+}
