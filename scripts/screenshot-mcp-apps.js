@@ -8,30 +8,21 @@
  *
  *   node scripts/screenshot-mcp-apps.js [outDir]
  */
-import { screenshotLooks } from './lib/screenshot-harness.js';
+import { chatOnMockPage, screenshotLooks } from './lib/screenshot-harness.js';
 import { mcpServers, mcpBrowserResolve } from '../test/support/mcp-servers.js';
 
 await screenshotLooks({
   pageDir: '.screenshot-mcp-apps',
   middleware: [mcpServers()],
   plugins: [mcpBrowserResolve()],
-  main: `import '../components/define.js';
-import { mockEndpoint } from '../src/testing/mock-endpoint.js';
-import { textTurn, toolCallTurn } from '../src/testing/chunks.js';
-const theme = new URL(location.href).searchParams.get('theme') ?? 'light';
-if (theme === 'dark') document.body.style.background = '#111';
-const urls = await (await fetch('/__mcp/servers')).json();
-const mock = await mockEndpoint({ turns: [toolCallTurn([{ name: 'basic_get-time', args: {} }]), textTurn('Here is the server time, in its app.')] });
-const chat = document.createElement('agent-chat');
-chat.setAttribute('base-url', new URL(mock.baseURL, location.href).href);
-chat.setAttribute('model', 'mock-model');
-chat.setAttribute('theme', theme);
-chat.setAttribute('mcp-app-sandbox', '/src/page/mcp-apps/mcp-app-sandbox.html');
-chat.mcp = [{ url: urls['apps-basic'], name: 'basic' }];
-document.body.append(chat);
-await chat.updateComplete;
-window.go = () => chat.send('What time is it on the server?');
-`,
+  main: chatOnMockPage({
+    before: `if (theme === 'dark') document.body.style.background = '#111';
+const urls = await (await fetch('/__mcp/servers')).json();`,
+    mock: "{ turns: [toolCallTurn([{ name: 'basic_get-time', args: {} }]), textTurn('Here is the server time, in its app.')] }",
+    attrs: { 'mcp-app-sandbox': '/src/page/mcp-apps/mcp-app-sandbox.html' },
+    setup: "chat.mcp = [{ url: urls['apps-basic'], name: 'basic' }];",
+    after: "window.go = () => chat.send('What time is it on the server?');",
+  }),
   async shoot(page, { theme, width, outDir }) {
     const chat = page.locator('agent-chat');
     await page.waitForFunction(() => typeof (/** @type {any} */ (globalThis).go) === 'function', undefined, { timeout: 20000 });

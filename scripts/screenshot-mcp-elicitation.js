@@ -9,28 +9,19 @@
  *
  *   node scripts/screenshot-mcp-elicitation.js [outDir]
  */
-import { screenshotLooks } from './lib/screenshot-harness.js';
+import { chatOnMockPage, screenshotLooks } from './lib/screenshot-harness.js';
 import { mcpServers, mcpBrowserResolve } from '../test/support/mcp-servers.js';
 
 await screenshotLooks({
   pageDir: '.screenshot-mcp-elicitation',
   middleware: [mcpServers()],
   plugins: [mcpBrowserResolve()],
-  main: `import '../components/define.js';
-import { mockEndpoint } from '../src/testing/mock-endpoint.js';
-import { textTurn, toolCallTurn } from '../src/testing/chunks.js';
-const theme = new URL(location.href).searchParams.get('theme') ?? 'light';
-const urls = await (await fetch('/__mcp/servers')).json();
-const mock = await mockEndpoint({ turns: [toolCallTurn([{ name: 'bistro_book', args: {} }]), textTurn('Booked.')] });
-const chat = document.createElement('agent-chat');
-chat.setAttribute('base-url', new URL(mock.baseURL, location.href).href);
-chat.setAttribute('model', 'mock-model');
-chat.setAttribute('theme', theme);
-chat.mcp = [{ url: urls['ui-elicit'], name: 'bistro' }];
-document.body.append(chat);
-await chat.updateComplete;
-chat.send('Book us a table');
-`,
+  main: chatOnMockPage({
+    before: "const urls = await (await fetch('/__mcp/servers')).json();",
+    mock: "{ turns: [toolCallTurn([{ name: 'bistro_book', args: {} }]), textTurn('Booked.')] }",
+    setup: "chat.mcp = [{ url: urls['ui-elicit'], name: 'bistro' }];",
+    after: "chat.send('Book us a table');",
+  }),
   async shoot(page, { theme, width, outDir }) {
     const chat = page.locator('agent-chat');
     await chat.locator('[part~="mcp-elicitation"]').waitFor({ timeout: 20000 });

@@ -10,7 +10,7 @@
  *
  *   node scripts/screenshot-mcp-sign-in.js [outDir]
  */
-import { screenshotLooks } from './lib/screenshot-harness.js';
+import { chatOnMockPage, screenshotLooks } from './lib/screenshot-harness.js';
 import { mcpServers, mcpBrowserResolve } from '../test/support/mcp-servers.js';
 import { startOAuthMcpServer } from '../test/support/mcp-oauth-server.js';
 
@@ -22,24 +22,16 @@ await screenshotLooks({
   pageDir: '.screenshot-mcp-sign-in',
   middleware: [mcpServers(), oauthInfo],
   plugins: [mcpBrowserResolve()],
-  main: `import '../components/define.js';
-import { mockEndpoint } from '../src/testing/mock-endpoint.js';
-import { textTurn, toolCallTurn } from '../src/testing/chunks.js';
-const theme = new URL(location.href).searchParams.get('theme') ?? 'light';
-const urls = await (await fetch('/__mcp/servers')).json();
+  main: chatOnMockPage({
+    before: `const urls = await (await fetch('/__mcp/servers')).json();
 const { url } = await (await fetch('/__oauth-mcp')).json();
-const mock = await mockEndpoint({ turns: [toolCallTurn([{ name: 'everything_get-tiny-image', args: {} }, { name: 'notes_picture', args: {} }]), textTurn('The MCP logo, a red dot, and the note it came with.')] });
 const realOpen = window.open;
 window.open = () => null;
-window.popups = (how) => { window.open = how === 'close' ? (...a) => { const w = realOpen.apply(window, a); w?.close(); return w; } : realOpen; };
-const chat = document.createElement('agent-chat');
-chat.setAttribute('base-url', new URL(mock.baseURL, location.href).href);
-chat.setAttribute('model', 'mock-model');
-chat.setAttribute('theme', theme);
-window.go = () => chat.send('Show me the picture');
-chat.mcp = [{ url, name: 'crm', oauth: { redirectUrl: new URL('../src/page/mcp-auth/mcp-oauth-redirect.html', location.href).href } }, { url: urls.schemas, name: 'schemas' }, { url: urls.lab, name: 'notes' }, { url: urls.everything, name: 'everything', tools: ['get-tiny-image'] }];
-document.body.append(chat);
-`,
+window.popups = (how) => { window.open = how === 'close' ? (...a) => { const w = realOpen.apply(window, a); w?.close(); return w; } : realOpen; };`,
+    mock: "{ turns: [toolCallTurn([{ name: 'everything_get-tiny-image', args: {} }, { name: 'notes_picture', args: {} }]), textTurn('The MCP logo, a red dot, and the note it came with.')] }",
+    setup: `window.go = () => chat.send('Show me the picture');
+chat.mcp = [{ url, name: 'crm', oauth: { redirectUrl: new URL('../src/page/mcp-auth/mcp-oauth-redirect.html', location.href).href } }, { url: urls.schemas, name: 'schemas' }, { url: urls.lab, name: 'notes' }, { url: urls.everything, name: 'everything', tools: ['get-tiny-image'] }];`,
+  }),
   async shoot(page, { theme, width, outDir }) {
     const chat = page.locator('agent-chat');
     const crm = chat.locator('[part~="mcp-server"][data-server="crm"]');

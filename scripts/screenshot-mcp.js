@@ -8,29 +8,20 @@
  *
  *   node scripts/screenshot-mcp.js [outDir]
  */
-import { screenshotLooks } from './lib/screenshot-harness.js';
+import { chatOnMockPage, screenshotLooks } from './lib/screenshot-harness.js';
 import { mcpServers, mcpBrowserResolve } from '../test/support/mcp-servers.js';
 
 await screenshotLooks({
   pageDir: '.screenshot-mcp',
   middleware: [mcpServers()],
   plugins: [mcpBrowserResolve()],
-  main: `import '../components/define.js';
-import { mockEndpoint } from '../src/testing/mock-endpoint.js';
-import { textTurn, toolCallTurn } from '../src/testing/chunks.js';
-const theme = new URL(location.href).searchParams.get('theme') ?? 'light';
-const urls = await (await fetch('/__mcp/servers')).json();
-const mock = await mockEndpoint({ turns: [toolCallTurn([{ name: 'notes_slow', args: { steps: 2 } }]), textTurn('never')] });
-const chat = document.createElement('agent-chat');
-chat.setAttribute('base-url', new URL(mock.baseURL, location.href).href);
-chat.setAttribute('model', 'mock-model');
-chat.setAttribute('theme', theme);
-chat.mcp = [{ url: urls.lab, name: 'notes' }, { url: urls.nocors, name: 'crm' }];
-document.body.append(chat);
-chat.addEventListener('agent-event', (e) => { if (e.detail.type === 'tool-progress' && e.detail.progress === 2) document.body.dataset.progress = 'true'; });
-await chat.updateComplete;
-window.go = () => chat.send('Go slowly through the notes');
-`,
+  main: chatOnMockPage({
+    before: "const urls = await (await fetch('/__mcp/servers')).json();",
+    mock: "{ turns: [toolCallTurn([{ name: 'notes_slow', args: { steps: 2 } }]), textTurn('never')] }",
+    setup: `chat.mcp = [{ url: urls.lab, name: 'notes' }, { url: urls.nocors, name: 'crm' }];
+chat.addEventListener('agent-event', (e) => { if (e.detail.type === 'tool-progress' && e.detail.progress === 2) document.body.dataset.progress = 'true'; });`,
+    after: "window.go = () => chat.send('Go slowly through the notes');",
+  }),
   async shoot(page, { theme, width, outDir }) {
     const chat = page.locator('agent-chat');
     await chat.locator('[part~="mcp-server"][data-state="failed"]').waitFor({ state: 'attached', timeout: 20000 });
