@@ -11,31 +11,21 @@
  * Default outDir: /tmp/pageloop-screenshots. The PNGs are for looking at, not
  * for the repository.
  */
-import { screenshotLooks } from './lib/screenshot-harness.js';
+import { chatOnMockPage, screenshotLooks } from './lib/screenshot-harness.js';
 
 for (const locale of ['de', 'ja', 'ar']) {
   await screenshotLooks({
     pageDir: `.screenshot-i18n-notices-${locale}`,
-    main: `import '../components/define.js';
-import { mockEndpoint } from '../src/testing/mock-endpoint.js';
-import { textTurn, toolCallTurn } from '../src/testing/chunks.js';
-const theme = new URL(location.href).searchParams.get('theme') ?? 'light';
-const mock = await mockEndpoint({ turns: [toolCallTurn([{ name: 'not_a_tool', args: {} }]), textTurn('x')] });
-const chat = document.createElement('agent-chat');
-chat.setAttribute('base-url', new URL(mock.baseURL, location.href).href);
-chat.setAttribute('model', 'mock-model');
-chat.setAttribute('locale', '${locale}');
-chat.setAttribute('theme', theme);
-chat.setAttribute('max-iterations', '1');
-chat.attachments = { maxFileBytes: 1000 };
-document.body.append(chat);
-await chat.updateComplete;
-const done = new Promise((resolve) => chat.addEventListener('agent-event', function on(e) { if (e.detail.type === 'final') { chat.removeEventListener('agent-event', on); resolve(); } }));
+    main: chatOnMockPage({
+      mock: "{ turns: [toolCallTurn([{ name: 'not_a_tool', args: {} }]), textTurn('x')] }",
+      attrs: { locale, 'max-iterations': '1' },
+      setup: 'chat.attachments = { maxFileBytes: 1000 };',
+      after: `const done = final();
 chat.send('go');
 await done;
 try { chat.send('x', { attachments: [new File(['x'.repeat(5000)], 'report.txt', { type: 'text/plain' })] }); } catch {}
-document.body.dataset.ran = 'yes';
-`,
+document.body.dataset.ran = 'yes';`,
+    }),
     async shoot(page, { theme, width, outDir }) {
       if (width > 500) return [];
       const chat = page.locator('agent-chat');

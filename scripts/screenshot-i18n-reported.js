@@ -11,27 +11,17 @@
  * Default outDir: /tmp/pageloop-screenshots. The PNGs are for looking at, not
  * committed.
  */
-import { screenshotLooks } from './lib/screenshot-harness.js';
+import { chatOnMockPage, screenshotLooks } from './lib/screenshot-harness.js';
 
 for (const locale of ['de', 'ar']) {
   await screenshotLooks({
     pageDir: `.screenshot-i18n-reported-${locale}`,
-    main: `import '../components/define.js';
-import { mockEndpoint } from '../src/testing/mock-endpoint.js';
-import { textTurn } from '../src/testing/chunks.js';
-const theme = new URL(location.href).searchParams.get('theme') ?? 'light';
-const mock = await mockEndpoint({ turns: [textTurn('x')] });
-const chat = document.createElement('agent-chat');
-chat.setAttribute('base-url', new URL(mock.baseURL, location.href).href);
-chat.setAttribute('model', 'mock-model');
-chat.setAttribute('locale', '${locale}');
-chat.setAttribute('theme', theme);
-chat.setAttribute('webmcp-expose', '');
-document.body.append(chat);
-await chat.updateComplete;
-await chat.agent.webmcp.ready;
-document.body.dataset.ran = 'yes';
-`,
+    main: chatOnMockPage({
+      mock: "{ turns: [textTurn('x')] }",
+      attrs: { locale, 'webmcp-expose': '' },
+      after: `await chat.agent.webmcp.ready;
+document.body.dataset.ran = 'yes';`,
+    }),
     async shoot(page, { theme, width, outDir }) {
       const chat = page.locator('agent-chat');
       await page.locator('body[data-ran="yes"]').waitFor({ state: 'attached', timeout: 30000 });

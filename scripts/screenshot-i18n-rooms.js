@@ -11,7 +11,7 @@
  * Default outDir: /tmp/pageloop-screenshots. The PNGs are for looking at, not
  * for the repository.
  */
-import { screenshotLooks } from './lib/screenshot-harness.js';
+import { chatOnMockPage, screenshotLooks } from './lib/screenshot-harness.js';
 import { mcpServers, mcpBrowserResolve } from '../test/support/mcp-servers.js';
 
 const SAY = { ar: 'ابحث عن الطلب 3', ja: '注文 3 を調べて' };
@@ -21,28 +21,18 @@ for (const [locale, say] of Object.entries(SAY)) {
     pageDir: `.screenshot-i18n-${locale}`,
     middleware: [mcpServers()],
     plugins: [mcpBrowserResolve()],
-    main: `import '../components/define.js';
-import { mockEndpoint } from '../src/testing/mock-endpoint.js';
-import { textTurn, toolCallTurn } from '../src/testing/chunks.js';
-import { defineTool } from '../src/tools/define-tool.js';
-const theme = new URL(location.href).searchParams.get('theme') ?? 'light';
-const urls = await (await fetch('/__mcp/servers')).json();
-const mock = await mockEndpoint({ family: 'llama.cpp', contextLength: 4096, turns: [toolCallTurn([{ name: 'look_up', args: { id: 3 } }]), textTurn('✓'), textTurn('ok')] });
-const chat = document.createElement('agent-chat');
-chat.setAttribute('base-url', new URL(mock.baseURL, location.href).href);
-chat.setAttribute('model', 'mock-model');
-chat.setAttribute('locale', '${locale}');
-chat.setAttribute('theme', theme);
-chat.setAttribute('show-threads', '');
-chat.tools = [defineTool({ name: 'look_up', description: 'Look an order up', parameters: { type: 'object', properties: { id: { type: 'number' } } }, execute: () => ({ status: 'shipped' }) })];
-chat.mcp = [{ url: urls.lab, name: 'notes' }];
-document.body.append(chat);
-await chat.updateComplete;
-const done = new Promise((resolve) => chat.addEventListener('agent-event', function on(e) { if (e.detail.type === 'final') { chat.removeEventListener('agent-event', on); resolve(); } }));
+    main: chatOnMockPage({
+      imports: ["import { defineTool } from '../src/tools/define-tool.js';"],
+      before: "const urls = await (await fetch('/__mcp/servers')).json();",
+      mock: "{ family: 'llama.cpp', contextLength: 4096, turns: [toolCallTurn([{ name: 'look_up', args: { id: 3 } }]), textTurn('✓'), textTurn('ok')] }",
+      attrs: { locale, 'show-threads': '' },
+      setup: `chat.tools = [defineTool({ name: 'look_up', description: 'Look an order up', parameters: { type: 'object', properties: { id: { type: 'number' } } }, execute: () => ({ status: 'shipped' }) })];
+chat.mcp = [{ url: urls.lab, name: 'notes' }];`,
+      after: `const done = final();
 chat.send(${JSON.stringify(say)});
 await done;
-document.body.dataset.ran = 'yes';
-`,
+document.body.dataset.ran = 'yes';`,
+    }),
     async shoot(page, { theme, width, outDir }) {
       if (width > 500) return [];
       const chat = page.locator('agent-chat');

@@ -10,37 +10,26 @@
  * Default outDir: /tmp/pageloop-screenshots. The PNGs are for looking at, not
  * for the repository.
  */
-import { screenshotLooks } from './lib/screenshot-harness.js';
+import { chatOnMockPage, screenshotLooks } from './lib/screenshot-harness.js';
 
 const SAY = { ar: 'ألغِ الطلب 3', de: 'Storniere Bestellung 3' };
 
 for (const [locale, say] of Object.entries(SAY)) {
   await screenshotLooks({
     pageDir: `.screenshot-i18n-views-${locale}`,
-    main: `import '../components/define.js';
-import { mockEndpoint } from '../src/testing/mock-endpoint.js';
-import { errorTurn, textTurn, toolCallTurn } from '../src/testing/chunks.js';
-import { defineTool } from '../src/tools/define-tool.js';
-const theme = new URL(location.href).searchParams.get('theme') ?? 'light';
-const mock = await mockEndpoint({ turns: [toolCallTurn([{ name: 'cancel_order', args: { id: 3 } }]), textTurn('✓'), errorTurn(400, 'model "nope" not found')] });
-const chat = document.createElement('agent-chat');
-chat.setAttribute('base-url', new URL(mock.baseURL, location.href).href);
-chat.setAttribute('model', 'mock-model');
-chat.setAttribute('locale', '${locale}');
-chat.setAttribute('theme', theme);
-chat.setAttribute('context-tokens', '4096');
-chat.tools = [defineTool({ name: 'cancel_order', description: 'Cancel an order', parameters: { type: 'object', properties: { id: { type: 'number' } } }, execute: () => ({ ok: true }), undo: () => {} })];
-document.body.append(chat);
-await chat.updateComplete;
-const final = () => new Promise((resolve) => chat.addEventListener('agent-event', function on(e) { if (e.detail.type === 'final') { chat.removeEventListener('agent-event', on); resolve(); } }));
-let done = final();
+    main: chatOnMockPage({
+      imports: ["import { defineTool } from '../src/tools/define-tool.js';"],
+      mock: `{ turns: [toolCallTurn([{ name: 'cancel_order', args: { id: 3 } }]), textTurn('✓'), errorTurn(400, 'model "nope" not found')] }`,
+      attrs: { locale, 'context-tokens': '4096' },
+      setup: "chat.tools = [defineTool({ name: 'cancel_order', description: 'Cancel an order', parameters: { type: 'object', properties: { id: { type: 'number' } } }, execute: () => ({ ok: true }), undo: () => {} })];",
+      after: `let done = final();
 chat.send(${JSON.stringify(say)});
 await done;
 done = final();
 chat.send('?');
 await done;
-document.body.dataset.ran = 'yes';
-`,
+document.body.dataset.ran = 'yes';`,
+    }),
     async shoot(page, { theme, width, outDir }) {
       if (width > 500) return [];
       const chat = page.locator('agent-chat');

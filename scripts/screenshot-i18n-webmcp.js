@@ -13,32 +13,22 @@
  * Default outDir: /tmp/pageloop-screenshots. The PNGs are for looking at, not
  * committed.
  */
-import { screenshotLooks } from './lib/screenshot-harness.js';
+import { chatOnMockPage, screenshotLooks } from './lib/screenshot-harness.js';
 
 for (const locale of ['fr', 'ar']) {
   await screenshotLooks({
     pageDir: `.screenshot-i18n-webmcp-${locale}`,
-    main: `import '../components/define.js';
-import { initializeWebMCPPolyfill } from '@mcp-b/webmcp-polyfill';
-import { mockEndpoint } from '../src/testing/mock-endpoint.js';
-import { textTurn } from '../src/testing/chunks.js';
-import { defineTool } from '../src/tools/define-tool.js';
-initializeWebMCPPolyfill();
-await document.modelContext.registerTool({ name: 'lookup_order', description: 'The shop widget’s lookup', execute: async () => 'theirs' }, { signal: new AbortController().signal });
-const theme = new URL(location.href).searchParams.get('theme') ?? 'light';
-const mock = await mockEndpoint({ turns: [textTurn('x')] });
-const chat = document.createElement('agent-chat');
-chat.setAttribute('base-url', new URL(mock.baseURL, location.href).href);
-chat.setAttribute('model', 'mock-model');
-chat.setAttribute('locale', '${locale}');
-chat.setAttribute('theme', theme);
-chat.tools = [defineTool({ name: 'lookup_order', description: 'Finds an order', parameters: { type: 'object', properties: {} }, execute: () => 'found' })];
-chat.webmcp = { expose: true, consume: true };
-document.body.append(chat);
-await chat.updateComplete;
-await chat.agent.webmcp.ready;
-document.body.dataset.ran = 'yes';
-`,
+    main: chatOnMockPage({
+      imports: ["import { initializeWebMCPPolyfill } from '@mcp-b/webmcp-polyfill';", "import { defineTool } from '../src/tools/define-tool.js';"],
+      before: `initializeWebMCPPolyfill();
+await document.modelContext.registerTool({ name: 'lookup_order', description: 'The shop widget’s lookup', execute: async () => 'theirs' }, { signal: new AbortController().signal });`,
+      mock: "{ turns: [textTurn('x')] }",
+      attrs: { locale },
+      setup: `chat.tools = [defineTool({ name: 'lookup_order', description: 'Finds an order', parameters: { type: 'object', properties: {} }, execute: () => 'found' })];
+chat.webmcp = { expose: true, consume: true };`,
+      after: `await chat.agent.webmcp.ready;
+document.body.dataset.ran = 'yes';`,
+    }),
     async shoot(page, { theme, width, outDir }) {
       await page.locator('body[data-ran="yes"]').waitFor({ state: 'attached', timeout: 30000 });
       await page.locator('agent-chat').locator('[part~="webmcp-status"]').nth(1).waitFor({ timeout: 10000 });
