@@ -10,27 +10,19 @@
  * Default outDir: /tmp/pageloop-screenshots. The PNGs are for looking at, not
  * for the repository.
  */
-import { screenshotLooks } from './lib/screenshot-harness.js';
+import { chatOnMockPage, screenshotLooks } from './lib/screenshot-harness.js';
 
 await screenshotLooks({
   pageDir: '.screenshot-doctor',
-  main: `import '../components/define.js';
-import { mockEndpoint } from '../src/testing/mock-endpoint.js';
-const theme = new URL(location.href).searchParams.get('theme') ?? 'light';
-const mock = await mockEndpoint({ turns: [], family: 'ollama', models: ['qwen2.5:7b', 'llama3.1:8b'], noTools: true });
-const chat = document.createElement('agent-chat');
-chat.setAttribute('base-url', new URL(mock.baseURL, location.href).href);
-chat.setAttribute('model', 'qwen2.5:7b');
-chat.setAttribute('context-tokens', '16384');
-chat.setAttribute('theme', theme);
-document.body.append(chat);
-await chat.updateComplete;
-const input = chat.shadowRoot.querySelector('[part~="input"]');
+  main: chatOnMockPage({
+    mock: "{ turns: [], family: 'ollama', models: ['qwen2.5:7b', 'llama3.1:8b'], noTools: true }",
+    attrs: { model: 'qwen2.5:7b', 'context-tokens': '16384' },
+    after: `const input = chat.shadowRoot.querySelector('[part~="input"]');
 input.value = '/doctor';
 input.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
 await chat.updateComplete;
-input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, composed: true, cancelable: true }));
-`,
+input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, composed: true, cancelable: true }));`,
+  }),
   async shoot(page, { theme, width, outDir }) {
     await page.locator('agent-chat').locator('.doctor-checks').waitFor({ timeout: 20000 });
     await page.waitForTimeout(300);

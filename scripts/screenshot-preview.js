@@ -10,7 +10,7 @@
  * Default outDir: /tmp/pageloop-screenshots. The PNGs are for looking at, not
  * for the repository.
  */
-import { screenshotLooks } from './lib/screenshot-harness.js';
+import { chatOnMockPage, screenshotLooks } from './lib/screenshot-harness.js';
 
 await screenshotLooks({
   pageDir: '.screenshot-preview',
@@ -23,31 +23,22 @@ agent-chat{height:calc(100vh - 24px);flex:1.4;min-width:380px}
 @media (max-width: 500px){ agent-chat{height:560px} form{padding-top:40px} }
 </style></head>
 <body><form aria-label="Order"><h2>Order</h2><label>Name <input value="Ada"></label><label>Email <input type="email" value=""></label><label>Quantity <input value="1"></label><label>Shipping <select><option value="standard">Standard</option><option value="express">Express</option></select></label></form><script type="module" src="./main.ts"></script></body></html>`,
-  main: `import '../components/define.js';
-import { mockEndpoint } from '../src/testing/mock-endpoint.js';
-import { textTurn, toolCallTurn } from '../src/testing/chunks.js';
-import { domActions, domTools, createDomIndex } from '../src/index.js';
-const theme = new URL(location.href).searchParams.get('theme') ?? 'light';
-document.body.classList.toggle('dark', theme === 'dark');
+  main: chatOnMockPage({
+    imports: ["import { domActions, domTools, createDomIndex } from '../src/index.js';"],
+    before: `document.body.classList.toggle('dark', theme === 'dark');
 const form = document.querySelector('form');
 const index = createDomIndex();
 const outline = await domTools({ root: form, index })[0].execute({}, { callId: 'o', signal: new AbortController().signal });
-const at = (label) => Number(outline.split('\\n').find((l) => l.includes(label)).match(/\\[(\\d+)\\]/)[1]);
-const mock = await mockEndpoint({ turns: [toolCallTurn([
+const at = (label) => Number(outline.split('\\n').find((l) => l.includes(label)).match(/\\[(\\d+)\\]/)[1]);`,
+    mock: `{ turns: [toolCallTurn([
   { name: 'fill', args: { index: at('Name'), value: 'Grace Hopper' }, id: 'c1' },
   { name: 'fill', args: { index: at('Email'), value: 'grace@example.com' }, id: 'c2' },
   { name: 'fill', args: { index: at('Quantity'), value: '30' }, id: 'c3' },
   { name: 'select', args: { index: at('Shipping'), value: 'Express' }, id: 'c4' },
-]), textTurn('Filled in the order for Grace: 30, express shipping.')] });
-const chat = document.createElement('agent-chat');
-chat.setAttribute('base-url', new URL(mock.baseURL, location.href).href);
-chat.setAttribute('model', 'mock-model');
-chat.setAttribute('theme', theme);
-chat.tools = domActions({ root: form, index });
-document.body.append(chat);
-await chat.updateComplete;
-chat.send('Fill the order for Grace Hopper, grace@example.com, 30, express');
-`,
+]), textTurn('Filled in the order for Grace: 30, express shipping.')] }`,
+    setup: 'chat.tools = domActions({ root: form, index });',
+    after: "chat.send('Fill the order for Grace Hopper, grace@example.com, 30, express');",
+  }),
   async shoot(page, { theme, width, outDir }) {
     const chat = page.locator('agent-chat');
     await page.waitForFunction(`document.querySelector('agent-preview-outlines')?.shadowRoot?.querySelectorAll('[part~="outline"]').length === 4`, null, { timeout: 60000 }).catch(async (err) => { await page.screenshot({ path: `${outDir}/debug.png` }); throw err; });

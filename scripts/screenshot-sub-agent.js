@@ -9,35 +9,24 @@
  * Default outDir: /tmp/pageloop-screenshots. The PNGs are for looking at, not
  * for the repository.
  */
-import { screenshotLooks } from './lib/screenshot-harness.js';
+import { chatOnMockPage, screenshotLooks } from './lib/screenshot-harness.js';
 
 await screenshotLooks({
   pageDir: '.screenshot-sub-agent',
-  main:
-  `import '../components/define.js';
-import { z } from 'zod';
-import { defineTool } from '../src/tools/define-tool.js';
-import { mockEndpoint } from '../src/testing/mock-endpoint.js';
-import { textTurn, toolCallTurn } from '../src/testing/chunks.js';
-const theme = new URL(location.href).searchParams.get('theme') ?? 'light';
-const getOrder = defineTool({ name: 'get_order', description: 'Reads an order', parameters: z.object({ id: z.number() }), readOnly: true, execute: ({ id }) => ({ id, status: 'shipped', city: 'Lyon' }) });
-const mock = await mockEndpoint({ turns: [
+  main: chatOnMockPage({
+    imports: ["import { z } from 'zod';", "import { defineTool } from '../src/tools/define-tool.js';"],
+    before: "const getOrder = defineTool({ name: 'get_order', description: 'Reads an order', parameters: z.object({ id: z.number() }), readOnly: true, execute: ({ id }) => ({ id, status: 'shipped', city: 'Lyon' }) });",
+    mock: `{ turns: [
   toolCallTurn([{ id: 'd1', name: 'dispatch_agent', args: { task: 'Find where order 1004 is and when it shipped.' } }]),
   toolCallTurn([{ id: 'c1', name: 'get_order', args: { id: 1004 } }]),
   textTurn('Order 1004 shipped on 12 March and is now in **Lyon**.'),
   textTurn('Your order 1004 shipped on 12 March; it is in Lyon now.'),
-] });
-const chat = document.createElement('agent-chat');
-chat.setAttribute('base-url', new URL(mock.baseURL, location.href).href);
-chat.setAttribute('model', 'mock-model');
-chat.setAttribute('sub-agents', '');
-chat.setAttribute('theme', theme);
-chat.tools = [getOrder];
-document.body.append(chat);
-chat.addEventListener('agent-event', (e) => { if (e.detail.type === 'final') document.body.dataset.done = 'true'; });
-await chat.updateComplete;
-chat.send('Where is order 1004?');
-`,
+] }`,
+    attrs: { 'sub-agents': '' },
+    setup: `chat.tools = [getOrder];
+chat.addEventListener('agent-event', (e) => { if (e.detail.type === 'final') document.body.dataset.done = 'true'; });`,
+    after: "chat.send('Where is order 1004?');",
+  }),
   async shoot(page, { theme, width, outDir }) {
     await page.locator('body[data-done="true"]').waitFor({ timeout: 20000 });
     await page.waitForTimeout(300);

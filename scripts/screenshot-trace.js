@@ -14,43 +14,30 @@
  * Default outDir: /tmp/pageloop-screenshots. The PNGs are for looking at, not
  * for the repository.
  */
-import { screenshotLooks } from './lib/screenshot-harness.js';
+import { chatOnMockPage, screenshotLooks } from './lib/screenshot-harness.js';
 
 await screenshotLooks({
   pageDir: '.screenshot-trace',
   html:
   `<!doctype html><html><head><meta name="viewport" content="width=device-width"><style>body{margin:0;padding:12px;font-family:system-ui} agent-chat{height:calc(100vh - 24px)} body.alone{background:#888}</style></head>
 <body><script type="module" src="./main.ts"></script></body></html>`,
-  main:
-  `import '../components/define.js';
-import '../components/trace/agent-trace-define.js';
-import { z } from 'zod';
-import { defineTool } from '../src/tools/define-tool.js';
-import { mockEndpoint } from '../src/testing/mock-endpoint.js';
-import { errorTurn, textTurn, toolCallTurn } from '../src/testing/chunks.js';
-const theme = new URL(location.href).searchParams.get('theme') ?? 'light';
-const getOrder = defineTool({ name: 'get_order', description: 'Reads an order', parameters: z.object({ id: z.number() }), readOnly: true, execute: async ({ id }) => (await new Promise((r) => setTimeout(r, 120)), { id, status: 'shipped', city: 'Lyon' }) });
-const setStatus = defineTool({ name: 'set_status', description: 'Sets an order status', parameters: z.object({ id: z.number(), status: z.string() }), needsApproval: true, execute: ({ id, status }) => ({ id, status }) });
-const mock = await mockEndpoint({ turns: [
+  main: chatOnMockPage({
+    imports: ["import '../components/trace/agent-trace-define.js';", "import { z } from 'zod';", "import { defineTool } from '../src/tools/define-tool.js';"],
+    before: `const getOrder = defineTool({ name: 'get_order', description: 'Reads an order', parameters: z.object({ id: z.number() }), readOnly: true, execute: async ({ id }) => (await new Promise((r) => setTimeout(r, 120)), { id, status: 'shipped', city: 'Lyon' }) });
+const setStatus = defineTool({ name: 'set_status', description: 'Sets an order status', parameters: z.object({ id: z.number(), status: z.string() }), needsApproval: true, execute: ({ id, status }) => ({ id, status }) });`,
+    mock: `{ turns: [
   errorTurn(503, 'busy', { 'retry-after-ms': '400' }),
   toolCallTurn([{ id: 'c1', name: 'set_status', args: { id: 1004, status: 'shipped' } }], { delayMs: 60, usage: { prompt_tokens: 812, completion_tokens: 31 } }),
   toolCallTurn([{ id: 'd1', name: 'dispatch_agent', args: { task: 'Find where order 1004 is.' } }], { delayMs: 50, usage: { prompt_tokens: 880, completion_tokens: 24 } }),
   toolCallTurn([{ id: 'k1', name: 'get_order', args: { id: 1004 } }], { delayMs: 40, usage: { prompt_tokens: 301, completion_tokens: 18 } }),
   textTurn('Order 1004 is in Lyon.', { delayMs: 40, usage: { prompt_tokens: 350, completion_tokens: 9 } }),
   textTurn('Order 1004 is marked shipped; it is in Lyon now.', { delayMs: 50, usage: { prompt_tokens: 960, completion_tokens: 14 } }),
-] });
-const chat = document.createElement('agent-chat');
-chat.setAttribute('base-url', new URL(mock.baseURL, location.href).href);
-chat.setAttribute('model', 'mock-model');
-chat.setAttribute('sub-agents', '');
-chat.setAttribute('max-retries', '1');
-chat.setAttribute('thread', 'screenshot-trace-' + crypto.randomUUID());
-chat.setAttribute('theme', theme);
+] }`,
+    attrs: { 'sub-agents': '', 'max-retries': '1' },
+    setup: `chat.setAttribute('thread', 'screenshot-trace-' + crypto.randomUUID());
 chat.tools = [getOrder, setStatus];
-document.body.append(chat);
-chat.addEventListener('agent-event', (e) => { if (e.detail.type === 'final') document.body.dataset.done = 'true'; });
-await chat.updateComplete;
-chat.send('Mark order 1004 shipped and tell me where it is.');
+chat.addEventListener('agent-event', (e) => { if (e.detail.type === 'final') document.body.dataset.done = 'true'; });`,
+    after: `chat.send('Mark order 1004 shipped and tell me where it is.');
 window.showAlone = async () => {
   const file = JSON.parse(await chat.agent.threads.export(chat.getAttribute('thread')));
   chat.remove();
@@ -60,8 +47,8 @@ window.showAlone = async () => {
   view.file = file;
   document.body.append(view);
   await view.refresh();
-};
-`,
+};`,
+  }),
   async shoot(page, { theme, width, outDir }) {
     const chat = page.locator('agent-chat');
     await chat.locator('[part~="approve-button"]').waitFor({ timeout: 20000 });
