@@ -40,15 +40,16 @@ export function bundledWorkers() {
     async serverStart() {
       if (off) return;
       build = await context({ ...common, entryPoints: workers(), outdir: OUTDIR, splitting: true, sourcemap: 'linked' });
+      // Built before the first page asks for it; under --watch, again on every change of a source.
+      await build.rebuild();
       if (process.argv.includes('--watch')) await build.watch();
-      else await build.rebuild();
     },
     async serverStop() {
       await build?.dispose();
     },
-    serve(context) {
-      if (off || !(context.path in SERVED)) return undefined;
-      return { body: `import '/${OUTDIR}/${SERVED[/** @type {keyof typeof SERVED} */ (context.path)]}';\n`, type: 'js' };
+    serve({ path }) {
+      if (off || !(path in SERVED)) return undefined;
+      return { body: `import '/${OUTDIR}/${SERVED[/** @type {keyof typeof SERVED} */ (path)]}';\n`, type: 'js' };
     },
   };
 }
