@@ -96,7 +96,7 @@ describe(`the documentation: every code block runs as written (part ${part + 1} 
         // The element's module may still be loading on a busy machine: talk to it once it is defined.
         if (chats.length) {
           await Promise.race([win.customElements.whenDefined('agent-chat'), new Promise((r) => setTimeout(r, 30_000))]);
-          // A block that makes the element without importing it (the guide's reader would get an inert tag) fails here, not 30 s of waiting later.
+          // A block that makes the element without importing it (the guide's reader would get an inert tag) fails here, saying so, once the wait runs out — not later, on a call to an element that never came.
           expect(win.customElements.get('agent-chat'), 'the page has <agent-chat> but never defines it: import pageloop/agent-chat').to.not.equal(undefined);
         }
         if (count(record.events, 'run-start') === 0) for (const chat of chats) chat.send('Hello');
