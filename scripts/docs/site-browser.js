@@ -48,6 +48,18 @@ async function serve(dir, base) {
   return { server, origin: `http://127.0.0.1:${address.port}` };
 }
 
+/**
+ * Opens `url` and waits until VitePress has hydrated it (Vue's mount marks `#app`).
+ * The served HTML is not yet the page a reader has: some names are set only once the
+ * page's script has run (the appearance switch's title, say), and on a loaded
+ * machine the load event can come before that.
+ * @param {import('playwright-core').Page} page @param {string} url
+ */
+async function visit(page, url) {
+  await page.goto(url);
+  await page.waitForFunction(() => Boolean(/** @type {any} */ (globalThis).document.querySelector('#app')?.__vue_app__), undefined, { timeout: 30_000 });
+}
+
 /** The site's own pages (not the generated API), relative to `dir`. @param {string} dir */
 function handWrittenPages(dir) {
   return filesUnder(dir, { ext: '.html', skip: (folder) => folder === 'assets' || folder === 'reference/api' }).filter((p) => p !== '404.html');
@@ -87,7 +99,7 @@ export async function checkInBrowser(dir, { base, shots }) {
       const found = [];
       const { context, page } = await open({ colorScheme, width: 1280 });
       for (const path of pages) {
-        await page.goto(`${origin}${base}${path}`);
+        await visit(page, `${origin}${base}${path}`);
         const dark = await page.evaluate(() => /** @type {any} */ (globalThis).document.documentElement.classList.contains('dark'));
         if (dark !== (colorScheme === 'dark')) found.push(`${path}: the ${colorScheme} theme did not follow prefers-color-scheme`);
         await page.addScriptTag({ content: AXE });
@@ -103,7 +115,7 @@ export async function checkInBrowser(dir, { base, shots }) {
 
     const narrow = await open({ colorScheme: 'light', width: 420 });
     for (const path of pages) {
-      await narrow.page.goto(`${origin}${base}${path}`);
+      await visit(narrow.page, `${origin}${base}${path}`);
       const width = await narrow.page.evaluate(() => /** @type {any} */ (globalThis).document.documentElement.scrollWidth);
       if (width > 420) problems.push(`${path}: ${width} px wide in a 420 px window`);
     }
@@ -111,7 +123,7 @@ export async function checkInBrowser(dir, { base, shots }) {
 
     const { page } = narrow;
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.goto(`${origin}${base}index.html`);
+    await visit(page, `${origin}${base}index.html`);
     await page.locator('#local-search button').first().click();
     await page.locator('#localsearch-input').fill('approval');
     const results = page.locator('#localsearch-list li a');
@@ -125,7 +137,7 @@ export async function checkInBrowser(dir, { base, shots }) {
       for (const [colorScheme, width] of /** @type {const} */ ([['light', 1280], ['dark', 1280], ['light', 420], ['dark', 420]])) {
         const { context, page } = await open({ colorScheme, width });
         for (const path of SHOTS) {
-          await page.goto(`${origin}${base}${path}`);
+          await visit(page, `${origin}${base}${path}`);
           const file = join(shots, `${path.replace(/\//g, '_').replace(/\.html$/, '')}-${colorScheme}-${width}.png`);
           await page.screenshot({ path: file });
           notes.push(`screenshot ${file}`);
