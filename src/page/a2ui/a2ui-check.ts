@@ -224,11 +224,17 @@ function checkTree(id: string, surface: Surface, maxDepth: number, partial: bool
   if (deepest > maxDepth) problems.push(`${where} nests ${deepest} levels deep; at most ${maxDepth}.`);
 }
 
-/** The official core processes a copy of the messages (it writes into the data models' values), drawing nothing: what it refuses (a state it cannot reach) is a problem too. */
+/**
+ * The official core processes the messages, drawing nothing: what it refuses (a state it
+ * cannot reach) is a problem too. It keeps each `updateDataModel` value by reference and
+ * writes later updates into it, so those values are copied (and only those: it reads a
+ * component's properties without writing them) — the messages returned must not carry
+ * the dry run's writes.
+ */
 function dryRun(messages: A2uiMessage[], set: CatalogSet, problems: string[]): void {
   const processor = new MessageProcessor(set.catalogs as Catalog<ComponentApi>[]);
   try {
-    processor.processMessages(structuredClone(messages) as never);
+    processor.processMessages(messages.map(withOwnDataValue) as never);
   } catch (err) {
     problems.push(err instanceof Error ? err.message : String(err));
     return;
@@ -237,4 +243,11 @@ function dryRun(messages: A2uiMessage[], set: CatalogSet, problems: string[]): v
     const bytes = new TextEncoder().encode(JSON.stringify(surface.dataModel.get('/') ?? null)).length;
     if (bytes > set.limits.dataModelBytes) problems.push(`surface "${clip(surface.id)}": its data model is ${bytes} bytes; at most ${set.limits.dataModelBytes}.`);
   }
+}
+
+/** `message` with a copy of its data model value, if it writes one. */
+function withOwnDataValue(message: A2uiMessage): A2uiMessage {
+  if (!('updateDataModel' in message)) return message;
+  const update = message.updateDataModel as Record<string, unknown>;
+  return typeof update.value === 'object' && update.value !== null ? ({ ...message, updateDataModel: { ...update, value: structuredClone(update.value) } } as A2uiMessage) : message;
 }
