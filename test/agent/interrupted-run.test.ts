@@ -15,9 +15,11 @@ import type { AgentEvent, ChatMessage, Tool } from '../../src/types.js';
 /** A store a "page" writes through until it dies. */
 class PageStore implements ThreadStorage {
   dead = false;
+  /** The events of every write that has reached IndexedDB, in order. */
+  landed: AgentEvent[] = [];
   constructor(readonly real: ThreadStore) {}
   load = (id: string) => this.real.load(id);
-  write = (c: ThreadWrite) => (this.dead ? new Promise<void>(() => {}) : this.real.write(c));
+  write = (c: ThreadWrite) => (this.dead ? new Promise<void>(() => {}) : this.real.write(c).then(() => void this.landed.push(...c.events.flatMap((b) => b.events))));
   replace = (r: Parameters<ThreadStorage['replace']>[0]) => this.real.replace(r);
   list = () => this.real.list();
   rename = (id: string, t: string) => this.real.rename(id, t);
@@ -35,10 +37,13 @@ function page(real: ThreadStore, turns: ScriptedTurn[], tools: Tool[]) {
     createModel: () => model,
     store,
   });
+  // Until the event is shown and the journal's write of it has reached IndexedDB: the chosen point
+  // is "stored", which a fixed wait only guesses at (a loaded machine's earlier write can outlast it).
   const until = async (test: (e: AgentEvent) => boolean) => {
-    while (!events.some(test)) await new Promise((r) => setTimeout(r, 5));
-    // Long enough for the journal's batch to reach IndexedDB.
-    await new Promise((r) => setTimeout(r, 120));
+    for (let i = 0; !events.some(test) || !store.landed.some(test); i++) {
+      if (i === 2000) throw new Error(`never shown and stored: ${test}`);
+      await new Promise((r) => setTimeout(r, 5));
+    }
   };
   return { session, store, events, model, until, kill: () => (store.dead = true) };
 }

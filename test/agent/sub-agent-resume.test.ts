@@ -11,9 +11,11 @@ import type { AgentEvent } from '../../src/types.js';
 /** A store a "page" writes through until it dies. */
 class PageStore implements ThreadStorage {
   dead = false;
+  /** The events of every write that has reached IndexedDB, in order. */
+  landed: AgentEvent[] = [];
   constructor(readonly real: ThreadStore) {}
   load = (id: string) => this.real.load(id);
-  write = (c: ThreadWrite) => (this.dead ? new Promise<void>(() => {}) : this.real.write(c));
+  write = (c: ThreadWrite) => (this.dead ? new Promise<void>(() => {}) : this.real.write(c).then(() => void this.landed.push(...c.events.flatMap((b) => b.events))));
   replace = (r: Parameters<ThreadStorage['replace']>[0]) => this.real.replace(r);
   list = () => this.real.list();
   rename = (id: string, t: string) => this.real.rename(id, t);
@@ -42,9 +44,13 @@ describe('sub-agents across a reload', () => {
     const a = page(real, [{ toolCalls: [{ id: 'd1', name: 'dispatch_agent', args: { task: 'find it' } }] }, { text: 'Halfway there', hang: true }]);
     await a.session.load();
     void a.session.send('r1', 'go');
-    while (!a.events.some((e) => e.type === 'sub-agent' && e.event.type === 'text')) await new Promise((r) => setTimeout(r, 5));
-    // Long enough for the journal's batch to reach IndexedDB.
-    await new Promise((r) => setTimeout(r, 120));
+    // The page dies once the child's text is shown and the journal's write of it has reached IndexedDB
+    // (waited for, not guessed at: a loaded machine's earlier write can outlast a fixed wait).
+    const childText = (e: AgentEvent) => e.type === 'sub-agent' && e.event.type === 'text';
+    for (let i = 0; !a.events.some(childText) || !a.store.landed.some(childText); i++) {
+      if (i === 2000) throw new Error("the child's text was never shown and stored");
+      await new Promise((r) => setTimeout(r, 5));
+    }
     a.kill();
 
     const b = page(real, [{ text: 'Found it.' }, { text: 'It was found.' }]);

@@ -75,8 +75,14 @@ describe('thread journal', () => {
     await s.load();
     const run = s.send('r1', 'go');
     while (!events.some((e) => e.type === 'text')) await new Promise((r) => setTimeout(r, 5));
-    await new Promise((r) => setTimeout(r, 150));
-    const stored = (await store.load('t'))!;
+    // The text's batch is written after its delay and after the run-start's write has landed: wait for it
+    // to be in the store (a loaded machine's IndexedDB can take longer than any fixed wait), for up to 10 s.
+    let stored = await store.load('t');
+    for (let i = 0; i < 500 && !stored?.events.some((e) => e.type === 'text'); i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      stored = await store.load('t');
+    }
+    if (!stored) throw new Error('nothing was stored while the run went on');
     expect(stored.events.find((e) => e.type === 'run-start')).to.deep.include({ input: 'go' });
     expect(stored.events.find((e) => e.type === 'text')).to.deep.equal({ type: 'text', delta: 'partial answer that never ends' });
     expect(stored.messages).to.deep.equal([{ role: 'user', content: 'go' }]);
