@@ -26,6 +26,12 @@ export interface MockTurn {
   delayMs?: number;
   /** After the chunks, keep the connection open until the client closes it. */
   hang?: boolean;
+  /**
+   * Stop before chunk `holdBefore` (its index in `chunks`) until `MockEndpoint.release()`:
+   * the page stays mid-stream for as long as a test looks at it, however loaded the machine
+   * (`delayMs` only makes such a moment likely). The request's log entry says `held` meanwhile.
+   */
+  holdBefore?: number;
   /** After `[DONE]`, wait this long before ending the response (a server's last bytes arriving after the answer). */
   endDelayMs?: number;
   /** Destroy the connection before any response (a crashed server, or a proxy that cuts it). */
@@ -113,6 +119,8 @@ export interface MockLogEntry {
   clientClosedEarly: boolean;
   /** True once a streamed answer was sent to its end. */
   ended?: boolean;
+  /** True while the answer waits at its turn's `holdBefore` for `release()`. */
+  held?: boolean;
   /** With `nCtx`: the prompt's size as counted. */
   promptTokens?: number;
   /** With `nCtx`: the request did not fit and was refused. */
@@ -129,6 +137,8 @@ export interface MockEndpoint {
   baseURL: string;
   /** What the mock has received so far. */
   log(): Promise<MockLogEntry[]>;
+  /** Lets the oldest answer held at its `holdBefore` go on; with none held yet, the next hold passes at once. */
+  release(): Promise<void>;
 }
 
 /**
@@ -153,6 +163,10 @@ export async function mockEndpoint(script: MockScript, options: { origin?: strin
     async log() {
       const logRes = await fetch(root.replace(/\/v1$/, '/log'));
       return (await logRes.json()) as MockLogEntry[];
+    },
+    async release() {
+      const res = await fetch(root.replace(/\/v1$/, '/release'), { method: 'POST' });
+      if (!res.ok) throw new Error(`mockEndpoint: the mock refused the release (HTTP ${res.status})`);
     },
   };
 }

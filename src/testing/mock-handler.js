@@ -31,6 +31,9 @@ import { countPrompt, tokenizer, withUsage } from './mock-tokens.js';
  * @property {Record<string, string>} [headers] Extra response headers.
  * @property {number} [delayMs] Pause before each chunk (default 0).
  * @property {boolean} [hang] After the chunks, keep the connection open until the client closes it.
+ * @property {number} [holdBefore] Stop before chunk `holdBefore` (its index in `chunks`) until the session is
+ *   released (`POST <prefix>/<id>/release`), so a test can look at the page mid-stream for as long as it needs,
+ *   however loaded the machine: timing (`delayMs`) only makes a moment likely. The log entry says `held` meanwhile.
  * @property {number} [endDelayMs] After `[DONE]`, wait this long before ending the response (a server's or proxy's
  *   last bytes arriving after the answer): a client that closes the connection meanwhile is logged as `clientClosedEarly`.
  * @property {boolean} [reset] Destroy the connection before any response (a crashed server, or a proxy that cuts it).
@@ -67,13 +70,21 @@ import { countPrompt, tokenizer, withUsage } from './mock-tokens.js';
  * @property {Record<string, string | string[] | undefined>} headers
  * @property {boolean} clientClosedEarly True when the client closed the connection before the answer ended.
  * @property {boolean} [ended] True once a streamed answer was sent to its end (the response finished).
+ * @property {boolean} [held] True while the answer waits at its turn's `holdBefore` for a release.
  * @property {number} [promptTokens] With `nCtx`: the prompt's size as counted.
  * @property {boolean} [refused] With `nCtx`: the request did not fit and was refused.
  * @property {import('./mock-vision.js').ReceivedPart[]} [parts] The content parts of the request's messages, decoded.
  * @property {string} [refusedImage] The request carried an image the mock refused, and why (`server`'s refusal).
  */
 
-/** @typedef {{ script: MockScript & { turns: MockTurn[] }, next: number, log: MockLogEntry[] }} MockSession */
+/**
+ * @typedef {object} MockSession
+ * @property {MockScript & { turns: MockTurn[] }} script
+ * @property {number} next The next turn's index.
+ * @property {MockLogEntry[]} log
+ * @property {Array<() => void>} held Answers waiting at their `holdBefore`, oldest first.
+ * @property {number} released Releases that came before any answer waited: the next holds pass at once.
+ */
 
 /**
  * @typedef {object} MockHandler
@@ -82,6 +93,8 @@ import { countPrompt, tokenizer, withUsage } from './mock-tokens.js';
  * @property {(script: MockScript, id?: string) => { id: string, baseURL: string }} open
  *   Starts a session on `script` (a new id, or replacing session `id`); `baseURL` is relative to the server.
  * @property {(id: string) => MockLogEntry[]} log What session `id` received so far (empty for an unknown id).
+ * @property {(id: string) => void} release Lets session `id`'s oldest answer held at its `holdBefore` go on; with
+ *   none held yet, its next hold passes at once (a release may come first). Also `POST <prefix>/<id>/release`.
  */
 
 /** The mock's paths start with this by default. */
@@ -100,7 +113,7 @@ export function createMockHandler(options = {}) {
 
   /** @type {MockHandler['open']} */
   const open = (script, id = `s${++counter}`) => {
-    sessions.set(id, { script: { ...script, turns: script.turns ?? [] }, next: 0, log: [] });
+    sessions.set(id, { script: { ...script, turns: script.turns ?? [] }, next: 0, log: [], held: [], released: 0 });
     return { id, baseURL: `${prefix}/${id}/v1` };
   };
 
@@ -131,7 +144,23 @@ export function createMockHandler(options = {}) {
     return true;
   }
 
-  return { handle, open, log: (id) => sessions.get(id)?.log ?? [] };
+  return {
+    handle,
+    open,
+    log: (id) => sessions.get(id)?.log ?? [],
+    release(id) {
+      const session = sessions.get(id);
+      if (!session) throw new Error(`mock: no script "${id}"`);
+      release(session);
+    },
+  };
+}
+
+/** The oldest held answer goes on; with none held yet, the next hold passes at once. @param {MockSession} session */
+function release(session) {
+  const waiting = session.held.shift();
+  if (waiting) waiting();
+  else session.released++;
 }
 
 /**
@@ -141,6 +170,10 @@ export function createMockHandler(options = {}) {
 async function route(session, req, res, path) {
   const { script } = session;
   if (path === '/log') return sendJson(res, 200, session.log);
+  if (path === '/release' && req.method === 'POST') {
+    release(session);
+    return sendJson(res, 200, {});
+  }
   const family = serverFamilyRoute(script, req.method ?? 'GET', path, await (req.method === 'POST' && path.startsWith('/api/') ? readJson(req) : undefined));
   if (family) return sendJson(res, family.status ?? 200, family.body);
   if (path === '/props' && script.nCtx) {
@@ -204,7 +237,7 @@ async function chat(session, req, res, path) {
     const standingNote = script.replies?.length ? ` and no standing reply matched (${script.replies.map((r) => JSON.stringify(r.when)).join(', ')})` : '';
     return sendError(res, 500, `mock: script has no turn ${session.next} (it has ${script.turns.length})${standingNote}`);
   }
-  return answer(req, res, nCtx ? await withUsage(turn, entry.promptTokens ?? 0) : turn, entry);
+  return answer(req, res, nCtx ? await withUsage(turn, entry.promptTokens ?? 0) : turn, entry, session);
 }
 
 /**
@@ -222,9 +255,9 @@ function matches(reply, messages) {
  * Writes `turn` as scripted: a cut connection, a JSON body or error, or a stream written by hand so chunk
  * boundaries and timing are exactly as written.
  * @param {import('node:http').IncomingMessage} req @param {import('node:http').ServerResponse} res
- * @param {MockTurn} turn @param {MockLogEntry} entry
+ * @param {MockTurn} turn @param {MockLogEntry} entry @param {MockSession} session
  */
-async function answer(req, res, turn, entry) {
+async function answer(req, res, turn, entry, session) {
   if (turn.reset) {
     req.socket.destroy();
     return;
@@ -244,7 +277,8 @@ async function answer(req, res, turn, entry) {
     }
   });
   res.on('finish', () => void (entry.ended = true));
-  for (const chunk of turn.chunks ?? []) {
+  for (const [i, chunk] of (turn.chunks ?? []).entries()) {
+    if (i === turn.holdBefore) await held(session, res, entry);
     if (turn.delayMs) await sleep(turn.delayMs);
     if (closed) return;
     res.write(typeof chunk === 'string' ? chunk : `data: ${JSON.stringify(chunk)}\n\n`);
@@ -260,6 +294,31 @@ async function answer(req, res, turn, entry) {
     if (closed) return;
   }
   res.end();
+}
+
+/**
+ * Waits for the session's release (or for the client to close the connection), marking `entry` held meanwhile.
+ * @param {MockSession} session @param {import('node:http').ServerResponse} res @param {MockLogEntry} entry
+ */
+async function held(session, res, entry) {
+  if (session.released > 0) {
+    session.released--;
+    return;
+  }
+  entry.held = true;
+  await new Promise((resolve) => {
+    const go = () => {
+      res.off('close', closed);
+      resolve(undefined);
+    };
+    const closed = () => {
+      session.held.splice(session.held.indexOf(go), 1);
+      resolve(undefined);
+    };
+    session.held.push(go);
+    res.on('close', closed);
+  });
+  entry.held = false;
 }
 
 /** @param {import('node:http').ServerResponse} res */

@@ -38,9 +38,10 @@ import { createMockHandler } from './mock-handler.js';
  * @property {string} url The server's origin, e.g. `http://127.0.0.1:43117`.
  * @property {string} baseURL The OpenAI-compatible base URL of the start script: `url + '/v1'`.
  * @property {() => Promise<MockLogEntry[]>} log What `baseURL` received so far.
+ * @property {() => void} release Lets the oldest answer held at its turn's `holdBefore` go on (with none held yet, the next hold passes at once).
  * @property {(script?: MockScript) => void} reset Starts `baseURL` over on `script` (default: the start script), its log emptied.
- * @property {(script: MockScript) => { baseURL: string, log(): Promise<MockLogEntry[]> }} script
- *   Opens another session on `script`, with its own turns and log, at its own absolute `baseURL`.
+ * @property {(script: MockScript) => { baseURL: string, log(): Promise<MockLogEntry[]>, release(): void }} script
+ *   Opens another session on `script`, with its own turns, log and holds, at its own absolute `baseURL`.
  * @property {() => Promise<void>} close Stops the server, ending every open connection.
  */
 
@@ -71,10 +72,11 @@ export async function startMockServer(options = {}) {
     url,
     baseURL: `${url}/v1`,
     log: async () => handler.log(ROOT),
+    release: () => handler.release(ROOT),
     reset: (script = start) => void handler.open(script, ROOT),
     script(script) {
       const { id, baseURL } = handler.open(script);
-      return { baseURL: url + baseURL, log: async () => handler.log(id) };
+      return { baseURL: url + baseURL, log: async () => handler.log(id), release: () => handler.release(id) };
     },
     close: () =>
       new Promise((resolve, reject) => {

@@ -115,6 +115,50 @@ test('close() ends a stream that hangs instead of waiting for the client', async
   assert.ok(Date.now() - started < 5000, 'close() waited on the hanging stream');
 });
 
+test('holdBefore stops the stream before that chunk until release(), from Node or over HTTP; a release may come first', async () => {
+  const held = { chunks: [chunk({ role: 'assistant', content: 'one' }), chunk({ content: 'two' }), chunk({}, 'stop')], holdBefore: 1 };
+  const mock = await startMockServer({ script: { turns: [held, held, held, held] } });
+  try {
+    const res = await fetch(`${mock.baseURL}/chat/completions`, { method: 'POST', body: JSON.stringify({ messages: [{ role: 'user', content: 'x' }] }) });
+    const reader = /** @type {ReadableStreamDefaultReader<Uint8Array>} */ (res.body?.getReader());
+    assert.match(new TextDecoder().decode((await reader.read()).value), /"one"/);
+    // Held: nothing more comes however long one waits (a broken hold sends "two" within a millisecond).
+    const next = reader.read();
+    const early = await Promise.race([next.then(() => 'more came'), new Promise((r) => setTimeout(() => r('still held'), 300))]);
+    assert.equal(early, 'still held');
+    assert.equal((await mock.log())[0]?.held, true);
+    mock.release();
+    let rest = new TextDecoder().decode((await next).value);
+    for (let r = await reader.read(); !r.done; r = await reader.read()) rest += new TextDecoder().decode(r.value);
+    assert.match(rest, /"two"[\s\S]*"stop"[\s\S]*\[DONE\]/);
+    assert.equal((await mock.log())[0]?.held, false);
+
+    // A release that comes before the hold lets the next one pass at once; over HTTP too.
+    const ahead = await fetch(`${mock.url}/release`, { method: 'POST' });
+    assert.equal(ahead.status, 200);
+    assert.match((await chat(mock.baseURL, [{ role: 'user', content: 'y' }])).text, /"one"[\s\S]*"two"[\s\S]*\[DONE\]/);
+
+    // A client that leaves while held takes its hold with it: the next release is not spent on it.
+    const controller = new AbortController();
+    const left = await fetch(`${mock.baseURL}/chat/completions`, { method: 'POST', body: JSON.stringify({ messages: [] }), signal: controller.signal });
+    await left.body?.getReader().read();
+    controller.abort();
+    for (let i = 0; i < 500 && (await mock.log())[2]?.clientClosedEarly !== true; i++) await new Promise((r) => setTimeout(r, 20));
+    assert.equal((await mock.log())[2]?.clientClosedEarly, true);
+    mock.release();
+    const after = chat(mock.baseURL, [{ role: 'user', content: 'after' }]);
+    const verdict = await Promise.race([after.then((r) => r.text), new Promise((r) => setTimeout(() => r('held: the release went to the client that left'), 5000))]);
+    assert.match(String(verdict), /"two"[\s\S]*\[DONE\]/);
+
+    // Each session has its own holds and releases.
+    const other = mock.script({ turns: [held] });
+    other.release();
+    assert.match((await chat(other.baseURL, [{ role: 'user', content: 'z' }])).text, /"two"[\s\S]*\[DONE\]/);
+  } finally {
+    await mock.close();
+  }
+});
+
 test('a body that is not JSON gets a 400 that says so', async () => {
   const mock = await startMockServer();
   try {
