@@ -17,12 +17,19 @@ function focused(): Element | null {
   return el;
 }
 
-/** A `render_a2ui` call whose arguments arrive 12 characters a chunk, slowly enough to be drawn while they stream. */
-function slowCall(args: unknown, id: string, delayMs = 40): MockTurn {
+/**
+ * A `render_a2ui` call whose arguments arrive 12 characters a chunk, slowly enough to be drawn while they
+ * stream; with `holdAt`, the stream stops before the piece where that text starts until the mock is released.
+ */
+function slowCall(args: unknown, id: string, { delayMs = 40, holdAt }: { delayMs?: number; holdAt?: string } = {}): MockTurn {
   const text = JSON.stringify(args);
   const pieces: string[] = [];
   for (let i = 0; i < text.length; i += 12) pieces.push(text.slice(i, i + 12));
+  const at = holdAt === undefined ? -1 : text.indexOf(holdAt);
+  if (holdAt !== undefined && at < 0) throw new Error(`slowCall: ${holdAt} is not in the arguments`);
   return {
+    // After the role's and the call's first chunks.
+    ...(at >= 0 ? { holdBefore: 2 + Math.floor(at / 12) } : {}),
     chunks: [
       chunk({ role: 'assistant', content: '' }),
       chunk({ tool_calls: [{ index: 0, id, type: 'function', function: { name: 'render_a2ui', arguments: '' } }] }),
@@ -68,11 +75,14 @@ describe('agent-chat: A2UI surfaces from render_a2ui', () => {
     this.timeout(90_000);
     const thread = `a2ui-${crypto.randomUUID()}`;
     const args = surfaceArgs('booking', BOOKING, { guest: { name: '' } });
-    f = await chatOnMock([slowCall(args, 'call_ui'), textTurn('Here is the form.'), textTurn('Booked for Ada.'), textTurn('Booked again.')], { attrs: { a2ui: '', thread } });
+    // The stream stops before the button until the partial surface has been looked at: what is drawn mid-stream
+    // does not depend on the machine keeping up with 40 ms chunks.
+    f = await chatOnMock([slowCall(args, 'call_ui', { holdAt: '{"id":"book"' }), textTurn('Here is the form.'), textTurn('Booked for Ada.'), textTurn('Booked again.')], { attrs: { a2ui: '', thread } });
     const done = f.nextFinal();
     f.chat.send('Book me a table');
 
     // While the call streams, the card shows the components received so far (not yet the button, which comes last).
+    await until(async () => (await f!.mock.log()).at(-1)?.held, 'the stream held before the button');
     const seen: string[] = [];
     const streaming = await until(() => {
       const c = card(f!.chat);
@@ -83,6 +93,7 @@ describe('agent-chat: A2UI surfaces from render_a2ui', () => {
     });
     expect(part(f.chat, 'tool-call')!.dataset.status).to.equal('streaming');
     expect(deepAll(streaming, 'button').length, 'the button has not arrived yet').to.equal(0);
+    await f.mock.release();
     await done;
     await f.chat.updateComplete;
 
