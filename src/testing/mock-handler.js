@@ -278,7 +278,7 @@ async function answer(req, res, turn, entry, session) {
   });
   res.on('finish', () => void (entry.ended = true));
   for (const [i, chunk] of (turn.chunks ?? []).entries()) {
-    if (i === turn.holdBefore) await held(session, res, entry);
+    if (i === turn.holdBefore) await released(session, res, entry);
     if (turn.delayMs) await sleep(turn.delayMs);
     if (closed) return;
     res.write(typeof chunk === 'string' ? chunk : `data: ${JSON.stringify(chunk)}\n\n`);
@@ -300,7 +300,7 @@ async function answer(req, res, turn, entry, session) {
  * Waits for the session's release (or for the client to close the connection), marking `entry` held meanwhile.
  * @param {MockSession} session @param {import('node:http').ServerResponse} res @param {MockLogEntry} entry
  */
-async function held(session, res, entry) {
+async function released(session, res, entry) {
   if (session.released > 0) {
     session.released--;
     return;
