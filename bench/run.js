@@ -99,10 +99,14 @@ async function main() {
       try {
         await page.exposeFunction('__benchCpuMs', () => browserTreeCpuMs(tag));
         await page.goto(`${server.url}/bench/blank.html`);
-        const figures = await page.evaluate(
-          async ({ module, run, options }) => (await import(module))[run](options),
-          { module: suite.module, run: suite.run, options: suite.options },
-        );
+        // A suite that hangs fails, saying so, rather than holding CI until its own limit.
+        const limitMs = (quick ? 5 : 30) * 60_000;
+        /** @type {ReturnType<typeof setTimeout> | undefined} */
+        let timer;
+        const figures = await Promise.race([
+          page.evaluate(async ({ module, run, options }) => (await import(module))[run](options), { module: suite.module, run: suite.run, options: suite.options }),
+          new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`no result after ${limitMs / 60_000} minutes`)), limitMs))),
+        ]).finally(() => clearTimeout(timer));
         // A suite may hand strings to a baseline run in Node (the engine's system prompt); only numbers are figures.
         for (const [key, value] of Object.entries(figures)) {
           if (typeof value === 'number') results[key] = value;

@@ -17,15 +17,30 @@ interface FrameResult {
   ms?: number;
   load?: number;
   error?: string;
+  /** A step the frame reached on its way (sent before the result). */
+  step?: string;
 }
+
+/** A load that gives no result in this long is a failure that says how far it got, not a bench that never ends. */
+const FRAME_TIMEOUT_MS = 60_000;
 
 function loadFrame(mode: 'chat' | 'echo'): Promise<FrameResult> {
   return new Promise((resolve, reject) => {
     const frame = document.createElement('iframe');
+    let reached = 'nothing (the frame\'s page did not run)';
+    const end = () => {
+      window.removeEventListener('message', onMessage);
+      clearTimeout(timer);
+      frame.remove();
+    };
+    const timer = setTimeout(() => {
+      end();
+      reject(new Error(`startup bench (${mode}): no result after ${FRAME_TIMEOUT_MS / 1000} s; the frame reached ${reached}`));
+    }, FRAME_TIMEOUT_MS);
     const onMessage = (event: MessageEvent<FrameResult>) => {
       if (event.source !== frame.contentWindow) return;
-      window.removeEventListener('message', onMessage);
-      frame.remove();
+      if (event.data.step) return void (reached = event.data.step);
+      end();
       if (event.data.error) reject(new Error(`startup bench (${mode}): ${event.data.error}`));
       else resolve(event.data);
     };
