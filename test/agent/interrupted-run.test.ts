@@ -8,23 +8,10 @@ import { AgentSession } from '../../src/agent/agent-session.js';
 import { PageToolHost } from '../../src/page/page-tool-host.js';
 import { toDescriptor } from '../../src/page/create-agent.js';
 import { defineTool } from '../../src/tools/define-tool.js';
-import { ThreadStore, type ThreadStorage, type ThreadWrite } from '../../src/store/thread-store.js';
+import { ThreadStore } from '../../src/store/thread-store.js';
 import { scriptedModel, type ScriptedModel, type ScriptedTurn } from '../../src/testing/scripted-model.js';
 import type { AgentEvent, ChatMessage, Tool } from '../../src/types.js';
-
-/** A store a "page" writes through until it dies. */
-class PageStore implements ThreadStorage {
-  dead = false;
-  /** The events of every write that has reached IndexedDB, in order. */
-  landed: AgentEvent[] = [];
-  constructor(readonly real: ThreadStore) {}
-  load = (id: string) => this.real.load(id);
-  write = (c: ThreadWrite) => (this.dead ? new Promise<void>(() => {}) : this.real.write(c).then(() => void this.landed.push(...c.events.flatMap((b) => b.events))));
-  replace = (r: Parameters<ThreadStorage['replace']>[0]) => this.real.replace(r);
-  list = () => this.real.list();
-  rename = (id: string, t: string) => this.real.rename(id, t);
-  delete = (id: string) => this.real.delete(id);
-}
+import { PageStore } from '../support/page-store.js';
 
 function page(real: ThreadStore, turns: ScriptedTurn[], tools: Tool[]) {
   const store = new PageStore(real);
@@ -37,14 +24,8 @@ function page(real: ThreadStore, turns: ScriptedTurn[], tools: Tool[]) {
     createModel: () => model,
     store,
   });
-  // Until the event is shown and the journal's write of it has reached IndexedDB: the chosen point
-  // is "stored", which a fixed wait only guesses at (a loaded machine's earlier write can outlast it).
-  const until = async (test: (e: AgentEvent) => boolean) => {
-    for (let i = 0; !events.some(test) || !store.landed.some(test); i++) {
-      if (i === 2000) throw new Error(`never shown and stored: ${test}`);
-      await new Promise((r) => setTimeout(r, 5));
-    }
-  };
+  // Until the event is shown and the journal's write of it has reached IndexedDB.
+  const until = (test: (e: AgentEvent) => boolean) => store.untilShownAndStored(events, test);
   return { session, store, events, model, until, kill: () => (store.dead = true) };
 }
 

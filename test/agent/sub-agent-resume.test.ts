@@ -4,23 +4,10 @@
 import { expect } from 'chai';
 import { AgentSession } from '../../src/agent/agent-session.js';
 import { PageToolHost } from '../../src/page/page-tool-host.js';
-import { ThreadStore, type ThreadStorage, type ThreadWrite } from '../../src/store/thread-store.js';
+import { ThreadStore } from '../../src/store/thread-store.js';
 import { scriptedModel, type ScriptedTurn } from '../../src/testing/scripted-model.js';
 import type { AgentEvent } from '../../src/types.js';
-
-/** A store a "page" writes through until it dies. */
-class PageStore implements ThreadStorage {
-  dead = false;
-  /** The events of every write that has reached IndexedDB, in order. */
-  landed: AgentEvent[] = [];
-  constructor(readonly real: ThreadStore) {}
-  load = (id: string) => this.real.load(id);
-  write = (c: ThreadWrite) => (this.dead ? new Promise<void>(() => {}) : this.real.write(c).then(() => void this.landed.push(...c.events.flatMap((b) => b.events))));
-  replace = (r: Parameters<ThreadStorage['replace']>[0]) => this.real.replace(r);
-  list = () => this.real.list();
-  rename = (id: string, t: string) => this.real.rename(id, t);
-  delete = (id: string) => this.real.delete(id);
-}
+import { PageStore } from '../support/page-store.js';
 
 function page(real: ThreadStore, turns: ScriptedTurn[]) {
   const store = new PageStore(real);
@@ -46,11 +33,7 @@ describe('sub-agents across a reload', () => {
     void a.session.send('r1', 'go');
     // The page dies once the child's text is shown and the journal's write of it has reached IndexedDB
     // (waited for, not guessed at: a loaded machine's earlier write can outlast a fixed wait).
-    const childText = (e: AgentEvent) => e.type === 'sub-agent' && e.event.type === 'text';
-    for (let i = 0; !a.events.some(childText) || !a.store.landed.some(childText); i++) {
-      if (i === 2000) throw new Error("the child's text was never shown and stored");
-      await new Promise((r) => setTimeout(r, 5));
-    }
+    await a.store.untilShownAndStored(a.events, (e) => e.type === 'sub-agent' && e.event.type === 'text', "the child's text");
     a.kill();
 
     const b = page(real, [{ text: 'Found it.' }, { text: 'It was found.' }]);

@@ -18,7 +18,8 @@ import { AgentSession } from '../../src/agent/agent-session.js';
 import { PageToolHost } from '../../src/page/page-tool-host.js';
 import { toDescriptor } from '../../src/page/create-agent.js';
 import { defineTool } from '../../src/tools/define-tool.js';
-import { ThreadStore, type ThreadStorage, type ThreadWrite } from '../../src/store/thread-store.js';
+import { ThreadStore } from '../../src/store/thread-store.js';
+import { PageStore } from '../support/page-store.js';
 import { scriptedModel, type ScriptedReply } from '../../src/testing/scripted-model.js';
 import type { ModelRequest } from '../../src/model/chat-model.js';
 import type { AgentEvent, ChatMessage, FinalEvent, Tool } from '../../src/types.js';
@@ -40,24 +41,6 @@ function reply(request: ModelRequest): ScriptedReply {
   if (results === 0) return { text: 'Charging. ', chunkSize: 4, delayMs: 2, toolCalls: [{ id: 'c-charge', name: 'charge_card', args: { order: 7 } }] };
   if (results === 1) return { toolCalls: [{ id: 'c-cancel', name: 'cancel_order', args: { order: 8 } }] };
   return { text: ANSWER_TWO, chunkSize: 4, delayMs: 2 };
-}
-
-/** A store a page writes through until it dies: later writes never land (those begun before may). */
-class PageStore implements ThreadStorage {
-  dead = false;
-  /** When each write that landed was begun. */
-  readonly landed: number[] = [];
-  constructor(readonly real: ThreadStore) {}
-  load = (id: string) => this.real.load(id);
-  write = (c: ThreadWrite) => {
-    if (this.dead) return new Promise<void>(() => {});
-    const begun = performance.now();
-    return this.real.write(c).then(() => void this.landed.push(begun));
-  };
-  replace = (r: Parameters<ThreadStorage['replace']>[0]) => this.real.replace(r);
-  list = () => this.real.list();
-  rename = (id: string, t: string) => this.real.rename(id, t);
-  delete = (id: string) => this.real.delete(id);
 }
 
 /** Runs of each tool by a living page, counted across both pages. */
@@ -209,7 +192,7 @@ async function reloadCase(death: Death): Promise<string | undefined> {
     if (invented) return `stored is not what was shown: ${invented}`;
     // Given time (more than the journal's 50 ms batching), everything shown up to the death's event is stored:
     // a write begun after an event was shown holds it. (On a starved machine no write may have begun yet.)
-    const written = a.store.landed.some((begun) => begun >= diedWhen);
+    const written = a.store.landed.some((w) => w.begun >= diedWhen);
     const lost = death.settleMs >= SETTLED_MS && written ? notPrefix(diedAt, stored) : undefined;
     if (lost) return `shown but not stored: ${lost}`;
 
